@@ -1,0 +1,5 @@
+/** `GET /event`: the event name shown as the tagline. */
+import { z } from 'zod';
+
+export const EventInfo = z.object({ name: z.string() });
+export type EventInfo = z.infer<typeof EventInfo>;
