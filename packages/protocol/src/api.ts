@@ -1,12 +1,64 @@
 /**
- * Every endpoint of API.md §3, one descriptor each, named after what it does.
- * Paths are under `/api` (API_BASE).
+ * Every endpoint of API.md §3, one descriptor each, named after what it does, in the order of
+ * the §3 tables. Paths are under `/api` (API_BASE). Rows whose request column is "–" have no
+ * `body`; CSV and ZIP downloads have no `response`.
  */
+import { z } from 'zod';
 import { AdminLoginRequest, JudgeLoginRequest, TokenResponse } from './auth.js';
-import { Ok, OkFlag } from './common.js';
+import { ClockResult, Clock, DeliberationRequest } from './clock.js';
+import {
+  HideBatchRequest,
+  HideRequest,
+  MoveGroupBatchRequest,
+  MoveGroupRequest,
+  Ok,
+  OkFlag,
+  OkId,
+} from './common.js';
+import { ImportResult } from './csv.js';
 import { endpoint } from './endpoint.js';
 import { EventInfo } from './event.js';
+import { Flag } from './flag.js';
+import {
+  JudgeAdmin,
+  JudgeFinishRequest,
+  JudgeNewRequest,
+  JudgeNotesRequest,
+  JudgeRankRequest,
+  JudgeSelf,
+  JudgeSkipRequest,
+  JudgeStarByBodyRequest,
+  JudgeStarRequest,
+  JudgeUpdateRequest,
+  JudgedProject,
+  Next,
+} from './judge.js';
 import { LogResponse } from './log.js';
+import {
+  BlockReqsRequest,
+  GroupInfo,
+  GroupSizesRequest,
+  MaxReqsRequest,
+  NumGroupsRequest,
+  Options,
+  OptionsUpdateRequest,
+  Timer,
+  TrackViewsRequest,
+  TracksRequest,
+} from './options.js';
+import {
+  Count,
+  MoveRequest,
+  PrioritizeBatchRequest,
+  PrioritizeRequest,
+  Project,
+  ProjectNewRequest,
+  ProjectSummary,
+  ProjectUpdateRequest,
+} from './project.js';
+import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
+import { ResetRequest } from './reset.js';
+import { JudgeStats, ProjectStats, Stats } from './stats.js';
 
 export const endpoints = {
   // 3.1 Public
@@ -27,12 +79,330 @@ export const endpoints = {
     response: Ok,
   }),
   judgingStarted: endpoint({ method: 'GET', path: '/admin/started', auth: 'none', response: OkFlag }),
+  adminDeliberation: endpoint({ method: 'GET', path: '/admin/deliberation', auth: 'none', response: OkFlag }),
+  projectListPublic: endpoint({
+    method: 'GET',
+    path: '/project/list/public',
+    auth: 'none',
+    response: z.array(ProjectSummary),
+  }),
+  challenges: endpoint({ method: 'GET', path: '/challenges', auth: 'none', response: z.array(z.string()) }),
+  groupInfo: endpoint({ method: 'GET', path: '/group-info', auth: 'none', response: GroupInfo }),
 
-  // 3.3 Admin: session
+  // 3.2 Judge
+  judgeAuth: endpoint({ method: 'POST', path: '/judge/auth', auth: 'judge', response: Ok }),
+  judgeSelf: endpoint({ method: 'GET', path: '/judge', auth: 'judge', response: JudgeSelf }),
+  judgeWelcomeGet: endpoint({ method: 'GET', path: '/judge/welcome', auth: 'judge', response: OkFlag }),
+  judgeWelcomeAccept: endpoint({ method: 'POST', path: '/judge/welcome', auth: 'judge', response: Ok }),
+  judgeProjects: endpoint({
+    method: 'GET',
+    path: '/judge/projects',
+    auth: 'judge',
+    response: z.array(JudgedProject),
+  }),
+  judgeNext: endpoint({ method: 'POST', path: '/judge/next', auth: 'judge', response: Next }),
+  judgeSkip: endpoint({
+    method: 'POST',
+    path: '/judge/skip',
+    auth: 'judge',
+    body: JudgeSkipRequest,
+    response: Ok,
+  }),
+  judgeFinish: endpoint({
+    method: 'POST',
+    path: '/judge/finish',
+    auth: 'judge',
+    body: JudgeFinishRequest,
+    response: Ok,
+  }),
+  judgeRank: endpoint({
+    method: 'POST',
+    path: '/judge/rank',
+    auth: 'judge',
+    body: JudgeRankRequest,
+    response: Ok,
+  }),
+  judgeStar: endpoint({
+    method: 'PUT',
+    path: '/judge/star/:id',
+    auth: 'judge',
+    body: JudgeStarRequest,
+    response: Ok,
+  }),
+  judgeStarByBody: endpoint({
+    method: 'PUT',
+    path: '/judge/star',
+    auth: 'judge',
+    body: JudgeStarByBodyRequest,
+    response: Ok,
+  }),
+  judgeNotes: endpoint({
+    method: 'PUT',
+    path: '/judge/notes/:id',
+    auth: 'judge',
+    body: JudgeNotesRequest,
+    response: Ok,
+  }),
+  judgeProject: endpoint({
+    method: 'GET',
+    path: '/judge/project/:id',
+    auth: 'judge',
+    response: JudgedProject,
+  }),
+  projectSummary: endpoint({ method: 'GET', path: '/project/:id', auth: 'judge', response: ProjectSummary }),
+  projectCount: endpoint({ method: 'GET', path: '/project/count', auth: 'judge', response: Count }),
+  judgeDeliberation: endpoint({
+    method: 'GET',
+    path: '/judge/deliberation',
+    auth: 'judge',
+    response: OkFlag,
+  }),
+  judgeTimer: endpoint({ method: 'GET', path: '/admin/timer', auth: 'judge', response: Timer }),
+
+  // 3.3 Admin: session and judges
   adminAuth: endpoint({ method: 'POST', path: '/admin/auth', auth: 'admin', response: Ok }),
+  judgeNew: endpoint({
+    method: 'POST',
+    path: '/judge/new',
+    auth: 'admin',
+    body: JudgeNewRequest,
+    response: OkId,
+  }),
+  judgeCsv: endpoint({
+    method: 'POST',
+    path: '/judge/csv',
+    auth: 'admin',
+    multipart: true,
+    response: ImportResult,
+  }),
+  judgeList: endpoint({ method: 'GET', path: '/judge/list', auth: 'admin', response: z.array(JudgeAdmin) }),
+  judgeStats: endpoint({ method: 'GET', path: '/judge/stats', auth: 'admin', response: JudgeStats }),
+  judgeUpdate: endpoint({
+    method: 'PUT',
+    path: '/judge/:id',
+    auth: 'admin',
+    body: JudgeUpdateRequest,
+    response: Ok,
+  }),
+  judgeDelete: endpoint({ method: 'DELETE', path: '/judge/:id', auth: 'admin', response: Ok }),
+  judgeHide: endpoint({
+    method: 'PUT',
+    path: '/judge/hide/:id',
+    auth: 'admin',
+    body: HideRequest,
+    response: Ok,
+  }),
+  judgeHideBatch: endpoint({
+    method: 'POST',
+    path: '/judge/hide',
+    auth: 'admin',
+    body: HideBatchRequest,
+    response: Ok,
+  }),
+  judgeMoveGroup: endpoint({
+    method: 'PUT',
+    path: '/judge/move/group/:id',
+    auth: 'admin',
+    body: MoveGroupRequest,
+    response: Ok,
+  }),
+  judgeMoveGroupBatch: endpoint({
+    method: 'POST',
+    path: '/judge/move/group',
+    auth: 'admin',
+    body: MoveGroupBatchRequest,
+    response: Ok,
+  }),
+  judgeReassign: endpoint({ method: 'POST', path: '/judge/reassign', auth: 'admin', response: Ok }),
+  groupSwap: endpoint({ method: 'POST', path: '/admin/groups/swap', auth: 'admin', response: Ok }),
 
-  // 3.5 Admin: log
+  // 3.4 Admin: projects
+  projectNew: endpoint({
+    method: 'POST',
+    path: '/project/new',
+    auth: 'admin',
+    body: ProjectNewRequest,
+    response: OkId,
+  }),
+  projectCsv: endpoint({
+    method: 'POST',
+    path: '/project/csv',
+    auth: 'admin',
+    multipart: true,
+    response: ImportResult,
+  }),
+  projectDevpost: endpoint({
+    method: 'POST',
+    path: '/project/devpost',
+    auth: 'admin',
+    multipart: true,
+    response: ImportResult,
+  }),
+  projectList: endpoint({ method: 'GET', path: '/project/list', auth: 'admin', response: z.array(Project) }),
+  projectStats: endpoint({ method: 'GET', path: '/project/stats', auth: 'admin', response: ProjectStats }),
+  projectUpdate: endpoint({
+    method: 'PUT',
+    path: '/project/:id',
+    auth: 'admin',
+    body: ProjectUpdateRequest,
+    response: Ok,
+  }),
+  projectDelete: endpoint({ method: 'DELETE', path: '/project/:id', auth: 'admin', response: Ok }),
+  projectHide: endpoint({
+    method: 'PUT',
+    path: '/project/hide/:id',
+    auth: 'admin',
+    body: HideRequest,
+    response: Ok,
+  }),
+  projectHideBatch: endpoint({
+    method: 'POST',
+    path: '/project/hide',
+    auth: 'admin',
+    body: HideBatchRequest,
+    response: Ok,
+  }),
+  projectPrioritize: endpoint({
+    method: 'PUT',
+    path: '/project/prioritize/:id',
+    auth: 'admin',
+    body: PrioritizeRequest,
+    response: Ok,
+  }),
+  projectPrioritizeBatch: endpoint({
+    method: 'POST',
+    path: '/project/prioritize',
+    auth: 'admin',
+    body: PrioritizeBatchRequest,
+    response: Ok,
+  }),
+  projectMove: endpoint({
+    method: 'PUT',
+    path: '/project/move/:id',
+    auth: 'admin',
+    body: MoveRequest,
+    response: Ok,
+  }),
+  projectMoveGroup: endpoint({
+    method: 'PUT',
+    path: '/project/move/group/:id',
+    auth: 'admin',
+    body: MoveGroupRequest,
+    response: Ok,
+  }),
+  projectMoveGroupBatch: endpoint({
+    method: 'POST',
+    path: '/project/move/group',
+    auth: 'admin',
+    body: MoveGroupBatchRequest,
+    response: Ok,
+  }),
+  projectReassign: endpoint({ method: 'POST', path: '/project/reassign', auth: 'admin', response: Ok }),
+
+  // 3.5 Admin: stats, flags, clock, deliberation, options, log, reset, exports
+  adminStats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'admin', response: Stats }),
+  adminTrackStats: endpoint({ method: 'GET', path: '/admin/stats/:track', auth: 'admin', response: Stats }),
+  flags: endpoint({ method: 'GET', path: '/admin/flags', auth: 'admin', response: z.array(Flag) }),
+  flagDelete: endpoint({ method: 'DELETE', path: '/admin/flag/:id', auth: 'admin', response: Ok }),
+  clock: endpoint({ method: 'GET', path: '/admin/clock', auth: 'admin', response: Clock }),
+  clockPause: endpoint({ method: 'POST', path: '/admin/clock/pause', auth: 'admin', response: ClockResult }),
+  clockUnpause: endpoint({
+    method: 'POST',
+    path: '/admin/clock/unpause',
+    auth: 'admin',
+    response: ClockResult,
+  }),
+  clockReset: endpoint({ method: 'POST', path: '/admin/clock/reset', auth: 'admin', response: ClockResult }),
+  clockBackup: endpoint({
+    method: 'POST',
+    path: '/admin/clock/backup',
+    auth: 'admin',
+    response: ClockResult,
+  }),
+  deliberationSet: endpoint({
+    method: 'POST',
+    path: '/admin/deliberation',
+    auth: 'admin',
+    body: DeliberationRequest,
+    response: Ok,
+  }),
+  options: endpoint({ method: 'GET', path: '/admin/options', auth: 'admin', response: Options }),
+  optionsUpdate: endpoint({
+    method: 'POST',
+    path: '/admin/options',
+    auth: 'admin',
+    body: OptionsUpdateRequest,
+    response: Ok,
+  }),
+  tracksSet: endpoint({
+    method: 'POST',
+    path: '/admin/tracks',
+    auth: 'admin',
+    body: TracksRequest,
+    response: Ok,
+  }),
+  trackViewsSet: endpoint({
+    method: 'POST',
+    path: '/admin/track-views',
+    auth: 'admin',
+    body: TrackViewsRequest,
+    response: Ok,
+  }),
+  numGroupsSet: endpoint({
+    method: 'POST',
+    path: '/admin/num-groups',
+    auth: 'admin',
+    body: NumGroupsRequest,
+    response: Ok,
+  }),
+  groupSizesSet: endpoint({
+    method: 'POST',
+    path: '/admin/group-sizes',
+    auth: 'admin',
+    body: GroupSizesRequest,
+    response: Ok,
+  }),
+  blockReqsSet: endpoint({
+    method: 'POST',
+    path: '/admin/block-reqs',
+    auth: 'admin',
+    body: BlockReqsRequest,
+    response: Ok,
+  }),
+  maxReqsSet: endpoint({
+    method: 'POST',
+    path: '/admin/max-reqs',
+    auth: 'admin',
+    body: MaxReqsRequest,
+    response: Ok,
+  }),
+  reset: endpoint({ method: 'POST', path: '/admin/reset', auth: 'admin', body: ResetRequest, response: Ok }),
   auditLog: endpoint({ method: 'GET', path: '/admin/log', auth: 'admin', response: LogResponse }),
+  exportJudges: endpoint({ method: 'GET', path: '/admin/export/judges', auth: 'admin' }),
+  exportProjects: endpoint({ method: 'GET', path: '/admin/export/projects', auth: 'admin' }),
+  exportRankings: endpoint({ method: 'GET', path: '/admin/export/rankings', auth: 'admin' }),
+  exportChallenges: endpoint({ method: 'GET', path: '/admin/export/challenges', auth: 'admin' }),
+
+  // 3.6 QR codes and self-add (auth per row)
+  qrGet: endpoint({ method: 'GET', path: '/admin/qr', auth: 'admin', response: QrCode }),
+  qrGenerate: endpoint({ method: 'POST', path: '/admin/qr', auth: 'admin', response: QrCode }),
+  qrTrackGet: endpoint({ method: 'GET', path: '/admin/qr/:track', auth: 'admin', response: QrCode }),
+  qrTrackGenerate: endpoint({ method: 'POST', path: '/admin/qr/:track', auth: 'admin', response: QrCode }),
+  qrCheck: endpoint({
+    method: 'POST',
+    path: '/qr/check',
+    auth: 'none',
+    body: QrCheckRequest,
+    response: OkFlag,
+  }),
+  qrCheckTrack: endpoint({
+    method: 'POST',
+    path: '/qr/check/:track',
+    auth: 'none',
+    body: QrCheckRequest,
+    response: OkFlag,
+  }),
+  qrAdd: endpoint({ method: 'POST', path: '/qr/add', auth: 'none', body: QrAddRequest, response: Ok }),
 } as const;
 
 export type Endpoints = typeof endpoints;

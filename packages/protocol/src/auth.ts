@@ -21,14 +21,14 @@ export const ADMIN_AUTH_ERRORS = {
 /** The user part of the admin Basic credential. */
 export const ADMIN_USER = 'admin';
 
+/** `POST /judge/login` (3.1): the code is not trimmed here; R1 removes all its whitespace. */
 export const JudgeLoginRequest = z.object({ code: requiredString('code') });
 export type JudgeLoginRequest = z.input<typeof JudgeLoginRequest>;
 
+/** Token (4.9): the judge's Bearer token, issued by `POST /judge/login` only (2.1). */
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
+/** `POST /admin/login` (3.1): checks the password, issues nothing (2.2). */
 export const AdminLoginRequest = z.object({ password: requiredString('password') });
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
-
-export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';
-export const INVALID_JUDGE_CODE = 'invalid code';

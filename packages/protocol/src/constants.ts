@@ -1,4 +1,5 @@
 /** Constants of the contract that both sides need. */
+import type { OptionSettings } from './options.js';
 
 /** Every API route lives under this prefix (API.md 1.1). */
 export const API_BASE = '/api';
@@ -16,8 +17,102 @@ export const DEFAULT_EVENT_NAME = 'Test Hackathon Judging';
 
 /** Request body limit (API.md 1.2): 10 MB, whole body. */
 export const MAX_BODY_BYTES = 10_485_760;
-export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
-export const NOT_FOUND_MESSAGE = 'not found';
-export const INTERNAL_ERROR_MESSAGE = 'internal server error';
-/** The 429 text of judge login and admin authentication (R68–R70a). */
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Logins have been blocked or rate limited.';
+
+/** Flag reasons of API.md 4.6, in the table's order. */
+export const FLAG_REASONS = [
+  'busy',
+  'absent',
+  'cannot-demo',
+  'too-complex',
+  'offensive',
+  'hidden-absent',
+] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+/** Labels of 4.6, shown in the admin flags table. */
+export const FLAG_REASON_LABELS: Readonly<Record<FlagReason, string>> = {
+  busy: 'Busy',
+  absent: 'Absent',
+  'cannot-demo': "Can't Demo",
+  'too-complex': 'Too Complex',
+  offensive: 'Offensive',
+  'hidden-absent': 'Hidden bc Absent',
+};
+
+/** Reasons of the judge's Skip button (R18); their flags only exclude the project for a while (R22). */
+export const JUDGE_SKIP_REASONS = ['busy', 'absent'] as const;
+/** Reasons of the judge's Flag button, also sent to `/judge/skip`; they add to `flagged` (R19). */
+export const JUDGE_FLAG_REASONS = ['cannot-demo', 'too-complex', 'offensive'] as const;
+/** Every reason `POST /judge/skip` accepts: `hidden-absent` is raised by the server only (R18, R20). */
+export const JUDGE_REASONS = [...JUDGE_SKIP_REASONS, ...JUDGE_FLAG_REASONS] as const;
+export type JudgeReason = (typeof JUDGE_REASONS)[number];
+
+/** `judge_name` of the automatic `hidden-absent` flags, whose `judge_id` is null (4.6). */
+export const SYSTEM_JUDGE_NAME = 'system';
+/** Absent skips after which a project is hidden (R20). */
+export const AUTO_HIDE_ABSENT_SKIPS = 3;
+
+/** `POST /admin/reset` types (R67). */
+export const RESET_TYPES = ['rankings', 'judging-data', 'projects', 'judges', 'all'] as const;
+export type ResetType = (typeof RESET_TYPES)[number];
+
+/** Why `POST /judge/next` gave no project, in check order (R15). */
+export const NEXT_REASONS = ['deliberation', 'paused', 'track-disabled', 'no-projects', 'done'] as const;
+export type NextReason = (typeof NEXT_REASONS)[number];
+
+/** `switching_mode` values (4.7, R25, R55). */
+export const SWITCHING_MODES = ['auto', 'manual'] as const;
+export type SwitchingMode = (typeof SWITCHING_MODES)[number];
+
+/** Views a track gets when added to `tracks` (R57). */
+export const DEFAULT_TRACK_VIEWS = 3;
+/** Size of a group added by `num_groups` (R89) and of the default groups (4.7). */
+export const DEFAULT_GROUP_SIZE = 30;
+/** `num_groups` after the first start or an `all` reset (4.7). */
+export const DEFAULT_NUM_GROUPS = 3;
+
+/** Name of the k-th group (1-based) when `num_groups` adds it (R89) and by default (4.7). */
+export function defaultGroupName(k: number): string {
+  return `Group ${k}`;
+}
+
+/**
+ * Options after the first start or an `all` reset (4.7), without the derived fields. Shared:
+ * copy the lists before changing them.
+ */
+export const OPTION_DEFAULTS: Readonly<OptionSettings> = {
+  judging_timer: 300,
+  min_views: 3,
+  clock_sync: false,
+  clock: { running: false, time: 0 },
+  deliberation: false,
+  judge_tracks: false,
+  tracks: [],
+  track_views: [],
+  multi_group: false,
+  num_groups: DEFAULT_NUM_GROUPS,
+  group_sizes: Array.from({ length: DEFAULT_NUM_GROUPS }, () => DEFAULT_GROUP_SIZE),
+  group_names: Array.from({ length: DEFAULT_NUM_GROUPS }, (_, i) => defaultGroupName(i + 1)),
+  switching_mode: 'auto',
+  auto_switch_prop: 0.1,
+  manual_switches: 0,
+  ignore_tracks: [],
+  block_reqs: false,
+  max_req_per_min: 100,
+};
+
+/** Automatic clock backups while `clock_sync` is on and the clock runs (R40). */
+export const CLOCK_BACKUP_INTERVAL_MS = 600_000;
+/** Window of the login limiters (R69, R70a). */
+export const LOGIN_WINDOW_MS = 60_000;
+/** Failed admin authentications per IP and window before 429 (R70a). */
+export const ADMIN_AUTH_MAX_FAILURES = 20;
+/** Coalescing window of `stats` and the `*.changed` events (6.3). */
+export const EVENT_COALESCE_MS = 1_000;
+/** The admin web app's polling fallback (6.3). */
+export const ADMIN_POLL_INTERVAL_MS = 15_000;
+
+/** `localStorage` key of the live page's notes draft (R29). */
+export function notesDraftKey(judgeId: string, projectId: string): string {
+  return `podium:notes:${judgeId}:${projectId}`;
+}

@@ -1,6 +1,7 @@
 /** The audit log (R76). */
 import { z } from 'zod';
 
+/** Log (4.9, `GET /admin/log`): every line, oldest first, joined by `\n`, no trailing newline. */
 export const LogResponse = z.object({ log: z.string() });
 export type LogResponse = z.infer<typeof LogResponse>;
 

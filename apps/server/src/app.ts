@@ -1,0 +1,86 @@
+/**
+ * buildApp(config): the whole server as a Fastify instance, without listening. Tests use it with
+ * `app.inject` or `listen({ port: 0 })`; main.ts serves it.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_BODY_BYTES } from '@podium/protocol';
+import { DATABASE_FILE, type Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { registerBodyParsing } from './plugins/body-parsing.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
+import { logRoutes } from './routes/log.routes.js';
+import { optionsRoutes } from './routes/options.routes.js';
+import { projectRoutes } from './routes/project.routes.js';
+import { qrRoutes } from './routes/qr.routes.js';
+import { sessionRoutes } from './routes/session.routes.js';
+import { createServices, type Services } from './services/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    services: Services;
+    /** Validate every success body against its protocol schema (tests). */
+    checkResponses: boolean;
+  }
+}
+
+export interface AppOptions {
+  /** Time source in epoch ms (tests inject one). */
+  now?: () => number;
+  /** Folder of the built web app; `null` serves none (API-only tests). */
+  webRoot?: string | null;
+  /** Check every success body against its protocol schema (tests turn it on). */
+  checkResponses?: boolean;
+}
+
+/** The built web app beside this package: apps/web/dist. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const db = await openDatabase(join(config.dataDir, DATABASE_FILE));
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Trust exactly one hop (the proxy in front): the client is the rightmost X-Forwarded-For
+    // address (R70), and X-Forwarded-Proto/Host are honoured (R75).
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    exposeHeadRoutes: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('services', createServices({ db, config, now }));
+  app.decorate('checkResponses', options.checkResponses ?? false);
+  app.decorateRequest('judge', null);
+  app.addHook('onClose', async () => {
+    // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
+    await app.services.mailer.close();
+    db.close();
+  });
+
+  registerErrorHandler(app);
+  registerBodyParsing(app);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  await app.register(sessionRoutes);
+  await app.register(logRoutes);
+  await app.register(projectRoutes);
+  await app.register(judgeAdminRoutes);
+  await app.register(qrRoutes);
+  await app.register(optionsRoutes);
+  await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
+
+  db.transaction(() => app.services.auditLog.system('Server started'));
+  return app;
+}

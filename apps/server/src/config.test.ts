@@ -1,0 +1,141 @@
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { insecurePublicUrlWarning, loadConfig, readEnv, resolveAdminPassword } from './config.js';
+import { tempDataDir } from './test-support/test-app.js';
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('readEnv (API.md §7)', () => {
+  it('applies every default', () => {
+    expect(readEnv({}, '/srv/podium')).toEqual({
+      port: 8000,
+      host: '0.0.0.0',
+      dataDir: '/srv/podium/data',
+      adminPasswordFromEnv: undefined,
+      eventName: 'Test Hackathon Judging',
+      publicUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readEnv(
+      {
+        PORT: '9001',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/podium',
+        ADMIN_PASSWORD: 'pw',
+        EVENT_NAME: 'HackX',
+        PUBLIC_URL: 'https://judging.example.org/',
+        SMTP_URL: 'smtp://localhost:2525',
+        MAIL_FROM: 'Podium <j@example.org>',
+        TRUST_PROXY: '1',
+      },
+      '/ignored',
+    );
+    expect(config).toEqual({
+      port: 9001,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/podium',
+      adminPasswordFromEnv: 'pw',
+      eventName: 'HackX',
+      publicUrl: 'https://judging.example.org',
+      smtpUrl: 'smtp://localhost:2525',
+      mailFrom: 'Podium <j@example.org>',
+      trustProxy: true,
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(readEnv({ DATA_DIR: 'state' }, '/srv').dataDir).toBe('/srv/state');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['TRUE', false],
+    ['yes', false],
+    ['0', false],
+  ])('TRUST_PROXY=%s is %s', (value, expected) => {
+    expect(readEnv({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = readEnv({ PORT: '', ADMIN_PASSWORD: '', EVENT_NAME: '', SMTP_URL: '' });
+    expect(config.port).toBe(8000);
+    expect(config.adminPasswordFromEnv).toBeUndefined();
+    expect(config.eventName).toBe('Test Hackathon Judging');
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('refuses a PORT that is not a port number', () => {
+    expect(() => readEnv({ PORT: 'http' })).toThrow(/PORT must be an integer/);
+    expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT must be an integer/);
+  });
+
+  it('refuses a PUBLIC_URL that is not an absolute URL', () => {
+    expect(() => readEnv({ PUBLIC_URL: 'judging.example.org' })).toThrow(/PUBLIC_URL/);
+  });
+});
+
+describe('resolveAdminPassword', () => {
+  it('generates a strong password once, stores it with mode 0600 and announces it once', () => {
+    const dir = freshDir();
+    const announce = vi.fn();
+    const first = resolveAdminPassword(dir, undefined, announce);
+    expect(first.length).toBeGreaterThanOrEqual(20);
+    expect(announce).toHaveBeenCalledTimes(1);
+    expect(announce).toHaveBeenCalledWith(first, join(dir, 'admin-password'));
+    const file = join(dir, 'admin-password');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = resolveAdminPassword(dir, undefined, announce);
+    expect(second).toBe(first);
+    expect(announce).toHaveBeenCalledTimes(1);
+  });
+
+  it('prefers ADMIN_PASSWORD over the stored file and announces nothing', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'admin-password'), 'stored\n');
+    const announce = vi.fn();
+    expect(resolveAdminPassword(dir, 'from-env', announce)).toBe('from-env');
+    expect(announce).not.toHaveBeenCalled();
+  });
+
+  it('generates different passwords for different data directories', () => {
+    const a = resolveAdminPassword(freshDir(), undefined, () => {});
+    const b = resolveAdminPassword(freshDir(), undefined, () => {});
+    expect(a).not.toBe(b);
+  });
+
+  it('loadConfig combines the environment and the password', () => {
+    const dir = freshDir();
+    const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'x:y' }, () => {});
+    expect(config.adminPassword).toBe('x:y');
+    expect(config.dataDir).toBe(dir);
+  });
+});
+
+describe('insecurePublicUrlWarning', () => {
+  it('warns for plain HTTP on a public host only', () => {
+    expect(insecurePublicUrlWarning('http://judging.example.org')).toMatch(
+      /^WARNING: PUBLIC_URL is not HTTPS/,
+    );
+    expect(insecurePublicUrlWarning('https://judging.example.org')).toBeUndefined();
+    expect(insecurePublicUrlWarning('http://localhost:8000')).toBeUndefined();
+    expect(insecurePublicUrlWarning('http://127.0.0.1:8000')).toBeUndefined();
+    expect(insecurePublicUrlWarning(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Configuration from the environment (API.md §7), read once at start.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_EVENT_NAME } from '@podium/protocol';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (database and generated admin password). */
+  dataDir: string;
+  adminPassword: string;
+  eventName: string;
+  /** Public base URL without a trailing slash, if set. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  trustProxy: boolean;
+}
+
+/** The environment variables without the admin password, which needs the data directory. */
+export type EnvConfig = Omit<Config, 'adminPassword'> & { adminPasswordFromEnv: string | undefined };
+
+export const ADMIN_PASSWORD_FILE = 'admin-password';
+export const DATABASE_FILE = 'podium.db';
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+/** Pure: environment → typed settings with the defaults of API.md §7. */
+export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got ${JSON.stringify(env.PORT)}`);
+  }
+  const publicUrl = nonEmpty(env.PUBLIC_URL?.trim());
+  if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
+    throw new Error(`PUBLIC_URL must be an absolute URL, got ${JSON.stringify(publicUrl)}`);
+  }
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data'),
+    adminPasswordFromEnv: nonEmpty(env.ADMIN_PASSWORD),
+    eventName: nonEmpty(env.EVENT_NAME) ?? DEFAULT_EVENT_NAME,
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}
+
+/**
+ * The admin password: ADMIN_PASSWORD when set; otherwise the one stored in
+ * DATA_DIR/admin-password, generated (mode 0600) and announced through `announce` on the first
+ * start only.
+ */
+export function resolveAdminPassword(
+  dataDir: string,
+  fromEnv: string | undefined,
+  announce: (password: string, file: string) => void,
+): string {
+  if (fromEnv !== undefined) return fromEnv;
+  const file = join(dataDir, ADMIN_PASSWORD_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored !== '') return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // 24 random bytes → 32 base64url characters (192 bits).
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  announce(password, file);
+  return password;
+}
+
+/** The warning of API.md §7 when PUBLIC_URL is plain HTTP on a non-local host, else undefined. */
+export function insecurePublicUrlWarning(publicUrl: string | undefined): string | undefined {
+  if (publicUrl === undefined) return undefined;
+  const url = new URL(publicUrl);
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol !== 'http:' || local) return undefined;
+  return 'WARNING: PUBLIC_URL is not HTTPS; judge codes, tokens and the admin password will travel unencrypted. Use HTTPS for a real event.';
+}
+
+/** Reads the whole configuration, generating the admin password if needed. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  announce: (password: string, file: string) => void,
+): Config {
+  const { adminPasswordFromEnv, ...rest } = readEnv(env);
+  return { ...rest, adminPassword: resolveAdminPassword(rest.dataDir, adminPasswordFromEnv, announce) };
+}

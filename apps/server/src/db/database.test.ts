@@ -1,0 +1,129 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../domain-events.js';
+import { tempDataDir } from '../test-support/test-app.js';
+import { openDatabase, type Database } from './database.js';
+
+let dir: string;
+let db: Database;
+
+async function open(): Promise<Database> {
+  dir = tempDataDir();
+  db = await openDatabase(join(dir, 'podium.db'));
+  return db;
+}
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insertLine = (message: string) =>
+  db.run(db.q.insertInto('audit_log').values({ time: 1, type: 'SYSTEM', message }));
+const lines = () =>
+  db.all(db.q.selectFrom('audit_log').select('message').orderBy('seq')).map((r) => r.message);
+
+describe('openDatabase', () => {
+  it('uses WAL, foreign keys and a busy timeout, and creates the full schema', async () => {
+    await open();
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    const tables = db.sqlite
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'kysely%' order by name",
+      )
+      .pluck()
+      .all();
+    expect(tables).toEqual([
+      'audit_log',
+      'clock',
+      'flags',
+      'judge_flagged',
+      'judge_tokens',
+      'judged_projects',
+      'judges',
+      'projects',
+      'qr_codes',
+      'rankings',
+      'settings',
+    ]);
+    expect(db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({
+      id: 1,
+      running: 0,
+      accumulated_ms: 0,
+    });
+  });
+});
+
+describe('Database.transaction', () => {
+  it('releases recorded events to listeners only after the commit', async () => {
+    await open();
+    const seen: { events: readonly DomainEvent[]; committedLines: string[] }[] = [];
+    db.onCommit((events) => seen.push({ events, committedLines: lines() }));
+    db.transaction(() => {
+      insertLine('a');
+      db.record({ kind: 'projects', public: true });
+      expect(seen).toHaveLength(0);
+    });
+    expect(seen).toEqual([{ events: [{ kind: 'projects', public: true }], committedLines: ['a'] }]);
+  });
+
+  it('a throw rolls back the writes and discards the events', async () => {
+    await open();
+    const seen: unknown[] = [];
+    db.onCommit((events) => seen.push(events));
+    expect(() =>
+      db.transaction(() => {
+        insertLine('lost');
+        db.record({ kind: 'stats' });
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(lines()).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+
+  it('a nested transaction that fails rolls back only itself, and its events with it', async () => {
+    await open();
+    const seen: (readonly DomainEvent[])[] = [];
+    db.onCommit((events) => seen.push(events));
+    db.transaction(() => {
+      insertLine('outer');
+      db.record({ kind: 'judges' });
+      try {
+        db.transaction(() => {
+          insertLine('inner');
+          db.record({ kind: 'flags' });
+          throw new Error('inner failed');
+        });
+      } catch {
+        // the outer transaction goes on
+      }
+    });
+    expect(lines()).toEqual(['outer']);
+    expect(seen).toEqual([[{ kind: 'judges' }]]);
+  });
+
+  it('refuses events recorded outside a transaction', async () => {
+    await open();
+    expect(() => db.record({ kind: 'stats' })).toThrow(/inside a transaction/);
+  });
+
+  it('a failing listener does not undo or fail the committed transaction', async () => {
+    await open();
+    db.onCommit(() => {
+      throw new Error('listener broke');
+    });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      expect(db.transaction(() => (db.record({ kind: 'stats' }), 42))).toBe(42);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * Migrations, in order. Listed here (not read from a folder) so the compiled server and the
+ * tests run exactly the same set.
+ */
+import type { Migration } from 'kysely/migration';
+import * as initial from './001-initial.js';
+
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

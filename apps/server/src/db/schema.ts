@@ -1,0 +1,134 @@
+/**
+ * Row types of every table, as stored. Booleans are INTEGER 0/1 and lists are JSON text;
+ * repositories turn rows into the protocol's shapes.
+ */
+import type { Generated } from 'kysely';
+
+/** SQLite has no boolean type: 0 or 1. */
+export type Flag01 = 0 | 1;
+
+export interface ProjectsTable {
+  /** Creation order (rowid alias): ties of `location` sort by it. */
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  try_link: string;
+  video_link: string;
+  /** JSON list of challenge names. */
+  challenge_list: string;
+  location: number;
+  group: number;
+  active: Flag01;
+  prioritized: Flag01;
+  last_activity: number;
+}
+
+export interface JudgesTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  email: string;
+  /** Lower-cased email: uniqueness is case-insensitive (R74). */
+  email_key: string;
+  notes: string;
+  code: string;
+  track: string;
+  group: number;
+  active: Flag01;
+  read_welcome: Flag01;
+  current_project_id: string | null;
+  /** Location of the judge's previous assignment, for the table walk (R12). */
+  last_location: number | null;
+  /** Finishes in the current group, for automatic group switching (R25). */
+  group_finishes: number;
+  last_activity: number;
+}
+
+export interface JudgeTokensTable {
+  /** SHA-256 hex of the token; the token itself is never stored (2.1). */
+  token_hash: string;
+  judge_id: string;
+  created_at: number;
+}
+
+/** A judge's finished project (an entry of `seen_projects`); `seq` is the finish order. */
+export interface JudgedProjectsTable {
+  seq: Generated<number>;
+  judge_id: string;
+  project_id: string;
+  notes: string;
+  starred: Flag01;
+  finished_at: number;
+}
+
+export interface RankingsTable {
+  judge_id: string;
+  project_id: string;
+  /** 0 = best. */
+  position: number;
+}
+
+/** A judge's `flagged` list; outlives the flag records (R22). */
+export interface JudgeFlaggedTable {
+  seq: Generated<number>;
+  judge_id: string;
+  project_id: string;
+}
+
+export interface FlagsTable {
+  seq: Generated<number>;
+  id: string;
+  project_id: string;
+  /** null for the system's `hidden-absent` flags. */
+  judge_id: string | null;
+  reason: string;
+  time: number;
+}
+
+/** One row per Options field that differs from its default; value is JSON. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** A single row (id 1): the judging clock (R38–R40). */
+export interface ClockTable {
+  id: number;
+  running: Flag01;
+  accumulated_ms: number;
+  /** Epoch ms of the last resume; meaningful while running. */
+  resumed_at: number;
+  backup_ms: number;
+  backup_at: number;
+}
+
+export interface QrCodesTable {
+  /** '' for the general code, else the track name. */
+  track: string;
+  code: string;
+  /** Scheme and host of the admin request that generated it (R71). */
+  base_url: string;
+}
+
+export interface AuditLogTable {
+  seq: Generated<number>;
+  time: number;
+  type: string;
+  message: string;
+}
+
+export interface DB {
+  projects: ProjectsTable;
+  judges: JudgesTable;
+  judge_tokens: JudgeTokensTable;
+  judged_projects: JudgedProjectsTable;
+  rankings: RankingsTable;
+  judge_flagged: JudgeFlaggedTable;
+  flags: FlagsTable;
+  settings: SettingsTable;
+  clock: ClockTable;
+  qr_codes: QrCodesTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,17 @@
+/**
+ * What changed, as recorded by services inside a transaction. `realtime/` turns committed
+ * events into the socket.io emissions of API.md §6 (audiences, order, coalescing).
+ */
+export type DomainEvent =
+  | { kind: 'clock' }
+  | { kind: 'deliberation' }
+  /** `public`: multi_group or group_names changed, so the expo must refetch /group-info. */
+  | { kind: 'options'; public: boolean }
+  | { kind: 'flags' }
+  /** `public`: the change is visible on the expo (added, edited, hidden, moved, deleted). */
+  | { kind: 'projects'; public: boolean }
+  | { kind: 'judges' }
+  | { kind: 'judge'; judgeId: string }
+  /** The judge no longer exists: its sockets are disconnected. */
+  | { kind: 'judge-deleted'; judgeId: string }
+  | { kind: 'stats' };

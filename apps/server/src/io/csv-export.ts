@@ -1,0 +1,73 @@
+/**
+ * The export writers (API.md R79–R82): CSV text, the challenge ZIP's entry names, and the ZIP itself.
+ * Pure I/O: the services decide which rows and columns go in.
+ */
+import { ZipArchive } from 'archiver';
+
+/** A CSV cell: strings are user text (formula-guarded); numbers and booleans are written plainly. */
+export type Cell = string | number | boolean;
+
+/** One ZIP entry: its name inside the archive and its UTF-8 text. */
+export interface ZipEntry {
+  name: string;
+  content: string;
+}
+
+/** A spreadsheet would run a text cell starting with one of these as a formula (R79). */
+const FORMULA_START = /^[=+\-@]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * R79: UTF-8 text without a BOM, `,` between cells and `\n` after every row, header included. Cells
+ * holding `,`, `"`, CR or LF are quoted with inner `"` doubled. A string cell starting with `=`, `+`,
+ * `-` or `@` gets a `'` in front first, so spreadsheets show it instead of evaluating it; numbers
+ * and booleans are never guarded (a score of -3 stays `-3`).
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\n`).join('');
+}
+
+function csvCell(value: Cell): string {
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Characters that are unsafe in file names on common systems, and control characters (R82). */
+const UNSAFE_NAME_CHARS = /[/\\:*?"<>|\p{Cc}]/gu;
+
+/**
+ * R82: one `<challenge>.csv` entry name per challenge, in the given order. Unsafe characters become
+ * `_`; a name already used gets ` (2)`, ` (3)`, … before `.csv`. A numbered name is checked against
+ * every name used so far too, so `a/b`, `a_b`, `a_b (2)` cannot produce the same entry twice.
+ */
+export function challengeEntryNames(challenges: readonly string[]): string[] {
+  const used = new Set<string>();
+  return challenges.map((challenge) => {
+    const base = challenge.replace(UNSAFE_NAME_CHARS, '_');
+    let name = `${base}.csv`;
+    for (let n = 2; used.has(name); n++) name = `${base} (${n}).csv`;
+    used.add(name);
+    return name;
+  });
+}
+
+/**
+ * R82: a ZIP of the given entries, in order. No entries still gives a valid (empty) archive, which
+ * is what the challenges export must return when there are no challenges.
+ */
+export async function zipFiles(files: readonly ZipEntry[]): Promise<Buffer> {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.on('error', reject);
+    // Warnings are only raised for file-system sources, which we never use; treat them as failures.
+    archive.on('warning', reject);
+  });
+  for (const file of files) archive.append(Buffer.from(file.content, 'utf8'), { name: file.name });
+  // Awaited together so a failure of either is reported once, never as an unhandled rejection.
+  const [, zip] = await Promise.all([archive.finalize(), done]);
+  return zip;
+}

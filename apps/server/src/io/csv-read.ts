@@ -1,0 +1,109 @@
+/**
+ * The reading half of the CSV imports (API.md R83): bytes → trimmed, non-blank rows, each with the
+ * physical line its record starts on. The import rules (R84–R86) live in csv-import.ts.
+ */
+import { isUtf8 } from 'node:buffer';
+import { CSV_MALFORMED, csvLineError } from '@podium/protocol';
+import { parse } from 'csv-parse/sync';
+import { ValidationError } from '../errors.js';
+
+/** One non-blank record: its trimmed cells and the 1-based physical line of its first line. */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * Reads a CSV upload as R83 describes: UTF-8 with an optional leading BOM, CRLF, LF or CR line ends
+ * (mixed too), RFC 4180 quoting, every cell trimmed, all-empty rows dropped. Rows keep their length.
+ * Bytes that are not UTF-8, an unclosed quote or text after a closing quote throw
+ * `line <n>: malformed CSV`, `n` being the line the offending record (or byte) starts on.
+ */
+export function readCsvRows(data: Buffer): CsvRow[] {
+  const body = data.subarray(0, 3).equals(BOM) ? data.subarray(3) : data;
+  const lines = new LineIndex(body);
+  const badByte = firstInvalidUtf8Byte(body);
+  if (badByte !== undefined) throw malformed(lines.lineAt(badByte));
+
+  // Record end offsets, in bytes; blank lines are records too, so record k starts where k-1 ended.
+  const ends: number[] = [];
+  let records: string[][];
+  try {
+    records = parse(body, {
+      // An array accepts all three line ends in one file; '\r\n' first so it is one break, not two.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      // Whitespace around a quoted field (`a, "b"`) is tolerated; the contents are trimmed below.
+      trim: true,
+      on_record: (record: string[], context: { bytes: number }) => {
+        ends.push(context.bytes);
+        return record;
+      },
+    }) as string[][];
+  } catch {
+    // csv-parse's own line numbers count a CRLF inside quotes twice, so locate the record ourselves.
+    throw malformed(lines.lineAt(ends.at(-1) ?? 0));
+  }
+
+  const rows: CsvRow[] = [];
+  records.forEach((record, index) => {
+    const cells = record.map((cell) => cell.trim());
+    if (cells.every((cell) => cell === '')) return;
+    rows.push({ line: lines.lineAt(index === 0 ? 0 : (ends[index - 1] ?? 0)), cells });
+  });
+  return rows;
+}
+
+function malformed(line: number): ValidationError {
+  return new ValidationError(csvLineError(line, CSV_MALFORMED));
+}
+
+/** Maps a byte offset to its 1-based physical line; CRLF, a lone CR and a lone LF each end one line. */
+class LineIndex {
+  /** Offset just past each line break, ascending. */
+  private readonly starts: number[] = [];
+
+  constructor(body: Buffer) {
+    for (let i = 0; i < body.length; i++) {
+      const byte = body[i];
+      if (byte === LF || (byte === CR && body[i + 1] !== LF)) this.starts.push(i + 1);
+    }
+  }
+
+  lineAt(offset: number): number {
+    // Count the breaks that end at or before `offset` (binary search: files reach 10 MB).
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  }
+}
+
+/**
+ * The offset of the first byte that is not valid UTF-8, or `undefined`. A file in another encoding is
+ * refused rather than imported as mojibake. Node decodes each invalid sequence to U+FFFD, so the first
+ * U+FFFD that is not a genuine EF BF BD in the input marks the spot.
+ */
+function firstInvalidUtf8Byte(body: Buffer): number | undefined {
+  if (isUtf8(body)) return undefined;
+  let offset = 0;
+  for (const char of body.toString('utf8')) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (
+      codePoint === 0xfffd &&
+      !(body[offset] === 0xef && body[offset + 1] === 0xbf && body[offset + 2] === 0xbd)
+    ) {
+      return offset;
+    }
+    offset += codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+  }
+  return offset;
+}

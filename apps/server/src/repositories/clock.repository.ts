@@ -1,0 +1,20 @@
+/** The judging clock's single row (R38–R40). */
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ClockTable } from '../db/schema.js';
+
+export type ClockRow = Selectable<ClockTable>;
+
+export class ClockRepository {
+  constructor(private readonly db: Database) {}
+
+  read(): ClockRow {
+    const row = this.db.first(this.db.q.selectFrom('clock').selectAll().where('id', '=', 1));
+    if (row === undefined) throw new Error('the clock row is missing');
+    return row;
+  }
+
+  write(patch: Partial<Omit<ClockRow, 'id'>>): void {
+    this.db.run(this.db.q.updateTable('clock').set(patch).where('id', '=', 1));
+  }
+}

@@ -1,0 +1,120 @@
+/** Judges, their tokens and their judgments, as stored. */
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { JudgesTable } from '../db/schema.js';
+
+export type JudgeRow = Selectable<JudgesTable>;
+export type NewJudgeRow = Omit<Insertable<JudgesTable>, 'seq'>;
+export type JudgePatch = Partial<Omit<JudgeRow, 'seq' | 'id' | 'code' | 'track'>>;
+
+/** A finished project with the project's current values (4.3). */
+export interface JudgedRow {
+  judge_id: string;
+  project_id: string;
+  notes: string;
+  starred: number;
+  name: string;
+  url: string;
+  location: number;
+  description: string;
+}
+
+export interface JudgeProjectRow {
+  judge_id: string;
+  project_id: string;
+}
+
+export class JudgeRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The judge holding the token whose SHA-256 hex is `tokenHash`. */
+  findByTokenHash(tokenHash: string): JudgeRow | undefined {
+    return this.db.first(
+      this.db.q
+        .selectFrom('judge_tokens')
+        .innerJoin('judges', 'judges.id', 'judge_tokens.judge_id')
+        .selectAll('judges')
+        .where('judge_tokens.token_hash', '=', tokenHash),
+    );
+  }
+
+  insert(row: NewJudgeRow): void {
+    this.db.run(this.db.q.insertInto('judges').values(row));
+  }
+
+  findById(id: string): JudgeRow | undefined {
+    return this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
+  }
+
+  /** The judge using this email, compared case-insensitively (R74). */
+  findByEmail(email: string): JudgeRow | undefined {
+    return this.db.first(
+      this.db.q.selectFrom('judges').selectAll().where('email_key', '=', email.toLowerCase()),
+    );
+  }
+
+  codeExists(code: string): boolean {
+    return this.db.first(this.db.q.selectFrom('judges').select('id').where('code', '=', code)) !== undefined;
+  }
+
+  /** Every judge in creation order. */
+  all(): JudgeRow[] {
+    return this.db.all(this.db.q.selectFrom('judges').selectAll().orderBy('seq'));
+  }
+
+  update(id: string, patch: JudgePatch): void {
+    if (Object.keys(patch).length === 0) return;
+    this.db.run(this.db.q.updateTable('judges').set(patch).where('id', '=', id));
+  }
+
+  updateMany(ids: readonly string[], patch: JudgePatch): void {
+    if (ids.length === 0) return;
+    this.db.run(this.db.q.updateTable('judges').set(patch).where('id', 'in', ids));
+  }
+
+  delete(id: string): void {
+    this.db.run(this.db.q.deleteFrom('judges').where('id', '=', id));
+  }
+
+  hasFlags(id: string): boolean {
+    return this.db.first(this.db.q.selectFrom('flags').select('id').where('judge_id', '=', id)) !== undefined;
+  }
+
+  /** Finished projects of `judgeId` (or of every judge), in finish order. */
+  judged(judgeId?: string): JudgedRow[] {
+    let query = this.db.q
+      .selectFrom('judged_projects as jp')
+      .innerJoin('projects as p', 'p.id', 'jp.project_id')
+      .select([
+        'jp.judge_id',
+        'jp.project_id',
+        'jp.notes',
+        'jp.starred',
+        'p.name',
+        'p.url',
+        'p.location',
+        'p.description',
+      ])
+      .orderBy('jp.seq');
+    if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
+    return this.db.all(query);
+  }
+
+  /** `flagged` entries of `judgeId` (or of every judge), oldest first. */
+  flagged(judgeId?: string): JudgeProjectRow[] {
+    let query = this.db.q.selectFrom('judge_flagged').select(['judge_id', 'project_id']).orderBy('seq');
+    if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
+    return this.db.all(query);
+  }
+
+  /** Rankings of `judgeId` (or of every judge), best first per judge. */
+  rankings(judgeId?: string): JudgeProjectRow[] {
+    let query = this.db.q
+      .selectFrom('rankings')
+      .select(['judge_id', 'project_id'])
+      .orderBy('judge_id')
+      .orderBy('position');
+    if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
+    return this.db.all(query);
+  }
+}

@@ -1,0 +1,126 @@
+/** Projects and the judgments about them, as stored. */
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ProjectsTable } from '../db/schema.js';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProjectRow = Omit<Insertable<ProjectsTable>, 'seq'>;
+export type ProjectPatch = Partial<
+  Pick<
+    ProjectRow,
+    | 'name'
+    | 'description'
+    | 'url'
+    | 'try_link'
+    | 'video_link'
+    | 'challenge_list'
+    | 'active'
+    | 'prioritized'
+    | 'location'
+    | 'group'
+    | 'last_activity'
+  >
+>;
+
+/** One judge's view of a project: who, of which track, starred or not. */
+export interface ViewRow {
+  project_id: string;
+  judge_id: string;
+  track: string;
+  starred: number;
+}
+
+/** A general judge's ranking entry. */
+export interface RankingRow {
+  judge_id: string;
+  project_id: string;
+}
+
+export class ProjectRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(row: NewProjectRow): void {
+    this.db.run(this.db.q.insertInto('projects').values(row));
+  }
+
+  findById(id: string): ProjectRow | undefined {
+    return this.db.first(this.db.q.selectFrom('projects').selectAll().where('id', '=', id));
+  }
+
+  /** Every project by ascending location, ties in creation order. */
+  all(): ProjectRow[] {
+    return this.db.all(this.db.q.selectFrom('projects').selectAll().orderBy('location').orderBy('seq'));
+  }
+
+  /** The highest location over all projects, or 0 (R45). */
+  maxLocation(): number {
+    const row = this.db.first(
+      this.db.q.selectFrom('projects').select((eb) => eb.fn.max('location').as('max')),
+    );
+    return row?.max ?? 0;
+  }
+
+  /** Whether a project other than `exceptId` sits at `location` (R46). */
+  locationTaken(location: number, exceptId: string): boolean {
+    return (
+      this.db.first(
+        this.db.q
+          .selectFrom('projects')
+          .select('id')
+          .where('location', '=', location)
+          .where('id', '!=', exceptId),
+      ) !== undefined
+    );
+  }
+
+  update(id: string, patch: ProjectPatch): void {
+    if (Object.keys(patch).length === 0) return;
+    this.db.run(this.db.q.updateTable('projects').set(patch).where('id', '=', id));
+  }
+
+  updateMany(ids: readonly string[], patch: ProjectPatch): void {
+    if (ids.length === 0) return;
+    this.db.run(this.db.q.updateTable('projects').set(patch).where('id', 'in', ids));
+  }
+
+  /** Judges whose current project is `id`. */
+  holders(id: string): string[] {
+    return this.db
+      .all(this.db.q.selectFrom('judges').select('id').where('current_project_id', '=', id))
+      .map((row) => row.id);
+  }
+
+  hasFlags(id: string): boolean {
+    return (
+      this.db.first(this.db.q.selectFrom('flags').select('id').where('project_id', '=', id)) !== undefined
+    );
+  }
+
+  delete(id: string): void {
+    this.db.run(this.db.q.deleteFrom('projects').where('id', '=', id));
+  }
+
+  /** Every finished view with the judge's track and star (R30, R32). */
+  views(): ViewRow[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('judged_projects as jp')
+        .innerJoin('judges as j', 'j.id', 'jp.judge_id')
+        .select(['jp.project_id', 'jp.judge_id', 'j.track', 'jp.starred'])
+        .orderBy('jp.seq'),
+    );
+  }
+
+  /** General judges' rankings, best first per judge (R31). */
+  generalRankings(): RankingRow[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('rankings as r')
+        .innerJoin('judges as j', 'j.id', 'r.judge_id')
+        .select(['r.judge_id', 'r.project_id'])
+        .where('j.track', '=', '')
+        .orderBy('r.judge_id')
+        .orderBy('r.position'),
+    );
+  }
+}

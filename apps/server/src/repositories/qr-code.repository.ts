@@ -1,0 +1,31 @@
+/** QR codes: one general code (track '') and one per track (R71). */
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { QrCodesTable } from '../db/schema.js';
+
+export type QrCodeRow = Selectable<QrCodesTable>;
+
+export class QrCodeRepository {
+  constructor(private readonly db: Database) {}
+
+  find(track: string): QrCodeRow | undefined {
+    return this.db.first(this.db.q.selectFrom('qr_codes').selectAll().where('track', '=', track));
+  }
+
+  save(row: QrCodeRow): void {
+    this.db.run(
+      this.db.q
+        .insertInto('qr_codes')
+        .values(row)
+        .onConflict((c) => c.column('track').doUpdateSet({ code: row.code, base_url: row.base_url })),
+    );
+  }
+
+  delete(track: string): void {
+    this.db.run(this.db.q.deleteFrom('qr_codes').where('track', '=', track));
+  }
+
+  clear(): void {
+    this.db.run(this.db.q.deleteFrom('qr_codes'));
+  }
+}

@@ -1,0 +1,45 @@
+/** The admin's judge routes (API.md 3.3). */
+import type { FastifyInstance } from 'fastify';
+import { endpoints, OK } from '@podium/protocol';
+import { requestBaseUrl } from './base-url.js';
+import { route } from './route.js';
+
+export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
+  const { judges } = app.services;
+
+  route(app, endpoints.judgeList, () => judges.list());
+  route(app, endpoints.judgeStats, () => judges.stats());
+  route(app, endpoints.judgeNew, (request) => {
+    const { no_send, ...judge } = request.body;
+    const id = judges.create(judge, { noSend: no_send, baseUrl: requestBaseUrl(app.config, request) });
+    return { ok: 1, id } as const;
+  });
+  route(app, endpoints.judgeUpdate, (request) => {
+    judges.update(request.params.id, request.body);
+    return OK;
+  });
+  route(app, endpoints.judgeDelete, (request) => {
+    judges.delete(request.params.id);
+    return OK;
+  });
+  route(app, endpoints.judgeHide, (request) => {
+    judges.hide(request.params.id, request.body.hide);
+    return OK;
+  });
+  route(app, endpoints.judgeHideBatch, (request) => {
+    judges.hide(request.body.items, request.body.hide);
+    return OK;
+  });
+  route(app, endpoints.judgeMoveGroup, (request) => {
+    judges.moveToGroup(request.params.id, request.body.group);
+    return OK;
+  });
+  route(app, endpoints.judgeMoveGroupBatch, (request) => {
+    judges.moveToGroup(request.body.items, request.body.group);
+    return OK;
+  });
+  route(app, endpoints.judgeReassign, () => {
+    judges.reassignGroups();
+    return OK;
+  });
+}

@@ -1,0 +1,417 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Project } from '@podium/protocol';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import {
+  seedClockRunning,
+  seedCurrent,
+  seedFlag,
+  seedJudged,
+  seedRanking,
+  seedSettings,
+  snapshot,
+} from '../test-support/seed.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const addProject = async (body: Record<string, unknown>) => {
+  const res = await t.admin({ method: 'POST', url: '/api/project/new', payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ ok: 1; id: string }>().id;
+};
+const addJudge = async (name: string, track = '') => {
+  const res = await t.admin({
+    method: 'POST',
+    url: '/api/judge/new',
+    payload: { name, email: `${name.toLowerCase()}@judges.example`, track, no_send: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: string }>().id;
+};
+const list = async () => (await t.admin({ method: 'GET', url: '/api/project/list' })).json<Project[]>();
+const byId = async (id: string) => (await list()).find((p) => p.id === id) as Project;
+const log = async () => (await t.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
+/** Runs a refused request and proves it changed nothing at all. */
+const refused = async (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  status: number,
+  error: string,
+) => {
+  const before = snapshot(t.app);
+  const res = await t.admin({ method, url, payload: payload as Record<string, unknown> });
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({ error });
+  expect(snapshot(t.app)).toBe(before);
+};
+
+describe('POST /project/new (R45)', () => {
+  it('adds projects at the next table, trims, splits challenges, and logs', async () => {
+    const a = await addProject({
+      name: '  Alpha ',
+      description: ' keeps spaces ',
+      challenge_list: 'AI/ML, , Health.Tech,AI/ML',
+    });
+    const b = await addProject({
+      name: 'Beta',
+      url: ' https://b.example ',
+      challenge_list: ['Ünïcode', ' x '],
+    });
+    expect(a).toMatch(/^[0-9a-f]{24}$/);
+    expect(await list()).toEqual([
+      {
+        id: a,
+        name: 'Alpha',
+        description: ' keeps spaces ',
+        url: '',
+        try_link: '',
+        video_link: '',
+        challenge_list: ['AI/ML', 'Health.Tech'],
+        location: 1,
+        group: 0,
+        active: true,
+        prioritized: false,
+        seen: 0,
+        track_seen: {},
+        score: 0,
+        stars: 0,
+        track_stars: {},
+        last_activity: 0,
+      },
+      expect.objectContaining({
+        id: b,
+        location: 2,
+        url: 'https://b.example',
+        challenge_list: ['Ünïcode', 'x'],
+      }),
+    ]);
+    expect(await log()).toContain(`ADMIN  | Added project Alpha (${a})`);
+  });
+
+  it('numbers after the highest table, not the count', async () => {
+    const a = await addProject({ name: 'A' });
+    await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 40 } });
+    const b = await addProject({ name: 'B' });
+    expect((await byId(b)).location).toBe(41);
+    expect((await byId(b)).group).toBe(1);
+  });
+
+  it('stores HTML as text, verbatim', async () => {
+    const id = await addProject({
+      name: '<script>alert(1)</script>',
+      description: '<img src=x onerror=alert(1)>',
+    });
+    const project = await byId(id);
+    expect(project.name).toBe('<script>alert(1)</script>');
+    expect(project.description).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it.each([
+    [{}, 'name is required'],
+    [{ name: '' }, 'name is required'],
+    [{ name: '   ' }, 'name is required'],
+    [{ name: 3 }, 'name must be a string'],
+    [{ name: 'x', description: 4 }, 'description must be a string'],
+    [{ name: 'x', url: false }, 'url must be a string'],
+    [{ name: 'x', challenge_list: 7 }, 'challenge_list must be a string or a list of strings'],
+    [{ name: 'x', challenge_list: ['a', 1] }, 'challenge_list must be a string or a list of strings'],
+  ])('%j → 400 %s, nothing stored', async (body, message) => {
+    await refused('POST', '/api/project/new', body, 400, message);
+  });
+
+  it('refuses a project in an ignored track', async () => {
+    seedSettings(t.app, { ignore_tracks: ['Sponsor X'] });
+    await refused(
+      'POST',
+      '/api/project/new',
+      { name: 'x', challenge_list: 'Open, Sponsor X' },
+      400,
+      'project is in an ignored track',
+    );
+  });
+});
+
+describe('public lists (3.1)', () => {
+  it('list/public has active projects only, as ProjectSummary, by table', async () => {
+    const a = await addProject({ name: 'A', challenge_list: 'AI/ML, Open' });
+    const b = await addProject({ name: 'B', challenge_list: 'Hidden Only' });
+    const c = await addProject({ name: 'C', challenge_list: 'Open, Health' });
+    await t.admin({ method: 'PUT', url: `/api/project/hide/${b}`, payload: { hide: true } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<Record<string, unknown>[]>();
+    expect(items.map((p) => p.id)).toEqual([a, c]);
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(
+      [
+        'challenge_list',
+        'description',
+        'group',
+        'id',
+        'location',
+        'name',
+        'try_link',
+        'url',
+        'video_link',
+      ].sort(),
+    );
+    const challenges = await t.app.inject({ method: 'GET', url: '/api/challenges' });
+    expect(challenges.json()).toEqual(['AI/ML', 'Open', 'Health']);
+  });
+
+  it('challenges is an empty list with no projects; group-info gives the settings', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/challenges' })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/group-info' })).json()).toEqual({
+      enabled: false,
+      names: ['Group 1', 'Group 2', 'Group 3'],
+    });
+    seedSettings(t.app, { multi_group: true, num_groups: 2, group_names: ['North', 'South'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/group-info' })).json()).toEqual({
+      enabled: true,
+      names: ['North', 'South'],
+    });
+  });
+});
+
+describe('derived values (R30–R33, R37)', () => {
+  it('counts views, stars and the Copeland score from judgments, hidden judges included', async () => {
+    const [a, b, c] = [
+      await addProject({ name: 'A' }),
+      await addProject({ name: 'B' }),
+      await addProject({ name: 'C' }),
+    ];
+    seedSettings(t.app, { tracks: ['AI/ML'] });
+    const j1 = await addJudge('Ada');
+    const j2 = await addJudge('Bob');
+    const track = await addJudge('Tia', 'AI/ML');
+    for (const p of [a, b, c]) seedJudged(t.app, j1, p, { starred: p === a });
+    seedJudged(t.app, j2, b, { starred: true });
+    seedJudged(t.app, j2, a);
+    seedJudged(t.app, track, c, { starred: true });
+    seedRanking(t.app, j1, [b, a]);
+    seedRanking(t.app, j2, [a]);
+    seedRanking(t.app, track, [c]);
+    await t.admin({ method: 'PUT', url: `/api/judge/hide/${j2}`, payload: { hide: true } });
+
+    // j1: r=2,u=1 → b 2, a 0, c −2. j2: r=1,u=1 → a 1, b −1. The track judge's ranking never counts.
+    const projects = await list();
+    expect(projects.map((p) => [p.seen, p.stars, p.score, p.track_seen, p.track_stars])).toEqual([
+      [2, 1, 1, {}, {}],
+      [2, 1, 1, {}, {}],
+      [1, 0, -2, { 'AI/ML': 1 }, { 'AI/ML': 1 }],
+    ]);
+    const stats = await t.admin({ method: 'GET', url: '/api/project/stats' });
+    expect(stats.json()).toEqual({ num: 3, avg_seen: 5 / 3, num_active: 3, avg_votes: 1 });
+  });
+
+  it('stats over an empty event are zeros', async () => {
+    expect((await t.admin({ method: 'GET', url: '/api/project/stats' })).json()).toEqual({
+      num: 0,
+      avg_seen: 0,
+      num_active: 0,
+      avg_votes: 0,
+    });
+  });
+});
+
+describe('PUT /project/:id', () => {
+  it('changes only the fields sent and logs the name', async () => {
+    const id = await addProject({ name: 'Old', description: 'd', challenge_list: 'X' });
+    const res = await t.admin({
+      method: 'PUT',
+      url: `/api/project/${id}`,
+      payload: { name: ' New ', challenge_list: ['Y', 'Z'] },
+    });
+    expect(res.json()).toEqual({ ok: 1 });
+    expect(await byId(id)).toMatchObject({ name: 'New', description: 'd', challenge_list: ['Y', 'Z'] });
+    expect(await log()).toContain(`Edited project ${id}: New`);
+  });
+
+  it('refuses an empty name, wrong types and unknown IDs, changing nothing', async () => {
+    const id = await addProject({ name: 'Keep' });
+    await refused('PUT', `/api/project/${id}`, { name: '' }, 400, 'name is required');
+    await refused('PUT', `/api/project/${id}`, { video_link: 1 }, 400, 'video_link must be a string');
+    await refused('PUT', '/api/project/ffffffffffffffffffffffff', { name: 'x' }, 404, 'project not found');
+  });
+});
+
+describe('DELETE /project/:id (R63)', () => {
+  it('removes the project from seen lists, rankings, flags and judges holding it', async () => {
+    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    const j = await addJudge('Ada');
+    seedJudged(t.app, j, a);
+    seedJudged(t.app, j, b);
+    seedRanking(t.app, j, [a, b]);
+    seedFlag(t.app, a, j, 'busy');
+    seedCurrent(t.app, j, a);
+    const res = await t.admin({ method: 'DELETE', url: `/api/project/${a}` });
+    expect(res.json()).toEqual({ ok: 1 });
+    const judge = (await t.admin({ method: 'GET', url: '/api/judge/list' })).json<
+      Record<string, unknown>[]
+    >()[0];
+    expect(judge).toMatchObject({ current: null, seen: 1, rankings: [b], flagged: [] });
+    expect(t.app.db.sqlite.prepare('select count(*) from flags').pluck().get()).toBe(0);
+    expect((await list()).map((p) => p.id)).toEqual([b]);
+    expect(await log()).toContain(`Deleted project ${a}`);
+  });
+
+  it('404 for an unknown project', async () => {
+    await refused('DELETE', '/api/project/nope', undefined, 404, 'project not found');
+  });
+});
+
+describe('hide and prioritize (R60, R62)', () => {
+  it('single and batch routes, with their log lines', async () => {
+    const [a, b, c] = [
+      await addProject({ name: 'A' }),
+      await addProject({ name: 'B' }),
+      await addProject({ name: 'C' }),
+    ];
+    expect(
+      (await t.admin({ method: 'PUT', url: `/api/project/hide/${a}`, payload: { hide: true } })).json(),
+    ).toEqual({ ok: 1 });
+    await t.admin({ method: 'POST', url: '/api/project/hide', payload: { items: [b, c, b], hide: true } });
+    expect((await list()).map((p) => p.active)).toEqual([false, false, false]);
+    await t.admin({ method: 'POST', url: '/api/project/hide', payload: { items: [a], hide: false } });
+    await t.admin({ method: 'PUT', url: `/api/project/prioritize/${b}`, payload: { prioritize: true } });
+    await t.admin({
+      method: 'POST',
+      url: '/api/project/prioritize',
+      payload: { items: [a, c], prioritize: true },
+    });
+    expect((await list()).map((p) => [p.active, p.prioritized])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+    ]);
+    const text = await log();
+    for (const line of [
+      `Hid project ${a}`,
+      'Hid 2 projects',
+      'Unhid 1 projects',
+      `Prioritized project ${b}`,
+      'Prioritized 2 projects',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('refuses bad bodies and any unknown ID in a batch, changing nothing', async () => {
+    const a = await addProject({ name: 'A' });
+    await refused('PUT', `/api/project/hide/${a}`, {}, 400, 'hide is required');
+    await refused('PUT', `/api/project/hide/${a}`, { hide: 'true' }, 400, 'hide must be a boolean');
+    await refused('PUT', '/api/project/hide/nope', { hide: true }, 404, 'project not found');
+    await refused('POST', '/api/project/hide', { hide: true }, 400, 'items is required');
+    await refused(
+      'POST',
+      '/api/project/hide',
+      { items: 'x', hide: true },
+      400,
+      'items must be a list of strings',
+    );
+    await refused('POST', '/api/project/hide', { items: [], hide: true }, 400, 'items must not be empty');
+    await refused('POST', '/api/project/hide', { items: [a, 'nope'], hide: true }, 404, 'project not found');
+    await refused(
+      'PUT',
+      `/api/project/prioritize/${a}`,
+      { prioritize: 1 },
+      400,
+      'prioritize must be a boolean',
+    );
+    await refused('POST', '/api/project/prioritize', { items: [a] }, 400, 'prioritize is required');
+  });
+});
+
+describe('moves (R46–R49)', () => {
+  it('moves to a free table, recomputing the group; its own table is a no-op', async () => {
+    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    expect(
+      (await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 61 } })).json(),
+    ).toEqual({ ok: 1 });
+    expect(await byId(a)).toMatchObject({ location: 61, group: 2 });
+    await refused(
+      'PUT',
+      `/api/project/move/${b}`,
+      { location: 61 },
+      400,
+      'there is already another project in that location',
+    );
+    const before = await log();
+    expect(
+      (await t.admin({ method: 'PUT', url: `/api/project/move/${b}`, payload: { location: 2 } })).json(),
+    ).toEqual({ ok: 1 });
+    expect(await log()).toBe(before);
+    await refused('PUT', `/api/project/move/${b}`, { location: -1 }, 400, 'Invalid location number');
+    await refused('PUT', `/api/project/move/${b}`, { location: 1.5 }, 400, 'Invalid location number');
+    await refused('PUT', `/api/project/move/${b}`, {}, 400, 'Invalid location number');
+    await refused('PUT', '/api/project/move/nope', { location: 9 }, 404, 'project not found');
+  });
+
+  it('moves to a group after its highest table, or to its first table; refuses a full group', async () => {
+    seedSettings(t.app, { group_sizes: [2, 2, 2] });
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) ids.push(await addProject({ name }));
+    const [a, b, c] = ids as [string, string, string];
+    // Tables 1,2 → group 0; 3 → group 1.
+    await t.admin({ method: 'PUT', url: `/api/project/move/group/${a}`, payload: { group: 2 } });
+    expect(await byId(a)).toMatchObject({ location: 5, group: 2 });
+    await t.admin({ method: 'PUT', url: `/api/project/move/group/${b}`, payload: { group: 1 } });
+    expect(await byId(b)).toMatchObject({ location: 4, group: 1 });
+    await refused(
+      'PUT',
+      `/api/project/move/group/${a}`,
+      { group: 1 },
+      400,
+      'group is full, cannot move project to provided group',
+    );
+    // Already in the group: succeeds before the full check.
+    expect(
+      (await t.admin({ method: 'PUT', url: `/api/project/move/group/${b}`, payload: { group: 1 } })).json(),
+    ).toEqual({ ok: 1 });
+    await refused(
+      'POST',
+      '/api/project/move/group',
+      { items: [a, c], group: 1 },
+      400,
+      'group is full, cannot move projects to provided group',
+    );
+    await refused('PUT', `/api/project/move/group/${a}`, { group: 3 }, 400, 'Invalid group number');
+    await refused('PUT', `/api/project/move/group/${a}`, { group: -1 }, 400, 'Invalid group number');
+    await refused('PUT', '/api/project/move/group/nope', { group: 0 }, 404, 'project not found');
+    // The last group takes any number (overflow).
+    await t.admin({ method: 'POST', url: '/api/project/move/group', payload: { items: [b, c], group: 2 } });
+    expect((await list()).map((p) => [p.name, p.location, p.group])).toEqual([
+      ['A', 5, 2],
+      ['B', 6, 2],
+      ['C', 7, 2],
+    ]);
+    expect(await log()).toContain('Moved 2 projects to group 2');
+  });
+
+  it('reassigns tables 1..N in order, refused while the clock runs', async () => {
+    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 90 } });
+    seedClockRunning(t.app, true);
+    await refused('POST', '/api/project/reassign', undefined, 400, 'pause judging before reassigning');
+    seedClockRunning(t.app, false);
+    expect((await t.admin({ method: 'POST', url: '/api/project/reassign' })).json()).toEqual({ ok: 1 });
+    expect((await list()).map((p) => [p.id, p.location, p.group])).toEqual([
+      [b, 1, 0],
+      [a, 2, 0],
+    ]);
+  });
+});
+
+describe('GET /project/:id (judge auth)', () => {
+  it('needs a judge token', async () => {
+    const id = await addProject({ name: 'A' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/project/${id}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Authorization header required with Bearer token' });
+  });
+});

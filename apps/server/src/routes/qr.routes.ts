@@ -1,0 +1,23 @@
+/** QR codes and judge self-add (API.md 3.6). */
+import type { FastifyInstance } from 'fastify';
+import { endpoints, OK } from '@podium/protocol';
+import { requestOrigin } from './base-url.js';
+import { route } from './route.js';
+
+export async function qrRoutes(app: FastifyInstance): Promise<void> {
+  const { qr } = app.services;
+  const flag = (ok: boolean) => ({ ok: ok ? 1 : 0 }) as const;
+
+  route(app, endpoints.qrGet, () => qr.get(''));
+  route(app, endpoints.qrGenerate, (request) => qr.generate('', requestOrigin(request)));
+  route(app, endpoints.qrTrackGet, (request) => qr.get(request.params.track));
+  route(app, endpoints.qrTrackGenerate, (request) =>
+    qr.generate(request.params.track, requestOrigin(request)),
+  );
+  route(app, endpoints.qrCheck, (request) => flag(qr.check(request.body.code, '')));
+  route(app, endpoints.qrCheckTrack, (request) => flag(qr.check(request.body.code, request.params.track)));
+  route(app, endpoints.qrAdd, (request) => {
+    qr.selfAdd(request.body);
+    return OK;
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Registers a route from its protocol descriptor: method, path, auth level and body schema come
+ * from `@podium/protocol`, so route files only bind a descriptor to one service call.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_BASE,
+  type Endpoint,
+  type ParsedBodyOf,
+  type PathParams,
+  type ResponseOf,
+} from '@podium/protocol';
+import { isDeepStrictEqual } from 'node:util';
+import type { ZodType } from 'zod';
+import { authHook } from '../plugins/auth.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The descriptor of the matched route (body parsing reads it). */
+    endpoint?: Endpoint;
+  }
+}
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+  Body: ParsedBodyOf<E>;
+  Params: PathParams<E['path']>;
+}>;
+
+/** A handler returns the success body, or sends a file itself and returns the reply. */
+export type RouteHandler<E extends Endpoint> = (
+  request: RouteRequest<E>,
+  reply: FastifyReply,
+) => ResponseOf<E> | FastifyReply | Promise<ResponseOf<E> | FastifyReply>;
+
+export interface RouteOptions {
+  /**
+   * Checks that run after authentication and before the body is read, such as the login rate
+   * limits (step 3 of the check order, API.md 1.3).
+   */
+  beforeBody?: (request: FastifyRequest) => void;
+}
+
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
+  const auth = authHook(endpoint.auth, app.services);
+  const { beforeBody } = options;
+  const hooks = [
+    ...(auth ? [auth] : []),
+    ...(beforeBody ? [async (request: FastifyRequest) => beforeBody(request)] : []),
+  ];
+  app.route({
+    method: endpoint.method,
+    url: API_BASE + endpoint.path,
+    schema: endpoint.body ? { body: endpoint.body } : undefined,
+    config: { endpoint },
+    onRequest: hooks,
+    preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+  });
+}
+
+/**
+ * Tests run every success body through its protocol schema: a missing, mistyped or extra field
+ * (zod strips unknown keys, so the parsed copy then differs) fails the request with a 500.
+ */
+function checkResponse(schema: ZodType) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode !== 200) return payload;
+    const result = schema.safeParse(payload);
+    if (!result.success || !isDeepStrictEqual(result.data, payload)) {
+      throw new Error(
+        `${request.method} ${request.url}: response does not match the protocol: ${JSON.stringify(payload)}`,
+      );
+    }
+    return payload;
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Builds every service over one database. Routes reach them through `app.services`; nothing
+ * here knows about HTTP or sockets.
+ */
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { Mailer } from '../io/mailer.js';
+import { AuditLogRepository } from '../repositories/audit-log.repository.js';
+import { ClockRepository } from '../repositories/clock.repository.js';
+import { JudgeRepository } from '../repositories/judge.repository.js';
+import { ProjectRepository } from '../repositories/project.repository.js';
+import { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { AdminAuthService } from './admin-auth.service.js';
+import { AuditLog } from './audit-log.service.js';
+import { JudgeAuthService } from './judge-auth.service.js';
+import { JudgeService } from './judge.service.js';
+import { OptionsService } from './options.service.js';
+import { ProjectService } from './project.service.js';
+import { QrService } from './qr.service.js';
+
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  /** Epoch milliseconds; injectable so tests control time without sleeping. */
+  now: () => number;
+}
+
+export function createServices({ db, config, now }: ServiceContext) {
+  const repositories = {
+    auditLog: new AuditLogRepository(db),
+    clock: new ClockRepository(db),
+    judges: new JudgeRepository(db),
+    projects: new ProjectRepository(db),
+    qrCodes: new QrCodeRepository(db),
+    settings: new SettingsRepository(db),
+  };
+  const auditLog = new AuditLog(repositories.auditLog, now);
+  // Mail goes out after the commit; its outcome is logged in a transaction of its own (R75).
+  const mailer = new Mailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    onDisabled: (email) =>
+      db.transaction(() => auditLog.system(`Email disabled, login email not sent to ${email}`)),
+    onFailure: (email) => db.transaction(() => auditLog.system(`Failed to send login email to ${email}`)),
+  });
+  const judges = new JudgeService(
+    db,
+    repositories.judges,
+    repositories.settings,
+    repositories.clock,
+    auditLog,
+    {
+      sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
+    },
+  );
+  return {
+    auditLog,
+    mailer,
+    adminAuth: new AdminAuthService(config.adminPassword, db, auditLog, now),
+    judgeAuth: new JudgeAuthService(repositories.judges),
+    judges,
+    options: new OptionsService(repositories.settings),
+    projects: new ProjectService(
+      db,
+      repositories.projects,
+      repositories.settings,
+      repositories.clock,
+      auditLog,
+      now,
+    ),
+    qr: new QrService(db, repositories.qrCodes, repositories.settings, judges, auditLog, config.publicUrl),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,75 @@
+/** Stored rows → the judge shapes of API.md 4.1–4.3 and JudgeStats (R37). */
+import type { JudgeAdmin, JudgedProject, JudgeSelf, JudgeStats } from '@podium/protocol';
+import type { JudgedRow, JudgeProjectRow, JudgeRow } from '../repositories/judge.repository.js';
+
+export function judgedProject(row: JudgedRow): JudgedProject {
+  return {
+    project_id: row.project_id,
+    name: row.name,
+    url: row.url,
+    location: row.location,
+    description: row.description,
+    notes: row.notes,
+    starred: row.starred === 1,
+  };
+}
+
+function groupByJudge<T extends { judge_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.judge_id);
+    if (list) list.push(row);
+    else map.set(row.judge_id, [row]);
+  }
+  return map;
+}
+
+/** The judgments of several judges, grouped once so building N views stays linear. */
+export interface Judgments {
+  judged: readonly JudgedRow[];
+  flagged: readonly JudgeProjectRow[];
+  rankings: readonly JudgeProjectRow[];
+}
+
+export function judgeSelfViews(rows: readonly JudgeRow[], judgments: Judgments): JudgeSelf[] {
+  const judged = groupByJudge(judgments.judged);
+  const flagged = groupByJudge(judgments.flagged);
+  const rankings = groupByJudge(judgments.rankings);
+  return rows.map((row) => {
+    const seen = (judged.get(row.id) ?? []).map(judgedProject);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      track: row.track,
+      active: row.active === 1,
+      read_welcome: row.read_welcome === 1,
+      current: row.current_project_id,
+      seen: seen.length,
+      seen_projects: seen,
+      flagged: (flagged.get(row.id) ?? []).map((f) => f.project_id),
+      rankings: (rankings.get(row.id) ?? []).map((r) => r.project_id),
+      last_activity: row.last_activity,
+    };
+  });
+}
+
+/** JudgeAdmin (4.2): the judge's own view plus code, admin notes and group. */
+export function judgeAdminViews(rows: readonly JudgeRow[], judgments: Judgments): JudgeAdmin[] {
+  const selves = judgeSelfViews(rows, judgments);
+  return rows.map((row, i) => ({
+    ...(selves[i] as JudgeSelf),
+    notes: row.notes,
+    code: row.code,
+    group: row.group,
+  }));
+}
+
+export function judgeStats(judges: readonly JudgeSelf[]): JudgeStats {
+  const active = judges.filter((j) => j.active);
+  return {
+    num: judges.length,
+    avg_seen: active.length === 0 ? 0 : active.reduce((sum, j) => sum + j.seen, 0) / active.length,
+    num_active: active.length,
+  };
+}

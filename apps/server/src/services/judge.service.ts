@@ -1,0 +1,258 @@
+/**
+ * Judges: adding (single, CSV, QR self-add), editing, hiding, moving between groups, deleting,
+ * and the admin's views (API.md 3.3, R2, R52–R54, R58, R61, R64, R74, R75).
+ */
+import { randomInt } from 'node:crypto';
+import {
+  INVALID_GROUP_NUMBER,
+  JUDGE_EMAIL_EXISTS,
+  JUDGE_NOT_FOUND,
+  MULTI_GROUP_NOT_ENABLED,
+  PAUSE_BEFORE_REASSIGNING,
+  unknownTrack,
+  type JudgeAdmin,
+  type JudgeStats,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { leastPopulatedGroup } from '../judging/groups.js';
+import type { ClockRepository } from '../repositories/clock.repository.js';
+import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import { judgeAdminViews, judgeStats } from './judge-views.js';
+import { newId } from './secrets.js';
+
+export interface NewJudge {
+  name: string;
+  email: string;
+  track: string;
+  notes: string;
+}
+
+/** Sends the login email of R75 in the background; never throws. */
+export interface LoginMailer {
+  sendLoginEmail(message: { name: string; email: string; code: string; baseUrl: string }): void;
+}
+
+/** One ID from a single route, or the distinct `items` of a batch route (their log lines differ). */
+type Target = string | readonly string[];
+
+export class JudgeService {
+  constructor(
+    private readonly db: Database,
+    private readonly judges: JudgeRepository,
+    private readonly settings: SettingsRepository,
+    private readonly clock: ClockRepository,
+    private readonly audit: AuditLog,
+    private readonly mailer: LoginMailer,
+  ) {}
+
+  list(): JudgeAdmin[] {
+    return judgeAdminViews(this.judges.all(), {
+      judged: this.judges.judged(),
+      flagged: this.judges.flagged(),
+      rankings: this.judges.rankings(),
+    });
+  }
+
+  stats(): JudgeStats {
+    return judgeStats(this.list());
+  }
+
+  /** `POST /judge/new`: returns the new ID; emails the code unless `noSend` (R75). */
+  create(judge: NewJudge, opts: { noSend: boolean; baseUrl: string }): string {
+    const created = this.db.transaction(() => {
+      this.assertTrackExists(judge.track);
+      this.assertEmailFree(judge.email);
+      const row = this.insert(judge);
+      this.audit.admin(`Added judge ${judge.name} (${judge.email}), track: ${judge.track || 'general'}`);
+      return row;
+    });
+    if (!opts.noSend) this.sendLoginEmail(created, opts.baseUrl);
+    return created.id;
+  }
+
+  /**
+   * Adds already validated rows (the CSV import checked tracks and emails, R85) in file order,
+   * each general judge into the least populated group counting the rows placed before it (R52).
+   */
+  importRows(rows: readonly NewJudge[], opts: { noSend: boolean; baseUrl: string }): number {
+    const created = this.db.transaction(() => {
+      const inserted = rows.map((row) => this.insert(row));
+      this.audit.admin(`Added ${rows.length} judges from CSV`);
+      return inserted;
+    });
+    if (!opts.noSend) for (const row of created) this.sendLoginEmail(row, opts.baseUrl);
+    return created.length;
+  }
+
+  /** A QR self-add (R73): always emailed. The caller checked the code, the track and the fields. */
+  selfAdd(judge: Omit<NewJudge, 'notes'>, baseUrl: string): void {
+    const created = this.db.transaction(() => {
+      this.assertEmailFree(judge.email);
+      const row = this.insert({ ...judge, notes: '' });
+      const track = judge.track === '' ? '' : `, track ${judge.track}`;
+      this.audit.admin(`Added judge ${judge.name} (${judge.email}) from QR code${track}`);
+      return row;
+    });
+    this.sendLoginEmail(created, baseUrl);
+  }
+
+  /** Whether a judge already uses this email (case-insensitive, R74). */
+  emailTaken(email: string): boolean {
+    return this.judges.findByEmail(email) !== undefined;
+  }
+
+  /** `PUT /judge/:id`: only the given fields change; the track never does. */
+  update(id: string, patch: { name?: string; email?: string; notes?: string }): void {
+    this.db.transaction(() => {
+      this.require(id);
+      const applied = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      if (patch.email !== undefined) {
+        const owner = this.judges.findByEmail(patch.email);
+        if (owner !== undefined && owner.id !== id) throw new ConflictError(JUDGE_EMAIL_EXISTS);
+      }
+      this.judges.update(id, {
+        ...applied,
+        ...(patch.email === undefined ? {} : { email_key: patch.email.toLowerCase() }),
+      });
+      this.audit.admin(`Edited judge ${id}: ${JSON.stringify(applied)}`);
+      this.db.record({ kind: 'judges' });
+      this.db.record({ kind: 'judge', judgeId: id });
+    });
+  }
+
+  /** R64: the judge, its tokens, flags and judgments go; its views stop counting (R30). */
+  delete(id: string): void {
+    this.db.transaction(() => {
+      const row = this.require(id);
+      const hadFlags = this.judges.hasFlags(id);
+      this.judges.delete(id);
+      this.audit.admin(`Deleted judge ${row.name} (${id})`);
+      if (hadFlags) this.db.record({ kind: 'flags' });
+      this.db.record({ kind: 'projects', public: false });
+      this.db.record({ kind: 'judges' });
+      this.db.record({ kind: 'judge-deleted', judgeId: id });
+      this.db.record({ kind: 'stats' });
+    });
+  }
+
+  /** R61: hiding also releases the project the judge held. */
+  hide(target: Target, hide: boolean): void {
+    this.db.transaction(() => {
+      const rows = this.requireAll(target);
+      const ids = rows.map((row) => row.id);
+      this.judges.updateMany(ids, hide ? { active: 0, current_project_id: null } : { active: 1 });
+      const verb = hide ? 'Hid' : 'Unhid';
+      this.audit.admin(
+        typeof target === 'string' ? `${verb} judge ${target}` : `${verb} ${ids.length} judges`,
+      );
+      if (rows.some((row) => row.current_project_id !== null && hide)) {
+        this.db.record({ kind: 'projects', public: false });
+      }
+      this.db.record({ kind: 'judges' });
+      for (const judgeId of ids) this.db.record({ kind: 'judge', judgeId });
+      this.db.record({ kind: 'stats' });
+    });
+  }
+
+  /** R53: sets the group and restarts the judge's finish counter (R25). */
+  moveToGroup(target: Target, group: number): void {
+    this.db.transaction(() => {
+      if (group >= this.settings.read().num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
+      const ids = this.requireAll(target).map((row) => row.id);
+      this.judges.updateMany(ids, { group, group_finishes: 0 });
+      this.audit.admin(
+        typeof target === 'string'
+          ? `Moved judge ${target} to group ${group}`
+          : `Moved ${ids.length} judges to group ${group}`,
+      );
+      this.db.record({ kind: 'judges' });
+      for (const judgeId of ids) this.db.record({ kind: 'judge', judgeId });
+    });
+  }
+
+  /** R54: active general judges in creation order, then hidden ones, dealt round-robin. */
+  reassignGroups(): void {
+    this.db.transaction(() => {
+      const { multi_group, num_groups } = this.settings.read();
+      if (!multi_group) throw new ConflictError(MULTI_GROUP_NOT_ENABLED);
+      if (this.clock.read().running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
+      const general = this.judges.all().filter((row) => row.track === '');
+      const ordered = [
+        ...general.filter((row) => row.active === 1),
+        ...general.filter((row) => row.active === 0),
+      ];
+      ordered.forEach((row, i) => this.judges.update(row.id, { group: i % num_groups, group_finishes: 0 }));
+      this.audit.admin('Reassigned judge groups');
+      this.db.record({ kind: 'judges' });
+      for (const row of ordered) this.db.record({ kind: 'judge', judgeId: row.id });
+    });
+  }
+
+  private insert(judge: NewJudge): JudgeRow {
+    const row: JudgeRow = {
+      seq: 0,
+      id: newId(),
+      ...judge,
+      email_key: judge.email.toLowerCase(),
+      code: this.newCode(),
+      group: judge.track === '' ? this.groupForNewJudge() : 0,
+      active: 1,
+      read_welcome: 0,
+      current_project_id: null,
+      last_location: null,
+      group_finishes: 0,
+      last_activity: 0,
+    };
+    const { seq: _seq, ...values } = row;
+    this.judges.insert(values);
+    this.db.record({ kind: 'judges' });
+    this.db.record({ kind: 'stats' });
+    return row;
+  }
+
+  /** R52: the group with the fewest active general judges, whether or not multi-group is on. */
+  private groupForNewJudge(): number {
+    const counts = new Array<number>(this.settings.read().num_groups).fill(0);
+    for (const row of this.judges.all()) {
+      if (row.track === '' && row.active === 1 && row.group < counts.length) {
+        counts[row.group] = (counts[row.group] ?? 0) + 1;
+      }
+    }
+    return leastPopulatedGroup(counts);
+  }
+
+  /** R2: 8 random digits, unique among judges. */
+  private newCode(): string {
+    for (;;) {
+      const code = String(randomInt(10_000_000, 100_000_000));
+      if (!this.judges.codeExists(code)) return code;
+    }
+  }
+
+  /** R58: "" or a member of `tracks`. */
+  private assertTrackExists(track: string): void {
+    const { tracks } = this.settings.read();
+    if (track !== '' && !tracks.includes(track)) throw new ValidationError(unknownTrack(track, tracks));
+  }
+
+  private assertEmailFree(email: string): void {
+    if (this.emailTaken(email)) throw new ConflictError(JUDGE_EMAIL_EXISTS);
+  }
+
+  private sendLoginEmail(row: JudgeRow, baseUrl: string): void {
+    this.mailer.sendLoginEmail({ name: row.name, email: row.email, code: row.code, baseUrl });
+  }
+
+  private require(id: string): JudgeRow {
+    const row = this.judges.findById(id);
+    if (row === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
+    return row;
+  }
+
+  private requireAll(target: Target): JudgeRow[] {
+    return (typeof target === 'string' ? [target] : target).map((id) => this.require(id));
+  }
+}

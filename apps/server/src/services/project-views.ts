@@ -1,0 +1,104 @@
+/**
+ * Stored rows → the project shapes of API.md 4.4 and 4.5, with every derived value (views,
+ * stars, Copeland score) computed from current judgments (R30–R33).
+ */
+import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
+import { copelandScores, type JudgeVerdict } from '../judging/scoring.js';
+import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
+
+export function projectSummary(row: ProjectRow): ProjectSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    try_link: row.try_link,
+    video_link: row.video_link,
+    challenge_list: JSON.parse(row.challenge_list) as string[],
+    location: row.location,
+    group: row.group,
+  };
+}
+
+interface Tally {
+  seen: number;
+  stars: number;
+  trackSeen: Record<string, number>;
+  trackStars: Record<string, number>;
+}
+
+/** Per project: general views and stars, and per-track views and stars (R30, R32). */
+function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const view of views) {
+    let tally = tallies.get(view.project_id);
+    if (!tally) {
+      tally = { seen: 0, stars: 0, trackSeen: {}, trackStars: {} };
+      tallies.set(view.project_id, tally);
+    }
+    if (view.track === '') {
+      tally.seen += 1;
+      if (view.starred) tally.stars += 1;
+    } else {
+      tally.trackSeen[view.track] = (tally.trackSeen[view.track] ?? 0) + 1;
+      if (view.starred) tally.trackStars[view.track] = (tally.trackStars[view.track] ?? 0) + 1;
+    }
+  }
+  return tallies;
+}
+
+/** General judges' verdicts: rankings and seen lists in finish order (R31). */
+function generalVerdicts(views: readonly ViewRow[], rankings: readonly RankingRow[]): JudgeVerdict[] {
+  const byJudge = new Map<string, { rankings: string[]; seen: string[] }>();
+  const verdictOf = (judgeId: string) => {
+    let verdict = byJudge.get(judgeId);
+    if (!verdict) {
+      verdict = { rankings: [], seen: [] };
+      byJudge.set(judgeId, verdict);
+    }
+    return verdict;
+  };
+  for (const view of views) if (view.track === '') verdictOf(view.judge_id).seen.push(view.project_id);
+  for (const entry of rankings) verdictOf(entry.judge_id).rankings.push(entry.project_id);
+  return [...byJudge.values()];
+}
+
+/** The admin list (4.4): every row given, with its derived counts and score. */
+export function projectViews(
+  rows: readonly ProjectRow[],
+  views: readonly ViewRow[],
+  rankings: readonly RankingRow[],
+): Project[] {
+  const tallies = tallyViews(views);
+  const scores = copelandScores(generalVerdicts(views, rankings));
+  return rows.map((row) => {
+    const tally = tallies.get(row.id);
+    return {
+      ...projectSummary(row),
+      active: row.active === 1,
+      prioritized: row.prioritized === 1,
+      seen: tally?.seen ?? 0,
+      track_seen: tally?.trackSeen ?? {},
+      score: scores.get(row.id) ?? 0,
+      stars: tally?.stars ?? 0,
+      track_stars: tally?.trackStars ?? {},
+      last_activity: row.last_activity,
+    };
+  });
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */
+export function projectStats(projects: readonly Project[], rankings: readonly RankingRow[]): ProjectStats {
+  const votes = new Map<string, number>();
+  for (const entry of rankings) votes.set(entry.project_id, (votes.get(entry.project_id) ?? 0) + 1);
+  const active = projects.filter((p) => p.active);
+  return {
+    num: projects.length,
+    avg_seen: mean(active.map((p) => p.seen)),
+    num_active: active.length,
+    avg_votes: mean(active.map((p) => votes.get(p.id) ?? 0)),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * Projects: adding (single and imports), editing, hiding, prioritizing, moving between tables
+ * and groups, deleting, and the derived lists (API.md 3.1, 3.4, R43–R51, R60, R62, R63).
+ */
+import {
+  GROUP_FULL_PROJECT,
+  GROUP_FULL_PROJECTS,
+  INVALID_GROUP_NUMBER,
+  LOCATION_TAKEN,
+  PAUSE_BEFORE_REASSIGNING,
+  PROJECT_IN_IGNORED_TRACK,
+  PROJECT_NOT_FOUND,
+  type Project,
+  type ProjectStats,
+  type ProjectSummary,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
+import type { ClockRepository } from '../repositories/clock.repository.js';
+import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import { projectStats, projectSummary, projectViews } from './project-views.js';
+import { newId } from './secrets.js';
+
+/** The editable content of a project, as validated by the protocol schemas. */
+export interface ProjectContent {
+  name: string;
+  description: string;
+  url: string;
+  try_link: string;
+  video_link: string;
+  challenge_list: string[];
+}
+
+export type ImportSource = 'csv' | 'devpost';
+
+/** One ID from a single route, or the distinct `items` of a batch route (their log lines differ). */
+export type Target = string | readonly string[];
+
+export class ProjectService {
+  constructor(
+    private readonly db: Database,
+    private readonly projects: ProjectRepository,
+    private readonly settings: SettingsRepository,
+    private readonly clock: ClockRepository,
+    private readonly audit: AuditLog,
+    private readonly now: () => number,
+  ) {}
+
+  /** Every project with its derived counts and score (4.4). */
+  list(): Project[] {
+    return projectViews(this.projects.all(), this.projects.views(), this.projects.generalRankings());
+  }
+
+  /** Active projects for the public expo (3.1). */
+  listPublic(): ProjectSummary[] {
+    return this.projects
+      .all()
+      .filter((row) => row.active === 1)
+      .map(projectSummary);
+  }
+
+  /** Any project, hidden included (3.2). */
+  summary(id: string): ProjectSummary {
+    return projectSummary(this.require(id));
+  }
+
+  /** Distinct challenge names of active projects, in order of first appearance (3.1). */
+  challenges(): string[] {
+    const names = new Set<string>();
+    for (const project of this.listPublic()) for (const name of project.challenge_list) names.add(name);
+    return [...names];
+  }
+
+  stats(): ProjectStats {
+    return projectStats(this.list(), this.projects.generalRankings());
+  }
+
+  /** `POST /project/new` (R45): the next table after the highest. */
+  create(content: ProjectContent): string {
+    return this.db.transaction(() => {
+      const { ignore_tracks } = this.settings.read();
+      if (content.challenge_list.some((name) => ignore_tracks.includes(name))) {
+        throw new ValidationError(PROJECT_IN_IGNORED_TRACK);
+      }
+      const [id] = this.insertAll([content]);
+      this.audit.admin(`Added project ${content.name} (${id})`);
+      return id as string;
+    });
+  }
+
+  /** An import's rows, numbered consecutively from the next table in file order (R45, R84, R86). */
+  importRows(rows: readonly ProjectContent[], source: ImportSource): number {
+    return this.db.transaction(() => {
+      this.insertAll(rows);
+      const from = source === 'csv' ? 'CSV' : 'hackathon-platform CSV';
+      this.audit.admin(`Added ${rows.length} projects from ${from}`);
+      return rows.length;
+    });
+  }
+
+  /** `PUT /project/:id`: only the given fields change. */
+  update(id: string, patch: Partial<ProjectContent>): void {
+    this.db.transaction(() => {
+      const row = this.require(id);
+      const { challenge_list, ...text } = patch;
+      const changes = Object.fromEntries(Object.entries(text).filter(([, v]) => v !== undefined));
+      this.projects.update(id, {
+        ...changes,
+        ...(challenge_list === undefined ? {} : { challenge_list: JSON.stringify(challenge_list) }),
+      });
+      this.audit.admin(`Edited project ${id}: ${patch.name ?? row.name}`);
+      this.db.record({ kind: 'projects', public: true });
+    });
+  }
+
+  /**
+   * R63: the project leaves every judge's seen list, ranking and flagged list, its flags go, and
+   * judges holding it hold nothing (foreign keys cascade; see the migration).
+   */
+  delete(id: string): void {
+    this.db.transaction(() => {
+      this.require(id);
+      const holders = this.projects.holders(id);
+      const hadFlags = this.projects.hasFlags(id);
+      this.projects.delete(id);
+      this.audit.admin(`Deleted project ${id}`);
+      this.db.record({ kind: 'projects', public: true });
+      if (hadFlags) this.db.record({ kind: 'flags' });
+      this.db.record({ kind: 'judges' });
+      for (const judgeId of holders) this.db.record({ kind: 'judge', judgeId });
+      this.db.record({ kind: 'stats' });
+    });
+  }
+
+  /** R60. A single ID (the single route) or a batch of distinct IDs; the log line says which. */
+  hide(target: Target, hide: boolean): void {
+    this.db.transaction(() => {
+      const ids = this.requireAll(target).map((row) => row.id);
+      this.projects.updateMany(ids, { active: hide ? 0 : 1 });
+      const verb = hide ? 'Hid' : 'Unhid';
+      this.audit.admin(
+        typeof target === 'string' ? `${verb} project ${target}` : `${verb} ${ids.length} projects`,
+      );
+      this.db.record({ kind: 'projects', public: true });
+      this.db.record({ kind: 'stats' });
+    });
+  }
+
+  /** R62. */
+  prioritize(target: Target, prioritize: boolean): void {
+    this.db.transaction(() => {
+      const ids = this.requireAll(target).map((row) => row.id);
+      this.projects.updateMany(ids, { prioritized: prioritize ? 1 : 0 });
+      const verb = prioritize ? 'Prioritized' : 'Unprioritized';
+      this.audit.admin(
+        typeof target === 'string' ? `${verb} project ${target}` : `${verb} ${ids.length} projects`,
+      );
+      this.db.record({ kind: 'projects', public: true });
+    });
+  }
+
+  /** R46: refused when another project sits there; its own table is a no-op. */
+  moveToTable(id: string, location: number): void {
+    this.db.transaction(() => {
+      const row = this.require(id);
+      if (row.location === location) return;
+      if (this.projects.locationTaken(location, id)) throw new ConflictError(LOCATION_TAKEN);
+      const { group_sizes } = this.settings.read();
+      this.projects.update(id, { location, group: groupOfTable(location, group_sizes) });
+      this.audit.admin(`Moved project ${id} to table ${location}`);
+      this.db.record({ kind: 'projects', public: true });
+    });
+  }
+
+  /**
+   * R47/R48: the projects not already in `group` get consecutive tables after the group's highest
+   * (or from its first table); refused when that passes the group's last table (not the last group).
+   */
+  moveToGroup(target: Target, group: number): void {
+    this.db.transaction(() => {
+      const { num_groups, group_sizes } = this.settings.read();
+      if (group >= num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
+      const rows = this.requireAll(target);
+      const moving = rows.filter((row) => row.group !== group);
+      if (moving.length === 0) return;
+      const all = this.projects.all();
+      const inGroup = all.filter((row) => row.group === group).map((row) => row.location);
+      const first = inGroup.length > 0 ? Math.max(...inGroup) + 1 : tablesBefore(group, group_sizes) + 1;
+      const last = lastTableOfGroup(group, group_sizes);
+      if (last !== undefined && first + moving.length - 1 > last) {
+        throw new ConflictError(typeof target === 'string' ? GROUP_FULL_PROJECT : GROUP_FULL_PROJECTS);
+      }
+      moving.forEach((row, i) => {
+        const location = first + i;
+        this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
+      });
+      this.audit.admin(
+        typeof target === 'string'
+          ? `Moved project ${target} to group ${group}`
+          : `Moved ${rows.length} projects to group ${group}`,
+      );
+      this.db.record({ kind: 'projects', public: true });
+    });
+  }
+
+  /** R49: tables 1..N in current order; refused while the clock runs. */
+  reassignTables(): void {
+    this.db.transaction(() => {
+      if (this.clock.read().running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
+      const { group_sizes } = this.settings.read();
+      this.projects.all().forEach((row, i) => {
+        const location = i + 1;
+        this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
+      });
+      this.audit.admin('Reassigned project numbers');
+      this.db.record({ kind: 'projects', public: true });
+    });
+  }
+
+  /** R44/R50: every project's group from its table, after the group sizes changed. */
+  recomputeGroups(groupSizes: readonly number[]): void {
+    for (const row of this.projects.all()) {
+      const group = groupOfTable(row.location, groupSizes);
+      if (group !== row.group) this.projects.update(row.id, { group });
+    }
+  }
+
+  private insertAll(rows: readonly ProjectContent[]): string[] {
+    const { group_sizes } = this.settings.read();
+    let location = this.projects.maxLocation();
+    const ids = rows.map((content) => {
+      const id = newId();
+      location += 1;
+      this.projects.insert({
+        id,
+        ...content,
+        challenge_list: JSON.stringify(content.challenge_list),
+        location,
+        group: groupOfTable(location, group_sizes),
+        active: 1,
+        prioritized: 0,
+        last_activity: 0,
+      });
+      return id;
+    });
+    if (ids.length > 0) {
+      this.db.record({ kind: 'projects', public: true });
+      this.db.record({ kind: 'stats' });
+    }
+    return ids;
+  }
+
+  private require(id: string): ProjectRow {
+    const row = this.projects.findById(id);
+    if (row === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
+    return row;
+  }
+
+  /** Every project of the target, or 404 before anything changes (batches are all or nothing). */
+  private requireAll(target: Target): ProjectRow[] {
+    return (typeof target === 'string' ? [target] : target).map((id) => this.require(id));
+  }
+}

@@ -1,0 +1,85 @@
+/** QR codes and judge self-add (API.md 3.6, 4.10, R71–R73). */
+import { randomInt } from 'node:crypto';
+import {
+  JUDGE_EMAIL_EXISTS,
+  QR_CODE_INVALID,
+  TRACK_NOT_FOUND,
+  judgeIdentityProblem,
+  type QrCode,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import type { JudgeService } from './judge.service.js';
+import { secretsEqual } from './secrets.js';
+
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const CODE_LENGTH = 24;
+const GENERAL = '';
+
+export class QrService {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: QrCodeRepository,
+    private readonly settings: SettingsRepository,
+    private readonly judges: JudgeService,
+    private readonly audit: AuditLog,
+    /** PUBLIC_URL without a trailing slash, if set. */
+    private readonly publicUrl: string | undefined,
+  ) {}
+
+  /** The current code of the general judges (`track` '') or of a track in `tracks`. */
+  get(track: string): QrCode {
+    this.assertKnownTrack(track);
+    const row = this.codes.find(track);
+    return row === undefined ? { qr_code: '', url: '' } : this.view(track, row.code, row.base_url);
+  }
+
+  /** R71: a new code replaces the old one; the admin request's scheme and host are kept with it. */
+  generate(track: string, requestBase: string): QrCode {
+    return this.db.transaction(() => {
+      this.assertKnownTrack(track);
+      const code = Array.from(
+        { length: CODE_LENGTH },
+        () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+      ).join('');
+      this.codes.save({ track, code, base_url: requestBase });
+      this.audit.admin(track === GENERAL ? 'Generated QR code' : `Generated QR code for track ${track}`);
+      return this.view(track, code, requestBase);
+    });
+  }
+
+  /** R72: only a non-empty code equal to a non-empty stored one matches. */
+  check(code: string, track: string): boolean {
+    if (track !== GENERAL && !this.settings.read().tracks.includes(track)) return false;
+    const stored = this.codes.find(track)?.code ?? '';
+    return code !== '' && stored !== '' && secretsEqual(code, stored);
+  }
+
+  /** R73, in its check order; the judge gets the login email with the code's stored base. */
+  selfAdd(input: { code: string; name: string; email: string; track: string }): void {
+    if (!this.check(input.code, input.track)) throw new ValidationError(QR_CODE_INVALID);
+    const problem = judgeIdentityProblem(input.name, input.email);
+    if (problem !== undefined) throw new ValidationError(problem);
+    if (this.judges.emailTaken(input.email)) throw new ConflictError(JUDGE_EMAIL_EXISTS);
+    const base = this.publicUrl ?? this.codes.find(input.track)?.base_url ?? '';
+    this.judges.selfAdd({ name: input.name, email: input.email, track: input.track }, base);
+  }
+
+  /** Removing a track deletes its code (R57). */
+  forgetTrack(track: string): void {
+    this.codes.delete(track);
+  }
+
+  private view(track: string, code: string, storedBase: string): QrCode {
+    const base = this.publicUrl ?? storedBase;
+    return { qr_code: code, url: `${base}/add-self?code=${code}&track=${encodeURIComponent(track)}` };
+  }
+
+  private assertKnownTrack(track: string): void {
+    if (track !== GENERAL && !this.settings.read().tracks.includes(track))
+      throw new NotFoundError(TRACK_NOT_FOUND);
+  }
+}

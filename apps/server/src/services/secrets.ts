@@ -1,0 +1,16 @@
+/** Small crypto helpers shared by the services: IDs, digests, constant-time comparison. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A new object ID: 24 lowercase hex characters (API.md 1.4). */
+export function newId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+export function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/** Compares two secrets in constant time by comparing their SHA-256 digests. */
+export function secretsEqual(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
+}

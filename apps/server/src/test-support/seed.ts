@@ -1,0 +1,90 @@
+/**
+ * Direct seeding for tests of parts whose own routes come later (judgments, settings, clock):
+ * rows written with the repositories, exactly as the services store them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ClockRepository } from '../repositories/clock.repository.js';
+import { SettingsRepository, type StoredSettings } from '../repositories/settings.repository.js';
+
+export function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): void {
+  app.db.transaction(() => new SettingsRepository(app.db).write(patch));
+}
+
+export function seedClockRunning(app: FastifyInstance, running: boolean): void {
+  app.db.transaction(() => new ClockRepository(app.db).write({ running: running ? 1 : 0 }));
+}
+
+/** A finished view of `projectId` by `judgeId` (4.3), appended in finish order. */
+export function seedJudged(
+  app: FastifyInstance,
+  judgeId: string,
+  projectId: string,
+  opts: { starred?: boolean; notes?: string } = {},
+): void {
+  app.db.transaction(() =>
+    app.db.run(
+      app.db.q.insertInto('judged_projects').values({
+        judge_id: judgeId,
+        project_id: projectId,
+        notes: opts.notes ?? '',
+        starred: opts.starred ? 1 : 0,
+        finished_at: 1,
+      }),
+    ),
+  );
+}
+
+export function seedRanking(app: FastifyInstance, judgeId: string, projectIds: readonly string[]): void {
+  app.db.transaction(() => {
+    app.db.run(app.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
+    projectIds.forEach((projectId, position) =>
+      app.db.run(
+        app.db.q.insertInto('rankings').values({ judge_id: judgeId, project_id: projectId, position }),
+      ),
+    );
+  });
+}
+
+export function seedFlag(
+  app: FastifyInstance,
+  projectId: string,
+  judgeId: string | null,
+  reason: string,
+): void {
+  app.db.transaction(() =>
+    app.db.run(
+      app.db.q.insertInto('flags').values({
+        id: `flag${Math.random().toString(16).slice(2, 14)}`,
+        project_id: projectId,
+        judge_id: judgeId,
+        reason,
+        time: 1,
+      }),
+    ),
+  );
+}
+
+export function seedCurrent(app: FastifyInstance, judgeId: string, projectId: string | null): void {
+  app.db.transaction(() =>
+    app.db.run(
+      app.db.q.updateTable('judges').set({ current_project_id: projectId }).where('id', '=', judgeId),
+    ),
+  );
+}
+
+/** A full snapshot of the stored rows (audit log included) for before/after comparisons. */
+export function snapshot(app: FastifyInstance): string {
+  const tables = [
+    'projects',
+    'judges',
+    'judged_projects',
+    'rankings',
+    'judge_flagged',
+    'flags',
+    'settings',
+    'clock',
+    'qr_codes',
+    'audit_log',
+  ];
+  return JSON.stringify(tables.map((table) => app.db.sqlite.prepare(`select * from ${table}`).all()));
+}

@@ -1,0 +1,87 @@
+/**
+ * A real app on a fresh SQLite file in a temporary folder, with a controllable clock.
+ * Tests talk to it through `app.inject` (or listen on port 0 for sockets).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../app.js';
+import type { Config } from '../config.js';
+
+export const TEST_ADMIN_PASSWORD = 'correct horse: battery';
+
+export interface TestClock {
+  now: () => number;
+  advance: (ms: number) => void;
+  set: (ms: number) => void;
+}
+
+export function testClock(start = Date.UTC(2026, 10, 22, 9, 0, 0)): TestClock {
+  let time = start;
+  return {
+    now: () => time,
+    advance: (ms) => {
+      time += ms;
+    },
+    set: (ms) => {
+      time = ms;
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    eventName: 'Test Hackathon Judging',
+    publicUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: undefined,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'podium-test-'));
+}
+
+export function basicAuth(password: string, user = 'admin'): string {
+  return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  dataDir: string;
+  /** Injects with the admin's Basic credentials. */
+  admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Closes the app and removes its folder. */
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(
+  options: { config?: Partial<Config>; app?: AppOptions; dataDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const clock = testClock();
+  const config = testConfig(dataDir, options.config);
+  const app = await buildApp(config, { webRoot: null, now: clock.now, checkResponses: true, ...options.app });
+  return {
+    app,
+    clock,
+    dataDir,
+    admin: (inject) =>
+      app.inject({
+        ...inject,
+        headers: { authorization: basicAuth(config.adminPassword), ...inject.headers },
+      }),
+    close: async () => {
+      await app.close();
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

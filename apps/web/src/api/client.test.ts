@@ -1,0 +1,182 @@
+import type { ResponseOf } from '@podium/protocol';
+import { endpoint, endpoints } from '@podium/protocol';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { setAdminPassword, setJudgeToken } from '../auth/cookies';
+import { jsonResponse } from '../test/render';
+import { basicAuthHeader, callApi } from './client';
+
+// Descriptors the protocol does not have yet, to exercise judge auth and path parameters.
+const judgeSelf = endpoint({ method: 'GET', path: '/judge', auth: 'judge' });
+const trackStats = endpoint({ method: 'GET', path: '/admin/stats/:track', auth: 'admin' });
+const projectCsv = endpoint({ method: 'POST', path: '/project/csv', auth: 'admin', multipart: true });
+
+/** Stubs fetch with one answer and returns the spy, to read what was sent. */
+function stubFetch(answer: Response | Error) {
+  const spy = vi.fn<typeof fetch>(async () => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+function sent(spy: ReturnType<typeof stubFetch>) {
+  const [url, init] = spy.mock.calls[0] ?? [];
+  return { url, init: init ?? {}, headers: new Headers(init?.headers) };
+}
+
+describe('callApi results', () => {
+  it('returns the JSON body as data on success, with an empty error', async () => {
+    stubFetch(jsonResponse({ token: 'abc' }));
+    const result = await callApi(endpoints.judgeLogin, { body: { code: '123456' } });
+    expect(result).toEqual({ status: 200, error: '', data: { token: 'abc' } });
+  });
+
+  it('gives status 404 and "Network connection issue" when the network fails', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    expect(await callApi(endpoints.eventInfo)).toEqual({
+      status: 404,
+      error: 'Network connection issue',
+      data: null,
+    });
+  });
+
+  it('gives "Error parsing response" when the body is not JSON', async () => {
+    stubFetch(new Response('<!doctype html><p>Bad gateway</p>', { status: 502 }));
+    expect(await callApi(endpoints.eventInfo)).toEqual({
+      status: 502,
+      error: 'Error parsing response',
+      data: null,
+    });
+  });
+
+  it('gives "Error parsing response" for a 200 that is not JSON either', async () => {
+    stubFetch(new Response('ok', { status: 200 }));
+    expect(await callApi(endpoints.heartbeat)).toEqual({
+      status: 200,
+      error: 'Error parsing response',
+      data: null,
+    });
+  });
+
+  it("passes the server's {error} text of a refused request", async () => {
+    stubFetch(jsonResponse({ error: 'Invalid judging code' }, 400));
+    expect(await callApi(endpoints.judgeLogin, { body: { code: 'nope' } })).toEqual({
+      status: 400,
+      error: 'Invalid judging code',
+      data: null,
+    });
+  });
+
+  it('names the status when a refused JSON body has no error text', async () => {
+    stubFetch(jsonResponse({ ok: 0 }, 500));
+    expect(await callApi(endpoints.eventInfo)).toEqual({
+      status: 500,
+      error: 'Request failed with status 500',
+      data: null,
+    });
+  });
+});
+
+describe('callApi requests', () => {
+  it('sends the method and path under /api, JSON content type and body only with a body', async () => {
+    const spy = stubFetch(jsonResponse({ token: 't' }));
+    await callApi(endpoints.judgeLogin, { body: { code: 'ABC123' } });
+    const { url, init, headers } = sent(spy);
+    expect(url).toBe('/api/judge/login');
+    expect(init.method).toBe('POST');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe('{"code":"ABC123"}');
+  });
+
+  it('sends no body and no content type without a body', async () => {
+    setAdminPassword('secret');
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.adminAuth);
+    const { url, init, headers } = sent(spy);
+    expect(url).toBe('/api/admin/auth');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeUndefined();
+    expect(headers.has('Content-Type')).toBe(false);
+  });
+
+  it('percent-encodes path parameters (a track named AI/ML)', async () => {
+    const spy = stubFetch(jsonResponse({}));
+    await callApi(trackStats, { params: { track: 'AI/ML' } });
+    expect(sent(spy).url).toBe('/api/admin/stats/AI%2FML');
+  });
+
+  it('sends a multipart form as it is, leaving the content type to the browser', async () => {
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    const form = new FormData();
+    form.append('csv', new Blob(['a,b\n']), 'projects.csv');
+    await callApi(projectCsv, { form });
+    const { init, headers } = sent(spy);
+    expect(init.body).toBe(form);
+    expect(headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('callApi authentication', () => {
+  it('sends the judge token cookie as a Bearer header on judge endpoints', async () => {
+    setJudgeToken('tok_abc-123');
+    const spy = stubFetch(jsonResponse({}));
+    await callApi(judgeSelf);
+    expect(sent(spy).headers.get('Authorization')).toBe('Bearer tok_abc-123');
+  });
+
+  it('sends Basic base64 of the UTF-8 bytes of "admin:" + password on admin endpoints', async () => {
+    const password = 'p:ss é€ wörd';
+    setAdminPassword(password);
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.adminAuth);
+    const header = sent(spy).headers.get('Authorization') ?? '';
+    expect(header).toBe(`Basic ${Buffer.from(`admin:${password}`, 'utf8').toString('base64')}`);
+    // The server splits at the first colon, so the password comes back whole.
+    const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
+    expect(decoded.slice(decoded.indexOf(':') + 1)).toBe(password);
+  });
+
+  it('builds the Basic header for any password, where plain btoa would throw', () => {
+    expect(() => btoa('admin:é€')).toThrow();
+    expect(basicAuthHeader('é€')).toBe('Basic YWRtaW46w6nigqw=');
+  });
+
+  it('sends no Authorization header without a stored credential', async () => {
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.adminAuth);
+    await callApi(judgeSelf);
+    for (const [, init] of spy.mock.calls)
+      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('never sends credentials to public endpoints', async () => {
+    setJudgeToken('tok');
+    setAdminPassword('secret');
+    const spy = stubFetch(jsonResponse({ name: 'Hack' }));
+    await callApi(endpoints.eventInfo);
+    expect(sent(spy).headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('callApi types', () => {
+  it('types data by the endpoint descriptor and demands what the endpoint needs', () => {
+    // Only compiled, never run: the checks are for tsc.
+    const typeOnly = () => {
+      expectTypeOf(callApi(endpoints.judgeLogin, { body: { code: 'x' } })).resolves.toMatchTypeOf<{
+        data: ResponseOf<typeof endpoints.judgeLogin> | null;
+      }>();
+      // @ts-expect-error the body of judge login is required
+      void callApi(endpoints.judgeLogin);
+      // @ts-expect-error a path parameter is required
+      void callApi(trackStats);
+      // @ts-expect-error unknown path parameter name
+      void callApi(trackStats, { params: { name: 'x' } });
+      void callApi(endpoints.eventInfo).then((result) => {
+        if (result.data) expectTypeOf(result.data.name).toEqualTypeOf<string>();
+        else expectTypeOf(result.error).toEqualTypeOf<string>();
+      });
+    };
+    expect(typeOnly).toBeTypeOf('function');
+  });
+});

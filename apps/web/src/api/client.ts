@@ -1,0 +1,129 @@
+/**
+ * The one place the web app talks HTTP (DESIGN.md §3: components never call fetch).
+ *
+ * Every call is described by an endpoint descriptor of `@podium/protocol`, so its path, method,
+ * auth level, body and response types are written once. Every call resolves, never rejects, to
+ * the spec's `{ status, error, data }` (product spec §7, §8).
+ */
+import type { AuthLevel, Endpoint, PathParams, RequestOf, ResponseOf } from '@podium/protocol';
+import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
+import { getAdminPassword, getJudgeToken } from '../auth/cookies';
+
+export const NETWORK_ERROR = 'Network connection issue';
+export const PARSE_ERROR = 'Error parsing response';
+
+export interface ApiSuccess<T> {
+  status: number;
+  error: '';
+  data: T;
+}
+export interface ApiFailure {
+  status: number;
+  error: string;
+  data: null;
+}
+/** `data` is null exactly when the call failed, so `if (res.data)` narrows to the success. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+type ParamsOption<E extends Endpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+
+type BodyOption<E extends Endpoint> = E['multipart'] extends true
+  ? { form: FormData }
+  : RequestOf<E> extends undefined
+    ? { body?: undefined }
+    : object extends RequestOf<E>
+      ? { body?: RequestOf<E> } // every field optional: the body may be left out
+      : { body: RequestOf<E> };
+
+/** What a call of `E` needs: its path parameters, its body (JSON or a multipart form). */
+export type CallOptions<E extends Endpoint> = ParamsOption<E> & BodyOption<E> & { signal?: AbortSignal };
+
+/** The options argument may be left out when nothing in it is required. */
+export type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** The untyped options `callApi` and `fetchFile` pass on, once their types were checked. */
+export interface RequestOptions {
+  params?: Record<string, string>;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** `Basic base64(UTF-8 bytes of "admin:" + password)`: `btoa` alone throws outside Latin-1. */
+export function basicAuthHeader(password: string): string {
+  const bytes = new TextEncoder().encode(`${ADMIN_USER}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** The Authorization header of an auth level, from the stored cookie; none without one. */
+export function authHeaders(auth: AuthLevel): Record<string, string> {
+  if (auth === 'judge') {
+    const token = getJudgeToken();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+  if (auth === 'admin') {
+    const password = getAdminPassword();
+    return password ? { Authorization: basicAuthHeader(password) } : {};
+  }
+  return {};
+}
+
+/** Sends the request of `endpoint`; null when the network failed (or the caller aborted). */
+export async function sendRequest(
+  endpoint: Endpoint,
+  options: RequestOptions = {},
+): Promise<Response | null> {
+  const headers = authHeaders(endpoint.auth);
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form; // the browser sets the multipart boundary itself
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(API_BASE + buildPath(endpoint.path, options.params), {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The error text of a refused response: the server's `{error}`, else a generic one. */
+export function errorText(json: unknown, response: Response): string {
+  if (typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string') {
+    return json.error;
+  }
+  return `Request failed with status ${response.status}`;
+}
+
+export const networkFailure = (): ApiFailure => ({ status: 404, error: NETWORK_ERROR, data: null });
+
+/**
+ * Calls a JSON endpoint, e.g. `callApi(endpoints.judgeLogin, { body: { code } })`.
+ * Responses are trusted to match the protocol (the server serialises with the same schemas).
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<ApiResult<ResponseOf<E>>> {
+  const response = await sendRequest(endpoint, options as RequestOptions | undefined);
+  if (!response) return networkFailure();
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    return { status: response.status, error: PARSE_ERROR, data: null };
+  }
+  if (!response.ok) return { status: response.status, error: errorText(json, response), data: null };
+  return { status: response.status, error: '', data: json as ResponseOf<E> };
+}

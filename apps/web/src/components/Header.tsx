@@ -1,0 +1,53 @@
+import { PRODUCT_NAME } from '@podium/protocol';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { forgetCredential } from '../auth/logout';
+import { useEventName } from '../stores/event.store';
+
+export interface HeaderProps {
+  /** Admin layout: the product name reads "Podium Admin". */
+  admin?: boolean;
+  /** Shows a Back control; `true` goes to /admin, a string to that path. */
+  back?: boolean | string;
+  /** Shows a Logout control. */
+  logout?: boolean;
+}
+
+/** The shared header of every screen but the landing page (product spec §2). */
+export function Header({ admin = false, back = false, logout = false }: HeaderProps) {
+  const eventName = useEventName();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const backTarget = typeof back === 'string' ? back : '/admin';
+
+  const onLogout = () => {
+    forgetCredential(pathname);
+    void navigate('/');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <div className="site-header__title">
+          <Link to="/" className="site-header__brand">
+            {admin ? `${PRODUCT_NAME} Admin` : PRODUCT_NAME}
+          </Link>
+          <p className="site-header__tagline">{eventName}</p>
+        </div>
+        {(back || logout) && (
+          <div className="site-header__actions">
+            {back && (
+              <Link to={backTarget} className="btn btn--secondary btn--small">
+                <span aria-hidden="true">←</span> Back
+              </Link>
+            )}
+            {logout && (
+              <button type="button" className="btn btn--secondary btn--small" onClick={onLogout}>
+                Logout
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

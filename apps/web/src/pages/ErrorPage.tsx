@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Header } from '../components/Header';
+import { usePageTitle } from '../hooks/use-page-title';
+
+export const ERROR_HEADING = 'Unexpected Application Error!';
+
+/** Unknown URLs and any error a route throws end here (product spec §2). */
+export function ErrorPage() {
+  const error = useRouteError();
+  usePageTitle('Error');
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  return (
+    <>
+      <Header />
+      <main className="page">
+        <h1 className="page__heading">{ERROR_HEADING}</h1>
+        {detail && <p className="page__lead">{detail}</p>}
+        <Link to="/" className="btn btn--primary">
+          Go to the home page
+        </Link>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// The public expo, loaded as one chunk.
+export { ExpoPage } from './ExpoPage';

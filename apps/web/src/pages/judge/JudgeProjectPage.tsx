@@ -1,0 +1,6 @@
+import { Page } from '../../components/Page';
+
+/** `/judge/project/:id`: a judged project, its notes and star. */
+export function JudgeProjectPage() {
+  return <Page heading="Project" back="/judge" />;
+}

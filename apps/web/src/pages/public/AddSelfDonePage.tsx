@@ -1,0 +1,11 @@
+import { Page } from '../../components/Page';
+
+/** `/add-self/done`: the end of self-adding; the login code arrives by email. */
+export function AddSelfDonePage() {
+  return (
+    <Page heading="Thanks for adding yourself!">
+      <p className="page__lead">You will get an email with your judging login info soon.</p>
+      <p>You may close this tab now.</p>
+    </Page>
+  );
+}

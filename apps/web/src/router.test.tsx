@@ -1,0 +1,62 @@
+import { DEFAULT_EVENT_NAME } from '@podium/protocol';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEventStore } from './stores/event.store';
+import { jsonResponse, render } from './test/render';
+import { routes } from './router';
+
+beforeEach(() => {
+  useEventStore.setState({ name: DEFAULT_EVENT_NAME, loadState: 'idle' });
+  vi.stubGlobal('fetch', async () => jsonResponse({ name: DEFAULT_EVENT_NAME }));
+  vi.stubGlobal('scrollTo', () => {}); // ScrollRestoration; jsdom does not scroll
+});
+
+async function headingAt(path: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Let the lazy portal load before rendering, so React sees no update outside act().
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  const container = await render(<RouterProvider router={router} />);
+  let heading = '';
+  await vi.waitFor(() => {
+    heading = container.querySelector('h1')?.textContent ?? '';
+    expect(heading).not.toBe('');
+  });
+  return heading;
+}
+
+describe('routes of product spec §2', () => {
+  it.each([
+    ['/', 'Podium'],
+    ['/judge/login', 'Judge Login'],
+    ['/judge/welcome', 'Welcome'],
+    ['/judge', 'Judging'],
+    ['/judge/live', 'Live Judging'],
+    ['/judge/project/0123456789abcdef01234567', 'Project'],
+    ['/admin/login', 'Admin Login'],
+    ['/admin', 'Admin'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/add-projects', 'Add Projects'],
+    ['/admin/add-judges', 'Add Judges'],
+    ['/admin/log', 'Audit Log'],
+    ['/admin/qr', 'General Judging QR Code'],
+    ['/admin/qr?track=AI%2FML', 'AI/ML Judging QR Code'],
+    ['/expo', 'Project Expo'],
+    ['/expo/AI%2FML', 'Project Expo'],
+    ['/add-self?code=abc&track=', 'Add Yourself as a Judge'],
+    ['/add-self/done', 'Thanks for adding yourself!'],
+  ])('%s shows "%s"', async (path, heading) => {
+    expect(await headingAt(path)).toBe(heading);
+  });
+
+  it.each(['/nope', '/judge/project', '/admin/unknown/deeper', '/expo/a/b'])(
+    'unknown URL %s shows the generic error page',
+    async (path) => {
+      expect(await headingAt(path)).toBe('Unexpected Application Error!');
+    },
+  );
+
+  it('titles the tab with the page name followed by the product name', async () => {
+    await headingAt('/judge');
+    await vi.waitFor(() => expect(document.title).toBe('Judging | Podium'));
+  });
+});

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { LoadingScreen } from './components/LoadingScreen';
+import { ErrorPage } from './pages/ErrorPage';
+
+// One chunk per portal: a judge's phone never downloads the admin screens.
+const publicPortal = () => import('./pages/public');
+const judgePortal = () => import('./pages/judge');
+const adminPortal = () => import('./pages/admin');
+const expoPortal = () => import('./pages/expo');
+
+/** A route whose screen comes from a lazily loaded portal module. */
+function screen<M>(load: () => Promise<M>, pick: (portal: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Every route of product spec §2; anything else falls to the error page. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { path: '/', lazy: screen(publicPortal, (m) => m.LandingPage) },
+      { path: '/add-self', lazy: screen(publicPortal, (m) => m.AddSelfPage) },
+      { path: '/add-self/done', lazy: screen(publicPortal, (m) => m.AddSelfDonePage) },
+
+      { path: '/judge/login', lazy: screen(judgePortal, (m) => m.JudgeLoginPage) },
+      { path: '/judge/welcome', lazy: screen(judgePortal, (m) => m.JudgeWelcomePage) },
+      { path: '/judge', lazy: screen(judgePortal, (m) => m.JudgeDashboardPage) },
+      { path: '/judge/live', lazy: screen(judgePortal, (m) => m.JudgeLivePage) },
+      { path: '/judge/project/:id', lazy: screen(judgePortal, (m) => m.JudgeProjectPage) },
+
+      { path: '/admin/login', lazy: screen(adminPortal, (m) => m.AdminLoginPage) },
+      { path: '/admin', lazy: screen(adminPortal, (m) => m.AdminDashboardPage) },
+      { path: '/admin/settings', lazy: screen(adminPortal, (m) => m.AdminSettingsPage) },
+      { path: '/admin/add-projects', lazy: screen(adminPortal, (m) => m.AddProjectsPage) },
+      { path: '/admin/add-judges', lazy: screen(adminPortal, (m) => m.AddJudgesPage) },
+      { path: '/admin/log', lazy: screen(adminPortal, (m) => m.AuditLogPage) },
+      { path: '/admin/qr', lazy: screen(adminPortal, (m) => m.QrCodePage) },
+
+      { path: '/expo', lazy: screen(expoPortal, (m) => m.ExpoPage) },
+      { path: '/expo/:track', lazy: screen(expoPortal, (m) => m.ExpoPage) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,80 @@
+/** Realtime (API.md §6): handshake, rooms, event payloads and socket.io's typed event maps. */
+import { z } from 'zod';
+import { Clock } from './clock.js';
+import { Stats } from './stats.js';
+
+/** Handshake `auth` (6.1): `admin_password` decides when present; neither field = public. */
+export interface SocketAuth {
+  admin_password?: string;
+  token?: string;
+}
+
+/** `connect_error` messages (6.1, R70a). */
+export const SOCKET_UNAUTHORIZED = 'unauthorized';
+export const SOCKET_RATE_LIMITED = 'rate limited';
+
+/** Rooms (6.1). */
+export const ADMIN_ROOM = 'admin';
+export const PUBLIC_ROOM = 'public';
+export function judgeRoom(judgeId: string): string {
+  return `judge:${judgeId}`;
+}
+
+/** Process-wide emission counter, from 1, one per emission; clients see gaps (6.2). */
+const seq = z.int().min(1);
+
+/** `clock` (everyone): the new clock state. */
+export const ClockEvent = Clock.extend({ seq });
+export type ClockEvent = z.infer<typeof ClockEvent>;
+
+/** `deliberation` (everyone). */
+export const DeliberationEvent = z.object({ deliberation: z.boolean(), seq });
+export type DeliberationEvent = z.infer<typeof DeliberationEvent>;
+
+/** `stats` (admin): the values of `GET /admin/stats`. */
+export const StatsEvent = z.object({ stats: Stats, seq });
+export type StatsEvent = z.infer<typeof StatsEvent>;
+
+/** The `*.changed` and `judge.updated` events: a nudge to refetch over HTTP. */
+export const ChangedEvent = z.object({ seq });
+export type ChangedEvent = z.infer<typeof ChangedEvent>;
+
+/** Payload schema of every event (6.2). */
+export const EVENT_PAYLOADS = {
+  clock: ClockEvent,
+  deliberation: DeliberationEvent,
+  stats: StatsEvent,
+  'flags.changed': ChangedEvent,
+  'projects.changed': ChangedEvent,
+  'judges.changed': ChangedEvent,
+  'judge.updated': ChangedEvent,
+  'options.changed': ChangedEvent,
+} as const;
+export type EventName = keyof typeof EVENT_PAYLOADS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
+
+/** The order of the events one request emits at once (6.3). */
+export const EVENT_ORDER = [
+  'clock',
+  'deliberation',
+  'options.changed',
+  'flags.changed',
+  'projects.changed',
+  'judges.changed',
+  'judge.updated',
+  'stats',
+] as const satisfies readonly EventName[];
+
+/** Events coalesced to at most one per second per audience (6.3); the others go out at once. */
+export const COALESCED_EVENTS = [
+  'stats',
+  'flags.changed',
+  'projects.changed',
+  'judges.changed',
+] as const satisfies readonly EventName[];
+
+/** socket.io's server → client map: `Server<ClientToServerEvents, ServerToClientEvents>`. */
+export type ServerToClientEvents = { [N in EventName]: (payload: EventPayload<N>) => void };
+
+/** Clients send no events; the server ignores any (6.1). */
+export type ClientToServerEvents = Record<never, never>;

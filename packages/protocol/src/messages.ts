@@ -1,0 +1,119 @@
+/**
+ * Every fixed error text of API.md §1, §3 and §5, written once: schemas, the server's services
+ * and the web app's alerts all import them from here. The 401 texts of §2 live in auth.ts.
+ */
+import type { FieldTypeWord } from './fields.js';
+
+// 1.2 and 1.3: generic texts.
+export const BODY_NOT_JSON_MESSAGE = 'request body must be JSON';
+export const INVALID_JSON_MESSAGE = 'invalid JSON body';
+export const BODY_NOT_OBJECT_MESSAGE = 'request body must be a JSON object';
+export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
+export const NOT_FOUND_MESSAGE = 'not found';
+export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+
+/** `<field> is required`: a required field missing or `null` (1.2). */
+export function fieldRequired(field: string): string {
+  return `${field} is required`;
+}
+
+/** `<field> must be <type>`: a field of the wrong JSON type (1.2). */
+export function fieldMustBe(field: string, type: FieldTypeWord): string {
+  return `${field} must be ${type}`;
+}
+
+/** 404 for a well-formed ID naming nothing (1.2). */
+export const PROJECT_NOT_FOUND = 'project not found';
+export const JUDGE_NOT_FOUND = 'judge not found';
+export const FLAG_NOT_FOUND = 'flag not found';
+/** 404 of the admin QR routes for a track not in `tracks` (3.6). */
+export const TRACK_NOT_FOUND = 'track not found';
+
+// 3.1 logins (R1, R68–R70a).
+export const INVALID_JUDGE_CODE = 'invalid code';
+export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';
+/** The 429 text of judge login and admin authentication (R68–R70a). */
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Logins have been blocked or rate limited.';
+
+// 3.2 judging (R4, R18, R23, R26–R29).
+export const JUDGE_HIDDEN = 'judge is hidden';
+export const SELECT_AN_OPTION = 'Please select an option.';
+/** A skip `reason` that is not accepted; non-strings are shown as JSON (R18). */
+export function invalidReason(reason: unknown): string {
+  return `reason field is invalid: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`;
+}
+export const NO_CURRENT_PROJECT = 'no current project';
+/** Rank, star and finish during deliberation; the web app reloads on it (R26). */
+export const DELIBERATION_BLOCKS_SCORING = 'cannot score due to deliberation mode being enabled';
+export function duplicateRanking(id: string): string {
+  return `ranking contains a duplicate project: ${id}`;
+}
+export const PROJECT_NOT_SEEN = 'project not seen by this judge';
+
+// 3.3 judges (R52–R58, R74).
+export const NAME_AND_EMAIL_REQUIRED = 'Name and email are required';
+export function invalidEmail(email: string): string {
+  return `invalid email: ${email}`;
+}
+/** R58: `tracks` in settings order, `none` when empty. */
+export function unknownTrack(track: string, tracks: readonly string[]): string {
+  const names = tracks.length > 0 ? tracks.join(', ') : 'none';
+  return `unknown track: ${track} (tracks in settings: ${names}; add it under Track Judging first)`;
+}
+export const JUDGE_EMAIL_EXISTS = 'a judge with this email already exists';
+export const ITEMS_EMPTY = 'items must not be empty';
+export const INVALID_GROUP_NUMBER = 'Invalid group number';
+export const MULTI_GROUP_NOT_ENABLED = 'multi-group not enabled';
+export const PAUSE_BEFORE_REASSIGNING = 'pause judging before reassigning';
+export const GROUP_SWAP_NOT_ALLOWED = 'group swap requires multi-group judging in manual switching mode';
+
+// 3.4 projects (R45–R49).
+export const CHALLENGE_LIST_INVALID = 'challenge_list must be a string or a list of strings';
+export const PROJECT_IN_IGNORED_TRACK = 'project is in an ignored track';
+export const INVALID_LOCATION_NUMBER = 'Invalid location number';
+export const LOCATION_TAKEN = 'there is already another project in that location';
+export const GROUP_FULL_PROJECT = 'group is full, cannot move project to provided group';
+export const GROUP_FULL_PROJECTS = 'group is full, cannot move projects to provided group';
+
+// CSV imports (R83–R86).
+export const CSV_FILE_REQUIRED = 'csv file is required';
+export const CSV_NO_ROWS = 'CSV file has no rows';
+export const MISSING_PROJECT_TITLE_COLUMN = 'missing column: Project Title';
+/** `line <n>: <problem>`, `n` the 1-based physical line of the row's first line (R83). */
+export function csvLineError(line: number, problem: string): string {
+  return `line ${line}: ${problem}`;
+}
+/** Row problems of R83–R85; the others reuse the texts above (`name is required`, ...). */
+export const CSV_MALFORMED = 'malformed CSV';
+export const CSV_PROJECT_COLUMNS = 'expected at least 3 columns (name, description, url)';
+export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
+
+// 3.5 clock, settings, resets (R38, R66, R87, R88).
+export const END_DELIBERATION_BEFORE_RESUMING = 'end deliberation before resuming judging';
+export const PAUSE_BEFORE_CHANGING_SETTING = 'pause judging before changing this setting';
+export const PAUSE_BEFORE_RESETTING = 'pause judging before resetting';
+export const INVALID_RESET_TYPE = 'invalid type for reset';
+
+/** The R87 settings texts; the settings page shows the same ones. */
+export const SETTINGS_ERRORS = {
+  timerFormat: 'Invalid timer format!',
+  timerNegative: 'Timer must be a positive number!',
+  minViews: 'Minimum views should be a positive integer!',
+  switchingMode: "Switching mode should be 'auto' or 'manual'!",
+  autoSwitchProp: 'Auto switch proportion should be a decimal between 0 and 1!',
+  groupNamesEmpty: 'Group names should not be empty!',
+  groupNamesCount: 'Number of names should be the same as number of groups (you need a name for each group)!',
+  trackNamesEmpty: 'Track names should not be empty!',
+  trackNamesUnique: 'Track names should be unique!',
+  trackViews: 'Track views should be positive integers!',
+  trackViewsCount:
+    'Number of track views should be the same as number of tracks (you need a view count for each track)!',
+  numGroups: 'Number of groups should be an integer greater than 0!',
+  groupSizes: 'Group sizes should be positive integers!',
+  groupSizesCount: 'Number of sizes should be the same as number of groups (you need a size for each group)!',
+  maxReqs: 'Max requests per minute should be a positive integer!',
+} as const;
+
+// 3.6 QR self-add (R73).
+export const QR_CODE_NOT_FOUND = 'Code not found, please re-scan the QR code or ask an organizer.';
+export const QR_CODE_INVALID = 'Invalid code, please re-scan the QR code or ask an organizer.';
