@@ -11,6 +11,8 @@ import { openDatabase, type Database } from './db/database.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { exportRoutes } from './routes/export.routes.js';
+import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(projectRoutes);
   await app.register(judgeAdminRoutes);
   await app.register(qrRoutes);
+  await app.register(importRoutes);
+  await app.register(exportRoutes);
   await app.register(optionsRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 

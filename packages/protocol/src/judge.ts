@@ -141,6 +141,8 @@ export const JudgeNewRequest = z
   })
   .superRefine(checkJudgeIdentity);
 export type JudgeNewRequest = z.input<typeof JudgeNewRequest>;
+/** A judge to create once validated: a single add without `no_send`, or a judge CSV row (R85). */
+export type NewJudge = Omit<z.output<typeof JudgeNewRequest>, 'no_send'>;
 
 /**
  * `PUT /judge/:id` (3.3): only the fields sent change (absent or null come out `undefined`);

@@ -73,6 +73,8 @@ export const ProjectNewRequest = z.object({
   challenge_list: challengeList.nullish().transform((v) => v ?? []),
 });
 export type ProjectNewRequest = z.input<typeof ProjectNewRequest>;
+/** A project's editable content once validated: what the server stores for an add or an import row. */
+export type ProjectContent = z.output<typeof ProjectNewRequest>;
 
 /**
  * `PUT /project/:id` (3.4): only the fields sent change (absent or null come out `undefined`);

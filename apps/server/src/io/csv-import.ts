@@ -11,44 +11,19 @@ import {
   MISSING_PROJECT_TITLE_COLUMN,
   csvLineError,
   fieldRequired,
-  isFormFlagOn,
   judgeIdentityProblem,
   parseChallengeList,
   unknownTrack,
+  type NewJudge,
+  type ProjectContent,
 } from '@podium/protocol';
 import { ValidationError } from '../errors.js';
 import { type CsvRow, readCsvRows } from './csv-read.js';
 
-/** A project ready to insert; the same shape as the service's project content. */
-export interface ProjectImportRow {
-  name: string;
-  description: string;
-  url: string;
-  try_link: string;
-  video_link: string;
-  challenge_list: string[];
-}
-
 /** The rows to insert, and how many were left out for ignored tracks or Draft status (R83). */
 export interface ProjectImport {
-  rows: ProjectImportRow[];
+  rows: ProjectContent[];
   skipped: number;
-}
-
-/** A judge ready to insert (R85). `track` is `""` for a general judge. */
-export interface JudgeImportRow {
-  name: string;
-  email: string;
-  track: string;
-  notes: string;
-}
-
-/**
- * R83: the `headerRow` / `hasHeader` / `noSend` form flags are on for `true`, `1` or `on`,
- * case-insensitively; anything else, or absence, is off. The protocol owns the rule.
- */
-export function isTruthyFormFlag(value: string | undefined): boolean {
-  return isFormFlagOn(value);
 }
 
 /**
@@ -140,10 +115,10 @@ export function parseDevpostCsv(data: Buffer, opts: { ignoreTracks: readonly str
 export function parseJudgeCsv(
   data: Buffer,
   opts: { hasHeader: boolean; tracks: readonly string[]; emailTaken: (email: string) => boolean },
-): JudgeImportRow[] {
+): NewJudge[] {
   const rows = dataRows(readCsvRows(data), opts.hasHeader);
   const inFile = new Set<string>();
-  const judges: JudgeImportRow[] = [];
+  const judges: NewJudge[] = [];
   for (const { line, cells } of rows) {
     if (cells.length < 2) throw lineError(line, CSV_JUDGE_COLUMNS);
     const [name = '', email = '', track = '', notes = ''] = cells;
@@ -179,7 +154,7 @@ function trimmedSet(names: readonly string[]): Set<string> {
 /** R84/R86: a project entered in any ignored track is left out and counted. */
 function addUnlessIgnored(
   result: ProjectImport,
-  project: ProjectImportRow,
+  project: ProjectContent,
   ignored: ReadonlySet<string>,
 ): void {
   if (project.challenge_list.some((name) => ignored.has(name))) result.skipped++;

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgeAdmin } from '@podium/protocol';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   seedClockRunning,
@@ -8,7 +7,6 @@ import {
   seedJudged,
   seedRanking,
   seedSettings,
-  snapshot,
 } from '../test-support/seed.js';
 
 let t: TestApp;
@@ -19,37 +17,16 @@ afterEach(async () => {
   await t.close();
 });
 
-const addJudge = async (body: Record<string, unknown>) => {
-  const res = await t.admin({ method: 'POST', url: '/api/judge/new', payload: { no_send: true, ...body } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ ok: 1; id: string }>().id;
-};
-const addProject = async (name: string) =>
-  (await t.admin({ method: 'POST', url: '/api/project/new', payload: { name } })).json<{ id: string }>().id;
-const list = async () => (await t.admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>();
-const log = async () => (await t.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
-const refused = async (
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload: unknown,
-  status: number,
-  error: string,
-) => {
-  const before = snapshot(t.app);
-  const res = await t.admin({ method, url, payload: payload as Record<string, unknown> });
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ error });
-  expect(snapshot(t.app)).toBe(before);
-};
+const addProject = (name: string) => t.addProject({ name });
 
 describe('POST /judge/new (R2, R52, R58, R74)', () => {
   it('creates a judge with an 8-digit code, trimmed fields, and the JudgeAdmin shape', async () => {
-    const id = await addJudge({
+    const id = await t.addJudge({
       name: ' Ada Lovelace ',
       email: ' Ada@Example.org ',
       notes: ' likes hardware ',
     });
-    const [judge] = await list();
+    const [judge] = await t.judges();
     expect(judge).toEqual({
       id,
       name: 'Ada Lovelace',
@@ -67,26 +44,26 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
       rankings: [],
       last_activity: 0,
     });
-    const text = await log();
+    const text = await t.log();
     expect(text).toContain('ADMIN  | Added judge Ada Lovelace (Ada@Example.org), track: general');
     expect(text).not.toContain(judge?.code);
   });
 
   it('gives every judge a distinct code', async () => {
-    for (let i = 0; i < 30; i += 1) await addJudge({ name: `J${i}`, email: `j${i}@x.org` });
-    const codes = (await list()).map((j) => j.code);
+    for (let i = 0; i < 30; i += 1) await t.addJudge({ name: `J${i}`, email: `j${i}@x.org` });
+    const codes = (await t.judges()).map((j) => j.code);
     expect(new Set(codes).size).toBe(30);
   });
 
   it('balances general judges over groups, counting active ones only; track judges get group 0', async () => {
     seedSettings(t.app, { tracks: ['AI/ML'] });
     const ids = [];
-    for (let i = 0; i < 4; i += 1) ids.push(await addJudge({ name: `G${i}`, email: `g${i}@x.org` }));
-    expect((await list()).map((j) => j.group)).toEqual([0, 1, 2, 0]);
+    for (let i = 0; i < 4; i += 1) ids.push(await t.addJudge({ name: `G${i}`, email: `g${i}@x.org` }));
+    expect((await t.judges()).map((j) => j.group)).toEqual([0, 1, 2, 0]);
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${ids[1]}`, payload: { hide: true } });
-    await addJudge({ name: 'T', email: 't@x.org', track: 'AI/ML' });
-    await addJudge({ name: 'G4', email: 'g4@x.org' });
-    expect((await list()).map((j) => [j.name, j.group])).toEqual([
+    await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI/ML' });
+    await t.addJudge({ name: 'G4', email: 'g4@x.org' });
+    expect((await t.judges()).map((j) => [j.name, j.group])).toEqual([
       ['G0', 0],
       ['G1', 1],
       ['G2', 2],
@@ -98,9 +75,9 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
 
   it('accepts a track in settings, matched exactly', async () => {
     seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
-    await addJudge({ name: 'T', email: 't@x.org', track: ' AI/ML ' });
-    expect((await list())[0]?.track).toBe('AI/ML');
-    expect(await log()).toContain('Added judge T (t@x.org), track: AI/ML');
+    await t.addJudge({ name: 'T', email: 't@x.org', track: ' AI/ML ' });
+    expect((await t.judges())[0]?.track).toBe('AI/ML');
+    expect(await t.log()).toContain('Added judge T (t@x.org), track: AI/ML');
   });
 
   it.each([
@@ -118,49 +95,49 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
       'unknown track: AI-ML (tracks in settings: none; add it under Track Judging first)',
     ],
   ])('%j → 400 %s, nothing stored', async (body, message) => {
-    await refused('POST', '/api/judge/new', { no_send: true, ...body }, 400, message);
+    await t.refused(
+      { method: 'POST', url: '/api/judge/new', payload: { no_send: true, ...body } },
+      400,
+      message,
+    );
   });
 
   it('names the configured tracks in the unknown-track message', async () => {
     seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
-    await refused(
-      'POST',
-      '/api/judge/new',
-      { name: 'a', email: 'a@b.co', track: 'AI-ML' },
+    await t.refused(
+      { method: 'POST', url: '/api/judge/new', payload: { name: 'a', email: 'a@b.co', track: 'AI-ML' } },
       400,
       'unknown track: AI-ML (tracks in settings: AI/ML, Health.Tech; add it under Track Judging first)',
     );
   });
 
   it('refuses an email already used, compared case-insensitively', async () => {
-    await addJudge({ name: 'Ada', email: 'ada@x.org' });
-    await refused(
-      'POST',
-      '/api/judge/new',
-      { name: 'Other', email: 'ADA@X.ORG' },
+    await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    await t.refused(
+      { method: 'POST', url: '/api/judge/new', payload: { name: 'Other', email: 'ADA@X.ORG' } },
       400,
       'a judge with this email already exists',
     );
   });
 
   it('logs that email is disabled when no SMTP is configured and no_send is false', async () => {
-    await addJudge({ name: 'Ada', email: 'ada@x.org', no_send: false });
+    await t.addJudge({ name: 'Ada', email: 'ada@x.org', no_send: false });
     await t.app.services.mailer.idle();
-    expect(await log()).toContain('SYSTEM | Email disabled, login email not sent to ada@x.org');
+    expect(await t.log()).toContain('SYSTEM | Email disabled, login email not sent to ada@x.org');
   });
 });
 
 describe('GET /judge/list and /judge/stats', () => {
   it('shows seen projects with current project values, flagged and rankings; stats over active judges', async () => {
     const [a, b] = [await addProject('A'), await addProject('B')];
-    const j1 = await addJudge({ name: 'Ada', email: 'ada@x.org' });
-    const j2 = await addJudge({ name: 'Bob', email: 'bob@x.org' });
+    const j1 = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const j2 = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
     seedJudged(t.app, j1, b, { notes: 'great', starred: true });
     seedJudged(t.app, j1, a);
     seedRanking(t.app, j1, [a]);
     seedCurrent(t.app, j2, a);
     await t.admin({ method: 'PUT', url: `/api/project/${b}`, payload: { name: 'B renamed' } });
-    const [ada, bob] = await list();
+    const [ada, bob] = await t.judges();
     expect(ada?.seen).toBe(2);
     expect(ada?.seen_projects).toEqual([
       {
@@ -192,31 +169,45 @@ describe('GET /judge/list and /judge/stats', () => {
 
 describe('PUT /judge/:id', () => {
   it('changes only the fields sent, never the track, and logs the applied fields', async () => {
-    const id = await addJudge({ name: 'Ada', email: 'ada@x.org', notes: 'n' });
+    const id = await t.addJudge({ name: 'Ada', email: 'ada@x.org', notes: 'n' });
     const res = await t.admin({
       method: 'PUT',
       url: `/api/judge/${id}`,
       payload: { email: ' ada@new.org ', track: 'X' },
     });
     expect(res.json()).toEqual({ ok: 1 });
-    expect((await list())[0]).toMatchObject({ name: 'Ada', email: 'ada@new.org', notes: 'n', track: '' });
-    expect(await log()).toContain(`Edited judge ${id}: {"email":"ada@new.org"}`);
+    expect((await t.judges())[0]).toMatchObject({ name: 'Ada', email: 'ada@new.org', notes: 'n', track: '' });
+    expect(await t.log()).toContain(`Edited judge ${id}: {"email":"ada@new.org"}`);
   });
 
   it("refuses empty names, bad emails, another judge's email and unknown IDs", async () => {
-    const id = await addJudge({ name: 'Ada', email: 'ada@x.org' });
-    await addJudge({ name: 'Bob', email: 'bob@x.org' });
-    await refused('PUT', `/api/judge/${id}`, { name: '' }, 400, 'Name and email are required');
-    await refused('PUT', `/api/judge/${id}`, { email: 'nope' }, 400, 'invalid email: nope');
-    await refused('PUT', `/api/judge/${id}`, { notes: 3 }, 400, 'notes must be a string');
-    await refused(
-      'PUT',
-      `/api/judge/${id}`,
-      { email: 'BOB@x.org' },
+    const id = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/${id}`, payload: { name: '' } },
+      400,
+      'Name and email are required',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/${id}`, payload: { email: 'nope' } },
+      400,
+      'invalid email: nope',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/${id}`, payload: { notes: 3 } },
+      400,
+      'notes must be a string',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/${id}`, payload: { email: 'BOB@x.org' } },
       400,
       'a judge with this email already exists',
     );
-    await refused('PUT', '/api/judge/nope', { name: 'x' }, 404, 'judge not found');
+    await t.refused(
+      { method: 'PUT', url: '/api/judge/nope', payload: { name: 'x' } },
+      404,
+      'judge not found',
+    );
     // Its own email in another case is fine.
     expect(
       (await t.admin({ method: 'PUT', url: `/api/judge/${id}`, payload: { email: 'ADA@x.org' } })).statusCode,
@@ -227,65 +218,81 @@ describe('PUT /judge/:id', () => {
 describe('DELETE /judge/:id (R64)', () => {
   it('removes the judge, its flags and its views', async () => {
     const a = await addProject('A');
-    const j = await addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const j = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
     seedJudged(t.app, j, a, { starred: true });
     seedRanking(t.app, j, [a]);
     seedFlag(t.app, a, j, 'absent');
     expect((await t.admin({ method: 'DELETE', url: `/api/judge/${j}` })).json()).toEqual({ ok: 1 });
-    expect(await list()).toEqual([]);
+    expect(await t.judges()).toEqual([]);
     const [project] = (await t.admin({ method: 'GET', url: '/api/project/list' })).json<
       { seen: number; stars: number; score: number }[]
     >();
     expect(project).toMatchObject({ seen: 0, stars: 0, score: 0 });
     expect(t.app.db.sqlite.prepare('select count(*) from flags').pluck().get()).toBe(0);
-    expect(await log()).toContain(`Deleted judge Ada (${j})`);
-    await refused('DELETE', `/api/judge/${j}`, undefined, 404, 'judge not found');
+    expect(await t.log()).toContain(`Deleted judge Ada (${j})`);
+    await t.refused({ method: 'DELETE', url: `/api/judge/${j}` }, 404, 'judge not found');
   });
 });
 
 describe('hide, move and reassign (R53, R54, R61)', () => {
   it('hiding releases the held project; batch lines count the judges', async () => {
     const a = await addProject('A');
-    const j1 = await addJudge({ name: 'Ada', email: 'ada@x.org' });
-    const j2 = await addJudge({ name: 'Bob', email: 'bob@x.org' });
+    const j1 = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const j2 = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
     seedCurrent(t.app, j1, a);
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${j1}`, payload: { hide: true } });
-    expect((await list())[0]).toMatchObject({ active: false, current: null });
+    expect((await t.judges())[0]).toMatchObject({ active: false, current: null });
     await t.admin({ method: 'POST', url: '/api/judge/hide', payload: { items: [j1, j2], hide: false } });
-    expect((await list()).map((j) => j.active)).toEqual([true, true]);
-    const text = await log();
+    expect((await t.judges()).map((j) => j.active)).toEqual([true, true]);
+    const text = await t.log();
     expect(text).toContain(`Hid judge ${j1}`);
     expect(text).toContain('Unhid 2 judges');
-    await refused('POST', '/api/judge/hide', { items: [j1, 'nope'], hide: true }, 404, 'judge not found');
+    await t.refused(
+      { method: 'POST', url: '/api/judge/hide', payload: { items: [j1, 'nope'], hide: true } },
+      404,
+      'judge not found',
+    );
   });
 
   it('moves judges to a valid group only', async () => {
-    const j1 = await addJudge({ name: 'Ada', email: 'ada@x.org' });
-    const j2 = await addJudge({ name: 'Bob', email: 'bob@x.org' });
+    const j1 = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const j2 = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
     await t.admin({ method: 'PUT', url: `/api/judge/move/group/${j1}`, payload: { group: 2 } });
     await t.admin({ method: 'POST', url: '/api/judge/move/group', payload: { items: [j1, j2], group: 1 } });
-    expect((await list()).map((j) => j.group)).toEqual([1, 1]);
-    await refused('PUT', `/api/judge/move/group/${j1}`, { group: 3 }, 400, 'Invalid group number');
-    await refused('PUT', `/api/judge/move/group/${j1}`, { group: '1' }, 400, 'Invalid group number');
-    await refused('PUT', '/api/judge/move/group/nope', { group: 0 }, 404, 'judge not found');
-    expect(await log()).toContain('Moved 2 judges to group 1');
+    expect((await t.judges()).map((j) => j.group)).toEqual([1, 1]);
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/move/group/${j1}`, payload: { group: 3 } },
+      400,
+      'Invalid group number',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/move/group/${j1}`, payload: { group: '1' } },
+      400,
+      'Invalid group number',
+    );
+    await t.refused(
+      { method: 'PUT', url: '/api/judge/move/group/nope', payload: { group: 0 } },
+      404,
+      'judge not found',
+    );
+    expect(await t.log()).toContain('Moved 2 judges to group 1');
   });
 
   it('reassigns active general judges then hidden ones round-robin; needs multi-group and a paused clock', async () => {
     seedSettings(t.app, { tracks: ['AI/ML'] });
     const ids = [];
-    for (const name of ['A', 'B', 'C', 'D']) ids.push(await addJudge({ name, email: `${name}@x.org` }));
-    const track = await addJudge({ name: 'T', email: 't@x.org', track: 'AI/ML' });
+    for (const name of ['A', 'B', 'C', 'D']) ids.push(await t.addJudge({ name, email: `${name}@x.org` }));
+    const track = await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI/ML' });
     await t.admin({ method: 'PUT', url: `/api/judge/move/group/${track}`, payload: { group: 2 } });
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${ids[0]}`, payload: { hide: true } });
-    await refused('POST', '/api/judge/reassign', undefined, 400, 'multi-group not enabled');
+    await t.refused({ method: 'POST', url: '/api/judge/reassign' }, 400, 'multi-group not enabled');
     seedSettings(t.app, { multi_group: true });
     seedClockRunning(t.app, true);
-    await refused('POST', '/api/judge/reassign', undefined, 400, 'pause judging before reassigning');
+    await t.refused({ method: 'POST', url: '/api/judge/reassign' }, 400, 'pause judging before reassigning');
     seedClockRunning(t.app, false);
     expect((await t.admin({ method: 'POST', url: '/api/judge/reassign' })).json()).toEqual({ ok: 1 });
     // B, C, D active → 0, 1, 2; hidden A → 0; the track judge keeps group 2.
-    expect((await list()).map((j) => [j.name, j.group])).toEqual([
+    expect((await t.judges()).map((j) => [j.name, j.group])).toEqual([
       ['A', 0],
       ['B', 0],
       ['C', 1],

@@ -1,8 +1,8 @@
 /** The admin's judge routes (API.md 3.3). */
 import type { FastifyInstance } from 'fastify';
-import { endpoints, OK } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
 import { requestBaseUrl } from './base-url.js';
-import { route } from './route.js';
+import { actionRoute, route } from './route.js';
 
 export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
   const { judges } = app.services;
@@ -14,32 +14,15 @@ export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
     const id = judges.create(judge, { noSend: no_send, baseUrl: requestBaseUrl(app.config, request) });
     return { ok: 1, id } as const;
   });
-  route(app, endpoints.judgeUpdate, (request) => {
-    judges.update(request.params.id, request.body);
-    return OK;
-  });
-  route(app, endpoints.judgeDelete, (request) => {
-    judges.delete(request.params.id);
-    return OK;
-  });
-  route(app, endpoints.judgeHide, (request) => {
-    judges.hide(request.params.id, request.body.hide);
-    return OK;
-  });
-  route(app, endpoints.judgeHideBatch, (request) => {
-    judges.hide(request.body.items, request.body.hide);
-    return OK;
-  });
-  route(app, endpoints.judgeMoveGroup, (request) => {
-    judges.moveToGroup(request.params.id, request.body.group);
-    return OK;
-  });
-  route(app, endpoints.judgeMoveGroupBatch, (request) => {
-    judges.moveToGroup(request.body.items, request.body.group);
-    return OK;
-  });
-  route(app, endpoints.judgeReassign, () => {
-    judges.reassignGroups();
-    return OK;
-  });
+  actionRoute(app, endpoints.judgeUpdate, (request) => judges.update(request.params.id, request.body));
+  actionRoute(app, endpoints.judgeDelete, (request) => judges.delete(request.params.id));
+  actionRoute(app, endpoints.judgeHide, (request) => judges.hide(request.params.id, request.body.hide));
+  actionRoute(app, endpoints.judgeHideBatch, (request) => judges.hide(request.body.items, request.body.hide));
+  actionRoute(app, endpoints.judgeMoveGroup, (request) =>
+    judges.moveToGroup(request.params.id, request.body.group),
+  );
+  actionRoute(app, endpoints.judgeMoveGroupBatch, (request) =>
+    judges.moveToGroup(request.body.items, request.body.group),
+  );
+  actionRoute(app, endpoints.judgeReassign, () => judges.reassignGroups());
 }

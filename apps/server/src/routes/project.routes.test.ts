@@ -8,7 +8,6 @@ import {
   seedJudged,
   seedRanking,
   seedSettings,
-  snapshot,
 } from '../test-support/seed.js';
 
 let t: TestApp;
@@ -19,52 +18,23 @@ afterEach(async () => {
   await t.close();
 });
 
-const addProject = async (body: Record<string, unknown>) => {
-  const res = await t.admin({ method: 'POST', url: '/api/project/new', payload: body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ ok: 1; id: string }>().id;
-};
-const addJudge = async (name: string, track = '') => {
-  const res = await t.admin({
-    method: 'POST',
-    url: '/api/judge/new',
-    payload: { name, email: `${name.toLowerCase()}@judges.example`, track, no_send: true },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: string }>().id;
-};
-const list = async () => (await t.admin({ method: 'GET', url: '/api/project/list' })).json<Project[]>();
-const byId = async (id: string) => (await list()).find((p) => p.id === id) as Project;
-const log = async () => (await t.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
-/** Runs a refused request and proves it changed nothing at all. */
-const refused = async (
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload: unknown,
-  status: number,
-  error: string,
-) => {
-  const before = snapshot(t.app);
-  const res = await t.admin({ method, url, payload: payload as Record<string, unknown> });
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ error });
-  expect(snapshot(t.app)).toBe(before);
-};
-
+const byId = async (id: string) => (await t.projects()).find((p) => p.id === id) as Project;
+const addJudge = (name: string, track = '') =>
+  t.addJudge({ name, email: `${name.toLowerCase()}@judges.example`, track });
 describe('POST /project/new (R45)', () => {
   it('adds projects at the next table, trims, splits challenges, and logs', async () => {
-    const a = await addProject({
+    const a = await t.addProject({
       name: '  Alpha ',
       description: ' keeps spaces ',
       challenge_list: 'AI/ML, , Health.Tech,AI/ML',
     });
-    const b = await addProject({
+    const b = await t.addProject({
       name: 'Beta',
       url: ' https://b.example ',
       challenge_list: ['Ünïcode', ' x '],
     });
     expect(a).toMatch(/^[0-9a-f]{24}$/);
-    expect(await list()).toEqual([
+    expect(await t.projects()).toEqual([
       {
         id: a,
         name: 'Alpha',
@@ -91,19 +61,19 @@ describe('POST /project/new (R45)', () => {
         challenge_list: ['Ünïcode', 'x'],
       }),
     ]);
-    expect(await log()).toContain(`ADMIN  | Added project Alpha (${a})`);
+    expect(await t.log()).toContain(`ADMIN  | Added project Alpha (${a})`);
   });
 
   it('numbers after the highest table, not the count', async () => {
-    const a = await addProject({ name: 'A' });
+    const a = await t.addProject({ name: 'A' });
     await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 40 } });
-    const b = await addProject({ name: 'B' });
+    const b = await t.addProject({ name: 'B' });
     expect((await byId(b)).location).toBe(41);
     expect((await byId(b)).group).toBe(1);
   });
 
   it('stores HTML as text, verbatim', async () => {
-    const id = await addProject({
+    const id = await t.addProject({
       name: '<script>alert(1)</script>',
       description: '<img src=x onerror=alert(1)>',
     });
@@ -122,15 +92,13 @@ describe('POST /project/new (R45)', () => {
     [{ name: 'x', challenge_list: 7 }, 'challenge_list must be a string or a list of strings'],
     [{ name: 'x', challenge_list: ['a', 1] }, 'challenge_list must be a string or a list of strings'],
   ])('%j → 400 %s, nothing stored', async (body, message) => {
-    await refused('POST', '/api/project/new', body, 400, message);
+    await t.refused({ method: 'POST', url: '/api/project/new', payload: body }, 400, message);
   });
 
   it('refuses a project in an ignored track', async () => {
     seedSettings(t.app, { ignore_tracks: ['Sponsor X'] });
-    await refused(
-      'POST',
-      '/api/project/new',
-      { name: 'x', challenge_list: 'Open, Sponsor X' },
+    await t.refused(
+      { method: 'POST', url: '/api/project/new', payload: { name: 'x', challenge_list: 'Open, Sponsor X' } },
       400,
       'project is in an ignored track',
     );
@@ -139,9 +107,9 @@ describe('POST /project/new (R45)', () => {
 
 describe('public lists (3.1)', () => {
   it('list/public has active projects only, as ProjectSummary, by table', async () => {
-    const a = await addProject({ name: 'A', challenge_list: 'AI/ML, Open' });
-    const b = await addProject({ name: 'B', challenge_list: 'Hidden Only' });
-    const c = await addProject({ name: 'C', challenge_list: 'Open, Health' });
+    const a = await t.addProject({ name: 'A', challenge_list: 'AI/ML, Open' });
+    const b = await t.addProject({ name: 'B', challenge_list: 'Hidden Only' });
+    const c = await t.addProject({ name: 'C', challenge_list: 'Open, Health' });
     await t.admin({ method: 'PUT', url: `/api/project/hide/${b}`, payload: { hide: true } });
     const res = await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
     expect(res.statusCode).toBe(200);
@@ -181,9 +149,9 @@ describe('public lists (3.1)', () => {
 describe('derived values (R30–R33, R37)', () => {
   it('counts views, stars and the Copeland score from judgments, hidden judges included', async () => {
     const [a, b, c] = [
-      await addProject({ name: 'A' }),
-      await addProject({ name: 'B' }),
-      await addProject({ name: 'C' }),
+      await t.addProject({ name: 'A' }),
+      await t.addProject({ name: 'B' }),
+      await t.addProject({ name: 'C' }),
     ];
     seedSettings(t.app, { tracks: ['AI/ML'] });
     const j1 = await addJudge('Ada');
@@ -199,7 +167,7 @@ describe('derived values (R30–R33, R37)', () => {
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${j2}`, payload: { hide: true } });
 
     // j1: r=2,u=1 → b 2, a 0, c −2. j2: r=1,u=1 → a 1, b −1. The track judge's ranking never counts.
-    const projects = await list();
+    const projects = await t.projects();
     expect(projects.map((p) => [p.seen, p.stars, p.score, p.track_seen, p.track_stars])).toEqual([
       [2, 1, 1, {}, {}],
       [2, 1, 1, {}, {}],
@@ -221,7 +189,7 @@ describe('derived values (R30–R33, R37)', () => {
 
 describe('PUT /project/:id', () => {
   it('changes only the fields sent and logs the name', async () => {
-    const id = await addProject({ name: 'Old', description: 'd', challenge_list: 'X' });
+    const id = await t.addProject({ name: 'Old', description: 'd', challenge_list: 'X' });
     const res = await t.admin({
       method: 'PUT',
       url: `/api/project/${id}`,
@@ -229,20 +197,32 @@ describe('PUT /project/:id', () => {
     });
     expect(res.json()).toEqual({ ok: 1 });
     expect(await byId(id)).toMatchObject({ name: 'New', description: 'd', challenge_list: ['Y', 'Z'] });
-    expect(await log()).toContain(`Edited project ${id}: New`);
+    expect(await t.log()).toContain(`Edited project ${id}: New`);
   });
 
   it('refuses an empty name, wrong types and unknown IDs, changing nothing', async () => {
-    const id = await addProject({ name: 'Keep' });
-    await refused('PUT', `/api/project/${id}`, { name: '' }, 400, 'name is required');
-    await refused('PUT', `/api/project/${id}`, { video_link: 1 }, 400, 'video_link must be a string');
-    await refused('PUT', '/api/project/ffffffffffffffffffffffff', { name: 'x' }, 404, 'project not found');
+    const id = await t.addProject({ name: 'Keep' });
+    await t.refused(
+      { method: 'PUT', url: `/api/project/${id}`, payload: { name: '' } },
+      400,
+      'name is required',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/project/${id}`, payload: { video_link: 1 } },
+      400,
+      'video_link must be a string',
+    );
+    await t.refused(
+      { method: 'PUT', url: '/api/project/ffffffffffffffffffffffff', payload: { name: 'x' } },
+      404,
+      'project not found',
+    );
   });
 });
 
 describe('DELETE /project/:id (R63)', () => {
   it('removes the project from seen lists, rankings, flags and judges holding it', async () => {
-    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     const j = await addJudge('Ada');
     seedJudged(t.app, j, a);
     seedJudged(t.app, j, b);
@@ -256,27 +236,27 @@ describe('DELETE /project/:id (R63)', () => {
     >()[0];
     expect(judge).toMatchObject({ current: null, seen: 1, rankings: [b], flagged: [] });
     expect(t.app.db.sqlite.prepare('select count(*) from flags').pluck().get()).toBe(0);
-    expect((await list()).map((p) => p.id)).toEqual([b]);
-    expect(await log()).toContain(`Deleted project ${a}`);
+    expect((await t.projects()).map((p) => p.id)).toEqual([b]);
+    expect(await t.log()).toContain(`Deleted project ${a}`);
   });
 
   it('404 for an unknown project', async () => {
-    await refused('DELETE', '/api/project/nope', undefined, 404, 'project not found');
+    await t.refused({ method: 'DELETE', url: '/api/project/nope' }, 404, 'project not found');
   });
 });
 
 describe('hide and prioritize (R60, R62)', () => {
   it('single and batch routes, with their log lines', async () => {
     const [a, b, c] = [
-      await addProject({ name: 'A' }),
-      await addProject({ name: 'B' }),
-      await addProject({ name: 'C' }),
+      await t.addProject({ name: 'A' }),
+      await t.addProject({ name: 'B' }),
+      await t.addProject({ name: 'C' }),
     ];
     expect(
       (await t.admin({ method: 'PUT', url: `/api/project/hide/${a}`, payload: { hide: true } })).json(),
     ).toEqual({ ok: 1 });
     await t.admin({ method: 'POST', url: '/api/project/hide', payload: { items: [b, c, b], hide: true } });
-    expect((await list()).map((p) => p.active)).toEqual([false, false, false]);
+    expect((await t.projects()).map((p) => p.active)).toEqual([false, false, false]);
     await t.admin({ method: 'POST', url: '/api/project/hide', payload: { items: [a], hide: false } });
     await t.admin({ method: 'PUT', url: `/api/project/prioritize/${b}`, payload: { prioritize: true } });
     await t.admin({
@@ -284,12 +264,12 @@ describe('hide and prioritize (R60, R62)', () => {
       url: '/api/project/prioritize',
       payload: { items: [a, c], prioritize: true },
     });
-    expect((await list()).map((p) => [p.active, p.prioritized])).toEqual([
+    expect((await t.projects()).map((p) => [p.active, p.prioritized])).toEqual([
       [true, true],
       [false, true],
       [false, true],
     ]);
-    const text = await log();
+    const text = await t.log();
     for (const line of [
       `Hid project ${a}`,
       'Hid 2 projects',
@@ -302,70 +282,102 @@ describe('hide and prioritize (R60, R62)', () => {
   });
 
   it('refuses bad bodies and any unknown ID in a batch, changing nothing', async () => {
-    const a = await addProject({ name: 'A' });
-    await refused('PUT', `/api/project/hide/${a}`, {}, 400, 'hide is required');
-    await refused('PUT', `/api/project/hide/${a}`, { hide: 'true' }, 400, 'hide must be a boolean');
-    await refused('PUT', '/api/project/hide/nope', { hide: true }, 404, 'project not found');
-    await refused('POST', '/api/project/hide', { hide: true }, 400, 'items is required');
-    await refused(
-      'POST',
-      '/api/project/hide',
-      { items: 'x', hide: true },
+    const a = await t.addProject({ name: 'A' });
+    await t.refused({ method: 'PUT', url: `/api/project/hide/${a}`, payload: {} }, 400, 'hide is required');
+    await t.refused(
+      { method: 'PUT', url: `/api/project/hide/${a}`, payload: { hide: 'true' } },
+      400,
+      'hide must be a boolean',
+    );
+    await t.refused(
+      { method: 'PUT', url: '/api/project/hide/nope', payload: { hide: true } },
+      404,
+      'project not found',
+    );
+    await t.refused(
+      { method: 'POST', url: '/api/project/hide', payload: { hide: true } },
+      400,
+      'items is required',
+    );
+    await t.refused(
+      { method: 'POST', url: '/api/project/hide', payload: { items: 'x', hide: true } },
       400,
       'items must be a list of strings',
     );
-    await refused('POST', '/api/project/hide', { items: [], hide: true }, 400, 'items must not be empty');
-    await refused('POST', '/api/project/hide', { items: [a, 'nope'], hide: true }, 404, 'project not found');
-    await refused(
-      'PUT',
-      `/api/project/prioritize/${a}`,
-      { prioritize: 1 },
+    await t.refused(
+      { method: 'POST', url: '/api/project/hide', payload: { items: [], hide: true } },
+      400,
+      'items must not be empty',
+    );
+    await t.refused(
+      { method: 'POST', url: '/api/project/hide', payload: { items: [a, 'nope'], hide: true } },
+      404,
+      'project not found',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/project/prioritize/${a}`, payload: { prioritize: 1 } },
       400,
       'prioritize must be a boolean',
     );
-    await refused('POST', '/api/project/prioritize', { items: [a] }, 400, 'prioritize is required');
+    await t.refused(
+      { method: 'POST', url: '/api/project/prioritize', payload: { items: [a] } },
+      400,
+      'prioritize is required',
+    );
   });
 });
 
 describe('moves (R46–R49)', () => {
   it('moves to a free table, recomputing the group; its own table is a no-op', async () => {
-    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     expect(
       (await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 61 } })).json(),
     ).toEqual({ ok: 1 });
     expect(await byId(a)).toMatchObject({ location: 61, group: 2 });
-    await refused(
-      'PUT',
-      `/api/project/move/${b}`,
-      { location: 61 },
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/${b}`, payload: { location: 61 } },
       400,
       'there is already another project in that location',
     );
-    const before = await log();
+    const before = await t.log();
     expect(
       (await t.admin({ method: 'PUT', url: `/api/project/move/${b}`, payload: { location: 2 } })).json(),
     ).toEqual({ ok: 1 });
-    expect(await log()).toBe(before);
-    await refused('PUT', `/api/project/move/${b}`, { location: -1 }, 400, 'Invalid location number');
-    await refused('PUT', `/api/project/move/${b}`, { location: 1.5 }, 400, 'Invalid location number');
-    await refused('PUT', `/api/project/move/${b}`, {}, 400, 'Invalid location number');
-    await refused('PUT', '/api/project/move/nope', { location: 9 }, 404, 'project not found');
+    expect(await t.log()).toBe(before);
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/${b}`, payload: { location: -1 } },
+      400,
+      'Invalid location number',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/${b}`, payload: { location: 1.5 } },
+      400,
+      'Invalid location number',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/${b}`, payload: {} },
+      400,
+      'Invalid location number',
+    );
+    await t.refused(
+      { method: 'PUT', url: '/api/project/move/nope', payload: { location: 9 } },
+      404,
+      'project not found',
+    );
   });
 
   it('moves to a group after its highest table, or to its first table; refuses a full group', async () => {
     seedSettings(t.app, { group_sizes: [2, 2, 2] });
     const ids: string[] = [];
-    for (const name of ['A', 'B', 'C']) ids.push(await addProject({ name }));
+    for (const name of ['A', 'B', 'C']) ids.push(await t.addProject({ name }));
     const [a, b, c] = ids as [string, string, string];
     // Tables 1,2 → group 0; 3 → group 1.
     await t.admin({ method: 'PUT', url: `/api/project/move/group/${a}`, payload: { group: 2 } });
     expect(await byId(a)).toMatchObject({ location: 5, group: 2 });
     await t.admin({ method: 'PUT', url: `/api/project/move/group/${b}`, payload: { group: 1 } });
     expect(await byId(b)).toMatchObject({ location: 4, group: 1 });
-    await refused(
-      'PUT',
-      `/api/project/move/group/${a}`,
-      { group: 1 },
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/group/${a}`, payload: { group: 1 } },
       400,
       'group is full, cannot move project to provided group',
     );
@@ -373,34 +385,48 @@ describe('moves (R46–R49)', () => {
     expect(
       (await t.admin({ method: 'PUT', url: `/api/project/move/group/${b}`, payload: { group: 1 } })).json(),
     ).toEqual({ ok: 1 });
-    await refused(
-      'POST',
-      '/api/project/move/group',
-      { items: [a, c], group: 1 },
+    await t.refused(
+      { method: 'POST', url: '/api/project/move/group', payload: { items: [a, c], group: 1 } },
       400,
       'group is full, cannot move projects to provided group',
     );
-    await refused('PUT', `/api/project/move/group/${a}`, { group: 3 }, 400, 'Invalid group number');
-    await refused('PUT', `/api/project/move/group/${a}`, { group: -1 }, 400, 'Invalid group number');
-    await refused('PUT', '/api/project/move/group/nope', { group: 0 }, 404, 'project not found');
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/group/${a}`, payload: { group: 3 } },
+      400,
+      'Invalid group number',
+    );
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/group/${a}`, payload: { group: -1 } },
+      400,
+      'Invalid group number',
+    );
+    await t.refused(
+      { method: 'PUT', url: '/api/project/move/group/nope', payload: { group: 0 } },
+      404,
+      'project not found',
+    );
     // The last group takes any number (overflow).
     await t.admin({ method: 'POST', url: '/api/project/move/group', payload: { items: [b, c], group: 2 } });
-    expect((await list()).map((p) => [p.name, p.location, p.group])).toEqual([
+    expect((await t.projects()).map((p) => [p.name, p.location, p.group])).toEqual([
       ['A', 5, 2],
       ['B', 6, 2],
       ['C', 7, 2],
     ]);
-    expect(await log()).toContain('Moved 2 projects to group 2');
+    expect(await t.log()).toContain('Moved 2 projects to group 2');
   });
 
   it('reassigns tables 1..N in order, refused while the clock runs', async () => {
-    const [a, b] = [await addProject({ name: 'A' }), await addProject({ name: 'B' })];
+    const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 90 } });
     seedClockRunning(t.app, true);
-    await refused('POST', '/api/project/reassign', undefined, 400, 'pause judging before reassigning');
+    await t.refused(
+      { method: 'POST', url: '/api/project/reassign' },
+      400,
+      'pause judging before reassigning',
+    );
     seedClockRunning(t.app, false);
     expect((await t.admin({ method: 'POST', url: '/api/project/reassign' })).json()).toEqual({ ok: 1 });
-    expect((await list()).map((p) => [p.id, p.location, p.group])).toEqual([
+    expect((await t.projects()).map((p) => [p.id, p.location, p.group])).toEqual([
       [b, 1, 0],
       [a, 2, 0],
     ]);
@@ -409,7 +435,7 @@ describe('moves (R46–R49)', () => {
 
 describe('GET /project/:id (judge auth)', () => {
   it('needs a judge token', async () => {
-    const id = await addProject({ name: 'A' });
+    const id = await t.addProject({ name: 'A' });
     const res = await t.app.inject({ method: 'GET', url: `/api/project/${id}` });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Authorization header required with Bearer token' });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgeAdmin, QrCode } from '@podium/protocol';
+import type { QrCode } from '@podium/protocol';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedSettings, snapshot } from '../test-support/seed.js';
 
@@ -19,8 +19,6 @@ const generate = async (track?: string) => {
   return res.json<QrCode>();
 };
 const pub = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload });
-const judges = async () => (await t.admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>();
-const log = async () => (await t.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
 
 describe('admin QR codes (R71, 4.10)', () => {
   it('has empty strings until a code is generated', async () => {
@@ -40,7 +38,7 @@ describe('admin QR codes (R71, 4.10)', () => {
     const track = await generate('AI/ML');
     expect(track.url).toBe(`http://judging.example:8000/add-self?code=${track.qr_code}&track=AI%2FML`);
     expect(track.qr_code).not.toBe(general.qr_code);
-    const text = await log();
+    const text = await t.log();
     expect(text).toContain('ADMIN  | Generated QR code');
     expect(text).toContain('Generated QR code for track AI/ML');
   });
@@ -95,11 +93,11 @@ describe('POST /qr/add (R73)', () => {
     const { qr_code } = await generate();
     const res = await pub('/api/qr/add', { code: qr_code, name: ' Ada ', email: 'ada@x.org' });
     expect(res.json()).toEqual({ ok: 1 });
-    expect(await judges()).toEqual([
+    expect(await t.judges()).toEqual([
       expect.objectContaining({ name: 'Ada', email: 'ada@x.org', track: '', notes: '' }),
     ]);
     await t.app.services.mailer.idle();
-    const text = await log();
+    const text = await t.log();
     expect(text).toContain('ADMIN  | Added judge Ada (ada@x.org) from QR code');
     expect(text).toContain('SYSTEM | Email disabled, login email not sent to ada@x.org');
   });
@@ -107,8 +105,8 @@ describe('POST /qr/add (R73)', () => {
   it('adds a track judge with the track code', async () => {
     const { qr_code } = await generate('AI/ML');
     await pub('/api/qr/add', { code: qr_code, name: 'Tia', email: 'tia@x.org', track: 'AI/ML' });
-    expect((await judges())[0]?.track).toBe('AI/ML');
-    expect(await log()).toContain('Added judge Tia (tia@x.org) from QR code, track AI/ML');
+    expect((await t.judges())[0]?.track).toBe('AI/ML');
+    expect(await t.log()).toContain('Added judge Tia (tia@x.org) from QR code, track AI/ML');
   });
 
   it.each([

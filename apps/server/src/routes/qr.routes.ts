@@ -1,8 +1,8 @@
 /** QR codes and judge self-add (API.md 3.6). */
 import type { FastifyInstance } from 'fastify';
-import { endpoints, OK } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
 import { requestOrigin } from './base-url.js';
-import { route } from './route.js';
+import { actionRoute, route } from './route.js';
 
 export async function qrRoutes(app: FastifyInstance): Promise<void> {
   const { qr } = app.services;
@@ -16,8 +16,5 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   );
   route(app, endpoints.qrCheck, (request) => flag(qr.check(request.body.code, '')));
   route(app, endpoints.qrCheckTrack, (request) => flag(qr.check(request.body.code, request.params.track)));
-  route(app, endpoints.qrAdd, (request) => {
-    qr.selfAdd(request.body);
-    return OK;
-  });
+  actionRoute(app, endpoints.qrAdd, (request) => qr.selfAdd(request.body));
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_BASE,
+  OK,
   type Endpoint,
   type ParsedBodyOf,
   type PathParams,
@@ -78,4 +79,16 @@ function checkResponse(schema: ZodType) {
     }
     return payload;
   };
+}
+
+/** A route whose success is the plain `{"ok":1}` of an action (API.md 1.3). */
+export function actionRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  action: (request: RouteRequest<E>) => void | Promise<void>,
+): void {
+  route(app, endpoint, async (request) => {
+    await action(request);
+    return OK as ResponseOf<E>;
+  });
 }

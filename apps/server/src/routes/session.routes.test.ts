@@ -18,8 +18,6 @@ const login = (body: unknown, headers: Record<string, string> = json) =>
     headers,
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
-const logText = async () =>
-  (await t.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
 
 describe('GET /api (heartbeat)', () => {
   it.each(['/api', '/api/'])('%s answers {"ok":1} without authentication, not cached', async (url) => {
@@ -43,14 +41,14 @@ describe('POST /api/admin/login', () => {
     const res = await login({ password: TEST_ADMIN_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: 1 });
-    expect(await logText()).toMatch(/ADMIN {2}\| Log in$/);
+    expect(await t.log()).toMatch(/ADMIN {2}\| Log in$/);
   });
 
   it('refuses a wrong password with 400, logs the attempt and never the password', async () => {
     const res = await login({ password: 'wrong-guess-123' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Invalid admin password' });
-    const log = await logText();
+    const log = await t.log();
     expect(log).toMatch(/ADMIN {2}\| Invalid log in attempt$/);
     expect(log).not.toContain('wrong-guess-123');
     expect(log).not.toContain(TEST_ADMIN_PASSWORD);
@@ -65,7 +63,7 @@ describe('POST /api/admin/login', () => {
     const res = await login(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect(await logText()).not.toContain('log in');
+    expect(await t.log()).not.toContain('log in');
   });
 
   it('ignores unknown fields and the Authorization header', async () => {
@@ -133,7 +131,7 @@ describe('POST /api/admin/auth', () => {
     for (let i = 0; i < 20; i += 1) await auth(basicAuth(`bad-${i}`));
     expect((await auth(basicAuth(TEST_ADMIN_PASSWORD))).statusCode).toBe(429);
     t.clock.advance(60_000);
-    const log = await logText();
+    const log = await t.log();
     expect(log).not.toContain('bad-');
     expect(log).not.toContain('Invalid log in attempt');
   });
@@ -142,7 +140,7 @@ describe('POST /api/admin/auth', () => {
 describe('GET /api/admin/log', () => {
   it('returns every line oldest first, joined with \\n, without a trailing newline', async () => {
     await login({ password: TEST_ADMIN_PASSWORD });
-    const log = await logText();
+    const log = await t.log();
     const lines = log.split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('[2026-11-22T09:00:00.000Z] SYSTEM | Server started');

@@ -13,6 +13,7 @@ import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AuditLog } from './audit-log.service.js';
+import { ExportService } from './export.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeService } from './judge.service.js';
 import { OptionsService } from './options.service.js';
@@ -44,6 +45,13 @@ export function createServices({ db, config, now }: ServiceContext) {
       db.transaction(() => auditLog.system(`Email disabled, login email not sent to ${email}`)),
     onFailure: (email) => db.transaction(() => auditLog.system(`Failed to send login email to ${email}`)),
   });
+  const projects = new ProjectService(
+    db,
+    repositories.projects,
+    repositories.settings,
+    repositories.clock,
+    auditLog,
+  );
   const judges = new JudgeService(
     db,
     repositories.judges,
@@ -61,14 +69,8 @@ export function createServices({ db, config, now }: ServiceContext) {
     judgeAuth: new JudgeAuthService(repositories.judges),
     judges,
     options: new OptionsService(repositories.settings),
-    projects: new ProjectService(
-      db,
-      repositories.projects,
-      repositories.settings,
-      repositories.clock,
-      auditLog,
-      now,
-    ),
+    projects,
+    exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
     qr: new QrService(db, repositories.qrCodes, repositories.settings, judges, auditLog, config.publicUrl),
   };
 }

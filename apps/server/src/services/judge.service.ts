@@ -12,8 +12,10 @@ import {
   unknownTrack,
   type JudgeAdmin,
   type JudgeStats,
+  type NewJudge,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { parseJudgeCsv } from '../io/csv-import.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
@@ -22,21 +24,12 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { AuditLog } from './audit-log.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
-
-export interface NewJudge {
-  name: string;
-  email: string;
-  track: string;
-  notes: string;
-}
+import { targetIds, targetLogLine, type Target } from './target.js';
 
 /** Sends the login email of R75 in the background; never throws. */
 export interface LoginMailer {
   sendLoginEmail(message: { name: string; email: string; code: string; baseUrl: string }): void;
 }
-
-/** One ID from a single route, or the distinct `items` of a batch route (their log lines differ). */
-type Target = string | readonly string[];
 
 export class JudgeService {
   constructor(
@@ -74,11 +67,16 @@ export class JudgeService {
   }
 
   /**
-   * Adds already validated rows (the CSV import checked tracks and emails, R85) in file order,
-   * each general judge into the least populated group counting the rows placed before it (R52).
+   * `POST /judge/csv` (R85): all rows or none, in file order, each general judge into the least
+   * populated group counting the rows placed before it (R52); emails unless `noSend` (R75).
    */
-  importRows(rows: readonly NewJudge[], opts: { noSend: boolean; baseUrl: string }): number {
+  importCsv(data: Buffer, opts: { hasHeader: boolean; noSend: boolean; baseUrl: string }): number {
     const created = this.db.transaction(() => {
+      const rows = parseJudgeCsv(data, {
+        hasHeader: opts.hasHeader,
+        tracks: this.settings.read().tracks,
+        emailTaken: (email) => this.emailTaken(email),
+      });
       const inserted = rows.map((row) => this.insert(row));
       this.audit.admin(`Added ${rows.length} judges from CSV`);
       return inserted;
@@ -144,10 +142,7 @@ export class JudgeService {
       const rows = this.requireAll(target);
       const ids = rows.map((row) => row.id);
       this.judges.updateMany(ids, hide ? { active: 0, current_project_id: null } : { active: 1 });
-      const verb = hide ? 'Hid' : 'Unhid';
-      this.audit.admin(
-        typeof target === 'string' ? `${verb} judge ${target}` : `${verb} ${ids.length} judges`,
-      );
+      this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'judge'));
       if (rows.some((row) => row.current_project_id !== null && hide)) {
         this.db.record({ kind: 'projects', public: false });
       }
@@ -163,11 +158,7 @@ export class JudgeService {
       if (group >= this.settings.read().num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
       const ids = this.requireAll(target).map((row) => row.id);
       this.judges.updateMany(ids, { group, group_finishes: 0 });
-      this.audit.admin(
-        typeof target === 'string'
-          ? `Moved judge ${target} to group ${group}`
-          : `Moved ${ids.length} judges to group ${group}`,
-      );
+      this.audit.admin(targetLogLine(target, 'Moved', 'judge', ` to group ${group}`));
       this.db.record({ kind: 'judges' });
       for (const judgeId of ids) this.db.record({ kind: 'judge', judgeId });
     });
@@ -253,6 +244,6 @@ export class JudgeService {
   }
 
   private requireAll(target: Target): JudgeRow[] {
-    return (typeof target === 'string' ? [target] : target).map((id) => this.require(id));
+    return targetIds(target).map((id) => this.require(id));
   }
 }

@@ -11,10 +11,12 @@ import {
   PROJECT_IN_IGNORED_TRACK,
   PROJECT_NOT_FOUND,
   type Project,
+  type ProjectContent,
   type ProjectStats,
   type ProjectSummary,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
@@ -23,21 +25,13 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { AuditLog } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
+import { targetIds, targetLogLine, type Target } from './target.js';
 
-/** The editable content of a project, as validated by the protocol schemas. */
-export interface ProjectContent {
-  name: string;
-  description: string;
-  url: string;
-  try_link: string;
-  video_link: string;
-  challenge_list: string[];
+/** `count` rows inserted, `skipped` left out for ignored tracks or drafts (R83). */
+export interface ImportCounts {
+  count: number;
+  skipped: number;
 }
-
-export type ImportSource = 'csv' | 'devpost';
-
-/** One ID from a single route, or the distinct `items` of a batch route (their log lines differ). */
-export type Target = string | readonly string[];
 
 export class ProjectService {
   constructor(
@@ -46,7 +40,6 @@ export class ProjectService {
     private readonly settings: SettingsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
-    private readonly now: () => number,
   ) {}
 
   /** Every project with its derived counts and score (4.4). */
@@ -81,8 +74,8 @@ export class ProjectService {
   /** `POST /project/new` (R45): the next table after the highest. */
   create(content: ProjectContent): string {
     return this.db.transaction(() => {
-      const { ignore_tracks } = this.settings.read();
-      if (content.challenge_list.some((name) => ignore_tracks.includes(name))) {
+      const ignored = this.ignoredTracks();
+      if (content.challenge_list.some((name) => ignored.includes(name))) {
         throw new ValidationError(PROJECT_IN_IGNORED_TRACK);
       }
       const [id] = this.insertAll([content]);
@@ -91,13 +84,19 @@ export class ProjectService {
     });
   }
 
-  /** An import's rows, numbered consecutively from the next table in file order (R45, R84, R86). */
-  importRows(rows: readonly ProjectContent[], source: ImportSource): number {
+  /** `POST /project/csv` (R84): all rows or none. */
+  importCsv(data: Buffer, opts: { hasHeader: boolean }): ImportCounts {
     return this.db.transaction(() => {
-      this.insertAll(rows);
-      const from = source === 'csv' ? 'CSV' : 'hackathon-platform CSV';
-      this.audit.admin(`Added ${rows.length} projects from ${from}`);
-      return rows.length;
+      const parsed = parseProjectCsv(data, { hasHeader: opts.hasHeader, ignoreTracks: this.ignoredTracks() });
+      return this.importRows(parsed, 'CSV');
+    });
+  }
+
+  /** `POST /project/devpost` (R86): the hackathon platform's export, columns found by name. */
+  importDevpost(data: Buffer): ImportCounts {
+    return this.db.transaction(() => {
+      const parsed = parseDevpostCsv(data, { ignoreTracks: this.ignoredTracks() });
+      return this.importRows(parsed, 'hackathon-platform CSV');
     });
   }
 
@@ -140,10 +139,7 @@ export class ProjectService {
     this.db.transaction(() => {
       const ids = this.requireAll(target).map((row) => row.id);
       this.projects.updateMany(ids, { active: hide ? 0 : 1 });
-      const verb = hide ? 'Hid' : 'Unhid';
-      this.audit.admin(
-        typeof target === 'string' ? `${verb} project ${target}` : `${verb} ${ids.length} projects`,
-      );
+      this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'project'));
       this.db.record({ kind: 'projects', public: true });
       this.db.record({ kind: 'stats' });
     });
@@ -154,10 +150,7 @@ export class ProjectService {
     this.db.transaction(() => {
       const ids = this.requireAll(target).map((row) => row.id);
       this.projects.updateMany(ids, { prioritized: prioritize ? 1 : 0 });
-      const verb = prioritize ? 'Prioritized' : 'Unprioritized';
-      this.audit.admin(
-        typeof target === 'string' ? `${verb} project ${target}` : `${verb} ${ids.length} projects`,
-      );
+      this.audit.admin(targetLogLine(target, prioritize ? 'Prioritized' : 'Unprioritized', 'project'));
       this.db.record({ kind: 'projects', public: true });
     });
   }
@@ -197,11 +190,7 @@ export class ProjectService {
         const location = first + i;
         this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
       });
-      this.audit.admin(
-        typeof target === 'string'
-          ? `Moved project ${target} to group ${group}`
-          : `Moved ${rows.length} projects to group ${group}`,
-      );
+      this.audit.admin(targetLogLine(target, 'Moved', 'project', ` to group ${group}`));
       this.db.record({ kind: 'projects', public: true });
     });
   }
@@ -226,6 +215,17 @@ export class ProjectService {
       const group = groupOfTable(row.location, groupSizes);
       if (group !== row.group) this.projects.update(row.id, { group });
     }
+  }
+
+  /** An import's rows, numbered consecutively from the next table in file order (R45). */
+  private importRows({ rows, skipped }: ProjectImport, from: string): ImportCounts {
+    this.insertAll(rows);
+    this.audit.admin(`Added ${rows.length} projects from ${from}`);
+    return { count: rows.length, skipped };
+  }
+
+  private ignoredTracks(): string[] {
+    return this.settings.read().ignore_tracks;
   }
 
   private insertAll(rows: readonly ProjectContent[]): string[] {
@@ -261,6 +261,6 @@ export class ProjectService {
 
   /** Every project of the target, or 404 before anything changes (batches are all or nothing). */
   private requireAll(target: Target): ProjectRow[] {
-    return (typeof target === 'string' ? [target] : target).map((id) => this.require(id));
+    return targetIds(target).map((id) => this.require(id));
   }
 }

@@ -6,8 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { JudgeAdmin, Project } from '@podium/protocol';
 import { buildApp, type AppOptions } from '../app.js';
 import type { Config } from '../config.js';
+import { snapshot } from './seed.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse: battery';
 
@@ -59,6 +62,16 @@ export interface TestApp {
   dataDir: string;
   /** Injects with the admin's Basic credentials. */
   admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Adds a project through the API and returns its ID. */
+  addProject: (body: Record<string, unknown>) => Promise<string>;
+  /** Adds a judge through the API (no email unless `no_send: false`) and returns its ID. */
+  addJudge: (body: Record<string, unknown>) => Promise<string>;
+  projects: () => Promise<Project[]>;
+  judges: () => Promise<JudgeAdmin[]>;
+  /** The audit log text. */
+  log: () => Promise<string>;
+  /** Sends an admin request that must be refused with `status` and `error`, and change nothing. */
+  refused: (options: InjectOptions, status: number, error: string) => Promise<void>;
   /** Closes the app and removes its folder. */
   close: () => Promise<void>;
 }
@@ -70,15 +83,30 @@ export async function createTestApp(
   const clock = testClock();
   const config = testConfig(dataDir, options.config);
   const app = await buildApp(config, { webRoot: null, now: clock.now, checkResponses: true, ...options.app });
+  const admin = (inject: InjectOptions) =>
+    app.inject({ ...inject, headers: { authorization: basicAuth(config.adminPassword), ...inject.headers } });
+  const created = async (url: string, payload: Record<string, unknown>) => {
+    const res = await admin({ method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ id: string }>().id;
+  };
   return {
     app,
     clock,
     dataDir,
-    admin: (inject) =>
-      app.inject({
-        ...inject,
-        headers: { authorization: basicAuth(config.adminPassword), ...inject.headers },
-      }),
+    admin,
+    addProject: (body) => created('/api/project/new', body),
+    addJudge: (body) => created('/api/judge/new', { no_send: true, ...body }),
+    projects: async () => (await admin({ method: 'GET', url: '/api/project/list' })).json<Project[]>(),
+    judges: async () => (await admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>(),
+    log: async () => (await admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log,
+    refused: async (inject, status, error) => {
+      const before = snapshot(app);
+      const res = await admin(inject);
+      expect(res.json()).toEqual({ error });
+      expect(res.statusCode).toBe(status);
+      expect(snapshot(app)).toBe(before);
+    },
     close: async () => {
       await app.close();
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
