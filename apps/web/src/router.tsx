@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingScreen } from './components/LoadingScreen';
+import { Notices } from './components/Notices';
 import { ErrorPage } from './pages/ErrorPage';
 
 // One chunk per portal: a judge's phone never downloads the admin screens.
@@ -20,6 +21,7 @@ function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <Notices />
     </>
   );
 }
