@@ -9,8 +9,11 @@ import { MAX_BODY_BYTES } from '@podium/protocol';
 import { DATABASE_FILE, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
+import { scheduleClockBackups } from './plugins/clock-backups.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { adminEventRoutes } from './routes/admin-event.routes.js';
+import { clockRoutes } from './routes/clock.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
@@ -83,8 +86,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(optionsRoutes);
+  await app.register(clockRoutes);
+  await app.register(adminEventRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
+  scheduleClockBackups(app);
   db.transaction(() => app.services.auditLog.system('Server started'));
   return app;
 }

@@ -7,18 +7,24 @@ import type { Database } from '../db/database.js';
 import { Mailer } from '../io/mailer.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
+import { FlagRepository } from '../repositories/flag.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import { ResetRepository } from '../repositories/reset.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AuditLog } from './audit-log.service.js';
+import { ClockService } from './clock.service.js';
 import { ExportService } from './export.service.js';
+import { FlagService } from './flag.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeService } from './judge.service.js';
 import { OptionsService } from './options.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
+import { ResetService } from './reset.service.js';
+import { StatsService } from './stats.service.js';
 
 export interface ServiceContext {
   db: Database;
@@ -33,7 +39,9 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock: new ClockRepository(db),
     judges: new JudgeRepository(db),
     projects: new ProjectRepository(db),
+    flags: new FlagRepository(db),
     qrCodes: new QrCodeRepository(db),
+    resets: new ResetRepository(db),
     settings: new SettingsRepository(db),
   };
   const auditLog = new AuditLog(repositories.auditLog, now);
@@ -62,16 +70,49 @@ export function createServices({ db, config, now }: ServiceContext) {
       sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
     },
   );
+  const qr = new QrService(
+    db,
+    repositories.qrCodes,
+    repositories.settings,
+    judges,
+    auditLog,
+    config.publicUrl,
+  );
+  const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
+  const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
   return {
     auditLog,
     mailer,
-    adminAuth: new AdminAuthService(config.adminPassword, db, auditLog, now),
+    adminAuth,
     judgeAuth: new JudgeAuthService(repositories.judges),
+    clock,
     judges,
-    options: new OptionsService(repositories.settings),
     projects,
+    qr,
+    options: new OptionsService(
+      db,
+      repositories.settings,
+      repositories.projects,
+      repositories.judges,
+      projects,
+      clock,
+      qr,
+      auditLog,
+    ),
+    stats: new StatsService(projects, judges),
+    flags: new FlagService(db, repositories.flags, auditLog),
+    resets: new ResetService(
+      db,
+      repositories.resets,
+      repositories.judges,
+      repositories.settings,
+      repositories.qrCodes,
+      repositories.auditLog,
+      clock,
+      auditLog,
+      () => adminAuth.limiter.clear(),
+    ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
-    qr: new QrService(db, repositories.qrCodes, repositories.settings, judges, auditLog, config.publicUrl),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Stored rows → the judge shapes of API.md 4.1–4.3 and JudgeStats (R37). */
 import type { JudgeAdmin, JudgedProject, JudgeSelf, JudgeStats } from '@podium/protocol';
 import type { JudgedRow, JudgeProjectRow, JudgeRow } from '../repositories/judge.repository.js';
+import { mean } from './mean.js';
 
 export function judgedProject(row: JudgedRow): JudgedProject {
   return {
@@ -69,7 +70,7 @@ export function judgeStats(judges: readonly JudgeSelf[]): JudgeStats {
   const active = judges.filter((j) => j.active);
   return {
     num: judges.length,
-    avg_seen: active.length === 0 ? 0 : active.reduce((sum, j) => sum + j.seen, 0) / active.length,
+    avg_seen: mean(active.map((j) => j.seen)),
     num_active: active.length,
   };
 }

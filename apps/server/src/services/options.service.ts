@@ -1,13 +1,216 @@
-/** Settings read by every part of the event (API.md 4.7). */
-import type { GroupInfo } from '@podium/protocol';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+/**
+ * Settings (API.md 3.5, 4.7, R51, R55, R57, R87–R89). The schemas of the protocol checked every
+ * field on its own; here are the rules that need the stored state: counts that must match, the
+ * lock while judging runs (R88), and the side effects of R89.
+ */
+import {
+  DEFAULT_GROUP_SIZE,
+  DEFAULT_TRACK_VIEWS,
+  GROUP_SWAP_NOT_ALLOWED,
+  PAUSE_BEFORE_CHANGING_SETTING,
+  SETTINGS_ERRORS,
+  defaultGroupName,
+  type GroupInfo,
+  type Options,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import { groupTableNumbers } from '../judging/groups.js';
+import type { JudgeRepository } from '../repositories/judge.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { SettingsRepository, StoredSettings } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import type { ClockService } from './clock.service.js';
+import type { ProjectService } from './project.service.js';
+import type { QrService } from './qr.service.js';
+
+/** The fields `POST /admin/options` sets, in the order of the 3.5 row (and of its log line). */
+export type OptionsUpdate = Partial<
+  Pick<
+    StoredSettings,
+    | 'judging_timer'
+    | 'min_views'
+    | 'judge_tracks'
+    | 'multi_group'
+    | 'switching_mode'
+    | 'auto_switch_prop'
+    | 'group_names'
+    | 'ignore_tracks'
+    | 'clock_sync'
+  >
+>;
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export class OptionsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsRepository,
+    private readonly projectRows: ProjectRepository,
+    private readonly judgeRows: JudgeRepository,
+    private readonly projects: ProjectService,
+    private readonly clock: ClockService,
+    private readonly qr: QrService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** Options (4.7) with the clock and the fields derived from the projects (R51). */
+  get(): Options {
+    const settings = this.settings.read();
+    const locations = this.projectRows.all().map((row) => row.location);
+    return {
+      ...settings,
+      clock: this.clock.state(),
+      curr_table_num: locations.length === 0 ? 0 : Math.max(...locations),
+      group_table_nums: groupTableNumbers(locations, settings.group_sizes),
+    };
+  }
 
   /** `GET /group-info`: whether groups are on, and their names (for the expo). */
   groupInfo(): GroupInfo {
     const { multi_group, group_names } = this.settings.read();
     return { enabled: multi_group, names: group_names };
+  }
+
+  judgingTimer(): number {
+    return this.settings.read().judging_timer;
+  }
+
+  deliberation(): boolean {
+    return this.settings.read().deliberation;
+  }
+
+  /** `POST /admin/options`: every present field validated, then all applied together (R87). */
+  update(update: OptionsUpdate): void {
+    const applied = Object.fromEntries(
+      Object.entries(update).filter(([, v]) => v !== undefined),
+    ) as OptionsUpdate;
+    if (Object.keys(applied).length === 0) return;
+    this.db.transaction(() => {
+      const current = this.settings.read();
+      if (applied.group_names !== undefined && applied.group_names.length !== current.num_groups) {
+        throw new ValidationError(SETTINGS_ERRORS.groupNamesCount);
+      }
+      this.assertUnlocked(
+        (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
+          (applied.judge_tracks !== undefined && applied.judge_tracks !== current.judge_tracks),
+      );
+      this.settings.write(applied);
+      this.audit.admin(`Updated options: ${JSON.stringify(applied)}`);
+      const expoSees =
+        (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
+        (applied.group_names !== undefined && !sameJson(applied.group_names, current.group_names));
+      this.db.record({ kind: 'options', public: expoSees });
+    });
+  }
+
+  /** R57: views follow their track by name (new tracks get 3); a removed track loses its QR code. */
+  setTracks(tracks: string[]): void {
+    this.db.transaction(() => {
+      const current = this.settings.read();
+      this.assertUnlocked(!sameJson(tracks, current.tracks));
+      const views = new Map(
+        current.tracks.map((track, i) => [track, current.track_views[i] ?? DEFAULT_TRACK_VIEWS]),
+      );
+      this.settings.write({
+        tracks,
+        track_views: tracks.map((track) => views.get(track) ?? DEFAULT_TRACK_VIEWS),
+      });
+      for (const removed of current.tracks.filter((track) => !tracks.includes(track)))
+        this.qr.forgetTrack(removed);
+      this.audit.admin(`Updated tracks to ${JSON.stringify(tracks)}`);
+      this.db.record({ kind: 'options', public: false });
+    });
+  }
+
+  /** Allowed while judging runs (R88). */
+  setTrackViews(trackViews: number[]): void {
+    this.db.transaction(() => {
+      if (trackViews.length !== this.settings.read().tracks.length) {
+        throw new ValidationError(SETTINGS_ERRORS.trackViewsCount);
+      }
+      this.settings.write({ track_views: trackViews });
+      this.audit.admin(`Updated track views to ${JSON.stringify(trackViews)}`);
+      this.db.record({ kind: 'options', public: false });
+    });
+  }
+
+  /** R89: resizes sizes and names, folds judges of removed groups back, regroups projects. */
+  setNumGroups(numGroups: number): void {
+    this.db.transaction(() => {
+      const current = this.settings.read();
+      this.assertUnlocked(numGroups !== current.num_groups);
+      const group_sizes = Array.from(
+        { length: numGroups },
+        (_, g) => current.group_sizes[g] ?? DEFAULT_GROUP_SIZE,
+      );
+      const group_names = Array.from(
+        { length: numGroups },
+        (_, g) => current.group_names[g] ?? defaultGroupName(g + 1),
+      );
+      this.settings.write({ num_groups: numGroups, group_sizes, group_names });
+      let judgesMoved = false;
+      for (const judge of this.judgeRows.all()) {
+        if (judge.group < numGroups) continue;
+        this.judgeRows.update(judge.id, { group: judge.group % numGroups, group_finishes: 0 });
+        this.db.record({ kind: 'judge', judgeId: judge.id });
+        judgesMoved = true;
+      }
+      if (judgesMoved) this.db.record({ kind: 'judges' });
+      this.projects.recomputeGroups(group_sizes);
+      this.audit.admin(`Set num groups to ${numGroups}`);
+      this.db.record({ kind: 'options', public: !sameJson(group_names, current.group_names) });
+    });
+  }
+
+  setGroupSizes(groupSizes: number[]): void {
+    this.db.transaction(() => {
+      const current = this.settings.read();
+      if (groupSizes.length !== current.num_groups)
+        throw new ValidationError(SETTINGS_ERRORS.groupSizesCount);
+      this.assertUnlocked(!sameJson(groupSizes, current.group_sizes));
+      this.settings.write({ group_sizes: groupSizes });
+      this.projects.recomputeGroups(groupSizes);
+      this.audit.admin(`Set group sizes to ${JSON.stringify(groupSizes)}`);
+      this.db.record({ kind: 'options', public: false });
+    });
+  }
+
+  /** R68; takes effect at once because the limiter reads the setting on every login (R70). */
+  setBlockRequests(block: boolean): void {
+    this.db.transaction(() => {
+      this.settings.write({ block_reqs: block });
+      this.audit.admin(`Updated block requests to ${block}`);
+      this.db.record({ kind: 'options', public: false });
+    });
+  }
+
+  setMaxRequests(max: number): void {
+    this.db.transaction(() => {
+      this.settings.write({ max_req_per_min: max });
+      this.audit.admin(`Updated max requests to ${max}`);
+      this.db.record({ kind: 'options', public: false });
+    });
+  }
+
+  /** R55: every judge to the next group, in manual multi-group mode only; allowed while running. */
+  swapGroups(): void {
+    this.db.transaction(() => {
+      const { multi_group, switching_mode, num_groups, manual_switches } = this.settings.read();
+      if (!multi_group || switching_mode !== 'manual') throw new ConflictError(GROUP_SWAP_NOT_ALLOWED);
+      for (const judge of this.judgeRows.all()) {
+        this.judgeRows.update(judge.id, { group: (judge.group + 1) % num_groups, group_finishes: 0 });
+        this.db.record({ kind: 'judge', judgeId: judge.id });
+      }
+      this.settings.write({ manual_switches: manual_switches + 1 });
+      this.audit.admin('Swapped judge groups');
+      this.db.record({ kind: 'options', public: false });
+      this.db.record({ kind: 'judges' });
+    });
+  }
+
+  /** R88: a change of a locked setting is refused while the clock runs. */
+  private assertUnlocked(changes: boolean): void {
+    if (changes && this.clock.running()) throw new ConflictError(PAUSE_BEFORE_CHANGING_SETTING);
   }
 }

@@ -5,6 +5,7 @@
 import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
 import { copelandScores, type JudgeVerdict } from '../judging/scoring.js';
 import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
+import { mean } from './mean.js';
 
 export function projectSummary(row: ProjectRow): ProjectSummary {
   return {
@@ -86,9 +87,6 @@ export function projectViews(
     };
   });
 }
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
 
 /** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */
 export function projectStats(projects: readonly Project[], rankings: readonly RankingRow[]): ProjectStats {

@@ -209,12 +209,19 @@ export class ProjectService {
     });
   }
 
-  /** R44/R50: every project's group from its table, after the group sizes changed. */
+  /**
+   * R44/R50: every project's group from its table after the group sizes changed (inside the
+   * caller's transaction).
+   */
   recomputeGroups(groupSizes: readonly number[]): void {
+    let changed = false;
     for (const row of this.projects.all()) {
       const group = groupOfTable(row.location, groupSizes);
-      if (group !== row.group) this.projects.update(row.id, { group });
+      if (group === row.group) continue;
+      this.projects.update(row.id, { group });
+      changed = true;
     }
+    if (changed) this.db.record({ kind: 'projects', public: true });
   }
 
   /** An import's rows, numbered consecutively from the next table in file order (R45). */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ClockRepository } from '../repositories/clock.repository.js';
+import { hashToken } from '../services/judge-auth.service.js';
 import { SettingsRepository, type StoredSettings } from '../repositories/settings.repository.js';
 
 export function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): void {
@@ -87,4 +88,17 @@ export function snapshot(app: FastifyInstance): string {
     'audit_log',
   ];
   return JSON.stringify(tables.map((table) => app.db.sqlite.prepare(`select * from ${table}`).all()));
+}
+
+/** Gives the judge a login token (issued by `POST /judge/login` in the real flow); returns it. */
+export function seedToken(app: FastifyInstance, judgeId: string): string {
+  const token = `test-token-${judgeId}`;
+  app.db.transaction(() =>
+    app.db.run(
+      app.db.q
+        .insertInto('judge_tokens')
+        .values({ token_hash: hashToken(token), judge_id: judgeId, created_at: 1 }),
+    ),
+  );
+  return token;
 }

@@ -1,0 +1,47 @@
+/** Flag records (4.6) with the current names and table they refer to. */
+import type { Database } from '../db/database.js';
+
+export interface FlagRow {
+  id: string;
+  project_id: string;
+  project_name: string;
+  project_location: number;
+  judge_id: string | null;
+  judge_name: string | null;
+  reason: string;
+  time: number;
+}
+
+export class FlagRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Every flag, oldest first (ties in creation order). */
+  all(): FlagRow[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('flags as f')
+        .innerJoin('projects as p', 'p.id', 'f.project_id')
+        .leftJoin('judges as j', 'j.id', 'f.judge_id')
+        .select([
+          'f.id',
+          'f.project_id',
+          'p.name as project_name',
+          'p.location as project_location',
+          'f.judge_id',
+          'j.name as judge_name',
+          'f.reason',
+          'f.time',
+        ])
+        .orderBy('f.time')
+        .orderBy('f.seq'),
+    );
+  }
+
+  exists(id: string): boolean {
+    return this.db.first(this.db.q.selectFrom('flags').select('id').where('id', '=', id)) !== undefined;
+  }
+
+  delete(id: string): void {
+    this.db.run(this.db.q.deleteFrom('flags').where('id', '=', id));
+  }
+}
