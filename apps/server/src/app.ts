@@ -17,6 +17,7 @@ import { clockRoutes } from './routes/clock.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
+import { judgeRoutes } from './routes/judge.routes.js';
 import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(logRoutes);
   await app.register(projectRoutes);
   await app.register(judgeAdminRoutes);
+  await app.register(judgeRoutes);
   await app.register(qrRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);

@@ -54,3 +54,22 @@ export function leastPopulatedGroup(counts: readonly number[]): number {
   }
   return best;
 }
+
+/**
+ * R25 automatic group switching, after a general judge's finish: the counter of finishes in its
+ * group goes up; at max(1, ceil(prop × active projects in the group)) the judge moves to the
+ * next group and the counter restarts.
+ */
+export function afterFinish(
+  judge: { group: number; finishes: number },
+  activeProjectsInGroup: number,
+  autoSwitchProp: number,
+  numGroups: number,
+): { group: number; finishes: number } {
+  const finishes = judge.finishes + 1;
+  // The epsilon keeps 0.1 × 30 (3.0000000000000004 in floating point) at a quota of 3, not 4.
+  const quota = Math.max(1, Math.ceil(autoSwitchProp * activeProjectsInGroup - 1e-9));
+  return finishes >= quota
+    ? { group: (judge.group + 1) % numGroups, finishes: 0 }
+    : { group: judge.group, finishes };
+}

@@ -53,8 +53,12 @@ export class JudgeRepository {
     );
   }
 
+  findByCode(code: string): JudgeRow | undefined {
+    return this.db.first(this.db.q.selectFrom('judges').selectAll().where('code', '=', code));
+  }
+
   codeExists(code: string): boolean {
-    return this.db.first(this.db.q.selectFrom('judges').select('id').where('code', '=', code)) !== undefined;
+    return this.findByCode(code) !== undefined;
   }
 
   /** Every judge in creation order. */

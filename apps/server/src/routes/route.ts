@@ -39,6 +39,8 @@ export interface RouteOptions {
    * limits (step 3 of the check order, API.md 1.3).
    */
   beforeBody?: (request: FastifyRequest) => void;
+  /** Called with any error the route answers with (before the error handler replies). */
+  onError?: (request: FastifyRequest, error: { statusCode?: number }) => void;
 }
 
 export function route<E extends Endpoint>(
@@ -48,7 +50,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const auth = authHook(endpoint.auth, app.services);
-  const { beforeBody } = options;
+  const { beforeBody, onError } = options;
   const hooks = [
     ...(auth ? [auth] : []),
     ...(beforeBody ? [async (request: FastifyRequest) => beforeBody(request)] : []),
@@ -59,6 +61,7 @@ export function route<E extends Endpoint>(
     schema: endpoint.body ? { body: endpoint.body } : undefined,
     config: { endpoint },
     onRequest: hooks,
+    onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });

@@ -9,6 +9,7 @@ import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
+import { JudgingRepository } from '../repositories/judging.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
@@ -19,7 +20,9 @@ import { ClockService } from './clock.service.js';
 import { ExportService } from './export.service.js';
 import { FlagService } from './flag.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
+import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
+import { JudgingService } from './judging.service.js';
 import { OptionsService } from './options.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
@@ -40,6 +43,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     judges: new JudgeRepository(db),
     projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
+    judging: new JudgingRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
     settings: new SettingsRepository(db),
@@ -80,11 +84,30 @@ export function createServices({ db, config, now }: ServiceContext) {
   );
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
   const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
+  const judgeSession = new JudgeSessionService(
+    db,
+    repositories.judges,
+    repositories.judging,
+    repositories.settings,
+    auditLog,
+    now,
+  );
   return {
     auditLog,
     mailer,
     adminAuth,
     judgeAuth: new JudgeAuthService(repositories.judges),
+    judgeSession,
+    judging: new JudgingService(
+      db,
+      repositories.judges,
+      repositories.projects,
+      repositories.judging,
+      repositories.settings,
+      repositories.clock,
+      auditLog,
+      now,
+    ),
     clock,
     judges,
     projects,
@@ -110,7 +133,10 @@ export function createServices({ db, config, now }: ServiceContext) {
       repositories.auditLog,
       clock,
       auditLog,
-      () => adminAuth.limiter.clear(),
+      () => {
+        adminAuth.limiter.clear();
+        judgeSession.limiter.clear();
+      },
     ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
   };

@@ -8,6 +8,16 @@ export function hashToken(token: string): string {
   return sha256(token).toString('hex');
 }
 
+/**
+ * The judge a judge route works for, read again inside the service's transaction. The auth hook
+ * found it moments before; gone now means deleted, and its tokens with it (2.1).
+ */
+export function stillAuthenticated(judges: JudgeRepository, judgeId: string): JudgeRow {
+  const judge = judges.findById(judgeId);
+  if (judge === undefined) throw new UnauthorizedError(JUDGE_AUTH_ERRORS.unknownToken);
+  return judge;
+}
+
 export class JudgeAuthService {
   constructor(private readonly judges: JudgeRepository) {}
 

@@ -56,6 +56,9 @@ export function basicAuth(password: string, user = 'admin'): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
+/** Requests as one judge, with its bearer token. */
+export type JudgeClient = ((options: InjectOptions) => Promise<LightMyRequestResponse>) & { token: string };
+
 export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
@@ -70,6 +73,8 @@ export interface TestApp {
   judges: () => Promise<JudgeAdmin[]>;
   /** The audit log text. */
   log: () => Promise<string>;
+  /** Logs the judge in with its code (`POST /judge/login`); returns an injector with its token. */
+  loginAs: (judgeId: string) => Promise<JudgeClient>;
   /** Sends an admin request that must be refused with `status` and `error`, and change nothing. */
   refused: (options: InjectOptions, status: number, error: string) => Promise<void>;
   /** Closes the app and removes its folder. */
@@ -100,6 +105,16 @@ export async function createTestApp(
     projects: async () => (await admin({ method: 'GET', url: '/api/project/list' })).json<Project[]>(),
     judges: async () => (await admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>(),
     log: async () => (await admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log,
+    loginAs: async (judgeId) => {
+      const judges = (await admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>();
+      const code = judges.find((j) => j.id === judgeId)?.code;
+      const res = await app.inject({ method: 'POST', url: '/api/judge/login', payload: { code } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { token } = res.json<{ token: string }>();
+      const client = (inject: InjectOptions) =>
+        app.inject({ ...inject, headers: { authorization: `Bearer ${token}`, ...inject.headers } });
+      return Object.assign(client, { token });
+    },
     refused: async (inject, status, error) => {
       const before = snapshot(app);
       const res = await admin(inject);

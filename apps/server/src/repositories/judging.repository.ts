@@ -1,0 +1,130 @@
+/** The judgments a judge makes: tokens, finished views, flags, rankings, stars and notes. */
+import type { Database } from '../db/database.js';
+
+export class JudgingRepository {
+  constructor(private readonly db: Database) {}
+
+  insertToken(judgeId: string, tokenHash: string, now: number): void {
+    this.db.run(
+      this.db.q
+        .insertInto('judge_tokens')
+        .values({ token_hash: tokenHash, judge_id: judgeId, created_at: now }),
+    );
+  }
+
+  /**
+   * 5.2 "Dealt with": projects the judge finished or flagged, and those it skipped as busy or
+   * absent while that flag still exists.
+   */
+  dealtWith(judgeId: string): Set<string> {
+    const q = this.db.q;
+    const ids = [
+      ...this.db.all(q.selectFrom('judged_projects').select('project_id').where('judge_id', '=', judgeId)),
+      ...this.db.all(q.selectFrom('judge_flagged').select('project_id').where('judge_id', '=', judgeId)),
+      ...this.db.all(
+        q
+          .selectFrom('flags')
+          .select('project_id')
+          .where('judge_id', '=', judgeId)
+          .where('reason', 'in', ['busy', 'absent']),
+      ),
+    ];
+    return new Set(ids.map((row) => row.project_id));
+  }
+
+  /** The judge's entry for a finished project, if it finished it. */
+  judged(judgeId: string, projectId: string): { notes: string; starred: number } | undefined {
+    return this.db.first(
+      this.db.q
+        .selectFrom('judged_projects')
+        .select(['notes', 'starred'])
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
+    );
+  }
+
+  insertJudged(judgeId: string, projectId: string, notes: string, starred: boolean, now: number): void {
+    this.db.run(
+      this.db.q.insertInto('judged_projects').values({
+        judge_id: judgeId,
+        project_id: projectId,
+        notes,
+        starred: starred ? 1 : 0,
+        finished_at: now,
+      }),
+    );
+  }
+
+  setStarred(judgeId: string, projectId: string, starred: boolean): void {
+    this.db.run(
+      this.db.q
+        .updateTable('judged_projects')
+        .set({ starred: starred ? 1 : 0 })
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
+    );
+  }
+
+  setNotes(judgeId: string, projectId: string, notes: string): void {
+    this.db.run(
+      this.db.q
+        .updateTable('judged_projects')
+        .set({ notes })
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
+    );
+  }
+
+  insertFlag(flag: {
+    id: string;
+    project_id: string;
+    judge_id: string | null;
+    reason: string;
+    time: number;
+  }): void {
+    this.db.run(this.db.q.insertInto('flags').values(flag));
+  }
+
+  /** Adds a project to the judge's `flagged` list once (R19). */
+  addFlagged(judgeId: string, projectId: string): void {
+    this.db.run(
+      this.db.q
+        .insertInto('judge_flagged')
+        .values({ judge_id: judgeId, project_id: projectId })
+        .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
+    );
+  }
+
+  countFlags(projectId: string, reason: string): number {
+    const row = this.db.first(
+      this.db.q
+        .selectFrom('flags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .where('reason', '=', reason),
+    );
+    return row?.n ?? 0;
+  }
+
+  deleteProjectFlags(projectId: string, reason: string): void {
+    this.db.run(
+      this.db.q.deleteFrom('flags').where('project_id', '=', projectId).where('reason', '=', reason),
+    );
+  }
+
+  /** Deletes the judge's flags of one reason; returns how many went. */
+  deleteJudgeFlags(judgeId: string, reason: string): number {
+    return this.db.run(
+      this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
+    );
+  }
+
+  replaceRankings(judgeId: string, projectIds: readonly string[]): void {
+    this.db.run(this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
+    projectIds.forEach((projectId, position) =>
+      this.db.run(
+        this.db.q.insertInto('rankings').values({ judge_id: judgeId, project_id: projectId, position }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,385 @@
+/** Judging over HTTP (R4–R29): next, skip and flag, finish, rank, star, notes. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Flag, JudgeSelf } from '@podium/protocol';
+import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const start = () => t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+const pause = () => t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+const deliberate = (on: boolean) =>
+  t.admin({ method: 'POST', url: '/api/admin/deliberation', payload: { start: on } });
+const next = async (judge: JudgeClient) =>
+  (await judge({ method: 'POST', url: '/api/judge/next' })).json<Record<string, string>>();
+const self = async (judge: JudgeClient) =>
+  (await judge({ method: 'GET', url: '/api/judge' })).json<JudgeSelf>();
+const call = async (judge: JudgeClient, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) => {
+  const res = await judge({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+const flags = async () => (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
+const addJudges = async (n: number) => {
+  const clients: JudgeClient[] = [];
+  for (let i = 0; i < n; i += 1)
+    clients.push(await t.loginAs(await t.addJudge({ name: `J${i}`, email: `j${i}@x.org` })));
+  return clients;
+};
+const addProjects = async (n: number) => {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) ids.push(await t.addProject({ name: `P${i}` }));
+  return ids;
+};
+
+describe('POST /judge/next (R5, R14, R15)', () => {
+  it('answers paused, then deliberation (checked first), without changing anything', async () => {
+    await addProjects(2);
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    expect(await next(judge)).toEqual({ reason: 'paused' });
+    await deliberate(true);
+    expect(await next(judge)).toEqual({ reason: 'deliberation' });
+    expect((await self(judge)).current).toBeNull();
+  });
+
+  it('assigns a project, returns the same one again, and keeps it when judging pauses', async () => {
+    const [p] = (await addProjects(1)) as [string];
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await t.admin({ method: 'PUT', url: `/api/project/prioritize/${p}`, payload: { prioritize: true } });
+    await start();
+    expect(await next(judge)).toEqual({ project_id: p });
+    expect(await next(judge)).toEqual({ project_id: p });
+    await pause();
+    expect(await next(judge)).toEqual({ project_id: p });
+    expect((await self(judge)).current).toBe(p);
+    expect((await t.projects())[0]?.prioritized).toBe(false);
+    expect(await t.log()).toContain(`Picked new project P0 (${p})`);
+  });
+
+  it('no-projects with nothing to judge, done when all is seen, track-disabled for a track judge', async () => {
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    expect(await next(judge)).toEqual({ reason: 'no-projects' });
+    const [p] = (await addProjects(1)) as [string];
+    await next(judge);
+    await judge({ method: 'POST', url: '/api/judge/finish' });
+    expect(await next(judge)).toEqual({ reason: 'done' });
+    await pause();
+    await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
+    await start();
+    const track = await t.loginAs(await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI' }));
+    expect(await next(track)).toEqual({ reason: 'track-disabled' });
+    expect(p).toBeDefined();
+  });
+
+  it('refuses hidden judges (R4)', async () => {
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    const id = (await self(judge)).id;
+    await t.admin({ method: 'PUT', url: `/api/judge/hide/${id}`, payload: { hide: true } });
+    expect(await call(judge, 'POST', '/api/judge/next')).toEqual({
+      status: 400,
+      body: { error: 'judge is hidden' },
+    });
+  });
+});
+
+describe('R7/R8 under concurrency', () => {
+  it('200 judges asking at once on 150 projects: no project shared while one was free, no 5xx', async () => {
+    await addProjects(150);
+    const judges = await addJudges(200);
+    await start();
+    const answers = await Promise.all(
+      judges.map((judge) => judge({ method: 'POST', url: '/api/judge/next' })),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    const held = new Map<string, number>();
+    for (const res of answers) {
+      const id = res.json<{ project_id: string }>().project_id;
+      held.set(id, (held.get(id) ?? 0) + 1);
+    }
+    // Every project is held, none by more than two judges: the 50 extra judges spread out.
+    expect(held.size).toBe(150);
+    expect(Math.max(...held.values())).toBe(2);
+  });
+
+  it('the same judge asking twice at once gets one project; a double finish counts once', async () => {
+    await addProjects(5);
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    const [a, b] = await Promise.all([next(judge), next(judge)]);
+    expect(a).toEqual(b);
+    const finishes = await Promise.all([
+      judge({ method: 'POST', url: '/api/judge/finish' }),
+      judge({ method: 'POST', url: '/api/judge/finish' }),
+    ]);
+    expect(finishes.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect((await t.projects()).reduce((sum, p) => sum + p.seen, 0)).toBe(1);
+  });
+});
+
+describe('POST /judge/skip (R18–R22)', () => {
+  it.each([
+    [{}, 'Please select an option.'],
+    [{ reason: null }, 'Please select an option.'],
+    [{ reason: '' }, 'Please select an option.'],
+    [{ reason: 'bored' }, 'reason field is invalid: bored'],
+    [{ reason: 'hidden-absent' }, 'reason field is invalid: hidden-absent'],
+    [{ reason: 5 }, 'reason field is invalid: 5'],
+  ])('%j → 400 %s', async (body, error) => {
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    expect(await call(judge, 'POST', '/api/judge/skip', body)).toEqual({ status: 400, body: { error } });
+  });
+
+  it('needs a current project', async () => {
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    expect(await call(judge, 'POST', '/api/judge/skip', { reason: 'busy' })).toEqual({
+      status: 400,
+      body: { error: 'no current project' },
+    });
+  });
+
+  it('a busy skip flags, releases, assigns another project, and excludes it until the next finish', async () => {
+    const [p0, p1] = (await addProjects(2)) as [string, string];
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    const first = (await next(judge)).project_id as string;
+    const other = first === p0 ? p1 : p0;
+    expect(await call(judge, 'POST', '/api/judge/skip', { reason: 'busy' })).toEqual({
+      status: 200,
+      body: { ok: 1 },
+    });
+    expect((await self(judge)).current).toBe(other); // R21: assigned in the same step
+    expect((await flags()).map((f) => [f.project_id, f.reason])).toEqual([[first, 'busy']]);
+    await judge({ method: 'POST', url: '/api/judge/finish' });
+    // R22: finishing deletes the judge's busy flags, so the skipped project comes back.
+    expect(await flags()).toEqual([]);
+    expect(await next(judge)).toEqual({ project_id: first });
+    const log = await t.log();
+    expect(log).toContain(`Skipped busy project ${first}`);
+  });
+
+  it('a flag adds to flagged for good; skips work while paused without assigning', async () => {
+    const [p0] = (await addProjects(2)) as [string];
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await t.admin({ method: 'PUT', url: `/api/project/prioritize/${p0}`, payload: { prioritize: true } });
+    await start();
+    await next(judge);
+    await pause();
+    await call(judge, 'POST', '/api/judge/skip', { reason: 'offensive' });
+    const me = await self(judge);
+    expect(me.flagged).toEqual([p0]);
+    expect(me.current).toBeNull();
+    expect(await t.log()).toContain(`Flagged project ${p0} due to offensive`);
+    const [flag] = await flags();
+    await t.admin({ method: 'DELETE', url: `/api/admin/flag/${flag?.id}` });
+    expect((await self(judge)).flagged).toEqual([p0]);
+  });
+
+  it('the third absent skip hides the project with a system flag (R20)', async () => {
+    const [p0] = (await addProjects(1)) as [string];
+    const judges = await addJudges(4);
+    await start();
+    for (const judge of judges.slice(0, 3)) {
+      expect(await next(judge)).toEqual({ project_id: p0 });
+      await call(judge, 'POST', '/api/judge/skip', { reason: 'absent' });
+    }
+    expect((await t.projects())[0]?.active).toBe(false);
+    expect((await flags()).map((f) => [f.reason, f.judge_id, f.judge_name])).toEqual([
+      ['hidden-absent', null, 'system'],
+    ]);
+    expect(await t.log()).toContain(`SYSTEM | Hid project P0 (${p0}) after 3 absent skips`);
+    expect(await next(judges[3] as JudgeClient)).toEqual({ reason: 'no-projects' });
+  });
+});
+
+describe('POST /judge/finish (R23–R25)', () => {
+  it('records the view with notes and star, allowed while paused', async () => {
+    const [p0] = (await addProjects(1)) as [string];
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    await next(judge);
+    await pause();
+    t.clock.advance(1234);
+    expect(await call(judge, 'POST', '/api/judge/finish', { notes: ' great demo ', starred: true })).toEqual({
+      status: 200,
+      body: { ok: 1 },
+    });
+    const me = await self(judge);
+    expect(me.seen_projects).toEqual([
+      {
+        project_id: p0,
+        name: 'P0',
+        url: '',
+        location: 1,
+        description: '',
+        notes: ' great demo ',
+        starred: true,
+      },
+    ]);
+    expect(me.rankings).toEqual([]);
+    expect((await t.projects())[0]).toMatchObject({ seen: 1, stars: 1, last_activity: t.clock.now() });
+    expect(await t.log()).toContain(`Finished judging project ${p0} and starred project`);
+  });
+
+  it('is refused during deliberation, without a project, or for wrong types', async () => {
+    await addProjects(1);
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    expect((await call(judge, 'POST', '/api/judge/finish')).body).toEqual({ error: 'no current project' });
+    await start();
+    await next(judge);
+    expect((await call(judge, 'POST', '/api/judge/finish', { notes: 1 })).body).toEqual({
+      error: 'notes must be a string',
+    });
+    expect((await call(judge, 'POST', '/api/judge/finish', { starred: 'yes' })).body).toEqual({
+      error: 'starred must be a boolean',
+    });
+    await deliberate(true);
+    expect((await call(judge, 'POST', '/api/judge/finish')).body).toEqual({
+      error: 'cannot score due to deliberation mode being enabled',
+    });
+  });
+
+  it('switches a general judge to the next group after its quota in auto mode (R25)', async () => {
+    await t.admin({
+      method: 'POST',
+      url: '/api/admin/options',
+      payload: { multi_group: true, auto_switch_prop: 0.5 },
+    });
+    await t.admin({ method: 'POST', url: '/api/admin/group-sizes', payload: { group_sizes: [2, 2, 2] } });
+    await addProjects(6);
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    // Group 0 holds 2 active projects: quota max(1, ceil(0.5 × 2)) = 1 finish.
+    await next(judge);
+    await judge({ method: 'POST', url: '/api/judge/finish' });
+    expect((await t.judges())[0]?.group).toBe(1);
+    expect((await next(judge)).project_id).toBe((await t.projects())[2]?.id);
+  });
+});
+
+describe('rank, star and notes (R26–R29)', () => {
+  async function judgeThree() {
+    const ids = await addProjects(4);
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await start();
+    for (let i = 0; i < 3; i += 1) {
+      await next(judge);
+      await judge({ method: 'POST', url: '/api/judge/finish' });
+    }
+    const seen = (await self(judge)).seen_projects.map((s) => s.project_id);
+    const unseen = ids.find((id) => !seen.includes(id)) as string;
+    return { judge, seen, unseen };
+  }
+
+  it('rank replaces the ranking, dropping unknown and unseen entries, and logs old and new', async () => {
+    const { judge, seen, unseen } = await judgeThree();
+    const [a, b, c] = seen as [string, string, string];
+    expect((await call(judge, 'POST', '/api/judge/rank', { ranking: [b, a] })).body).toEqual({ ok: 1 });
+    expect((await call(judge, 'POST', '/api/judge/rank', { ranking: [c, 'nope', unseen, b] })).body).toEqual({
+      ok: 1,
+    });
+    expect((await self(judge)).rankings).toEqual([c, b]);
+    expect(await t.log()).toContain(`Updated rankings from [${b}, ${a}] to [${c}, ${b}]`);
+    await call(judge, 'POST', '/api/judge/rank', { ranking: [] });
+    expect((await self(judge)).rankings).toEqual([]);
+    // Scores follow (R31): c ranked first of 1 with 2 unranked → c 2, others −1.
+    await call(judge, 'POST', '/api/judge/rank', { ranking: [c] });
+    expect((await t.projects()).filter((p) => seen.includes(p.id)).map((p) => [p.id, p.score])).toEqual(
+      seen.map((id) => [id, id === c ? 2 : -1]),
+    );
+  });
+
+  it('rank refuses bad bodies, deliberation before duplicates', async () => {
+    const { judge, seen } = await judgeThree();
+    const [a] = seen as [string];
+    expect((await call(judge, 'POST', '/api/judge/rank', {})).body).toEqual({ error: 'ranking is required' });
+    expect((await call(judge, 'POST', '/api/judge/rank', { ranking: [1] })).body).toEqual({
+      error: 'ranking must be a list of strings',
+    });
+    expect((await call(judge, 'POST', '/api/judge/rank', { ranking: [a, 'x', a] })).body).toEqual({
+      error: `ranking contains a duplicate project: ${a}`,
+    });
+    await deliberate(true);
+    expect((await call(judge, 'POST', '/api/judge/rank', { ranking: [a, a] })).body).toEqual({
+      error: 'cannot score due to deliberation mode being enabled',
+    });
+  });
+
+  it('star by path and by body; refused during deliberation and for unseen projects', async () => {
+    const { judge, seen, unseen } = await judgeThree();
+    const [a, b] = seen as [string, string];
+    expect((await call(judge, 'PUT', `/api/judge/star/${a}`, { starred: true })).body).toEqual({ ok: 1 });
+    expect((await call(judge, 'PUT', '/api/judge/star', { project: b, starred: true })).body).toEqual({
+      ok: 1,
+    });
+    await call(judge, 'PUT', `/api/judge/star/${a}`, { starred: false });
+    expect((await self(judge)).seen_projects.map((s) => s.starred)).toEqual(seen.map((id) => id === b));
+    expect(await t.log()).toContain(`Removed star for project ${a}`);
+    expect(await call(judge, 'PUT', `/api/judge/star/${unseen}`, { starred: true })).toEqual({
+      status: 400,
+      body: { error: 'project not seen by this judge' },
+    });
+    expect(await call(judge, 'PUT', '/api/judge/star/nope', { starred: true })).toEqual({
+      status: 404,
+      body: { error: 'project not found' },
+    });
+    expect((await call(judge, 'PUT', '/api/judge/star', { starred: true })).body).toEqual({
+      error: 'project is required',
+    });
+    expect((await call(judge, 'PUT', `/api/judge/star/${a}`, {})).body).toEqual({
+      error: 'starred is required',
+    });
+    await deliberate(true);
+    expect((await call(judge, 'PUT', `/api/judge/star/${a}`, { starred: true })).body).toEqual({
+      error: 'cannot score due to deliberation mode being enabled',
+    });
+  });
+
+  it('notes are saved verbatim, also during deliberation and for hidden judges, and never logged', async () => {
+    const { judge, seen, unseen } = await judgeThree();
+    const [a] = seen as [string];
+    await deliberate(true);
+    await t.admin({
+      method: 'PUT',
+      url: `/api/judge/hide/${(await self(judge)).id}`,
+      payload: { hide: true },
+    });
+    expect((await call(judge, 'PUT', `/api/judge/notes/${a}`, { notes: ' <b>secret</b> ' })).body).toEqual({
+      ok: 1,
+    });
+    expect((await call(judge, 'GET', `/api/judge/project/${a}`)).body).toMatchObject({
+      project_id: a,
+      notes: ' <b>secret</b> ',
+    });
+    expect(await t.log()).not.toContain('secret');
+    expect((await call(judge, 'PUT', `/api/judge/notes/${unseen}`, { notes: 'x' })).body).toEqual({
+      error: 'project not seen by this judge',
+    });
+    expect((await call(judge, 'PUT', `/api/judge/notes/${a}`, {})).body).toEqual({
+      error: 'notes is required',
+    });
+    expect((await call(judge, 'GET', `/api/judge/project/${unseen}`)).body).toEqual({
+      error: 'project not seen by this judge',
+    });
+    expect((await call(judge, 'GET', '/api/judge/project/nope')).status).toBe(404);
+  });
+
+  it('GET /project/:id shows any project to a judge, hidden included', async () => {
+    const [p0] = (await addProjects(1)) as [string];
+    const [judge] = (await addJudges(1)) as [JudgeClient];
+    await t.admin({ method: 'PUT', url: `/api/project/hide/${p0}`, payload: { hide: true } });
+    expect((await call(judge, 'GET', `/api/project/${p0}`)).body).toMatchObject({
+      id: p0,
+      name: 'P0',
+      location: 1,
+    });
+  });
+});

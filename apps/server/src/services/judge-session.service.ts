@@ -1,0 +1,106 @@
+/**
+ * A judge's session: login with its code and the login limits (R1, R68–R70), the welcome (R3),
+ * and what the judge reads about itself (4.1, 4.3, R59).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  INVALID_JUDGE_CODE,
+  RATE_LIMITED_MESSAGE,
+  type JudgedProject,
+  type JudgeSelf,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { RateLimitedError, ValidationError } from '../errors.js';
+import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import { FailureLimiter } from './failure-limiter.js';
+import { hashToken, stillAuthenticated } from './judge-auth.service.js';
+import { judgeSelfViews } from './judge-views.js';
+
+/** The code as logged after a failed login (R1). */
+const LOGGED_CODE_LENGTH = 32;
+
+export class JudgeSessionService {
+  /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
+  readonly limiter: FailureLimiter;
+
+  constructor(
+    private readonly db: Database,
+    private readonly judges: JudgeRepository,
+    private readonly judging: JudgingRepository,
+    private readonly settings: SettingsRepository,
+    private readonly audit: AuditLog,
+    private readonly now: () => number,
+  ) {
+    this.limiter = new FailureLimiter(() => this.settings.read().max_req_per_min, now);
+  }
+
+  /** R68, R69: blocked logins, or an IP over its failures, get 429 before the body is read. */
+  assertLoginAllowed(ip: string): void {
+    if (this.settings.read().block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
+    const retryAfter = this.limiter.retryAfterSeconds(ip);
+    if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
+  }
+
+  /** R69: every 400 of a login counts against the IP, the malformed bodies included. */
+  recordFailedLogin(ip: string): void {
+    this.limiter.recordFailure(ip);
+  }
+
+  /** R1: whitespace is removed from the code; each login issues a new token (2.1). */
+  login(rawCode: string): string {
+    const code = rawCode.replace(/\s+/g, '');
+    const judge = code === '' ? undefined : this.judges.findByCode(code);
+    if (judge === undefined) {
+      this.db.transaction(() =>
+        this.audit.judge(null, `Invalid judge log in attempt with code ${code.slice(0, LOGGED_CODE_LENGTH)}`),
+      );
+      throw new ValidationError(INVALID_JUDGE_CODE);
+    }
+    // 24 random bytes → 32 URL-safe characters, 192 bits.
+    const token = randomBytes(24).toString('base64url');
+    this.db.transaction(() => {
+      this.judging.insertToken(judge.id, hashToken(token), this.now());
+      this.judges.update(judge.id, { last_activity: this.now() });
+      this.audit.judge(judge, 'Log in');
+      this.db.record({ kind: 'judges' });
+    });
+    return token;
+  }
+
+  /** The judge's own view (4.1). */
+  self(judgeId: string): JudgeSelf {
+    const row = this.require(judgeId);
+    const [view] = judgeSelfViews([row], {
+      judged: this.judges.judged(judgeId),
+      flagged: this.judges.flagged(judgeId),
+      rankings: this.judges.rankings(judgeId),
+    });
+    return view as JudgeSelf;
+  }
+
+  /** `GET /judge/projects`: finished projects in finish order. */
+  judgedProjects(judgeId: string): JudgedProject[] {
+    return this.self(judgeId).seen_projects;
+  }
+
+  readWelcome(judgeId: string): boolean {
+    return this.require(judgeId).read_welcome === 1;
+  }
+
+  /** R3: idempotent; logged only when the value changes. */
+  acceptWelcome(judgeId: string): void {
+    this.db.transaction(() => {
+      const judge = this.require(judgeId);
+      this.judges.update(judgeId, { read_welcome: 1, last_activity: this.now() });
+      if (judge.read_welcome === 0) this.audit.judge(judge, 'Read welcome message');
+      this.db.record({ kind: 'judges' });
+    });
+  }
+
+  private require(judgeId: string): JudgeRow {
+    return stillAuthenticated(this.judges, judgeId);
+  }
+}
