@@ -14,6 +14,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { clockRoutes } from './routes/clock.routes.js';
+import { registerSocketServer } from './realtime/socket-server.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(adminEventRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
+  registerSocketServer(app);
   scheduleClockBackups(app);
   db.transaction(() => app.services.auditLog.system('Server started'));
   return app;

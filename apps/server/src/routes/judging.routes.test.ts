@@ -292,9 +292,8 @@ describe('rank, star and notes (R26–R29)', () => {
     expect((await self(judge)).rankings).toEqual([]);
     // Scores follow (R31): c ranked first of 1 with 2 unranked → c 2, others −1.
     await call(judge, 'POST', '/api/judge/rank', { ranking: [c] });
-    expect((await t.projects()).filter((p) => seen.includes(p.id)).map((p) => [p.id, p.score])).toEqual(
-      seen.map((id) => [id, id === c ? 2 : -1]),
-    );
+    const scores = Object.fromEntries((await t.projects()).map((p) => [p.id, p.score]));
+    expect(seen.map((id) => scores[id])).toEqual(seen.map((id) => (id === c ? 2 : -1)));
   });
 
   it('rank refuses bad bodies, deliberation before duplicates', async () => {

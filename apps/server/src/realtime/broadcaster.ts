@@ -1,0 +1,143 @@
+/**
+ * The only code that emits to sockets (DESIGN.md §3): committed domain events become the
+ * socket.io events of API.md 6.2, to their audiences, in the fixed order of 6.3, with the
+ * process-wide `seq`, and with per-second coalescing of the busy events.
+ */
+import {
+  ADMIN_ROOM,
+  COALESCED_EVENTS,
+  EVENT_COALESCE_MS,
+  EVENT_ORDER,
+  PUBLIC_ROOM,
+  judgeRoom,
+  type ClientToServerEvents,
+  type Clock,
+  type EventName,
+  type EventPayload,
+  type ServerToClientEvents,
+  type Stats,
+} from '@podium/protocol';
+import type { Server } from 'socket.io';
+import type { DomainEvent } from '../domain-events.js';
+import { Coalescer } from './coalescer.js';
+
+/** Every judge socket also joins this room, for the events all judges get. */
+export const JUDGES_ROOM = 'judges';
+
+export type PodiumServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/** What the broadcaster reads at emission time (the state after the commit). */
+export interface BroadcastSources {
+  clock: () => Clock;
+  deliberation: () => boolean;
+  stats: () => Stats;
+}
+
+/** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
+type Audience = 'everyone' | readonly string[];
+
+interface Emission {
+  name: EventName;
+  audience: Audience;
+}
+
+const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
+const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;
+
+export class Broadcaster {
+  private seq = 0;
+  private readonly coalescer = new Coalescer(EVENT_COALESCE_MS);
+
+  constructor(
+    private readonly io: PodiumServer,
+    private readonly sources: BroadcastSources,
+  ) {}
+
+  /** Called once per committed transaction with the events it recorded. */
+  publish(events: readonly DomainEvent[]): void {
+    for (const emission of ordered(emissionsOf(events))) {
+      if (COALESCED.has(emission.name)) {
+        this.coalescer.push(key(emission), () => this.emit(emission));
+      } else {
+        this.emit(emission);
+      }
+    }
+    for (const event of events) {
+      if (event.kind === 'judge-deleted') this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
+    }
+  }
+
+  close(): void {
+    this.coalescer.clear();
+  }
+
+  private emit({ name, audience }: Emission): void {
+    const payload = this.payload(name);
+    const target = audience === 'everyone' ? this.io : this.io.to([...audience]);
+    // socket.io's typed emit cannot relate a runtime event name to its payload type.
+    (target.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
+  }
+
+  private payload<N extends EventName>(name: N): EventPayload<N> {
+    this.seq += 1;
+    const seq = this.seq;
+    switch (name) {
+      case 'clock':
+        return { ...this.sources.clock(), seq } as EventPayload<N>;
+      case 'deliberation':
+        return { deliberation: this.sources.deliberation(), seq } as EventPayload<N>;
+      case 'stats':
+        return { stats: this.sources.stats(), seq } as EventPayload<N>;
+      default:
+        return { seq } as EventPayload<N>;
+    }
+  }
+}
+
+/** The emissions of one commit, each (name, audience) once. */
+function emissionsOf(events: readonly DomainEvent[]): Emission[] {
+  const emissions = new Map<string, Emission>();
+  const add = (name: EventName, audience: Audience) => {
+    const emission = { name, audience };
+    emissions.set(key(emission), emission);
+  };
+  for (const event of events) {
+    switch (event.kind) {
+      case 'clock':
+        add('clock', 'everyone');
+        break;
+      case 'deliberation':
+        add('deliberation', 'everyone');
+        break;
+      case 'options':
+        add(
+          'options.changed',
+          event.public ? [ADMIN_ROOM, JUDGES_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM, JUDGES_ROOM],
+        );
+        break;
+      case 'flags':
+        add('flags.changed', [ADMIN_ROOM]);
+        break;
+      case 'projects':
+        add('projects.changed', event.public ? [ADMIN_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM]);
+        break;
+      case 'judges':
+        add('judges.changed', [ADMIN_ROOM]);
+        break;
+      case 'judge':
+        add('judge.updated', [judgeRoom(event.judgeId)]);
+        break;
+      case 'stats':
+        add('stats', [ADMIN_ROOM]);
+        break;
+      case 'judge-deleted':
+        break;
+    }
+  }
+  return [...emissions.values()];
+}
+
+/** The fixed order of 6.3 among the events of one request. */
+function ordered(emissions: Emission[]): Emission[] {
+  return emissions.sort((a, b) => EVENT_ORDER.indexOf(a.name) - EVENT_ORDER.indexOf(b.name));
+}

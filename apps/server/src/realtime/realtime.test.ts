@@ -1,0 +1,195 @@
+/** API.md §6 with real socket.io clients: handshake, audiences, order, seq, coalescing. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
+
+let t: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+const open = async (auth?: Parameters<typeof openSocket>[1]) => {
+  const socket = await openSocket(url, auth);
+  sockets.push(socket);
+  return socket;
+};
+
+beforeEach(async () => {
+  t = await createTestApp();
+  url = await listen(t);
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  await t.close();
+});
+
+/** An admin, a judge and a public socket, and the judge's HTTP client. */
+async function audiences() {
+  const judgeId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+  const judge: JudgeClient = await t.loginAs(judgeId);
+  return {
+    judgeId,
+    judge,
+    admin: await open({ admin_password: TEST_ADMIN_PASSWORD }),
+    judgeSocket: await open({ token: judge.token }),
+    visitor: await open(),
+  };
+}
+
+describe('handshake (6.1)', () => {
+  it('accepts the admin, a judge and the public', async () => {
+    const { admin, judgeSocket, visitor } = await audiences();
+    expect([admin.socket.connected, judgeSocket.socket.connected, visitor.socket.connected]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it.each([
+    ['a wrong admin password', { admin_password: 'nope' }],
+    ['an empty admin password', { admin_password: '' }],
+    ['an unknown token', { token: 'nope' }],
+    ['an empty token', { token: '' }],
+    ['a wrong password with a valid-looking token', { admin_password: 'x', token: 'y' }],
+  ])('refuses %s with "unauthorized", never downgrading', async (_label, auth) => {
+    await expect(openSocket(url, auth)).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses admin handshakes from a client over the admin limit with "rate limited" (R70a)', async () => {
+    for (let i = 0; i < 20; i += 1)
+      await expect(openSocket(url, { admin_password: `bad${i}` })).rejects.toThrow('unauthorized');
+    await expect(openSocket(url, { admin_password: TEST_ADMIN_PASSWORD })).rejects.toThrow('rate limited');
+  });
+});
+
+describe('audiences (6.2)', () => {
+  it('clock and deliberation reach everyone, in order, with increasing seq', async () => {
+    const { admin, judgeSocket, visitor } = await audiences();
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    t.clock.advance(2_000);
+    await t.admin({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    for (const s of [admin, judgeSocket, visitor]) {
+      await until(() => s.names().includes('deliberation'));
+      const relevant = s.events.filter((e) => e.name === 'clock' || e.name === 'deliberation');
+      expect(relevant.map((e) => e.name)).toEqual(['clock', 'clock', 'deliberation']);
+      expect(relevant[1]?.payload).toMatchObject({ running: false, time: 2_000 });
+      expect(relevant[2]?.payload).toMatchObject({ deliberation: true });
+      const seqs = relevant.map((e) => e.payload.seq as number);
+      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    }
+    // The same emission has the same seq everywhere.
+    expect(admin.events.find((e) => e.name === 'deliberation')?.payload.seq).toBe(
+      visitor.events.find((e) => e.name === 'deliberation')?.payload.seq,
+    );
+  });
+
+  it('options.changed reaches admin and judges, and the public only for group changes', async () => {
+    const { admin, judgeSocket, visitor } = await audiences();
+    await t.admin({ method: 'POST', url: '/api/admin/options', payload: { min_views: 4 } });
+    await until(
+      () => admin.names().includes('options.changed') && judgeSocket.names().includes('options.changed'),
+    );
+    await settle();
+    expect(visitor.names()).not.toContain('options.changed');
+    await t.admin({ method: 'POST', url: '/api/admin/options', payload: { multi_group: true } });
+    await until(() => visitor.names().includes('options.changed'));
+  });
+
+  it('a new project: projects.changed to admin and public, stats to the admin only', async () => {
+    const { admin, judgeSocket, visitor } = await audiences();
+    await t.addProject({ name: 'P' });
+    await until(() => admin.names().includes('projects.changed') && admin.names().includes('stats'));
+    await until(() => visitor.names().includes('projects.changed'));
+    await settle();
+    expect(visitor.names()).not.toContain('stats');
+    expect(judgeSocket.names()).not.toContain('projects.changed');
+    expect(admin.events.find((e) => e.name === 'stats')?.payload).toMatchObject({
+      stats: { projects: 1, judges: 1, avg_project_seen: 0, avg_judge_seen: 0 },
+    });
+  });
+
+  it('judging activity reaches the admin only; judge.updated only the judge concerned', async () => {
+    const { admin, judge, judgeId, judgeSocket, visitor } = await audiences();
+    const other = await t.loginAs(await t.addJudge({ name: 'Bob', email: 'bob@x.org' }));
+    const otherSocket = await open({ token: other.token });
+    await t.addProject({ name: 'P' });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await until(() => visitor.names().includes('projects.changed'));
+    await settle(1100); // let the coalescing windows of the setup pass
+    for (const s of [admin, visitor, judgeSocket, otherSocket]) s.events.length = 0;
+
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await judge({ method: 'POST', url: '/api/judge/finish' });
+    await until(() => admin.names().includes('judges.changed') && admin.names().includes('projects.changed'));
+    await t.admin({ method: 'PUT', url: `/api/judge/${judgeId}`, payload: { notes: 'x' } });
+    await until(() => judgeSocket.names().includes('judge.updated'));
+    await settle(1100);
+    expect(visitor.names()).not.toContain('projects.changed');
+    expect(otherSocket.names()).not.toContain('judge.updated');
+  });
+
+  it('deleting a judge disconnects its sockets', async () => {
+    const { judgeId, judgeSocket } = await audiences();
+    await t.admin({ method: 'DELETE', url: `/api/judge/${judgeId}` });
+    await until(() => !judgeSocket.socket.connected);
+  });
+});
+
+describe('delivery rules (6.3)', () => {
+  it('a refused request emits nothing', async () => {
+    const { admin, visitor } = await audiences();
+    const [a] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
+    await settle(1100);
+    admin.events.length = 0;
+    visitor.events.length = 0;
+    const res = await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 2 } });
+    expect(res.statusCode).toBe(400);
+    await settle(300);
+    expect([...admin.names(), ...visitor.names()]).toEqual([]);
+  });
+
+  it('coalesces busy events: the first at once, the rest in one emission at the end of the second', async () => {
+    const { admin } = await audiences();
+    await settle(1100);
+    admin.events.length = 0;
+    for (let i = 0; i < 5; i += 1) await t.addProject({ name: `P${i}` });
+    await until(() => admin.names().filter((n) => n === 'projects.changed').length === 1);
+    await until(() => admin.names().filter((n) => n === 'projects.changed').length === 2, 2000);
+    await settle(1200);
+    expect(admin.names().filter((n) => n === 'projects.changed')).toHaveLength(2);
+    expect(admin.names().filter((n) => n === 'stats')).toHaveLength(2);
+    const [, last] = admin.events.filter((e) => e.name === 'stats');
+    expect(last?.payload).toMatchObject({ stats: { projects: 5 } });
+  });
+
+  it('events of one request keep the fixed order', async () => {
+    const { admin } = await audiences();
+    await settle(1100);
+    admin.events.length = 0;
+    // Reset judging-data of a running-then-paused clock: clock, options, flags, projects, judges, stats.
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    t.clock.advance(1_000);
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    await settle(100);
+    admin.events.length = 0;
+    await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'judging-data' } });
+    await until(() => admin.names().includes('stats'));
+    const order = [
+      'clock',
+      'deliberation',
+      'options.changed',
+      'flags.changed',
+      'projects.changed',
+      'judges.changed',
+      'judge.updated',
+      'stats',
+    ];
+    const names = admin.names();
+    expect(names).toEqual([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    expect(names[0]).toBe('clock');
+  });
+});

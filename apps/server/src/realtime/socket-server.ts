@@ -1,0 +1,84 @@
+/**
+ * socket.io on the Fastify HTTP server (API.md 6.1): handshake authentication, rooms, and the
+ * broadcaster fed by committed transactions. Clients send nothing; the server ignores any event.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import {
+  ADMIN_ROOM,
+  ADMIN_USER,
+  PUBLIC_ROOM,
+  SOCKET_RATE_LIMITED,
+  SOCKET_UNAUTHORIZED,
+  judgeRoom,
+  type SocketAuth,
+} from '@podium/protocol';
+import { UnauthorizedError } from '../errors.js';
+import { Broadcaster, JUDGES_ROOM, type PodiumServer } from './broadcaster.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: PodiumServer;
+  }
+}
+
+/**
+ * The client IP of a handshake, as HTTP requests see it (R70): the socket's address, or with
+ * TRUST_PROXY the rightmost X-Forwarded-For address.
+ */
+export function handshakeIp(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  if (trustProxy && header) {
+    const last = header.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  return socket.handshake.address;
+}
+
+export function registerSocketServer(app: FastifyInstance): void {
+  const io: PodiumServer = new Server(app.server, { serveClient: false });
+  const { services } = app;
+
+  io.use((socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as SocketAuth;
+    const ip = handshakeIp(socket, app.config.trustProxy);
+    if (auth.admin_password !== undefined) {
+      if (services.adminAuth.limiter.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
+      const ok =
+        typeof auth.admin_password === 'string' &&
+        services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip);
+      if (!ok) return next(new Error(SOCKET_UNAUTHORIZED));
+      void socket.join(ADMIN_ROOM);
+      return next();
+    }
+    if (auth.token !== undefined) {
+      try {
+        if (typeof auth.token !== 'string' || auth.token.trim() === '')
+          throw new UnauthorizedError('empty token');
+        const judge = services.judgeAuth.authenticate(auth.token.trim());
+        void socket.join([judgeRoom(judge.id), JUDGES_ROOM]);
+        return next();
+      } catch {
+        return next(new Error(SOCKET_UNAUTHORIZED));
+      }
+    }
+    void socket.join(PUBLIC_ROOM);
+    return next();
+  });
+
+  const broadcaster = new Broadcaster(io, {
+    clock: () => services.clock.state(),
+    deliberation: () => services.options.deliberation(),
+    stats: () => services.stats.overall(),
+  });
+  app.db.onCommit((events) => broadcaster.publish(events));
+  app.decorate('io', io);
+
+  // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it.
+  app.addHook('preClose', async () => {
+    broadcaster.close();
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+}
