@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  R13_TUNING,
   chooseProject,
+  decisionWeights,
   eligibleProjects,
   pool,
   type Asker,
@@ -197,5 +200,258 @@ describe('R25 automatic group switching', () => {
     expect(afterFinish(state, 30, 0.1, 3)).toEqual({ group: 1, finishes: 0 });
     expect(afterFinish({ group: 2, finishes: 0 }, 0, 0.1, 3)).toEqual({ group: 0, finishes: 0 });
     expect(afterFinish({ group: 0, finishes: 0 }, 5, 0, 3)).toEqual({ group: 1, finishes: 0 });
+  });
+});
+
+describe('R13 free choice', () => {
+  it('a first assignment goes to the least seen table farthest from where other judges are', () => {
+    const projects = Array.from({ length: 10 }, (_, i) => project(`p${i + 1}`));
+    const judges = [judge('a', { current: 'p1' }), judge('b', { current: 'p10' }), judge('j')];
+    const s = snap(projects, judges);
+    expect(possible(s, asker(judges[2] as EngineJudge))).toEqual(new Set(['p5', 'p6']));
+  });
+
+  it('while short of min_views (R11): the nearest table, ahead of the previous one on a tie', () => {
+    const j = judge('j');
+    const s = snap([project('p3', { seen: 1 }), project('p7', { seen: 1 }), project('p9', { seen: 2 })], [j]);
+    expect(possible(s, asker(j, [], 5))).toEqual(new Set(['p7']));
+  });
+
+  it('once the candidates have min_views, with an estimate: the visit that informs a prize decision', () => {
+    const j = judge('j');
+    // The judge saw p1, a contender for first, and p2, a weak project. p20, the other contender,
+    // is far away; p4, another weak project, is next door. Eight sure top-10 projects fill p30–p37.
+    const fillers = Array.from({ length: 8 }, (_, i) => project(`p${30 + i}`, { seen: 3 }));
+    const projects = [
+      project('p1', { seen: 3 }),
+      project('p2', { seen: 3 }),
+      project('p4', { seen: 3 }),
+      project('p20', { seen: 3 }),
+      ...fillers,
+    ];
+    const estimate = new Map([
+      ['p1', { score: 2, sd: 0.4 }],
+      ['p20', { score: 1.9, sd: 0.4 }],
+      ['p2', { score: -1, sd: 0.4 }],
+      ['p4', { score: -1.2, sd: 0.4 }],
+      ...fillers.map((p, i): [string, { score: number; sd: number }] => [
+        p.id,
+        { score: 1 + i / 10, sd: 0.4 },
+      ]),
+    ]);
+    const who = asker(j, ['p1', 'p2'], 3);
+    expect(possible({ ...snap(projects, [j], { minViews: 3 }), estimate }, who)).toEqual(new Set(['p20']));
+    // Without an estimate R13 saves walking.
+    expect(possible(snap(projects, [j], { minViews: 3 }), who)).toEqual(new Set(['p4']));
+  });
+
+  it('weights project placements by how uncertain the prize decisions are', () => {
+    const projects = ['a', 'b', 'c', 'd'].map((id) => project(id));
+    const estimate = new Map([
+      ['a', { score: 3, sd: 0.3 }],
+      ['b', { score: 2.9, sd: 0.3 }],
+      ['c', { score: 0, sd: 0.3 }],
+      ['d', { score: -3, sd: 0.3 }],
+    ]);
+    const weights = decisionWeights(estimate, projects, { ...R13_TUNING, prizePlaces: 2 });
+    expect(weights.get('a')).toBeGreaterThan((weights.get('c') as number) + 0.5);
+    expect(weights.get('b')).toBeGreaterThan((weights.get('c') as number) + 0.5);
+    expect(weights.get('d')).toBeCloseTo(R13_TUNING.baseWeight, 3);
+  });
+});
+
+/** The sets of API.md 5.2, stage by stage, as the contract states them (independent of the engine). */
+interface Stages {
+  eligible: EngineProject[];
+  pool: EngineProject[];
+  /** After R9. */
+  grouped: EngineProject[];
+  /** After R10. */
+  prioritized: EngineProject[];
+  /** After R11 (general judges) or R12 (track judges): what R13 chooses from. */
+  allowed: EngineProject[];
+}
+
+function stages(s: EngineSnapshot, who: Asker): Stages | 'track-disabled' | 'done' {
+  const { judge: j, dealtWith } = who;
+  const { options } = s;
+  if (j.track !== '' && (!options.judgeTracks || !options.tracks.includes(j.track))) return 'track-disabled';
+  const others = s.judges.filter((o) => o.id !== j.id && o.active && o.current !== null);
+  const holders = (id: string, track?: string) =>
+    others.filter((o) => o.current === id && (track === undefined || o.track === track)).length;
+  let eligible = s.projects.filter((p) => p.active && !dealtWith.has(p.id));
+  if (j.track !== '') {
+    const wanted = options.trackViews[options.tracks.indexOf(j.track)] ?? 0;
+    eligible = eligible.filter(
+      (p) => p.challenges.includes(j.track) && (p.trackSeen[j.track] ?? 0) + holders(p.id, j.track) < wanted,
+    );
+  }
+  if (eligible.length === 0) return 'done';
+  const free = eligible.filter((p) => holders(p.id) === 0);
+  const fewest = Math.min(...eligible.map((p) => holders(p.id)));
+  const poolOf = free.length > 0 ? free : eligible.filter((p) => holders(p.id) === fewest);
+  let grouped = poolOf;
+  if (options.multiGroup && j.track === '') {
+    for (let step = 0; step < options.numGroups; step += 1) {
+      const inGroup = poolOf.filter((p) => p.group === (j.group + step) % options.numGroups);
+      if (inGroup.length > 0) {
+        grouped = inGroup;
+        break;
+      }
+    }
+  }
+  const prioritized = grouped.some((p) => p.prioritized) ? grouped.filter((p) => p.prioritized) : grouped;
+  let allowed = prioritized;
+  if (j.track === '') {
+    const m = Math.min(...prioritized.map((p) => p.seen));
+    if (m < options.minViews) allowed = prioritized.filter((p) => p.seen === m);
+  } else if (who.lastLocation !== null) {
+    const last = who.lastLocation;
+    const ahead = prioritized.filter((p) => p.location > last);
+    const from = ahead.length > 0 ? ahead : prioritized;
+    const next = Math.min(...from.map((p) => p.location));
+    allowed = from.filter((p) => p.location === next);
+  }
+  return { eligible, pool: poolOf, grouped, prioritized, allowed };
+}
+
+const TRACKS = ['AI', 'Web'];
+const arbitraryProject = (id: string) =>
+  fc.record({
+    id: fc.constant(id),
+    location: fc.integer({ min: 1, max: 8 }),
+    group: fc.integer({ min: 0, max: 2 }),
+    active: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+    prioritized: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    seen: fc.integer({ min: 0, max: 5 }),
+    trackSeen: fc.record({ AI: fc.integer({ min: 0, max: 3 }) }),
+    challenges: fc.subarray(TRACKS),
+  });
+
+const arbitraryCase = fc
+  .record({
+    count: fc.integer({ min: 0, max: 12 }),
+    judges: fc.integer({ min: 1, max: 6 }),
+  })
+  .chain(({ count, judges }) => {
+    const ids = Array.from({ length: count }, (_, i) => `p${i}`);
+    const projectId = ids.length > 0 ? fc.option(fc.constantFrom(...ids), { nil: null }) : fc.constant(null);
+    return fc.record({
+      projects: fc.tuple(...ids.map(arbitraryProject)),
+      judges: fc.tuple(
+        ...Array.from({ length: judges }, (_, i) =>
+          fc.record({
+            id: fc.constant(`j${i}`),
+            track: fc.constantFrom('', '', 'AI', 'Web'),
+            group: fc.integer({ min: 0, max: 2 }),
+            active: i === 0 ? fc.constant(true) : fc.boolean(),
+            current: i === 0 ? fc.constant(null) : projectId,
+          }),
+        ),
+      ),
+      options: fc.record({
+        minViews: fc.integer({ min: 0, max: 4 }),
+        multiGroup: fc.boolean(),
+        numGroups: fc.constant(3),
+        judgeTracks: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
+        tracks: fc.oneof(fc.constant(TRACKS), fc.subarray(TRACKS)),
+        trackViews: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 2 }),
+      }),
+      dealtWith: fc.subarray(ids),
+      lastLocation: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
+      estimate: fc.option(
+        fc.array(
+          fc.record({
+            score: fc.double({ min: -4, max: 4, noNaN: true }),
+            sd: fc.double({ min: 0.05, max: 2, noNaN: true }),
+          }),
+          { minLength: count, maxLength: count },
+        ),
+        { nil: undefined },
+      ),
+      seed: fc.integer({ min: 0, max: 999 }),
+    });
+  });
+
+/** Runs `check` on the engine's choice for many random snapshots (with and without an estimate). */
+function forRandomSnapshots(
+  check: (choice: ReturnType<typeof chooseProject>, expected: ReturnType<typeof stages>, who: Asker) => void,
+): void {
+  fc.assert(
+    fc.property(arbitraryCase, (c) => {
+      const estimate =
+        c.estimate === undefined
+          ? undefined
+          : new Map(c.projects.map((p, i) => [p.id, c.estimate?.[i] as { score: number; sd: number }]));
+      const s: EngineSnapshot = { projects: c.projects, judges: c.judges, options: c.options, estimate };
+      const who: Asker = {
+        judge: c.judges[0] as EngineJudge,
+        dealtWith: new Set(c.dealtWith),
+        lastLocation: c.lastLocation,
+      };
+      let state = c.seed;
+      const random = () => {
+        state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+        return state / 4294967296;
+      };
+      check(chooseProject(s, who, random), stages(s, who), who);
+    }),
+    { numRuns: 600 },
+  );
+}
+
+/** The assigned project, asserting that one was assigned whenever the contract expects one. */
+function assigned(
+  choice: ReturnType<typeof chooseProject>,
+  expected: ReturnType<typeof stages>,
+): string | null {
+  if (typeof expected === 'string') {
+    expect(choice).toEqual({ reason: expected });
+    return null;
+  }
+  expect('projectId' in choice).toBe(true);
+  return 'projectId' in choice ? choice.projectId : null;
+}
+
+const ids = (projects: readonly EngineProject[]) => new Set(projects.map((p) => p.id));
+
+describe('R6–R12 hold for every R13 choice, on random snapshots (property)', () => {
+  it('R15/R16: track-disabled and done exactly when the contract says so', () => {
+    forRandomSnapshots((choice, expected) => void assigned(choice, expected));
+  });
+
+  it('R6: the assigned project is always eligible', () => {
+    forRandomSnapshots((choice, expected) => {
+      const id = assigned(choice, expected);
+      if (id !== null && typeof expected !== 'string') expect(ids(expected.eligible).has(id)).toBe(true);
+    });
+  });
+
+  it('R7: never a held project while a free one exists; always one from the pool', () => {
+    forRandomSnapshots((choice, expected) => {
+      const id = assigned(choice, expected);
+      if (id !== null && typeof expected !== 'string') expect(ids(expected.pool).has(id)).toBe(true);
+    });
+  });
+
+  it("R9: a general judge's project is from the first group, from its own on, that the pool has", () => {
+    forRandomSnapshots((choice, expected) => {
+      const id = assigned(choice, expected);
+      if (id !== null && typeof expected !== 'string') expect(ids(expected.grouped).has(id)).toBe(true);
+    });
+  });
+
+  it('R10: a prioritized candidate whenever there is one', () => {
+    forRandomSnapshots((choice, expected) => {
+      const id = assigned(choice, expected);
+      if (id !== null && typeof expected !== 'string') expect(ids(expected.prioritized).has(id)).toBe(true);
+    });
+  });
+
+  it('R11 and R12: the least seen under min_views (general), the next table (track); R13 within', () => {
+    forRandomSnapshots((choice, expected) => {
+      const id = assigned(choice, expected);
+      if (id !== null && typeof expected !== 'string') expect(ids(expected.allowed).has(id)).toBe(true);
+    });
   });
 });

@@ -2,6 +2,7 @@
  * Who judges what next (API.md 5.2, R6–R13): a pure function over a snapshot of the event.
  * The service loads the snapshot and applies the choice in the same transaction (R8).
  */
+import type { ProjectEstimate } from './rank-score.js';
 
 export interface EngineProject {
   id: string;
@@ -39,6 +40,12 @@ export interface EngineSnapshot {
   /** Every judge: the others' `current` tell which projects are held (R7). */
   judges: readonly EngineJudge[];
   options: EngineOptions;
+  /**
+   * The current estimate of each project's quality from the general judges' rankings
+   * (`fitRankScores(...).projects`, rank-score.ts). Optional: it only steers R13's free choice
+   * once the candidates have `min_views`; without it R13 saves walking.
+   */
+  estimate?: ReadonlyMap<string, ProjectEstimate>;
 }
 
 /** The judge asking, with what it has dealt with (seen, flagged, its live busy/absent skips). */
@@ -127,30 +134,11 @@ function tableWalk(candidates: EngineProject[], lastLocation: number | null): En
   return from.filter((p) => p.location === next);
 }
 
-/**
- * R13, the server's own choice among the candidates the rules left: the shortest walk from the
- * judge's previous table (tables are numbered along rows), then the fewest views, then chance.
- */
-function closest(candidates: EngineProject[], lastLocation: number | null, random: Random): EngineProject {
-  const distance = (p: EngineProject) => (lastLocation === null ? 0 : Math.abs(p.location - lastLocation));
-  let best: EngineProject[] = [];
-  let bestDistance = Infinity;
-  let bestSeen = Infinity;
-  for (const p of candidates) {
-    const d = distance(p);
-    if (d < bestDistance || (d === bestDistance && p.seen < bestSeen)) {
-      best = [p];
-      bestDistance = d;
-      bestSeen = p.seen;
-    } else if (d === bestDistance && p.seen === bestSeen) {
-      best.push(p);
-    }
-  }
-  return best[Math.floor(random() * best.length)] ?? (candidates[0] as EngineProject);
-}
+/** R6–R12: what R13 may choose from, or why there is nothing to give (R15, R16). */
+export type Candidates = { candidates: EngineProject[] } | { reason: 'track-disabled' | 'done' };
 
-/** R6–R13 for one judge that holds nothing, while judging runs (R5 is the caller's). */
-export function chooseProject(snapshot: EngineSnapshot, asker: Asker, random: Random = Math.random): Choice {
+/** R6–R12 for one judge that holds nothing, while judging runs (R5 is the caller's). */
+export function candidatesFor(snapshot: EngineSnapshot, asker: Asker): Candidates {
   const { judge } = asker;
   if (trackDisabled(judge, snapshot.options)) return { reason: 'track-disabled' };
   let candidates = pool(snapshot, asker);
@@ -160,5 +148,253 @@ export function chooseProject(snapshot: EngineSnapshot, asker: Asker, random: Ra
     judge.track === ''
       ? leastSeen(candidates, snapshot.options.minViews)
       : tableWalk(candidates, asker.lastLocation);
-  return { projectId: closest(candidates, asker.lastLocation, random).id };
+  return { candidates };
+}
+
+/** Tuning of R13's free choice; the defaults are measured by `npm run bench:judging` (docs/benchmarks.md). */
+export interface R13Tuning {
+  /** Size of the prize set whose boundary matters (a top 10). */
+  prizePlaces: number;
+  /** Weight of "could be first" against "could be in the top `prizePlaces`". */
+  winnerWeight: number;
+  /** Weight every project keeps, so the rest of the ranking still improves. */
+  baseWeight: number;
+  /** A walk of this many tables halves a candidate's value (larger: more focus, more walking). */
+  walkTables: number;
+}
+
+export const R13_TUNING: Readonly<R13Tuning> = {
+  prizePlaces: 10,
+  winnerWeight: 1,
+  baseWeight: 0.1,
+  walkTables: 20,
+};
+
+/** R6–R13 for one judge that holds nothing, while judging runs (R5 is the caller's). */
+export function chooseProject(
+  snapshot: EngineSnapshot,
+  asker: Asker,
+  random: Random = Math.random,
+  tuning: Readonly<R13Tuning> = R13_TUNING,
+): Choice {
+  const found = candidatesFor(snapshot, asker);
+  if ('reason' in found) return found;
+  return { projectId: freeChoice(found.candidates, snapshot, asker, random, tuning).id };
+}
+
+/**
+ * R13, the server's own choice among the candidates R6–R12 left (never empty):
+ * - a judge's first project: the least seen candidate farthest from the tables other judges
+ *   hold, so judges start spread over the hall;
+ * - while the candidates are short of `min_views` (R11), for track judges, or without an
+ *   estimate: the nearest table to the judge's previous one (tables are numbered along rows),
+ *   ahead of it on a tie, then the least seen;
+ * - once they have `min_views` and the snapshot has an estimate: the candidate whose visit tells
+ *   most about the prize decisions (`decisionWeights`, `mostInformative`), discounted by the walk.
+ */
+export function freeChoice(
+  candidates: readonly EngineProject[],
+  snapshot: EngineSnapshot,
+  asker: Asker,
+  random: Random,
+  tuning: Readonly<R13Tuning> = R13_TUNING,
+): EngineProject {
+  if (candidates.length === 1) return candidates[0] as EngineProject;
+  const { lastLocation } = asker;
+  if (lastLocation === null) {
+    const { track } = asker.judge;
+    const views = (p: EngineProject) => (track === '' ? p.seen : (p.trackSeen[track] ?? 0));
+    return spreadOut(candidates, othersAt(snapshot, asker.judge.id), views, random);
+  }
+  const covered = candidates.every((p) => p.seen >= snapshot.options.minViews);
+  if (!covered || snapshot.estimate === undefined || asker.judge.track !== '') {
+    return nearest(candidates, lastLocation, random);
+  }
+  return mostInformative(candidates, snapshot, asker.dealtWith, lastLocation, random, tuning);
+}
+
+/** The best of `items` by `key` (larger is better, with a small tolerance); ties by chance. */
+function best<T>(items: readonly T[], key: (item: T) => number, random: Random): T {
+  let top: T[] = [];
+  let topKey = -Infinity;
+  for (const item of items) {
+    const k = key(item);
+    if (k > topKey + 1e-12) {
+      top = [item];
+      topKey = k;
+    } else if (k >= topKey - 1e-12) {
+      top.push(item);
+    }
+  }
+  return top[Math.min(top.length - 1, Math.floor(random() * top.length))] ?? (items[0] as T);
+}
+
+/** Tables that other active judges hold right now, ascending: where they are. */
+function othersAt(snapshot: EngineSnapshot, askerId: string): number[] {
+  const locationOf = new Map(snapshot.projects.map((p) => [p.id, p.location]));
+  const held: number[] = [];
+  for (const judge of snapshot.judges) {
+    if (judge.id === askerId || !judge.active || judge.current === null) continue;
+    const location = locationOf.get(judge.current);
+    if (location !== undefined) held.push(location);
+  }
+  return held.sort((a, b) => a - b);
+}
+
+/** Distance from a table to the nearest of the `sorted` tables (Infinity when there are none). */
+function gapTo(sorted: readonly number[], location: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) < location) low = middle + 1;
+    else high = middle;
+  }
+  const after = sorted[low];
+  const before = sorted[low - 1];
+  return Math.min(
+    after === undefined ? Infinity : after - location,
+    before === undefined ? Infinity : location - before,
+  );
+}
+
+/** First assignment: the least seen (views of the judge's kind), then the farthest from other judges. */
+function spreadOut(
+  candidates: readonly EngineProject[],
+  others: readonly number[],
+  views: (p: EngineProject) => number,
+  random: Random,
+): EngineProject {
+  const fewest = Math.min(...candidates.map(views));
+  return best(
+    candidates.filter((p) => views(p) === fewest),
+    (p) => (others.length === 0 ? 0 : gapTo(others, p.location)),
+    random,
+  );
+}
+
+/** The shortest walk from the previous table; ties: ahead of it, then the fewest views, then chance. */
+function nearest(candidates: readonly EngineProject[], lastLocation: number, random: Random): EngineProject {
+  return best(
+    candidates,
+    (p) =>
+      -4 * Math.abs(p.location - lastLocation) + (p.location > lastLocation ? 2 : 0) - p.seen / (p.seen + 1),
+    random,
+  );
+}
+
+/** Φ, close enough for weighting (the logistic approximation, error < 0.01). */
+const normalCdf = (z: number): number => 1 / (1 + Math.exp(-1.702 * z));
+
+/** What a project's decision weight depends on: the top-k boundary and the two leaders. */
+interface DecisionContext {
+  boundary: number | undefined;
+  first: ProjectEstimate;
+  second: ProjectEstimate;
+}
+
+function decisionContext(
+  estimate: ReadonlyMap<string, ProjectEstimate>,
+  projects: readonly EngineProject[],
+  tuning: Readonly<R13Tuning>,
+): DecisionContext {
+  const active = projects
+    .filter((p) => p.active)
+    .map((p) => estimate.get(p.id) ?? { score: 0, sd: 1 })
+    .sort((a, b) => b.score - a.score);
+  const places = Math.min(tuning.prizePlaces, active.length - 1);
+  const boundary =
+    places > 0
+      ? ((active[places - 1] as ProjectEstimate).score + (active[places] as ProjectEstimate).score) / 2
+      : undefined;
+  const first = active[0] ?? { score: 0, sd: 1 };
+  return { boundary, first, second: active[1] ?? first };
+}
+
+function decisionWeight(
+  { score, sd }: ProjectEstimate,
+  { boundary, first, second }: DecisionContext,
+  tuning: Readonly<R13Tuning>,
+): number {
+  const inTop = boundary === undefined ? 1 : normalCdf((score - boundary) / sd);
+  const rival = score >= first.score ? second : first;
+  const ahead = normalCdf((score - rival.score) / Math.sqrt(sd * sd + rival.sd * rival.sd));
+  return 4 * inTop * (1 - inTop) + tuning.winnerWeight * 4 * ahead * (1 - ahead) + tuning.baseWeight;
+}
+
+/**
+ * How much each estimated project's placement matters to the prize decisions:
+ * 4·P(in the top k)·P(not) + winnerWeight · 4·P(ahead of the best other)·P(behind it) +
+ * baseWeight, where k = prizePlaces, with the estimate's scores and standard deviations. The
+ * top-k boundary and the leaders are taken over active projects.
+ */
+export function decisionWeights(
+  estimate: ReadonlyMap<string, ProjectEstimate>,
+  projects: readonly EngineProject[],
+  tuning: Readonly<R13Tuning> = R13_TUNING,
+): Map<string, number> {
+  const context = decisionContext(estimate, projects, tuning);
+  return new Map([...estimate].map(([id, e]) => [id, decisionWeight(e, context, tuning)]));
+}
+
+/**
+ * The candidate with the most value per walk. The value of the asker visiting p: its ranking will
+ * then compare p with every project it has dealt with. Comparing p with k tells most when their
+ * order is uncertain (π(1 − π), π the Bradley–Terry probability that p beats k) and matters when
+ * either may change a prize decision: value(p) = Σ_k π(1 − π)(weight p + weight k); a judge that
+ * has seen nothing estimated yet values p by its weight alone. The score is
+ * value / (1 + tables walked / walkTables). Candidates are taken nearest first and the search
+ * stops once even the largest possible value could not win at that distance.
+ */
+function mostInformative(
+  candidates: readonly EngineProject[],
+  snapshot: EngineSnapshot,
+  dealtWith: ReadonlySet<string>,
+  lastLocation: number,
+  random: Random,
+  tuning: Readonly<R13Tuning>,
+): EngineProject {
+  const estimate = snapshot.estimate as ReadonlyMap<string, ProjectEstimate>;
+  const context = decisionContext(estimate, snapshot.projects, tuning);
+  const prior = { score: 0, sd: 1 };
+  const weightOf = (id: string) => decisionWeight(estimate.get(id) ?? prior, context, tuning);
+  const seen: { score: number; weight: number }[] = [];
+  let seenWeights = 0;
+  for (const id of dealtWith) {
+    const e = estimate.get(id);
+    if (e === undefined) continue;
+    const weight = weightOf(id);
+    seen.push({ score: e.score, weight });
+    seenWeights += weight;
+  }
+  const value = (p: EngineProject): number => {
+    const own = weightOf(p.id);
+    if (seen.length === 0) return own;
+    const score = estimate.get(p.id)?.score ?? 0;
+    let total = 0;
+    for (const k of seen) {
+      const pi = 1 / (1 + Math.exp(k.score - score));
+      total += pi * (1 - pi) * (own + k.weight);
+    }
+    return total;
+  };
+  // No value exceeds this: π(1 − π) ≤ 1/4 and no weight exceeds 4·¼·(1 + winnerWeight) + baseWeight.
+  const ceiling = 1 + tuning.winnerWeight + tuning.baseWeight;
+  const bound = seen.length === 0 ? ceiling : (seen.length * ceiling + seenWeights) / 4;
+  const discount = (p: EngineProject) => 1 + Math.abs(p.location - lastLocation) / tuning.walkTables;
+  const byDistance = [...candidates].sort((a, b) => discount(a) - discount(b));
+  let top: EngineProject[] = [];
+  let topScore = -Infinity;
+  for (const p of byDistance) {
+    const walk = discount(p);
+    if (bound / walk < topScore - 1e-12) break;
+    const score = value(p) / walk;
+    if (score > topScore + 1e-12) {
+      top = [p];
+      topScore = score;
+    } else if (score >= topScore - 1e-12) {
+      top.push(p);
+    }
+  }
+  return top[Math.min(top.length - 1, Math.floor(random() * top.length))] ?? (candidates[0] as EngineProject);
 }

@@ -1,8 +1,9 @@
 /**
  * Stored rows → the project shapes of API.md 4.4 and 4.5, with every derived value (views,
- * stars, Copeland score) computed from current judgments (R30–R33).
+ * stars, Copeland score, rank_score) computed from current judgments (R30–R34).
  */
 import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
+import { RankScoreCache } from '../judging/rank-score.js';
 import { copelandScores, type JudgeVerdict } from '../judging/scoring.js';
 import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
 import { mean } from './mean.js';
@@ -64,14 +65,26 @@ function generalVerdicts(views: readonly ViewRow[], rankings: readonly RankingRo
   return [...byJudge.values()];
 }
 
-/** The admin list (4.4): every row given, with its derived counts and score. */
+/** rank_score (R34) as sent: 4 decimals are plenty. */
+const roundScore = (score: number): number => Math.round(score * 1e4) / 1e4;
+
+/**
+ * The admin list (4.4): every row given, with its derived counts and scores. rank_score (R34) is
+ * sent once some general judge has ranked something (before that there is nothing to estimate);
+ * `rankScores` caches its fit across calls, refitting only when the judgments change.
+ */
 export function projectViews(
   rows: readonly ProjectRow[],
   views: readonly ViewRow[],
   rankings: readonly RankingRow[],
+  rankScores: RankScoreCache = new RankScoreCache(),
 ): Project[] {
   const tallies = tallyViews(views);
-  const scores = copelandScores(generalVerdicts(views, rankings));
+  const verdicts = generalVerdicts(views, rankings);
+  const scores = copelandScores(verdicts);
+  const ranked = verdicts.some((verdict) => verdict.rankings.length > 0)
+    ? rankScores.fit(verdicts).projects
+    : undefined;
   return rows.map((row) => {
     const tally = tallies.get(row.id);
     return {
@@ -84,6 +97,7 @@ export function projectViews(
       stars: tally?.stars ?? 0,
       track_stars: tally?.trackStars ?? {},
       last_activity: row.last_activity,
+      ...(ranked && { rank_score: roundScore(ranked.get(row.id)?.score ?? 0) }),
     };
   });
 }

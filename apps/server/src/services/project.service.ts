@@ -19,6 +19,7 @@ import type { Database } from '../db/database.js';
 import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
+import { RankScoreCache } from '../judging/rank-score.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -34,6 +35,9 @@ export interface ImportCounts {
 }
 
 export class ProjectService {
+  /** rank_score's fit, refit only when the judgments change (R34). */
+  private readonly rankScores = new RankScoreCache();
+
   constructor(
     private readonly db: Database,
     private readonly projects: ProjectRepository,
@@ -42,9 +46,14 @@ export class ProjectService {
     private readonly audit: AuditLog,
   ) {}
 
-  /** Every project with its derived counts and score (4.4). */
+  /** Every project with its derived counts and scores (4.4, R34). */
   list(): Project[] {
-    return projectViews(this.projects.all(), this.projects.views(), this.projects.generalRankings());
+    return projectViews(
+      this.projects.all(),
+      this.projects.views(),
+      this.projects.generalRankings(),
+      this.rankScores,
+    );
   }
 
   /** Active projects for the public expo (3.1). */

@@ -1,0 +1,418 @@
+/**
+ * A seeded discrete-event simulation of an expo, driving the real judging engine
+ * (apps/server/src/judging: candidatesFor, chooseProject) and the real scoring (copelandScores,
+ * fitRankScores).
+ *
+ * The hall: tables numbered along rows of round(sqrt(2.4·P)) tables (table 1 at the front left,
+ * each row left to right), 2.5 m between tables and 6 m between rows; judges walk the Manhattan
+ * distance at 50 m/min. About 5% of teams are absent: a judge who reaches one skips it as
+ * `absent` after half a minute and gets its next project at once (R21); the third absent skip
+ * hides the project (R20). A visit lasts 5 ± 0.75 min (normal, clipped to 3–7). At the end of a
+ * visit the judge perceives quality + N(0, σ²) (σ = 0.8, or 2 for the ~15% careless judges),
+ * re-ranks everything it has seen by what it perceived, stars a project only when it perceived
+ * it above 2.2 (rare), and calls `next` 0.1–0.5 min later. Judges log in over the first 2 minutes.
+ * Calls are served in time order from one event queue, as the server serialises them (R8).
+ *
+ * The engine's policy gets the estimate as the service would build it: `RankScoreCache.recent`
+ * over the general judges' verdicts, refit after every ⌈J/2⌉ finished visits, once some active
+ * project has min_views. The perception noise of a (judge, project) pair, the qualities, the
+ * absences and the judges' timings come from streams of their own, so both policies meet the
+ * same expo on the same seed.
+ */
+import {
+  R13_TUNING,
+  candidatesFor,
+  chooseProject,
+  type Asker,
+  type EngineJudge,
+  type EngineOptions,
+  type EngineProject,
+  type EngineSnapshot,
+  type R13Tuning,
+} from '../../apps/server/src/judging/assignment.js';
+import { RankScoreCache, fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
+import { copelandScores } from '../../apps/server/src/judging/scoring.js';
+import { quality, type Quality } from './metrics.js';
+import { normal, stream } from './random.js';
+
+export interface Scenario {
+  name: string;
+  projects: number;
+  judges: number;
+  /** `rows`: each row numbered left to right (default); `serpentine`: every other row right to left. */
+  layout?: 'rows' | 'serpentine';
+  /** Share of absent teams (default 0.05). */
+  absentShare?: number;
+}
+
+/**
+ * `baseline`: a random least-seen candidate (after R6–R12), scored by the Copeland count.
+ * `podium`: the engine's own R13 choice (chooseProject with the estimate), scored by rank_score.
+ * `oracle`: a reference that cheats twice, to show what is reachable at all: among the same
+ * candidates (R6–R12) it picks by true walking distance, and after coverage it sends judges to
+ * the true top 25 (nearest first) whenever it can; scored by rank_score.
+ */
+export type Policy = 'baseline' | 'podium' | 'oracle';
+
+/** How many of the truly best projects the oracle focuses on. */
+const ORACLE_FOCUS = 25;
+
+export const MIN_VIEWS = 3;
+const ABSENT_SHARE = 0.05;
+const CARELESS_SHARE = 0.15;
+const SIGMA = 0.8;
+const CARELESS_SIGMA = 2;
+const TABLE_GAP = 2.5;
+const ROW_GAP = 6;
+const WALK_SPEED = 50;
+const VISIT = 5;
+const VISIT_SD = 0.75;
+const ABSENT_CHECK = 0.5;
+const STAR_ABOVE = 2.2;
+/** Ranking and tapping `next` after a finish: 0.1–0.5 min. */
+const RANK_DELAY = 0.1;
+const RANK_DELAY_SPREAD = 0.4;
+
+/** Both estimators at one moment, each against the truth. */
+export interface Checkpoint {
+  copeland: Quality;
+  rank: Quality;
+}
+
+export interface RunResult {
+  scenario: string;
+  seed: number;
+  policy: Policy;
+  present: number;
+  /** Minutes until every present project had MIN_VIEWS finished views (null: never). */
+  makespan: number | null;
+  /** ceil(MIN_VIEWS · present / judges) · 5 min. */
+  bound: number;
+  /** Metres walked between tables (first walk to the hall excluded) per finished visit. */
+  metresPerVisit: number;
+  metresPerVisitCoverage: number;
+  /** At MIN_VIEWS and at 2 · MIN_VIEWS finished visits per present project. */
+  at3: Checkpoint | null;
+  at6: Checkpoint | null;
+  /** Estimate refits during the run and their total time (podium only). */
+  fits: number;
+  fitMs: number;
+  engineMs: number;
+  nextCalls: number;
+}
+
+interface SimProject extends EngineProject {
+  quality: number;
+  present: boolean;
+  absentSkips: number;
+}
+
+interface SimJudge extends EngineJudge {
+  sigma: number;
+  lastLocation: number | null;
+  dealtWith: Set<string>;
+  seen: string[];
+  perceived: Map<string, number>;
+  rankings: string[];
+  starred: Set<string>;
+  visits: number;
+  random: () => number;
+}
+
+type Event =
+  | { time: number; order: number; kind: 'next'; judge: SimJudge }
+  | { time: number; order: number; kind: 'arrive'; judge: SimJudge; project: SimProject }
+  | { time: number; order: number; kind: 'skip'; judge: SimJudge; project: SimProject }
+  | { time: number; order: number; kind: 'finish'; judge: SimJudge; project: SimProject };
+
+type WithoutOrder<T> = T extends unknown ? Omit<T, 'order'> : never;
+type NewEvent = WithoutOrder<Event>;
+
+/** A binary heap of events by time, then by insertion. */
+class EventQueue {
+  private heap: Event[] = [];
+  private counter = 0;
+
+  push(event: NewEvent): void {
+    const item = { ...event, order: this.counter } as Event;
+    this.counter += 1;
+    const heap = this.heap;
+    heap.push(item);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(item, heap[parent] as Event)) break;
+      heap[i] = heap[parent] as Event;
+      i = parent;
+    }
+    heap[i] = item;
+  }
+
+  pop(): Event | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (top === undefined || last === undefined || heap.length === 0) return top;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const child =
+        right < heap.length && this.before(heap[right] as Event, heap[left] as Event) ? right : left;
+      if (!this.before(heap[child] as Event, last)) break;
+      heap[i] = heap[child] as Event;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  }
+
+  private before(a: Event, b: Event): boolean {
+    return a.time < b.time || (a.time === b.time && a.order < b.order);
+  }
+}
+
+export interface SimulationOptions {
+  /** Podium: the estimate is refit once this many visits were finished since the last fit (default ⌈J/2⌉). */
+  refreshEvery?: number;
+  /** Called at each checkpoint with the verdicts and the present projects' true qualities. */
+  /** Podium: R13 tuning other than the engine's defaults (for the trade-off table). */
+  tuning?: Partial<R13Tuning>;
+  onCheckpoint?: (visitsPerProject: number, verdicts: RankVerdict[], truth: Map<string, number>) => void;
+}
+
+export function simulate(
+  scenario: Scenario,
+  seed: number,
+  policy: Policy,
+  simulation: SimulationOptions = {},
+): RunResult {
+  const P = scenario.projects;
+  const J = scenario.judges;
+  const rowLength = Math.round(Math.sqrt(2.4 * P));
+  const serpentine = scenario.layout === 'serpentine';
+  const place = (table: number): [number, number] => {
+    const row = Math.floor((table - 1) / rowLength);
+    const column = (table - 1) % rowLength;
+    return [row, serpentine && row % 2 === 1 ? rowLength - 1 - column : column];
+  };
+  const walk = (from: number, to: number): number => {
+    const [fromRow, fromColumn] = place(from);
+    const [toRow, toColumn] = place(to);
+    return TABLE_GAP * Math.abs(fromColumn - toColumn) + ROW_GAP * Math.abs(fromRow - toRow);
+  };
+
+  const projectRandom = stream(seed, 'projects');
+  const projects: SimProject[] = Array.from({ length: P }, (_, i) => ({
+    id: `p${i + 1}`,
+    location: i + 1,
+    group: 0,
+    active: true,
+    prioritized: false,
+    seen: 0,
+    trackSeen: {},
+    challenges: [],
+    quality: normal(projectRandom),
+    present: projectRandom() >= (scenario.absentShare ?? ABSENT_SHARE),
+    absentSkips: 0,
+  }));
+  const present = projects.filter((p) => p.present);
+  const bestProjects = new Set(
+    [...present]
+      .sort((a, b) => b.quality - a.quality)
+      .slice(0, ORACLE_FOCUS)
+      .map((p) => p.id),
+  );
+  const judgeRandom = stream(seed, 'judges');
+  const judges: SimJudge[] = Array.from({ length: J }, (_, j) => ({
+    id: `j${j + 1}`,
+    track: '',
+    group: 0,
+    active: true,
+    current: null,
+    sigma: judgeRandom() < CARELESS_SHARE ? CARELESS_SIGMA : SIGMA,
+    lastLocation: null,
+    dealtWith: new Set<string>(),
+    seen: [],
+    perceived: new Map<string, number>(),
+    rankings: [],
+    starred: new Set<string>(),
+    visits: 0,
+    random: stream(seed, `judge:${j}`),
+  }));
+
+  const options: EngineOptions = {
+    minViews: MIN_VIEWS,
+    multiGroup: false,
+    numGroups: 1,
+    judgeTracks: false,
+    tracks: [],
+    trackViews: [],
+  };
+  const engineRandom = stream(seed, `engine:${policy}`);
+  const tuning: R13Tuning = { ...R13_TUNING, ...simulation.tuning };
+  const cache = new RankScoreCache({ tolerance: 1e-2 });
+  const refreshEvery = simulation.refreshEvery ?? Math.ceil(J / 2);
+  let estimate: EngineSnapshot['estimate'];
+  let lastFit: unknown;
+  let fits = 0;
+  let fitMs = 0;
+  let engineMs = 0;
+  let nextCalls = 0;
+
+  const verdicts = (): RankVerdict[] =>
+    judges.map((judge) => ({ judge: judge.id, rankings: judge.rankings, seen: judge.seen }));
+
+  let finished = 0;
+  let covered = 0;
+  let makespan: number | null = null;
+  let walked = 0;
+  let walkedAtCoverage = 0;
+  let visitsAtCoverage = 0;
+  let at3: Checkpoint | null = null;
+  let at6: Checkpoint | null = null;
+  const queue = new EventQueue();
+  for (const judge of judges) queue.push({ time: 2 * judge.random(), kind: 'next', judge });
+
+  const checkpoint = (visitsPerProject: number): Checkpoint => {
+    simulation.onCheckpoint?.(visitsPerProject, verdicts(), new Map(present.map((p) => [p.id, p.quality])));
+    const tieBreak = present.map(() => engineRandom());
+    const truth = present.map((p) => p.quality);
+    const copeland = copelandScores(verdicts());
+    const rank = fitRankScores(verdicts()).projects;
+    return {
+      copeland: quality(
+        present.map((p) => copeland.get(p.id) ?? 0),
+        truth,
+        tieBreak,
+      ),
+      rank: quality(
+        present.map((p) => rank.get(p.id)?.score ?? 0),
+        truth,
+        tieBreak,
+      ),
+    };
+  };
+
+  const next = (judge: SimJudge, time: number): void => {
+    nextCalls += 1;
+    // As the service would: a recent estimate once some project has min_views (R13 needs none before).
+    if (policy === 'podium' && projects.some((p) => p.active && p.seen >= MIN_VIEWS)) {
+      const started = performance.now();
+      const fit = cache.recent(verdicts(), refreshEvery);
+      fitMs += performance.now() - started;
+      if (fit !== lastFit) fits += 1;
+      lastFit = fit;
+      estimate = fit.projects;
+    }
+    const snapshot: EngineSnapshot = { projects, judges, options, estimate };
+    const asker: Asker = { judge, dealtWith: judge.dealtWith, lastLocation: judge.lastLocation };
+    const started = performance.now();
+    let projectId: string | undefined;
+    if (policy === 'podium') {
+      const choice = chooseProject(snapshot, asker, engineRandom, tuning);
+      if ('projectId' in choice) projectId = choice.projectId;
+    } else if (policy === 'oracle') {
+      const found = candidatesFor(snapshot, asker);
+      if ('candidates' in found) {
+        const candidates = found.candidates as SimProject[];
+        const best = candidates.filter((p) => p.seen >= MIN_VIEWS && bestProjects.has(p.id));
+        const from = best.length > 0 ? best : candidates;
+        const last = judge.lastLocation;
+        const distance = (p: SimProject) => (last === null ? engineRandom() : walk(last, p.location));
+        projectId = from.reduce((a, b) => (distance(b) < distance(a) ? b : a)).id;
+      }
+    } else {
+      const found = candidatesFor(snapshot, asker);
+      if ('candidates' in found) {
+        const fewest = Math.min(...found.candidates.map((p) => p.seen));
+        const least = found.candidates.filter((p) => p.seen === fewest);
+        projectId = least[Math.floor(engineRandom() * least.length)]?.id;
+      }
+    }
+    engineMs += performance.now() - started;
+    if (projectId === undefined) return; // done: this judge has nothing left
+    const project = projects[Number(projectId.slice(1)) - 1] as SimProject;
+    judge.current = project.id;
+    project.prioritized = false;
+    const metres = judge.lastLocation === null ? 0 : walk(judge.lastLocation, project.location);
+    walked += metres;
+    judge.lastLocation = project.location;
+    queue.push({ time: time + metres / WALK_SPEED, kind: 'arrive', judge, project });
+  };
+
+  const done = (): boolean => makespan !== null && at6 !== null;
+  for (let event = queue.pop(); event !== undefined && !done(); event = queue.pop()) {
+    const { judge, time } = event;
+    switch (event.kind) {
+      case 'next':
+        next(judge, time);
+        break;
+      case 'arrive': {
+        if (!event.project.present) {
+          queue.push({ time: time + ABSENT_CHECK, kind: 'skip', judge, project: event.project });
+        } else {
+          const duration = Math.min(7, Math.max(3, VISIT + VISIT_SD * normal(judge.random)));
+          queue.push({ time: time + duration, kind: 'finish', judge, project: event.project });
+        }
+        break;
+      }
+      case 'skip': {
+        // R19, R20, R21: an absent flag; the third hides the project; the next project at once.
+        const { project } = event;
+        judge.dealtWith.add(project.id);
+        judge.current = null;
+        project.absentSkips += 1;
+        if (project.absentSkips >= 3) project.active = false;
+        next(judge, time);
+        break;
+      }
+      case 'finish': {
+        const { project } = event;
+        judge.current = null;
+        judge.visits += 1;
+        judge.dealtWith.add(project.id);
+        judge.seen.push(project.id);
+        project.seen += 1;
+        const perceived =
+          project.quality + judge.sigma * normal(stream(seed, `see:${judge.id}:${project.id}`));
+        judge.perceived.set(project.id, perceived);
+        if (perceived > STAR_ABOVE) judge.starred.add(project.id);
+        judge.rankings = [...judge.seen].sort(
+          (a, b) => (judge.perceived.get(b) as number) - (judge.perceived.get(a) as number),
+        );
+        finished += 1;
+        if (project.seen === MIN_VIEWS) {
+          covered += 1;
+          if (covered === present.length) {
+            makespan = time;
+            walkedAtCoverage = walked;
+            visitsAtCoverage = finished;
+          }
+        }
+        if (finished === MIN_VIEWS * present.length) at3 = checkpoint(MIN_VIEWS);
+        if (finished === 2 * MIN_VIEWS * present.length) at6 = checkpoint(2 * MIN_VIEWS);
+        queue.push({ time: time + RANK_DELAY + RANK_DELAY_SPREAD * judge.random(), kind: 'next', judge });
+        break;
+      }
+    }
+  }
+
+  return {
+    scenario: scenario.name,
+    seed,
+    policy,
+    present: present.length,
+    makespan,
+    bound: Math.ceil((MIN_VIEWS * present.length) / J) * VISIT,
+    metresPerVisit: walked / Math.max(1, finished),
+    metresPerVisitCoverage: walkedAtCoverage / Math.max(1, visitsAtCoverage),
+    at3,
+    at6,
+    fits,
+    fitMs,
+    engineMs,
+    nextCalls,
+  };
+}
