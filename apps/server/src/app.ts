@@ -13,6 +13,7 @@ import { scheduleClockBackups } from './plugins/clock-backups.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
+import { backupRoutes } from './routes/backup.routes.js';
 import { clockRoutes } from './routes/clock.routes.js';
 import { registerSocketServer } from './realtime/socket-server.js';
 import { exportRoutes } from './routes/export.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(optionsRoutes);
   await app.register(clockRoutes);
   await app.register(adminEventRoutes);
+  await app.register(backupRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app);

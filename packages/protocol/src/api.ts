@@ -403,6 +403,9 @@ export const endpoints = {
     response: OkFlag,
   }),
   qrAdd: endpoint({ method: 'POST', path: '/qr/add', auth: 'none', body: QrAddRequest, response: Ok }),
+
+  // Operations (docs/operations.md): a consistent SQLite snapshot as a file download.
+  adminBackup: endpoint({ method: 'GET', path: '/admin/backup', auth: 'admin' }),
 } as const;
 
 export type Endpoints = typeof endpoints;
