@@ -7,13 +7,13 @@ import axe from 'axe-core';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
@@ -181,4 +181,257 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     );
   });
   return violations;
+}
+
+// ---------- Seeding over the real API (expo and add-self journeys) ----------
+
+/** A JSON answer of the API: its HTTP status and parsed body. */
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** `Basic base64(UTF-8 "admin:" + password)`, as the web app builds it (API.md 2.2). */
+export function adminAuthHeader(password: string = TEST_ADMIN_PASSWORD): string {
+  return `Basic ${Buffer.from(`admin:${password}`, 'utf8').toString('base64')}`;
+}
+
+async function answer<T>(response: Response): Promise<ApiAnswer<T>> {
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Calls `/api<path>` without credentials; `body` is sent as JSON. */
+export async function publicApi<T = unknown>(
+  server: ServerHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return answer<T>(response);
+}
+
+/** Calls `/api<path>` as the admin; `body` is sent as JSON. */
+export async function adminApi<T = unknown>(
+  server: ServerHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { Authorization: adminAuthHeader(server.adminPassword) };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return answer<T>(response);
+}
+
+/** Uploads a CSV file to an import route (`/project/csv`, `/judge/csv`, ...) as a multipart form. */
+export async function uploadCsv(
+  server: ServerHandle,
+  path: string,
+  file: string,
+  { headerRow = false }: { headerRow?: boolean } = {},
+): Promise<ApiAnswer> {
+  const form = new FormData();
+  form.append('csv', new Blob([await readFile(file)], { type: 'text/csv' }), basename(file));
+  form.append('headerRow', String(headerRow));
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { Authorization: adminAuthHeader(server.adminPassword) },
+    body: form,
+  });
+  return answer(response);
+}
+
+/** The sample data (projects.csv, judges.csv, ...): `shared/data` beside the repository. */
+export const SHARED_DATA_DIR = join(REPO_ROOT, '../shared/data');
+
+// ---------- Admin data pages (login, add projects and judges, QR codes, audit log) ----------
+
+/** Saves the admin password in the browser as the web app does (`admin-pass`, percent-encoded). */
+export async function saveAdminPassword(context: BrowserContext, server: ServerHandle): Promise<void> {
+  await context.addCookies([
+    { name: 'admin-pass', value: encodeURIComponent(server.adminPassword), url: server.baseUrl },
+  ]);
+}
+
+/** Text of one of the app's notices (the spec's alerts), matched whole. */
+export function noticeWithText(page: Page, text: string): Locator {
+  const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('.notices .notice__text').filter({ hasText: exact });
+}
+
+/** The pixels of a canvas, read in the page: RGBA bytes, row by row. */
+export async function canvasPixels(
+  canvas: Locator,
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const { width, height, base64 } = await canvas.evaluate((element: HTMLCanvasElement) => {
+    const context = element.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const bytes = context.getImageData(0, 0, element.width, element.height).data;
+    // base64 crosses the DevTools protocol far faster than a million-number JSON array.
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return { width: element.width, height: element.height, base64: btoa(binary) };
+  });
+  return { width, height, data: new Uint8ClampedArray(Buffer.from(base64, 'base64')) };
+}
+
+/** Console errors other than the browser's own line for each 4xx answer, which tests provoke on purpose. */
+export function unexpectedErrors(errors: readonly string[]): string[] {
+  return errors.filter(
+    (line) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(line),
+  );
+}
+
+// ---------- Seeding through the real API (judge portal tests) ----------
+
+/** Calls `/api<path>` on the server: as the admin by default, or as a judge with `token`. */
+export async function apiCall<T = unknown>(
+  server: ServerHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Authorization: token
+      ? `Bearer ${token}`
+      : `Basic ${Buffer.from(`admin:${server.adminPassword}`, 'utf8').toString('base64')}`,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export interface SeededJudge {
+  id: string;
+  code: string;
+}
+
+/** The judge record the admin sees (`GET /api/judge/list`), for checking what the server stored. */
+export interface JudgeRecord {
+  id: string;
+  name: string;
+  code: string;
+  current: string | null;
+  rankings: string[];
+  flagged: string[];
+  seen_projects: { project_id: string; name: string; notes: string; starred: boolean }[];
+}
+
+export async function seedProject(
+  server: ServerHandle,
+  project: { name: string; description?: string; url?: string; challenge_list?: string },
+): Promise<string> {
+  const { id } = await apiCall<{ id: string }>(server, 'POST', '/project/new', project);
+  return id;
+}
+
+/** Adds a judge without sending mail and reads its login code from the admin list. */
+export async function seedJudge(
+  server: ServerHandle,
+  judge: { name: string; email: string; track?: string },
+): Promise<SeededJudge> {
+  const { id } = await apiCall<{ id: string }>(server, 'POST', '/judge/new', { ...judge, no_send: true });
+  const record = await judgeRecord(server, id);
+  return { id, code: record.code };
+}
+
+export async function judgeRecord(server: ServerHandle, id: string): Promise<JudgeRecord> {
+  const list = await apiCall<JudgeRecord[]>(server, 'GET', '/judge/list');
+  const record = list.find((judge) => judge.id === id);
+  if (!record) throw new Error(`judge ${id} is not in /judge/list`);
+  return record;
+}
+
+/** Logs a judge in through the API; with `welcome`, also accepts the welcome. Returns the token. */
+export async function loginJudgeApi(server: ServerHandle, code: string, welcome = true): Promise<string> {
+  const { token } = await apiCall<{ token: string }>(server, 'POST', '/judge/login', { code });
+  if (welcome) await apiCall(server, 'POST', '/judge/welcome', undefined, token);
+  return token;
+}
+
+/** Puts the judge's token cookie into a browser context, as the login page would. */
+export async function useJudgeToken(
+  context: BrowserContext,
+  server: ServerHandle,
+  token: string,
+): Promise<void> {
+  await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
+}
+
+// ---------- Admin settings ----------
+
+/** axe violations of impact serious or critical only (WCAG 2.x A/AA rules), one line each. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const result = await injected.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
+/** Closes every notice on the page, so the next alert to wait for cannot be an old one. */
+export async function dismissNotices(page: Page): Promise<void> {
+  // Clicked in the page in one go: a success notice may fade between a count and a click.
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLButtonElement>('.notices .notice__close').forEach((b) => b.click()),
+  );
+  await page.waitForFunction(() => document.querySelectorAll('.notices .notice').length === 0);
+}
+
+/** Requests other than GET to `/api/`, recorded from now on: what the page sent to change state. */
+export function recordApiWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && request.method() !== 'GET')
+      writes.push(`${request.method()} ${pathname}`);
+  });
+  return writes;
+}
+
+// ---------- Admin dashboard ----------
+
+/**
+ * Uploads CSV text built by the test to an import route (`/project/csv`, `/judge/csv`) as a
+ * multipart form; `fields` adds form fields such as `noSend` (R83).
+ */
+export async function uploadCsvText(
+  server: ServerHandle,
+  path: string,
+  csv: string,
+  fields: Record<string, string> = {},
+): Promise<ApiAnswer<{ ok?: number; count?: number; error?: string }>> {
+  const form = new FormData();
+  form.append('csv', new Blob([csv], { type: 'text/csv' }), 'generated.csv');
+  form.append('headerRow', 'false');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { Authorization: adminAuthHeader(server.adminPassword) },
+    body: form,
+  });
+  return answer(response);
 }

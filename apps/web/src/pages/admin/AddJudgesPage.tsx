@@ -1,6 +1,61 @@
+import { useEffect } from 'react';
+import { AdminGate } from '../../components/AdminGate';
+import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
+import { StatTile, StatTiles } from '../../components/StatTile';
+import { useAdminAddStore } from '../../stores/admin-add.store';
+import { useAdminStatsStore } from '../../stores/admin-stats.store';
+import { AddJudgeForm } from './AddJudgeForm';
+import { JudgeQrLinks } from './JudgeQrLinks';
+
+/** Column order of the judge CSV (product spec §2, API.md R85). */
+const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes'];
 
 /** `/admin/add-judges`: one judge by form, many by CSV, or self-adding by QR code. */
 export function AddJudgesPage() {
-  return <Page heading="Add Judges" admin back />;
+  return (
+    <Page heading="Add Judges" admin back logout>
+      <AdminGate>
+        <AddJudges />
+      </AdminGate>
+    </Page>
+  );
+}
+
+function AddJudges() {
+  const stats = useAdminStatsStore((state) => state.judgeStats);
+  const refreshStats = useAdminStatsStore((state) => state.refreshJudgeStats);
+  const loadTracks = useAdminAddStore((state) => state.loadTracks);
+  const uploadCsv = useAdminAddStore((state) => state.uploadCsv);
+  useEffect(() => {
+    void refreshStats();
+    void loadTracks();
+  }, [refreshStats, loadTracks]);
+
+  return (
+    <div className="stack admin-data">
+      <StatTiles>
+        <StatTile label="Total Judges" value={stats?.num} />
+        <StatTile label="Average Seen" value={stats?.avg_seen} />
+      </StatTiles>
+      <JudgeQrLinks />
+      <div className="admin-columns">
+        <AddJudgeForm />
+        <CsvUploadPanel
+          title="Upload a judge CSV"
+          description={
+            <p>
+              Columns in this order: name, email, track (optional, must exist under Track Judging), notes
+              (optional).
+            </p>
+          }
+          fileLabel="Judge CSV file"
+          columns={JUDGE_CSV_COLUMNS}
+          noSendOption
+          successText="Added judge(s) successfully!"
+          upload={(file, flags) => uploadCsv('judges', file, flags)}
+        />
+      </div>
+    </div>
+  );
 }

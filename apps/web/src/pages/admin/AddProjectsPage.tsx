@@ -1,6 +1,71 @@
+import { useEffect } from 'react';
+import { AdminGate } from '../../components/AdminGate';
+import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
+import { StatTile, StatTiles } from '../../components/StatTile';
+import { useAdminAddStore } from '../../stores/admin-add.store';
+import { useAdminStatsStore } from '../../stores/admin-stats.store';
+import { AddProjectForm } from './AddProjectForm';
+
+/** Column order of the project CSV (product spec §2, API.md R84). */
+const PROJECT_CSV_COLUMNS = ['Name', 'Description', 'URL', 'Try It link', 'Video link', 'Challenges'];
 
 /** `/admin/add-projects`: one project by form, or many by CSV. */
 export function AddProjectsPage() {
-  return <Page heading="Add Projects" admin back />;
+  return (
+    <Page heading="Add Projects" admin back logout>
+      <AdminGate>
+        <AddProjects />
+      </AdminGate>
+    </Page>
+  );
+}
+
+function AddProjects() {
+  const stats = useAdminStatsStore((state) => state.projectStats);
+  const refreshStats = useAdminStatsStore((state) => state.refreshProjectStats);
+  const uploadCsv = useAdminAddStore((state) => state.uploadCsv);
+  useEffect(() => {
+    void refreshStats();
+  }, [refreshStats]);
+
+  return (
+    <div className="stack admin-data">
+      <StatTiles>
+        <StatTile label="Active Projects" value={stats?.num_active} />
+        <StatTile label="Average Seen" value={stats?.avg_seen} />
+      </StatTiles>
+      <div className="admin-columns">
+        <AddProjectForm />
+        <div className="stack">
+          <CsvUploadPanel
+            title="Upload a project CSV"
+            description={
+              <p>
+                Columns in this order: name, description, URL, Try It link, video link, challenge list (comma
+                separated, in quotes).
+              </p>
+            }
+            fileLabel="Project CSV file"
+            columns={PROJECT_CSV_COLUMNS}
+            successText="Added project(s) successfully!"
+            upload={(file, flags) => uploadCsv('projects', file, flags)}
+          />
+          <CsvUploadPanel
+            title="Upload a hackathon-platform export"
+            description={
+              <p>
+                The platform&apos;s &ldquo;Projects data without personal info&rdquo; export, as it is.
+                Columns are found by name; draft submissions are skipped.
+              </p>
+            }
+            fileLabel="Hackathon-platform export file"
+            headerRow="always"
+            successText="Added project(s) successfully!"
+            upload={(file, flags) => uploadCsv('devpost', file, flags)}
+          />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,21 @@
-import { Page } from '../../components/Page';
+import { useLocation } from 'react-router-dom';
+import { challengeFromPath } from './expo-links';
+import { ExpoBrowse } from './ExpoBrowse';
+import { ExpoDisplay } from './ExpoDisplay';
+import { ExpoPrintView } from './ExpoPrintView';
+import { useExpoPolling } from './use-expo-polling';
 
-/** `/expo` and `/expo/:track`: the public list of projects and their tables. */
+/**
+ * `/expo` and `/expo/:track`: the public list of projects and their tables, filtered by the
+ * challenge in the path. `?display=true` is the lobby screen, `?print=true` the paper version.
+ */
 export function ExpoPage() {
-  return <Page heading="Project Expo" />;
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  const challenge = challengeFromPath(pathname);
+  useExpoPolling();
+
+  if (query.get('display') === 'true') return <ExpoDisplay challenge={challenge} />;
+  if (query.get('print') === 'true') return <ExpoPrintView challenge={challenge} />;
+  return <ExpoBrowse challenge={challenge} />;
 }

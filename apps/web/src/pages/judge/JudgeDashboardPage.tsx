@@ -1,6 +1,49 @@
+import { useEffect } from 'react';
+import { DashboardSummary } from '../../components/judge/DashboardSummary';
+import { DeliberationBanner } from '../../components/judge/DeliberationBanner';
+import { LoadError } from '../../components/judge/LoadError';
+import { RankingBoard } from '../../components/judge/RankingBoard';
+import { SaveStatus } from '../../components/judge/SaveStatus';
+import { StarBoard } from '../../components/judge/StarBoard';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeStore } from '../../stores/judge.store';
 
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
 export function JudgeDashboardPage() {
-  return <Page heading="Judging" logout />;
+  const gate = useJudgeGate();
+  const name = useJudgeStore((state) => state.judge?.name);
+  const isTrackJudge = useJudgeStore((state) => (state.judge?.track ?? '') !== '');
+  const deliberation = useJudgeStore((state) => state.deliberation);
+  const status = useJudgeStore((state) => state.status);
+  const error = useJudgeStore((state) => state.error);
+  const refresh = useJudgeStore((state) => state.refresh);
+
+  // Fetched in parallel with the gate check: one round trip less on slow Wi-Fi.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const ready = gate.status === 'ready' && name !== undefined;
+  const loadError = gate.status === 'error' ? gate.error : status === 'error' ? error : '';
+  const retry = () => {
+    gate.retry();
+    void refresh();
+  };
+
+  return (
+    <Page heading={ready ? `Welcome, ${name}` : 'Judging'} title="Judging" logout>
+      {loadError !== '' && <LoadError error={loadError} onRetry={retry} />}
+      {!ready && loadError === '' && <LoadingScreen />}
+      {ready && (
+        <div className="judge-dashboard">
+          <DashboardSummary />
+          {deliberation && <DeliberationBanner />}
+          <SaveStatus />
+          {isTrackJudge ? <StarBoard locked={deliberation} /> : <RankingBoard locked={deliberation} />}
+        </div>
+      )}
+    </Page>
+  );
 }

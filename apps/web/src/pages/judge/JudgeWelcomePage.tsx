@@ -1,6 +1,89 @@
+import { endpoints } from '@podium/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { callApi } from '../../api/client';
+import { LoadError } from '../../components/judge/LoadError';
+import { WelcomeConfirmations } from '../../components/judge/WelcomeConfirmations';
+import { WelcomeInstructions } from '../../components/judge/WelcomeInstructions';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeStore } from '../../stores/judge.store';
+import { notify, useNoticeStore } from '../../stores/notice.store';
+import { requestErrorText } from '../../util/request-error';
+
+export const WELCOME_CONFIRM_TEXT =
+  'Please read the welcome message and confirm by checking the boxes below before proceeding.';
 
 /** `/judge/welcome`: instructions and the three confirmations before judging. */
 export function JudgeWelcomePage() {
-  return <Page heading="Welcome" logout />;
+  const navigate = useNavigate();
+  const gate = useJudgeGate({ requireWelcome: false });
+  const judge = useJudgeStore((state) => state.judge);
+  const status = useJudgeStore((state) => state.status);
+  const error = useJudgeStore((state) => state.error);
+  const refresh = useJudgeStore((state) => state.refresh);
+  const [checked, setChecked] = useState([false, false, false]);
+  const [sending, setSending] = useState(false);
+  // The reminder is stale once every box is checked (and must not cover Continue then).
+  const noticeId = useRef<number | null>(null);
+  const dismissNotice = () => {
+    if (noticeId.current !== null) useNoticeStore.getState().dismiss(noticeId.current);
+    noticeId.current = null;
+  };
+  useEffect(() => dismissNotice, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const onCheck = (index: number, value: boolean) => {
+    const next = checked.map((c, i) => (i === index ? value : c));
+    setChecked(next);
+    if (next.every(Boolean)) dismissNotice();
+  };
+
+  const onContinue = async () => {
+    if (!checked.every(Boolean)) {
+      dismissNotice();
+      noticeId.current = notify.error(WELCOME_CONFIRM_TEXT);
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    const result = await callApi(endpoints.judgeWelcomeAccept);
+    setSending(false);
+    if (result.data) void navigate('/judge');
+    else notify.error(requestErrorText(result.status, result.error));
+  };
+
+  if (gate.status === 'error') {
+    return (
+      <Page heading="Welcome" logout>
+        <LoadError error={gate.error} onRetry={gate.retry} />
+      </Page>
+    );
+  }
+  if (gate.status === 'checking' || !judge) {
+    return (
+      <Page heading="Welcome" logout>
+        {status === 'error' ? <LoadError error={error} onRetry={() => void refresh()} /> : <LoadingScreen />}
+      </Page>
+    );
+  }
+
+  return (
+    <Page heading={`Welcome, ${judge.name}!`} title="Welcome" logout>
+      <WelcomeInstructions />
+      <WelcomeConfirmations email={judge.email} track={judge.track} checked={checked} onChange={onCheck} />
+      <button
+        type="button"
+        className="btn btn--primary btn--large btn--block judge-welcome__continue"
+        onClick={() => void onContinue()}
+      >
+        Continue
+      </button>
+      {sending && <LoadingScreen label="Saving" />}
+    </Page>
+  );
 }

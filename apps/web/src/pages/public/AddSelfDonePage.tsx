@@ -4,8 +4,13 @@ import { Page } from '../../components/Page';
 export function AddSelfDonePage() {
   return (
     <Page heading="Thanks for adding yourself!">
-      <p className="page__lead">You will get an email with your judging login info soon.</p>
-      <p>You may close this tab now.</p>
+      <section className="add-self add-self--done card">
+        <span className="add-self__tick" aria-hidden="true">
+          ✓
+        </span>
+        <p className="page__lead">You will get an email with your judging login info soon.</p>
+        <p>You may close this tab now.</p>
+      </section>
     </Page>
   );
 }

@@ -1,0 +1,373 @@
+/**
+ * The public expo in a real browser against the real server: seeded with the 50 sample projects
+ * of shared/data/projects.csv (challenges with '/', '.', '&' and unicode) plus one project named
+ * like a script tag, over the API exactly as an organizer would add them.
+ */
+import { join } from 'node:path';
+import type { ProjectSummary } from '@podium/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerHandle, ViewportName } from './harness';
+import {
+  accessibilityViolations,
+  adminApi,
+  collectPageErrors,
+  launchBrowser,
+  publicApi,
+  SHARED_DATA_DIR,
+  startServer,
+  TEST_EVENT_NAME,
+  uploadCsv,
+  VIEWPORTS,
+} from './harness';
+
+const SCRIPT_NAME = '<script>window.__xss = 1; alert("xss")</script>';
+
+let server: ServerHandle;
+let browser: Browser;
+let projects: ProjectSummary[];
+
+const inChallenge = (challenge: string) => projects.filter((p) => p.challenge_list.includes(challenge));
+const countText = (n: number) => `${n} ${n === 1 ? 'project' : 'projects'}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const imported = await uploadCsv(server, '/project/csv', join(SHARED_DATA_DIR, 'projects.csv'));
+  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+  const added = await adminApi(server, 'POST', '/project/new', {
+    name: SCRIPT_NAME,
+    description: '',
+    url: 'javascript:alert(1)',
+    challenge_list: 'AI/ML',
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  projects = (await publicApi<ProjectSummary[]>(server, 'GET', '/project/list/public')).body;
+  expect(projects).toHaveLength(51);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The table's project names, without the link's hidden "(opens in a new tab)". */
+const tableNames = (page: Page) =>
+  page
+    .locator('.expo-table tbody .expo-project__name')
+    .evaluateAll((els) => els.map((el) => el.firstChild?.textContent ?? ''));
+const tableNumbers = async (page: Page) =>
+  (await page.locator('.expo-table tbody td.expo-table__number').allTextContents()).map(Number);
+
+/** Names in collator order (the app's: locale-aware, case-blind, numeric), checked in the page. */
+const inNameOrder = (page: Page, names: string[], direction: 1 | -1) =>
+  page.evaluate(
+    ({ list, sign }) => {
+      const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+      return list.every((name, i) => i === 0 || sign * collator.compare(list[i - 1] ?? '', name) <= 0);
+    },
+    { list: names, sign: direction },
+  );
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo on %s', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let dialogs: string[];
+
+  beforeEach(async () => {
+    context = await browser.newContext(VIEWPORTS[viewport]);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    dialogs = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const open = async (path: string, count = projects.length) => {
+    await page.goto(`${server.baseUrl}${path}`);
+    await page
+      .getByText(countText(count), { exact: true })
+      .waitFor()
+      .catch(async (error: Error) => {
+        // Say what the page showed instead, so a failure explains itself.
+        const shown = (await page.locator('body').innerText()).slice(0, 400);
+        throw new Error(`${path}: ${error.message}\npage shows: ${shown}\nerrors: ${errors.join('; ')}`);
+      });
+  };
+
+  it('lists every project with its table, by table number', async () => {
+    await open('/expo');
+    await page.getByRole('heading', { level: 1, name: 'Project Expo' }).waitFor();
+    expect(await tableNumbers(page)).toEqual(projects.map((p) => p.location));
+    expect(await page.locator('th[aria-sort]').allTextContents()).toEqual(['Table▲']);
+    expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
+    // Both empty descriptions (Café Ñandú and the script project) show the placeholder.
+    expect(await page.getByText('[No Description]', { exact: true }).count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a script-like name as text and runs nothing', async () => {
+    await open('/expo');
+    const cell = page.locator('.expo-project').filter({ hasText: SCRIPT_NAME });
+    expect(await cell.locator('.expo-project__name').textContent()).toBe(SCRIPT_NAME);
+    // Its javascript: URL is not a link; http(s) URLs open safely in a new tab.
+    expect(await cell.locator('a').count()).toBe(0);
+    const link = page.getByRole('link', { name: /^CivicCanvas/ });
+    expect(await link.getAttribute('href')).toBe('https://devpost.example/software/civiccanvas');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('filters by a challenge with a slash through the dropdown, and back to all', async () => {
+    await open('/expo');
+    const select = page.getByLabel('Challenge', { exact: true });
+    const options = await select.locator('option').allTextContents();
+    const challenges = (await publicApi<string[]>(server, 'GET', '/challenges')).body;
+    expect(options).toEqual(['All challenges', ...challenges]);
+
+    await select.selectOption('AI/ML');
+    await page.waitForURL(`${server.baseUrl}/expo/AI%2FML`);
+    const expected = inChallenge('AI/ML');
+    await page.getByText(countText(expected.length), { exact: true }).waitFor();
+    expect(await tableNumbers(page)).toEqual(expected.map((p) => p.location));
+
+    await select.selectOption({ label: 'All challenges' });
+    await page.waitForURL(`${server.baseUrl}/expo`);
+    await page.getByText(countText(projects.length), { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it.each(['AI/ML', 'C++ & Co', 'Health.Tech', 'Ünïcode Prize'])(
+    'opens /expo/%s directly',
+    async (challenge) => {
+      const expected = inChallenge(challenge);
+      expect(expected.length).toBeGreaterThan(0);
+      await open(`/expo/${encodeURIComponent(challenge)}`, expected.length);
+      expect(await page.getByLabel('Challenge', { exact: true }).inputValue()).toBe(challenge);
+      expect(await tableNumbers(page)).toEqual(expected.map((p) => p.location));
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('sorts by name and by table, both ways', async () => {
+    await open('/expo');
+    const nameButton = page.getByRole('button', { name: 'Name' });
+    const tableButton = page.getByRole('button', { name: 'Table' });
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+
+    await nameButton.click();
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Name' }).waitFor();
+    const ascending = await tableNames(page);
+    expect(ascending).toHaveLength(projects.length);
+    expect(await inNameOrder(page, ascending, 1)).toBe(true);
+
+    await nameButton.click();
+    await page.locator('th[aria-sort="descending"]', { hasText: 'Name' }).waitFor();
+    const descending = await tableNames(page);
+    expect(await inNameOrder(page, descending, -1)).toBe(true);
+    expect(new Set(descending)).toEqual(new Set(ascending));
+
+    await tableButton.click();
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Table' }).waitFor();
+    expect(await nameHeader.getAttribute('aria-sort')).toBeNull();
+    expect(await tableNumbers(page)).toEqual(projects.map((p) => p.location));
+    await tableButton.click();
+    await page.locator('th[aria-sort="descending"]', { hasText: 'Table' }).waitFor();
+    expect(await tableNumbers(page)).toEqual(projects.map((p) => p.location).reverse());
+    expect(errors).toEqual([]);
+  });
+
+  it('has no Group column while multi-group judging is off', async () => {
+    await open('/expo');
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Table▲', 'Name↕']);
+    expect(await page.getByRole('columnheader', { name: 'Group' }).count()).toBe(0);
+  });
+
+  it('prints a plain table with a heading and the count', async () => {
+    await open('/expo');
+    await page.getByRole('link', { name: 'Print this page' }).click();
+    await page.waitForURL(`${server.baseUrl}/expo?print=true`);
+    await page.getByRole('heading', { level: 1, name: 'Project Expo' }).waitFor();
+    await page.getByText(`${TEST_EVENT_NAME} · ${countText(projects.length)}`).waitFor();
+    await page.getByText(countText(projects.length), { exact: true }).waitFor();
+    const table = page.locator('.expo-print__table');
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Table', 'Name']);
+    expect(await table.locator('tbody tr').count()).toBe(projects.length);
+    expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+      String(projects[0]?.location),
+      projects[0]?.name,
+    ]);
+
+    // On paper only the heading, the count and the table remain.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // A challenge's print view keeps its filter.
+    const expected = inChallenge('AI/ML');
+    await open('/expo/AI%2FML?print=true', expected.length);
+    await page.getByRole('heading', { level: 1, name: 'Project Expo: AI/ML' }).waitFor();
+    expect(await page.locator('.expo-print__table tbody tr').count()).toBe(expected.length);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs the lobby display: large, scrolling endlessly, with a bounded list', async () => {
+    await open('/expo?display=true');
+    await page.getByRole('heading', { level: 1, name: 'Project Expo' }).waitFor();
+    await page.getByText(TEST_EVENT_NAME).waitFor();
+    const visible = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
+    expect(await visible.count()).toBe(projects.length);
+    // The list is drawn twice for a seamless loop, the copy hidden from screen readers; no more.
+    await page.locator('[data-copy="loop"][aria-hidden="true"]').waitFor({ state: 'attached' });
+    expect(await page.locator('.expo-display__row').count()).toBe(2 * projects.length);
+
+    const offset = () =>
+      page
+        .locator('.expo-display__track')
+        .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
+    await page.waitForFunction(() => {
+      const track = document.querySelector('.expo-display__track');
+      return track !== null && new DOMMatrix(getComputedStyle(track).transform).m42 < -5;
+    });
+
+    // Pause stops the motion.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    const paused = await offset();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await offset()).toBe(paused);
+    const fontSize = await page
+      .locator('.expo-display__name')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(22);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the challenge filter in the lobby display', async () => {
+    const expected = inChallenge('Ünïcode Prize');
+    await open(`/expo/${encodeURIComponent('Ünïcode Prize')}?display=true`, expected.length);
+    await page.getByText('Ünïcode Prize', { exact: true }).first().waitFor();
+    const visible = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
+    expect(await visible.count()).toBe(expected.length);
+  });
+
+  it('is accessible: no axe violations, 44px controls, no sideways scrolling', async () => {
+    for (const path of ['/expo', '/expo/AI%2FML', '/expo?print=true', '/expo?display=true']) {
+      const count = path.includes('AI%2FML') ? inChallenge('AI/ML').length : projects.length;
+      await open(path, count);
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+
+    await open('/expo');
+    const controls = page.locator('.expo-toolbar a, .expo-toolbar select, .expo-sort');
+    for (const control of await controls.all()) {
+      const box = await control.boundingBox();
+      const label = (await control.textContent()) ?? '';
+      expect(box?.height, label).toBeGreaterThanOrEqual(44);
+      expect(box?.width, label).toBeGreaterThanOrEqual(44);
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('expo updates', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('follows new projects by polling every 30 s, for hours, without growing', async () => {
+    context = await browser.newContext(VIEWPORTS.desktop);
+    page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.baseUrl}/expo?display=true`);
+    await page.getByText(countText(projects.length), { exact: true }).waitFor();
+
+    const added = await adminApi<{ id: string }>(server, 'POST', '/project/new', {
+      name: 'Late Arrival',
+      description: 'Added while the lobby screen was showing.',
+      url: 'https://late.example',
+    });
+    try {
+      await page.clock.fastForward(30_000);
+      await page.getByText(countText(projects.length + 1), { exact: true }).waitFor();
+      await page.getByRole('list', { name: 'Projects' }).getByText('Late Arrival').waitFor();
+
+      const size = () => page.evaluate(() => document.getElementsByTagName('*').length);
+      const before = await size();
+      // Two hours of polling, 30 s at a time: each poll answers, nothing accumulates.
+      for (let i = 0; i < 240; i += 1) {
+        const polled = page.waitForResponse((r) => r.url().endsWith('/api/project/list/public'));
+        await page.clock.fastForward(30_000);
+        await polled;
+      }
+      expect(await size()).toBe(before);
+      expect(await page.locator('.expo-display__row').count()).toBe(2 * (projects.length + 1));
+    } finally {
+      await adminApi(server, 'DELETE', `/project/${added.body.id}`);
+    }
+  });
+
+  it('pages instead of scrolling for viewers who prefer reduced motion', async () => {
+    context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.baseUrl}/expo?display=true`);
+    const first = page.getByText(/^Page 1 of \d+$/);
+    await first.waitFor();
+    const pages = Number((await first.textContent())?.split(' of ')[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(await page.locator('[data-copy="loop"]').count()).toBe(0);
+    const rows = page.locator('.expo-display__row');
+    const perPage = await rows.count();
+    expect(perPage).toBeLessThan(projects.length);
+    expect(perPage * pages).toBeGreaterThanOrEqual(projects.length);
+    const firstPage = await rows.allTextContents();
+
+    await page.clock.fastForward(12_000);
+    await page.getByText(`Page 2 of ${pages}`).waitFor();
+    expect(await rows.allTextContents()).not.toEqual(firstPage);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows the Group column with the group names once multi-group judging is on', async () => {
+    const names = ['North Hall', 'Sud 🚀', 'Annex'];
+    expect((await adminApi(server, 'POST', '/admin/options', { multi_group: true })).status).toBe(200);
+    expect((await adminApi(server, 'POST', '/admin/options', { group_names: names })).status).toBe(200);
+    context = await browser.newContext(VIEWPORTS.phone);
+    page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}/expo`);
+      await page.getByRole('columnheader', { name: 'Group' }).waitFor();
+      const groups = await page.locator('.expo-table tbody td.expo-table__group').allTextContents();
+      expect(groups).toEqual(projects.map((p) => names[p.group]));
+
+      await page.goto(`${server.baseUrl}/expo?print=true`);
+      const headers = page.locator('.expo-print__table thead th');
+      await headers.first().waitFor();
+      expect(await headers.allTextContents()).toEqual(['Group', 'Table', 'Name']);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await adminApi(server, 'POST', '/admin/options', { multi_group: false });
+    }
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * A general judge's whole journey on a phone (390×844, touch): login, welcome, live judging
+ * (skip, flag, done), keyboard ranking on the dashboard, notes autosave on the project page and
+ * the deliberation lock, checked against the real server's stored data.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeededJudge, ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  collectPageErrors,
+  judgeRecord,
+  launchBrowser,
+  seedJudge,
+  seedProject,
+  startServer,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let judge: SeededJudge;
+const projectNames = ['Solar Rover', 'Braille Buddy', 'Quiet Quill', 'Tide Tracker'];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of projectNames) {
+    await seedProject(server, {
+      name,
+      description: `${name} does things.`,
+      url: 'https://example.org/' + name.length,
+    });
+  }
+  judge = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  context = await browser.newContext(VIEWPORTS.phone);
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const h1 = () => page.getByRole('heading', { level: 1 });
+const tap = (locator: Locator) => locator.tap();
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const dialog = () => page.getByRole('dialog');
+/** No serious or critical axe violations (WCAG 2.1 A/AA). */
+async function expectAccessible() {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+/** The project shown on /judge/live, once loaded. */
+async function liveProjectName(): Promise<string> {
+  await page.getByText('Table', { exact: true }).waitFor();
+  return (await h1().textContent()) ?? '';
+}
+/** The network errors of deliberately refused requests are expected; nothing else is. */
+const unexpectedErrors = () => errors.filter((e) => !e.includes('status of 400'));
+
+describe('a general judge on a phone', () => {
+  it('logs in with the code from the link, after a wrong code', async () => {
+    await page.goto(`${server.baseUrl}/judge/login`);
+    const field = page.getByLabel('Enter your judging code');
+    await field.waitFor();
+    expect(await field.getAttribute('placeholder')).toBe('XXXXXX');
+    expect(await button('Log In').isDisabled()).toBe(true);
+    await expectAccessible();
+
+    await field.fill('000 000');
+    await field.press('Enter');
+    await page.getByText('Invalid judging code').waitFor();
+    await field.fill('1');
+    expect(await page.getByText('Invalid judging code').count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/judge/login?code=${judge.code.slice(0, 4)}%20${judge.code.slice(4)}`);
+    expect(await page.getByLabel('Enter your judging code').inputValue()).toBe(
+      `${judge.code.slice(0, 4)} ${judge.code.slice(4)}`,
+    );
+    await tap(button('Log In'));
+    await page.waitForURL(`${server.baseUrl}/judge/welcome`);
+  });
+
+  it('must confirm the three boxes of the welcome page', async () => {
+    await h1().filter({ hasText: 'Welcome, Grace Hopper!' }).waitFor();
+    await page.getByText('grace@example.org').waitFor();
+    await expectAccessible();
+    await tap(button('Continue'));
+    await page
+      .getByText('Please read the welcome message and confirm by checking the boxes below before proceeding.')
+      .waitFor();
+    for (const box of await page.getByRole('checkbox').all()) await tap(box);
+    await tap(button('Continue'));
+    await page.waitForURL(`${server.baseUrl}/judge`);
+    await h1().filter({ hasText: 'Welcome, Grace Hopper' }).waitFor();
+    expect(await page.title()).toBe('Judging | Podium');
+  });
+
+  it('shows the stats and leads to live judging', async () => {
+    const tiles = page.locator('.stat-tile');
+    await tiles.filter({ hasText: 'Total Projects' }).filter({ hasText: '4' }).waitFor();
+    await tiles.filter({ hasText: 'Seen' }).filter({ hasText: '0' }).waitFor();
+    await expectAccessible();
+    await tap(page.getByRole('link', { name: 'Next Project' }));
+    await page.waitForURL(`${server.baseUrl}/judge/live`);
+  });
+
+  it('skips a busy team, asking for a reason first', async () => {
+    const first = await liveProjectName();
+    expect(projectNames).toContain(first);
+    await page.getByText(`${first} does things.`).waitFor();
+    await expectAccessible();
+
+    await tap(button('Skip'));
+    await dialog().getByRole('heading', { name: 'Skip Project' }).waitFor();
+    await expectAccessible();
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    await dialog().getByText('Please select an option.').waitFor();
+    await tap(dialog().getByText('Busy', { exact: true }));
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    await h1().filter({ hasNotText: first }).filter({ hasText: /\w/ }).waitFor();
+    expect(await judgeRecord(server, judge.id).then((j) => j.current)).not.toBeNull();
+  });
+
+  it('flags a project that cannot demo', async () => {
+    const flagged = await liveProjectName();
+    await tap(button('Flag'));
+    await tap(dialog().getByText("Can't Demo", { exact: true }));
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    await h1().filter({ hasNotText: flagged }).filter({ hasText: /\w/ }).waitFor();
+    const record = await judgeRecord(server, judge.id);
+    expect(record.flagged).toHaveLength(1);
+  });
+
+  it('finishes a project with notes and a star, and returns to the dashboard', async () => {
+    const name = await liveProjectName();
+    await page.getByLabel('Personal notes').fill('Great demo, clear pitch.');
+    await tap(button('Done'));
+    await dialog().getByRole('heading', { name: 'Finish Project' }).waitFor();
+    expect(await dialog().getByLabel('Personal notes').inputValue()).toBe('Great demo, clear pitch.');
+    await expectAccessible();
+    await tap(dialog().getByRole('button', { name: `Star ${name}` }));
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    await page.waitForURL(`${server.baseUrl}/judge`);
+    const record = await judgeRecord(server, judge.id);
+    expect(record.seen_projects).toMatchObject([{ name, notes: 'Great demo, clear pitch.', starred: true }]);
+    // The draft is gone once the server has the notes (R29).
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('podium:notes:'))),
+    ).toEqual([]);
+  });
+
+  it('judges one more project without a timer', async () => {
+    await tap(page.getByRole('link', { name: 'Next Project' }));
+    await liveProjectName();
+    await tap(button('Done'));
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    await page.waitForURL(`${server.baseUrl}/judge`);
+    await page.locator('.stat-tile').filter({ hasText: 'Seen' }).filter({ hasText: '3' }).waitFor();
+  });
+
+  it('ranks projects by keyboard dragging, saved on the server', async () => {
+    const unranked = page.locator('.judge-list--unranked li[data-project-id]');
+    await unranked.nth(1).waitFor();
+    const [newest, older] = await Promise.all(
+      [0, 1].map((i) => unranked.nth(i).getAttribute('data-project-id')),
+    );
+    await expectAccessible();
+
+    await dragIntoRanking(newest!);
+    await page.locator(`.judge-list--ranked li[data-project-id="${newest}"]`).waitFor();
+    await waitForServerRanking([newest!]);
+
+    // Then the older one, dropped above the first: it becomes rank 1.
+    await dragIntoRanking(older!, true);
+    await waitForServerRanking([older!, newest!]);
+    const ranked = page.locator('.judge-list--ranked li[data-project-id]');
+    expect(await ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')))).toEqual([
+      older,
+      newest,
+    ]);
+    await page.locator('.judge-list--ranked .judge-rank-badge--1').filter({ hasText: '1' }).waitFor();
+    await page.getByText('Saved', { exact: true }).waitFor();
+  });
+
+  it('reorders the ranking by touch dragging the handle', async () => {
+    const ranked = page.locator('.judge-list--ranked li[data-project-id]');
+    const before = await ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
+    await touchDrag(ranked.nth(1).locator('.judge-row__handle'), ranked.nth(0));
+    await waitForServerRanking([before[1]!, before[0]!]);
+    expect(await ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')))).toEqual([
+      before[1],
+      before[0],
+    ]);
+  });
+
+  it('autosaves notes on the project page', async () => {
+    const row = page.locator('.judge-list--ranked li[data-project-id]').first();
+    const id = await row.getAttribute('data-project-id');
+    await tap(row.getByRole('link'));
+    await page.waitForURL(`${server.baseUrl}/judge/project/${id}`);
+    const notes = page.getByLabel('Personal notes');
+    await notes.waitFor();
+    await expectAccessible();
+    await notes.fill('Needs a better README.');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    const record = await judgeRecord(server, judge.id);
+    expect(record.seen_projects.find((p) => p.project_id === id)?.notes).toBe('Needs a better README.');
+  });
+
+  it('locks rankings and stars once deliberation starts (after a reload)', async () => {
+    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+    await page.goto(`${server.baseUrl}/judge`);
+    await page.getByText('Deliberation has started. You cannot change rankings or stars.').waitFor();
+    const handles = page.locator('.judge-row__handle');
+    for (const handle of await handles.all()) expect(await handle.isDisabled()).toBe(true);
+    await expectAccessible();
+
+    await tap(page.getByRole('link', { name: 'Next Project' }));
+    await h1().filter({ hasText: 'Judging Paused' }).waitFor();
+    await expectAccessible();
+    expect(unexpectedErrors()).toEqual([]);
+  });
+});
+
+/**
+ * Keyboard drag of one project into the ranking: Space picks it up, ArrowUp moves it 25 px at a
+ * time until it sits in the ranked list (and, with `toTop`, at its first place), Space drops it.
+ */
+async function dragIntoRanking(projectId: string, toTop = false) {
+  const handle = page.locator(`li[data-project-id="${projectId}"] .judge-row__handle`);
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const inRanked = page.locator(`.judge-list--ranked li[data-project-id="${projectId}"]`);
+  const firstRanked = page.locator('.judge-list--ranked li[data-project-id]').first();
+  for (let step = 0; step < 60; step++) {
+    const placed =
+      (await inRanked.count()) > 0 &&
+      (!toTop || (await firstRanked.getAttribute('data-project-id')) === projectId);
+    if (placed) break;
+    await page.keyboard.press('ArrowUp');
+  }
+  await page.keyboard.press('Space');
+}
+
+/** A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`, lift. */
+async function touchDrag(from: Locator, to: Locator) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag');
+  const cdp = await context.newCDPSession(page);
+  const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y) }];
+  const [x, y] = [start.x + start.width / 2, start.y + start.height / 2];
+  const targetY = end.y + end.height / 4;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x, y) });
+  for (let step = 1; step <= 10; step++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at(x, y + ((targetY - y) * step) / 10),
+    });
+    // A finger takes time to move: let dnd-kit measure and find what it is over between moves,
+    // as it would between real touch events (back-to-back moves on a busy machine lose the target).
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(150);
+  // The drop animation runs once the finger lifts; the new order is checked after it.
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+async function waitForServerRanking(expected: string[]) {
+  await expect
+    .poll(async () => (await judgeRecord(server, judge.id)).rankings, { timeout: 10_000 })
+    .toEqual(expected);
+}

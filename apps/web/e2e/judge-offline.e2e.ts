@@ -1,0 +1,110 @@
+/**
+ * Offline-tolerant saves: notes typed without a network wait in the outbox ('Offline — will
+ * retry') and reach the server once the phone is back online; a reload before that loses
+ * nothing.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  apiCall,
+  judgeRecord,
+  launchBrowser,
+  loginJudgeApi,
+  seedJudge,
+  seedProject,
+  startServer,
+  useJudgeToken,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let judgeId: string;
+let projectIds: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  projectIds = [
+    await seedProject(server, { name: 'Mesh Radio' }),
+    await seedProject(server, { name: 'Kelp Farm' }),
+  ];
+  const judge = await seedJudge(server, { name: 'Linus', email: 'linus@example.org' });
+  judgeId = judge.id;
+  const token = await loginJudgeApi(server, judge.code);
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  for (let i = 0; i < 2; i++) {
+    await apiCall(server, 'POST', '/judge/next', undefined, token);
+    await apiCall(server, 'POST', '/judge/finish', { notes: '' }, token);
+  }
+  context = await browser.newContext(VIEWPORTS.phone);
+  await useJudgeToken(context, server, token);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const notesOf = async (projectId: string) =>
+  (await judgeRecord(server, judgeId)).seen_projects.find((p) => p.project_id === projectId)?.notes;
+
+describe('saving while offline', () => {
+  it('queues notes typed offline and sends them when back online', async () => {
+    await page.goto(`${server.baseUrl}/judge/project/${projectIds[0]}`);
+    const notes = page.getByLabel('Personal notes');
+    await notes.waitFor();
+    await context.setOffline(true);
+    await notes.fill('Typed in the car park.');
+    await page.getByText('Offline — will retry').waitFor();
+    expect(await notesOf(projectIds[0]!)).toBe('');
+
+    await context.setOffline(false);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await expect.poll(() => notesOf(projectIds[0]!)).toBe('Typed in the car park.');
+  });
+
+  it('keeps unsent notes over a reload and sends them later', async () => {
+    // The notes request fails as on a dead network, while the page itself can still load.
+    await page.route('**/api/judge/notes/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.baseUrl}/judge/project/${projectIds[1]}`);
+    const notes = page.getByLabel('Personal notes');
+    await notes.waitFor();
+    await notes.fill('Written offline, then the tab reloaded.');
+    await page.getByText('Offline — will retry').waitFor();
+
+    await page.reload();
+    await page.getByLabel('Personal notes').waitFor();
+    expect(await page.getByLabel('Personal notes').inputValue()).toBe(
+      'Written offline, then the tab reloaded.',
+    );
+    await page.getByText('Offline — will retry').waitFor();
+
+    await page.unroute('**/api/judge/notes/**');
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => notesOf(projectIds[1]!)).toBe('Written offline, then the tab reloaded.');
+  });
+
+  it('queues a ranking made offline', async () => {
+    await page.goto(`${server.baseUrl}/judge`);
+    const handle = page.locator(`li[data-project-id="${projectIds[0]}"] .judge-row__handle`);
+    await handle.waitFor();
+    await context.setOffline(true);
+    await handle.focus();
+    await page.keyboard.press('Space');
+    const ranked = page.locator(`.judge-list--ranked li[data-project-id="${projectIds[0]}"]`);
+    for (let step = 0; step < 60 && (await ranked.count()) === 0; step++)
+      await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.getByText('Offline — will retry').waitFor();
+    await context.setOffline(false);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await expect.poll(async () => (await judgeRecord(server, judgeId)).rankings).toEqual([projectIds[0]]);
+  });
+});

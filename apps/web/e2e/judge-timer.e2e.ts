@@ -1,0 +1,123 @@
+/**
+ * The live page's per-project timer with `judging_timer` = 2 s: Done waits for Start Judging,
+ * the clock turns red at zero, the alarm loops (its state is exposed as `data-alarm`; audio
+ * output is not asserted) and the Time is Up popup stops it when closed. Then a project judged
+ * with a notes draft that survives a reload.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  collectPageErrors,
+  judgeRecord,
+  launchBrowser,
+  loginJudgeApi,
+  seedJudge,
+  seedProject,
+  startServer,
+  useJudgeToken,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let judgeId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await seedProject(server, { name: 'Clockwork Orange', description: '' });
+  const judge = await seedJudge(server, { name: 'Ada Lovelace', email: 'ada@example.org' });
+  judgeId = judge.id;
+  const token = await loginJudgeApi(server, judge.code);
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 2 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  context = await browser.newContext(VIEWPORTS.phone);
+  await useJudgeToken(context, server, token);
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const main = () => page.locator('main');
+
+describe('the judging timer', () => {
+  it('waits for Start Judging before Done is possible', async () => {
+    await page.goto(`${server.baseUrl}/judge/live`);
+    await page.getByRole('heading', { level: 1, name: 'Clockwork Orange' }).waitFor();
+    await page.getByText('[No Description]').waitFor();
+    expect(await button('Done').isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // A tap on the backdrop closes a popup (the clock has not started, so nothing can run out).
+    await button('Flag').tap();
+    await page.getByRole('dialog', { name: 'Flag Project' }).waitFor();
+    await page.touchscreen.tap(8, 8);
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('counts down to a red clock, loops the alarm and shows Time is Up', async () => {
+    await button('Start Judging').tap();
+    expect(await button('Done').isDisabled()).toBe(false);
+    const clock = page.locator('.judge-clock');
+    expect(await clock.locator('.judge-clock__time').textContent()).toMatch(/^00:0[12]$/);
+
+    const timeUp = page.getByRole('alertdialog', { name: 'Time is Up' });
+    await timeUp.waitFor();
+    await timeUp
+      .getByText('remind the participant that they should be done with their presentation')
+      .waitFor();
+    expect(await clock.getAttribute('data-status')).toBe('expired');
+    expect(await clock.locator('.judge-clock__time').textContent()).toBe('00:00');
+    expect(await main().getAttribute('data-alarm')).toBe('on');
+    const red = await clock.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(red).toBe('rgb(185, 28, 28)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await timeUp.getByRole('button', { name: 'OK' }).tap();
+    await timeUp.waitFor({ state: 'hidden' });
+    expect(await main().getAttribute('data-alarm')).toBe('off');
+  });
+
+  it('closes the popup with Escape too, and keeps the notes draft over a reload', async () => {
+    await page.getByLabel('Personal notes').fill('Loud demo, strong idea.');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Clockwork Orange' }).waitFor();
+    expect(await page.getByLabel('Personal notes').inputValue()).toBe('Loud demo, strong idea.');
+
+    // A new visit shows a fresh clock; opening a popup and pressing Escape closes it.
+    await button('Start Judging').tap();
+    await button('Skip').tap();
+    await page.getByRole('dialog', { name: 'Skip Project' }).waitFor();
+    expect(await page.locator('.judge-clock').getAttribute('data-status')).toBe('paused');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    // Closing the popup resumes the clock it paused (or it already ran out).
+    await page.locator('.judge-clock:is([data-status="running"], [data-status="expired"])').waitFor();
+  });
+
+  it('finishes with the draft as notes', async () => {
+    // The 2 s clock may have run out again meanwhile: close Time is Up first if it is there.
+    const timeUp = page.getByRole('alertdialog', { name: 'Time is Up' });
+    await page.locator('.judge-clock[data-status="expired"]').waitFor();
+    await timeUp.getByRole('button', { name: 'OK' }).tap();
+    await button('Done').tap();
+    await page.getByRole('dialog', { name: 'Finish Project' }).getByRole('button', { name: 'Submit' }).tap();
+    await page.waitForURL(`${server.baseUrl}/judge`);
+    const record = await judgeRecord(server, judgeId);
+    expect(record.seen_projects).toMatchObject([
+      { name: 'Clockwork Orange', notes: 'Loud demo, strong idea.' },
+    ]);
+    expect(errors).toEqual([]);
+  });
+});

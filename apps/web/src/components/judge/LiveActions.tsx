@@ -1,0 +1,26 @@
+import { useJudgeLiveStore } from '../../stores/judge-live.store';
+import { hasStarted } from '../../util/countdown';
+
+/** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer. */
+export function LiveActions() {
+  const openPopup = useJudgeLiveStore((state) => state.openPopup);
+  const doneEnabled = useJudgeLiveStore((state) => state.timerSeconds === 0 || hasStarted(state.countdown));
+  return (
+    <div className="judge-live-actions">
+      <button type="button" className="btn btn--secondary judge-flag" onClick={() => openPopup('flag')}>
+        Flag
+      </button>
+      <button type="button" className="btn btn--secondary" onClick={() => openPopup('skip')}>
+        Skip
+      </button>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={!doneEnabled}
+        onClick={() => openPopup('done')}
+      >
+        Done
+      </button>
+    </div>
+  );
+}

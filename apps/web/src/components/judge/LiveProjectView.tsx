@@ -1,0 +1,41 @@
+import { useJudgeAlarm } from '../../hooks/use-judge-alarm';
+import { useJudgeLiveStore } from '../../stores/judge-live.store';
+import { DoneDialog } from './DoneDialog';
+import { LiveActions } from './LiveActions';
+import { LiveClock } from './LiveClock';
+import { NotesBar } from './NotesBar';
+import { ProjectDescription, ProjectHeading } from './ProjectHeading';
+import { ReasonDialog } from './ReasonDialog';
+import { TimeUpDialog } from './TimeUpDialog';
+
+/**
+ * The project being judged: where it is first (the judge has to walk there), then the clock and
+ * the actions, the description, the fixed notes field and the popups.
+ */
+export function LiveProjectView() {
+  const project = useJudgeLiveStore((state) => state.project);
+  const startTimer = useJudgeLiveStore((state) => state.startTimer);
+  const alarm = useJudgeAlarm();
+  if (!project) return null;
+
+  const onStart = () => {
+    alarm.prime(); // inside the tap: browsers allow audio to start only from a user gesture
+    startTimer();
+  };
+
+  return (
+    <div className="judge-live">
+      <ProjectHeading name={project.name} url={project.url} location={project.location} />
+      <LiveClock onStart={onStart} />
+      <LiveActions />
+      <section className="judge-live__about" aria-label="Description">
+        <ProjectDescription description={project.description} />
+      </section>
+      <NotesBar />
+      <ReasonDialog kind="skip" />
+      <ReasonDialog kind="flag" />
+      <DoneDialog />
+      <TimeUpDialog />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { TextAreaField, TextField } from '../../components/FormFields';
+import { useAdminAddStore } from '../../stores/admin-add.store';
+import { notify } from '../../stores/notice.store';
+
+const EMPTY_PROJECT = {
+  name: '',
+  description: '',
+  url: '',
+  try_link: '',
+  video_link: '',
+  challenge_list: '',
+};
+type ProjectDraft = typeof EMPTY_PROJECT;
+
+/**
+ * One project by hand (product spec §2 "Add Projects"). No client checks (§5): the server says
+ * what is wrong, in its own words.
+ */
+export function AddProjectForm() {
+  const headingId = useId();
+  const addProject = useAdminAddStore((state) => state.addProject);
+  const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
+  const [busy, setBusy] = useState(false);
+
+  const field = (key: keyof ProjectDraft) => ({
+    name: key,
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [key]: event.target.value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await addProject(draft);
+    setBusy(false);
+    if (!result.data) {
+      notify.error(result.error);
+      return;
+    }
+    notify.success('Project added successfully!');
+    setDraft(EMPTY_PROJECT);
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-heading">
+        Add a project
+      </h2>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextField label="Name" autoComplete="off" {...field('name')} />
+        <TextAreaField label="Description" rows={4} {...field('description')} />
+        <TextField label="URL" inputMode="url" autoComplete="off" {...field('url')} />
+        <TextField label="Try It link" optional inputMode="url" autoComplete="off" {...field('try_link')} />
+        <TextField label="Video link" optional inputMode="url" autoComplete="off" {...field('video_link')} />
+        <TextField
+          label="Challenge list"
+          optional
+          hint="Comma separated, e.g. Best Hardware Hack, Fintech"
+          autoComplete="off"
+          {...field('challenge_list')}
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Adding...' : 'Add Project'}
+        </button>
+      </form>
+    </section>
+  );
+}

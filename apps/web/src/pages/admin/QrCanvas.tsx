@@ -1,0 +1,38 @@
+import QRCode from 'qrcode';
+import { useEffect, useRef } from 'react';
+
+/** Side of the QR image in canvas pixels (product spec §9). */
+export const QR_CANVAS_SIZE = 500;
+
+/**
+ * `text` as a 500×500 QR code with high error correction (product spec §9), so a printed code
+ * still scans when creased or partly covered. CSS scales it down on narrow screens.
+ */
+export function QrCanvas({ text, label }: { text: string; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    void QRCode.toCanvas(element, text, { errorCorrectionLevel: 'H', width: QR_CANVAS_SIZE, margin: 2 }).then(
+      () => {
+        // The library fixes the CSS size to 500px; clearing it lets the stylesheet scale the
+        // image with the screen, keeping its square shape.
+        element.style.removeProperty('width');
+        element.style.removeProperty('height');
+        element.dataset.text = text; // what is drawn now: tests wait for it
+      },
+    );
+  }, [text]);
+
+  return (
+    <canvas
+      ref={canvas}
+      className="qr-canvas"
+      width={QR_CANVAS_SIZE}
+      height={QR_CANVAS_SIZE}
+      role="img"
+      aria-label={label}
+    />
+  );
+}

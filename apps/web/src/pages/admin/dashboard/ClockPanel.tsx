@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { elapsed, formatClock, useClockStore } from '../../../stores/clock.store';
+import { toggleClock } from './dashboard-actions';
+
+/** The clock's text, re-rendered on each whole second while running: the only per-second work. */
+function ClockTime() {
+  const running = useClockStore((state) => state.running);
+  const time = useClockStore((state) => state.time);
+  const syncedAt = useClockStore((state) => state.syncedAt);
+  const [now, setNow] = useState(() => performance.now());
+
+  useEffect(() => {
+    if (!running) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const at = performance.now();
+      setNow(at);
+      // Wake up just after the next whole second of judging time, so seconds never skip.
+      const shown = elapsed({ running, time, syncedAt }, at);
+      timer = setTimeout(tick, 1000 - (shown % 1000) + 5);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [running, time, syncedAt]);
+
+  const ms = elapsed({ running, time, syncedAt }, running ? Math.max(now, syncedAt) : syncedAt);
+  return (
+    <p className="admin-clock__display">
+      <span role="timer" className={`admin-clock__time${running ? '' : ' admin-clock__time--paused'}`}>
+        {formatClock(ms)}
+      </span>
+      <span className={`admin-clock__state${running ? '' : ' admin-clock__state--paused'}`}>
+        {running ? 'Running' : 'Paused'}
+      </span>
+    </p>
+  );
+}
+
+/** The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging. */
+function ClockButton() {
+  const running = useClockStore((state) => state.running);
+  const zero = useClockStore((state) => state.time === 0);
+  const [busy, setBusy] = useState(false);
+  const label = running ? 'Pause Judging' : zero ? 'Start Judging' : 'Resume Judging';
+  const onClick = async () => {
+    setBusy(true);
+    await toggleClock(running);
+    setBusy(false);
+  };
+  return (
+    <button
+      type="button"
+      className={`btn ${running ? 'btn--secondary' : 'btn--primary'}`}
+      disabled={busy}
+      onClick={() => void onClick()}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The judging clock panel: HH:MM:SS, ticking locally, red while paused. */
+export function ClockPanel() {
+  return (
+    <section className="admin-clock" aria-label="Judging clock">
+      <ClockTime />
+      <ClockButton />
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
+import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import type { ConfirmAction } from '../../../stores/admin-dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
+import type { Outcome } from './dashboard-actions';
+import { deleteRow, reassignJudges, reassignTables, setDeliberation, swapGroups } from './dashboard-actions';
+
+interface Question {
+  title: string;
+  text: string;
+  confirm: string;
+  run: () => Promise<Outcome>;
+}
+
+function question(action: ConfirmAction, swaps: number): Question {
+  switch (action) {
+    case 'start-deliberation':
+      return {
+        title: 'Start Deliberation',
+        text: 'Judges will no longer be able to change their rankings or stars, and the judging clock pauses.',
+        confirm: 'Start Deliberation',
+        run: () => setDeliberation(true),
+      };
+    case 'end-deliberation':
+      return {
+        title: 'End Deliberation',
+        text: 'Judges will be able to edit their rankings and stars again. The clock stays paused until you resume judging.',
+        confirm: 'End Deliberation',
+        run: () => setDeliberation(false),
+      };
+    case 'swap-groups':
+      return {
+        title: 'Swap Judge Groups',
+        text: `Every judge moves on to the next group (the last group's judges go to the first). Group swaps so far: ${swaps}.`,
+        confirm: 'Swap Groups',
+        run: swapGroups,
+      };
+    case 'reassign-tables':
+      return {
+        title: 'Reassign Table Numbers',
+        text: 'Projects are renumbered 1, 2, 3, … in their current table order, and their groups recomputed. Judging must be paused; projects should not move during judging.',
+        confirm: 'Reassign Tables',
+        run: reassignTables,
+      };
+    case 'reassign-judges':
+      return {
+        title: 'Reassign Judge Groups',
+        text: 'Active judges are spread evenly over the groups. Judging must be paused.',
+        confirm: 'Reassign Judges',
+        run: reassignJudges,
+      };
+  }
+}
+
+/** The Actions menu's confirmations (product spec §9: deliberation and swap ask first). */
+export function ActionConfirmDialog() {
+  const dialog = useDialogOf('confirm');
+  const close = useDashboardDialogStore((state) => state.close);
+  const swaps = useAdminDashboardStore((state) => state.options?.manual_switches ?? 0);
+  const asked = dialog ? question(dialog.action, swaps) : null;
+  return (
+    <ConfirmDialog
+      open={asked !== null}
+      title={asked?.title ?? ''}
+      confirmLabel={asked?.confirm ?? ''}
+      onClose={close}
+      onConfirm={async () => {
+        await asked?.run();
+        close();
+      }}
+    >
+      <p>{asked?.text}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Delete a project or a judge, after a confirmation (product spec §9). */
+export function DeleteConfirmDialog() {
+  const dialog = useDialogOf('delete');
+  const close = useDashboardDialogStore((state) => state.close);
+  const name = useAdminDashboardStore((state) => {
+    if (!dialog) return '';
+    const list = dialog.table === 'projects' ? state.projects : state.judges;
+    return list?.find((item) => item.id === dialog.id)?.name ?? '';
+  });
+  const project = dialog?.table === 'projects';
+  return (
+    <ConfirmDialog
+      open={dialog !== null}
+      title={project ? 'Delete Project' : 'Delete Judge'}
+      confirmLabel="Delete"
+      tone="danger"
+      onClose={close}
+      onConfirm={async () => {
+        if (dialog) await deleteRow(dialog.table, dialog.id);
+        close();
+      }}
+    >
+      <p>
+        Delete <strong>{name}</strong>? This cannot be undone.{' '}
+        {project
+          ? 'Its views, rankings and flags are removed with it.'
+          : 'Its views, rankings and stars stop counting.'}
+      </p>
+    </ConfirmDialog>
+  );
+}

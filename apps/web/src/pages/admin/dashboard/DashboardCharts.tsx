@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { CoverageChart } from '../../../components/admin/CoverageChart';
+import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { judgeCoverage, projectCoverage, targetViews } from './coverage';
+
+/** Live coverage: projects by views against the minimum, judges by projects seen. */
+export function DashboardCharts() {
+  const projects = useAdminDashboardStore((state) => state.projects);
+  const judges = useAdminDashboardStore((state) => state.judges);
+  const options = useAdminDashboardStore((state) => state.options);
+  const track = useAdminDashboardStore((state) => state.track);
+  const target = targetViews(options, track);
+  const projectData = useMemo(
+    () => projectCoverage(projects ?? [], target, track),
+    [projects, target, track],
+  );
+  const judgeData = useMemo(() => judgeCoverage(judges ?? [], track), [judges, track]);
+  if (!projects || !judges) return null;
+  return (
+    <section className="coverage" aria-labelledby="coverage-heading">
+      <h2 id="coverage-heading" className="section-heading">
+        Coverage{track ? `: ${track}` : ''}
+      </h2>
+      <div className="coverage__charts">
+        <CoverageChart
+          title="Projects by number of views"
+          bins={projectData.bins}
+          valueLabel="Views"
+          itemsLabel="Projects"
+          target={{ value: target, label: `min ${target}` }}
+          summary={projectData.summary}
+        />
+        <CoverageChart
+          title="Judges by projects seen"
+          bins={judgeData.bins}
+          valueLabel="Projects seen"
+          itemsLabel="Judges"
+          summary={judgeData.summary}
+        />
+      </div>
+    </section>
+  );
+}

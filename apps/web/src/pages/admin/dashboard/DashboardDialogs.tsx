@@ -1,0 +1,24 @@
+import { ActionConfirmDialog, DeleteConfirmDialog } from './ConfirmDialogs';
+import { EditJudgeDialog, EditProjectDialog } from './EditDialogs';
+import { FlagsDialog } from './FlagsDialog';
+import { JudgeScoresDialog } from './JudgeScoresDialog';
+import { MoveGroupDialog, MoveTableDialog } from './MoveDialogs';
+
+/**
+ * Every popup of the dashboard, always mounted and opened through the dialog store, so closing
+ * one (Escape, backdrop, Cancel) puts focus back on the control that opened it.
+ */
+export function DashboardDialogs() {
+  return (
+    <>
+      <FlagsDialog />
+      <EditProjectDialog />
+      <EditJudgeDialog />
+      <MoveTableDialog />
+      <MoveGroupDialog />
+      <DeleteConfirmDialog />
+      <JudgeScoresDialog />
+      <ActionConfirmDialog />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { StatTile, StatTiles } from '../../../components/StatTile';
+import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+
+/** The four stat tiles of `/admin/stats` (or the chosen track's), formatted per product spec §9. */
+export function DashboardStats() {
+  const stats = useAdminDashboardStore((state) => state.stats);
+  return (
+    <StatTiles>
+      <StatTile label="Projects" value={stats?.projects} />
+      <StatTile label="Judges" value={stats?.judges} />
+      <StatTile label="Average Project Seen" value={stats?.avg_project_seen} />
+      <StatTile label="Average Judge Seen" value={stats?.avg_judge_seen} />
+    </StatTiles>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useDashboardDialogStore } from '../../../stores/admin-dashboard-dialog.store';
+import { ClockPanel } from './ClockPanel';
+import { DashboardActionsMenu } from './DashboardActionsMenu';
+import { visibleFlags } from './rows';
+import { TrackSelect } from './TrackSelect';
+
+function FlagsButton() {
+  const flags = useAdminDashboardStore((state) => state.flags);
+  const open = useDashboardDialogStore((state) => state.open);
+  const count = useMemo(() => (flags ? visibleFlags(flags).length : 0), [flags]);
+  return (
+    <button type="button" className="btn btn--secondary btn--small" onClick={() => open({ kind: 'flags' })}>
+      Flags <span className={`count-badge${count > 0 ? ' count-badge--alert' : ''}`}>{count}</span>
+    </button>
+  );
+}
+
+/** The top of the command center: clock, flags, settings, actions and the track filter. */
+export function DashboardToolbar() {
+  const deliberation = useAdminDashboardStore((state) => state.deliberation);
+  return (
+    <div className="dashboard-toolbar">
+      <ClockPanel />
+      <div className="dashboard-toolbar__buttons">
+        <FlagsButton />
+        <Link to="/admin/settings" className="btn btn--secondary btn--small">
+          Settings
+        </Link>
+        <DashboardActionsMenu />
+        <TrackSelect />
+      </div>
+      {deliberation && (
+        <p className="notice notice--warning dashboard-toolbar__banner" role="status">
+          Deliberation is on: judges cannot change their rankings or stars.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Columns of the dashboard tables (product spec §2) and which of them show for a view: Group only
+ * with multi-group judging and no track; Score only with no track.
+ */
+import type { Column } from '../../../components/admin/DataTable';
+import type { JudgeRowModel, ProjectRowModel, TableView } from './rows';
+
+export type ProjectColumnKey =
+  'select' | 'name' | 'flags' | 'location' | 'group' | 'score' | 'stars' | 'seen' | 'updated' | 'actions';
+
+export type JudgeColumnKey =
+  'select' | 'name' | 'code' | 'group' | 'seen' | 'current' | 'updated' | 'actions';
+
+export function projectColumnKeys(view: TableView): ProjectColumnKey[] {
+  return [
+    'select',
+    'name',
+    'flags',
+    'location',
+    ...(view.showGroups ? (['group'] as const) : []),
+    ...(view.track === '' ? (['score'] as const) : []),
+    'stars',
+    'seen',
+    'updated',
+    'actions',
+  ];
+}
+
+export function judgeColumnKeys(view: TableView): JudgeColumnKey[] {
+  return [
+    'select',
+    'name',
+    'code',
+    ...(view.showGroups ? (['group'] as const) : []),
+    'seen',
+    'current',
+    'updated',
+    'actions',
+  ];
+}
+
+/** Grid tracks shared by the two tables. */
+const W = {
+  select: '2.75rem',
+  num: '5rem',
+  wideNum: '6rem',
+  group: 'minmax(6rem, 1fr)',
+  updated: '9rem',
+  actions: '9rem',
+};
+
+export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRowModel>>> = {
+  select: { key: 'select', label: 'Select', className: 'data-table__select', width: W.select },
+  name: { key: 'name', label: 'Name', sortValue: (row) => row.name, width: 'minmax(11rem, 3fr)' },
+  flags: {
+    key: 'flags',
+    label: 'Flagged',
+    sortValue: (row) => row.flags,
+    className: 'data-table__num',
+    width: W.wideNum,
+  },
+  location: {
+    key: 'location',
+    label: 'Table #',
+    sortValue: (row) => row.location,
+    className: 'data-table__num',
+    width: W.wideNum,
+  },
+  group: { key: 'group', label: 'Group', sortValue: (row) => row.group, width: W.group },
+  score: {
+    key: 'score',
+    label: 'Score',
+    sortValue: (row) => row.score,
+    className: 'data-table__num',
+    width: '5.5rem',
+  },
+  stars: {
+    key: 'stars',
+    label: 'Stars',
+    sortValue: (row) => row.stars,
+    className: 'data-table__num',
+    width: W.num,
+  },
+  seen: {
+    key: 'seen',
+    label: 'Seen',
+    sortValue: (row) => row.seen,
+    className: 'data-table__num',
+    width: W.num,
+  },
+  // The cycle is the same for every column: ascending (oldest activity) first.
+  updated: { key: 'updated', label: 'Updated', sortValue: (row) => row.lastActivity, width: W.updated },
+  actions: { key: 'actions', label: 'Actions', className: 'data-table__actions', width: W.actions },
+};
+
+export const JUDGE_COLUMNS: Readonly<Record<JudgeColumnKey, Column<JudgeRowModel>>> = {
+  select: { key: 'select', label: 'Select', className: 'data-table__select', width: W.select },
+  name: { key: 'name', label: 'Name', sortValue: (row) => row.name, width: 'minmax(10rem, 2fr)' },
+  code: { key: 'code', label: 'Code', sortValue: (row) => row.code, width: '7rem' },
+  group: { key: 'group', label: 'Group', sortValue: (row) => row.group, width: W.group },
+  seen: {
+    key: 'seen',
+    label: 'Seen',
+    sortValue: (row) => row.seen,
+    className: 'data-table__num',
+    width: W.num,
+  },
+  current: {
+    key: 'current',
+    label: 'Curr Proj',
+    sortValue: (row) => row.current,
+    width: 'minmax(10rem, 2fr)',
+  },
+  updated: { key: 'updated', label: 'Updated', sortValue: (row) => row.lastActivity, width: W.updated },
+  actions: { key: 'actions', label: 'Actions', className: 'data-table__actions', width: W.actions },
+};

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { notify } from '../../../stores/notice.store';
+import type { ExportKey } from './settings-actions';
+import { EXPORTS, exportData } from './settings-actions';
+import { SettingsSection } from './SettingsSection';
+
+/** Export Data (R79–R82): each file is saved under the name the server gives it. */
+export function ExportSection() {
+  const [busy, setBusy] = useState<ExportKey | null>(null);
+
+  const run = async (key: ExportKey) => {
+    setBusy(key);
+    const result = await exportData(key);
+    setBusy(null);
+    if (!result.data) notify.error(`Error exporting data: ${result.error}`);
+  };
+
+  return (
+    <SettingsSection id="export">
+      <p>Download the event's data. Hidden projects and judges are included.</p>
+      <ul className="settings-exports">
+        {EXPORTS.map(({ key, label, file }) => (
+          <li key={key}>
+            <button
+              type="button"
+              className="btn btn--secondary settings-exports__button"
+              disabled={busy === key}
+              onClick={() => void run(key)}
+            >
+              <span>{busy === key ? 'Exporting...' : label}</span>{' '}
+              <span className="settings-exports__file">{file}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ResetType } from '@podium/protocol';
+import { ActionButton } from './ActionButton';
+import { SettingsSection } from './SettingsSection';
+import { settingsApi } from './settings-actions';
+import { useSettingsState } from './use-live-options';
+
+/** What each reset deletes, from API.md R67, for its confirmation dialog. */
+const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps: string }[] = [
+  {
+    type: 'rankings',
+    label: 'Reset rankings',
+    deletes: "Clears every judge's rankings and stars.",
+    keeps: 'Notes, views, projects, judges, flags and settings stay.',
+  },
+  {
+    type: 'judging-data',
+    label: 'Reset judging data',
+    deletes:
+      "Clears all judging progress: every judge's seen projects, notes, rankings, stars, flags raised, current project and welcome confirmation; every project's views and priority; all flags. Every hidden project and judge is shown again, deliberation ends, the group switch count goes to 0 and the clock goes back to 00:00:00, paused.",
+    keeps: 'Projects, judges, their codes, tables, groups, settings and QR codes stay.',
+  },
+  {
+    type: 'projects',
+    label: 'Reset projects',
+    deletes:
+      'Deletes every project, then clears all judging data as "Reset judging data" does. The next project added gets table 1.',
+    keeps: 'Judges, their codes, settings and QR codes stay.',
+  },
+  {
+    type: 'judges',
+    label: 'Reset judges',
+    deletes:
+      'Deletes every judge (their codes stop working and they are logged out), then clears all judging data as "Reset judging data" does.',
+    keeps: 'Projects, settings and QR codes stay.',
+  },
+  {
+    type: 'all',
+    label: 'Reset everything',
+    deletes:
+      'Deletes all projects, judges, flags and the audit log, deletes the QR codes, restores every setting to its default, ends deliberation and sets the clock to 00:00:00, paused.',
+    keeps: 'Only the admin password stays.',
+  },
+];
+
+/** Reset Data (R66, R67): refused while judging runs, so locked then (R88); each asks first. */
+export function ResetSection() {
+  const { loaded, running } = useSettingsState();
+  return (
+    <SettingsSection id="reset">
+      <p>Resets cannot be undone. Export the data first if you may need it.</p>
+      <div className="settings-actions">
+        {RESETS.map((reset) => (
+          <ActionButton
+            key={reset.type}
+            label={reset.label}
+            danger
+            disabled={!loaded || running}
+            run={() => settingsApi.reset(reset.type)}
+            success={`Reset ${reset.type}`}
+            confirm={{
+              title: `${reset.label}?`,
+              body: (
+                <>
+                  <p>{reset.deletes}</p>
+                  <p>{reset.keeps}</p>
+                  <p>This cannot be undone.</p>
+                </>
+              ),
+              confirmLabel: `Yes, ${reset.label.toLowerCase()}`,
+            }}
+          />
+        ))}
+      </div>
+    </SettingsSection>
+  );
+}

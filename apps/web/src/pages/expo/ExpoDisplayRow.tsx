@@ -1,0 +1,36 @@
+import type { ProjectSummary } from '@podium/protocol';
+import { memo } from 'react';
+
+export interface ExpoDisplayRowProps {
+  project: ProjectSummary;
+  /** The group's name, or null when groups are off. */
+  group: string | null;
+}
+
+/** One line of the lobby display; memoised so a refetch that changes nothing repaints nothing. */
+export const ExpoDisplayRow = memo(function ExpoDisplayRow({ project, group }: ExpoDisplayRowProps) {
+  return (
+    <li className="expo-display__row">
+      <span className="expo-display__number">
+        <span className="visually-hidden">Table </span>
+        {project.location}
+      </span>
+      <span className="expo-display__project">
+        <span className="expo-display__name">{project.name}</span>
+        {project.challenge_list.length > 0 && (
+          <span className="expo-display__challenges">{project.challenge_list.join(' · ')}</span>
+        )}
+      </span>
+      {group !== null && <span className="expo-display__group">{group}</span>}
+    </li>
+  );
+});
+
+export type RowGroup = (project: ProjectSummary) => string | null;
+
+/** The rows of one copy of the list. */
+export function ExpoDisplayRows({ rows, groupOf }: { rows: readonly ProjectSummary[]; groupOf: RowGroup }) {
+  return rows.map((project) => (
+    <ExpoDisplayRow key={project.id} project={project} group={groupOf(project)} />
+  ));
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { groupName, showGroups, useExpoStore } from '../../stores/expo.store';
+import { useEventName } from '../../stores/event.store';
+import { expoPath, projectCount } from './expo-links';
+import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
+import { useExpoRows } from './use-expo-rows';
+
+/** `?print=true`: a plain table of Group (if enabled), Table and Name, for paper. */
+export function ExpoPrintView({ challenge }: { challenge: string | null }) {
+  const { rows, groupInfo } = useExpoRows(challenge);
+  const status = useExpoStore((state) => state.status);
+  const eventName = useEventName();
+  const groups = showGroups(groupInfo);
+  const heading = challenge === null ? 'Project Expo' : `Project Expo: ${challenge}`;
+  usePageTitle(heading);
+
+  return (
+    <main className="expo-print">
+      <div className="expo-print__actions">
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          Print
+        </button>
+        <Link to={expoPath(challenge)} className="btn btn--secondary">
+          Back to the expo
+        </Link>
+      </div>
+      <h1 className="expo-print__heading">{heading}</h1>
+      <p className="expo-print__meta">
+        {eventName}
+        {status === 'ready' && (
+          <>
+            {' · '}
+            <span>{projectCount(rows.length)}</span>
+          </>
+        )}
+      </p>
+      {status !== 'ready' ? (
+        <ExpoLoadStatus />
+      ) : rows.length === 0 ? (
+        <ExpoEmpty challenge={challenge} />
+      ) : (
+        <table className="expo-print__table">
+          <thead>
+            <tr>
+              {groups && <th scope="col">Group</th>}
+              <th scope="col">Table</th>
+              <th scope="col">Name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((project) => (
+              <tr key={project.id}>
+                {groups && <td>{groupName(groupInfo, project.group)}</td>}
+                <td className="expo-print__number">{project.location}</td>
+                <td>{project.name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

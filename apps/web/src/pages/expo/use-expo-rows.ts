@@ -1,0 +1,22 @@
+import type { GroupInfo, ProjectSummary } from '@podium/protocol';
+import { useMemo } from 'react';
+import type { ExpoSort } from '../../stores/expo.store';
+import { filterByChallenge, sortProjects, useExpoStore } from '../../stores/expo.store';
+
+export interface ExpoRows {
+  rows: ProjectSummary[];
+  sort: ExpoSort;
+  groupInfo: GroupInfo;
+}
+
+/** The projects of a challenge (all for null) in the chosen order, recomputed only on change. */
+export function useExpoRows(challenge: string | null): ExpoRows {
+  const projects = useExpoStore((state) => state.projects);
+  const sort = useExpoStore((state) => state.sort);
+  const groupInfo = useExpoStore((state) => state.groupInfo);
+  const rows = useMemo(
+    () => sortProjects(filterByChallenge(projects, challenge), sort),
+    [projects, challenge, sort],
+  );
+  return { rows, sort, groupInfo };
+}

@@ -1,0 +1,283 @@
+/**
+ * Live judging (/judge/live, product spec §2 and §4): the start flow, the project being judged,
+ * its countdown, the popups and the alarm, as pure reducers plus the calls that feed them.
+ *
+ * For the realtime layer: `clock` → `handleClock(running)`, `deliberation` →
+ * `handleDeliberation(on)`, `options.changed` → `refreshTimer()`, `judge.updated` → `refresh()`.
+ */
+import type { ProjectSummary } from '@podium/protocol';
+import type { JudgeReason } from '@podium/protocol';
+import { endpoints, JUDGE_FLAG_REASONS, JUDGE_HIDDEN, NO_CURRENT_PROJECT } from '@podium/protocol';
+import { create } from 'zustand';
+import { callApi } from '../api/client';
+import type { Countdown } from '../util/countdown';
+import {
+  createCountdown,
+  expireCountdown,
+  pauseCountdown,
+  resumeCountdown,
+  setCountdownDuration,
+  startCountdown,
+  toggleCountdown,
+} from '../util/countdown';
+import type { BlockReason } from '../util/judge-block';
+import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../util/notes-draft';
+import { requestErrorText } from '../util/request-error';
+import { notify } from './notice.store';
+
+export type LivePhase = 'loading' | 'blocked' | 'judging' | 'error';
+export type LivePopup = 'done' | 'skip' | 'flag' | 'time-up';
+
+export interface LiveData {
+  phase: LivePhase;
+  block: BlockReason | null;
+  judgeId: string;
+  isTrackJudge: boolean;
+  project: ProjectSummary | null;
+  /** `GET /admin/timer`: seconds per project, 0 = no clock. */
+  timerSeconds: number;
+  countdown: Countdown;
+  popup: LivePopup | null;
+  /** A popup paused a running clock: closing it without acting resumes the clock. */
+  resumeOnClose: boolean;
+  /** The Time is Up alarm loops while true. */
+  alarm: boolean;
+  /** The personal notes draft (also in localStorage, R29). */
+  notes: string;
+  submitting: boolean;
+  error: string;
+}
+
+export const INITIAL_LIVE: LiveData = {
+  phase: 'loading',
+  block: null,
+  judgeId: '',
+  isTrackJudge: false,
+  project: null,
+  timerSeconds: 0,
+  countdown: createCountdown(0),
+  popup: null,
+  resumeOnClose: false,
+  alarm: false,
+  notes: '',
+  submitting: false,
+  error: '',
+};
+
+// ---------- Pure reducers ----------
+
+export const liveBlocked = (state: LiveData, block: BlockReason): LiveData => ({
+  ...state,
+  phase: 'blocked',
+  block,
+  project: null,
+  popup: null,
+  alarm: false,
+  submitting: false,
+});
+
+export const liveError = (state: LiveData, error: string): LiveData => ({
+  ...state,
+  phase: 'error',
+  error,
+  submitting: false,
+});
+
+/**
+ * A project to judge: a new one gets a fresh countdown, no popup and its stored notes draft; the
+ * one already on screen (a refetch) only takes the fresh details, so the clock keeps running.
+ */
+export const liveProject = (state: LiveData, project: ProjectSummary, notes: string): LiveData =>
+  state.project?.id === project.id
+    ? { ...state, phase: 'judging', block: null, project, error: '' }
+    : {
+        ...state,
+        phase: 'judging',
+        block: null,
+        project,
+        countdown: createCountdown(state.timerSeconds * 1000),
+        popup: null,
+        resumeOnClose: false,
+        alarm: false,
+        notes,
+        submitting: false,
+        error: '',
+      };
+
+export const setTimer = (state: LiveData, seconds: number): LiveData => ({
+  ...state,
+  timerSeconds: seconds,
+  countdown: setCountdownDuration(state.countdown, seconds * 1000),
+});
+
+export const startTimer = (state: LiveData, now: number): LiveData => ({
+  ...state,
+  countdown: startCountdown(state.countdown, now),
+});
+
+export const toggleClock = (state: LiveData, now: number): LiveData =>
+  state.popup ? state : { ...state, countdown: toggleCountdown(state.countdown, now) };
+
+/** Opening any popup pauses the clock (spec §4). */
+export function openPopup(state: LiveData, popup: LivePopup, now: number): LiveData {
+  const running = state.countdown.status === 'running';
+  return { ...state, popup, resumeOnClose: running, countdown: pauseCountdown(state.countdown, now) };
+}
+
+/** Closing a popup stops the alarm, and resumes a clock the popup paused. */
+export function closePopup(state: LiveData, now: number): LiveData {
+  if (!state.popup) return state;
+  const countdown = state.resumeOnClose ? resumeCountdown(state.countdown, now) : state.countdown;
+  return { ...state, popup: null, resumeOnClose: false, alarm: false, countdown };
+}
+
+/** At zero: red clock, the alarm loops and Time is Up appears. */
+export const timeUp = (state: LiveData): LiveData => ({
+  ...state,
+  countdown: expireCountdown(state.countdown),
+  popup: 'time-up',
+  resumeOnClose: false,
+  alarm: true,
+});
+
+export const setNotes = (state: LiveData, notes: string): LiveData => ({ ...state, notes });
+
+// ---------- Store ----------
+
+interface LiveActions {
+  /** The start flow of spec §4; also what the page shows after a refetch. */
+  refresh: () => Promise<void>;
+  /** Forgets the page's state (leaving /judge/live). */
+  reset: () => void;
+  refreshTimer: () => Promise<void>;
+  handleClock: (running: boolean) => void;
+  handleDeliberation: (on: boolean) => void;
+  startTimer: () => void;
+  toggleClock: () => void;
+  openPopup: (popup: LivePopup) => void;
+  closePopup: () => void;
+  /** Called by the ticking clock when it reaches zero. */
+  expire: () => void;
+  setNotes: (notes: string) => void;
+  /** `POST /judge/finish`; true when saved (the page then goes to /judge). */
+  finish: (starred: boolean) => Promise<boolean>;
+  /** `POST /judge/skip` for a Skip or Flag reason, then the next project. */
+  skip: (reason: JudgeReason) => Promise<boolean>;
+}
+
+export type LiveState = LiveData & LiveActions;
+
+const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
+
+/** Monotonic: a phone's wall clock may jump while a countdown runs. */
+const now = () => performance.now();
+
+export const useJudgeLiveStore = create<LiveState>()((set, get) => {
+  const showProject = async (projectId: string) => {
+    const result = await callApi(endpoints.projectSummary, { params: { id: projectId } });
+    if (!result.data) return set((state) => liveError(state, result.error));
+    const project = result.data;
+    set((state) => liveProject(state, project, loadNotesDraft(state.judgeId, project.id)));
+  };
+
+  const next = async () => {
+    const result = await callApi(endpoints.judgeNext);
+    if (!result.data) {
+      const block = result.error === JUDGE_HIDDEN ? 'hidden' : null;
+      return set((state) => (block ? liveBlocked(state, block) : liveError(state, result.error)));
+    }
+    if ('project_id' in result.data) return showProject(result.data.project_id);
+    const reason = result.data.reason;
+    set((state) => liveBlocked(state, reason));
+  };
+
+  return {
+    ...INITIAL_LIVE,
+    refresh: async () => {
+      // A refetch while judging stays quiet: the project stays on screen and its clock runs on.
+      set((state) => (state.phase === 'judging' ? state : { phase: 'loading', popup: null, alarm: false }));
+      const [started, deliberation, timer, judge] = await Promise.all([
+        callApi(endpoints.judgingStarted),
+        callApi(endpoints.judgeDeliberation),
+        callApi(endpoints.judgeTimer),
+        callApi(endpoints.judgeSelf),
+      ]);
+      const failed = [judge, started, deliberation, timer].find((r) => !r.data);
+      if (failed || !judge.data || !started.data || !deliberation.data || !timer.data) {
+        return set((state) => liveError(state, failed?.error ?? ''));
+      }
+      const self = judge.data;
+      const seconds = timer.data.judging_timer;
+      set((state) => ({
+        ...setTimer(state, seconds),
+        judgeId: self.id,
+        isTrackJudge: self.track !== '',
+      }));
+      // A held project is shown even while the clock is paused (finishing is allowed then,
+      // R23); deliberation refuses finishing, so it shows Judging Paused first.
+      if (!self.active) return set((state) => liveBlocked(state, 'hidden'));
+      if (deliberation.data.ok === 1) return set((state) => liveBlocked(state, 'deliberation'));
+      if (self.current) return showProject(self.current);
+      if (started.data.ok !== 1) return set((state) => liveBlocked(state, 'paused'));
+      await next();
+    },
+    reset: () => set({ ...INITIAL_LIVE }),
+    refreshTimer: async () => {
+      const result = await callApi(endpoints.judgeTimer);
+      const timer = result.data;
+      if (timer) set((state) => setTimer(state, timer.judging_timer));
+    },
+    handleClock: (running) => {
+      const { phase, block } = get();
+      if (running && phase === 'blocked' && (block === 'paused' || block === 'deliberation'))
+        void get().refresh();
+    },
+    handleDeliberation: (on) => {
+      if (on) set((state) => (state.phase === 'loading' ? state : liveBlocked(state, 'deliberation')));
+      else if (get().phase === 'blocked') void get().refresh();
+    },
+    startTimer: () => set((state) => startTimer(state, now())),
+    toggleClock: () => set((state) => toggleClock(state, now())),
+    openPopup: (popup) => set((state) => openPopup(state, popup, now())),
+    closePopup: () => set((state) => closePopup(state, now())),
+    expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
+    setNotes: (notes) => {
+      const { judgeId, project } = get();
+      if (project) saveNotesDraft(judgeId, project.id, notes);
+      set((state) => setNotes(state, notes));
+    },
+    finish: async (starred) => {
+      const { judgeId, project, notes, submitting } = get();
+      if (!project || submitting) return false;
+      set({ submitting: true });
+      const result = await callApi(endpoints.judgeFinish, { body: { notes, starred } });
+      set({ submitting: false });
+      if (!result.data) {
+        notify.error(requestErrorText(result.status, result.error));
+        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+        return false;
+      }
+      removeNotesDraft(judgeId, project.id);
+      set({ popup: null, alarm: false, project: null, notes: '' });
+      return true;
+    },
+    skip: async (reason) => {
+      if (get().submitting) return false;
+      set({ submitting: true });
+      const result = await callApi(endpoints.judgeSkip, { body: { reason } });
+      if (!result.data) {
+        set({ submitting: false });
+        notify.error(requestErrorText(result.status, result.error));
+        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+        return false;
+      }
+      // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
+      const { judgeId, project } = get();
+      if (project && isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
+      // Reset, then ask for the next project: R21 may already have assigned one.
+      set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
+      await next();
+      return true;
+    },
+  };
+});

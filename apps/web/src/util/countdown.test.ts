@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createCountdown,
+  expireCountdown,
+  formatClock,
+  hasStarted,
+  pauseCountdown,
+  remainingMs,
+  resumeCountdown,
+  setCountdownDuration,
+  shouldExpire,
+  startCountdown,
+  toggleCountdown,
+} from './countdown';
+
+describe('formatClock', () => {
+  it.each([
+    [300_000, '05:00'],
+    [299_001, '05:00'],
+    [299_000, '04:59'],
+    [61_000, '01:01'],
+    [9_999, '00:10'],
+    [1, '00:01'],
+    [0, '00:00'],
+    [-5_000, '00:00'],
+    [7_200_000, '120:00'],
+  ])('%i ms reads %s', (ms, text) => {
+    expect(formatClock(ms)).toBe(text);
+  });
+});
+
+describe('countdown', () => {
+  it('does not run before Start Judging', () => {
+    const idle = createCountdown(60_000);
+    expect(hasStarted(idle)).toBe(false);
+    expect(remainingMs(idle, 50_000)).toBe(60_000);
+    expect(toggleCountdown(idle, 10)).toBe(idle);
+  });
+
+  it('counts down from the start time', () => {
+    const running = startCountdown(createCountdown(60_000), 1_000);
+    expect(hasStarted(running)).toBe(true);
+    expect(remainingMs(running, 1_000)).toBe(60_000);
+    expect(remainingMs(running, 21_000)).toBe(40_000);
+  });
+
+  it('stops counting while paused and adds up several pause/resume cycles', () => {
+    let c = startCountdown(createCountdown(60_000), 0);
+    c = pauseCountdown(c, 10_000); // 10 s counted
+    expect(remainingMs(c, 99_000)).toBe(50_000);
+    c = resumeCountdown(c, 100_000);
+    expect(remainingMs(c, 105_000)).toBe(45_000);
+    c = toggleCountdown(c, 110_000); // pause: 20 s counted
+    expect(c.status).toBe('paused');
+    expect(remainingMs(c, 500_000)).toBe(40_000);
+    c = toggleCountdown(c, 500_000); // resume
+    expect(c.status).toBe('running');
+    expect(remainingMs(c, 530_000)).toBe(10_000);
+  });
+
+  it('never goes below zero and knows when to expire', () => {
+    const c = startCountdown(createCountdown(2_000), 0);
+    expect(shouldExpire(c, 1_999)).toBe(false);
+    expect(shouldExpire(c, 2_000)).toBe(true);
+    expect(remainingMs(c, 9_000)).toBe(0);
+    const expired = expireCountdown(c);
+    expect(expired.status).toBe('expired');
+    expect(hasStarted(expired)).toBe(true);
+    expect(shouldExpire(expired, 9_000)).toBe(false);
+    expect(toggleCountdown(expired, 9_500)).toBe(expired);
+  });
+
+  it('ignores pause and resume in the wrong state', () => {
+    const idle = createCountdown(1_000);
+    expect(pauseCountdown(idle, 5)).toBe(idle);
+    const running = startCountdown(idle, 0);
+    expect(resumeCountdown(running, 5)).toBe(running);
+    expect(startCountdown(running, 9)).toBe(running);
+  });
+
+  it('takes a new duration only before it starts', () => {
+    const idle = createCountdown(1_000);
+    expect(setCountdownDuration(idle, 5_000).durationMs).toBe(5_000);
+    const running = startCountdown(idle, 0);
+    expect(setCountdownDuration(running, 5_000)).toBe(running);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A small RFC 4180 reader for the CSV upload preview (product spec §2, CSV upload panel). The
+ * server parses the file again and is the judge of its validity (API.md R83); this reader is
+ * lenient so the preview shows something useful even for a file the server will refuse.
+ */
+
+export interface CsvRow {
+  /** 1-based physical line of the row's first line, as in the server's `line <n>:` errors (R83). */
+  line: number;
+  /** Cells trimmed, as the server stores them. */
+  cells: string[];
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * Rows of `text`: a leading BOM is dropped; CRLF, LF and CR end lines; a quoted field may hold
+ * commas, newlines and `""` for a quote. Rows whose cells are all blank are left out, as the
+ * server leaves them out (R83). An unterminated quote runs to the end of the text.
+ */
+export function parseCsv(text: string): CsvRow[] {
+  const source = text.startsWith(BOM) ? text.slice(1) : text;
+  const rows: CsvRow[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false; // inside a quoted field
+  let line = 1; // physical line of the character being read
+  let rowLine = 1;
+
+  const endCell = () => {
+    cells.push(cell.trim());
+    cell = '';
+  };
+  const endRow = () => {
+    endCell();
+    if (cells.some((c) => c !== '')) rows.push({ line: rowLine, cells });
+    cells = [];
+  };
+
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source[i];
+    if (quoted) {
+      if (char === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        if (char === '\n' || (char === '\r' && source[i + 1] !== '\n')) line += 1;
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (char === ',') {
+      endCell();
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && source[i + 1] === '\n') i += 1;
+      endRow();
+      line += 1;
+      rowLine = line;
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || cells.length > 0 || quoted) endRow();
+  return rows;
+}
+
+/** Preview cells show at most this many characters (product spec §9). */
+export const PREVIEW_CELL_CHARS = 10;
+
+/**
+ * `text` cut to `max` characters with '...' appended, or unchanged when it fits. Counts code
+ * points, so an emoji is never split in half.
+ */
+export function truncateCell(text: string, max: number = PREVIEW_CELL_CHARS): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}

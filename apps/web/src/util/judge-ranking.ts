@@ -1,0 +1,69 @@
+/**
+ * The two lists of a general judge's dashboard (product spec §2 "Ranking"), as pure functions
+ * over project IDs: the ranked list (best first, as `rankings`) and the unranked list (seen but
+ * not ranked, newest finish first). The drag-and-drop board calls these while dragging; the
+ * store only ever receives the final ranked list.
+ */
+import { arrayMove } from '@dnd-kit/sortable';
+
+export type RankListId = 'ranked' | 'unranked';
+export const RANK_LISTS: readonly RankListId[] = ['ranked', 'unranked'];
+
+export interface RankLists {
+  ranked: string[];
+  unranked: string[];
+}
+
+/**
+ * Splits a judge's seen projects: ranked in `rankings` order (entries not seen are ignored, as
+ * the server drops them, R27), the rest newest finish first (`seen_projects` is oldest first).
+ */
+export function splitRanking(rankings: readonly string[], seenInFinishOrder: readonly string[]): RankLists {
+  const seen = new Set(seenInFinishOrder);
+  const ranked = [...new Set(rankings)].filter((id) => seen.has(id));
+  const rankedSet = new Set(ranked);
+  const unranked = [...seenInFinishOrder].reverse().filter((id) => !rankedSet.has(id));
+  return { ranked, unranked };
+}
+
+const isListId = (id: string): id is RankListId => id === 'ranked' || id === 'unranked';
+
+/** The list holding `id`, or the list `id` names; null for anything else. */
+export function listOf(lists: RankLists, id: string): RankListId | null {
+  if (isListId(id)) return id;
+  if (lists.ranked.includes(id)) return 'ranked';
+  if (lists.unranked.includes(id)) return 'unranked';
+  return null;
+}
+
+/**
+ * Moves `activeId` into the list of `overId` (a project, or a list itself for its end): before
+ * the project it is over, or after it when `below`. Returns `lists` unchanged when the project
+ * is already in that list (reordering within a list is `reorder`'s job).
+ */
+export function moveAcross(lists: RankLists, activeId: string, overId: string, below = false): RankLists {
+  const from = listOf(lists, activeId);
+  const to = listOf(lists, overId);
+  if (!from || !to || from === to || isListId(activeId)) return lists;
+  const target = lists[to];
+  const overIndex = target.indexOf(overId);
+  const index = overIndex < 0 ? target.length : overIndex + (below ? 1 : 0);
+  return {
+    ...lists,
+    [from]: lists[from].filter((id) => id !== activeId),
+    [to]: [...target.slice(0, index), activeId, ...target.slice(index)],
+  };
+}
+
+/** Moves `activeId` to the place of `overId` within their common list. */
+export function reorder(lists: RankLists, activeId: string, overId: string): RankLists {
+  const list = listOf(lists, activeId);
+  if (!list || isListId(activeId) || listOf(lists, overId) !== list || isListId(overId)) return lists;
+  const from = lists[list].indexOf(activeId);
+  const to = lists[list].indexOf(overId);
+  if (from === to) return lists;
+  return { ...lists, [list]: arrayMove(lists[list], from, to) };
+}
+
+export const sameOrder = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i]);

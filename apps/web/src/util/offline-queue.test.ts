@@ -1,0 +1,158 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SendResult } from './offline-queue';
+import { enqueue, loadEntries, Outbox, retryDelay } from './offline-queue';
+
+type Op = { kind: 'notes'; project: string; notes: string } | { kind: 'rank'; ranking: string[] };
+const keyOf = (op: Op) => (op.kind === 'notes' ? `notes:${op.project}` : 'rank');
+const notes = (project: string, text: string): Op => ({ kind: 'notes', project, notes: text });
+
+const NETWORK: SendResult = { ok: false, retry: true, status: 404, error: 'Network connection issue' };
+const OK: SendResult = { ok: true };
+
+/** An outbox over jsdom's localStorage with a scripted `send` and manual timers. */
+function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
+  const sent: Op[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  const refused: string[] = [];
+  const saved: Op[] = [];
+  const outbox = new Outbox<Op>({
+    storage: localStorage,
+    storageKey,
+    keyOf,
+    send: async (op) => {
+      sent.push(op);
+      return results.shift() ?? OK;
+    },
+    onSaved: (op) => saved.push(op),
+    onRefused: (_op, status, error) => refused.push(`${status} ${error}`),
+    setTimer: (run, ms) => timers.push({ run, ms }),
+    clearTimer: () => timers.splice(0),
+  });
+  return { outbox, sent, timers, refused, saved };
+}
+
+/** Lets the outbox's awaited sends settle. */
+const settle = () => vi.waitFor(() => Promise.resolve());
+
+describe('enqueue', () => {
+  it('coalesces repeated notes for the same project, keeping the newest at the end', () => {
+    let q = enqueue<string | boolean>([], { id: 'a', key: 'notes:p1', payload: 'one', attempts: 0 });
+    q = enqueue(q, { id: 'b', key: 'star:p1', payload: true, attempts: 0 });
+    q = enqueue(q, { id: 'c', key: 'notes:p1', payload: 'two', attempts: 0 });
+    q = enqueue(q, { id: 'd', key: 'notes:p2', payload: 'other', attempts: 0 });
+    expect(q.map((e) => [e.key, e.payload])).toEqual([
+      ['star:p1', true],
+      ['notes:p1', 'two'],
+      ['notes:p2', 'other'],
+    ]);
+  });
+});
+
+describe('retryDelay', () => {
+  it('backs off exponentially up to a cap', () => {
+    expect([1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
+  });
+});
+
+describe('Outbox', () => {
+  it('sends a change and forgets it once saved', async () => {
+    const { outbox, sent, saved } = makeOutbox([OK]);
+    outbox.submit(notes('p1', 'hello'));
+    await settle();
+    expect(sent).toEqual([notes('p1', 'hello')]);
+    expect(saved).toEqual([notes('p1', 'hello')]);
+    expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false, sending: false });
+    expect(outbox.snapshot().lastSavedAt).toBeGreaterThan(0);
+    expect(localStorage.getItem('test:outbox')).toBeNull();
+  });
+
+  it('keeps a change on a network failure, persists it, and retries with backoff', async () => {
+    const { outbox, sent, timers } = makeOutbox([NETWORK, NETWORK, OK]);
+    outbox.submit(notes('p1', 'draft'));
+    await settle();
+    expect(outbox.snapshot()).toMatchObject({ offline: true, sending: false });
+    expect(loadEntries(localStorage, 'test:outbox')).toMatchObject([
+      { key: 'notes:p1', payload: notes('p1', 'draft'), attempts: 1 },
+    ]);
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+
+    timers.shift()!.run();
+    await settle();
+    expect(timers.map((t) => t.ms)).toEqual([2000]);
+
+    timers.shift()!.run();
+    await settle();
+    expect(sent).toHaveLength(3);
+    expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false });
+    expect(localStorage.getItem('test:outbox')).toBeNull();
+  });
+
+  it('coalesces notes typed while offline: one entry, and only the newest text is sent later', async () => {
+    const { outbox, sent, timers } = makeOutbox([NETWORK, NETWORK, NETWORK, OK]);
+    for (const text of ['a', 'ab', 'abc']) {
+      outbox.submit(notes('p1', text));
+      await settle();
+    }
+    expect(outbox.snapshot().entries.map((e) => e.payload)).toEqual([notes('p1', 'abc')]);
+    expect(loadEntries(localStorage, 'test:outbox')).toHaveLength(1);
+    expect(timers).toHaveLength(1); // one pending retry, not one per keystroke
+
+    sent.splice(0);
+    timers.shift()!.run();
+    await settle();
+    expect(sent).toEqual([notes('p1', 'abc')]);
+    expect(outbox.snapshot().entries).toEqual([]);
+  });
+
+  it('retries at once when asked (the browser is back online)', async () => {
+    const { outbox, sent } = makeOutbox([NETWORK, OK]);
+    outbox.submit({ kind: 'rank', ranking: ['a', 'b'] });
+    await settle();
+    expect(outbox.snapshot().offline).toBe(true);
+    outbox.retryNow();
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false });
+  });
+
+  it('drops a refused change and reports it, then sends the rest', async () => {
+    const refusal: SendResult = {
+      ok: false,
+      retry: false,
+      status: 400,
+      error: 'project not seen by this judge',
+    };
+    const { outbox, sent, refused } = makeOutbox([refusal, OK]);
+    outbox.submit(notes('p1', 'x'));
+    outbox.submit(notes('p2', 'y'));
+    await settle();
+    expect(refused).toEqual(['400 project not seen by this judge']);
+    expect(sent.map((op) => (op.kind === 'notes' ? op.project : ''))).toEqual(['p1', 'p2']);
+    expect(outbox.snapshot().entries).toEqual([]);
+  });
+
+  it('picks up changes stored by an earlier page (a reload while offline)', async () => {
+    const first = makeOutbox([NETWORK], 'test:reload');
+    first.outbox.submit(notes('p9', 'typed offline'));
+    await settle();
+    first.outbox.dispose();
+
+    const second = makeOutbox([OK], 'test:reload');
+    expect(second.outbox.snapshot().entries.map((e) => e.payload)).toEqual([notes('p9', 'typed offline')]);
+    await second.outbox.flush();
+    expect(second.sent).toEqual([notes('p9', 'typed offline')]);
+    expect(localStorage.getItem('test:reload')).toBeNull();
+  });
+
+  it('treats unreadable storage as empty', () => {
+    localStorage.setItem('test:broken', '{not json');
+    expect(loadEntries(localStorage, 'test:broken')).toEqual([]);
+    localStorage.setItem(
+      'test:broken',
+      JSON.stringify([{ nope: 1 }, { id: 'a', key: 'k', attempts: 0, payload: 1 }]),
+    );
+    expect(loadEntries(localStorage, 'test:broken')).toEqual([
+      { id: 'a', key: 'k', attempts: 0, payload: 1 },
+    ]);
+  });
+});

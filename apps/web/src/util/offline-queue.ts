@@ -1,0 +1,197 @@
+/**
+ * A small persistent outbox for saves that must survive poor Wi-Fi (judge notes, stars, ranking).
+ *
+ * Every change is written to `localStorage` before it is sent, so a reload or a closed tab loses
+ * nothing. Entries with the same key coalesce (only the newest notes of a project, the newest
+ * star of a project and the newest ranking matter), and they are sent one at a time, oldest
+ * first. A network failure keeps the entry and retries with backoff, on the browser's `online`
+ * event or when the page becomes visible again; a refusal by the server drops it and reports it.
+ */
+
+export interface QueueEntry<P> {
+  /** Unique per entry, also across reloads: removal after a send is by id, never by key. */
+  id: string;
+  /** Entries with the same key replace each other. */
+  key: string;
+  payload: P;
+  /** Failed network attempts so far; drives the backoff. */
+  attempts: number;
+}
+
+/** The outcome of one send: saved, worth retrying (network), or refused for good. */
+export type SendResult = { ok: true } | { ok: false; retry: boolean; status: number; error: string };
+
+export interface OutboxSnapshot<P> {
+  entries: readonly QueueEntry<P>[];
+  /** A send is on its way. */
+  sending: boolean;
+  /** The last attempt failed on the network; entries wait for a retry. */
+  offline: boolean;
+  /** `Date.now()` of the last successful send, 0 if none. */
+  lastSavedAt: number;
+}
+
+/** Backoff after the n-th failed attempt (1-based): 1 s, 2 s, 4 s, 8 s, then every 10 s. */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 10_000;
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Adds an entry, dropping any older entry with the same key (coalescing). */
+export function enqueue<P>(entries: readonly QueueEntry<P>[], entry: QueueEntry<P>): QueueEntry<P>[] {
+  return [...entries.filter((e) => e.key !== entry.key), entry];
+}
+
+export function removeEntry<P>(entries: readonly QueueEntry<P>[], id: string): QueueEntry<P>[] {
+  return entries.filter((e) => e.id !== id);
+}
+
+export function countAttempt<P>(entries: readonly QueueEntry<P>[], id: string): QueueEntry<P>[] {
+  return entries.map((e) => (e.id === id ? { ...e, attempts: e.attempts + 1 } : e));
+}
+
+const isEntry = (value: unknown): value is QueueEntry<unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as QueueEntry<unknown>).id === 'string' &&
+  typeof (value as QueueEntry<unknown>).key === 'string' &&
+  typeof (value as QueueEntry<unknown>).attempts === 'number' &&
+  'payload' in value;
+
+/** The stored entries; anything unreadable counts as empty rather than breaking the page. */
+export function loadEntries<P>(storage: Storage | null, key: string): QueueEntry<P>[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? (parsed.filter(isEntry) as QueueEntry<P>[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveEntries<P>(
+  storage: Storage | null,
+  key: string,
+  entries: readonly QueueEntry<P>[],
+): void {
+  try {
+    if (entries.length === 0) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(entries));
+  } catch {
+    // Storage full or disabled (private mode): the entries still live in memory until sent.
+  }
+}
+
+export interface OutboxOptions<P> {
+  storage: Storage | null;
+  storageKey: string;
+  keyOf: (payload: P) => string;
+  send: (payload: P) => Promise<SendResult>;
+  onSaved?: (payload: P) => void;
+  onRefused?: (payload: P, status: number, error: string) => void;
+  onChange?: (snapshot: OutboxSnapshot<P>) => void;
+  /** Injected for tests. */
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+let idCounter = 0;
+/** No `crypto.randomUUID`: it is missing on plain-HTTP pages, where the outbox must work too. */
+const newId = () => `${Date.now().toString(36)}-${(idCounter++).toString(36)}`;
+
+export class Outbox<P> {
+  private entries: QueueEntry<P>[];
+  private sending = false;
+  private offline = false;
+  private lastSavedAt = 0;
+  private timer: unknown = null;
+  private readonly options: Required<Omit<OutboxOptions<P>, 'onSaved' | 'onRefused' | 'onChange'>> &
+    OutboxOptions<P>;
+
+  constructor(options: OutboxOptions<P>) {
+    this.options = {
+      now: () => Date.now(),
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      ...options,
+    };
+    this.entries = loadEntries<P>(options.storage, options.storageKey);
+  }
+
+  snapshot(): OutboxSnapshot<P> {
+    return {
+      entries: this.entries,
+      sending: this.sending,
+      offline: this.offline,
+      lastSavedAt: this.lastSavedAt,
+    };
+  }
+
+  /** Persists the change at once, then tries to send it. */
+  submit(payload: P): void {
+    const entry = { id: newId(), key: this.options.keyOf(payload), payload, attempts: 0 };
+    this.update(enqueue(this.entries, entry));
+    void this.flush();
+  }
+
+  /** Sends every entry, oldest first, until the queue is empty or the network fails. */
+  async flush(): Promise<void> {
+    if (this.sending) return;
+    this.cancelRetry();
+    while (this.entries.length > 0) {
+      const entry = this.entries[0]!;
+      this.sending = true;
+      this.emit();
+      const result = await this.options.send(entry.payload);
+      this.sending = false;
+      if (result.ok) {
+        this.offline = false;
+        this.lastSavedAt = this.options.now();
+        this.update(removeEntry(this.entries, entry.id));
+        this.options.onSaved?.(entry.payload);
+      } else if (result.retry) {
+        this.offline = true;
+        this.update(countAttempt(this.entries, entry.id));
+        this.scheduleRetry(retryDelay(entry.attempts + 1));
+        return;
+      } else {
+        this.update(removeEntry(this.entries, entry.id));
+        this.options.onRefused?.(entry.payload, result.status, result.error);
+      }
+    }
+    this.emit();
+  }
+
+  /** Retry now (the browser came back online, or the page became visible). */
+  retryNow(): void {
+    if (this.entries.length > 0) void this.flush();
+  }
+
+  dispose(): void {
+    this.cancelRetry();
+  }
+
+  private scheduleRetry(ms: number): void {
+    this.cancelRetry();
+    this.timer = this.options.setTimer(() => {
+      this.timer = null;
+      void this.flush();
+    }, ms);
+  }
+
+  private cancelRetry(): void {
+    if (this.timer !== null) this.options.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private update(entries: QueueEntry<P>[]): void {
+    this.entries = entries;
+    saveEntries(this.options.storage, this.options.storageKey, entries);
+    this.emit();
+  }
+
+  private emit(): void {
+    this.options.onChange?.(this.snapshot());
+  }
+}
