@@ -47,6 +47,7 @@ describe('openDatabase', () => {
       'projects',
       'qr_codes',
       'rankings',
+      'revisions',
       'settings',
     ]);
     expect(db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({

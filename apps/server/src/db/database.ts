@@ -20,6 +20,7 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { DomainEvent } from '../domain-events.js';
+import { Checkpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
@@ -32,8 +33,12 @@ export class Database {
   private readonly listeners: CommitListener[] = [];
   private pending: DomainEvent[] = [];
   private depth = 0;
+  private rollbackCount = 0;
 
-  constructor(readonly sqlite: BetterSqlite3.Database) {
+  constructor(
+    readonly sqlite: BetterSqlite3.Database,
+    private readonly checkpointer?: Checkpointer,
+  ) {
     this.q = new Kysely<DB>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -72,6 +77,7 @@ export class Database {
       result = this.sqlite.transaction(fn).immediate();
     } catch (error) {
       this.pending.length = mark;
+      this.rollbackCount += 1;
       throw error;
     } finally {
       this.depth -= 1;
@@ -97,11 +103,20 @@ export class Database {
     this.pending.push(event);
   }
 
+  /**
+   * How many transactions (or savepoints) have rolled back since the process started: a cache
+   * filled inside one may hold data that never committed (db/derived.ts).
+   */
+  get rollbacks(): number {
+    return this.rollbackCount;
+  }
+
   onCommit(listener: CommitListener): void {
     this.listeners.push(listener);
   }
 
   close(): void {
+    this.checkpointer?.stop();
     if (this.sqlite.open) {
       this.sqlite.pragma('optimize');
       this.sqlite.close();
@@ -135,13 +150,17 @@ export async function openDatabase(file: string): Promise<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker (checkpointer.ts); the writer's own is a backstop for when the
+  // worker cannot keep up (10,000 pages, ~40 MB of WAL), and the WAL file is cut back after.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma('journal_size_limit = 67108864');
   try {
     await migrate(sqlite);
   } catch (error) {
     sqlite.close();
     throw error;
   }
-  return new Database(sqlite);
+  return new Database(sqlite, file === ':memory:' ? undefined : new Checkpointer(file));
 }
 
 async function migrate(sqlite: BetterSqlite3.Database): Promise<void> {

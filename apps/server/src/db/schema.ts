@@ -119,6 +119,14 @@ export interface AuditLogTable {
   message: string;
 }
 
+/** Counters moved by triggers on every write that matters to a cache (migration 002). */
+export interface RevisionsTable {
+  name: RevisionName;
+  value: number;
+}
+
+export type RevisionName = 'projects' | 'view_removals';
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -131,4 +139,5 @@ export interface DB {
   clock: ClockTable;
   qr_codes: QrCodesTable;
   audit_log: AuditLogTable;
+  revisions: RevisionsTable;
 }

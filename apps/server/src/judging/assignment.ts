@@ -37,7 +37,7 @@ export interface EngineOptions {
 
 export interface EngineSnapshot {
   projects: readonly EngineProject[];
-  /** Every judge: the others' `current` tell which projects are held (R7). */
+  /** At least every judge that holds a project: the others' `current` tell which are held (R7). */
   judges: readonly EngineJudge[];
   options: EngineOptions;
   /**

@@ -61,6 +61,28 @@ export class JudgeRepository {
     return this.findByCode(code) !== undefined;
   }
 
+  /** Judges holding a project right now: who holds what is all the engine needs of the others (R7). */
+  holders(): Pick<JudgeRow, 'id' | 'track' | 'group' | 'active' | 'current_project_id'>[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('judges')
+        .select(['id', 'track', 'group', 'active', 'current_project_id'])
+        .where('current_project_id', 'is not', null),
+    );
+  }
+
+  /** Active general judges (R13 refits its estimate as a share of them finish visits). */
+  countActiveGeneral(): number {
+    const row = this.db.first(
+      this.db.q
+        .selectFrom('judges')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('track', '=', '')
+        .where('active', '=', 1),
+    );
+    return row?.count ?? 0;
+  }
+
   /** Every judge in creation order. */
   all(): JudgeRow[] {
     return this.db.all(this.db.q.selectFrom('judges').selectAll().orderBy('seq'));

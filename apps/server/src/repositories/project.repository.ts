@@ -22,6 +22,12 @@ export type ProjectPatch = Partial<
   >
 >;
 
+/** What the judging engine reads of a project. */
+export type EngineProjectRow = Pick<
+  ProjectRow,
+  'id' | 'location' | 'group' | 'active' | 'prioritized' | 'challenge_list'
+>;
+
 /** One judge's view of a project: who, of which track, starred or not. */
 export interface ViewRow {
   project_id: string;
@@ -50,6 +56,29 @@ export class ProjectRepository {
   /** Every project by ascending location, ties in creation order. */
   all(): ProjectRow[] {
     return this.db.all(this.db.q.selectFrom('projects').selectAll().orderBy('location').orderBy('seq'));
+  }
+
+  /** What the judging engine reads of every project, in the order of `all()`. */
+  engineRows(): EngineProjectRow[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('projects')
+        .select(['id', 'location', 'group', 'active', 'prioritized', 'challenge_list'])
+        .orderBy('location')
+        .orderBy('seq'),
+    );
+  }
+
+  /** Finished views after `afterSeq`, in finish order, with their judge's track ('' = general). */
+  viewsAfter(afterSeq: number): { seq: number; project_id: string; track: string }[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('judged_projects as jp')
+        .innerJoin('judges as j', 'j.id', 'jp.judge_id')
+        .select(['jp.seq', 'jp.project_id', 'j.track'])
+        .where('jp.seq', '>', afterSeq)
+        .orderBy('jp.seq'),
+    );
   }
 
   /** The highest location over all projects, or 0 (R45). */

@@ -17,6 +17,7 @@ import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AuditLog } from './audit-log.service.js';
 import { ClockService } from './clock.service.js';
+import { EngineSnapshots } from './engine-snapshot.js';
 import { ExportService } from './export.service.js';
 import { FlagService } from './flag.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
@@ -106,6 +107,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       repositories.settings,
       repositories.clock,
       auditLog,
+      new EngineSnapshots(db, repositories.projects, repositories.judges, now),
       now,
     ),
     clock,

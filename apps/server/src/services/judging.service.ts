@@ -17,7 +17,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { chooseProject, type EngineSnapshot, type Random } from '../judging/assignment.js';
+import { chooseProject, type Random } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
@@ -26,6 +26,7 @@ import type { ProjectRepository, ProjectRow } from '../repositories/project.repo
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
+import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
 import { newId } from './secrets.js';
 
@@ -40,6 +41,7 @@ export class JudgingService {
     private readonly settings: SettingsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
+    private readonly engine: EngineSnapshots,
     private readonly now: () => number,
     private readonly random: Random = Math.random,
   ) {}
@@ -162,7 +164,7 @@ export class JudgingService {
   /** R6–R16 and R14 for a judge holding nothing while judging runs (inside a transaction). */
   private assign(judge: JudgeRow): Next {
     const choice = chooseProject(
-      this.snapshot(),
+      this.engine.read(this.settings.read(), judge.track === ''),
       {
         judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
         dealtWith: this.judging.dealtWith(judge.id),
@@ -180,7 +182,8 @@ export class JudgingService {
       last_location: project.location,
       last_activity: this.now(),
     });
-    this.projects.update(project.id, { prioritized: 0 });
+    // Written only when set: every projects write invalidates the engine's cached snapshot.
+    if (project.prioritized === 1) this.projects.update(project.id, { prioritized: 0 });
     this.audit.judge(judge, `Picked new project ${project.name} (${project.id})`);
     this.db.record({ kind: 'projects', public: false });
     this.db.record({ kind: 'judges' });
@@ -191,48 +194,9 @@ export class JudgingService {
   projectCount(judgeId: string): number {
     const judge = this.requireJudge(judgeId);
     const { judge_tracks } = this.settings.read();
-    const active = this.projects.all().filter((row) => row.active === 1);
+    const active = this.engine.allProjects().filter((p) => p.active);
     if (judge.track === '' || !judge_tracks) return active.length;
-    return active.filter((row) => (JSON.parse(row.challenge_list) as string[]).includes(judge.track)).length;
-  }
-
-  /** The event as the engine sees it (R7–R12). */
-  private snapshot(): EngineSnapshot {
-    const settings = this.settings.read();
-    const seen = new Map<string, { general: number; tracks: Record<string, number> }>();
-    for (const view of this.projects.views()) {
-      const counts = seen.get(view.project_id) ?? { general: 0, tracks: {} };
-      if (view.track === '') counts.general += 1;
-      else counts.tracks[view.track] = (counts.tracks[view.track] ?? 0) + 1;
-      seen.set(view.project_id, counts);
-    }
-    return {
-      projects: this.projects.all().map((row) => ({
-        id: row.id,
-        location: row.location,
-        group: row.group,
-        active: row.active === 1,
-        prioritized: row.prioritized === 1,
-        seen: seen.get(row.id)?.general ?? 0,
-        trackSeen: seen.get(row.id)?.tracks ?? {},
-        challenges: JSON.parse(row.challenge_list) as string[],
-      })),
-      judges: this.judges.all().map((row) => ({
-        id: row.id,
-        track: row.track,
-        group: row.group,
-        active: row.active === 1,
-        current: row.current_project_id,
-      })),
-      options: {
-        minViews: settings.min_views,
-        multiGroup: settings.multi_group,
-        numGroups: settings.num_groups,
-        judgeTracks: settings.judge_tracks,
-        tracks: settings.tracks,
-        trackViews: settings.track_views,
-      },
-    };
+    return active.filter((p) => p.challenges.includes(judge.track)).length;
   }
 
   /** R20: the third absent skip hides the project and replaces its absent flags by one of the system. */
@@ -259,7 +223,7 @@ export class JudgingService {
   private groupAfterFinish(judge: JudgeRow): Partial<JudgeRow> {
     const { multi_group, switching_mode, auto_switch_prop, num_groups } = this.settings.read();
     if (!multi_group || switching_mode !== 'auto' || judge.track !== '') return {};
-    const inGroup = this.projects.all().filter((row) => row.active === 1 && row.group === judge.group).length;
+    const inGroup = this.engine.allProjects().filter((p) => p.active && p.group === judge.group).length;
     const next = afterFinish(
       { group: judge.group, finishes: judge.group_finishes },
       inGroup,

@@ -50,7 +50,7 @@ function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
 }
 
 /** General judges' verdicts: rankings and seen lists in finish order (R31). */
-function generalVerdicts(views: readonly ViewRow[], rankings: readonly RankingRow[]): JudgeVerdict[] {
+export function generalVerdicts(views: readonly ViewRow[], rankings: readonly RankingRow[]): JudgeVerdict[] {
   const byJudge = new Map<string, { rankings: string[]; seen: string[] }>();
   const verdictOf = (judgeId: string) => {
     let verdict = byJudge.get(judgeId);

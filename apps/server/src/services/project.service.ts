@@ -17,6 +17,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
+import { Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import { RankScoreCache } from '../judging/rank-score.js';
@@ -37,6 +38,11 @@ export interface ImportCounts {
 export class ProjectService {
   /** rank_score's fit, refit only when the judgments change (R34). */
   private readonly rankScores = new RankScoreCache();
+  /**
+   * The public list, also serialised: every expo phone and lobby screen polls it, and it only
+   * changes when a project does.
+   */
+  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string }>;
 
   constructor(
     private readonly db: Database,
@@ -44,7 +50,15 @@ export class ProjectService {
     private readonly settings: SettingsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
-  ) {}
+  ) {
+    this.publicList = new Derived(db, ['projects'], () => {
+      const active = projects
+        .all()
+        .filter((row) => row.active === 1)
+        .map(projectSummary);
+      return { projects: active, json: JSON.stringify(active) };
+    });
+  }
 
   /** Every project with its derived counts and scores (4.4, R34). */
   list(): Project[] {
@@ -56,12 +70,14 @@ export class ProjectService {
     );
   }
 
-  /** Active projects for the public expo (3.1). */
-  listPublic(): ProjectSummary[] {
-    return this.projects
-      .all()
-      .filter((row) => row.active === 1)
-      .map(projectSummary);
+  /** Active projects for the public expo (3.1); shared, do not modify. */
+  listPublic(): readonly ProjectSummary[] {
+    return this.publicList.get().projects;
+  }
+
+  /** `listPublic()` as the JSON body of `GET /project/list/public`. */
+  listPublicJson(): string {
+    return this.publicList.get().json;
   }
 
   /** Any project, hidden included (3.2). */

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import * as initial from './001-initial.js';
+import * as revisions from './002-revisions.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-revisions': revisions,
 };

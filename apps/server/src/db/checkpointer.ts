@@ -1,0 +1,58 @@
+/**
+ * WAL checkpoints off the request path. A checkpoint copies the WAL into the database file and
+ * syncs it; run by the writing connection (SQLite's default) it stalls whichever commit crosses
+ * the threshold for tens of milliseconds, and every request queued behind it. Here a worker
+ * thread with its own connection runs passive checkpoints (which never block writers or
+ * readers) every second; the main connection's own automatic checkpoint stays as a far backstop.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+const INTERVAL_MS = 1000;
+const STOP_TIMEOUT_MS = 5000;
+
+// Plain CommonJS, evaluated in the worker: the compiled server and the tests (TypeScript source)
+// start it the same way.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next round catches up */ }
+}, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  Atomics.store(workerData.stopped, 0, 1);
+  Atomics.notify(workerData.stopped, 0);
+  process.exit(0);
+});
+`;
+
+export class Checkpointer {
+  private readonly worker: Worker;
+  private readonly stopped = new Int32Array(new SharedArrayBuffer(4));
+
+  constructor(file: string) {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file,
+        intervalMs: INTERVAL_MS,
+        stopped: this.stopped,
+      },
+    });
+    this.worker.unref();
+  }
+
+  /**
+   * Closes the worker's connection and waits for it (synchronously, so the main connection
+   * closes last and leaves a fully checkpointed file).
+   */
+  stop(): void {
+    this.worker.postMessage('stop');
+    Atomics.wait(this.stopped, 0, 0, STOP_TIMEOUT_MS);
+  }
+}

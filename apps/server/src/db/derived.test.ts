@@ -1,0 +1,95 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../test-support/test-app.js';
+import { openDatabase, type Database } from './database.js';
+import { Derived, revisionKey } from './derived.js';
+
+let dir: string;
+let db: Database;
+let computed: number;
+let names: Derived<string[]>;
+
+beforeEach(async () => {
+  dir = tempDataDir();
+  db = await openDatabase(join(dir, 'podium.db'));
+  computed = 0;
+  names = new Derived(db, ['projects'], () => {
+    computed += 1;
+    return db.all(db.q.selectFrom('projects').select('name').orderBy('seq')).map((row) => row.name);
+  });
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const addProject = (id: string) =>
+  db.run(db.q.insertInto('projects').values({ id, name: `name ${id}`, location: 1 }));
+const addJudge = (id: string) =>
+  db.run(db.q.insertInto('judges').values({ id, name: id, email: id, email_key: id, code: id }));
+
+describe('Derived', () => {
+  it('computes once while nothing it reads is written', () => {
+    db.transaction(() => addProject('p1'));
+    expect(names.get()).toEqual(['name p1']);
+    expect(names.get()).toEqual(['name p1']);
+    expect(computed).toBe(1);
+  });
+
+  it('follows inserts, deletes and updates of the columns it covers, whichever code writes', () => {
+    db.transaction(() => addProject('p1'));
+    names.get();
+    db.transaction(() => addProject('p2'));
+    expect(names.get()).toEqual(['name p1', 'name p2']);
+    db.sqlite.prepare("update projects set name = 'renamed' where id = 'p1'").run();
+    expect(names.get()).toEqual(['renamed', 'name p2']);
+    db.sqlite.prepare("delete from projects where id = 'p2'").run();
+    expect(names.get()).toEqual(['renamed']);
+    expect(computed).toBe(4);
+  });
+
+  it('is not invalidated by last_activity, which changes on every finish', () => {
+    db.transaction(() => addProject('p1'));
+    names.get();
+    db.transaction(() => db.run(db.q.updateTable('projects').set({ last_activity: 5 })));
+    names.get();
+    expect(computed).toBe(1);
+  });
+
+  it('sees uncommitted writes inside a transaction, and forgets them after a rollback', () => {
+    db.transaction(() => addProject('p1'));
+    names.get();
+    expect(() =>
+      db.transaction(() => {
+        addProject('p2');
+        expect(names.get()).toEqual(['name p1', 'name p2']);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    // The counter is back where it was; only the rollback count tells the cache is stale.
+    expect(names.get()).toEqual(['name p1']);
+  });
+});
+
+describe('view_removals revision', () => {
+  it('moves when views disappear by a cascade (a deleted judge) or a track change, not on inserts', () => {
+    db.transaction(() => {
+      addProject('p1');
+      addJudge('j1');
+    });
+    const key = () => revisionKey(db, ['view_removals']);
+    const before = key();
+    db.transaction(() =>
+      db.run(db.q.insertInto('judged_projects').values({ judge_id: 'j1', project_id: 'p1', finished_at: 1 })),
+    );
+    expect(key()).toBe(before);
+    db.transaction(() => db.run(db.q.updateTable('judges').set({ track: 'AI' })));
+    const afterTrack = key();
+    expect(afterTrack).not.toBe(before);
+    db.transaction(() => db.run(db.q.deleteFrom('judges').where('id', '=', 'j1')));
+    expect(db.all(db.q.selectFrom('judged_projects').selectAll())).toEqual([]);
+    expect(key()).not.toBe(afterTrack);
+  });
+});

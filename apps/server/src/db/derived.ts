@@ -1,0 +1,34 @@
+/**
+ * Values derived from stored rows, recomputed only when the tables they read were written.
+ * The revision counters (migration 002) move with every write, whichever code made it, and are
+ * part of the transaction: inside a transaction a value follows its uncommitted writes. A
+ * rollback can take a counter back to a value already seen, so any rollback also invalidates.
+ */
+import type { Database } from './database.js';
+import type { RevisionName } from './schema.js';
+
+/** Changes whenever one of the revisions moved or any transaction rolled back. */
+export function revisionKey(db: Database, revisions: readonly RevisionName[]): string {
+  const rows = db.all(db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions));
+  return `${db.rollbacks}:${rows.map((row) => `${row.name}=${row.value}`).join(',')}`;
+}
+
+export class Derived<T> {
+  private key: string | undefined;
+  private value: T | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly revisions: readonly RevisionName[],
+    private readonly compute: () => T,
+  ) {}
+
+  get(): T {
+    const key = revisionKey(this.db, this.revisions);
+    if (key !== this.key || this.value === undefined) {
+      this.value = this.compute();
+      this.key = key;
+    }
+    return this.value;
+  }
+}

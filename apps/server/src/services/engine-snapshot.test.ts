@@ -1,0 +1,76 @@
+/** The engine's cached snapshot must always equal what the database says (R7–R13 read it). */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EngineSnapshots } from './engine-snapshot.js';
+import { JudgeRepository } from '../repositories/judge.repository.js';
+import { ProjectRepository } from '../repositories/project.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { seedCurrent, seedJudged, seedRanking, seedSettings } from '../test-support/seed.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let engine: EngineSnapshots;
+beforeEach(async () => {
+  t = await createTestApp();
+  const db = t.app.db;
+  engine = new EngineSnapshots(db, new ProjectRepository(db), new JudgeRepository(db), t.clock.now);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const ok = async (request: Parameters<TestApp['admin']>[0]) =>
+  expect((await t.admin(request)).json()).toEqual({ ok: 1 });
+const settings = () => new SettingsRepository(t.app.db).read();
+const seen = () => Object.fromEntries(engine.allProjects().map((p) => [p.id, [p.seen, p.trackSeen]]));
+
+describe('EngineSnapshots', () => {
+  it('counts views as they are finished, by judge kind, and recounts after a judge is deleted', async () => {
+    seedSettings(t.app, { tracks: ['AI'], track_views: [2] });
+    const [p1, p2] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
+    const general = await t.addJudge({ name: 'G', email: 'g@x.org' });
+    const track = await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI' });
+    expect(seen()).toEqual({ [p1]: [0, {}], [p2]: [0, {}] });
+    seedJudged(t.app, general, p1);
+    seedJudged(t.app, track, p1);
+    expect(seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [0, {}] });
+    seedJudged(t.app, general, p2);
+    expect(seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [1, {}] });
+    await ok({ method: 'DELETE', url: `/api/judge/${general}` });
+    expect(seen()).toEqual({ [p1]: [0, { AI: 1 }], [p2]: [0, {}] });
+  });
+
+  it('follows project edits: hidden, moved, added, deleted', async () => {
+    const p1 = await t.addProject({ name: 'A' });
+    expect(engine.allProjects().map((p) => [p.id, p.active, p.location])).toEqual([[p1, true, 1]]);
+    await ok({ method: 'PUT', url: `/api/project/hide/${p1}`, payload: { hide: true } });
+    await ok({ method: 'PUT', url: `/api/project/move/${p1}`, payload: { location: 7 } });
+    const p2 = await t.addProject({ name: 'B' });
+    expect(engine.allProjects().map((p) => [p.id, p.active, p.location])).toEqual([
+      [p1, false, 7],
+      [p2, true, 8],
+    ]);
+    await ok({ method: 'DELETE', url: `/api/project/${p1}` });
+    expect(engine.allProjects().map((p) => p.id)).toEqual([p2]);
+  });
+
+  it('passes only the judges holding a project', async () => {
+    const p1 = await t.addProject({ name: 'A' });
+    const holder = await t.addJudge({ name: 'H', email: 'h@x.org' });
+    await t.addJudge({ name: 'I', email: 'i@x.org' });
+    seedCurrent(t.app, holder, p1);
+    expect(engine.read(settings(), true).judges.map((j) => [j.id, j.current])).toEqual([[holder, p1]]);
+  });
+
+  it('gives R13 an estimate only to general judges, once some active project has min_views', async () => {
+    seedSettings(t.app, { min_views: 1 });
+    const [p1, p2] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
+    const judge = await t.addJudge({ name: 'G', email: 'g@x.org' });
+    expect(engine.read(settings(), true).estimate).toBeUndefined();
+    seedJudged(t.app, judge, p1);
+    seedJudged(t.app, judge, p2);
+    seedRanking(t.app, judge, [p2, p1]);
+    expect(engine.read(settings(), false).estimate).toBeUndefined();
+    const estimate = engine.read(settings(), true).estimate;
+    expect(estimate?.get(p2)?.score).toBeGreaterThan(estimate?.get(p1)?.score ?? Infinity);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The event as the judging engine sees it (R7–R13), read inside the `next` transaction.
+ * Projects are cached until a write moves their revision and view counts are kept up to date
+ * from the views finished since (db/derived.ts), so a `next` reads only what changed and who
+ * holds what. The rank_score estimate for R13 is refit now and then.
+ */
+import type { Database } from '../db/database.js';
+import { Derived, revisionKey } from '../db/derived.js';
+import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
+import { RankScoreCache, type ProjectEstimate } from '../judging/rank-score.js';
+import type { JudgeRepository } from '../repositories/judge.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { StoredSettings } from '../repositories/settings.repository.js';
+import { generalVerdicts } from './project-views.js';
+
+/**
+ * The estimate is refit once this share of the active general judges finished a visit since the
+ * last fit (what `npm run bench:judging` measured), and at most this often: a fit at 600 projects
+ * × 100 judges takes tens of milliseconds, which must stay rare on the request path.
+ */
+const REFIT_SHARE_OF_JUDGES = 0.5;
+const REFIT_MIN_INTERVAL_MS = 10_000;
+
+/** A project as the engine sees it, but for its view counts. */
+type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'>;
+
+/** The engine's projects, built once per change of the projects and then kept counting views. */
+interface Built {
+  rows: readonly ProjectBase[];
+  removals: string;
+  projects: EngineProject[];
+  byId: Map<string, { seen: number; trackSeen: Record<string, number> }>;
+  lastSeq: number;
+}
+
+export class EngineSnapshots {
+  private readonly rows: Derived<ProjectBase[]>;
+  private built: Built | undefined;
+  private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
+  private estimate: { map: ReadonlyMap<string, ProjectEstimate>; views: number; at: number } | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly projectRows: ProjectRepository,
+    private readonly judgeRows: JudgeRepository,
+    private readonly now: () => number,
+  ) {
+    this.rows = new Derived(db, ['projects'], () =>
+      projectRows.engineRows().map((row) => ({
+        id: row.id,
+        location: row.location,
+        group: row.group,
+        active: row.active === 1,
+        prioritized: row.prioritized === 1,
+        challenges: JSON.parse(row.challenge_list) as string[],
+      })),
+    );
+  }
+
+  /**
+   * Every project with its view counts (R30), by location; shared, do not modify. Views are
+   * counted once and then extended by those finished since (their `seq` only grows); everything
+   * is rebuilt when a project changed, a view was removed or a transaction rolled back.
+   */
+  allProjects(): readonly EngineProject[] {
+    const rows = this.rows.get();
+    const removals = revisionKey(this.db, ['view_removals']);
+    let built = this.built;
+    if (built === undefined || built.rows !== rows || built.removals !== removals) {
+      const projects = rows.map((row) => ({ ...row, seen: 0, trackSeen: {} as Record<string, number> }));
+      built = { rows, removals, projects, byId: new Map(projects.map((p) => [p.id, p])), lastSeq: 0 };
+      this.built = built;
+    }
+    for (const { seq, project_id, track } of this.projectRows.viewsAfter(built.lastSeq)) {
+      const project = built.byId.get(project_id);
+      if (project !== undefined && track === '') project.seen += 1;
+      else if (project !== undefined) project.trackSeen[track] = (project.trackSeen[track] ?? 0) + 1;
+      built.lastSeq = seq;
+    }
+    return built.projects;
+  }
+
+  /** The snapshot for one assignment; `forGeneralJudge` asks for R13's estimate too. */
+  read(settings: StoredSettings, forGeneralJudge: boolean): EngineSnapshot {
+    const projects = this.allProjects();
+    return {
+      projects,
+      judges: this.judgeRows.holders().map((row) => ({
+        id: row.id,
+        track: row.track,
+        group: row.group,
+        active: row.active === 1,
+        current: row.current_project_id,
+      })),
+      options: {
+        minViews: settings.min_views,
+        multiGroup: settings.multi_group,
+        numGroups: settings.num_groups,
+        judgeTracks: settings.judge_tracks,
+        tracks: settings.tracks,
+        trackViews: settings.track_views,
+      },
+      estimate: forGeneralJudge ? this.recentEstimate(projects, settings.min_views) : undefined,
+    };
+  }
+
+  /**
+   * R13 uses an estimate only once candidates have min_views, so none is fitted before some
+   * active project has them. Afterwards the last fit is kept until enough new visits came in.
+   */
+  private recentEstimate(
+    projects: readonly EngineProject[],
+    minViews: number,
+  ): ReadonlyMap<string, ProjectEstimate> | undefined {
+    if (!projects.some((p) => p.active && p.seen >= minViews)) return undefined;
+    const views = projects.reduce((total, p) => total + p.seen, 0);
+    const now = this.now();
+    if (this.estimate !== undefined) {
+      const judges = this.judgeRows.countActiveGeneral();
+      const fresh = Math.abs(views - this.estimate.views) < Math.max(1, REFIT_SHARE_OF_JUDGES * judges);
+      if (fresh || now - this.estimate.at < REFIT_MIN_INTERVAL_MS) return this.estimate.map;
+    }
+    const verdicts = generalVerdicts(this.projectRows.views(), this.projectRows.generalRankings());
+    this.estimate = { map: this.rankScores.fit(verdicts).projects, views, at: now };
+    return this.estimate.map;
+  }
+}
