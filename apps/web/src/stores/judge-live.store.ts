@@ -2,8 +2,9 @@
  * Live judging (/judge/live, product spec §2 and §4): the start flow, the project being judged,
  * its countdown, the popups and the alarm, as pure reducers plus the calls that feed them.
  *
- * For the realtime layer: `clock` → `handleClock(running)`, `deliberation` →
- * `handleDeliberation(on)`, `options.changed` → `refreshTimer()`, `judge.updated` → `refresh()`.
+ * For the realtime layer (hooks/use-judge-realtime.ts): `clock` → `handleClock(running)`,
+ * `deliberation` → `handleDeliberation(on)`, `options.changed` → `handleOptions()`,
+ * `judge.updated` and every (re)connect → `refetch()`.
  */
 import type { ProjectSummary } from '@podium/protocol';
 import type { JudgeReason } from '@podium/protocol';
@@ -142,16 +143,60 @@ export const timeUp = (state: LiveData): LiveData => ({
 
 export const setNotes = (state: LiveData, notes: string): LiveData => ({ ...state, notes });
 
+// ---------- Realtime reactions (API.md 6.2) ----------
+
+/** What a realtime event does to the page: nothing, a blocking screen at once, or a refetch. */
+export type LiveReaction = 'none' | 'refetch' | { block: BlockReason };
+
+/** Blocking reasons an option can lift: track judging settings, track views, the project count (R59). */
+const OPTION_BLOCKS: readonly (BlockReason | null)[] = ['track-disabled', 'no-projects', 'done'];
+
+/**
+ * A `clock` event. A held project stays on screen, Done enabled, when the clock pauses (6.2,
+ * R23); only a page without a project switches to Judging Paused. A disabled account outranks
+ * the clock, as in the start flow. While loading, the answer in flight may predate the change.
+ */
+export function clockReaction(state: LiveData, running: boolean): LiveReaction {
+  if (state.phase === 'loading') return 'refetch';
+  if (state.phase !== 'blocked' || state.block === 'hidden') return 'none';
+  if (running) return state.block === 'paused' || state.block === 'deliberation' ? 'refetch' : 'none';
+  return state.block === 'no-projects' || state.block === 'done' ? { block: 'paused' } : 'none';
+}
+
+/**
+ * A `deliberation` event. Starting it shows Judging Paused even over a held project (finishing
+ * is refused then, R42), as a reload would; ending it looks for a project again.
+ */
+export function deliberationReaction(state: LiveData, on: boolean): LiveReaction {
+  if (state.phase === 'loading') return 'refetch';
+  if (state.phase === 'error' || state.block === 'hidden') return 'none';
+  if (on) return state.block === 'deliberation' ? 'none' : { block: 'deliberation' };
+  return state.phase === 'blocked' ? 'refetch' : 'none';
+}
+
+/** An `options.changed` event (the timer is refetched apart): it may lift some blocking reasons. */
+export function optionsReaction(state: LiveData): LiveReaction {
+  if (state.phase === 'loading') return 'refetch';
+  return state.phase === 'blocked' && OPTION_BLOCKS.includes(state.block) ? 'refetch' : 'none';
+}
+
 // ---------- Store ----------
 
 interface LiveActions {
   /** The start flow of spec §4; also what the page shows after a refetch. */
   refresh: () => Promise<void>;
+  /**
+   * Realtime refetch (`judge.updated`, a reconnect): now, or after the load in flight. Nothing
+   * before the page has started its flow: that waits for the judge gate, and reads fresh state.
+   */
+  refetch: () => void;
   /** Forgets the page's state (leaving /judge/live). */
   reset: () => void;
   refreshTimer: () => Promise<void>;
   handleClock: (running: boolean) => void;
   handleDeliberation: (on: boolean) => void;
+  /** `options.changed`: the timer, and whatever an option may have unblocked. */
+  handleOptions: () => void;
   startTimer: () => void;
   toggleClock: () => void;
   openPopup: (popup: LivePopup) => void;
@@ -173,6 +218,34 @@ const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly st
 const now = () => performance.now();
 
 export const useJudgeLiveStore = create<LiveState>()((set, get) => {
+  // Loads in flight, and whether an event arrived meanwhile: their answers may predate it, so
+  // one more refresh follows the last of them. `generation` drops that refresh after a reset.
+  let flights = 0;
+  let stale = false;
+  let generation = 0;
+
+  const inFlight = async (work: () => Promise<void>) => {
+    const started = generation;
+    if (flights === 0) stale = false;
+    flights += 1;
+    try {
+      await work();
+    } finally {
+      flights -= 1;
+    }
+    if (flights === 0 && stale && started === generation) {
+      stale = false;
+      await get().refresh();
+    }
+  };
+
+  const react = (reaction: LiveReaction) => {
+    if (flights > 0) stale = true;
+    if (reaction === 'none') return;
+    if (reaction !== 'refetch') return set((state) => liveBlocked(state, reaction.block));
+    if (flights === 0 && get().phase !== 'loading') void get().refresh();
+  };
+
   const showProject = async (projectId: string) => {
     const result = await callApi(endpoints.projectSummary, { params: { id: projectId } });
     if (!result.data) return set((state) => liveError(state, result.error));
@@ -191,50 +264,58 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
     set((state) => liveBlocked(state, reason));
   };
 
+  /**
+   * The start flow (spec §4). A refetch over a project or a blocking screen is quiet: the screen
+   * stays (the clock runs on) until the answer, and a failed refetch keeps it (poor Wi-Fi).
+   */
+  const load = async () => {
+    const quiet = (state: LiveData) => state.phase === 'judging' || state.phase === 'blocked';
+    set((state) => (quiet(state) ? state : { phase: 'loading', popup: null, alarm: false }));
+    const [started, deliberation, timer, judge] = await Promise.all([
+      callApi(endpoints.judgingStarted),
+      callApi(endpoints.judgeDeliberation),
+      callApi(endpoints.judgeTimer),
+      callApi(endpoints.judgeSelf),
+    ]);
+    const failed = [judge, started, deliberation, timer].find((r) => !r.data);
+    if (failed || !judge.data || !started.data || !deliberation.data || !timer.data) {
+      return set((state) => (quiet(state) ? state : liveError(state, failed?.error ?? '')));
+    }
+    const self = judge.data;
+    const seconds = timer.data.judging_timer;
+    set((state) => ({
+      ...setTimer(state, seconds),
+      judgeId: self.id,
+      isTrackJudge: self.track !== '',
+    }));
+    // A held project is shown even while the clock is paused (finishing is allowed then,
+    // R23); deliberation refuses finishing, so it shows Judging Paused first.
+    if (!self.active) return set((state) => liveBlocked(state, 'hidden'));
+    if (deliberation.data.ok === 1) return set((state) => liveBlocked(state, 'deliberation'));
+    if (self.current) return showProject(self.current);
+    if (started.data.ok !== 1) return set((state) => liveBlocked(state, 'paused'));
+    await next();
+  };
+
   return {
     ...INITIAL_LIVE,
-    refresh: async () => {
-      // A refetch while judging stays quiet: the project stays on screen and its clock runs on.
-      set((state) => (state.phase === 'judging' ? state : { phase: 'loading', popup: null, alarm: false }));
-      const [started, deliberation, timer, judge] = await Promise.all([
-        callApi(endpoints.judgingStarted),
-        callApi(endpoints.judgeDeliberation),
-        callApi(endpoints.judgeTimer),
-        callApi(endpoints.judgeSelf),
-      ]);
-      const failed = [judge, started, deliberation, timer].find((r) => !r.data);
-      if (failed || !judge.data || !started.data || !deliberation.data || !timer.data) {
-        return set((state) => liveError(state, failed?.error ?? ''));
-      }
-      const self = judge.data;
-      const seconds = timer.data.judging_timer;
-      set((state) => ({
-        ...setTimer(state, seconds),
-        judgeId: self.id,
-        isTrackJudge: self.track !== '',
-      }));
-      // A held project is shown even while the clock is paused (finishing is allowed then,
-      // R23); deliberation refuses finishing, so it shows Judging Paused first.
-      if (!self.active) return set((state) => liveBlocked(state, 'hidden'));
-      if (deliberation.data.ok === 1) return set((state) => liveBlocked(state, 'deliberation'));
-      if (self.current) return showProject(self.current);
-      if (started.data.ok !== 1) return set((state) => liveBlocked(state, 'paused'));
-      await next();
+    refresh: () => inFlight(load),
+    refetch: () => react('refetch'),
+    reset: () => {
+      generation += 1;
+      stale = false;
+      set({ ...INITIAL_LIVE });
     },
-    reset: () => set({ ...INITIAL_LIVE }),
     refreshTimer: async () => {
       const result = await callApi(endpoints.judgeTimer);
       const timer = result.data;
       if (timer) set((state) => setTimer(state, timer.judging_timer));
     },
-    handleClock: (running) => {
-      const { phase, block } = get();
-      if (running && phase === 'blocked' && (block === 'paused' || block === 'deliberation'))
-        void get().refresh();
-    },
-    handleDeliberation: (on) => {
-      if (on) set((state) => (state.phase === 'loading' ? state : liveBlocked(state, 'deliberation')));
-      else if (get().phase === 'blocked') void get().refresh();
+    handleClock: (running) => react(clockReaction(get(), running)),
+    handleDeliberation: (on) => react(deliberationReaction(get(), on)),
+    handleOptions: () => {
+      void get().refreshTimer();
+      react(optionsReaction(get()));
     },
     startTimer: () => set((state) => startTimer(state, now())),
     toggleClock: () => set((state) => toggleClock(state, now())),
@@ -276,7 +357,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       if (project && isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
       // Reset, then ask for the next project: R21 may already have assigned one.
       set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
-      await next();
+      await inFlight(next);
       return true;
     },
   };

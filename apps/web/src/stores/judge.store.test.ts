@@ -139,6 +139,17 @@ describe('useJudgeStore with the server', () => {
     expect(useJudgeSyncStore.getState().judgeId).toBe('j1');
   });
 
+  it('keeps a deliberation event that arrived while its refresh was under way (realtime)', async () => {
+    // The refresh reads "off"; the event "on" comes before its answers are applied.
+    const pending = useJudgeStore.getState().refresh();
+    useJudgeStore.getState().setDeliberation(true);
+    await pending;
+    expect(useJudgeStore.getState().deliberation).toBe(true);
+    // A later refresh, with no event meanwhile, takes the server's value again.
+    await useJudgeStore.getState().refresh();
+    expect(useJudgeStore.getState().deliberation).toBe(false);
+  });
+
   it("forgets another judge's data when the token changes (a shared phone)", async () => {
     await useJudgeStore.getState().refresh();
     setJudgeToken('someone-else');

@@ -4,8 +4,9 @@
  * through the judge's outbox (judge-sync.store.ts); a refusal rolls the change back, or reloads
  * the page when deliberation refused it (R26).
  *
- * State changes are pure reducers, exported for tests and for the realtime layer:
- * `deliberation` → `setDeliberation`, `judge.updated` → `refresh`.
+ * State changes are pure reducers, exported for tests. The realtime layer
+ * (hooks/use-judge-realtime.ts) calls `setDeliberation` on `deliberation`, and the page's
+ * refetch (`refresh`, and `loadProject` on the project page) on `judge.updated` and reconnects.
  */
 import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
@@ -161,6 +162,12 @@ const NOT_LOGGED_IN: ApiFailure = { status: 401, error: 'not logged in', data: n
 /** The token the store's data belongs to: another judge on the same phone must not see it. */
 let loadedFor: string | null = null;
 
+/**
+ * Realtime `deliberation` events applied so far. A refresh whose requests were under way when
+ * one arrived keeps the event's value: its own answer may have been read before the change.
+ */
+let deliberationEvents = 0;
+
 export const useJudgeStore = create<JudgeState>()((set, get) => ({
   ...EMPTY_JUDGE,
   refresh: async () => {
@@ -172,6 +179,7 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
     } else if (get().status !== 'ready') {
       set({ status: 'loading' });
     }
+    const eventsBefore = deliberationEvents;
     const [judge, count, deliberation] = await Promise.all([
       callApi(endpoints.judgeSelf),
       callApi(endpoints.projectCount),
@@ -187,7 +195,10 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
     set((state) => ({
       ...applyJudge(state, self, pendingSaves()),
       projectCount: count.data ? count.data.count : state.projectCount,
-      deliberation: deliberation.data ? deliberation.data.ok === 1 : state.deliberation,
+      deliberation:
+        deliberation.data && deliberationEvents === eventsBefore
+          ? deliberation.data.ok === 1
+          : state.deliberation,
     }));
     return count.data ? (deliberation.data ? null : deliberation) : count;
   },
@@ -199,7 +210,10 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
     set((state) => upsertProject(state, project, pendingSaves()));
     return null;
   },
-  setDeliberation: (deliberation) => set((state) => applyDeliberation(state, deliberation)),
+  setDeliberation: (deliberation) => {
+    deliberationEvents += 1;
+    set((state) => applyDeliberation(state, deliberation));
+  },
   rank: (ranking) => {
     const state = get();
     if (!state.judge || state.deliberation || sameOrder(state.judge.rankings, ranking)) return;

@@ -8,6 +8,7 @@ import { StarBoard } from '../../components/judge/StarBoard';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { useJudgeStore } from '../../stores/judge.store';
 
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
@@ -24,6 +25,7 @@ export function JudgeDashboardPage() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  useJudgeRealtime({ refetch: () => void refresh() });
 
   const ready = gate.status === 'ready' && name !== undefined;
   const loadError = gate.status === 'error' ? gate.error : status === 'error' ? error : '';

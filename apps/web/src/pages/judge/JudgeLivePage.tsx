@@ -5,6 +5,7 @@ import { LiveProjectView } from '../../components/judge/LiveProjectView';
 import { LoadError } from '../../components/judge/LoadError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useJudgeLiveStore } from '../../stores/judge-live.store';
 
@@ -19,6 +20,8 @@ export function JudgeLivePage() {
   const refresh = useJudgeLiveStore((state) => state.refresh);
   const alarm = useJudgeLiveStore((state) => state.alarm);
   const reset = useJudgeLiveStore((state) => state.reset);
+  const refetch = useJudgeLiveStore((state) => state.refetch);
+  useJudgeRealtime({ refetch, live: true });
 
   // Only after the gate: the start flow may assign a project (POST /judge/next).
   useEffect(() => {

@@ -8,6 +8,7 @@ import { ProjectDescription, ProjectHeading } from '../../components/judge/Proje
 import { StarToggle } from '../../components/judge/StarToggle';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useJudgeStore } from '../../stores/judge.store';
 
@@ -23,6 +24,8 @@ export function JudgeProjectPage() {
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   usePageTitle(project?.name ?? 'Project');
+  // A refetch is one more attempt of the load below: the judge and this project.
+  useJudgeRealtime({ refetch: () => setAttempt((n) => n + 1) });
 
   // The judge (outbox, deliberation) and the project itself, in parallel with the gate.
   useEffect(() => {
