@@ -12,6 +12,7 @@ import {
   adminApi,
   collectPageErrors,
   launchBrowser,
+  saveAdminPassword,
   startServer,
   VIEWPORTS,
 } from './harness';
@@ -82,6 +83,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
     const judge = (await judges()).find((j) => j.email === email);
     expect(judge).toMatchObject({ name: `Grace ${viewport}`, track: '' });
     expect(errors).toEqual([]);
+
+    // The organizer sees the new judge in the admin portal's Judges table, with their code.
+    await saveAdminPassword(context, server);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const row = page
+      .locator('.dashboard-table tbody tr')
+      .filter({ has: page.getByRole('rowheader', { name: `Grace ${viewport}`, exact: true }) });
+    await row.waitFor();
+    expect(await row.locator('.data-table__code').textContent()).toBe(judge?.code);
+    expect(errors).toEqual([]);
   });
 
   it('adds a track judge with the track code', async () => {
@@ -106,6 +118,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
     await page.goto(`${server.baseUrl}/add-self?code=not-the-code&track=`);
     await notice(QR_CODE_INVALID).waitFor();
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.goto(`${server.baseUrl}/add-self?code=${generalCode}&track=${encodeURIComponent(TRACK)}`);
     await notice(QR_CODE_INVALID).waitFor();

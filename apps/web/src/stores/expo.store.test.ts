@@ -189,17 +189,22 @@ describe('nextSort', () => {
 });
 
 describe('groups', () => {
-  it('shows the Group column only when multi-group judging is on', () => {
+  it('shows the Group column only when groups are enabled and named', () => {
     expect(showGroups({ enabled: false, names: ['Group 1'] })).toBe(false);
     expect(showGroups({ enabled: true, names: ['Group 1'] })).toBe(true);
+    expect(showGroups({ enabled: true, names: ['', 'Annex'] })).toBe(true);
+    // Enabled but unnamed: nothing to show, so no column.
+    expect(showGroups({ enabled: true, names: [] })).toBe(false);
+    expect(showGroups({ enabled: true, names: ['', '  '] })).toBe(false);
+    expect(showGroups({ enabled: false, names: [] })).toBe(false);
   });
 
-  it('names a group from names[group], with a fallback', () => {
+  it('names a group from names[group] and invents no name', () => {
     const info = { enabled: true, names: ['North Hall', 'Sud 🚀', ''] };
     expect(groupName(info, 0)).toBe('North Hall');
     expect(groupName(info, 1)).toBe('Sud 🚀');
-    expect(groupName(info, 2)).toBe('Group 3');
-    expect(groupName(info, 5)).toBe('Group 6');
+    expect(groupName(info, 2)).toBe('');
+    expect(groupName(info, 5)).toBe('');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The public expo's data (product spec §2 "Expo"): active projects, the challenge list and the
- * group info, refetched by polling now and by realtime events later (API.md 6.2: the expo
- * refetches `/project/list/public` on `projects.changed` and `/group-info` on `options.changed`).
+ * group info, refetched on realtime events (API.md 6.2: `/project/list/public` on
+ * `projects.changed`, `/group-info` on `options.changed`) and by a slow poll as the fallback.
  * The reducers are pure so both paths, and the tests, share them.
  */
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
@@ -9,7 +9,10 @@ import { endpoints } from '@podium/protocol';
 import { create } from 'zustand';
 import { callApi, PARSE_ERROR } from '../api/client';
 
-/** How often the expo refetches while no realtime channel pushes changes. */
+/**
+ * How often the expo refetches anyway: realtime brings changes at once, this only bounds how
+ * stale a screen can get while its socket is down (API.md 6.3: realtime is an accelerator).
+ */
 export const EXPO_POLL_MS = 30_000;
 
 export type ExpoStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -126,13 +129,16 @@ export function filterByChallenge(
   return projects.filter((p) => p.challenge_list.includes(challenge));
 }
 
-/** The Group column shows only when multi-group judging is on (product spec §2). */
-export const showGroups = (info: GroupInfo): boolean => info.enabled;
+/**
+ * The Group column shows only when groups are enabled and named (product spec §2): without a
+ * name there is nothing to read in it, and the app must not invent names the organizers never gave.
+ */
+export const showGroups = (info: GroupInfo): boolean =>
+  info.enabled && info.names.some((name) => name.trim() !== '');
 
-/** A group's name from `names[group]`; a plain "Group n" should the names lag behind. */
+/** A group's name from `names[group]`; empty (a blank cell) should the names lag behind. */
 export function groupName(info: GroupInfo, group: number): string {
-  const name = info.names[group];
-  return name === undefined || name === '' ? `Group ${group + 1}` : name;
+  return info.names[group] ?? '';
 }
 
 interface ExpoState extends ExpoData {

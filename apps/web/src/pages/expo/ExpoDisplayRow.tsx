@@ -3,7 +3,7 @@ import { memo } from 'react';
 
 export interface ExpoDisplayRowProps {
   project: ProjectSummary;
-  /** The group's name, or null when groups are off. */
+  /** The group's name, or null when the Group column is not shown (`showGroups`). */
   group: string | null;
 }
 

@@ -6,6 +6,9 @@ import { DEFAULT_EXPO_SORT, EMPTY_EXPO, useExpoStore } from '../../stores/expo.s
 import { click, jsonResponse, render } from '../../test/render';
 import { ExpoPage } from './ExpoPage';
 
+// No socket in jsdom: use-expo-live.test.ts covers the realtime wiring.
+vi.mock('../../realtime/use-realtime', () => ({ useRealtime: () => undefined }));
+
 const project = (location: number, name: string, fields: Partial<ProjectSummary> = {}): ProjectSummary => ({
   id: location.toString(16).padStart(24, '0'),
   name,
@@ -106,5 +109,17 @@ describe('ExpoPage', () => {
     const { container } = await renderAt('/expo');
     await vi.waitFor(() => expect(container.querySelector('th.expo-table__group')).not.toBeNull());
     expect(column(container, '.expo-table__group')).toEqual(['North', 'North', 'South']);
+  });
+
+  it('has no Group column while the groups have no names, in the table and on paper', async () => {
+    serve({ enabled: true, names: [] });
+    const { router, container } = await renderAt('/expo');
+    await vi.waitFor(() => expect(useExpoStore.getState().groupInfo.enabled).toBe(true));
+    expect(container.querySelector('.expo-table__group')).toBeNull();
+    await act(async () => router.navigate('/expo?print=true'));
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Table',
+      'Name',
+    ]);
   });
 });

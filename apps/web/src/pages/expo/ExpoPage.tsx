@@ -3,7 +3,7 @@ import { challengeFromPath } from './expo-links';
 import { ExpoBrowse } from './ExpoBrowse';
 import { ExpoDisplay } from './ExpoDisplay';
 import { ExpoPrintView } from './ExpoPrintView';
-import { useExpoPolling } from './use-expo-polling';
+import { useExpoLive } from './use-expo-live';
 
 /**
  * `/expo` and `/expo/:track`: the public list of projects and their tables, filtered by the
@@ -13,7 +13,7 @@ export function ExpoPage() {
   const { pathname, search } = useLocation();
   const query = new URLSearchParams(search);
   const challenge = challengeFromPath(pathname);
-  useExpoPolling();
+  useExpoLive();
 
   if (query.get('display') === 'true') return <ExpoDisplay challenge={challenge} />;
   if (query.get('print') === 'true') return <ExpoPrintView challenge={challenge} />;

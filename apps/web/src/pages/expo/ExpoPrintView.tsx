@@ -6,7 +6,10 @@ import { expoPath, projectCount } from './expo-links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { useExpoRows } from './use-expo-rows';
 
-/** `?print=true`: a plain table of Group (if enabled), Table and Name, for paper. */
+/**
+ * `?print=true`: a plain table of Group (when groups are enabled and named, as on screen), Table
+ * and Name, for paper.
+ */
 export function ExpoPrintView({ challenge }: { challenge: string | null }) {
   const { rows, groupInfo } = useExpoRows(challenge);
   const status = useExpoStore((state) => state.status);

@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '@podium/protocol';
-import { useEffect, useRef, useState } from 'react';
-import { advanceOffset, scrollSpeed } from './expo-display';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { advanceOffset, anchoredOffset, scrollSpeed } from './expo-display';
 import type { RowGroup } from './ExpoDisplayRow';
 import { ExpoDisplayRows } from './ExpoDisplayRow';
 
@@ -14,7 +14,8 @@ interface ExpoScrollerProps {
  * The lobby list scrolling slowly and endlessly. When it is taller than the screen it is drawn
  * a second time (hidden from screen readers) and moved with a compositor-only transform from a
  * requestAnimationFrame loop; sizes come from a ResizeObserver, so no frame reads layout. The
- * offset survives refetches: rows keep their keys and the loop only wraps at the new height.
+ * offset survives refetches: rows keep their keys, and when rows above the screen come, go or
+ * move, the offset is shifted so the rows being read stay where they are (`anchoredOffset`).
  */
 export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -23,6 +24,23 @@ export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
   const sizes = useRef({ viewport: 0, period: 0 });
   const offset = useRef(0);
   const [overflowing, setOverflowing] = useState(false);
+  const shownRows = useRef(rows);
+
+  // Before paint, so no frame shows the list shifted. Rows have one fixed height (styles.css),
+  // so the shift is arithmetic on the measured period: no row is measured here.
+  useLayoutEffect(() => {
+    const before = shownRows.current;
+    shownRows.current = rows;
+    const track = trackRef.current;
+    const { viewport, period } = sizes.current;
+    // A list that fits the screen does not move (offset 0): nothing to keep in place.
+    if (before === rows || !track || period <= viewport || before.length === 0) return;
+    const rowHeight = period / before.length;
+    offset.current = anchoredOffset(offset.current, rowHeight, before, rows);
+    // The observer measures the new height a moment later; until then wrap at the computed one.
+    sizes.current = { viewport, period: rowHeight * rows.length };
+    track.style.transform = `translate3d(0, ${-offset.current}px, 0)`;
+  }, [rows]);
 
   useEffect(() => {
     const viewport = viewportRef.current;

@@ -64,7 +64,7 @@ export interface ExpoTableProps {
   onSort: (key: ExpoSortKey) => void;
 }
 
-/** The expo's project table: Table and Name sort, Group shows only with multi-group judging. */
+/** The expo's project table: Table and Name sort; Group only when groups are enabled and named. */
 export function ExpoTable({ rows, sort, groupInfo, onSort }: ExpoTableProps) {
   const groups = showGroups(groupInfo);
   const sortedBy = sort.key === 'name' ? 'name' : 'table number';

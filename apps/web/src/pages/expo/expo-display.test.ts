@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   advanceOffset,
+  anchoredOffset,
   nextPage,
   pageCount,
   pageItems,
@@ -53,5 +54,60 @@ describe('reduced-motion paging', () => {
     expect(pageItems(items, 2, 4)).toEqual([8, 9]);
     expect(pageItems(items, 3, 4)).toEqual([0, 1, 2, 3]);
     expect(pageItems([], 5, 4)).toEqual([]);
+  });
+});
+
+describe('anchoredOffset', () => {
+  const H = 100;
+  const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })) as [
+    object,
+    object,
+    object,
+    object,
+    object,
+    object,
+  ];
+  const rows = [a, b, c, d, e, f];
+  const moved = { name: 'b' };
+  const added = { name: 'new' };
+  /** Where a row is on screen (a row cut by the top edge is above 0): track top less the offset. */
+  const screenTop = (list: readonly object[], row: object, offset: number) => {
+    const period = list.length * H;
+    return ((((list.indexOf(row) * H - offset + H) % period) + period) % period) - H;
+  };
+
+  it('keeps the offset when the change is below the screen', () => {
+    expect(anchoredOffset(250, H, rows, [...rows, added])).toBe(250);
+    expect(anchoredOffset(250, H, rows, [a, b, c, d, f])).toBe(250);
+  });
+
+  it('keeps the top row in place when a row above it is hidden or moved away', () => {
+    // c is cut by the top edge (offset 250); a is hidden, b moves to the end.
+    const after = [c, d, e, f, moved];
+    const offset = anchoredOffset(250, H, rows, after);
+    expect(offset).toBe(50);
+    expect(screenTop(after, c, offset)).toBe(screenTop(rows, c, 250));
+    expect(screenTop(after, d, offset)).toBe(screenTop(rows, d, 250));
+  });
+
+  it('skips rows that changed or left when choosing the anchor', () => {
+    // c (at the top) is hidden: d, the next unchanged row, stays put.
+    const after = [a, b, d, e, f];
+    const offset = anchoredOffset(250, H, rows, after);
+    expect(screenTop(after, d, offset)).toBe(screenTop(rows, d, 250));
+  });
+
+  it('wraps into the new period, where the looped copy shows the same rows', () => {
+    // At the very top the first row is hidden: the offset wraps back by one row.
+    const after = [b, c, d, e, f];
+    const offset = anchoredOffset(0, H, rows, after);
+    expect(offset).toBe(400);
+    expect(screenTop(after, b, offset)).toBe(screenTop(rows, b, 0));
+  });
+
+  it('falls back to the old offset, wrapped, and to 0 with nothing to measure', () => {
+    expect(anchoredOffset(550, H, rows, [added, { name: 'other' }])).toBe(150);
+    expect(anchoredOffset(250, 0, rows, rows)).toBe(0);
+    expect(anchoredOffset(250, H, rows, [])).toBe(0);
   });
 });

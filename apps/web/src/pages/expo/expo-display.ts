@@ -44,3 +44,29 @@ export function pageItems<T>(items: readonly T[], page: number, perPage: number)
   const start = (page % pageCount(items.length, size)) * size;
   return items.slice(start, start + size);
 }
+
+/**
+ * The scroll offset that keeps the screen still when the list changes under it: the topmost row
+ * on screen that is still there, unchanged (the same object), stays where it was
+ * on screen, so a project added, moved or hidden elsewhere shifts nothing a viewer is reading.
+ * Rows have one fixed height; the result is wrapped into the new list's period, where the
+ * looped copy shows the same rows.
+ */
+export function anchoredOffset<T>(
+  offset: number,
+  rowHeight: number,
+  before: readonly T[],
+  after: readonly T[],
+): number {
+  const period = after.length * rowHeight;
+  if (rowHeight <= 0 || period <= 0) return 0;
+  const index = new Map(after.map((row, i) => [row, i]));
+  // Starts with the row cut by the top edge: if it stays, the screen does not move at all.
+  for (let i = Math.max(0, Math.floor(offset / rowHeight)); i < before.length; i += 1) {
+    const j = index.get(before[i] as T);
+    if (j !== undefined) return wrap(offset + (j - i) * rowHeight, period);
+  }
+  return wrap(offset, period);
+}
+
+const wrap = (value: number, period: number) => ((value % period) + period) % period;

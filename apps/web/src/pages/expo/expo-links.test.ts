@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { challengeFromPath, descriptionText, expoPath, projectCount, projectHref } from './expo-links';
 
 const NAMES = ['AI/ML', 'Health.Tech', 'C++ & Co', 'Ünïcode Prize', '100% real', 'a%2Fb', 'Café Ñandú 🚀'];
+/** Names a browser would otherwise resolve as path steps, or that come close to the dots mark. */
+const DOTTY = ['.', '..', '...', '.hidden', 'v1.', '~', '..~', '~..', '%2E', '%2E%2E', '%2E~', 'a~b'];
+
+/** How a browser resolves the path (WHATWG URL), as the address bar and history.pushState do. */
+const resolved = (path: string) => new URL(path, 'https://expo.example').pathname;
 
 describe('expo paths', () => {
   it('percent-encodes the challenge into one path segment', () => {
@@ -14,6 +19,38 @@ describe('expo paths', () => {
   it.each(NAMES)('decodes %s back exactly once', (name) => {
     expect(challengeFromPath(expoPath(name))).toBe(name);
     expect(challengeFromPath(`${expoPath(name)}/`)).toBe(name);
+  });
+
+  it('encodes every dot as %2E, and marks a name made only of dots', () => {
+    expect(expoPath('Health.Tech')).toBe('/expo/Health%2ETech');
+    expect(expoPath('.')).toBe('/expo/%2E~');
+    expect(expoPath('..')).toBe('/expo/%2E%2E~');
+    expect(expoPath('...')).toBe('/expo/%2E%2E%2E~');
+    // `~` is escaped, so a raw one in the segment can only be the mark.
+    expect(expoPath('~')).toBe('/expo/%7E');
+    expect(expoPath('..~')).toBe('/expo/%2E%2E%7E');
+  });
+
+  it.each(DOTTY)('keeps %s in its own segment, past the browser, and decodes it back', (name) => {
+    const path = expoPath(name);
+    // The browser's URL parser leaves the path alone: no `.`/`..` step is taken.
+    expect(resolved(path)).toBe(path);
+    expect(challengeFromPath(resolved(path))).toBe(name);
+    expect(challengeFromPath(`${path}/`)).toBe(name);
+  });
+
+  it('gives different names different paths', () => {
+    const all = [...NAMES, ...DOTTY];
+    expect(new Set(all.map(expoPath)).size).toBe(all.length);
+  });
+
+  it('reads hand-typed paths as they read', () => {
+    // Older links and typed URLs carry raw dots and tildes; only escaped dots take the mark.
+    expect(challengeFromPath('/expo/Health.Tech')).toBe('Health.Tech');
+    expect(challengeFromPath('/expo/...')).toBe('...');
+    expect(challengeFromPath('/expo/~')).toBe('~');
+    expect(challengeFromPath('/expo/..~')).toBe('..~');
+    expect(challengeFromPath('/expo/%2e%2e~')).toBe('..');
   });
 
   it('reads no challenge from /expo, and a malformed escape as typed', () => {
