@@ -1,8 +1,9 @@
 /**
  * The admin dashboard in a real browser against the real server (product spec §2 "Admin
  * dashboard", §8 alerts, §9 confirmations; API.md §6 realtime). Tests share one server and run
- * in file order, as an organizer's day would: later tests see what earlier ones did. Judges act
- * through the HTTP API with their own tokens, so every change the page shows arrived live.
+ * in file order, as an organizer's day would: later tests see what earlier ones did. A judge acts
+ * in a second browser context once (the live test), and otherwise through the HTTP API with their
+ * own token, so every change the page shows arrived live.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   launchBrowser,
   loginJudgeApi,
   noticeWithText,
+  recordApiWrites,
   saveAdminPassword,
   seedJudge,
   seedProject,
@@ -91,6 +93,61 @@ async function menuAction(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
+/** A bar of a coverage chart as drawn: its axis label, the count over it, its height in the SVG. */
+interface DrawnBar {
+  label: string;
+  items: number;
+  height: number;
+  short: boolean;
+}
+
+/** The bars the coverage chart titled `title` draws (empty bins draw none), left to right. */
+function chartBars(page: Page, title: string): Promise<DrawnBar[]> {
+  return page.evaluate((name) => {
+    const figure = [...document.querySelectorAll('figure.coverage-chart')].find(
+      (f) => f.querySelector('figcaption')?.textContent === name,
+    );
+    const groups = figure?.querySelectorAll('svg > g:not(.coverage-chart__target)') ?? [];
+    return [...groups].flatMap((g) => {
+      const bar = g.querySelector('rect.coverage-chart__bar');
+      if (!bar) return [];
+      return [
+        {
+          label: g.querySelector('.coverage-chart__tick')?.textContent ?? '',
+          items: Number(g.querySelector('.coverage-chart__count')?.textContent),
+          height: Number(bar.getAttribute('height')),
+          short: bar.classList.contains('coverage-chart__bar--short'),
+        },
+      ];
+    });
+  }, title);
+}
+
+/** Label → count of the drawn bars, for comparing with what the server stored. */
+async function barCounts(page: Page, title: string): Promise<Record<string, number>> {
+  return Object.fromEntries((await chartBars(page, title)).map((bar) => [bar.label, bar.items]));
+}
+
+interface ProjectRecord {
+  id: string;
+  name: string;
+  location: number;
+  group: number;
+  prioritized: boolean;
+}
+interface JudgeGroupRecord {
+  id: string;
+  name: string;
+  group: number;
+}
+
+const projectList = () => apiCall<ProjectRecord[]>(server, 'GET', '/project/list');
+const judgeList = () => apiCall<JudgeGroupRecord[]>(server, 'GET', '/judge/list');
+/** Name → field of every stored project or judge, as the server has it now. */
+async function stored<T extends { name: string }, K extends keyof T>(list: () => Promise<T[]>, key: K) {
+  return Object.fromEntries((await list()).map((item) => [item.name, item[key]]));
+}
+
 async function expectNoSeriousViolations(page: Page) {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
@@ -156,37 +213,92 @@ describe('admin dashboard (laptop)', () => {
     await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
   });
 
-  it('shows a judge finishing a project live: Seen, Curr Proj and the coverage chart, without reload', async () => {
+  it('shows a judge finishing a project in another browser live: Seen, Curr Proj and the coverage bars', async () => {
     await openDashboard();
-    const ada = judges[0]!;
-    ada.token = await loginJudgeApi(server, ada.code);
-    const { project_id } = await apiCall<{ project_id: string }>(
-      server,
-      'POST',
-      '/judge/next',
-      undefined,
-      ada.token,
-    );
-    const projects = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/project/list');
-    const held = projects.find((p) => p.id === project_id)!.name;
-
+    // Set in this page only: still there at the end proves no reload happened.
+    await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
     await page.getByRole('button', { name: 'Judges', exact: true }).click();
-    await expect.poll(() => cellText(page, 'Ada Judge', 'Curr Proj'), { timeout: 10_000 }).toBe(held);
+    expect(await cellText(page, 'Ada Judge', 'Seen')).toBe('0');
+    expect(await cellText(page, 'Ada Judge', 'Curr Proj')).toBe('');
+    // One bar: every project unseen, short of the minimum of 3.
+    const [unseen, ...none] = await chartBars(page, 'Projects by number of views');
+    expect(none).toEqual([]);
+    expect(unseen).toMatchObject({ label: '0', items: 3, short: true });
+    expect(unseen!.height).toBeGreaterThan(0);
+    expect(await barCounts(page, 'Judges by projects seen')).toEqual({ '0': 2 });
 
-    await apiCall(server, 'POST', '/judge/finish', { notes: 'Great demo', starred: true }, ada.token);
-    await expect.poll(() => cellText(page, 'Ada Judge', 'Seen'), { timeout: 10_000 }).toBe('1');
-    await page.getByRole('button', { name: 'Projects', exact: true }).click();
-    expect(await cellText(page, held, 'Seen')).toBe('1');
-    expect(await cellText(page, held, 'Stars')).toBe('1');
-    await page
-      .getByText('0 of 3 active projects have reached the minimum of 3 views; 2 have no views yet.')
-      .waitFor();
-    await page.getByText('2 active judges: 0.5 projects seen on average, 1 at most.').waitFor();
-    await stat(page, 'Average Project Seen')
-      .filter({ hasText: /^0\.333$/ })
-      .waitFor();
-    const chart = page.getByRole('img', { name: /Projects by number of views/ });
-    expect(await chart.count()).toBe(1);
+    // The judge, on a phone of their own: the login page, the welcome, live judging.
+    const ada = judges[0]!;
+    const judgeContext = await browser.newContext(VIEWPORTS.phone);
+    try {
+      const judgePage = await judgeContext.newPage();
+      const judgeErrors = collectPageErrors(judgePage);
+      await judgePage.goto(url('/judge/login'));
+      await judgePage.getByLabel('Enter your judging code').fill(ada.code);
+      await judgePage.getByRole('button', { name: 'Log In', exact: true }).tap();
+      await judgePage.waitForURL(url('/judge/welcome'));
+      await judgePage.getByRole('heading', { level: 1, name: 'Welcome, Ada Judge!' }).waitFor();
+      for (const box of await judgePage.getByRole('checkbox').all()) await box.tap();
+      await judgePage.getByRole('button', { name: 'Continue', exact: true }).tap();
+      await judgePage.waitForURL(url('/judge'));
+      await judgePage.getByRole('link', { name: 'Next Project' }).tap();
+      await judgePage.waitForURL(url('/judge/live'));
+      await judgePage.getByText('Table', { exact: true }).waitFor();
+      const held = (await judgePage.getByRole('heading', { level: 1 }).textContent()) ?? '';
+      expect(['Robot Arm', 'Solar Kite', 'Quiet Library']).toContain(held);
+
+      await expect.poll(() => cellText(page, 'Ada Judge', 'Curr Proj'), { timeout: 10_000 }).toBe(held);
+
+      await judgePage.getByLabel('Personal notes').fill('Great demo');
+      // The default 5-minute timer: Done is possible once the judge started it.
+      await judgePage.getByRole('button', { name: 'Start Judging', exact: true }).tap();
+      await judgePage.getByRole('button', { name: 'Done', exact: true }).tap();
+      const finish = judgePage.getByRole('dialog', { name: 'Finish Project' });
+      await finish.getByRole('button', { name: `Star ${held}` }).tap();
+      await finish.getByRole('button', { name: 'Submit' }).tap();
+      await judgePage.waitForURL(url('/judge'));
+      // Later tests act as this judge over the API, with the session the browser got.
+      const cookie = (await judgeContext.cookies()).find(({ name }) => name === 'token');
+      expect(cookie?.value).toBeTruthy();
+      ada.token = decodeURIComponent(cookie!.value); // the app percent-encodes cookie values
+      expect(unexpectedErrors(judgeErrors)).toEqual([]);
+
+      await expect.poll(() => cellText(page, 'Ada Judge', 'Seen'), { timeout: 10_000 }).toBe('1');
+      expect(await cellText(page, 'Ada Judge', 'Curr Proj')).toBe('');
+      await expect
+        .poll(() => barCounts(page, 'Judges by projects seen'), { timeout: 10_000 })
+        .toEqual({ '0': 1, '1': 1 });
+      await page.getByRole('button', { name: 'Projects', exact: true }).click();
+      await expect.poll(() => cellText(page, held, 'Seen'), { timeout: 10_000 }).toBe('1');
+      expect(await cellText(page, held, 'Stars')).toBe('1');
+      // Two projects still unseen, one seen once: the 0 bar is drawn twice as tall as the 1 bar,
+      // as tall as the single bar was before (the tallest fills the plot), both short of 3.
+      await expect
+        .poll(() => barCounts(page, 'Projects by number of views'), { timeout: 10_000 })
+        .toEqual({ '0': 2, '1': 1 });
+      const [zero, one] = await chartBars(page, 'Projects by number of views');
+      expect([zero!.short, one!.short]).toEqual([true, true]);
+      expect(zero!.height).toBeCloseTo(unseen!.height);
+      expect(one!.height).toBeCloseTo(zero!.height / 2);
+      await page
+        .getByText('0 of 3 active projects have reached the minimum of 3 views; 2 have no views yet.')
+        .waitFor();
+      await page.getByText('2 active judges: 0.5 projects seen on average, 1 at most.').waitFor();
+      await stat(page, 'Average Project Seen')
+        .filter({ hasText: /^0\.333$/ })
+        .waitFor();
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+
+      // What the dashboard shows is what the server stored.
+      const record = (
+        await apiCall<{ name: string; seen: number; current: string | null }[]>(server, 'GET', '/judge/list')
+      ).find((judge) => judge.name === 'Ada Judge');
+      expect(record).toMatchObject({ seen: 1, current: null });
+    } finally {
+      await judgeContext.close();
+    }
   });
 
   it('sorts by a header click (ascending, descending, cleared), selects rows and batch-hides them', async () => {
@@ -374,6 +486,243 @@ describe('admin dashboard (laptop)', () => {
     await track.waitFor({ state: 'detached' });
   });
 
+  /** The Move to Group popup: types `value` and presses Move. */
+  async function submitGroup(value: string) {
+    const dialog = page.getByRole('dialog', { name: 'Move to Group' });
+    await dialog.getByLabel('Group number').fill(value);
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    return dialog;
+  }
+
+  /** Refused in the popup with the spec's text (§5); the popup stays open. */
+  async function expectInvalidGroup(value: string) {
+    const dialog = await submitGroup(value);
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^Invalid group number$/ })
+      .waitFor();
+  }
+
+  const batch = () => page.getByRole('group', { name: /Batch actions/ });
+
+  it('moves projects and judges to a group, one and in a batch; refuses an invalid group number', async () => {
+    await whilePaused(() =>
+      apiCall(server, 'POST', '/admin/options', { multi_group: true, switching_mode: 'manual' }),
+    );
+    await openDashboard();
+    const writes = recordApiWrites(page);
+    await page.locator('thead th', { hasText: 'Group' }).waitFor();
+    expect(await stored(projectList, 'group')).toEqual({
+      'Robot Arm': 0,
+      'Quiet Library': 0,
+      'Solar Kite 2': 0,
+    });
+
+    // One project, from its row: bad numbers never reach the server; 3 groups make 3 too big.
+    await rowAction(page, 'Robot Arm', 'Move to Group');
+    await page
+      .getByRole('dialog', { name: 'Move to Group' })
+      .getByText('Move Robot Arm to another group.')
+      .waitFor();
+    for (const bad of ['-1', 'two', '1.5', '']) await expectInvalidGroup(bad);
+    expect(writes).toEqual([]);
+    await expectInvalidGroup('3'); // the server's check (num_groups = 3), same text
+    expect(await stored(projectList, 'group')).toMatchObject({ 'Robot Arm': 0 });
+    const dialog = await submitGroup('2');
+    await noticeWithText(page, 'Project moved to group 2 successfully!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cellText(page, 'Robot Arm', 'Group')).toBe('Group 3');
+    expect(await stored(projectList, 'group')).toEqual({
+      'Robot Arm': 2,
+      'Quiet Library': 0,
+      'Solar Kite 2': 0,
+    });
+
+    // Two projects, from the batch bar: one call of the batch route.
+    await page.getByRole('checkbox', { name: 'Select Quiet Library' }).check();
+    await page.getByRole('checkbox', { name: 'Select Solar Kite 2' }).check();
+    await batch().getByRole('button', { name: 'Move to Group' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move to Group' })
+      .getByText('Move 2 selected projects to another group.')
+      .waitFor();
+    await expectInvalidGroup('-2');
+    await submitGroup('1');
+    await noticeWithText(page, '2 projects moved to group 1 successfully!').waitFor();
+    await page.getByText('No projects selected').waitFor();
+    await expect.poll(() => cellText(page, 'Quiet Library', 'Group')).toBe('Group 2');
+    expect(await cellText(page, 'Solar Kite 2', 'Group')).toBe('Group 2');
+    expect(await stored(projectList, 'group')).toEqual({
+      'Robot Arm': 2,
+      'Quiet Library': 1,
+      'Solar Kite 2': 1,
+    });
+
+    // The same for judges.
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await rowAction(page, 'Ada Judge', 'Move to Group');
+    await expectInvalidGroup('x');
+    await submitGroup('2');
+    await noticeWithText(page, 'Judge moved to group 2 successfully!').waitFor();
+    await expect.poll(() => cellText(page, 'Ada Judge', 'Group')).toBe('Group 3');
+    expect(await stored(judgeList, 'group')).toMatchObject({ 'Ada Judge': 2 });
+
+    await page.getByRole('checkbox', { name: 'Select all judges' }).check();
+    await page.getByText('2 judges selected').waitFor();
+    await batch().getByRole('button', { name: 'Move to Group' }).click();
+    await expectInvalidGroup('-1');
+    await submitGroup('0');
+    await noticeWithText(page, '2 judges moved to group 0 successfully!').waitFor();
+    await page.getByText('No judges selected').waitFor();
+    await expect.poll(() => cellText(page, 'Ada Judge', 'Group')).toBe('Group 1');
+    expect(await cellText(page, 'Grace H.', 'Group')).toBe('Group 1');
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace H.': 0 });
+
+    // One row used the single route, several the batch route (product spec §7).
+    const ids = Object.fromEntries((await projectList()).map((p) => [p.name, p.id]));
+    const judgeIds = Object.fromEntries((await judgeList()).map((j) => [j.name, j.id]));
+    expect(writes).toEqual([
+      `PUT /api/project/move/group/${ids['Robot Arm']}`,
+      `PUT /api/project/move/group/${ids['Robot Arm']}`,
+      'POST /api/project/move/group',
+      `PUT /api/judge/move/group/${judgeIds['Ada Judge']}`,
+      'POST /api/judge/move/group',
+    ]);
+  });
+
+  it('prioritizes and unprioritizes selected projects in a batch', async () => {
+    await openDashboard();
+    const badge = (name: string) => cellText(page, name, 'Name');
+    await page.getByRole('checkbox', { name: 'Select Robot Arm' }).check();
+    await page.getByRole('checkbox', { name: 'Select Quiet Library' }).check();
+    await batch().getByRole('button', { name: 'Prioritize', exact: true }).click();
+    await noticeWithText(page, '2 projects prioritized successfully!').waitFor();
+    await page.getByText('No projects selected').waitFor();
+    await expect.poll(() => badge('Robot Arm')).toContain('Prioritized');
+    expect(await badge('Quiet Library')).toContain('Prioritized');
+    expect(await badge('Solar Kite 2')).not.toContain('Prioritized');
+    expect(await stored(projectList, 'prioritized')).toEqual({
+      'Robot Arm': true,
+      'Quiet Library': true,
+      'Solar Kite 2': false,
+    });
+
+    await page.getByRole('checkbox', { name: 'Select all projects' }).check();
+    await page.getByText('3 projects selected').waitFor();
+    await batch().getByRole('button', { name: 'Unprioritize' }).click();
+    await noticeWithText(page, '3 projects unprioritized successfully!').waitFor();
+    await expect.poll(() => badge('Robot Arm')).not.toContain('Prioritized');
+    expect(await badge('Quiet Library')).not.toContain('Prioritized');
+    expect(await stored(projectList, 'prioritized')).toEqual({
+      'Robot Arm': false,
+      'Quiet Library': false,
+      'Solar Kite 2': false,
+    });
+  });
+
+  it('swaps judge groups after a confirmation, with the success alert and the swap count', async () => {
+    await openDashboard();
+    await page.getByText('Group swaps: 0', { exact: true }).waitFor();
+    // Cancel changes nothing.
+    await menuAction(page, 'Swap Judge Groups');
+    const confirm = page.getByRole('dialog', { name: 'Swap Judge Groups' });
+    await confirm.getByText(/Group swaps so far: 0\.$/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      (await apiCall<{ manual_switches: number }>(server, 'GET', '/admin/options')).manual_switches,
+    ).toBe(0);
+
+    await menuAction(page, 'Swap Judge Groups');
+    await confirm.getByRole('button', { name: 'Swap Groups' }).click();
+    await noticeWithText(page, 'Judge groups swapped successfully').waitFor();
+    await page.getByText('Group swaps: 1', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await expect.poll(() => cellText(page, 'Ada Judge', 'Group')).toBe('Group 2');
+    expect(await cellText(page, 'Grace H.', 'Group')).toBe('Group 2');
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 1, 'Grace H.': 1 });
+    expect(
+      (await apiCall<{ manual_switches: number }>(server, 'GET', '/admin/options')).manual_switches,
+    ).toBe(1);
+    await menuAction(page, 'Swap Judge Groups');
+    await confirm.getByText(/Group swaps so far: 1\.$/).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+  });
+
+  it('deletes a judge after a confirmation, with the spec alert', async () => {
+    await openDashboard();
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const temp = await seedJudge(server, { name: 'Temp Judge', email: 'temp@example.org' });
+    await expect.poll(() => rowNames(page)).toContain('Temp Judge'); // arrived live
+    await stat(page, 'Judges').filter({ hasText: /^3$/ }).waitFor();
+
+    await rowAction(page, 'Temp Judge', 'Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete Judge' });
+    await confirm.getByText('Temp Judge').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await noticeWithText(page, 'judge deleted successfully!').waitFor();
+    await expect.poll(() => rowNames(page)).toEqual(['Ada Judge', 'Grace H.']);
+    await stat(page, 'Judges').filter({ hasText: /^2$/ }).waitFor();
+    expect((await judgeList()).map((judge) => judge.id)).not.toContain(temp.id);
+  });
+
+  it('reassigns table numbers and judge groups from the Actions menu, refused while judging runs', async () => {
+    await openDashboard();
+    const locations = async () => (await projectList()).map((p) => p.location).sort((a, b) => a - b);
+    const before = await locations();
+    expect(before).not.toEqual([1, 2, 3]); // the group moves put projects at tables 31, 32 and 61
+
+    // The clock runs: the server refuses, and nothing moves.
+    await menuAction(page, 'Reassign Table Numbers');
+    await page
+      .getByRole('dialog', { name: 'Reassign Table Numbers' })
+      .getByRole('button', { name: 'Reassign Tables' })
+      .click();
+    await noticeWithText(page, 'pause judging before reassigning').waitFor();
+    expect(await locations()).toEqual(before);
+
+    await page.getByRole('button', { name: 'Pause Judging' }).click();
+    await page.getByRole('button', { name: 'Resume Judging' }).waitFor();
+    await menuAction(page, 'Reassign Table Numbers');
+    await page
+      .getByRole('dialog', { name: 'Reassign Table Numbers' })
+      .getByRole('button', { name: 'Reassign Tables' })
+      .click();
+    await noticeWithText(page, 'Table numbers reassigned!').waitFor();
+    expect(await locations()).toEqual([1, 2, 3]);
+    expect(await stored(projectList, 'group')).toEqual({
+      'Robot Arm': 0,
+      'Quiet Library': 0,
+      'Solar Kite 2': 0,
+    });
+    const tables = await stored(projectList, 'location');
+    for (const [name, table] of Object.entries(tables)) {
+      await expect.poll(() => cellText(page, name, 'Table #')).toBe(String(table));
+      expect(await cellText(page, name, 'Group')).toBe('Group 1');
+    }
+
+    // Judges: dealt round-robin over the groups in the order they were added (Ada, then Grace).
+    await menuAction(page, 'Reassign Judge Groups');
+    await page
+      .getByRole('dialog', { name: 'Reassign Judge Groups' })
+      .getByRole('button', { name: 'Reassign Judges' })
+      .click();
+    await noticeWithText(page, 'Judges reassigned!').waitFor();
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace H.': 1 });
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await expect.poll(() => cellText(page, 'Grace H.', 'Group')).toBe('Group 2');
+    expect(await cellText(page, 'Ada Judge', 'Group')).toBe('Group 1');
+
+    await page.getByRole('button', { name: 'Resume Judging' }).click();
+    await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
+    // Back to one group for the tests after this one.
+    await whilePaused(() =>
+      apiCall(server, 'POST', '/admin/options', { multi_group: false, switching_mode: 'auto' }),
+    );
+    await page.locator('thead th', { hasText: 'Group' }).waitFor({ state: 'detached' });
+  });
+
   it('shows the scroll-to-top button after 200px and fits a phone without sideways scrolling', async () => {
     await openDashboard();
     await page.setViewportSize({ width: 1280, height: 400 });
@@ -492,8 +841,11 @@ describe('admin dashboard at event scale (600 projects, 250 judges)', () => {
           `after navigation start; sort by Name, click to painted frame: ${sortMs.map((ms) => ms.toFixed(0)).join(' / ')} ms ` +
           `(ascending / descending / cleared, twice)`,
       );
-      expect(renderMs).toBeLessThan(15_000);
-      for (const ms of sortMs) expect(ms).toBeLessThan(2_000);
+      // Safety nets, not the benchmark (the logged figures go to docs/benchmarks.md): about ten
+      // and twenty-five times what a 2-core machine measures, so a shared, loaded machine passes
+      // while a regression by an order of magnitude (e.g. every row re-rendering) fails.
+      expect(renderMs).toBeLessThan(5_000);
+      for (const ms of sortMs) expect(ms).toBeLessThan(1_000);
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
       await context.close();

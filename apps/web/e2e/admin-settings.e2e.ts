@@ -413,13 +413,31 @@ describe('admin settings (laptop)', () => {
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(bytes.includes(Buffer.from('AI_ML.csv'))).toBe(true); // `/` becomes `_` (R82)
 
-    // A failed download says so (the connection drops here).
+    // A refused download names the response's status text (§8), not the server's error body.
+    await page.route('**/api/admin/export/judges', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"disk on fire"}' }),
+    );
+    await dismissNotices(page);
+    await button(page, 'Export judges judges.csv').click();
+    await noticeWithText(page, 'Error exporting data: Internal Server Error').waitFor();
+    await page.route('**/api/admin/export/projects', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'maintenance' }),
+    );
+    await dismissNotices(page);
+    await button(page, 'Export projects projects.csv').click();
+    await noticeWithText(page, 'Error exporting data: Service Unavailable').waitFor();
+    // A dropped connection has no status text: the alert says what happened instead.
+    await page.unroute('**/api/admin/export/judges');
     await page.route('**/api/admin/export/judges', (route) => route.abort());
     await dismissNotices(page);
     await button(page, 'Export judges judges.csv').click();
     await noticeWithText(page, 'Error exporting data: Network connection issue').waitFor();
-    // The browser logs the dropped request; that line is this test's doing.
-    errors.splice(0, errors.length, ...errors.filter((line) => !line.includes('net::ERR_FAILED')));
+    // The browser logs the refused and dropped requests; those lines are this test's doing.
+    errors.splice(
+      0,
+      errors.length,
+      ...errors.filter((line) => !/net::ERR_FAILED|status of 50[03]/.test(line)),
+    );
   });
 
   it('resets data only after a confirmation that says what goes', async () => {

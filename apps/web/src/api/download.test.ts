@@ -59,6 +59,25 @@ describe('fetchFile', () => {
       status: 401,
       error: 'Authorization header required with Basic auth',
       data: null,
+      statusText: '',
+    });
+  });
+
+  it("keeps the response's status text for the export alert", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ error: 'disk full' }), {
+          status: 500,
+          statusText: 'Internal Server Error',
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    expect(await fetchFile(exportJudges)).toEqual({
+      status: 500,
+      error: 'disk full',
+      data: null,
+      statusText: 'Internal Server Error',
     });
   });
 
@@ -70,6 +89,7 @@ describe('fetchFile', () => {
       status: 404,
       error: 'Network connection issue',
       data: null,
+      statusText: '',
     });
   });
 });

@@ -1,7 +1,14 @@
 /** File downloads of the admin exports (CSV and ZIP, API.md R79–R82). */
 import type { Endpoint } from '@podium/protocol';
-import type { ApiResult, CallArgs, RequestOptions } from './client';
+import type { ApiFailure, ApiSuccess, CallArgs, RequestOptions } from './client';
 import { errorText, networkFailure, PARSE_ERROR, sendRequest } from './client';
+
+/**
+ * A failed download also carries the response's status text (the export alert shows it,
+ * product spec §8); '' when there was no response.
+ */
+export type DownloadFailure = ApiFailure & { statusText: string };
+export type DownloadResult = ApiSuccess<DownloadedFile> | DownloadFailure;
 
 export interface DownloadedFile {
   blob: Blob;
@@ -32,17 +39,18 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 export async function fetchFile<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
-): Promise<ApiResult<DownloadedFile>> {
+): Promise<DownloadResult> {
   const response = await sendRequest(endpoint, options as RequestOptions | undefined);
-  if (!response) return networkFailure();
+  if (!response) return { ...networkFailure(), statusText: '' };
   if (!response.ok) {
+    const { status, statusText } = response;
     let json: unknown;
     try {
       json = await response.json();
     } catch {
-      return { status: response.status, error: PARSE_ERROR, data: null };
+      return { status, error: PARSE_ERROR, data: null, statusText };
     }
-    return { status: response.status, error: errorText(json, response), data: null };
+    return { status, error: errorText(json, response), data: null, statusText };
   }
   try {
     const blob = await response.blob();
@@ -50,7 +58,7 @@ export async function fetchFile<E extends Endpoint>(
     const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallback);
     return { status: response.status, error: '', data: { blob, filename } };
   } catch {
-    return networkFailure(); // the connection dropped while the body was streaming
+    return { ...networkFailure(), statusText: '' }; // the connection dropped while the body was streaming
   }
 }
 
@@ -72,7 +80,7 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
 export async function downloadFile<E extends Endpoint>(
   endpoint: E,
   ...args: CallArgs<E>
-): Promise<ApiResult<DownloadedFile>> {
+): Promise<DownloadResult> {
   const result = await fetchFile(endpoint, ...args);
   if (result.data) saveFile(result.data);
   return result;

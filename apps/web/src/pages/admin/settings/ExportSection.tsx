@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notify } from '../../../stores/notice.store';
+import { exportErrorText } from './export-error';
 import type { ExportKey } from './settings-actions';
 import { EXPORTS, exportData } from './settings-actions';
 import { SettingsSection } from './SettingsSection';
@@ -12,7 +13,7 @@ export function ExportSection() {
     setBusy(key);
     const result = await exportData(key);
     setBusy(null);
-    if (!result.data) notify.error(`Error exporting data: ${result.error}`);
+    if (!result.data) notify.error(exportErrorText(result));
   };
 
   return (
