@@ -1,3 +1,4 @@
+import { disconnect } from '../realtime/connection';
 import { removeAdminPassword, removeJudgeToken } from './cookies';
 
 /**
@@ -5,6 +6,13 @@ import { removeAdminPassword, removeJudgeToken } from './cookies';
  * judge token under /judge, the admin password anywhere else.
  */
 export function forgetCredential(pathname: string): void {
-  if (pathname.startsWith('/judge')) removeJudgeToken();
-  else removeAdminPassword();
+  // The portal's socket authenticated with the credential: close it too, so no more of its
+  // events reach this tab (a later login opens a new one).
+  if (pathname.startsWith('/judge')) {
+    removeJudgeToken();
+    disconnect('judge');
+  } else {
+    removeAdminPassword();
+    disconnect('admin');
+  }
 }

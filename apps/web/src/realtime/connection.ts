@@ -46,7 +46,12 @@ function connection(portal: Portal): Connection {
   socket.on('connect', () => created.onConnect.forEach((refetch) => refetch()));
   // A refused handshake does not retry by itself; try again later (the server may be restarting).
   socket.on('connect_error', () => {
-    if (!socket.active) setTimeout(() => socket.connect(), 5000);
+    if (!socket.active) {
+      setTimeout(() => {
+        // Not if the portal was disconnected (logout) or replaced meanwhile.
+        if (connections.get(portal)?.socket === socket) socket.connect();
+      }, 5000);
+    }
   });
   connections.set(portal, existing);
   return existing;
