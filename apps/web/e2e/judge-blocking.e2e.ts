@@ -92,6 +92,9 @@ describe('blocking pages of live judging', () => {
 
   it('sends a judge who has not accepted the welcome to the welcome page', async () => {
     const other = await seedJudge(server, { name: 'Barbara', email: 'barbara@example.org' });
+    // Leave the open live page first: swapping the cookie under it would let its next refetch
+    // (a realtime event or a reconnect) speak as the other judge. A phone logs out instead.
+    await page.goto('about:blank');
     await useJudgeToken(context, server, await loginJudgeApi(server, other.code, false));
     await page.goto(`${server.baseUrl}/judge/live`);
     await page.waitForURL(`${server.baseUrl}/judge/welcome`);

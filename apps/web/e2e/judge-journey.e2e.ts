@@ -270,7 +270,17 @@ async function touchDrag(from: Locator, to: Locator) {
     // as it would between real touch events (back-to-back moves on a busy machine lose the target).
     await page.waitForTimeout(40);
   }
-  await page.waitForTimeout(150);
+  // Lift the finger only once the list shows the drop place: the target row has made room (moved
+  // down). A resting finger still jitters, which keeps the sensor updating on a slow machine.
+  const madeRoom = () =>
+    to.evaluate((row) => /translate3d\(0px, [1-9]/.test((row as HTMLElement).style.transform));
+  for (let wait = 0; wait < 100 && !(await madeRoom()); wait++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at(x, targetY + (wait % 2)),
+    });
+    await page.waitForTimeout(50);
+  }
   // The drop animation runs once the finger lifts; the new order is checked after it.
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
