@@ -253,6 +253,9 @@ async function dragIntoRanking(projectId: string, toTop = false) {
 
 /** A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`, lift. */
 async function touchDrag(from: Locator, to: Locator) {
+  // Touches land at viewport coordinates: both rows must be on screen (a phone is short).
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
   const start = await from.boundingBox();
   const end = await to.boundingBox();
   if (!start || !end) throw new Error('nothing to drag');
@@ -280,6 +283,9 @@ async function touchDrag(from: Locator, to: Locator) {
       touchPoints: at(x, targetY + (wait % 2)),
     });
     await page.waitForTimeout(50);
+  }
+  if (!(await madeRoom())) {
+    throw new Error(`the touch drag never showed a drop place: ${JSON.stringify({ start, end })}`);
   }
   // The drop animation runs once the finger lifts; the new order is checked after it.
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
