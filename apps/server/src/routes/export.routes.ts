@@ -1,19 +1,7 @@
 /** CSV and ZIP downloads (R79–R82). */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
-import { route } from './route.js';
-
-function attachment(
-  reply: FastifyReply,
-  filename: string,
-  type: string,
-  body: string | Buffer,
-): FastifyReply {
-  return reply
-    .header('Content-Type', type)
-    .header('Content-Disposition', `attachment; filename=${filename}`)
-    .send(body);
-}
+import { attachment, route } from './route.js';
 
 const csv = 'text/csv; charset=utf-8';
 

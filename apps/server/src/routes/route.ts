@@ -95,3 +95,16 @@ export function actionRoute<E extends Endpoint>(
     return OK as ResponseOf<E>;
   });
 }
+
+/** Sends a file download (exports, backups): its type and the name the browser saves it under. */
+export function attachment(
+  reply: FastifyReply,
+  filename: string,
+  type: string,
+  body: string | Buffer,
+): FastifyReply {
+  return reply
+    .header('Content-Type', type)
+    .header('Content-Disposition', `attachment; filename=${filename}`)
+    .send(body);
+}

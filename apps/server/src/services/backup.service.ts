@@ -27,7 +27,7 @@ export class BackupService {
   constructor(
     private readonly db: Database,
     private readonly audit: AuditLog,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /**

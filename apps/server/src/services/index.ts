@@ -16,6 +16,7 @@ import { ResetRepository } from '../repositories/reset.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AuditLog } from './audit-log.service.js';
+import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { ExportService } from './export.service.js';
@@ -141,6 +142,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       },
     ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
+    backups: new BackupService(db, auditLog, now),
   };
 }
 
