@@ -73,21 +73,22 @@ export function seedCurrent(app: FastifyInstance, judgeId: string, projectId: st
   );
 }
 
-/** A full snapshot of the stored rows (audit log included) for before/after comparisons. */
+/** Every table's rows as JSON, by table name (migration bookkeeping aside), for before/after comparisons. */
+export function storedRows(app: FastifyInstance): Record<string, string> {
+  const tables = app.db.sqlite
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name",
+    )
+    .pluck()
+    .all() as string[];
+  return Object.fromEntries(
+    tables.map((table) => [table, JSON.stringify(app.db.sqlite.prepare(`select * from "${table}"`).all())]),
+  );
+}
+
+/** A full snapshot of the stored rows (audit log included), as one string. */
 export function snapshot(app: FastifyInstance): string {
-  const tables = [
-    'projects',
-    'judges',
-    'judged_projects',
-    'rankings',
-    'judge_flagged',
-    'flags',
-    'settings',
-    'clock',
-    'qr_codes',
-    'audit_log',
-  ];
-  return JSON.stringify(tables.map((table) => app.db.sqlite.prepare(`select * from ${table}`).all()));
+  return JSON.stringify(storedRows(app));
 }
 
 /** Gives the judge a login token (issued by `POST /judge/login` in the real flow); returns it. */
