@@ -19,5 +19,8 @@ describe('parameterized messages', () => {
     expect(duplicateRanking('p1')).toBe('ranking contains a duplicate project: p1');
     expect(invalidReason('nope')).toBe('reason field is invalid: nope');
     expect(invalidReason(null)).toBe('reason field is invalid: null');
+    expect(invalidReason({ a: [1] })).toBe('reason field is invalid: {"a":[1]}');
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
+    expect(invalidReason(deep)).toBe('reason field is invalid: (a value nested too deeply to show)');
   });
 });

@@ -38,9 +38,21 @@ export const RATE_LIMITED_MESSAGE = 'Too many requests. Logins have been blocked
 // 3.2 judging (R4, R18, R23, R26–R29).
 export const JUDGE_HIDDEN = 'judge is hidden';
 export const SELECT_AN_OPTION = 'Please select an option.';
-/** A skip `reason` that is not accepted; non-strings are shown as JSON (R18). */
+/**
+ * A skip `reason` that is not accepted; non-strings are shown as JSON (R18). A value nested too
+ * deeply to serialise (JSON.parse accepts more depth than JSON.stringify's stack allows) is
+ * named instead, so hostile input still gets its 400.
+ */
 export function invalidReason(reason: unknown): string {
-  return `reason field is invalid: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`;
+  return `reason field is invalid: ${typeof reason === 'string' ? reason : jsonOrDescription(reason)}`;
+}
+
+function jsonOrDescription(value: unknown): string {
+  try {
+    return String(JSON.stringify(value));
+  } catch {
+    return '(a value nested too deeply to show)';
+  }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
 /** Rank, star and finish during deliberation; the web app reloads on it (R26). */
