@@ -132,6 +132,26 @@ describe('public lists (3.1)', () => {
     expect(challenges.json()).toEqual(['AI/ML', 'Open', 'Health']);
   });
 
+  it('list/public follows every change of the projects (it is serialised once per change)', async () => {
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/project/list/public' })).json<
+        { id: string; name: string; location: number }[]
+      >();
+    const a = await t.addProject({ name: 'A' });
+    const b = await t.addProject({ name: 'B' });
+    expect((await list()).map((p) => p.name)).toEqual(['A', 'B']);
+    await t.admin({ method: 'PUT', url: `/api/project/${a}`, payload: { name: 'A2' } });
+    await t.admin({ method: 'PUT', url: `/api/project/move/${b}`, payload: { location: 9 } });
+    expect((await list()).map((p) => [p.name, p.location])).toEqual([
+      ['A2', 1],
+      ['B', 9],
+    ]);
+    await t.admin({ method: 'PUT', url: `/api/project/hide/${a}`, payload: { hide: true } });
+    expect((await list()).map((p) => p.id)).toEqual([b]);
+    await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'projects' } });
+    expect(await list()).toEqual([]);
+  });
+
   it('challenges is an empty list with no projects; group-info gives the settings', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/challenges' })).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/group-info' })).json()).toEqual({
