@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { click, render } from '../../test/render';
 import type { Column } from './DataTable';
 import { DataTable, trackMinRem } from './DataTable';
-import { Dialog } from './Dialog';
+import { Dialog } from '../Dialog';
 import type { SortState } from './sorting';
 import { nextSort } from './sorting';
 

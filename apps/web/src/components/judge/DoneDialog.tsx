@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useJudgeLiveStore } from '../../stores/judge-live.store';
-import { JudgeDialog } from './JudgeDialog';
+import { Dialog } from '../Dialog';
 import { StarToggle } from './StarToggle';
 
 function DoneForm() {
@@ -47,8 +47,8 @@ export function DoneDialog() {
   const open = useJudgeLiveStore((state) => state.popup === 'done');
   const closePopup = useJudgeLiveStore((state) => state.closePopup);
   return (
-    <JudgeDialog open={open} title="Finish Project" onClose={closePopup}>
+    <Dialog size="small" showNotices open={open} title="Finish Project" onClose={closePopup}>
       <DoneForm />
-    </JudgeDialog>
+    </Dialog>
   );
 }

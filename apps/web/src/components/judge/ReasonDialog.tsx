@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useJudgeLiveStore } from '../../stores/judge-live.store';
 import { notify, useNoticeStore } from '../../stores/notice.store';
-import { JudgeDialog } from './JudgeDialog';
+import { Dialog } from '../Dialog';
 
 const KINDS = {
   skip: {
@@ -78,8 +78,8 @@ export function ReasonDialog({ kind }: { kind: Kind }) {
   const open = useJudgeLiveStore((state) => state.popup === kind);
   const closePopup = useJudgeLiveStore((state) => state.closePopup);
   return (
-    <JudgeDialog open={open} title={KINDS[kind].title} onClose={closePopup}>
+    <Dialog size="small" showNotices open={open} title={KINDS[kind].title} onClose={closePopup}>
       <ReasonForm kind={kind} />
-    </JudgeDialog>
+    </Dialog>
   );
 }

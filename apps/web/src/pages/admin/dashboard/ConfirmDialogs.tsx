@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import type { ConfirmAction } from '../../../stores/admin-dashboard-dialog.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';

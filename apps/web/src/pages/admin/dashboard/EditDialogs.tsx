@@ -1,6 +1,6 @@
 import type { JudgeAdmin, Project } from '@podium/protocol';
 import { useState } from 'react';
-import { Dialog } from '../../../components/admin/Dialog';
+import { Dialog } from '../../../components/Dialog';
 import { TextAreaField, TextField } from '../../../components/FormFields';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';

@@ -1,7 +1,7 @@
 import type { Flag } from '@podium/protocol';
 import { FLAG_REASON_LABELS } from '@podium/protocol';
 import { useMemo, useState } from 'react';
-import { Dialog } from '../../../components/admin/Dialog';
+import { Dialog } from '../../../components/Dialog';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 import { TimeAgo } from './cells';

@@ -1,5 +1,5 @@
 import type { JudgeAdmin } from '@podium/protocol';
-import { Dialog } from '../../../components/admin/Dialog';
+import { Dialog } from '../../../components/Dialog';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../../components/admin/Dialog';
+import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/FormFields';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';

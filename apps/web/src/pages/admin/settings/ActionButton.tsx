@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { ApiResult } from '../../../api/client';
 import { notify } from '../../../stores/notice.store';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 export interface ActionButtonProps {
   label: string;
@@ -54,8 +54,9 @@ export function ActionButton({
           open={asking}
           title={confirm.title}
           confirmLabel={confirm.confirmLabel}
-          onConfirm={() => void go()}
-          onCancel={() => setAsking(false)}
+          tone="danger"
+          onConfirm={go}
+          onClose={() => setAsking(false)}
         >
           {confirm.body}
         </ConfirmDialog>

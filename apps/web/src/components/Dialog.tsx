@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
+import { DialogNotices } from './Notices';
 
 export type DialogSize = 'small' | 'medium' | 'large';
 
@@ -12,7 +13,17 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Widest size on a large screen; every size shrinks to the viewport on a phone. */
   size?: DialogSize;
+  /** Extra class, e.g. `dialog--alert` for the Time is Up look. */
   className?: string;
+  /** `alertdialog` for a popup that interrupts (Time is Up). */
+  role?: 'dialog' | 'alertdialog';
+  /** The content is what the user decides on (a confirmation): read it with the title. */
+  describedByContent?: boolean;
+  /**
+   * Repeat the app's notices inside the popup: the modal makes the page's own notice area inert,
+   * so an alert raised while the popup is open could be neither read nor dismissed.
+   */
+  showNotices?: boolean;
 }
 
 const FOCUSABLE =
@@ -35,10 +46,10 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * The admin popups (product spec §2): a native modal `<dialog>`, so the page behind is inert and
- * announced as such. Escape and a click on the backdrop close it, Tab cycles inside it, focus
- * goes back to the control that opened it. Content mounts only while open, so every opening
- * starts with a fresh form.
+ * Every popup of the app (product spec §2): a native modal `<dialog>`, so the page behind is
+ * inert and announced as such. Escape and a click on the backdrop close it, Tab cycles inside it,
+ * focus goes back to the control that opened it. Content mounts only while open, so every
+ * opening starts with a fresh form.
  */
 export function Dialog({
   open,
@@ -48,10 +59,14 @@ export function Dialog({
   footer,
   size = 'medium',
   className = '',
+  role,
+  describedByContent = false,
+  showNotices = false,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
+  const contentId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -70,8 +85,10 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className={`admin-dialog admin-dialog--${size} ${className}`.trim()}
+      className={`dialog dialog--${size} ${className}`.trim()}
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedByContent ? contentId : undefined}
       // Escape: the native cancel event; the parent decides, so the open prop stays the truth.
       onCancel={(event) => {
         event.preventDefault();
@@ -88,17 +105,20 @@ export function Dialog({
       }}
     >
       {open && (
-        <div className="admin-dialog__body">
-          <div className="admin-dialog__header">
-            <h2 id={titleId} className="admin-dialog__title">
+        <div className="dialog__body">
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button type="button" className="admin-dialog__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
               ×
             </button>
           </div>
-          <div className="admin-dialog__content">{children}</div>
-          {footer && <div className="admin-dialog__footer">{footer}</div>}
+          <div id={contentId} className="dialog__content">
+            {children}
+          </div>
+          {footer && <div className="dialog__footer">{footer}</div>}
+          {showNotices && <DialogNotices />}
         </div>
       )}
     </dialog>

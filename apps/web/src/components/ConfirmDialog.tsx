@@ -16,7 +16,10 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A yes/no question before an action that is hard to undo (product spec §9: delete, deliberation, swap). */
+/**
+ * A yes/no question before an action that is hard to undo (product spec §9: delete, deliberation,
+ * swap, resets). The dialog is described by its content: the user decides on that text.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -42,6 +45,7 @@ export function ConfirmDialog({
       title={title}
       onClose={onClose}
       size="small"
+      describedByContent
       footer={
         <>
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
