@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/FormFields';
+import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
 import { useAdminAddStore } from '../../stores/admin-add.store';
 import { notify } from '../../stores/notice.store';
 
@@ -14,33 +14,14 @@ export function AddJudgeForm() {
   const headingId = useId();
   const tracks = useAdminAddStore((state) => state.tracks);
   const addJudge = useAdminAddStore((state) => state.addJudge);
-  const [draft, setDraft] = useState(EMPTY_JUDGE);
-  const [busy, setBusy] = useState(false);
-
-  const text = (key: 'name' | 'email' | 'track' | 'notes') => ({
-    name: key,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [key]: event.target.value })),
+  const { busy, text, flag, submit } = useDraftForm(EMPTY_JUDGE, {
+    send: addJudge,
+    check: nameAndEmailRequired,
+    onSuccess: (reset) => {
+      notify.success('Judge added successfully!');
+      reset();
+    },
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (draft.name.trim() === '' || draft.email.trim() === '') {
-      notify.error('Name and email are required');
-      return;
-    }
-    setBusy(true);
-    const result = await addJudge(draft);
-    setBusy(false);
-    if (!result.data) {
-      notify.error(result.error);
-      return;
-    }
-    notify.success('Judge added successfully!');
-    setDraft(EMPTY_JUDGE);
-  };
 
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -56,12 +37,7 @@ export function AddJudgeForm() {
           {...text('track')}
         />
         <TextAreaField label="Notes" optional {...text('notes')} />
-        <CheckboxField
-          label="Do not send an email"
-          name="no_send"
-          checked={draft.no_send}
-          onChange={(event) => setDraft((d) => ({ ...d, no_send: event.target.checked }))}
-        />
+        <CheckboxField label="Do not send an email" {...flag('no_send')} />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? 'Adding...' : 'Add Judge'}
         </button>

@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { TextAreaField, TextField } from '../../components/FormFields';
+import { useDraftForm } from '../../hooks/use-draft-form';
 import { useAdminAddStore } from '../../stores/admin-add.store';
 import { notify } from '../../stores/notice.store';
 
@@ -12,7 +12,6 @@ const EMPTY_PROJECT = {
   video_link: '',
   challenge_list: '',
 };
-type ProjectDraft = typeof EMPTY_PROJECT;
 
 /**
  * One project by hand (product spec §2 "Add Projects"). No client checks (§5): the server says
@@ -21,29 +20,17 @@ type ProjectDraft = typeof EMPTY_PROJECT;
 export function AddProjectForm() {
   const headingId = useId();
   const addProject = useAdminAddStore((state) => state.addProject);
-  const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
-  const [busy, setBusy] = useState(false);
-
-  const field = (key: keyof ProjectDraft) => ({
-    name: key,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [key]: event.target.value })),
+  const {
+    busy,
+    text: field,
+    submit,
+  } = useDraftForm(EMPTY_PROJECT, {
+    send: addProject,
+    onSuccess: (reset) => {
+      notify.success('Project added successfully!');
+      reset();
+    },
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const result = await addProject(draft);
-    setBusy(false);
-    if (!result.data) {
-      notify.error(result.error);
-      return;
-    }
-    notify.success('Project added successfully!');
-    setDraft(EMPTY_PROJECT);
-  };
 
   return (
     <section className="card" aria-labelledby={headingId}>

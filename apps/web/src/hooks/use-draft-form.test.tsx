@@ -1,0 +1,80 @@
+import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from '../api/client';
+import { useNoticeStore } from '../stores/notice.store';
+import { render } from '../test/render';
+import { nameAndEmailRequired, useDraftForm } from './use-draft-form';
+
+type Send = (draft: { name: string; email: string }) => Promise<ApiResult<unknown>>;
+
+function JudgeForm({ send, onSuccess }: { send: Send; onSuccess: (reset: () => void) => void }) {
+  const { text, submit, busy } = useDraftForm(
+    { name: '', email: '' },
+    { send, check: nameAndEmailRequired, onSuccess },
+  );
+  return (
+    <form onSubmit={submit}>
+      <input aria-label="Name" {...text('name')} />
+      <input aria-label="Email" {...text('email')} />
+      <button type="submit" disabled={busy}>
+        Add
+      </button>
+    </form>
+  );
+}
+
+const texts = () => useNoticeStore.getState().notices.map((notice) => notice.text);
+const input = (container: HTMLElement, label: string) =>
+  container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`) as HTMLInputElement;
+
+/** Types like a user: React listens to the native input event. */
+async function type(field: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  await act(async () => {
+    setter?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const submit = (form: HTMLFormElement) =>
+  act(async () => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+
+beforeEach(() => useNoticeStore.setState({ notices: [] }));
+
+describe('useDraftForm', () => {
+  it('shows the check instead of sending', async () => {
+    const send = vi.fn<Send>();
+    const container = await render(<JudgeForm send={send} onSuccess={() => {}} />);
+    await type(input(container, 'Name'), 'Ada');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    expect(send).not.toHaveBeenCalled();
+    expect(texts()).toEqual([NAME_AND_EMAIL_REQUIRED]);
+  });
+
+  it('sends once for a double tap, keeps what was typed on a refusal, and resets on success', async () => {
+    let answer: (result: ApiResult<unknown>) => void = () => {};
+    const send = vi.fn<Send>(() => new Promise((resolve) => (answer = resolve)));
+    const onSuccess = vi.fn((reset: () => void) => reset());
+    const container = await render(<JudgeForm send={send} onSuccess={onSuccess} />);
+    const form = container.querySelector('form') as HTMLFormElement;
+    await type(input(container, 'Name'), 'Ada');
+    await type(input(container, 'Email'), 'ada@x.org');
+    await submit(form);
+    await submit(form);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@x.org' });
+    await act(async () =>
+      answer({ status: 400, error: 'a judge with this email already exists', data: null }),
+    );
+    expect(texts()).toEqual(['a judge with this email already exists']);
+    expect(input(container, 'Email').value).toBe('ada@x.org');
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    await submit(form);
+    await act(async () => answer({ status: 200, error: '', data: { ok: 1 } }));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(input(container, 'Name').value).toBe('');
+  });
+});
