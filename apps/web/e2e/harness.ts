@@ -376,6 +376,25 @@ export async function useJudgeToken(
   await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
 }
 
+/** A phone-sized browser context and its page, with the page's errors collected. */
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** Opens a phone-sized page, logged in as a judge when `token` is given. */
+export async function openPhonePage(
+  browser: Browser,
+  server: ServerHandle,
+  token?: string,
+): Promise<PhonePage> {
+  const context = await browser.newContext(VIEWPORTS.phone);
+  if (token !== undefined) await useJudgeToken(context, server, token);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
 // ---------- Admin settings ----------
 
 /** axe violations of impact serious or critical only (WCAG 2.x A/AA rules), one line each. */

@@ -9,14 +9,13 @@ import type { SeededJudge, ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
-  collectPageErrors,
   launchBrowser,
   loginJudgeApi,
   seedJudge,
   seedProject,
   startServer,
   useJudgeToken,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 let server: ServerHandle;
@@ -32,9 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   judge = await seedJudge(server, { name: 'Edsger', email: 'edsger@example.org' });
   token = await loginJudgeApi(server, judge.code);
-  context = await browser.newContext(VIEWPORTS.phone);
-  page = await context.newPage();
-  errors = collectPageErrors(page);
+  ({ context, page, errors } = await openPhonePage(browser, server));
 });
 
 afterAll(async () => {

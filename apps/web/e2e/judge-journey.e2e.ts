@@ -9,13 +9,12 @@ import type { SeededJudge, ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
-  collectPageErrors,
   judgeRecord,
   launchBrowser,
   seedJudge,
   seedProject,
   startServer,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 let server: ServerHandle;
@@ -39,9 +38,7 @@ beforeAll(async () => {
   judge = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
   await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
   await apiCall(server, 'POST', '/admin/clock/unpause');
-  context = await browser.newContext(VIEWPORTS.phone);
-  page = await context.newPage();
-  errors = collectPageErrors(page);
+  ({ context, page, errors } = await openPhonePage(browser, server));
 });
 
 afterAll(async () => {

@@ -14,8 +14,7 @@ import {
   seedJudge,
   seedProject,
   startServer,
-  useJudgeToken,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 let server: ServerHandle;
@@ -41,9 +40,7 @@ beforeAll(async () => {
     await apiCall(server, 'POST', '/judge/next', undefined, token);
     await apiCall(server, 'POST', '/judge/finish', { notes: '' }, token);
   }
-  context = await browser.newContext(VIEWPORTS.phone);
-  await useJudgeToken(context, server, token);
-  page = await context.newPage();
+  ({ context, page } = await openPhonePage(browser, server, token));
 });
 
 afterAll(async () => {

@@ -22,8 +22,7 @@ import {
   seedJudge,
   seedProject,
   startServer,
-  useJudgeToken,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 /**
@@ -48,12 +47,10 @@ const projectNames = ['Alpha Rover', 'Beacon Bay'];
 let projectIds: string[];
 
 async function judgePage(token: string): Promise<Page> {
-  const context = await browser.newContext(VIEWPORTS.phone);
-  contexts.push(context);
-  await useJudgeToken(context, server, token);
-  const page = await context.newPage();
-  errors.push(collectPageErrors(page));
-  return page;
+  const opened = await openPhonePage(browser, server, token);
+  contexts.push(opened.context);
+  errors.push(opened.errors);
+  return opened.page;
 }
 
 beforeAll(async () => {

@@ -10,15 +10,13 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
-  collectPageErrors,
   judgeRecord,
   launchBrowser,
   loginJudgeApi,
   seedJudge,
   seedProject,
   startServer,
-  useJudgeToken,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 let server: ServerHandle;
@@ -37,10 +35,7 @@ beforeAll(async () => {
   const token = await loginJudgeApi(server, judge.code);
   await apiCall(server, 'POST', '/admin/options', { judging_timer: 2 });
   await apiCall(server, 'POST', '/admin/clock/unpause');
-  context = await browser.newContext(VIEWPORTS.phone);
-  await useJudgeToken(context, server, token);
-  page = await context.newPage();
-  errors = collectPageErrors(page);
+  ({ context, page, errors } = await openPhonePage(browser, server, token));
 });
 
 afterAll(async () => {

@@ -9,13 +9,12 @@ import type { SeededJudge, ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
-  collectPageErrors,
   judgeRecord,
   launchBrowser,
   seedJudge,
   seedProject,
   startServer,
-  VIEWPORTS,
+  openPhonePage,
 } from './harness';
 
 const TRACK = 'AI/ML';
@@ -36,9 +35,7 @@ beforeAll(async () => {
   await seedProject(server, { name: 'Paper Planes', challenge_list: 'Hardware' });
   judge = await seedJudge(server, { name: 'Alan', email: 'alan@example.org', track: TRACK });
   await apiCall(server, 'POST', '/admin/clock/unpause');
-  context = await browser.newContext(VIEWPORTS.phone);
-  page = await context.newPage();
-  errors = collectPageErrors(page);
+  ({ context, page, errors } = await openPhonePage(browser, server));
 });
 
 afterAll(async () => {
