@@ -339,7 +339,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo on %s', (viewport)
     }
 
     await open('/expo');
-    const controls = page.locator('.expo-toolbar a, .expo-toolbar select, .expo-sort');
+    const controls = page.locator('.expo-toolbar a, .expo-toolbar select, .sort-button');
     for (const control of await controls.all()) {
       const box = await control.boundingBox();
       const label = (await control.textContent()) ?? '';

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Fragment, useMemo } from 'react';
 import type { SortState, SortValue } from './sorting';
 import { sortRows } from './sorting';
+import { SortButton } from '../SortButton';
 
 export interface Column<R> {
   /** Stable id of the column; the sort state names it. */
@@ -39,15 +40,6 @@ const DEFAULT_TRACK = 'minmax(6rem, 1fr)';
 export function trackMinRem(track: string): number {
   const match = /(\d+(?:\.\d+)?)rem/.exec(track);
   return match ? Number(match[1]) : 0;
-}
-
-function SortIcon({ state }: { state: SortState['direction'] | null }) {
-  const icon = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕';
-  return (
-    <span className={`data-table__icon${state ? ' data-table__icon--active' : ''}`} aria-hidden="true">
-      {icon}
-    </span>
-  );
 }
 
 /**
@@ -104,10 +96,11 @@ export function DataTable<R>({
                 >
                   {column.header ??
                     (column.sortValue ? (
-                      <button type="button" className="data-table__sort" onClick={() => onSort(column.key)}>
-                        {column.label}
-                        <SortIcon state={active} />
-                      </button>
+                      <SortButton
+                        label={column.label}
+                        direction={active}
+                        onClick={() => onSort(column.key)}
+                      />
                     ) : (
                       column.label
                     ))}

@@ -2,6 +2,7 @@ import type { GroupInfo, ProjectSummary } from '@podium/protocol';
 import { memo } from 'react';
 import type { ExpoSort, ExpoSortKey } from '../../stores/expo.store';
 import { groupName, showGroups } from '../../stores/expo.store';
+import { SortButton } from '../../components/SortButton';
 import { descriptionText } from './expo-links';
 import { ExpoProjectName } from './ExpoProjectName';
 
@@ -15,16 +16,10 @@ interface SortHeaderProps {
 
 /** A sortable column header: a real button inside the `th`, which carries `aria-sort`. */
 function SortHeader({ label, sortKey, sort, onSort, className }: SortHeaderProps) {
-  const active = sort.key === sortKey;
-  const icon = !active ? '↕' : sort.direction === 'ascending' ? '▲' : '▼';
+  const direction = sort.key === sortKey ? sort.direction : null;
   return (
-    <th scope="col" className={className} aria-sort={active ? sort.direction : undefined}>
-      <button type="button" className="expo-sort" onClick={() => onSort(sortKey)}>
-        {label}
-        <span className={`expo-sort__icon${active ? ' expo-sort__icon--active' : ''}`} aria-hidden="true">
-          {icon}
-        </span>
-      </button>
+    <th scope="col" className={className} aria-sort={direction ?? undefined}>
+      <SortButton label={label} direction={direction} onClick={() => onSort(sortKey)} />
     </th>
   );
 }
