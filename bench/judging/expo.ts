@@ -30,7 +30,12 @@ import {
   type EngineSnapshot,
   type R13Tuning,
 } from '../../apps/server/src/judging/assignment.js';
-import { RankScoreCache, fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
+import {
+  RankScoreCache,
+  fitRankScores,
+  totalViews,
+  type RankVerdict,
+} from '../../apps/server/src/judging/rank-score.js';
 import { copelandScores } from '../../apps/server/src/judging/scoring.js';
 import { quality, type Quality } from './metrics.js';
 import { normal, stream } from './random.js';
@@ -300,7 +305,8 @@ export function simulate(
     // As the service would: a recent estimate once some project has min_views (R13 needs none before).
     if (policy === 'podium' && projects.some((p) => p.active && p.seen >= MIN_VIEWS)) {
       const started = performance.now();
-      const fit = cache.recent(verdicts(), refreshEvery);
+      const current = verdicts();
+      const fit = cache.recent(totalViews(current), () => current, refreshEvery);
       fitMs += performance.now() - started;
       if (fit !== lastFit) fits += 1;
       lastFit = fit;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RankScoreCache, fitRankScores, rankScores, verdictsFrom, type RankVerdict } from './rank-score.js';
+import {
+  RankScoreCache,
+  fitRankScores,
+  rankScores,
+  totalViews,
+  verdictsFrom,
+  type RankVerdict,
+} from './rank-score.js';
 import { copelandScores } from './scoring.js';
 
 /** A small deterministic generator for the synthetic cases. */
@@ -117,11 +124,22 @@ describe('rank_score cost is bounded (R34)', () => {
   it('recent() reuses the last fit until enough new views arrive', () => {
     const cache = new RankScoreCache();
     const verdicts = consistent(40, 10, 6);
-    const first = cache.recent(verdicts, 3);
+    let loads = 0;
+    const recent = (v: typeof verdicts) =>
+      cache.recent(
+        totalViews(v),
+        () => {
+          loads += 1;
+          return v;
+        },
+        3,
+      );
+    const first = recent(verdicts);
     const more = verdicts.map((v, j) => (j < 2 ? { ...v, seen: [...v.seen, 'new'] } : v));
-    expect(cache.recent(more, 3)).toBe(first);
+    expect(recent(more)).toBe(first);
+    expect(loads).toBe(1); // a fresh estimate is checked without loading the judgments
     const enough = verdicts.map((v, j) => (j < 3 ? { ...v, seen: [...v.seen, 'new'] } : v));
-    expect(cache.recent(enough, 3)).not.toBe(first);
+    expect(recent(enough)).not.toBe(first);
   });
 
   it('a θ-only refit (keepReliability) stays close to the whole fit and does less work', () => {

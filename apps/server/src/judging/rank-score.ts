@@ -395,7 +395,8 @@ function fingerprint(verdicts: readonly RankVerdict[]): string {
   return key;
 }
 
-const totalViews = (verdicts: readonly RankVerdict[]): number =>
+/** Finished views in the verdicts (what `recent` measures staleness by). */
+export const totalViews = (verdicts: readonly RankVerdict[]): number =>
   verdicts.reduce((sum, verdict) => sum + verdict.seen.length, 0);
 
 /**
@@ -403,7 +404,8 @@ const totalViews = (verdicts: readonly RankVerdict[]): number =>
  * without any work, and changed judgments refit from the previous fit. `recent` (for R13, which
  * needs a current estimate, not an exact one): the last fit is reused until `staleViews` more
  * views were finished; then only θ is refit (`keepReliability`), and the whole fit again once the
- * views have grown by a quarter since the last whole fit.
+ * views have grown by a quarter since the last whole fit. The caller tells the number of views
+ * and loads the verdicts only when asked, so a fresh estimate costs nothing to check.
  */
 export class RankScoreCache {
   private key: string | undefined;
@@ -419,9 +421,9 @@ export class RankScoreCache {
     return this.refit(verdicts, key);
   }
 
-  recent(verdicts: readonly RankVerdict[], staleViews: number): RankFit {
-    const views = totalViews(verdicts);
+  recent(views: number, load: () => readonly RankVerdict[], staleViews: number): RankFit {
     if (this.last !== undefined && Math.abs(views - this.views) < staleViews) return this.last;
+    const verdicts = load();
     const key = fingerprint(verdicts);
     if (this.last !== undefined && key === this.key) return this.last;
     return this.refit(verdicts, key, this.last !== undefined && views < 1.25 * this.wholeViews);

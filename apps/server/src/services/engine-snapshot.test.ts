@@ -73,4 +73,27 @@ describe('EngineSnapshots', () => {
     const estimate = engine.read(settings(), true).estimate;
     expect(estimate?.get(p2)?.score).toBeGreaterThan(estimate?.get(p1)?.score ?? Infinity);
   });
+
+  it('refits the estimate only after new views and the minimum interval (R13 cost bound)', async () => {
+    seedSettings(t.app, { min_views: 1 });
+    const [p1, p2, p3] = [
+      await t.addProject({ name: 'A' }),
+      await t.addProject({ name: 'B' }),
+      await t.addProject({ name: 'C' }),
+    ];
+    const judge = await t.addJudge({ name: 'G', email: 'g@x.org' });
+    seedJudged(t.app, judge, p1);
+    seedJudged(t.app, judge, p2);
+    seedRanking(t.app, judge, [p2, p1]);
+    const first = engine.read(settings(), true).estimate;
+    seedJudged(t.app, judge, p3);
+    seedRanking(t.app, judge, [p3, p2, p1]);
+    expect(engine.read(settings(), true).estimate).toBe(first); // within 10 s: the last fit
+    t.clock.advance(10_000);
+    const refit = engine.read(settings(), true).estimate;
+    expect(refit).not.toBe(first);
+    expect(refit?.get(p3)?.score).toBeGreaterThan(refit?.get(p2)?.score ?? Infinity);
+    t.clock.advance(10_000);
+    expect(engine.read(settings(), true).estimate).toBe(refit); // no new views: nothing to refit
+  });
 });

@@ -37,7 +37,7 @@ export class EngineSnapshots {
   private readonly rows: Derived<ProjectBase[]>;
   private built: Built | undefined;
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
-  private estimate: { map: ReadonlyMap<string, ProjectEstimate>; views: number; at: number } | undefined;
+  private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -106,22 +106,26 @@ export class EngineSnapshots {
 
   /**
    * R13 uses an estimate only once candidates have min_views, so none is fitted before some
-   * active project has them. Afterwards the last fit is kept until enough new visits came in.
+   * active project has them. Afterwards `recent` keeps the last fit until half the active general
+   * judges finished a visit (as `npm run bench:judging` measured it), and the judgments are read
+   * only then; a refit also waits the minimum interval.
    */
   private recentEstimate(
     projects: readonly EngineProject[],
     minViews: number,
   ): ReadonlyMap<string, ProjectEstimate> | undefined {
     if (!projects.some((p) => p.active && p.seen >= minViews)) return undefined;
-    const views = projects.reduce((total, p) => total + p.seen, 0);
     const now = this.now();
-    if (this.estimate !== undefined) {
-      const judges = this.judgeRows.countActiveGeneral();
-      const fresh = Math.abs(views - this.estimate.views) < Math.max(1, REFIT_SHARE_OF_JUDGES * judges);
-      if (fresh || now - this.estimate.at < REFIT_MIN_INTERVAL_MS) return this.estimate.map;
-    }
-    const verdicts = generalVerdicts(this.projectRows.views(), this.projectRows.generalRankings());
-    this.estimate = { map: this.rankScores.fit(verdicts).projects, views, at: now };
-    return this.estimate.map;
+    if (this.estimate !== undefined && now - this.estimate.at < REFIT_MIN_INTERVAL_MS)
+      return this.estimate.map;
+    const views = projects.reduce((total, p) => total + p.seen, 0);
+    const staleViews = Math.max(1, REFIT_SHARE_OF_JUDGES * this.judgeRows.countActiveGeneral());
+    const fit = this.rankScores.recent(
+      views,
+      () => generalVerdicts(this.projectRows.views(), this.projectRows.generalRankings()),
+      staleViews,
+    );
+    if (fit.projects !== this.estimate?.map) this.estimate = { map: fit.projects, at: now };
+    return fit.projects;
   }
 }
