@@ -370,7 +370,10 @@ export interface RankingFact {
   project_id: string;
 }
 
-/** The verdicts of general judges (R31) from stored rows, each with its judge's ID. */
+/**
+ * The verdicts of general judges (R31) from stored rows, each with its judge's ID: seen lists in
+ * finish order, rankings best first. Copeland (R31) and rank_score (R34) both read them.
+ */
 export function verdictsFrom(views: readonly ViewFact[], rankings: readonly RankingFact[]): RankVerdict[] {
   const byJudge = new Map<string, { judge: string; rankings: string[]; seen: string[] }>();
   const verdictOf = (judge: string) => {

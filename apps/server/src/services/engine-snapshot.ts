@@ -7,11 +7,10 @@
 import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
-import { RankScoreCache, type ProjectEstimate } from '../judging/rank-score.js';
+import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/rank-score.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/settings.repository.js';
-import { generalVerdicts } from './project-views.js';
 
 /**
  * The estimate is refit once this share of the active general judges finished a visit since the
@@ -122,7 +121,7 @@ export class EngineSnapshots {
     const staleViews = Math.max(1, REFIT_SHARE_OF_JUDGES * this.judgeRows.countActiveGeneral());
     const fit = this.rankScores.recent(
       views,
-      () => generalVerdicts(this.projectRows.views(), this.projectRows.generalRankings()),
+      () => verdictsFrom(this.projectRows.views(), this.projectRows.generalRankings()),
       staleViews,
     );
     if (fit.projects !== this.estimate?.map) this.estimate = { map: fit.projects, at: now };

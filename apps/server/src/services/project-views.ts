@@ -3,8 +3,8 @@
  * stars, Copeland score, rank_score) computed from current judgments (R30–R34).
  */
 import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
-import { RankScoreCache } from '../judging/rank-score.js';
-import { copelandScores, type JudgeVerdict } from '../judging/scoring.js';
+import { RankScoreCache, verdictsFrom } from '../judging/rank-score.js';
+import { copelandScores } from '../judging/scoring.js';
 import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
 import { mean } from './mean.js';
 
@@ -49,22 +49,6 @@ function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
   return tallies;
 }
 
-/** General judges' verdicts: rankings and seen lists in finish order (R31). */
-export function generalVerdicts(views: readonly ViewRow[], rankings: readonly RankingRow[]): JudgeVerdict[] {
-  const byJudge = new Map<string, { rankings: string[]; seen: string[] }>();
-  const verdictOf = (judgeId: string) => {
-    let verdict = byJudge.get(judgeId);
-    if (!verdict) {
-      verdict = { rankings: [], seen: [] };
-      byJudge.set(judgeId, verdict);
-    }
-    return verdict;
-  };
-  for (const view of views) if (view.track === '') verdictOf(view.judge_id).seen.push(view.project_id);
-  for (const entry of rankings) verdictOf(entry.judge_id).rankings.push(entry.project_id);
-  return [...byJudge.values()];
-}
-
 /** rank_score (R34) as sent: 4 decimals are plenty. */
 const roundScore = (score: number): number => Math.round(score * 1e4) / 1e4;
 
@@ -80,7 +64,7 @@ export function projectViews(
   rankScores: RankScoreCache = new RankScoreCache(),
 ): Project[] {
   const tallies = tallyViews(views);
-  const verdicts = generalVerdicts(views, rankings);
+  const verdicts = verdictsFrom(views, rankings);
   const scores = copelandScores(verdicts);
   const ranked = verdicts.some((verdict) => verdict.rankings.length > 0)
     ? rankScores.fit(verdicts).projects
