@@ -31,7 +31,8 @@ const EMPTY: ReadonlySet<string> = new Set();
 
 export const INITIAL_VIEW: DashboardView = {
   tab: 'projects',
-  sort: { projects: null, judges: null },
+  // Projects lead with the rank_score order prizes are decided in (columns.ts).
+  sort: { projects: { key: 'rank', direction: 'ascending' }, judges: null },
   selected: { projects: EMPTY, judges: EMPTY },
 };
 

@@ -7,6 +7,7 @@ import type { ProjectRowModel } from './rows';
 
 export interface ProjectRowProps extends ProjectRowModel {
   showGroup: boolean;
+  /** Rank and the Copeland score: with no track chosen. */
   showScore: boolean;
   /** Move to Group is offered with multi-group judging. */
   canMoveGroup: boolean;
@@ -54,6 +55,7 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
     group,
     score,
     rankScore,
+    rank,
     stars,
     seen,
     lastActivity,
@@ -65,6 +67,22 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
       <td role="cell" className="data-table__select">
         <RowSelectBox table="projects" id={id} name={name} />
       </td>
+      {props.showScore && (
+        <td role="cell" className="data-table__num">
+          {rank ?? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">not ranked yet</span>
+            </>
+          )}
+          {rankScore !== null && (
+            <span className="data-table__secondary" title="Rank score: the estimate of quality prizes follow">
+              <span className="visually-hidden">, rank score </span>
+              {rankScore.toFixed(3)}
+            </span>
+          )}
+        </td>
+      )}
       <th scope="row" role="rowheader" className="data-table__name">
         {url ? (
           <a href={url} target="_blank" rel="noopener noreferrer">
@@ -92,12 +110,6 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
       {props.showScore && (
         <td role="cell" className="data-table__num">
           {score}
-          {rankScore !== null && (
-            <span className="data-table__secondary" title="Rank score: the server's estimate of quality">
-              <span className="visually-hidden">, rank score </span>
-              {rankScore.toFixed(3)}
-            </span>
-          )}
         </td>
       )}
       <td role="cell" className="data-table__num">

@@ -1,12 +1,24 @@
 /**
  * Columns of the dashboard tables (product spec §2) and which of them show for a view: Group only
- * with multi-group judging and no track; Score only with no track.
+ * with multi-group judging and no track; Rank and the Copeland score only with no track. Rank
+ * (by rank_score, R34) leads: it is the order prizes are decided in; Copeland is secondary.
  */
 import type { Column } from '../../../components/admin/DataTable';
 import type { JudgeRowModel, ProjectRowModel, TableView } from './rows';
+import { rankSortValue } from './rows';
 
 export type ProjectColumnKey =
-  'select' | 'name' | 'flags' | 'location' | 'group' | 'score' | 'stars' | 'seen' | 'updated' | 'actions';
+  | 'select'
+  | 'name'
+  | 'flags'
+  | 'location'
+  | 'group'
+  | 'rank'
+  | 'score'
+  | 'stars'
+  | 'seen'
+  | 'updated'
+  | 'actions';
 
 export type JudgeColumnKey =
   'select' | 'name' | 'code' | 'group' | 'seen' | 'current' | 'updated' | 'actions';
@@ -14,6 +26,7 @@ export type JudgeColumnKey =
 export function projectColumnKeys(view: TableView): ProjectColumnKey[] {
   return [
     'select',
+    ...(view.track === '' ? (['rank'] as const) : []),
     'name',
     'flags',
     'location',
@@ -67,12 +80,19 @@ export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRo
     width: W.wideNum,
   },
   group: { key: 'group', label: 'Group', sortValue: (row) => row.group, width: W.group },
+  rank: {
+    key: 'rank',
+    label: 'Rank',
+    sortValue: rankSortValue,
+    className: 'data-table__num',
+    width: '6rem',
+  },
   score: {
     key: 'score',
-    label: 'Score',
+    label: 'Copeland score',
     sortValue: (row) => row.score,
     className: 'data-table__num',
-    width: '5.5rem',
+    width: '7.5rem',
   },
   stars: {
     key: 'stars',

@@ -50,6 +50,46 @@ describe('project rows', () => {
     expect(p2).toMatchObject({ url: null, flags: 0, rankScore: null });
   });
 
+  it('without a track: every project in rank_score order with its place; Copeland breaks ties', () => {
+    const ranked = [
+      makeProject('low', { location: 1, rank_score: -0.4, score: 9 }),
+      makeProject('tieA', { location: 2, rank_score: 0.7, score: 1 }),
+      makeProject('top', { location: 3, rank_score: 1.2, score: -2 }),
+      makeProject('tieB', { location: 4, rank_score: 0.7, score: 3 }),
+    ];
+    const rows = projectRows(ranked, [], options, '');
+    expect(rows.map((row) => [row.id, row.rank])).toEqual([
+      ['top', 1],
+      ['tieB', 2],
+      ['tieA', 3],
+      ['low', 4],
+    ]);
+    // With a track, prizes follow the track's stars: no places, the server's order.
+    const inTrack = projectRows(ranked, [], options, 'AI/ML');
+    expect(inTrack).toEqual([]);
+    expect(
+      projectRows(
+        ranked.map((p) => ({ ...p, challenge_list: ['AI/ML'] })),
+        [],
+        options,
+        'AI/ML',
+      ).map((row) => [row.id, row.rank]),
+    ).toEqual([
+      ['low', null],
+      ['tieA', null],
+      ['top', null],
+      ['tieB', null],
+    ]);
+  });
+
+  it('before any ranking (no rank_score) keeps the server order, with no places', () => {
+    const rows = projectRows([makeProject('a'), makeProject('b')], [], options, '');
+    expect(rows.map((row) => [row.id, row.rank])).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+  });
+
   it('with a track: only its projects, with the track maps (missing key = 0)', () => {
     expect(projectRows(projects, [], options, 'AI/ML')).toEqual([
       expect.objectContaining({ id: 'p1', seen: 4, stars: 1 }),
@@ -82,10 +122,11 @@ describe('judge rows', () => {
 });
 
 describe('columns per view', () => {
-  it('Group only with multi-group and no track; Score only with no track', () => {
+  it('Group only with multi-group and no track; Rank and Copeland only with no track', () => {
     const multi = makeOptions({ multi_group: true });
     expect(projectColumnKeys(tableView(multi, ''))).toEqual([
       'select',
+      'rank',
       'name',
       'flags',
       'location',

@@ -4,6 +4,7 @@
  */
 import type { Flag, JudgeAdmin, Options, Project } from '@podium/protocol';
 import { defaultGroupName } from '@podium/protocol';
+import { sortRows } from '../../../components/admin/sorting';
 import { safeHttpUrl } from '../../../util/safe-url';
 
 /** How the tables look: the chosen track ('' = none) and whether groups are shown. */
@@ -44,9 +45,12 @@ export interface ProjectRowModel {
   flags: number;
   location: number;
   group: string;
+  /** Copeland count (R31): secondary, shown labelled as such. */
   score: number;
   /** R34's optional estimate; null when the server sends none. */
   rankScore: number | null;
+  /** 1-based place by rank_score, the order prizes are decided in; null with a track or no estimate. */
+  rank: number | null;
   stars: number;
   seen: number;
   lastActivity: number;
@@ -59,7 +63,22 @@ export function inTrack(project: Project, track: string): boolean {
   return track === '' || project.challenge_list.includes(track);
 }
 
-/** The Projects table: with a track, only its projects, with the track's stars and views. */
+/**
+ * Places by rank_score (R34), best first; ties by Copeland, then table. rank_score finds the true
+ * winner far more often than Copeland, which rewards being seen often (docs/benchmarks.md).
+ */
+export function rankPlaces(projects: readonly Project[]): Map<string, number> {
+  const ranked = projects.filter((project) => project.rank_score !== undefined);
+  ranked.sort(
+    (a, b) => (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location,
+  );
+  return new Map(ranked.map((project, index) => [project.id, index + 1]));
+}
+
+/**
+ * The Projects table: with a track, only its projects, with the track's stars and views, in the
+ * server's order; without one, every project in rank_score order (the organizer's default order).
+ */
 export function projectRows(
   projects: readonly Project[],
   flags: readonly Flag[],
@@ -67,7 +86,8 @@ export function projectRows(
   track: string,
 ): ProjectRowModel[] {
   const counts = flagCounts(flags);
-  return projects
+  const places = track === '' ? rankPlaces(projects) : new Map<string, number>();
+  const rows = projects
     .filter((project) => inTrack(project, track))
     .map((project) => ({
       id: project.id,
@@ -78,13 +98,18 @@ export function projectRows(
       group: groupName(options, project.group),
       score: project.score,
       rankScore: project.rank_score ?? null,
+      rank: places.get(project.id) ?? null,
       stars: track ? (project.track_stars[track] ?? 0) : project.stars,
       seen: track ? (project.track_seen[track] ?? 0) : project.seen,
       lastActivity: project.last_activity,
       active: project.active,
       prioritized: project.prioritized,
     }));
+  return places.size > 0 ? sortRows(rows, rankSortValue, 'ascending') : rows;
 }
+
+/** Unranked rows (no estimate) after every ranked one. */
+export const rankSortValue = (row: ProjectRowModel): number => row.rank ?? Number.MAX_SAFE_INTEGER;
 
 export interface JudgeRowModel {
   id: string;
