@@ -136,8 +136,9 @@ export class Database {
     }
   }
 
-  private totalChanges(): number {
-    return this.sqlite.prepare('select total_changes()').pluck().get() as number;
+  /** Rows inserted, updated or deleted through this connection since it opened (triggers included). */
+  totalChanges(): number {
+    return (this.statement('select total_changes() as n').get() as { n: number }).n;
   }
 
   private statement(sql: string): BetterSqlite3.Statement {
