@@ -11,6 +11,9 @@ export const BODY_NOT_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
 export const NOT_FOUND_MESSAGE = 'not found';
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+/** 503: the server's storage refused a write (full disk); the change was rolled back whole. */
+export const DISK_FULL_MESSAGE =
+  "the server's disk is full: this change was not saved; everything saved before is safe. Tell an organizer.";
 
 // 5.22 Idempotent judge writes (R91).
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';

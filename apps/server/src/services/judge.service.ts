@@ -15,6 +15,7 @@ import {
   type NewJudge,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { ANY_WRITE, Derived } from '../db/derived.js';
 import { parseJudgeCsv } from '../io/csv-import.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
@@ -32,6 +33,10 @@ export interface LoginMailer {
 }
 
 export class JudgeService {
+  /** The admin list, serialised once per write (see ProjectService's). */
+  private readonly adminList: Derived<Buffer>;
+  private readonly adminRows: Derived<JudgeAdmin[]>;
+
   constructor(
     private readonly db: Database,
     private readonly judges: JudgeRepository,
@@ -39,14 +44,25 @@ export class JudgeService {
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
     private readonly mailer: LoginMailer,
-  ) {}
+  ) {
+    this.adminRows = new Derived(db, ANY_WRITE, () =>
+      judgeAdminViews(judges.all(), {
+        judged: judges.judged(),
+        flagged: judges.flagged(),
+        rankings: judges.rankings(),
+      }),
+    );
+    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
+  }
 
-  list(): JudgeAdmin[] {
-    return judgeAdminViews(this.judges.all(), {
-      judged: this.judges.judged(),
-      flagged: this.judges.flagged(),
-      rankings: this.judges.rankings(),
-    });
+  /** Every judge as the admin sees it (4.2); shared, do not modify. */
+  list(): readonly JudgeAdmin[] {
+    return this.adminRows.get();
+  }
+
+  /** `list()` as the JSON body of `GET /judge/list`; shared, do not modify. */
+  listJson(): Buffer {
+    return this.adminList.get();
   }
 
   stats(): JudgeStats {

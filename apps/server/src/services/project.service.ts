@@ -17,7 +17,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
-import { Derived } from '../db/derived.js';
+import { ANY_WRITE, Derived } from '../db/derived.js';
 import { entityTag } from './entity-tag.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
@@ -44,6 +44,13 @@ export class ProjectService {
    * changes when a project does.
    */
   private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string; etag: string }>;
+  /**
+   * The admin list, serialised once per write: every dashboard refetches it on each change, and
+   * building it per read (and a copy of its JSON per response) is what ran the server out of
+   * memory with many dashboards open.
+   */
+  private readonly adminList: Derived<Buffer>;
+  private readonly adminRows: Derived<Project[]>;
 
   constructor(
     private readonly db: Database,
@@ -60,16 +67,20 @@ export class ProjectService {
       const json = JSON.stringify(active);
       return { projects: active, json, etag: entityTag(json) };
     });
+    this.adminRows = new Derived(db, ANY_WRITE, () =>
+      projectViews(projects.all(), projects.views(), projects.generalRankings(), this.rankScores),
+    );
+    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
   }
 
-  /** Every project with its derived counts and scores (4.4, R34). */
-  list(): Project[] {
-    return projectViews(
-      this.projects.all(),
-      this.projects.views(),
-      this.projects.generalRankings(),
-      this.rankScores,
-    );
+  /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
+  list(): readonly Project[] {
+    return this.adminRows.get();
+  }
+
+  /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
+  listJson(): Buffer {
+    return this.adminList.get();
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */
