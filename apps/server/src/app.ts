@@ -106,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
+    await app.services.exports.close();
     db.close();
   });
 

@@ -10,6 +10,8 @@ import { DomainError, RateLimitedError } from '../errors.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download that fails before its first byte (a streamed export) answers JSON, not a file.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', String(error.retryAfterSeconds));

@@ -11,6 +11,7 @@ import {
   type PathParams,
   type ResponseOf,
 } from '@podium/protocol';
+import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { ZodType } from 'zod';
 import { authHook } from '../plugins/auth.js';
@@ -123,7 +124,7 @@ export function attachment(
   reply: FastifyReply,
   filename: string,
   type: string,
-  body: string | Buffer,
+  body: string | Buffer | Readable,
 ): FastifyReply {
   return reply
     .header('Content-Type', type)

@@ -2,8 +2,10 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
-import type { Config } from '../config.js';
+import { join } from 'node:path';
+import { DATABASE_FILE, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { ExportThread } from '../io/export-thread.js';
 import { Mailer } from '../io/mailer.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
@@ -144,7 +146,11 @@ export function createServices({ db, config, now }: ServiceContext) {
         judgeSession.limiter.clear();
       },
     ),
-    exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
+    exports: new ExportService({
+      db,
+      auditLog,
+      thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+    }),
     backups: new BackupService(db, auditLog, now),
     idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),
   };
