@@ -106,6 +106,10 @@ export function csvLineError(line: number, problem: string): string {
 export const CSV_MALFORMED = 'malformed CSV';
 export const CSV_PROJECT_COLUMNS = 'expected at least 3 columns (name, description, url)';
 export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
+/** R86a and the dry run: `update must be true or false`, `dry_run must be true or false`. */
+export function formBooleanInvalid(field: string): string {
+  return `${field} must be true or false`;
+}
 
 // 3.5 clock, settings, resets (R38, R66, R87, R88).
 export const END_DELIBERATION_BEFORE_RESUMING = 'end deliberation before resuming judging';

@@ -30,6 +30,7 @@ import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { OptionsService } from './options.service.js';
+import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
@@ -119,6 +120,11 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock,
     judges,
     projects,
+    projectImports: new ProjectImportService({
+      db,
+      repositories: { projects: repositories.projects, settings: repositories.settings },
+      auditLog,
+    }),
     qr,
     options: new OptionsService(
       db,

@@ -16,7 +16,8 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
-import { parseJudgeCsv } from '../io/csv-import.js';
+import { judgeCsvRows } from '../io/csv-import.js';
+import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
@@ -86,9 +87,12 @@ export class JudgeService {
    * `POST /judge/csv` (R85): all rows or none, in file order, each general judge into the least
    * populated group counting the rows placed before it (R52); emails unless `noSend` (R75).
    */
-  importCsv(data: Buffer, opts: { hasHeader: boolean; noSend: boolean; baseUrl: string }): number {
+  importCsv(
+    csvRows: readonly CsvRow[],
+    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string },
+  ): number {
     const created = this.db.transaction(() => {
-      const rows = parseJudgeCsv(data, {
+      const rows = judgeCsvRows(csvRows, {
         hasHeader: opts.hasHeader,
         tracks: this.settings.read().tracks,
         emailTaken: (email) => this.emailTaken(email),

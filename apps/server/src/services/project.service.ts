@@ -16,7 +16,6 @@ import {
   type ProjectSummary,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
 import { entityTag } from './entity-tag.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
@@ -29,12 +28,6 @@ import type { AuditLog } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
-
-/** `count` rows inserted, `skipped` left out for ignored tracks or drafts (R83). */
-export interface ImportCounts {
-  count: number;
-  skipped: number;
-}
 
 export class ProjectService {
   /** rank_score's fit, refit only when the judgments change (R34). */
@@ -120,22 +113,6 @@ export class ProjectService {
       const [id] = this.insertAll([content]);
       this.audit.admin(`Added project ${content.name} (${id})`);
       return id as string;
-    });
-  }
-
-  /** `POST /project/csv` (R84): all rows or none. */
-  importCsv(data: Buffer, opts: { hasHeader: boolean }): ImportCounts {
-    return this.db.transaction(() => {
-      const parsed = parseProjectCsv(data, { hasHeader: opts.hasHeader, ignoreTracks: this.ignoredTracks() });
-      return this.importRows(parsed, 'CSV');
-    });
-  }
-
-  /** `POST /project/devpost` (R86): the hackathon platform's export, columns found by name. */
-  importDevpost(data: Buffer): ImportCounts {
-    return this.db.transaction(() => {
-      const parsed = parseDevpostCsv(data, { ignoreTracks: this.ignoredTracks() });
-      return this.importRows(parsed, 'hackathon-platform CSV');
     });
   }
 
@@ -261,13 +238,6 @@ export class ProjectService {
       changed = true;
     }
     if (changed) this.db.record({ kind: 'projects', public: true });
-  }
-
-  /** An import's rows, numbered consecutively from the next table in file order (R45). */
-  private importRows({ rows, skipped }: ProjectImport, from: string): ImportCounts {
-    this.insertAll(rows);
-    this.audit.admin(`Added ${rows.length} projects from ${from}`);
-    return { count: rows.length, skipped };
   }
 
   private ignoredTracks(): string[] {
