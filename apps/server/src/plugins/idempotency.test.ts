@@ -210,6 +210,7 @@ describe('refusals (R91)', () => {
     expect(unauthorized.statusCode).toBe(401);
     expect(keptRows()).toEqual([]);
     expect((await keyed(judge, 'w', { method: 'POST', url: '/api/judge/welcome' })).statusCode).toBe(200);
+    expect(keptRows()).toHaveLength(1);
   });
 
   it('routes that are not judge writes ignore the header', async () => {
@@ -278,6 +279,7 @@ describe('keys per judge (R91)', () => {
   it.each(['judges', 'all'])('the %s reset deletes every key', async (type) => {
     const { judge } = await judging();
     await keyed(judge, 'k', { method: 'POST', url: '/api/judge/welcome' });
+    expect(keptRows()).toHaveLength(1);
     await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
     const res = await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } });
     expect(res.statusCode).toBe(200);

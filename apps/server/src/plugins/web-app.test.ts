@@ -1,5 +1,5 @@
 /** Serving the built web app with the SPA fallback of API.md 1.1. */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,9 @@ beforeAll(async () => {
   // What the web build writes: compressed siblings of the compressible files.
   for (const [file, content] of Object.entries(COMPRESSED)) {
     writeFileSync(join(webRoot, file), content);
+    // Maximum levels, unlike on-the-fly compression: the bytes tell which one was sent.
     writeFileSync(join(webRoot, `${file}.br`), brotliCompressSync(content));
-    writeFileSync(join(webRoot, `${file}.gz`), gzipSync(content));
+    writeFileSync(join(webRoot, `${file}.gz`), gzipSync(content, { level: 9 }));
   }
   t = await createTestApp({ app: { webRoot } });
 });
@@ -94,6 +95,8 @@ describe('pre-compressed files', () => {
     const decode =
       encoding === 'br' ? brotliDecompressSync : encoding === 'gzip' ? gunzipSync : (b: Buffer) => b;
     expect(decode(res.rawPayload).toString('utf8')).toBe(COMPRESSED['assets/main-9f8e.js']);
+    const sent = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+    expect(res.rawPayload).toEqual(readFileSync(join(webRoot, `assets/main-9f8e.js${sent}`)));
   });
 
   it('css keeps its type when sent compressed', async () => {
