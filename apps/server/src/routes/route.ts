@@ -12,7 +12,8 @@ import {
   type ResponseOf,
 } from '@podium/protocol';
 import { isDeepStrictEqual } from 'node:util';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
+import { ValidationError } from '../errors.js';
 import { authHook } from '../plugins/auth.js';
 
 declare module 'fastify' {
@@ -89,18 +90,24 @@ function assertMatches(schema: ZodType, request: FastifyRequest, payload: unknow
 
 /**
  * Sends a success body a service serialised (and cached) itself; tests still check it against
- * the endpoint's schema.
+ * its protocol schema.
  */
 export function sendSerialized(
   app: FastifyInstance,
-  endpoint: Endpoint,
+  schema: ZodType | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
   json: string | Buffer,
 ): FastifyReply {
-  if (app.checkResponses && endpoint.response)
-    assertMatches(endpoint.response, request, JSON.parse(json.toString()));
+  if (app.checkResponses && schema) assertMatches(schema, request, JSON.parse(json.toString()));
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Query parameters parsed with `schema`; the first issue's message is the 400 text. */
+export function parseQuery<S extends ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query);
+  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'invalid query');
+  return result.data;
 }
 
 /** A route whose success is the plain `{"ok":1}` of an action (API.md 1.3). */
