@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, LogPage } from '@podium/protocol';
+import { SerializedJson } from '../services/serialized-json.js';
 import { parseQuery, route, sendSerialized } from './route.js';
 
 export async function logRoutes(app: FastifyInstance): Promise<void> {
@@ -13,6 +14,6 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
       return reply.type('application/json; charset=utf-8').send(Readable.from(auditLog.logJson()));
     }
     const page = auditLog.page(parseQuery(endpoints.auditLog.query, query));
-    return sendSerialized(app, LogPage, request, reply, JSON.stringify(page));
+    return sendSerialized(app, LogPage, request, reply, new SerializedJson(page));
   });
 }

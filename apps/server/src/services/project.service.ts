@@ -27,6 +27,7 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { AuditLog } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
+import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
 /** `count` rows inserted, `skipped` left out for ignored tracks or drafts (R83). */
@@ -42,13 +43,13 @@ export class ProjectService {
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
    * changes when a project does.
    */
-  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string }>;
+  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: SerializedJson }>;
   /**
    * The admin list, serialised once per write: every dashboard refetches it on each change, and
    * building it per read (and a copy of its JSON per response) is what ran the server out of
    * memory with many dashboards open.
    */
-  private readonly adminList: Derived<Buffer>;
+  private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<Project[]>;
 
   constructor(
@@ -63,12 +64,12 @@ export class ProjectService {
         .all()
         .filter((row) => row.active === 1)
         .map(projectSummary);
-      return { projects: active, json: JSON.stringify(active) };
+      return { projects: active, json: new SerializedJson(active) };
     });
     this.adminRows = new Derived(db, ANY_WRITE, () =>
       projectViews(projects.all(), projects.views(), projects.generalRankings(), this.rankScores),
     );
-    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
+    this.adminList = new Derived(db, ANY_WRITE, () => new SerializedJson(this.list()));
   }
 
   /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
@@ -77,7 +78,7 @@ export class ProjectService {
   }
 
   /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
-  listJson(): Buffer {
+  listJson(): SerializedJson {
     return this.adminList.get();
   }
 
@@ -87,7 +88,7 @@ export class ProjectService {
   }
 
   /** `listPublic()` as the JSON body of `GET /project/list/public`. */
-  listPublicJson(): string {
+  listPublicJson(): SerializedJson {
     return this.publicList.get().json;
   }
 
