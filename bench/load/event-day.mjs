@@ -186,7 +186,7 @@ function startExpo(base, count) {
       const child = fork(fileURLToPath(new URL('./expo-clients.mjs', import.meta.url)), { stdio: 'inherit' });
       return new Promise((resolve, reject) => {
         child.once('message', (message) =>
-          message.ready ? resolve(child) : reject(new Error('expo failed')),
+          'ready' in message ? resolve(child) : reject(new Error('expo failed')),
         );
         child.once('exit', (code) => reject(new Error(`expo process exited with ${code}`)));
         child.send({ connect: base, count: Math.min(per, count - p * per) });
