@@ -1,23 +1,30 @@
 #!/usr/bin/env node
 /**
  * Load benchmark (`npm run bench:load`): the built server on loopback, an event of 600 projects
- * and 250 judges, driven with autocannon.
+ * and 250 judges.
  *
- *   1. judging cycle: 200 concurrent judges doing next → finish → rank
- *   2. reads: GET /api/ (trivial), GET /api/project/list/public, GET /api/project/list (admin,
- *      with scores), each alone, in the same run: the ratios to the trivial route
- *   3. login storm: 300 judges logging in at once from one IP (with some typos), default limits
+ *   1. event: the event day at ten times its peak, open-loop (event-day.mjs): judges cycling
+ *      next → finish → rank every 30 s on a clock, 5 admin dashboards following events, 1000
+ *      expo sockets refetching the public list, a CSV import and exports in the middle
+ *   2. reads: GET /api/ (trivial), GET /api/project/list/public, GET /api/project/list and
+ *      GET /api/judge/list (admin), 50 connections each, closed-loop with autocannon: the ratios
+ *      to the trivial route, and the memory of many admin list reads
+ *   3. log: judges' GET /judge while 3 admins read a 300,000-line audit log (log-read.mjs)
+ *   4. login storm: 300 judges logging in at once from one IP (with some typos), default limits
  *   and the server's RSS throughout.
  *
- * Options: --duration <s> (per phase, default 10), --connections <n> (cycle, default 200),
- * --only cycle,reads,storm, --profile (CPU profile of the server, hot spots printed),
- * --json <file> (raw figures).
- * Targets (2 cores): cycle ≥ 3,000 req/s and p99 < 25 ms; public list ≥ 30 % of the trivial
- * route; every storm login succeeds within 10 s; RSS < 200 MB.
+ * Options: --duration <s> (reads phases, default 10), --event <s> (event phase, default 90),
+ * --log <s> (log phase, per half, default 15), --only event,reads,log,storm, --profile (CPU
+ * profile of the server, hot spots printed), --json <file> (raw figures).
+ * Targets (2 cores): judges' p99 < 50 ms during the event and < 100 ms while the log is read,
+ * no error, public list ≥ 30 % of the trivial route, every storm login succeeds within 10 s,
+ * server RSS < 200 MB in every phase.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { eventDay } from './event-day.mjs';
+import { logUnderLoad } from './log-read.mjs';
 import {
   ADMIN_AUTH,
   api,
@@ -33,21 +40,21 @@ import {
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '200' },
-    only: { type: 'string', default: 'cycle,reads,storm' },
+    event: { type: 'string', default: '90' },
+    log: { type: 'string', default: '15' },
+    only: { type: 'string', default: 'event,reads,log,storm' },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
 const PHASES = new Set(args.only.split(','));
 const PROJECTS = 600;
 const JUDGES = 250;
 const STORM_JUDGES = 300;
 const STORM_TYPOS = 20;
 
-const TARGETS = { cycleRps: 3000, cycleP99: 25, publicRatio: 0.3, stormSeconds: 10, rssMb: 200 };
+const TARGETS = { eventP99: 50, logP99: 100, publicRatio: 0.3, stormSeconds: 10, rssMb: 200 };
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -72,59 +79,6 @@ const figures = (result) => ({
   errors: result.errors,
   timeouts: result.timeouts,
 });
-
-/** 200 judges, each connection borrowing an idle judge for one whole next → finish → rank cycle. */
-async function judgingCycle(base, judges, duration = DURATION) {
-  const idle = judges.map((judge) => ({ ...judge, seen: [] }));
-  const reasons = new Map();
-  const bearer = (context) => `Bearer ${context.judge.token}`;
-  // autocannon adds Content-Length itself (a second one would be a 400 and a closed connection).
-  const json = (context) => ({ authorization: bearer(context), 'content-type': 'application/json' });
-  const result = await run({
-    url: base,
-    duration,
-    connections: CONNECTIONS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/judge/next',
-        setupRequest: (request, context) => {
-          // A connection holds one judge for a whole cycle; a reconnect keeps it.
-          context.judge ??= idle.shift();
-          return { ...request, headers: { authorization: bearer(context) } };
-        },
-        onResponse: (status, body, context) => {
-          const answer = status === 200 ? JSON.parse(body) : {};
-          context.project = answer.project_id;
-          if (answer.reason) reasons.set(answer.reason, (reasons.get(answer.reason) ?? 0) + 1);
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/judge/finish',
-        setupRequest: (request, context) => {
-          const body = JSON.stringify({ notes: 'Solid demo, clear pitch.', starred: Math.random() < 0.2 });
-          return { ...request, headers: json(context), body };
-        },
-        onResponse: (status, _body, context) => {
-          if (status === 200 && context.project) context.judge.seen.unshift(context.project);
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/judge/rank',
-        setupRequest: (request, context) => {
-          const body = JSON.stringify({ ranking: context.judge.seen.slice(0, 10) });
-          return { ...request, headers: json(context), body };
-        },
-        onResponse: (_status, _body, context) => {
-          idle.push(context.judge);
-        },
-      },
-    ],
-  });
-  return { ...figures(result), reasons: Object.fromEntries(reasons) };
-}
 
 async function read(base, path, auth) {
   return figures(
@@ -166,7 +120,7 @@ async function loginStorm(base, judges) {
 }
 
 async function main() {
-  const report = { machine: machine(), settings: { DURATION, CONNECTIONS, PROJECTS, JUDGES }, phases: {} };
+  const report = { machine: machine(), settings: { DURATION, PROJECTS, JUDGES }, phases: {} };
   console.log(`machine: ${JSON.stringify(report.machine)}`);
   const server = await startServer({ profile: args.profile });
   const base = server.url;
@@ -181,22 +135,24 @@ async function main() {
     report.phases.seed = { rssMb: server.rss.phaseMb() };
     console.log(`seeded ${PROJECTS} projects and ${judges.length} judges (all logged in)`);
 
-    if (PHASES.has('cycle')) {
-      await judgingCycle(base, judges, 2); // warm-up: JIT, statement cache
-      server.rss.phaseMb();
-      const cycle = await judgingCycle(base, judges);
-      report.phases.cycle = { ...cycle, rssMb: server.rss.phaseMb() };
-      console.log('judging cycle', report.phases.cycle);
+    if (PHASES.has('event')) {
+      report.phases.event = await eventDay(base, judges, {
+        durationMs: Number(args.event) * 1000,
+        rss: server.rss,
+      });
+      console.log('event day', JSON.stringify(report.phases.event, null, 1));
     }
 
     if (PHASES.has('reads')) {
       const heartbeat = await read(base, '/api/');
       const publicList = await read(base, '/api/project/list/public');
       const adminList = await read(base, '/api/project/list', ADMIN_AUTH);
+      const judgeList = await read(base, '/api/judge/list', ADMIN_AUTH);
       report.phases.reads = {
         heartbeat,
         publicList: { ...publicList, ratio: Number((publicList.rps / heartbeat.rps).toFixed(3)) },
         adminList: { ...adminList, ratio: Number((adminList.rps / heartbeat.rps).toFixed(3)) },
+        judgeList: { ...judgeList, ratio: Number((judgeList.rps / heartbeat.rps).toFixed(3)) },
         rssMb: server.rss.phaseMb(),
       };
       console.log('reads', report.phases.reads);
@@ -211,6 +167,12 @@ async function main() {
   } finally {
     report.rssMaxMb = server.rss.maxMb();
     report.profile = await server.stop();
+  }
+  if (PHASES.has('log')) {
+    // A server of its own, on a finished event's database.
+    report.phases.log = await logUnderLoad({ seconds: Number(args.log) });
+    report.rssMaxMb = Math.max(report.rssMaxMb, report.phases.log.rssMb);
+    console.log('audit log under load', report.phases.log);
   }
 
   report.verdict = verdict(report);
@@ -229,10 +191,17 @@ async function main() {
 
 function verdict({ phases, rssMaxMb }) {
   const v = {};
-  if (phases.cycle) {
-    v.cycleRps = phases.cycle.rps >= TARGETS.cycleRps;
-    v.cycleP99 = phases.cycle.p99 < TARGETS.cycleP99;
+  if (phases.event) {
+    const e = phases.event;
+    v.eventP99 = e.judges.all.p99 < TARGETS.eventP99;
+    v.eventErrors =
+      Object.keys(e.judges.errors).length === 0 &&
+      e.dashboards.errors === 0 &&
+      e.expo.errors === 0 &&
+      e.expo.disconnects === 0;
   }
+  if (phases.log)
+    v.logP99 = phases.log.withReaders.p99 < TARGETS.logP99 && phases.log.withReaders.errors === 0;
   if (phases.reads) v.publicRatio = phases.reads.publicList.ratio >= TARGETS.publicRatio;
   if (phases.storm) {
     v.storm = phases.storm.succeeded === phases.storm.logins && phases.storm.seconds <= TARGETS.stormSeconds;
@@ -251,18 +220,39 @@ function markdown({ machine: m, phases, rssMaxMb, verdict: v }) {
     '| Phase | req/s | p50 ms | p99 ms | non-2xx | RSS MB | Target |',
     '|---|---:|---:|---:|---:|---:|---|',
   ];
-  if (phases.cycle) {
-    const c = phases.cycle;
+  if (phases.event) {
+    const e = phases.event;
+    const j = e.judges;
+    const rate = Math.round(j.all.count / e.seconds);
+    const errors =
+      Object.entries(j.errors)
+        .map(([what, n]) => `${n}× ${what}`)
+        .join('; ') || 'none';
     lines.push(
-      `| Judging cycle (${CONNECTIONS} judges, next → finish → rank) | ${c.rps} | ${c.p50} | ${c.p99} | ${c.non2xx} | ${c.rssMb} | ≥ 3,000 req/s${mark(v.cycleRps)}, p99 < 25 ms${mark(v.cycleP99)} |`,
+      `| Event day, ${e.seconds} s open-loop: judges (all ${j.all.count} requests, from scheduled time) | ${rate} | ${j.all.p50} | ${j.all.p99} | ${errors} | ${e.rssMb} | p99 < 50 ms${mark(v.eventP99)}, no error${mark(v.eventErrors)} |`,
+      ...['next', 'self', 'finish', 'rank'].map(
+        (kind) =>
+          `| — judges' ${kind === 'self' ? 'GET /judge' : kind} | | ${j[kind].p50} | ${j[kind].p99} | | | max ${j[kind].max} ms |`,
+      ),
+      `| — 5 admin dashboards: ${e.dashboards.refetches} list refetches | | ${e.dashboards.latency.p50} | ${e.dashboards.latency.p99} | ${e.dashboards.errors} | | |`,
+      `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
+      `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | | | |`,
     );
   }
   if (phases.reads) {
     const r = phases.reads;
     lines.push(
       `| GET /api/ (trivial) | ${r.heartbeat.rps} | ${r.heartbeat.p50} | ${r.heartbeat.p99} | ${r.heartbeat.non2xx} | ${r.rssMb} | baseline |`,
-      `| GET /project/list/public (600) | ${r.publicList.rps} | ${r.publicList.p50} | ${r.publicList.p99} | ${r.publicList.non2xx} | | ratio ${(r.publicList.ratio * 100).toFixed(1)} % (≥ 30 %)${mark(v.publicRatio)} |`,
-      `| GET /project/list (admin, scores) | ${r.adminList.rps} | ${r.adminList.p50} | ${r.adminList.p99} | ${r.adminList.non2xx} | | ratio ${(r.adminList.ratio * 100).toFixed(1)} % |`,
+      `| GET /project/list/public (600; 900 after the event phase) | ${r.publicList.rps} | ${r.publicList.p50} | ${r.publicList.p99} | ${r.publicList.non2xx} | | ratio ${(r.publicList.ratio * 100).toFixed(1)} % (≥ 30 %)${mark(v.publicRatio)} |`,
+      `| GET /project/list (admin, scores) | ${r.adminList.rps} | ${r.adminList.p50} | ${r.adminList.p99} | ${r.adminList.non2xx} | | ratio ${(r.adminList.ratio * 100).toFixed(1)} %, timeouts ${r.adminList.timeouts} |`,
+      `| GET /judge/list (admin) | ${r.judgeList.rps} | ${r.judgeList.p50} | ${r.judgeList.p99} | ${r.judgeList.non2xx} | | ratio ${(r.judgeList.ratio * 100).toFixed(1)} %, timeouts ${r.judgeList.timeouts} |`,
+    );
+  }
+  if (phases.log) {
+    const l = phases.log;
+    lines.push(
+      `| Judges' GET /judge at 50/s, alone (300k-line log event) | 50 | ${l.alone.p50} | ${l.alone.p99} | ${l.alone.errors} | | baseline |`,
+      `| — while 3 admins read the whole log (${l.logMb} MB) back to back: ${l.logReads} reads, p50 ${l.logReadMs.p50} ms, max ${l.logReadMs.max} ms | 50 | ${l.withReaders.p50} | ${l.withReaders.p99} | ${l.withReaders.errors} | ${l.rssMb} | p99 < 100 ms${mark(v.logP99)} |`,
     );
   }
   if (phases.storm) {

@@ -31,11 +31,13 @@ export function machine() {
 
 /**
  * Starts `node apps/server/dist/main.js`; resolves when it listens. With `profile`, the process
- * runs under `--cpu-prof` and `stop()` resolves with the summary of its profile.
+ * runs under `--cpu-prof` and `stop()` resolves with the summary of its profile. `prepare`
+ * fills the data directory before the start (e.g. a prebuilt database).
  */
-export async function startServer({ profile = false, env = {} } = {}) {
+export async function startServer({ profile = false, env = {}, prepare } = {}) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
+  if (prepare) await prepare(dataDir);
   const profileDir = join(dataDir, 'profile');
   const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, MAIN] : [MAIN];
   const child = spawn(process.execPath, args, {

@@ -33,7 +33,7 @@ import {
   JudgedProject,
   Next,
 } from './judge.js';
-import { LogResponse } from './log.js';
+import { LogPageQuery, LogResponse } from './log.js';
 import {
   BlockReqsRequest,
   GroupInfo,
@@ -377,7 +377,14 @@ export const endpoints = {
     response: Ok,
   }),
   reset: endpoint({ method: 'POST', path: '/admin/reset', auth: 'admin', body: ResetRequest, response: Ok }),
-  auditLog: endpoint({ method: 'GET', path: '/admin/log', auth: 'admin', response: LogResponse }),
+  /** Without a query: every line (R76). With one: a `LogPage` (docs/api-storage.md). */
+  auditLog: endpoint({
+    method: 'GET',
+    path: '/admin/log',
+    auth: 'admin',
+    query: LogPageQuery,
+    response: LogResponse,
+  }),
   exportJudges: endpoint({ method: 'GET', path: '/admin/export/judges', auth: 'admin' }),
   exportProjects: endpoint({ method: 'GET', path: '/admin/export/projects', auth: 'admin' }),
   exportRankings: endpoint({ method: 'GET', path: '/admin/export/rankings', auth: 'admin' }),

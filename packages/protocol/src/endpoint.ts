@@ -19,6 +19,8 @@ export interface Endpoint {
   readonly multipart?: true;
   /** JSON success body; absent for file downloads (CSV, ZIP). */
   readonly response?: z.ZodType;
+  /** Query parameters, all optional strings before parsing (e.g. the audit-log pages). */
+  readonly query?: z.ZodType;
 }
 
 /** Declares an endpoint, keeping its literal types for inference. */

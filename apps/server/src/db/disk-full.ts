@@ -30,7 +30,7 @@ export class DiskFullAlarm {
     this.report(
       `\n*** DISK FULL: Podium cannot write to ${this.file} (${code}). Changes are refused (503) until ` +
         `space is freed; everything saved before is safe and reads still work. Free disk space ` +
-        `(see docs/operations.md, "Full disk"); writes resume by themselves. ***\n`,
+        `(docs/operations.md, section 8, "The disk is full"); writes resume by themselves. ***\n`,
     );
   }
 

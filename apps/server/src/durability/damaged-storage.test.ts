@@ -87,10 +87,13 @@ describe('start on damaged storage (incident class: a damaged database file)', (
   it('starts on the undamaged copy (the control)', async () => {
     const dir = damagedCopy('intact', () => undefined);
     const server = await startServer(dir, PASSWORD);
-    const res = await fetch(`${server.url}/api/project/list/public`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toHaveLength(400);
-    expect((await stopServer(server)).code).toBe(0);
+    try {
+      const res = await fetch(`${server.url}/api/project/list/public`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toHaveLength(400);
+    } finally {
+      expect((await stopServer(server)).code).toBe(0);
+    }
   });
 
   it('refuses 20 overwritten pages', async () => {
@@ -123,7 +126,10 @@ describe('start on damaged storage (incident class: a damaged database file)', (
   it('starts a truly first event on a folder with no database', async () => {
     const dir = mkdtempSync(join(root, 'fresh-'));
     const server = await startServer(dir, PASSWORD);
-    expect((await fetch(`${server.url}/api/project/list/public`)).status).toBe(200);
-    expect((await stopServer(server)).code).toBe(0);
+    try {
+      expect((await fetch(`${server.url}/api/project/list/public`)).status).toBe(200);
+    } finally {
+      expect((await stopServer(server)).code).toBe(0);
+    }
   });
 });

@@ -8,9 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE } from '../config.js';
-import { ensureBuilt, startServer, stopServer } from '../test-support/server-process.js';
+import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
 
 let root: string;
+/** Servers still running: a failed assertion must not leave one behind. */
+const running = new Set<ServerProcess>();
+const start = async (dataDir: string, password: string): Promise<ServerProcess> => {
+  const server = await startServer(dataDir, password);
+  running.add(server);
+  return server;
+};
+const stop = async (server: ServerProcess) => {
+  running.delete(server);
+  return stopServer(server);
+};
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 /** Every file in `dir` with its mode, e.g. `{ 'podium.db': '600' }`. */
@@ -22,20 +33,23 @@ describe('DATA_DIR permissions (incident class: event data readable by other use
     ensureBuilt();
     root = mkdtempSync(join(tmpdir(), 'podium-permissions-'));
   }, 180_000);
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const server of running) await stopServer(server, 'SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  });
 
   it('creates a missing DATA_DIR 0700 with private files, the generated password included', async () => {
     const dataDir = join(root, 'fresh', 'data');
     mkdirSync(join(root, 'fresh'), { mode: 0o755 });
     // An empty ADMIN_PASSWORD: the server generates one into DATA_DIR/admin-password.
-    const server = await startServer(dataDir, '');
+    const server = await start(dataDir, '');
     expect(mode(dataDir)).toBe('700');
     const files = modes(dataDir);
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining([DATABASE_FILE, `${DATABASE_FILE}-wal`, ADMIN_PASSWORD_FILE]),
     );
     for (const [name, fileMode] of Object.entries(files)) expect(`${name} ${fileMode}`).toBe(`${name} 600`);
-    expect((await stopServer(server)).code).toBe(0);
+    expect((await stop(server)).code).toBe(0);
   });
 
   it('closes a world-readable DATA_DIR and its files left by an earlier version', async () => {
@@ -44,15 +58,15 @@ describe('DATA_DIR permissions (incident class: event data readable by other use
     chmodSync(dataDir, 0o755);
     writeFileSync(join(dataDir, ADMIN_PASSWORD_FILE), 'old-password\n', { mode: 0o644 });
     chmodSync(join(dataDir, ADMIN_PASSWORD_FILE), 0o644);
-    const first = await startServer(dataDir, 'set-by-env');
-    expect((await stopServer(first)).code).toBe(0);
+    const first = await start(dataDir, 'set-by-env');
+    expect((await stop(first)).code).toBe(0);
     chmodSync(dataDir, 0o755);
     chmodSync(join(dataDir, DATABASE_FILE), 0o644);
 
-    const server = await startServer(dataDir, 'set-by-env');
+    const server = await start(dataDir, 'set-by-env');
     expect(mode(dataDir)).toBe('700');
     for (const [name, fileMode] of Object.entries(modes(dataDir)))
       expect(`${name} ${fileMode}`).toBe(`${name} 600`);
-    expect((await stopServer(server)).code).toBe(0);
+    expect((await stop(server)).code).toBe(0);
   });
 });

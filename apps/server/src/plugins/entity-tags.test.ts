@@ -19,7 +19,6 @@ describe.each([
   ['/api/project/list', 'admin'],
   ['/api/judge/list', 'admin'],
   ['/api/admin/flags', 'admin'],
-  ['/api/admin/log', 'admin'],
 ] as const)('GET %s', (url, auth) => {
   const get = (headers: Record<string, string> = {}) =>
     (auth === 'admin' ? t.admin : publicGet)({ method: 'GET', url, headers });

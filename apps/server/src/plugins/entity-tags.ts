@@ -3,7 +3,8 @@
  * browser never revalidates on its own: the web app sends `If-None-Match` with the tag of the
  * copy it holds, and a match is answered 304 with the same ETag and no body. A route may set
  * the tag itself (the public list keeps its tag with its cached JSON); otherwise it is the hash
- * of the serialised answer.
+ * of the serialised answer. The audit log is streamed (it can be 300k lines), so it carries none;
+ * its paged form is what a screen should poll.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint } from '@podium/protocol';
@@ -15,7 +16,6 @@ const TAGGED: ReadonlySet<Endpoint> = new Set<Endpoint>([
   endpoints.projectList,
   endpoints.judgeList,
   endpoints.flags,
-  endpoints.auditLog,
 ]);
 
 /** If-None-Match compares weakly (RFC 9110 13.1.2): `W/` is ignored; `*` matches any tag. */

@@ -25,7 +25,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       app.db.diskFull.failed(error);
       return reply.code(503).send({ error: DISK_FULL_MESSAGE });
     }
-    console.error(`${request.method} ${request.url} failed:`, error);
+    // A client that went away mid-request (or was cut off by the time limits of app.ts) is not a
+    // server failure: there is no one to answer and nothing to report.
+    if (!request.raw.destroyed) console.error(`${request.method} ${request.url} failed:`, error);
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });
 }

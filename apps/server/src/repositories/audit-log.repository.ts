@@ -1,9 +1,21 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
 export interface AuditLogRow {
   time: number;
   type: string;
   message: string;
+}
+
+/** A stored line with its sequence number (the order, and the paging cursor). */
+export interface AuditLogLine extends AuditLogRow {
+  seq: number;
+}
+
+/** What a page of the log keeps: lines of one type, lines whose message contains a text. */
+export interface AuditLogFilter {
+  type?: string;
+  text?: string;
 }
 
 export class AuditLogRepository {
@@ -13,9 +25,41 @@ export class AuditLogRepository {
     this.db.run(this.db.q.insertInto('audit_log').values(row));
   }
 
-  /** Every line, oldest first. */
-  all(): AuditLogRow[] {
-    return this.db.all(this.db.q.selectFrom('audit_log').select(['time', 'type', 'message']).orderBy('seq'));
+  /** The first and last sequence numbers, or undefined when the log is empty. */
+  bounds(): { first: number; last: number } | undefined {
+    const row = this.db.first(
+      this.db.q
+        .selectFrom('audit_log')
+        .select((eb) => [
+          eb.fn.min<number | null>('seq').as('first'),
+          eb.fn.max<number | null>('seq').as('last'),
+        ]),
+    );
+    return row?.first == null || row.last == null ? undefined : { first: row.first, last: row.last };
+  }
+
+  /**
+   * Lines with `from <= seq <= to` that pass `filter`, in `order`, at most `limit`: a bounded
+   * stretch of the primary key, whatever the filter.
+   */
+  range(
+    from: number,
+    to: number,
+    options: { filter?: AuditLogFilter; order: 'asc' | 'desc'; limit: number },
+  ): AuditLogLine[] {
+    const { filter = {}, order, limit } = options;
+    let query = this.db.q
+      .selectFrom('audit_log')
+      .select(['seq', 'time', 'type', 'message'])
+      .where('seq', '>=', from)
+      .where('seq', '<=', to);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.text !== undefined && filter.text !== '') {
+      // LIKE is case-insensitive for ASCII; %, _ and \ in the text are matched literally.
+      const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where(sql<boolean>`message like ${pattern} escape '\\'`);
+    }
+    return this.db.all(query.orderBy('seq', order).limit(limit));
   }
 
   clear(): void {

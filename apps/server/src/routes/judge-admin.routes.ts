@@ -8,7 +8,7 @@ export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
   const { judges } = app.services;
 
   route(app, endpoints.judgeList, (request, reply) =>
-    sendSerialized(app, endpoints.judgeList, request, reply, judges.listJson()),
+    sendSerialized(app, endpoints.judgeList.response, request, reply, judges.listJson()),
   );
   route(app, endpoints.judgeStats, () => judges.stats());
   route(app, endpoints.judgeNew, (request) => {

@@ -1,8 +1,19 @@
-/** The audit log (R76). */
+/** The audit log (R76), whole or by pages (docs/api-storage.md). */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@podium/protocol';
-import { route } from './route.js';
+import { endpoints, LogPage } from '@podium/protocol';
+import { SerializedJson } from '../services/serialized-json.js';
+import { parseQuery, route, sendSerialized } from './route.js';
 
 export async function logRoutes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.auditLog, () => ({ log: app.services.auditLog.text() }));
+  const { auditLog } = app.services;
+
+  route(app, endpoints.auditLog, (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (Object.keys(query).length === 0) {
+      return reply.type('application/json; charset=utf-8').send(Readable.from(auditLog.logJson()));
+    }
+    const page = auditLog.page(parseQuery(endpoints.auditLog.query, query));
+    return sendSerialized(app, LogPage, request, reply, new SerializedJson(page));
+  });
 }

@@ -6,15 +6,14 @@ import { actionRoute, route, sendSerialized } from './route.js';
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { projects } = app.services;
 
-  route(app, endpoints.projectListPublic, (request, reply) => {
-    const { json, etag } = projects.listPublicJson();
-    return sendSerialized(app, endpoints.projectListPublic, request, reply.header('ETag', etag), json);
-  });
+  route(app, endpoints.projectListPublic, (request, reply) =>
+    sendSerialized(app, endpoints.projectListPublic.response, request, reply, projects.listPublicJson()),
+  );
   route(app, endpoints.challenges, () => projects.challenges());
   route(app, endpoints.projectSummary, (request) => projects.summary(request.params.id));
 
   route(app, endpoints.projectList, (request, reply) =>
-    sendSerialized(app, endpoints.projectList, request, reply, projects.listJson()),
+    sendSerialized(app, endpoints.projectList.response, request, reply, projects.listJson()),
   );
   route(app, endpoints.projectStats, () => projects.stats());
   route(app, endpoints.projectNew, (request) => ({ ok: 1, id: projects.create(request.body) }) as const);

@@ -13,8 +13,10 @@ import {
 } from '@podium/protocol';
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
+import { ValidationError } from '../errors.js';
 import { authHook } from '../plugins/auth.js';
+import type { SerializedJson } from '../services/serialized-json.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,20 +90,44 @@ function assertMatches(schema: ZodType, request: FastifyRequest, payload: unknow
   }
 }
 
+/** Smaller bodies are sent as they are: compressing them saves less than it costs. */
+const GZIP_MIN_BYTES = 8 * 1024;
+
+/** Whether the client's Accept-Encoding allows gzip (`gzip` or `*`, with a q above 0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
- * Sends a success body a service serialised (and cached) itself; tests still check it against
- * the endpoint's schema.
+ * Sends a success body a service serialised (and cached) itself, gzipped when the client
+ * accepts it and it is big; tests still check it against its protocol schema.
  */
 export function sendSerialized(
   app: FastifyInstance,
-  endpoint: Endpoint,
+  schema: ZodType | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
-  json: string | Buffer,
+  body: SerializedJson,
 ): FastifyReply {
-  if (app.checkResponses && endpoint.response)
-    assertMatches(endpoint.response, request, JSON.parse(json.toString()));
-  return reply.type('application/json; charset=utf-8').send(json);
+  if (app.checkResponses && schema) assertMatches(schema, request, JSON.parse(body.json.toString()));
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding').header('ETag', body.etag());
+  if (body.json.length >= GZIP_MIN_BYTES && acceptsGzip(request)) {
+    return reply.header('Content-Encoding', 'gzip').send(body.gzip());
+  }
+  return reply.send(body.json);
+}
+
+/** Query parameters parsed with `schema`; the first issue's message is the 400 text. */
+export function parseQuery<S extends ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query);
+  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'invalid query');
+  return result.data;
 }
 
 /**

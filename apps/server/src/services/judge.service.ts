@@ -26,6 +26,7 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { AuditLog } from './audit-log.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
+import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
 /** Sends the login email of R75 in the background; never throws. */
@@ -35,7 +36,7 @@ export interface LoginMailer {
 
 export class JudgeService {
   /** The admin list, serialised once per write (see ProjectService's). */
-  private readonly adminList: Derived<Buffer>;
+  private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<JudgeAdmin[]>;
 
   constructor(
@@ -53,7 +54,7 @@ export class JudgeService {
         rankings: judges.rankings(),
       }),
     );
-    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
+    this.adminList = new Derived(db, ANY_WRITE, () => new SerializedJson(this.list()));
   }
 
   /** Every judge as the admin sees it (4.2); shared, do not modify. */
@@ -62,7 +63,7 @@ export class JudgeService {
   }
 
   /** `list()` as the JSON body of `GET /judge/list`; shared, do not modify. */
-  listJson(): Buffer {
+  listJson(): SerializedJson {
     return this.adminList.get();
   }
 

@@ -17,7 +17,6 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
-import { entityTag } from './entity-tag.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import { RankScoreCache } from '../judging/rank-score.js';
@@ -27,6 +26,7 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { AuditLog } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
+import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
 export class ProjectService {
@@ -36,13 +36,13 @@ export class ProjectService {
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
    * changes when a project does.
    */
-  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string; etag: string }>;
+  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: SerializedJson }>;
   /**
    * The admin list, serialised once per write: every dashboard refetches it on each change, and
    * building it per read (and a copy of its JSON per response) is what ran the server out of
    * memory with many dashboards open.
    */
-  private readonly adminList: Derived<Buffer>;
+  private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<Project[]>;
 
   constructor(
@@ -57,13 +57,12 @@ export class ProjectService {
         .all()
         .filter((row) => row.active === 1)
         .map(projectSummary);
-      const json = JSON.stringify(active);
-      return { projects: active, json, etag: entityTag(json) };
+      return { projects: active, json: new SerializedJson(active) };
     });
     this.adminRows = new Derived(db, ANY_WRITE, () =>
       projectViews(projects.all(), projects.views(), projects.generalRankings(), this.rankScores),
     );
-    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
+    this.adminList = new Derived(db, ANY_WRITE, () => new SerializedJson(this.list()));
   }
 
   /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
@@ -72,7 +71,7 @@ export class ProjectService {
   }
 
   /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
-  listJson(): Buffer {
+  listJson(): SerializedJson {
     return this.adminList.get();
   }
 
@@ -81,10 +80,9 @@ export class ProjectService {
     return this.publicList.get().projects;
   }
 
-  /** `listPublic()` as the JSON body of `GET /project/list/public`, with its entity tag. */
-  listPublicJson(): { json: string; etag: string } {
-    const { json, etag } = this.publicList.get();
-    return { json, etag };
+  /** `listPublic()` as the JSON body of `GET /project/list/public`. */
+  listPublicJson(): SerializedJson {
+    return this.publicList.get().json;
   }
 
   /** Any project, hidden included (3.2). */
