@@ -179,7 +179,7 @@ describe('R86a: re-importing the platform export with update=true', () => {
 });
 
 describe('R86a: without update', () => {
-  it.each([{}, { update: 'false' }])(
+  it.each<Record<string, string>>([{}, { update: 'false' }])(
     'adds every row again and answers exactly R83’s fields (%o)',
     async (fields) => {
       await projectCsv(sample('projects.csv'));

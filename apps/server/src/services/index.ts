@@ -115,11 +115,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock,
     judges,
     projects,
-    projectImports: new ProjectImportService({
-      db,
-      repositories: { projects: repositories.projects, settings: repositories.settings },
-      auditLog,
-    }),
+    projectImports: new ProjectImportService({ db, now }),
     qr,
     options: new OptionsService(
       db,

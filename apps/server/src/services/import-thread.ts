@@ -1,0 +1,192 @@
+/**
+ * The main thread's side of the import worker (import.worker.ts), so a 10 MB import does not hold
+ * the event loop that serves the judges. Each upload is streamed to the worker chunk by chunk as it
+ * arrives: the main thread never holds a whole file. The worker reads it and either hands back its
+ * rows (judge imports) or runs the whole project import on its own connection. One worker serves
+ * every upload of an app and exits after a quiet minute, giving its memory back.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ImportPreview, ImportResult, ReimportResult } from '@podium/protocol';
+import type { DomainEvent } from '../domain-events.js';
+import { ValidationError } from '../errors.js';
+import type { CsvRow } from '../io/csv-read.js';
+import type { ProjectImportOptions, ProjectImportSource } from './project-importer.js';
+
+/** Rows per message back: each deserialises on the main thread in a few milliseconds. */
+export const ROWS_PER_MESSAGE = 2000;
+const IDLE_EXIT_MS = 60_000;
+
+/** A project import (or its dry run) for the worker to run on the database file. */
+export interface ProjectImportRequest extends ProjectImportOptions {
+  source: ProjectImportSource;
+  dryRun: boolean;
+  /** The audit log's time for the import's lines (the app's clock, which tests control). */
+  now: number;
+}
+export interface ProjectImportJob extends ProjectImportRequest {
+  type: 'projects';
+  job: number;
+  databaseFile: string;
+}
+/** What the worker's transaction committed: the answer and the events to release (DESIGN.md §3). */
+export interface ProjectImportOutcome {
+  result: ImportResult | ReimportResult;
+  events: DomainEvent[];
+}
+
+export type ImportRequest =
+  | { type: 'chunk'; job: number; bytes: Uint8Array }
+  | { type: 'rows'; job: number }
+  | ProjectImportJob
+  | { type: 'abort'; job: number };
+export type ImportReply =
+  | { type: 'rows'; job: number; rows: CsvRow[] }
+  | { type: 'done'; job: number }
+  | { type: 'preview'; job: number; preview: ImportPreview }
+  | ({ type: 'imported'; job: number } & ProjectImportOutcome)
+  | { type: 'error'; job: number; message: string; invalid: boolean };
+
+// Loads the worker's TypeScript source through tsx; used only where no compiled worker exists.
+const TS_BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });
+`;
+
+/**
+ * The compiled worker beside this file (`dist/io/`), or, when running from the TypeScript source
+ * (vitest, tsx), the `.ts` worker loaded through tsx: Node 20 workers ignore `--import` loaders.
+ */
+function startWorker(): Worker {
+  const compiled = new URL('./import.worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled);
+  return new Worker(TS_BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      tsx: import.meta.resolve('tsx/esm/api'),
+      entry: new URL('./import.worker.ts', import.meta.url).href,
+    },
+  });
+}
+
+interface Pending {
+  rows: CsvRow[];
+  resolve: (reply: ImportReply, rows: CsvRow[]) => void;
+  reject: (error: Error) => void;
+}
+
+export class ImportThread {
+  private worker: Worker | undefined;
+  private readonly jobs = new Map<number, Pending>();
+  private nextJob = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Starts one upload; feed it with `write`, then ask once for its rows or a project import.
+   * `databaseFile` is where a project import writes.
+   */
+  start(databaseFile: string): UploadJob {
+    clearTimeout(this.idleTimer);
+    const worker = (this.worker ??= this.spawn());
+    const job = this.nextJob++;
+    const answer = new Promise<{ reply: ImportReply; rows: CsvRow[] }>((resolve, reject) => {
+      this.jobs.set(job, { rows: [], resolve: (reply, rows) => resolve({ reply, rows }), reject });
+    });
+    // A request that fails before its answer is awaited must not leave an unhandled rejection.
+    answer.catch(() => undefined);
+    const post = (message: ImportRequest, transfer: ArrayBuffer[] = []) =>
+      worker.postMessage(message, transfer);
+    const importProjects = async (request: ProjectImportRequest) => {
+      post({ type: 'projects', job, databaseFile, ...request });
+      const { reply } = await answer;
+      if (reply.type === 'preview') return reply.preview;
+      if (reply.type === 'imported') return { result: reply.result, events: reply.events };
+      throw new Error(`unexpected import reply ${reply.type}`);
+    };
+    return {
+      write: (chunk) => {
+        // Copied into a buffer of its own and moved, not cloned: a Buffer may view a larger pool.
+        const bytes = new Uint8Array(chunk);
+        post({ type: 'chunk', job, bytes }, [bytes.buffer]);
+      },
+      rows: async () => {
+        post({ type: 'rows', job });
+        return (await answer).rows;
+      },
+      importProjects: importProjects as UploadJob['importProjects'],
+      abort: () => {
+        post({ type: 'abort', job });
+        this.settle(job, (pending) => pending.reject(new Error('csv upload aborted')));
+      },
+    };
+  }
+
+  /** Stops the worker (app shutdown); uploads still being read fail. */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    await this.worker?.terminate();
+  }
+
+  private spawn(): Worker {
+    const worker = startWorker();
+    worker.on('message', (reply: ImportReply) => this.receive(reply));
+    worker.once('error', (error) => this.fail(worker, error));
+    worker.once('exit', (code) => this.fail(worker, new Error(`import worker exited with code ${code}`)));
+    return worker;
+  }
+
+  private receive(reply: ImportReply): void {
+    const pending = this.jobs.get(reply.job);
+    if (pending === undefined) return;
+    if (reply.type === 'rows') {
+      for (const row of reply.rows) pending.rows.push(row);
+    } else if (reply.type === 'error') {
+      const error = reply.invalid ? new ValidationError(reply.message) : new Error(reply.message);
+      this.settle(reply.job, () => pending.reject(error));
+    } else {
+      this.settle(reply.job, () => pending.resolve(reply, pending.rows));
+    }
+  }
+
+  private settle(job: number, finish: (pending: Pending) => void): void {
+    const pending = this.jobs.get(job);
+    if (pending === undefined) return;
+    this.jobs.delete(job);
+    finish(pending);
+    if (this.jobs.size === 0) {
+      this.idleTimer = setTimeout(() => {
+        const idle = this.worker;
+        this.worker = undefined;
+        void idle?.terminate();
+      }, IDLE_EXIT_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  /** A crashed worker fails its uploads (500); the next upload starts a new one. */
+  private fail(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    for (const [job, pending] of [...this.jobs]) {
+      this.jobs.delete(job);
+      pending.reject(error);
+    }
+  }
+}
+
+/** One upload in the worker. */
+export interface UploadJob {
+  /** Hands the worker the next piece of the file. */
+  write(chunk: Buffer): void;
+  /** Every non-blank row of the file (R83), or the `line <n>: malformed CSV` ValidationError. */
+  rows(): Promise<CsvRow[]>;
+  /**
+   * Runs a project import in the worker: its dry run's preview, or what it committed. Rejects with
+   * the ValidationError of the first invalid row (nothing written).
+   */
+  importProjects(request: ProjectImportRequest & { dryRun: true }): Promise<ImportPreview>;
+  importProjects(request: ProjectImportRequest & { dryRun: false }): Promise<ProjectImportOutcome>;
+  /** Drops an upload that failed before it was read. */
+  abort(): void;
+}

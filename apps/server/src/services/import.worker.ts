@@ -1,0 +1,93 @@
+/**
+ * The import worker (see import-thread.ts): collects each upload's bytes as they arrive, reads them
+ * (R83), and either posts the rows back in batches (judge imports) or runs a whole project import
+ * (R84, R86, R86a) or its dry run here, on a connection of its own, in one transaction. The main
+ * thread then neither parses a 10 MB file nor spends its event loop writing 76,000 rows; readers
+ * there keep seeing the projects as they were until the commit (WAL).
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { parentPort } from 'node:worker_threads';
+import { Database } from '../db/database.js';
+import type { DomainEvent } from '../domain-events.js';
+import { ValidationError } from '../errors.js';
+import { readCsvRows } from '../io/csv-read.js';
+import { AuditLogRepository } from '../repositories/audit-log.repository.js';
+import { ProjectRepository } from '../repositories/project.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { AuditLog } from './audit-log.service.js';
+import {
+  ROWS_PER_MESSAGE,
+  type ImportReply,
+  type ImportRequest,
+  type ProjectImportJob,
+} from './import-thread.js';
+import { ProjectImporter } from './project-importer.js';
+
+const port = parentPort;
+if (port === null) throw new Error('import.worker runs in a worker thread');
+
+const uploads = new Map<number, Buffer[]>();
+const reply = (message: ImportReply): void => port.postMessage(message);
+
+/** One connection per database file, opened on the first project import. */
+const connections = new Map<string, { db: Database; committed: DomainEvent[] }>();
+
+function connection(file: string) {
+  let open = connections.get(file);
+  if (open === undefined) {
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma('foreign_keys = ON');
+    // The main connection commits in milliseconds; waiting here blocks only this thread.
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Database(sqlite);
+    const committed: DomainEvent[] = [];
+    db.onCommit((events) => committed.push(...events));
+    open = { db, committed };
+    connections.set(file, open);
+  }
+  return open;
+}
+
+function runProjectImport(data: Buffer, job: ProjectImportJob): ImportReply {
+  const rows = readCsvRows(data);
+  const { db, committed } = connection(job.databaseFile);
+  const importer = new ProjectImporter({
+    db,
+    repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
+    auditLog: new AuditLog(new AuditLogRepository(db), () => job.now),
+  });
+  if (job.dryRun) return { type: 'preview', job: job.job, preview: importer.preview(job.source, rows, job) };
+  committed.length = 0;
+  const result = importer.import(job.source, rows, job);
+  return { type: 'imported', job: job.job, result, events: committed.splice(0) };
+}
+
+port.on('message', (message: ImportRequest) => {
+  const { job } = message;
+  if (message.type === 'chunk') {
+    const chunks = uploads.get(job) ?? [];
+    chunks.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    uploads.set(job, chunks);
+    return;
+  }
+  const chunks = uploads.get(job) ?? [];
+  uploads.delete(job);
+  if (message.type === 'abort') return;
+  const data = Buffer.concat(chunks);
+  chunks.length = 0;
+  try {
+    if (message.type === 'projects') {
+      reply(runProjectImport(data, message));
+      return;
+    }
+    const rows = readCsvRows(data);
+    for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+      reply({ type: 'rows', job, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+    }
+    reply({ type: 'done', job });
+  } catch (error) {
+    // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
+    const text = error instanceof Error ? error.message : String(error);
+    reply({ type: 'error', job, message: text, invalid: error instanceof ValidationError });
+  }
+});
