@@ -3,7 +3,7 @@
  * registered in this plugin only, so every other route keeps the JSON body rules of API.md 1.2.
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CSV_DRY_RUN_FIELD,
   CSV_NO_SEND_FIELD,
@@ -25,13 +25,17 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', () => imports.close());
 
   /** Both project routes: the flags are checked before the file's rows are. */
-  const importProjects = (source: ProjectImportSource) => async (request: FastifyRequest) => {
-    const upload = await readCsvUpload(request, imports);
-    const update = upload.booleanField(CSV_UPDATE_FIELD);
-    const dryRun = upload.booleanField(CSV_DRY_RUN_FIELD);
-    const wanted = { source, hasHeader: upload.hasHeader, update };
-    return dryRun ? projectImports.preview(upload.job, wanted) : projectImports.import(upload.job, wanted);
-  };
+  const importProjects =
+    (source: ProjectImportSource) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const upload = await readCsvUpload(request, imports);
+      const update = upload.booleanField(CSV_UPDATE_FIELD);
+      const dryRun = upload.booleanField(CSV_DRY_RUN_FIELD);
+      const wanted = { source, hasHeader: upload.hasHeader, update };
+      if (!dryRun) return projectImports.import(upload.job, wanted);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await projectImports.preview(upload.job, wanted));
+    };
 
   route(app, endpoints.projectCsv, importProjects('csv'));
   route(app, endpoints.projectDevpost, importProjects('devpost'));

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Project } from '@podium/protocol';
+import { ImportPreview, type Project } from '@podium/protocol';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
@@ -206,6 +206,8 @@ describe('import dry run (dry_run=true)', () => {
     const before = snapshot(t.app);
     const res = await devpost(editedExport(), { update: 'true', dry_run: 'true' });
     expect(res.status).toBe(200);
+    // Sent as JSON text made in the worker: checked against the protocol here.
+    expect(ImportPreview.strict().parse(res.body)).toEqual(res.body);
     const { rows, ...counts } = res.body as { rows: { line: number; status: string; name: string }[] };
     expect(counts).toEqual({ ok: 1, count: 1, skipped: 3, updated: 1, unchanged: 26 });
     expect(rows).toHaveLength(31);

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ImportPreview, ImportResult, ReimportResult } from '@podium/protocol';
+import type { ImportResult, ReimportResult } from '@podium/protocol';
 import type { DomainEvent } from '../domain-events.js';
 import { ValidationError } from '../errors.js';
 import type { CsvRow } from '../io/csv-read.js';
@@ -50,7 +50,8 @@ export type ImportRequest =
 export type ImportReply =
   | { type: 'rows'; job: number; rows: CsvRow[] }
   | { type: 'done'; job: number }
-  | { type: 'preview'; job: number; preview: ImportPreview }
+  /** The dry run's `ImportPreview`, as the JSON body to send. */
+  | { type: 'preview'; job: number; json: string }
   | ({ type: 'imported'; job: number } & ProjectImportOutcome)
   | { type: 'error'; job: number; message: string; invalid: boolean };
 
@@ -108,7 +109,7 @@ export class ImportThread {
       post({ type: 'projects', job, databaseFile, ...request });
       const { reply } = await answer;
       if (received > RETIRE_AFTER_BYTES) await this.retireIfIdle(worker);
-      if (reply.type === 'preview') return reply.preview;
+      if (reply.type === 'preview') return reply.json;
       if (reply.type === 'imported') return { result: reply.result, events: reply.events };
       throw new Error(`unexpected import reply ${reply.type}`);
     };
@@ -202,7 +203,8 @@ export interface UploadJob {
    * Runs a project import in the worker: its dry run's preview, or what it committed. Rejects with
    * the ValidationError of the first invalid row (nothing written).
    */
-  importProjects(request: ProjectImportRequest & { dryRun: true }): Promise<ImportPreview>;
+  /** (The dry run's answer is the `ImportPreview` as JSON text.) */
+  importProjects(request: ProjectImportRequest & { dryRun: true }): Promise<string>;
   importProjects(request: ProjectImportRequest & { dryRun: false }): Promise<ProjectImportOutcome>;
   /** Drops an upload that failed before it was read. */
   abort(): void;

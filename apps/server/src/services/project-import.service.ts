@@ -4,7 +4,7 @@
  * writes them in one transaction on its own connection (project-importer.ts); here its committed
  * events are released to the realtime layer, after the commit as every write's (DESIGN.md §3).
  */
-import type { ImportPreview, ImportResult, ReimportResult } from '@podium/protocol';
+import type { ImportResult, ReimportResult } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectImportRequest, UploadJob } from './import-thread.js';
 
@@ -29,8 +29,11 @@ export class ProjectImportService {
     return result;
   }
 
-  /** The dry run: what `import` would do with each row, changing nothing and logging nothing. */
-  preview(upload: UploadJob, request: Omit<ProjectImportRequest, 'dryRun' | 'now'>): Promise<ImportPreview> {
+  /**
+   * The dry run: what `import` would do with each row, changing nothing and logging nothing. The
+   * answer is the `ImportPreview` as JSON text, serialised in the worker.
+   */
+  preview(upload: UploadJob, request: Omit<ProjectImportRequest, 'dryRun' | 'now'>): Promise<string> {
     return upload.importProjects({ ...request, dryRun: true, now: this.ctx.now() });
   }
 }
