@@ -27,14 +27,12 @@ const RETIRE_AFTER_BYTES = 1024 * 1024;
 /** A project import (or its dry run) for the worker to run on the database file. */
 export interface ProjectImportRequest extends ProjectImportOptions {
   source: ProjectImportSource;
-  dryRun: boolean;
-  /** The audit log's time for the import's lines (the app's clock, which tests control). */
-  now: number;
 }
 export interface ProjectImportJob extends ProjectImportRequest {
   type: 'projects';
   job: number;
   databaseFile: string;
+  dryRun: boolean;
 }
 /** What the worker's transaction committed: the answer and the events to release (DESIGN.md §3). */
 export interface ProjectImportOutcome {
@@ -46,12 +44,16 @@ export type ImportRequest =
   | { type: 'chunk'; job: number; bytes: Uint8Array }
   | { type: 'rows'; job: number }
   | ProjectImportJob
+  /** Commit the checked import; `now` is the audit log's time (the app's clock, tests control it). */
+  | { type: 'write'; job: number; now: number }
   | { type: 'abort'; job: number };
 export type ImportReply =
   | { type: 'rows'; job: number; rows: CsvRow[] }
   | { type: 'done'; job: number }
   /** The dry run's `ImportPreview`, as the JSON body to send. */
   | { type: 'preview'; job: number; json: string }
+  /** Every row passed the checks; the worker waits for `write`. */
+  | { type: 'checked'; job: number }
   | ({ type: 'imported'; job: number } & ProjectImportOutcome)
   | { type: 'error'; job: number; message: string; invalid: boolean };
 
@@ -97,22 +99,26 @@ export class ImportThread {
     clearTimeout(this.idleTimer);
     const worker = (this.worker ??= this.spawn());
     const job = this.nextJob++;
-    const answer = new Promise<{ reply: ImportReply; rows: CsvRow[] }>((resolve, reject) => {
-      this.jobs.set(job, { rows: [], resolve: (reply, rows) => resolve({ reply, rows }), reject });
-    });
-    // A request that fails before its answer is awaited must not leave an unhandled rejection.
-    answer.catch(() => undefined);
+    /** The worker's next answer about this upload (the last reply, with the rows received). */
+    const nextAnswer = () => {
+      const answer = new Promise<{ reply: ImportReply; rows: CsvRow[] }>((resolve, reject) => {
+        this.jobs.set(job, { rows: [], resolve: (reply, rows) => resolve({ reply, rows }), reject });
+      });
+      // A request that fails before its answer is awaited must not leave an unhandled rejection.
+      answer.catch(() => undefined);
+      return answer;
+    };
+    let answer = nextAnswer();
     const post = (message: ImportRequest, transfer: ArrayBuffer[] = []) =>
       worker.postMessage(message, transfer);
-    let received = 0;
-    const importProjects = async (request: ProjectImportRequest) => {
-      post({ type: 'projects', job, databaseFile, ...request });
-      const { reply } = await answer;
-      if (received > RETIRE_AFTER_BYTES) await this.retireIfIdle(worker);
-      if (reply.type === 'preview') return reply.json;
-      if (reply.type === 'imported') return { result: reply.result, events: reply.events };
-      throw new Error(`unexpected import reply ${reply.type}`);
+    /** The reply to `message`, which must be of `type`. */
+    const ask = async <T extends ImportReply['type']>(message: ImportRequest, type: T) => {
+      post(message);
+      const { reply, rows } = await answer;
+      if (reply.type !== type) throw new Error(`unexpected import reply ${reply.type}`);
+      return { reply: reply as Extract<ImportReply, { type: T }>, rows };
     };
+    let received = 0;
     return {
       write: (chunk) => {
         // Copied into a buffer of its own and moved, not cloned: a Buffer may view a larger pool.
@@ -120,11 +126,23 @@ export class ImportThread {
         received += bytes.byteLength;
         post({ type: 'chunk', job, bytes }, [bytes.buffer]);
       },
-      rows: async () => {
-        post({ type: 'rows', job });
-        return (await answer).rows;
+      rows: async () => (await ask({ type: 'rows', job }, 'done')).rows,
+      previewProjects: async (request) => {
+        const { reply } = await ask(
+          { type: 'projects', job, databaseFile, dryRun: true, ...request },
+          'preview',
+        );
+        return reply.json;
       },
-      importProjects: importProjects as UploadJob['importProjects'],
+      checkProjects: async (request) => {
+        await ask({ type: 'projects', job, databaseFile, dryRun: false, ...request }, 'checked');
+        answer = nextAnswer();
+      },
+      writeProjects: async (now) => {
+        const { reply } = await ask({ type: 'write', job, now }, 'imported');
+        if (received > RETIRE_AFTER_BYTES) await this.retireIfIdle(worker);
+        return { result: reply.result, events: reply.events };
+      },
       abort: () => {
         post({ type: 'abort', job });
         this.settle(job, (pending) => pending.reject(new Error('csv upload aborted')));
@@ -154,6 +172,9 @@ export class ImportThread {
     } else if (reply.type === 'error') {
       const error = reply.invalid ? new ValidationError(reply.message) : new Error(reply.message);
       this.settle(reply.job, () => pending.reject(error));
+    } else if (reply.type === 'checked') {
+      // The upload goes on: its next answer is awaited on a fresh entry (see `checkProjects`).
+      pending.resolve(reply, pending.rows);
     } else {
       this.settle(reply.job, () => pending.resolve(reply, pending.rows));
     }
@@ -199,13 +220,15 @@ export interface UploadJob {
   write(chunk: Buffer): void;
   /** Every non-blank row of the file (R83), or the `line <n>: malformed CSV` ValidationError. */
   rows(): Promise<CsvRow[]>;
+  /** A project import's dry run: its `ImportPreview` as JSON text (nothing written). */
+  previewProjects(request: ProjectImportRequest): Promise<string>;
   /**
-   * Runs a project import in the worker: its dry run's preview, or what it committed. Rejects with
-   * the ValidationError of the first invalid row (nothing written).
+   * Reads and checks a project import in the worker; rejects with the ValidationError of the first
+   * invalid row. The worker then waits for `writeProjects`.
    */
-  /** (The dry run's answer is the `ImportPreview` as JSON text.) */
-  importProjects(request: ProjectImportRequest & { dryRun: true }): Promise<string>;
-  importProjects(request: ProjectImportRequest & { dryRun: false }): Promise<ProjectImportOutcome>;
+  checkProjects(request: ProjectImportRequest): Promise<void>;
+  /** Commits the checked import in one transaction on the worker's connection. */
+  writeProjects(now: number): Promise<ProjectImportOutcome>;
   /** Drops an upload that failed before it was read. */
   abort(): void;
 }

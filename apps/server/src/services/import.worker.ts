@@ -21,7 +21,8 @@ import {
   type ImportRequest,
   type ProjectImportJob,
 } from './import-thread.js';
-import { ProjectImporter } from './project-importer.js';
+import { checkProjectRows, ProjectImporter } from './project-importer.js';
+import type { ProjectCsvRow } from '../io/csv-import.js';
 
 const port = parentPort;
 if (port === null) throw new Error('import.worker runs in a worker thread');
@@ -48,20 +49,60 @@ function connection(file: string) {
   return open;
 }
 
-function runProjectImport(data: Buffer, job: ProjectImportJob): ImportReply {
-  const rows = readCsvRows(data);
-  const { db, committed } = connection(job.databaseFile);
-  const importer = new ProjectImporter({
+function importer(databaseFile: string, now: number): ProjectImporter {
+  const { db } = connection(databaseFile);
+  return new ProjectImporter({
     db,
     repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
-    auditLog: new AuditLog(new AuditLogRepository(db), () => job.now),
+    auditLog: new AuditLog(new AuditLogRepository(db), () => now),
   });
-  // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
-  if (job.dryRun)
-    return { type: 'preview', job: job.job, json: JSON.stringify(importer.preview(job.source, rows, job)) };
+}
+
+/** Checked imports waiting for the main thread's `write` (it holds its own writes meanwhile). */
+const checked = new Map<number, { job: ProjectImportJob; rows: ProjectCsvRow[] }>();
+
+function startProjectImport(data: Buffer, job: ProjectImportJob): ImportReply {
+  const rows = checkProjectRows(job.source, readCsvRows(data), job);
+  if (job.dryRun) {
+    const preview = importer(job.databaseFile, 0).preview(rows, job);
+    // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
+    return { type: 'preview', job: job.job, json: JSON.stringify(preview) };
+  }
+  checked.set(job.job, { job, rows });
+  return { type: 'checked', job: job.job };
+}
+
+function writeProjectImport(id: number, now: number): ImportReply {
+  const pending = checked.get(id);
+  if (pending === undefined) throw new Error(`no checked import ${id}`);
+  checked.delete(id);
+  const { committed } = connection(pending.job.databaseFile);
   committed.length = 0;
-  const result = importer.import(job.source, rows, job);
-  return { type: 'imported', job: job.job, result, events: committed.splice(0) };
+  const result = importer(pending.job.databaseFile, now).import(
+    pending.job.source,
+    pending.rows,
+    pending.job,
+  );
+  return { type: 'imported', job: id, result, events: committed.splice(0) };
+}
+
+function answer(message: ImportRequest): void {
+  const { job } = message;
+  if (message.type === 'write') {
+    reply(writeProjectImport(job, message.now));
+    return;
+  }
+  const data = Buffer.concat(uploads.get(job) ?? []);
+  uploads.delete(job);
+  if (message.type === 'projects') {
+    reply(startProjectImport(data, message));
+    return;
+  }
+  const rows = readCsvRows(data);
+  for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+    reply({ type: 'rows', job, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+  }
+  reply({ type: 'done', job });
 }
 
 port.on('message', (message: ImportRequest) => {
@@ -70,26 +111,16 @@ port.on('message', (message: ImportRequest) => {
     const chunks = uploads.get(job) ?? [];
     chunks.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     uploads.set(job, chunks);
-    return;
-  }
-  const chunks = uploads.get(job) ?? [];
-  uploads.delete(job);
-  if (message.type === 'abort') return;
-  const data = Buffer.concat(chunks);
-  chunks.length = 0;
-  try {
-    if (message.type === 'projects') {
-      reply(runProjectImport(data, message));
-      return;
+  } else if (message.type === 'abort') {
+    uploads.delete(job);
+    checked.delete(job);
+  } else {
+    try {
+      answer(message);
+    } catch (error) {
+      // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
+      const text = error instanceof Error ? error.message : String(error);
+      reply({ type: 'error', job, message: text, invalid: error instanceof ValidationError });
     }
-    const rows = readCsvRows(data);
-    for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
-      reply({ type: 'rows', job, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
-    }
-    reply({ type: 'done', job });
-  } catch (error) {
-    // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
-    const text = error instanceof Error ? error.message : String(error);
-    reply({ type: 'error', job, message: text, invalid: error instanceof ValidationError });
   }
 });

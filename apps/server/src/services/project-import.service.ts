@@ -1,15 +1,18 @@
 /**
  * Project imports on the main thread (API.md R84, R86, R86a and the dry run of
  * docs/api-extensions.md): the upload was streamed to the import worker, which checks the rows and
- * writes them in one transaction on its own connection (project-importer.ts); here its committed
- * events are released to the realtime layer, after the commit as every write's (DESIGN.md §3).
+ * writes them in one transaction on its own connection (project-importer.ts). Here the main
+ * thread's HTTP writes are held while that transaction runs (write-gate.ts), and its committed
+ * events are released to the realtime layer after it, as every write's (DESIGN.md §3).
  */
 import type { ImportResult, ReimportResult } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectImportRequest, UploadJob } from './import-thread.js';
+import type { WriteGate } from './write-gate.js';
 
 export interface ProjectImportContext {
   db: Database;
+  writeGate: WriteGate;
   /** The audit log's clock (tests control it). */
   now: () => number;
 }
@@ -18,12 +21,10 @@ export class ProjectImportService {
   constructor(private readonly ctx: ProjectImportContext) {}
 
   /** Imports the upload's projects: all rows or none (R83); a 400 names the first invalid row. */
-  async import(
-    upload: UploadJob,
-    request: Omit<ProjectImportRequest, 'dryRun' | 'now'>,
-  ): Promise<ImportResult | ReimportResult> {
-    const { db, now } = this.ctx;
-    const { result, events } = await upload.importProjects({ ...request, dryRun: false, now: now() });
+  async import(upload: UploadJob, request: ProjectImportRequest): Promise<ImportResult | ReimportResult> {
+    const { db, writeGate, now } = this.ctx;
+    await upload.checkProjects(request);
+    const { result, events } = await writeGate.hold(() => upload.writeProjects(now()));
     // The worker's transaction committed: its events leave now, through this connection's listeners.
     if (events.length > 0) db.transaction(() => events.forEach((event) => db.record(event)));
     return result;
@@ -33,7 +34,7 @@ export class ProjectImportService {
    * The dry run: what `import` would do with each row, changing nothing and logging nothing. The
    * answer is the `ImportPreview` as JSON text, serialised in the worker.
    */
-  preview(upload: UploadJob, request: Omit<ProjectImportRequest, 'dryRun' | 'now'>): Promise<string> {
-    return upload.importProjects({ ...request, dryRun: true, now: this.ctx.now() });
+  preview(upload: UploadJob, request: ProjectImportRequest): Promise<string> {
+    return upload.previewProjects(request);
   }
 }

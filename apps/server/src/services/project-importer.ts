@@ -55,16 +55,15 @@ export class ProjectImporter {
   constructor(private readonly ctx: ProjectImporterContext) {}
 
   /**
-   * Checks every row (the first invalid one throws `line <n>: <problem>`), then adds the new rows
-   * on the next tables in file order (R45) and, with `update`, rewrites the matched projects'
-   * content (R86a), all in one transaction; events go out after the commit.
+   * Adds the checked rows (`checkProjectRows`) on the next tables in file order (R45) and, with
+   * `update`, rewrites the matched projects' content (R86a), all in one transaction; events go out
+   * after the commit.
    */
   import(
     source: ProjectImportSource,
-    csvRows: readonly CsvRow[],
+    rows: readonly ProjectCsvRow[],
     opts: ProjectImportOptions,
   ): ImportResult | ReimportResult {
-    const rows = checkedRows(source, csvRows, opts);
     const { db, repositories, auditLog } = this.ctx;
     return db.transaction(() => {
       const plan = this.plan(rows, opts.update);
@@ -83,13 +82,8 @@ export class ProjectImporter {
     });
   }
 
-  /** The dry run: what `import` would do with the same file and flags, changing nothing. */
-  preview(
-    source: ProjectImportSource,
-    csvRows: readonly CsvRow[],
-    opts: ProjectImportOptions,
-  ): ImportPreview {
-    const rows = checkedRows(source, csvRows, opts);
+  /** The dry run: what `import` would do with the same rows and flags, changing nothing. */
+  preview(rows: readonly ProjectCsvRow[], opts: ProjectImportOptions): ImportPreview {
     const plan = this.plan(rows, opts.update);
     return {
       ...countsOf(plan),
@@ -148,7 +142,7 @@ export class ProjectImporter {
 }
 
 /** R84/R86's rules over the rows read from the file; throws the first invalid row. */
-function checkedRows(
+export function checkProjectRows(
   source: ProjectImportSource,
   csvRows: readonly CsvRow[],
   opts: ProjectImportOptions,
