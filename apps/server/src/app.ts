@@ -115,6 +115,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerBodyParsing(app);
   registerEntityTags(app);
   await registerCompression(app); // before the routes and the web app: it hooks the routes declared after it
+  // While an import commits on the worker's connection, writes wait here instead of on SQLite's
+  // lock, which would stall the event loop (services/write-gate.ts). GETs only read.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET') await app.services.writeGate.whenOpen();
+  });
   app.addHook('onSend', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('Cache-Control', 'no-store');

@@ -29,32 +29,29 @@ export function readCsvRows(data: Buffer): CsvRow[] {
   const badByte = firstInvalidUtf8Byte(body);
   if (badByte !== undefined) throw malformed(lines.lineAt(badByte));
 
-  // Record end offsets, in bytes; blank lines are records too, so record k starts where k-1 ended.
-  const ends: number[] = [];
-  let records: string[][];
+  // Rows are built as records arrive, so the file's records are never held twice. Record k starts
+  // where record k-1 ended (blank lines are records too), its end offset being in bytes.
+  const rows: CsvRow[] = [];
+  let start = 0;
   try {
-    records = parse(body, {
+    parse(body, {
       // An array accepts all three line ends in one file; '\r\n' first so it is one break, not two.
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       // Whitespace around a quoted field (`a, "b"`) is tolerated; the contents are trimmed below.
       trim: true,
       on_record: (record: string[], context: { bytes: number }) => {
-        ends.push(context.bytes);
-        return record;
+        const cells = record.map((cell) => cell.trim());
+        if (cells.some((cell) => cell !== '')) rows.push({ line: lines.lineAt(start), cells });
+        start = context.bytes;
+        // Nothing is kept in csv-parse's own result.
+        return null;
       },
-    }) as string[][];
+    });
   } catch {
     // csv-parse's own line numbers count a CRLF inside quotes twice, so locate the record ourselves.
-    throw malformed(lines.lineAt(ends.at(-1) ?? 0));
+    throw malformed(lines.lineAt(start));
   }
-
-  const rows: CsvRow[] = [];
-  records.forEach((record, index) => {
-    const cells = record.map((cell) => cell.trim());
-    if (cells.every((cell) => cell === '')) return;
-    rows.push({ line: lines.lineAt(index === 0 ? 0 : (ends[index - 1] ?? 0)), cells });
-  });
   return rows;
 }
 

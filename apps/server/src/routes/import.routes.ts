@@ -3,7 +3,7 @@
  * registered in this plugin only, so every other route keeps the JSON body rules of API.md 1.2.
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CSV_DRY_RUN_FIELD,
   CSV_NO_SEND_FIELD,
@@ -12,8 +12,8 @@ import {
   isFormFlagOn,
   MAX_BODY_BYTES,
 } from '@podium/protocol';
-import { CsvReader } from '../io/csv-read-thread.js';
-import type { ProjectImportSource } from '../services/project-import.service.js';
+import { ImportThread } from '../services/import-thread.js';
+import type { ProjectImportSource } from '../services/project-importer.js';
 import { requestBaseUrl } from './base-url.js';
 import { readCsvUpload } from './csv-upload.js';
 import { route } from './route.js';
@@ -21,26 +21,27 @@ import { route } from './route.js';
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_BODY_BYTES } });
   const { projectImports, judges } = app.services;
-  const csvReader = new CsvReader();
-  app.addHook('onClose', () => csvReader.close());
+  const imports = new ImportThread();
+  app.addHook('onClose', () => imports.close());
 
   /** Both project routes: the flags are checked before the file's rows are. */
-  const importProjects = (source: ProjectImportSource) => async (request: FastifyRequest) => {
-    const upload = await readCsvUpload(request, csvReader);
-    const update = upload.booleanField(CSV_UPDATE_FIELD);
-    const dryRun = upload.booleanField(CSV_DRY_RUN_FIELD);
-    const options = { hasHeader: upload.hasHeader, update };
-    const rows = await upload.rows();
-    return dryRun
-      ? projectImports.preview(source, rows, options)
-      : projectImports.import(source, rows, options);
-  };
+  const importProjects =
+    (source: ProjectImportSource) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const upload = await readCsvUpload(request, imports);
+      const update = upload.booleanField(CSV_UPDATE_FIELD);
+      const dryRun = upload.booleanField(CSV_DRY_RUN_FIELD);
+      const wanted = { source, hasHeader: upload.hasHeader, update };
+      if (!dryRun) return projectImports.import(upload.job, wanted);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await projectImports.preview(upload.job, wanted));
+    };
 
   route(app, endpoints.projectCsv, importProjects('csv'));
   route(app, endpoints.projectDevpost, importProjects('devpost'));
   route(app, endpoints.judgeCsv, async (request) => {
-    const upload = await readCsvUpload(request, csvReader);
-    const count = judges.importCsv(await upload.rows(), {
+    const upload = await readCsvUpload(request, imports);
+    const count = judges.importCsv(await upload.job.rows(), {
       hasHeader: upload.hasHeader,
       noSend: isFormFlagOn(upload.fields[CSV_NO_SEND_FIELD]),
       baseUrl: requestBaseUrl(app.config, request),

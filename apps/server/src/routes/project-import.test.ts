@@ -3,8 +3,11 @@
  * `/project/devpost`, over HTTP with the sample files of ../shared/data.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Project } from '@podium/protocol';
+import { ImportPreview, type Project } from '@podium/protocol';
+import { DATABASE_FILE } from '../config.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
@@ -206,6 +209,8 @@ describe('import dry run (dry_run=true)', () => {
     const before = snapshot(t.app);
     const res = await devpost(editedExport(), { update: 'true', dry_run: 'true' });
     expect(res.status).toBe(200);
+    // Sent as JSON text made in the worker: checked against the protocol here.
+    expect(ImportPreview.strict().parse(res.body)).toEqual(res.body);
     const { rows, ...counts } = res.body as { rows: { line: number; status: string; name: string }[] };
     expect(counts).toEqual({ ok: 1, count: 1, skipped: 3, updated: 1, unchanged: 26 });
     expect(rows).toHaveLength(31);
@@ -244,4 +249,34 @@ describe('import dry run (dry_run=true)', () => {
     });
     expect(snapshot(t.app)).toBe(before);
   });
+});
+
+describe('writes while an import commits in the worker', () => {
+  it('wait for the commit instead of stalling the server; reads are answered meanwhile', async () => {
+    // Another connection holds SQLite's write lock, so the worker's transaction cannot finish yet.
+    const other = new BetterSqlite3(join(t.dataDir, DATABASE_FILE));
+    other.exec('BEGIN IMMEDIATE');
+    const done: string[] = [];
+    try {
+      const importing = projectCsv('Alpha,,https://x.org/a\nBeta,,https://x.org/b\n').then(() =>
+        done.push('import'),
+      );
+      await until(() => t.app.services.writeGate.held, 30_000);
+      const write = t.addProject({ name: 'During' }).then(() => done.push('write'));
+      // A write waiting on the lock in the main thread would block the event loop: no read, no test.
+      await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
+      await settle(50);
+      expect(done).toEqual([]);
+      other.exec('COMMIT');
+      await Promise.all([importing, write]);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await t.projects()).map((p) => [p.name, p.location])).toEqual([
+      ['Alpha', 1],
+      ['Beta', 2],
+      ['During', 3],
+    ]);
+  }, 60_000);
 });

@@ -35,6 +35,7 @@ import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
 import { StatsService } from './stats.service.js';
+import { WriteGate } from './write-gate.js';
 
 export interface ServiceContext {
   db: Database;
@@ -65,6 +66,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       db.transaction(() => auditLog.system(`Email disabled, login email not sent to ${email}`)),
     onFailure: (email) => db.transaction(() => auditLog.system(`Failed to send login email to ${email}`)),
   });
+  const writeGate = new WriteGate();
   const projects = new ProjectService(
     db,
     repositories.projects,
@@ -120,11 +122,8 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock,
     judges,
     projects,
-    projectImports: new ProjectImportService({
-      db,
-      repositories: { projects: repositories.projects, settings: repositories.settings },
-      auditLog,
-    }),
+    projectImports: new ProjectImportService({ db, writeGate, now }),
+    writeGate,
     qr,
     options: new OptionsService(
       db,
