@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ImportResult, importSkippedSuffix, isFormFlagOn } from './csv.js';
+import { importSkippedSuffix, isFormFlagOn } from './csv-form.js';
+import { ImportResult } from './csv.js';
 
 describe('CSV imports (R83)', () => {
   it.each(['true', 'TRUE', '1', 'on', 'On'])('%s turns a flag on', (value) => {
