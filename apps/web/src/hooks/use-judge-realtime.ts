@@ -10,6 +10,7 @@ import { getJudgeToken } from '../auth/cookies';
 import { disconnect } from '../realtime/connection';
 import { useRealtime } from '../realtime/use-realtime';
 import { useJudgeLiveStore } from '../stores/judge-live.store';
+import { useJudgeSyncStore } from '../stores/judge-sync.store';
 import { useJudgeStore } from '../stores/judge.store';
 
 export interface JudgeRealtimeOptions {
@@ -56,6 +57,10 @@ export function useJudgeRealtime({ refetch, live = false }: JudgeRealtimeOptions
       },
       'judge.updated': () => refetch(),
     },
-    () => refetch(),
+    () => {
+      refetch();
+      // The server is reachable again: send what waits in the outbox now, not after the backoff.
+      useJudgeSyncStore.getState().retry();
+    },
   );
 }

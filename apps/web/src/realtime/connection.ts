@@ -1,7 +1,9 @@
 /**
  * One socket.io connection per tab and portal (API.md 6.1), with the credentials of that portal.
- * socket.io reconnects with randomized exponential backoff; after every (re)connect the pages
- * refetch what they show (6.2), because events missed while offline are not replayed.
+ * socket.io reconnects with randomized exponential backoff; after every RE-connect the pages
+ * refetch what they show (6.2), because events missed while offline are not replayed. Not after
+ * the first connect: each page fetched what it shows as it opened, and fetching it again at once
+ * doubled every request of a page load on slow Wi-Fi (issue 14).
  */
 import { io, type Socket } from 'socket.io-client';
 import type {
@@ -19,8 +21,10 @@ type Handler<N extends EventName> = (payload: EventPayload<N>) => void;
 
 interface Connection {
   socket: PodiumSocket;
-  /** Called after every connect and reconnect. */
+  /** Called after every reconnect (not the first connect). */
   onConnect: Set<() => void>;
+  /** The socket connected once already: the next connect is a reconnect. */
+  connectedBefore: boolean;
 }
 
 const connections = new Map<Portal, Connection>();
@@ -41,9 +45,12 @@ function connection(portal: Portal): Connection {
     reconnectionDelayMax: 10_000,
     randomizationFactor: 0.5,
   });
-  existing = { socket, onConnect: new Set() };
+  existing = { socket, onConnect: new Set(), connectedBefore: false };
   const created = existing;
-  socket.on('connect', () => created.onConnect.forEach((refetch) => refetch()));
+  socket.on('connect', () => {
+    if (created.connectedBefore) created.onConnect.forEach((refetch) => refetch());
+    created.connectedBefore = true;
+  });
   // A refused handshake does not retry by itself; try again later (the server may be restarting).
   socket.on('connect_error', () => {
     if (!socket.active) {
@@ -58,7 +65,7 @@ function connection(portal: Portal): Connection {
 }
 
 /**
- * Subscribes to events of a portal's socket; `onConnect` runs after each (re)connect. Returns
+ * Subscribes to events of a portal's socket; `onConnect` runs after each reconnect. Returns
  * the unsubscribe function (React effects return it).
  */
 export function subscribe(

@@ -23,7 +23,7 @@ import {
 } from '../util/countdown';
 import type { BlockReason } from '../util/judge-block';
 import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../util/notes-draft';
-import { requestErrorText } from '../util/request-error';
+import { isVisitEnd, useJudgeSyncStore } from './judge-sync.store';
 import { notify } from './notice.store';
 
 export type LivePhase = 'loading' | 'blocked' | 'judging' | 'error';
@@ -212,6 +212,8 @@ interface LiveActions {
 
 export type LiveState = LiveData & LiveActions;
 
+const SAVED_ON_PHONE = 'Saved on this phone; it will be sent when you are back online.';
+
 const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
 
 /** Monotonic: a phone's wall clock may jump while a countdown runs. */
@@ -269,6 +271,11 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
    * stays (the clock runs on) until the answer, and a failed refetch keeps it (poor Wi-Fi).
    */
   const load = async () => {
+    // A finish or skip still on the phone ends the held visit: the next project waits for it.
+    useJudgeSyncStore.getState().resume();
+    if (useJudgeSyncStore.getState().pending.some(isVisitEnd)) {
+      return set((state) => liveBlocked(state, 'waiting'));
+    }
     const quiet = (state: LiveData) => state.phase === 'judging' || state.phase === 'blocked';
     set((state) => (quiet(state) ? state : { phase: 'loading', popup: null, alarm: false }));
     const [started, deliberation, timer, judge] = await Promise.all([
@@ -282,6 +289,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       return set((state) => (quiet(state) ? state : liveError(state, failed?.error ?? '')));
     }
     const self = judge.data;
+    useJudgeSyncStore.getState().attach(self.id);
     const seconds = timer.data.judging_timer;
     set((state) => ({
       ...setTimer(state, seconds),
@@ -331,32 +339,41 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       const { judgeId, project, notes, submitting } = get();
       if (!project || submitting) return false;
       set({ submitting: true });
-      const result = await callApi(endpoints.judgeFinish, { body: { notes, starred } });
+      const save = { kind: 'finish', projectId: project.id, notes, starred } as const;
+      const outcome = await useJudgeSyncStore.getState().submit(save);
       set({ submitting: false });
-      if (!result.data) {
-        notify.error(requestErrorText(result.status, result.error));
-        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+      if ('refused' in outcome) {
+        // The outbox told the judge in plain words; the screen follows the server again.
+        if (outcome.refused.error === NO_CURRENT_PROJECT) void get().refresh();
         return false;
       }
+      // The draft's text travels in the stored finish now (R29).
       removeNotesDraft(judgeId, project.id);
+      if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
       set({ popup: null, alarm: false, project: null, notes: '' });
       return true;
     },
     skip: async (reason) => {
-      if (get().submitting) return false;
+      const { judgeId, project, submitting } = get();
+      if (!project || submitting) return false;
       set({ submitting: true });
-      const result = await callApi(endpoints.judgeSkip, { body: { reason } });
-      if (!result.data) {
+      const outcome = await useJudgeSyncStore
+        .getState()
+        .submit({ kind: 'skip', projectId: project.id, reason });
+      if ('refused' in outcome) {
         set({ submitting: false });
-        notify.error(requestErrorText(result.status, result.error));
-        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+        if (outcome.refused.error === NO_CURRENT_PROJECT) void get().refresh();
         return false;
       }
       // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
-      const { judgeId, project } = get();
-      if (project && isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
-      // Reset, then ask for the next project: R21 may already have assigned one.
+      if (isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
       set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
+      if ('waiting' in outcome) {
+        notify.success(SAVED_ON_PHONE);
+        set((state) => liveBlocked(state, 'waiting'));
+        return true;
+      }
+      // Ask for the next project: R21 may already have assigned one.
       await inFlight(next);
       return true;
     },
