@@ -9,8 +9,11 @@ import { MAX_BODY_BYTES } from '@podium/protocol';
 import { DATABASE_FILE, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
+import { registerCompression } from './plugins/compression.js';
 import { scheduleClockBackups } from './plugins/clock-backups.js';
+import { registerEntityTags } from './plugins/entity-tags.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
@@ -74,7 +77,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerErrorHandler(app);
+  registerIdempotency(app); // before the body parsing: a replay answers before the body is parsed
   registerBodyParsing(app);
+  registerEntityTags(app);
+  await registerCompression(app); // before the routes and the web app: it hooks the routes declared after it
   app.addHook('onSend', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('Cache-Control', 'no-store');

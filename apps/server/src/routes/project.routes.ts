@@ -6,9 +6,10 @@ import { actionRoute, route } from './route.js';
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { projects } = app.services;
 
-  route(app, endpoints.projectListPublic, (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(projects.listPublicJson()),
-  );
+  route(app, endpoints.projectListPublic, (_request, reply) => {
+    const { json, etag } = projects.listPublicJson();
+    return reply.header('ETag', etag).type('application/json; charset=utf-8').send(json);
+  });
   route(app, endpoints.challenges, () => projects.challenges());
   route(app, endpoints.projectSummary, (request) => projects.summary(request.params.id));
 

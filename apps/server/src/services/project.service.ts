@@ -18,6 +18,7 @@ import {
 import type { Database } from '../db/database.js';
 import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
 import { Derived } from '../db/derived.js';
+import { entityTag } from './entity-tag.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import { RankScoreCache } from '../judging/rank-score.js';
@@ -42,7 +43,7 @@ export class ProjectService {
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
    * changes when a project does.
    */
-  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string }>;
+  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string; etag: string }>;
 
   constructor(
     private readonly db: Database,
@@ -56,7 +57,8 @@ export class ProjectService {
         .all()
         .filter((row) => row.active === 1)
         .map(projectSummary);
-      return { projects: active, json: JSON.stringify(active) };
+      const json = JSON.stringify(active);
+      return { projects: active, json, etag: entityTag(json) };
     });
   }
 
@@ -75,9 +77,10 @@ export class ProjectService {
     return this.publicList.get().projects;
   }
 
-  /** `listPublic()` as the JSON body of `GET /project/list/public`. */
-  listPublicJson(): string {
-    return this.publicList.get().json;
+  /** `listPublic()` as the JSON body of `GET /project/list/public`, with its entity tag. */
+  listPublicJson(): { json: string; etag: string } {
+    const { json, etag } = this.publicList.get();
+    return { json, etag };
   }
 
   /** Any project, hidden included (3.2). */
