@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 
 // The dev server forwards API and socket.io traffic to a locally running Podium server, so the
@@ -16,7 +17,27 @@ const bundleReport = process.env.ANALYZE
   : null;
 
 export default defineConfig({
-  plugins: [react(), bundleReport, precompress()],
+  plugins: [
+    react(),
+    // Workbox service worker (docs/offline.md): precaches the app shell so the judge portal opens
+    // with no network after a first visit; navigations fall back to index.html. API calls are
+    // never cached here: server state offline comes from the persisted outbox and page data.
+    VitePWA({
+      registerType: 'prompt', // a waiting update is offered ("Reload"), never forced mid-visit
+      injectRegister: false, // registered from a module (src/pwa/register.ts): no inline script
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html}'],
+        // The admin and expo screens are never opened offline: a judge's phone need not fetch them.
+        globIgnores: ['**/admin-*.js', '**/expo-*.js', '**/browser-*.js' /* qrcode */, 'stats.html'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    bundleReport,
+    precompress(),
+  ],
   resolve: {
     // The web app gets the protocol's schema-free entry: endpoint descriptors, constants and
     // types without zod (issue 14). Code that must validate imports '@podium/protocol/schemas'.

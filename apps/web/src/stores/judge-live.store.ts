@@ -23,6 +23,7 @@ import {
 } from '../util/countdown';
 import type { BlockReason } from '../util/judge-block';
 import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../util/notes-draft';
+import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../util/visit-timer';
 import { isVisitEnd, useJudgeSyncStore } from './judge-sync.store';
 import { notify } from './notice.store';
 
@@ -85,10 +86,16 @@ export const liveError = (state: LiveData, error: string): LiveData => ({
 });
 
 /**
- * A project to judge: a new one gets a fresh countdown, no popup and its stored notes draft; the
- * one already on screen (a refetch) only takes the fresh details, so the clock keeps running.
+ * A project to judge: a new one gets its stored countdown (a reload mid-visit) or a fresh one, no
+ * popup and its stored notes draft; the one already on screen (a refetch) only takes the fresh
+ * details, so the clock keeps running.
  */
-export const liveProject = (state: LiveData, project: ProjectSummary, notes: string): LiveData =>
+export const liveProject = (
+  state: LiveData,
+  project: ProjectSummary,
+  notes: string,
+  storedCountdown: Countdown | null = null,
+): LiveData =>
   state.project?.id === project.id
     ? { ...state, phase: 'judging', block: null, project, error: '' }
     : {
@@ -96,7 +103,7 @@ export const liveProject = (state: LiveData, project: ProjectSummary, notes: str
         phase: 'judging',
         block: null,
         project,
-        countdown: createCountdown(state.timerSeconds * 1000),
+        countdown: storedCountdown ?? createCountdown(state.timerSeconds * 1000),
         popup: null,
         resumeOnClose: false,
         alarm: false,
@@ -252,7 +259,14 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
     const result = await callApi(endpoints.projectSummary, { params: { id: projectId } });
     if (!result.data) return set((state) => liveError(state, result.error));
     const project = result.data;
-    set((state) => liveProject(state, project, loadNotesDraft(state.judgeId, project.id)));
+    set((state) =>
+      liveProject(
+        state,
+        project,
+        loadNotesDraft(state.judgeId, project.id),
+        loadVisitTimer(state.judgeId, project.id, now()),
+      ),
+    );
   };
 
   const next = async () => {
@@ -349,6 +363,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       }
       // The draft's text travels in the stored finish now (R29).
       removeNotesDraft(judgeId, project.id);
+      removeVisitTimer(judgeId, project.id);
       if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
       set({ popup: null, alarm: false, project: null, notes: '' });
       return true;
@@ -367,6 +382,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       }
       // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
       if (isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
+      removeVisitTimer(judgeId, project.id);
       set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
       if ('waiting' in outcome) {
         notify.success(SAVED_ON_PHONE);
@@ -378,4 +394,11 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       return true;
     },
   };
+});
+
+// Every change of a visit's clock is kept on the phone, so a reload resumes it (util/visit-timer.ts).
+useJudgeLiveStore.subscribe((state, previous) => {
+  if (state.project && state.countdown !== previous.countdown && state.project.id === previous.project?.id) {
+    saveVisitTimer(state.judgeId, state.project.id, state.countdown, now());
+  }
 });

@@ -13,6 +13,7 @@ import { callApi, NETWORK_ERROR } from '../api/client';
 import { newIdempotencyKey } from '../api/idempotency';
 import { getJudgeToken } from '../auth/cookies';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../util/offline-queue';
+import { deviceStorage as storage } from '../util/device-storage';
 import { Outbox } from '../util/offline-queue';
 
 export type JudgeSave =
@@ -153,14 +154,6 @@ interface JudgeSyncState {
 }
 
 let outbox: Outbox<JudgeSave> | null = null;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 const OWNER_KEY = 'podium:outbox-owner';
 
