@@ -33,6 +33,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
+        // The first install takes over the open page, so going offline right after a first
+        // visit still finds the app; updates still wait for "Reload" (no skipWaiting).
+        clientsClaim: true,
       },
     }),
     bundleReport,

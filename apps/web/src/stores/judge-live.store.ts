@@ -11,6 +11,7 @@ import type { JudgeReason } from '@podium/protocol';
 import { endpoints, JUDGE_FLAG_REASONS, JUDGE_HIDDEN, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import { callApi } from '../api/client';
+import { readThrough, updateKept } from '../queries/query-client';
 import type { Countdown } from '../util/countdown';
 import {
   createCountdown,
@@ -256,7 +257,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
   };
 
   const showProject = async (projectId: string) => {
-    const result = await callApi(endpoints.projectSummary, { params: { id: projectId } });
+    const result = await readThrough(endpoints.projectSummary, { params: { id: projectId } });
     if (!result.data) return set((state) => liveError(state, result.error));
     const project = result.data;
     set((state) =>
@@ -275,7 +276,12 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       const block = result.error === JUDGE_HIDDEN ? 'hidden' : null;
       return set((state) => (block ? liveBlocked(state, block) : liveError(state, result.error)));
     }
-    if ('project_id' in result.data) return showProject(result.data.project_id);
+    if ('project_id' in result.data) {
+      // The kept `GET /judge` now holds it too: opened offline, the page shows this project.
+      const current = result.data.project_id;
+      updateKept(endpoints.judgeSelf, (self) => ({ ...self, current }));
+      return showProject(current);
+    }
     const reason = result.data.reason;
     set((state) => liveBlocked(state, reason));
   };
@@ -293,10 +299,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
     const quiet = (state: LiveData) => state.phase === 'judging' || state.phase === 'blocked';
     set((state) => (quiet(state) ? state : { phase: 'loading', popup: null, alarm: false }));
     const [started, deliberation, timer, judge] = await Promise.all([
-      callApi(endpoints.judgingStarted),
-      callApi(endpoints.judgeDeliberation),
-      callApi(endpoints.judgeTimer),
-      callApi(endpoints.judgeSelf),
+      readThrough(endpoints.judgingStarted),
+      readThrough(endpoints.judgeDeliberation),
+      readThrough(endpoints.judgeTimer),
+      readThrough(endpoints.judgeSelf),
     ]);
     const failed = [judge, started, deliberation, timer].find((r) => !r.data);
     if (failed || !judge.data || !started.data || !deliberation.data || !timer.data) {
@@ -329,7 +335,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       set({ ...INITIAL_LIVE });
     },
     refreshTimer: async () => {
-      const result = await callApi(endpoints.judgeTimer);
+      const result = await readThrough(endpoints.judgeTimer);
       const timer = result.data;
       if (timer) set((state) => setTimer(state, timer.judging_timer));
     },
@@ -385,7 +391,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       removeVisitTimer(judgeId, project.id);
       set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
       if ('waiting' in outcome) {
-        notify.success(SAVED_ON_PHONE);
+        // The waiting screen says it: saved on the phone, the next project once back online.
         set((state) => liveBlocked(state, 'waiting'));
         return true;
       }

@@ -15,6 +15,7 @@ import { getJudgeToken } from '../auth/cookies';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../util/offline-queue';
 import { deviceStorage as storage } from '../util/device-storage';
 import { Outbox } from '../util/offline-queue';
+import { tokenFingerprint } from '../util/token-fingerprint';
 
 export type JudgeSave =
   | { kind: 'welcome' }
@@ -156,19 +157,6 @@ interface JudgeSyncState {
 let outbox: Outbox<JudgeSave> | null = null;
 
 const OWNER_KEY = 'podium:outbox-owner';
-
-/**
- * FNV-1a of the token: tells whether the stored outbox belongs to the signed-in judge without
- * storing the token itself (32 bits of a 192-bit token reveal nothing useful).
- */
-export function tokenFingerprint(token: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < token.length; i += 1) {
-    hash ^= token.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
 
 function storedOwner(): string | null {
   try {

@@ -12,7 +12,7 @@ import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiFailure } from '../api/client';
-import { callApi } from '../api/client';
+import { readThrough } from '../queries/query-client';
 import { getJudgeToken } from '../auth/cookies';
 import { sameOrder } from '../util/judge-ranking';
 import type { JudgeSave } from './judge-sync.store';
@@ -183,9 +183,9 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
     }
     const eventsBefore = deliberationEvents;
     const [judge, count, deliberation] = await Promise.all([
-      callApi(endpoints.judgeSelf),
-      callApi(endpoints.projectCount),
-      callApi(endpoints.judgeDeliberation),
+      readThrough(endpoints.judgeSelf),
+      readThrough(endpoints.projectCount),
+      readThrough(endpoints.judgeDeliberation),
     ]);
     if (!judge.data) {
       set(get().judge ? {} : { status: 'error', error: judge.error });
@@ -206,7 +206,7 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
   },
   loadProject: async (projectId) => {
     if (!getJudgeToken()) return NOT_LOGGED_IN;
-    const result = await callApi(endpoints.judgeProject, { params: { id: projectId } });
+    const result = await readThrough(endpoints.judgeProject, { params: { id: projectId } });
     const project = result.data;
     if (!project) return result;
     set((state) => upsertProject(state, project, pendingSaves()));
