@@ -102,6 +102,10 @@ describe('judge writes made offline', () => {
     const { page, id } = judge;
     await page.goto(url('/judge/live'));
     const first = await liveProject(page);
+    // The service worker has the app (the dashboard's chunks too) before the network goes.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    );
 
     await page.context().setOffline(true);
     await skipWith(page, 'Skip', 'Busy');
@@ -169,7 +173,7 @@ describe('judge writes made offline', () => {
     await page.context().setOffline(true);
     await button(page, 'Star').tap();
     await notes.fill('Second thoughts, offline.');
-    await page.getByText(/^Offline: [12] changes? waiting$/).waitFor();
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
     await page.context().setOffline(false);
     await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
 
@@ -285,5 +289,31 @@ describe('the visit timer', () => {
     const time = (await page.locator('.judge-clock__time').textContent()) ?? '';
     expect(time < '05:00' && time > '04:00').toBe(true); // went on from before the reload
     await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  });
+});
+
+// Last: the `all` reset deletes everything the tests above seeded.
+describe('an open judge page after its judge is gone', () => {
+  const removed = (page: Page) => page.getByText('Your judging account was removed by an organizer.');
+
+  it('lands on the login page with a message when an organizer deletes the judge', async () => {
+    const { page, id } = await judgeOnPhone('Edsger');
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Edsger' }).waitFor();
+    await page.waitForTimeout(1_000); // the socket is connected
+    await apiCall(server, 'DELETE', `/judge/${id}`);
+    await page.waitForURL(url('/judge/login'), { timeout: 15_000 });
+    await removed(page).waitFor();
+  });
+
+  it('follows an `all` reset without a reload: the dashboard lands on the login page', async () => {
+    const { page } = await judgeOnPhone('Frances');
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Frances' }).waitFor();
+    await page.waitForTimeout(1_000);
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    await apiCall(server, 'POST', '/admin/reset', { type: 'all' });
+    await page.waitForURL(url('/judge/login'), { timeout: 15_000 });
+    await removed(page).waitFor();
   });
 });

@@ -25,6 +25,8 @@ interface Connection {
   onConnect: Set<() => void>;
   /** The socket connected once already: the next connect is a reconnect. */
   connectedBefore: boolean;
+  /** Called when the server refuses the credentials (`unauthorized`): the judge was deleted. */
+  onRefused: Set<() => void>;
 }
 
 const connections = new Map<Portal, Connection>();
@@ -45,14 +47,23 @@ function connection(portal: Portal): Connection {
     reconnectionDelayMax: 10_000,
     randomizationFactor: 0.5,
   });
-  existing = { socket, onConnect: new Set(), connectedBefore: false };
+  existing = { socket, onConnect: new Set(), connectedBefore: false, onRefused: new Set() };
   const created = existing;
   socket.on('connect', () => {
     if (created.connectedBefore) created.onConnect.forEach((refetch) => refetch());
     created.connectedBefore = true;
   });
+  // The server closed the socket (it does so when the judge is deleted, 6.1): a new handshake
+  // tells whether the credentials still hold, instead of staying silently disconnected.
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    setTimeout(() => {
+      if (connections.get(portal)?.socket === socket) socket.connect();
+    }, 1000);
+  });
   // A refused handshake does not retry by itself; try again later (the server may be restarting).
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (error) => {
+    if (error.message === 'unauthorized') created.onRefused.forEach((refused) => refused());
     if (!socket.active) {
       setTimeout(() => {
         // Not if the portal was disconnected (logout) or replaced meanwhile.
@@ -81,6 +92,13 @@ export function subscribe(
     for (const [name, handler] of entries) socket.off(name, handler as never);
     if (onConnect) connectHandlers.delete(onConnect);
   };
+}
+
+/** Runs `handler` whenever the server refuses the portal's credentials; returns the unsubscribe. */
+export function onCredentialsRefused(portal: Portal, handler: () => void): () => void {
+  const { onRefused } = connection(portal);
+  onRefused.add(handler);
+  return () => onRefused.delete(handler);
 }
 
 /** Closes a portal's socket (logout): the next subscription opens a new one with new credentials. */
