@@ -1,6 +1,36 @@
-/** CSV imports (API.md 3.3, 3.4, R83–R86): the import result (the multipart form's fields: csv-form.ts). */
+/** CSV imports (API.md 3.3, 3.4, R83–R86): the import results (the zod-free form fields: csv-form.ts). */
 import { z } from 'zod';
+import { IMPORT_ROW_STATUSES, REIMPORT_FIELDS } from './csv-form.js';
 
 /** `{"ok":1,"count":n,"skipped":k}` (R83); `skipped` is always 0 for judges. */
 export const ImportResult = z.object({ ok: z.literal(1), count: z.int(), skipped: z.int() });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/** A re-import with `update=true` (R86a): `count` added, `updated` changed, `unchanged` left as they were. */
+export const ReimportResult = ImportResult.extend({ updated: z.int(), unchanged: z.int() });
+export type ReimportResult = z.infer<typeof ReimportResult>;
+
+export const ImportPreviewRow = z.object({
+  /** The physical line the row starts on (R83). */
+  line: z.int(),
+  status: z.enum(IMPORT_ROW_STATUSES),
+  name: z.string(),
+  /** The fields a `changed` row would update; empty otherwise. */
+  changes: z.array(z.enum(REIMPORT_FIELDS)),
+});
+export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>;
+
+/** A dry run's answer: every data row in file order and the counts the import would answer. */
+export const ImportPreview = ReimportResult.extend({ rows: z.array(ImportPreviewRow) });
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/**
+ * `/project/csv` and `/project/devpost`: the dry run's preview, the re-import's counts (R86a) or,
+ * without `update`, exactly R83's answer (API.md 1.3: a response has exactly the fields listed).
+ */
+export const ProjectImportResponse = z.union([
+  ImportPreview.strict(),
+  ReimportResult.strict(),
+  ImportResult.strict(),
+]);
+export type ProjectImportResponse = z.infer<typeof ProjectImportResponse>;

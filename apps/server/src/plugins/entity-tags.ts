@@ -32,7 +32,9 @@ export function registerEntityTags(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = request.routeOptions.config.endpoint;
     if (endpoint === undefined || !TAGGED.has(endpoint)) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // Lists a service serialised once per write arrive as a shared Buffer.
+    if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
+      return payload;
     const tag = String(reply.getHeader('etag') ?? entityTag(payload));
     reply.header('ETag', tag);
     if (!matches(request.headers['if-none-match'], tag)) return payload;

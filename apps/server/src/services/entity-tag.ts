@@ -2,6 +2,6 @@
 import { createHash } from 'node:crypto';
 
 /** `"<sha1 of the body, base64url>"`, quoted as RFC 9110 wants an ETag. */
-export function entityTag(body: string): string {
+export function entityTag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
