@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 // The dev server forwards API and socket.io traffic to a locally running Podium server, so the
 // app talks to one origin in development exactly as it does in production (API.md 1.1).
