@@ -84,6 +84,25 @@ function recordProjectFetches(page: Page): string[] {
   return urls;
 }
 
+/**
+ * Resolves once the page's socket.io connection is accepted (the CONNECT packet `40…`, over
+ * long-polling or the websocket): from then on events reach the page. Pages no longer refetch on
+ * the socket's first connect (issue 14: one fetch per view), so that is no longer the signal.
+ */
+function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const accepted = (payload: string | Buffer) =>
+      String(payload)
+        .split('\u001e')
+        .some((p) => p.startsWith('40'));
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => accepted(payload) && resolve()));
+    page.on('response', async (response) => {
+      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+      if (accepted(await response.text().catch(() => ''))) resolve();
+    });
+  });
+}
+
 type Marked = Element & { __podiumKept?: string };
 
 /**
@@ -375,10 +394,11 @@ describe('expo updates', () => {
     page = await context.newPage();
     const errors = collectPageErrors(page);
     const listed = recordProjectFetches(page);
+    const connected = socketConnected(page);
     await page.goto(`${server.baseUrl}/expo?display=true`);
     await page.getByText(countText(projects.length), { exact: true }).waitFor();
-    // The mount fetch, then the socket's connect refetch (API.md 6.2): the channel is up.
-    await expect.poll(() => listed.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await connected; // the channel is up
+    expect(listed).toHaveLength(1); // one fetch per view
     await page.waitForFunction(() => {
       const track = document.querySelector('.expo-display__track');
       return track !== null && new DOMMatrix(getComputedStyle(track).transform).m42 < -1;
@@ -546,11 +566,11 @@ describe('expo updates', () => {
     const names = ['North Hall', 'Sud 🚀', 'Annex'];
     context = await browser.newContext(VIEWPORTS.phone);
     page = await context.newPage();
-    const listed = recordProjectFetches(page);
+    const connected = socketConnected(page);
     try {
       await page.goto(`${server.baseUrl}/expo`);
       await page.getByText(countText(projects.length), { exact: true }).waitFor();
-      await expect.poll(() => listed.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await connected;
       expect(await page.getByRole('columnheader', { name: 'Group' }).count()).toBe(0);
 
       // `options.changed` reaches the public page, which refetches the group info: no reload.

@@ -185,7 +185,7 @@ describe('a general judge on a phone', () => {
       newest,
     ]);
     await page.locator('.judge-list--ranked .judge-rank-badge--1').filter({ hasText: '1' }).waitFor();
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('All saved', { exact: true }).waitFor();
   });
 
   it('reorders the ranking by touch dragging the handle', async () => {
@@ -208,7 +208,7 @@ describe('a general judge on a phone', () => {
     await notes.waitFor();
     await expectAccessible();
     await notes.fill('Needs a better README.');
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('All saved', { exact: true }).waitFor();
     const record = await judgeRecord(server, judge.id);
     expect(record.seen_projects.find((p) => p.project_id === id)?.notes).toBe('Needs a better README.');
   });

@@ -59,11 +59,11 @@ describe('saving while offline', () => {
     await notes.waitFor();
     await context.setOffline(true);
     await notes.fill('Typed in the car park.');
-    await page.getByText('Offline — will retry').waitFor();
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
     expect(await notesOf(projectIds[0]!)).toBe('');
 
     await context.setOffline(false);
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('All saved', { exact: true }).waitFor();
     await expect.poll(() => notesOf(projectIds[0]!)).toBe('Typed in the car park.');
   });
 
@@ -74,17 +74,17 @@ describe('saving while offline', () => {
     const notes = page.getByLabel('Personal notes');
     await notes.waitFor();
     await notes.fill('Written offline, then the tab reloaded.');
-    await page.getByText('Offline — will retry').waitFor();
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
 
     await page.reload();
     await page.getByLabel('Personal notes').waitFor();
     expect(await page.getByLabel('Personal notes').inputValue()).toBe(
       'Written offline, then the tab reloaded.',
     );
-    await page.getByText('Offline — will retry').waitFor();
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
 
     await page.unroute('**/api/judge/notes/**');
-    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => notesOf(projectIds[1]!)).toBe('Written offline, then the tab reloaded.');
   });
 
@@ -99,9 +99,9 @@ describe('saving while offline', () => {
     for (let step = 0; step < 60 && (await ranked.count()) === 0; step++)
       await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
-    await page.getByText('Offline — will retry').waitFor();
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
     await context.setOffline(false);
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('All saved', { exact: true }).waitFor();
     await expect.poll(async () => (await judgeRecord(server, judgeId)).rankings).toEqual([projectIds[0]]);
   });
 });

@@ -104,7 +104,7 @@ describe('a track judge on a phone', () => {
     const name = (await row.locator('.judge-row__name').textContent()) ?? '';
     await row.getByRole('button', { name: `Star ${name}` }).tap();
     await starredList.getByRole('link', { name }).waitFor();
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('All saved', { exact: true }).waitFor();
     expect((await starred()).sort()).toEqual(['Neural Knitting', 'Tensor Tacos']);
 
     // And back again.

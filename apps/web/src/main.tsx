@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { registerServiceWorker } from './pwa/register';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -12,3 +13,5 @@ createRoot(container).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+registerServiceWorker();

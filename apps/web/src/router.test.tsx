@@ -14,7 +14,8 @@ beforeEach(() => {
 async function headingAt(path: string): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // Let the lazy portal load before rendering, so React sees no update outside act().
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // Importing a portal takes over a second on a loaded 2-core machine (the expo's brings zod).
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   const container = await render(<RouterProvider router={router} />);
   let heading = '';
   await vi.waitFor(() => {

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { Notices } from './components/Notices';
+import { UpdateBanner } from './components/UpdateBanner';
 import { ErrorPage } from './pages/ErrorPage';
 
 // One chunk per portal: a judge's phone never downloads the admin screens.
@@ -21,6 +22,7 @@ function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <UpdateBanner />
       <Notices />
     </>
   );

@@ -18,9 +18,6 @@ export const ADMIN_AUTH_ERRORS = {
   credentials: 'Invalid Authorization header, incorrect credentials',
 } as const;
 
-/** The user part of the admin Basic credential. */
-export const ADMIN_USER = 'admin';
-
 /** `POST /judge/login` (3.1): the code is not trimmed here; R1 removes all its whitespace. */
 export const JudgeLoginRequest = z.object({ code: requiredString('code') });
 export type JudgeLoginRequest = z.input<typeof JudgeLoginRequest>;

@@ -116,3 +116,6 @@ export const ADMIN_POLL_INTERVAL_MS = 15_000;
 export function notesDraftKey(judgeId: string, projectId: string): string {
   return `podium:notes:${judgeId}:${projectId}`;
 }
+
+/** The user part of the admin Basic credential (2.2). */
+export const ADMIN_USER = 'admin';

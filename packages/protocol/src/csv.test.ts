@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ImportResult,
-  importSkippedSuffix,
-  isFormFlagOn,
-  parseFormBoolean,
-  ProjectImportResponse,
-  reimportSummary,
-} from './csv.js';
+import { importSkippedSuffix, isFormFlagOn, parseFormBoolean, reimportSummary } from './csv-form.js';
+import { ImportResult, ProjectImportResponse } from './csv.js';
 
 describe('CSV imports (R83)', () => {
   it.each(['true', 'TRUE', '1', 'on', 'On'])('%s turns a flag on', (value) => {

@@ -4,6 +4,7 @@ export * from './clock.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './csv.js';
+export * from './csv-form.js';
 export * from './endpoint.js';
 export * from './event.js';
 export * from './events.js';

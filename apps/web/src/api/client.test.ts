@@ -1,9 +1,10 @@
 import type { ResponseOf } from '@podium/protocol';
 import { endpoint, endpoints } from '@podium/protocol';
-import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { setAdminPassword, setJudgeToken } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
 import { basicAuthHeader, callApi } from './client';
+import { forgetBodies } from './conditional';
 
 // Descriptors the protocol does not have yet, to exercise judge auth and path parameters.
 const judgeSelf = endpoint({ method: 'GET', path: '/judge', auth: 'judge' });
@@ -178,5 +179,61 @@ describe('callApi types', () => {
       });
     };
     expect(typeOnly).toBeTypeOf('function');
+  });
+});
+
+describe('Idempotency-Key (R91)', () => {
+  it('sends a fresh key of R91 characters with each judge write', async () => {
+    setJudgeToken('judge-token');
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.judgeFinish, { body: {} });
+    spy.mockResolvedValueOnce(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.judgeFinish, { body: {} });
+    const keys = spy.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(keys[1]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('sends the key it is given (a retry of the same write)', async () => {
+    setJudgeToken('judge-token');
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.judgeSkip, { body: { reason: 'busy' }, idempotencyKey: 'kept-key_1' });
+    expect(sent(spy).headers.get('Idempotency-Key')).toBe('kept-key_1');
+  });
+
+  it('sends none with reads, admin writes or the public login', async () => {
+    setJudgeToken('judge-token');
+    const spy = stubFetch(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.judgeSelf);
+    spy.mockResolvedValueOnce(jsonResponse({ ok: 1 }));
+    await callApi(endpoints.judgeLogin, { body: { code: '1' } });
+    for (const [, init] of spy.mock.calls)
+      expect(new Headers(init?.headers).has('Idempotency-Key')).toBe(false);
+  });
+});
+
+describe('conditional list requests (ETag, 304)', () => {
+  afterEach(() => forgetBodies());
+
+  it('sends If-None-Match with the kept ETag and turns a 304 into the kept body', async () => {
+    setAdminPassword('pw');
+    const list = [{ id: 'p1' }];
+    const spy = stubFetch(
+      new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json', ETag: '"v1"' } }),
+    );
+    expect((await callApi(endpoints.projectList)).data).toEqual(list);
+    spy.mockResolvedValueOnce(new Response(null, { status: 304, headers: { ETag: '"v1"' } }));
+    const again = await callApi(endpoints.projectList);
+    expect(new Headers(spy.mock.calls[1]?.[1]?.headers).get('If-None-Match')).toBe('"v1"');
+    expect(again).toEqual({ status: 200, error: '', data: list });
+  });
+
+  it('sends no If-None-Match to a server that never sent an ETag', async () => {
+    const spy = stubFetch(jsonResponse([]));
+    await callApi(endpoints.projectListPublic);
+    spy.mockResolvedValueOnce(jsonResponse([]));
+    await callApi(endpoints.projectListPublic);
+    expect(new Headers(spy.mock.calls[1]?.[1]?.headers).has('If-None-Match')).toBe(false);
   });
 });

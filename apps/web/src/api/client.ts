@@ -8,6 +8,8 @@
 import type { AuthLevel, Endpoint, PathParams, RequestOf, ResponseOf } from '@podium/protocol';
 import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminPassword, getJudgeToken } from '../auth/cookies';
+import { conditionalHeaders, rememberBody, unchangedBody } from './conditional';
+import { isJudgeWrite, newIdempotencyKey } from './idempotency';
 
 export const NETWORK_ERROR = 'Network connection issue';
 export const PARSE_ERROR = 'Error parsing response';
@@ -38,7 +40,12 @@ type BodyOption<E extends Endpoint> = E['multipart'] extends true
       : { body: RequestOf<E> };
 
 /** What a call of `E` needs: its path parameters, its body (JSON or a multipart form). */
-export type CallOptions<E extends Endpoint> = ParamsOption<E> & BodyOption<E> & { signal?: AbortSignal };
+export type CallOptions<E extends Endpoint> = ParamsOption<E> &
+  BodyOption<E> & {
+    signal?: AbortSignal;
+    /** R91: the key of a judge write, kept for its retries; a fresh one when left out. */
+    idempotencyKey?: string;
+  };
 
 /** The options argument may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> =
@@ -50,6 +57,7 @@ export interface RequestOptions {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /** `Basic base64(UTF-8 bytes of "admin:" + password)`: `btoa` alone throws outside Latin-1. */
@@ -73,12 +81,18 @@ export function authHeaders(auth: AuthLevel): Record<string, string> {
   return {};
 }
 
+/** The URL a call of `endpoint` goes to, its path parameters percent-encoded (API.md 1.1). */
+const requestUrl = (endpoint: Endpoint, options: RequestOptions = {}) =>
+  API_BASE + buildPath(endpoint.path, options.params);
+
 /** Sends the request of `endpoint`; null when the network failed (or the caller aborted). */
 export async function sendRequest(
   endpoint: Endpoint,
   options: RequestOptions = {},
 ): Promise<Response | null> {
-  const headers = authHeaders(endpoint.auth);
+  const url = requestUrl(endpoint, options);
+  const headers = { ...authHeaders(endpoint.auth), ...conditionalHeaders(endpoint.method, url) };
+  if (isJudgeWrite(endpoint)) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   let body: BodyInit | undefined;
   if (options.form) {
     body = options.form; // the browser sets the multipart boundary itself
@@ -87,7 +101,7 @@ export async function sendRequest(
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(API_BASE + buildPath(endpoint.path, options.params), {
+    return await fetch(url, {
       method: endpoint.method,
       headers,
       body,
@@ -118,6 +132,11 @@ export async function callApi<E extends Endpoint>(
 ): Promise<ApiResult<ResponseOf<E>>> {
   const response = await sendRequest(endpoint, options as RequestOptions | undefined);
   if (!response) return networkFailure();
+  // 304: the list did not change since the body kept with its ETag (conditional.ts).
+  const url = requestUrl(endpoint, options as RequestOptions | undefined);
+  if (response.status === 304 && unchangedBody(url) !== undefined) {
+    return { status: 200, error: '', data: unchangedBody(url) as ResponseOf<E> };
+  }
   let json: unknown;
   try {
     json = await response.json();
@@ -125,5 +144,6 @@ export async function callApi<E extends Endpoint>(
     return { status: response.status, error: PARSE_ERROR, data: null };
   }
   if (!response.ok) return { status: response.status, error: errorText(json, response), data: null };
+  rememberBody(endpoint.method, url, response, json);
   return { status: response.status, error: '', data: json as ResponseOf<E> };
 }

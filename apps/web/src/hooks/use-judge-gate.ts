@@ -4,13 +4,13 @@
  * removes a bad cookie); an unaccepted welcome goes to /judge/welcome.
  */
 import { endpoints } from '@podium/protocol';
-import { callApi } from '../api/client';
+import { readThrough } from '../queries/query-client';
 import { getJudgeToken } from '../auth/cookies';
 import { useGate, type Gate, type GateOutcome } from './use-gate';
 
 async function checkJudge(requireWelcome: boolean): Promise<GateOutcome> {
   if (!getJudgeToken()) return { leave: '/judge/login' };
-  const result = await callApi(endpoints.judgeWelcomeGet);
+  const result = await readThrough(endpoints.judgeWelcomeGet);
   if (result.status === 401) return { leave: '/judge/login' };
   if (!result.data) return { error: result.error };
   if (requireWelcome && result.data.ok !== 1) return { leave: '/judge/welcome' };

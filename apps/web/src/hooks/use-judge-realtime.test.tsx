@@ -1,4 +1,5 @@
 import type { EventName } from '@podium/protocol';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setJudgeToken } from '../auth/cookies';
 import { disconnect } from '../realtime/connection';
@@ -11,7 +12,10 @@ import { useJudgeRealtime } from './use-judge-realtime';
 
 // The socket itself is realtime/connection.ts's business: here only the wiring to the stores.
 vi.mock('../realtime/use-realtime', () => ({ useRealtime: vi.fn() }));
-vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
+vi.mock('../realtime/connection', () => ({
+  disconnect: vi.fn(),
+  onCredentialsRefused: vi.fn(() => () => {}),
+}));
 
 type Handlers = Partial<Record<EventName, (payload: unknown) => void>>;
 
@@ -37,7 +41,11 @@ describe('useJudgeRealtime', () => {
     const refetch = vi.fn();
     const setDeliberation = vi.spyOn(useJudgeStore.getState(), 'setDeliberation');
     const handleDeliberation = vi.spyOn(useJudgeLiveStore.getState(), 'handleDeliberation');
-    await render(<Probe refetch={refetch} />);
+    await render(
+      <MemoryRouter>
+        <Probe refetch={refetch} />
+      </MemoryRouter>,
+    );
     const { portal, handlers, onConnect } = subscription();
 
     expect(portal).toBe('judge');
@@ -57,7 +65,11 @@ describe('useJudgeRealtime', () => {
     const handleOptions = vi.spyOn(live, 'handleOptions').mockImplementation(() => {});
     const handleDeliberation = vi.spyOn(live, 'handleDeliberation').mockImplementation(() => {});
     const setDeliberation = vi.spyOn(useJudgeStore.getState(), 'setDeliberation');
-    await render(<Probe refetch={refetch} live />);
+    await render(
+      <MemoryRouter>
+        <Probe refetch={refetch} live />
+      </MemoryRouter>,
+    );
     const { handlers, onConnect } = subscription();
 
     expect(Object.keys(handlers).sort()).toEqual([
@@ -79,15 +91,27 @@ describe('useJudgeRealtime', () => {
 
   it("replaces the socket when another judge signs in on the phone (it sits in the old judge's room)", async () => {
     setJudgeToken('judge-a');
-    await render(<Probe refetch={() => {}} />);
+    await render(
+      <MemoryRouter>
+        <Probe refetch={() => {}} />
+      </MemoryRouter>,
+    );
     await cleanupRendered();
     vi.mocked(disconnect).mockClear();
-    await render(<Probe refetch={() => {}} />);
+    await render(
+      <MemoryRouter>
+        <Probe refetch={() => {}} />
+      </MemoryRouter>,
+    );
     expect(disconnect).not.toHaveBeenCalled();
 
     await cleanupRendered();
     setJudgeToken('judge-b');
-    await render(<Probe refetch={() => {}} />);
+    await render(
+      <MemoryRouter>
+        <Probe refetch={() => {}} />
+      </MemoryRouter>,
+    );
     expect(disconnect).toHaveBeenCalledExactlyOnceWith('judge');
   });
 });

@@ -7,9 +7,12 @@
  */
 import { useEffect } from 'react';
 import { getJudgeToken } from '../auth/cookies';
-import { disconnect } from '../realtime/connection';
+import { useNavigate } from 'react-router-dom';
+import { disconnect, onCredentialsRefused } from '../realtime/connection';
+import { notify } from '../stores/notice.store';
 import { useRealtime } from '../realtime/use-realtime';
 import { useJudgeLiveStore } from '../stores/judge-live.store';
+import { useJudgeSyncStore } from '../stores/judge-sync.store';
 import { useJudgeStore } from '../stores/judge.store';
 
 export interface JudgeRealtimeOptions {
@@ -35,8 +38,25 @@ function useSocketForCurrentJudge(): void {
   }, []);
 }
 
+/** What a judge page says when its judge was deleted (by an organizer, or a `judges`/`all` reset). */
+export const JUDGE_REMOVED_TEXT = 'Your judging account was removed by an organizer.';
+
+/** The judge's token stopped working (deleted judge, reset): to the login page, saying why. */
+function useLeaveWhenRemoved(): void {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onCredentialsRefused('judge', () => {
+        notify.error(JUDGE_REMOVED_TEXT);
+        void navigate('/judge/login', { replace: true });
+      }),
+    [navigate],
+  );
+}
+
 export function useJudgeRealtime({ refetch, live = false }: JudgeRealtimeOptions): void {
   useSocketForCurrentJudge();
+  useLeaveWhenRemoved();
   const liveStore = useJudgeLiveStore.getState;
   // Only /judge/live listens to the clock and the options: the other pages show neither.
   const liveHandlers = live
@@ -56,6 +76,10 @@ export function useJudgeRealtime({ refetch, live = false }: JudgeRealtimeOptions
       },
       'judge.updated': () => refetch(),
     },
-    () => refetch(),
+    () => {
+      refetch();
+      // The server is reachable again: send what waits in the outbox now, not after the backoff.
+      useJudgeSyncStore.getState().retry();
+    },
   );
 }

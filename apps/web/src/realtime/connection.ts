@@ -1,7 +1,9 @@
 /**
  * One socket.io connection per tab and portal (API.md 6.1), with the credentials of that portal.
- * socket.io reconnects with randomized exponential backoff; after every (re)connect the pages
- * refetch what they show (6.2), because events missed while offline are not replayed.
+ * socket.io reconnects with randomized exponential backoff; after every RE-connect the pages
+ * refetch what they show (6.2), because events missed while offline are not replayed. Not after
+ * the first connect: each page fetched what it shows as it opened, and fetching it again at once
+ * doubled every request of a page load on slow Wi-Fi (issue 14).
  */
 import { io, type Socket } from 'socket.io-client';
 import type {
@@ -19,8 +21,12 @@ type Handler<N extends EventName> = (payload: EventPayload<N>) => void;
 
 interface Connection {
   socket: PodiumSocket;
-  /** Called after every connect and reconnect. */
+  /** Called after every reconnect (not the first connect). */
   onConnect: Set<() => void>;
+  /** The socket connected once already: the next connect is a reconnect. */
+  connectedBefore: boolean;
+  /** Called when the server refuses the credentials (`unauthorized`): the judge was deleted. */
+  onRefused: Set<() => void>;
 }
 
 const connections = new Map<Portal, Connection>();
@@ -41,11 +47,23 @@ function connection(portal: Portal): Connection {
     reconnectionDelayMax: 10_000,
     randomizationFactor: 0.5,
   });
-  existing = { socket, onConnect: new Set() };
+  existing = { socket, onConnect: new Set(), connectedBefore: false, onRefused: new Set() };
   const created = existing;
-  socket.on('connect', () => created.onConnect.forEach((refetch) => refetch()));
+  socket.on('connect', () => {
+    if (created.connectedBefore) created.onConnect.forEach((refetch) => refetch());
+    created.connectedBefore = true;
+  });
+  // The server closed the socket (it does so when the judge is deleted, 6.1): a new handshake
+  // tells whether the credentials still hold, instead of staying silently disconnected.
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    setTimeout(() => {
+      if (connections.get(portal)?.socket === socket) socket.connect();
+    }, 1000);
+  });
   // A refused handshake does not retry by itself; try again later (the server may be restarting).
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (error) => {
+    if (error.message === 'unauthorized') created.onRefused.forEach((refused) => refused());
     if (!socket.active) {
       setTimeout(() => {
         // Not if the portal was disconnected (logout) or replaced meanwhile.
@@ -58,7 +76,7 @@ function connection(portal: Portal): Connection {
 }
 
 /**
- * Subscribes to events of a portal's socket; `onConnect` runs after each (re)connect. Returns
+ * Subscribes to events of a portal's socket; `onConnect` runs after each reconnect. Returns
  * the unsubscribe function (React effects return it).
  */
 export function subscribe(
@@ -74,6 +92,13 @@ export function subscribe(
     for (const [name, handler] of entries) socket.off(name, handler as never);
     if (onConnect) connectHandlers.delete(onConnect);
   };
+}
+
+/** Runs `handler` whenever the server refuses the portal's credentials; returns the unsubscribe. */
+export function onCredentialsRefused(portal: Portal, handler: () => void): () => void {
+  const { onRefused } = connection(portal);
+  onRefused.add(handler);
+  return () => onRefused.delete(handler);
 }
 
 /** Closes a portal's socket (logout): the next subscription opens a new one with new credentials. */

@@ -5,6 +5,9 @@
  * The reducers are pure so both paths, and the tests, share them.
  */
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
+// The expo alone validates what it shows (a lobby screen runs for hours across server
+// updates), so zod loads with the expo chunk and never with the judge's pages.
+import { endpoints as validated } from '@podium/protocol/schemas';
 import { endpoints } from '@podium/protocol';
 import { create } from 'zustand';
 import { callApi, PARSE_ERROR } from '../api/client';
@@ -168,8 +171,8 @@ export const useExpoStore = create<ExpoState>()((set, get) => ({
     ]);
     if (id !== projectsRequest) return;
     // Checked against the protocol: a screen left on for hours must outlive one odd answer.
-    const list = endpoints.projectListPublic.response.safeParse(projects.data);
-    const names = endpoints.challenges.response.safeParse(challenges.data);
+    const list = validated.projectListPublic.response.safeParse(projects.data);
+    const names = validated.challenges.response.safeParse(challenges.data);
     set((state) => {
       if (!list.success) return applyLoadError(state, projects.error || PARSE_ERROR);
       const next = applyProjects(state, list.data);
@@ -179,7 +182,7 @@ export const useExpoStore = create<ExpoState>()((set, get) => ({
   refreshGroupInfo: async () => {
     const id = ++groupRequest;
     const result = await callApi(endpoints.groupInfo);
-    const info = endpoints.groupInfo.response.safeParse(result.data);
+    const info = validated.groupInfo.response.safeParse(result.data);
     if (id !== groupRequest || !info.success) return;
     set((state) => applyGroupInfo(state, info.data));
   },

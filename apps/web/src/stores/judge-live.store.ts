@@ -11,6 +11,7 @@ import type { JudgeReason } from '@podium/protocol';
 import { endpoints, JUDGE_FLAG_REASONS, JUDGE_HIDDEN, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import { callApi } from '../api/client';
+import { readThrough, updateKept } from '../queries/query-client';
 import type { Countdown } from '../util/countdown';
 import {
   createCountdown,
@@ -23,7 +24,8 @@ import {
 } from '../util/countdown';
 import type { BlockReason } from '../util/judge-block';
 import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../util/notes-draft';
-import { requestErrorText } from '../util/request-error';
+import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../util/visit-timer';
+import { isVisitEnd, useJudgeSyncStore } from './judge-sync.store';
 import { notify } from './notice.store';
 
 export type LivePhase = 'loading' | 'blocked' | 'judging' | 'error';
@@ -85,10 +87,16 @@ export const liveError = (state: LiveData, error: string): LiveData => ({
 });
 
 /**
- * A project to judge: a new one gets a fresh countdown, no popup and its stored notes draft; the
- * one already on screen (a refetch) only takes the fresh details, so the clock keeps running.
+ * A project to judge: a new one gets its stored countdown (a reload mid-visit) or a fresh one, no
+ * popup and its stored notes draft; the one already on screen (a refetch) only takes the fresh
+ * details, so the clock keeps running.
  */
-export const liveProject = (state: LiveData, project: ProjectSummary, notes: string): LiveData =>
+export const liveProject = (
+  state: LiveData,
+  project: ProjectSummary,
+  notes: string,
+  storedCountdown: Countdown | null = null,
+): LiveData =>
   state.project?.id === project.id
     ? { ...state, phase: 'judging', block: null, project, error: '' }
     : {
@@ -96,7 +104,7 @@ export const liveProject = (state: LiveData, project: ProjectSummary, notes: str
         phase: 'judging',
         block: null,
         project,
-        countdown: createCountdown(state.timerSeconds * 1000),
+        countdown: storedCountdown ?? createCountdown(state.timerSeconds * 1000),
         popup: null,
         resumeOnClose: false,
         alarm: false,
@@ -212,6 +220,8 @@ interface LiveActions {
 
 export type LiveState = LiveData & LiveActions;
 
+const SAVED_ON_PHONE = 'Saved on this phone; it will be sent when you are back online.';
+
 const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
 
 /** Monotonic: a phone's wall clock may jump while a countdown runs. */
@@ -247,10 +257,17 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
   };
 
   const showProject = async (projectId: string) => {
-    const result = await callApi(endpoints.projectSummary, { params: { id: projectId } });
+    const result = await readThrough(endpoints.projectSummary, { params: { id: projectId } });
     if (!result.data) return set((state) => liveError(state, result.error));
     const project = result.data;
-    set((state) => liveProject(state, project, loadNotesDraft(state.judgeId, project.id)));
+    set((state) =>
+      liveProject(
+        state,
+        project,
+        loadNotesDraft(state.judgeId, project.id),
+        loadVisitTimer(state.judgeId, project.id, now()),
+      ),
+    );
   };
 
   const next = async () => {
@@ -259,7 +276,12 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       const block = result.error === JUDGE_HIDDEN ? 'hidden' : null;
       return set((state) => (block ? liveBlocked(state, block) : liveError(state, result.error)));
     }
-    if ('project_id' in result.data) return showProject(result.data.project_id);
+    if ('project_id' in result.data) {
+      // The kept `GET /judge` now holds it too: opened offline, the page shows this project.
+      const current = result.data.project_id;
+      updateKept(endpoints.judgeSelf, (self) => ({ ...self, current }));
+      return showProject(current);
+    }
     const reason = result.data.reason;
     set((state) => liveBlocked(state, reason));
   };
@@ -269,19 +291,25 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
    * stays (the clock runs on) until the answer, and a failed refetch keeps it (poor Wi-Fi).
    */
   const load = async () => {
+    // A finish or skip still on the phone ends the held visit: the next project waits for it.
+    useJudgeSyncStore.getState().resume();
+    if (useJudgeSyncStore.getState().pending.some(isVisitEnd)) {
+      return set((state) => liveBlocked(state, 'waiting'));
+    }
     const quiet = (state: LiveData) => state.phase === 'judging' || state.phase === 'blocked';
     set((state) => (quiet(state) ? state : { phase: 'loading', popup: null, alarm: false }));
     const [started, deliberation, timer, judge] = await Promise.all([
-      callApi(endpoints.judgingStarted),
-      callApi(endpoints.judgeDeliberation),
-      callApi(endpoints.judgeTimer),
-      callApi(endpoints.judgeSelf),
+      readThrough(endpoints.judgingStarted),
+      readThrough(endpoints.judgeDeliberation),
+      readThrough(endpoints.judgeTimer),
+      readThrough(endpoints.judgeSelf),
     ]);
     const failed = [judge, started, deliberation, timer].find((r) => !r.data);
     if (failed || !judge.data || !started.data || !deliberation.data || !timer.data) {
       return set((state) => (quiet(state) ? state : liveError(state, failed?.error ?? '')));
     }
     const self = judge.data;
+    useJudgeSyncStore.getState().attach(self.id);
     const seconds = timer.data.judging_timer;
     set((state) => ({
       ...setTimer(state, seconds),
@@ -307,7 +335,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       set({ ...INITIAL_LIVE });
     },
     refreshTimer: async () => {
-      const result = await callApi(endpoints.judgeTimer);
+      const result = await readThrough(endpoints.judgeTimer);
       const timer = result.data;
       if (timer) set((state) => setTimer(state, timer.judging_timer));
     },
@@ -331,34 +359,52 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => {
       const { judgeId, project, notes, submitting } = get();
       if (!project || submitting) return false;
       set({ submitting: true });
-      const result = await callApi(endpoints.judgeFinish, { body: { notes, starred } });
+      const save = { kind: 'finish', projectId: project.id, notes, starred } as const;
+      const outcome = await useJudgeSyncStore.getState().submit(save);
       set({ submitting: false });
-      if (!result.data) {
-        notify.error(requestErrorText(result.status, result.error));
-        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+      if ('refused' in outcome) {
+        // The outbox told the judge in plain words; the screen follows the server again.
+        if (outcome.refused.error === NO_CURRENT_PROJECT) void get().refresh();
         return false;
       }
+      // The draft's text travels in the stored finish now (R29).
       removeNotesDraft(judgeId, project.id);
+      removeVisitTimer(judgeId, project.id);
+      if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
       set({ popup: null, alarm: false, project: null, notes: '' });
       return true;
     },
     skip: async (reason) => {
-      if (get().submitting) return false;
+      const { judgeId, project, submitting } = get();
+      if (!project || submitting) return false;
       set({ submitting: true });
-      const result = await callApi(endpoints.judgeSkip, { body: { reason } });
-      if (!result.data) {
+      const outcome = await useJudgeSyncStore
+        .getState()
+        .submit({ kind: 'skip', projectId: project.id, reason });
+      if ('refused' in outcome) {
         set({ submitting: false });
-        notify.error(requestErrorText(result.status, result.error));
-        if (result.error === NO_CURRENT_PROJECT) void get().refresh();
+        if (outcome.refused.error === NO_CURRENT_PROJECT) void get().refresh();
         return false;
       }
       // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
-      const { judgeId, project } = get();
-      if (project && isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
-      // Reset, then ask for the next project: R21 may already have assigned one.
+      if (isFlagReason(reason)) removeNotesDraft(judgeId, project.id);
+      removeVisitTimer(judgeId, project.id);
       set({ phase: 'loading', project: null, popup: null, alarm: false, notes: '', submitting: false });
+      if ('waiting' in outcome) {
+        // The waiting screen says it: saved on the phone, the next project once back online.
+        set((state) => liveBlocked(state, 'waiting'));
+        return true;
+      }
+      // Ask for the next project: R21 may already have assigned one.
       await inFlight(next);
       return true;
     },
   };
+});
+
+// Every change of a visit's clock is kept on the phone, so a reload resumes it (util/visit-timer.ts).
+useJudgeLiveStore.subscribe((state, previous) => {
+  if (state.project && state.countdown !== previous.countdown && state.project.id === previous.project?.id) {
+    saveVisitTimer(state.judgeId, state.project.id, state.countdown, now());
+  }
 });

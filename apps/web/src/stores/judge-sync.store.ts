@@ -1,43 +1,84 @@
 /**
- * The judge's offline-tolerant saves: notes, stars and the ranking go through one persistent
- * outbox per judge (util/offline-queue.ts), so poor Wi-Fi or a reload loses nothing. This store
- * exposes what the pages show ('Saving…', 'Saved', 'Offline — will retry') and what is still
- * pending (the judge store lays pending changes over fresh server data).
+ * The judge's outbox: every judge write (welcome, finish, skip and flag, ranking, stars, notes)
+ * goes through one persistent outbox per judge (util/offline-queue.ts), each with its R91
+ * Idempotency-Key, so poor Wi-Fi, a lost answer or a reload loses nothing and lands nothing
+ * twice. This store exposes what the pages show ('All saved', 'Sending…', 'Offline: 3 changes
+ * waiting') and what is still pending (the judge store lays pending changes over server data).
  */
+import type { JudgeReason } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../api/client';
 import { callApi, NETWORK_ERROR } from '../api/client';
-import type { OutboxSnapshot, SendResult } from '../util/offline-queue';
+import { newIdempotencyKey } from '../api/idempotency';
+import { getJudgeToken } from '../auth/cookies';
+import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../util/offline-queue';
+import { deviceStorage as storage } from '../util/device-storage';
 import { Outbox } from '../util/offline-queue';
+import { tokenFingerprint } from '../util/token-fingerprint';
 
 export type JudgeSave =
+  | { kind: 'welcome' }
+  | { kind: 'finish'; projectId: string; notes: string; starred: boolean }
+  | { kind: 'skip'; projectId: string; reason: JudgeReason }
   | { kind: 'notes'; projectId: string; notes: string }
   | { kind: 'star'; projectId: string; starred: boolean }
   | { kind: 'rank'; ranking: string[] };
 
-/** Saves with the same key replace each other while waiting: only the newest value matters. */
+/** The writes that end the visit of the held project: the next one waits for them. */
+export type VisitEnd = Extract<JudgeSave, { kind: 'finish' | 'skip' }>;
+export const isVisitEnd = (save: JudgeSave): save is VisitEnd =>
+  save.kind === 'finish' || save.kind === 'skip';
+
+/**
+ * Saves with the same key replace each other while waiting: only the newest notes, star and
+ * ranking matter. A finish or a skip is one event per held project, never replaced.
+ */
 export function saveKey(save: JudgeSave): string {
-  return save.kind === 'rank' ? 'rank' : `${save.kind}:${save.projectId}`;
+  switch (save.kind) {
+    case 'welcome':
+    case 'rank':
+      return save.kind;
+    default:
+      return `${save.kind}:${save.projectId}`;
+  }
 }
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline';
+export type SaveStatus = 'saved' | 'saving' | 'offline';
 
-export const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: 'Saved',
-  offline: 'Offline — will retry',
+/** Where the judge's work stands, in plain words. */
+export function saveStatusText(status: SaveStatus, waiting: number): string {
+  if (status === 'saved') return 'All saved';
+  if (status === 'saving') return 'Sending…';
+  return `Offline: ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
+}
+
+const WHAT_WAS_REFUSED: Record<JudgeSave['kind'], string> = {
+  welcome: 'the welcome confirmation',
+  finish: 'finishing the project',
+  skip: 'skipping the project',
+  notes: 'your notes',
+  star: 'the star',
+  rank: 'your ranking',
 };
 
-export function saveStatusOf(snapshot: OutboxSnapshot<unknown>): SaveStatus {
-  if (snapshot.entries.length > 0) return snapshot.offline ? 'offline' : 'saving';
-  return snapshot.lastSavedAt > 0 ? 'saved' : 'idle';
+/** A refusal in plain words: what was not saved, and the server's reason. */
+export function refusalText(save: JudgeSave, status: number, error: string): string {
+  const reason = status === 401 ? 'you are signed out' : error;
+  return `The server did not accept ${WHAT_WAS_REFUSED[save.kind]} (${reason}). It was not saved.`;
 }
 
-/** The network failed, or a proxy in front of the server could not reach it: try again later. */
+export function saveStatusOf(snapshot: OutboxSnapshot<unknown>): SaveStatus {
+  if (snapshot.entries.length === 0) return 'saved';
+  return snapshot.offline ? 'offline' : 'saving';
+}
+
+/**
+ * The network failed, or the server (or a proxy in front of it) failed or is restarting: try
+ * again later with the same key. Any other answer (4xx) is the server's refusal.
+ */
 export function isRetryable(status: number, error: string): boolean {
-  return error === NETWORK_ERROR || status === 502 || status === 503 || status === 504;
+  return error === NETWORK_ERROR || status >= 500;
 }
 
 export function toSendResult(result: ApiResult<unknown>): SendResult {
@@ -50,21 +91,34 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
   };
 }
 
-async function sendSave(save: JudgeSave): Promise<SendResult> {
+async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
   switch (save.kind) {
-    case 'notes':
+    case 'welcome':
+      return toSendResult(await callApi(endpoints.judgeWelcomeAccept, { idempotencyKey }));
+    case 'finish': {
+      const body = { notes: save.notes, starred: save.starred };
+      return toSendResult(await callApi(endpoints.judgeFinish, { body, idempotencyKey }));
+    }
+    case 'skip':
       return toSendResult(
-        await callApi(endpoints.judgeNotes, { params: { id: save.projectId }, body: { notes: save.notes } }),
+        await callApi(endpoints.judgeSkip, { body: { reason: save.reason }, idempotencyKey }),
       );
-    case 'star':
+    case 'notes': {
+      const params = { id: save.projectId };
       return toSendResult(
-        await callApi(endpoints.judgeStar, {
-          params: { id: save.projectId },
-          body: { starred: save.starred },
-        }),
+        await callApi(endpoints.judgeNotes, { params, body: { notes: save.notes }, idempotencyKey }),
       );
+    }
+    case 'star': {
+      const params = { id: save.projectId };
+      return toSendResult(
+        await callApi(endpoints.judgeStar, { params, body: { starred: save.starred }, idempotencyKey }),
+      );
+    }
     case 'rank':
-      return toSendResult(await callApi(endpoints.judgeRank, { body: { ranking: save.ranking } }));
+      return toSendResult(
+        await callApi(endpoints.judgeRank, { body: { ranking: save.ranking }, idempotencyKey }),
+      );
   }
 }
 
@@ -86,17 +140,33 @@ interface JudgeSyncState {
   status: SaveStatus;
   /** Opens the judge's outbox (stored changes from an earlier page are sent at once). */
   attach: (judgeId: string) => void;
-  /** Stores a change and sends it as soon as the network allows. */
-  submit: (save: JudgeSave) => void;
+  /**
+   * Opens the outbox of the judge this phone last attached, if the signed-in token is still
+   * theirs: changes stored offline show (and wait) before any request could name the judge.
+   */
+  resume: () => void;
+  /**
+   * Stores a change and sends it as soon as the network allows; resolves with its first outcome
+   * (saved, waiting for the network, refused). Without an attached outbox: waiting.
+   */
+  submit: (save: JudgeSave) => Promise<SubmitOutcome>;
   /** Retries waiting changes now (back online, page visible again). */
   retry: () => void;
 }
 
 let outbox: Outbox<JudgeSave> | null = null;
 
-function storage(): Storage | null {
+const OWNER_KEY = 'podium:outbox-owner';
+
+function storedOwner(): string | null {
   try {
-    return window.localStorage;
+    const owner = JSON.parse(storage()?.getItem(OWNER_KEY) ?? 'null') as {
+      judgeId?: unknown;
+      token?: unknown;
+    } | null;
+    const token = getJudgeToken();
+    if (!owner || typeof owner.judgeId !== 'string' || !token) return null;
+    return owner.token === tokenFingerprint(token) ? owner.judgeId : null;
   } catch {
     return null;
   }
@@ -109,7 +179,7 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
   return {
     judgeId: null,
     pending: [],
-    status: 'idle',
+    status: 'saved',
     attach: (judgeId) => {
       if (get().judgeId === judgeId && outbox) return;
       outbox?.dispose();
@@ -118,18 +188,27 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
         storageKey: outboxStorageKey(judgeId),
         keyOf: saveKey,
         send: sendSave,
+        newKey: newIdempotencyKey,
         onSaved: (save) => handlers.onSaved(save),
         onRefused: (save, status, error) => handlers.onRefused(save, status, error),
         onChange: publish,
       });
       set({ judgeId });
+      try {
+        const token = tokenFingerprint(getJudgeToken() ?? '');
+        storage()?.setItem(OWNER_KEY, JSON.stringify({ judgeId, token }));
+      } catch {
+        // storage full or disabled: the outbox then opens once the judge is loaded
+      }
       publish(outbox.snapshot());
       void outbox.flush();
     },
-    submit: (save) => {
-      // Changes are only possible on pages that loaded the judge, which attaches the outbox.
-      outbox?.submit(save);
+    resume: () => {
+      const judgeId = storedOwner();
+      if (judgeId) get().attach(judgeId);
     },
+    // Changes are only possible on pages that loaded the judge, which attaches the outbox.
+    submit: (save) => outbox?.submit(save) ?? Promise.resolve({ waiting: true }),
     retry: () => outbox?.retryNow(),
   };
 });

@@ -165,7 +165,7 @@ describe('useJudgeStore with the server', () => {
     expect(useJudgeStore.getState().judge?.rankings).toEqual(['b', 'a']); // optimistic
     await vi.waitFor(() => expect(useJudgeStore.getState().judge?.rankings).toEqual(['a', 'b']));
     expect(useNoticeStore.getState().notices.map((n) => n.text)).toEqual([
-      'Error sending request to server (Status 400): ranking contains a duplicate project: a',
+      'The server did not accept your ranking (ranking contains a duplicate project: a). It was not saved.',
     ]);
   });
 

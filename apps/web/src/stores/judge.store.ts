@@ -12,12 +12,11 @@ import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiFailure } from '../api/client';
-import { callApi } from '../api/client';
+import { readThrough } from '../queries/query-client';
 import { getJudgeToken } from '../auth/cookies';
 import { sameOrder } from '../util/judge-ranking';
-import { requestErrorText } from '../util/request-error';
 import type { JudgeSave } from './judge-sync.store';
-import { setSaveHandlers, useJudgeSyncStore } from './judge-sync.store';
+import { refusalText, setSaveHandlers, useJudgeSyncStore } from './judge-sync.store';
 import { notify } from './notice.store';
 
 export type JudgeLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -93,7 +92,8 @@ export function applyPending(state: JudgeData, pending: readonly JudgeSave[]): J
   return pending.reduce((acc, save) => {
     if (save.kind === 'rank') return applyRanking(acc, save.ranking);
     if (save.kind === 'star') return applyStar(acc, save.projectId, save.starred);
-    return applyNotes(acc, save.projectId, save.notes);
+    if (save.kind === 'notes') return applyNotes(acc, save.projectId, save.notes);
+    return acc; // welcome, finish and skip change nothing the dashboard lists until sent
   }, state);
 }
 
@@ -120,7 +120,9 @@ export function upsertProject(
   pending: readonly JudgeSave[] = [],
 ): JudgeData {
   if (!state.judge) return state;
-  const mine = pending.filter((s) => s.kind !== 'rank' && s.projectId === project.project_id);
+  const mine = pending.filter(
+    (s) => (s.kind === 'notes' || s.kind === 'star') && s.projectId === project.project_id,
+  );
   const known = state.judge.seen_projects.some((p) => p.project_id === project.project_id);
   const seen_projects = known
     ? state.judge.seen_projects.map((p) => (p.project_id === project.project_id ? project : p))
@@ -181,9 +183,9 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
     }
     const eventsBefore = deliberationEvents;
     const [judge, count, deliberation] = await Promise.all([
-      callApi(endpoints.judgeSelf),
-      callApi(endpoints.projectCount),
-      callApi(endpoints.judgeDeliberation),
+      readThrough(endpoints.judgeSelf),
+      readThrough(endpoints.projectCount),
+      readThrough(endpoints.judgeDeliberation),
     ]);
     if (!judge.data) {
       set(get().judge ? {} : { status: 'error', error: judge.error });
@@ -204,7 +206,7 @@ export const useJudgeStore = create<JudgeState>()((set, get) => ({
   },
   loadProject: async (projectId) => {
     if (!getJudgeToken()) return NOT_LOGGED_IN;
-    const result = await callApi(endpoints.judgeProject, { params: { id: projectId } });
+    const result = await readThrough(endpoints.judgeProject, { params: { id: projectId } });
     const project = result.data;
     if (!project) return result;
     set((state) => upsertProject(state, project, pendingSaves()));
@@ -238,11 +240,11 @@ setSaveHandlers({
   },
   onRefused: (save, status, error) => {
     // R26: rank and star are refused during deliberation; the reloaded page shows it locked.
-    if (save.kind !== 'notes' && error.includes('deliberation')) {
+    if ((save.kind === 'rank' || save.kind === 'star') && error.includes('deliberation')) {
       judgeStoreEffects.reload();
       return;
     }
-    notify.error(requestErrorText(status, error));
+    notify.error(refusalText(save, status, error));
     if (save.kind === 'rank') useJudgeStore.setState((state) => rollbackRanking(state, save.ranking));
     if (save.kind === 'star')
       useJudgeStore.setState((state) => rollbackStar(state, save.projectId, save.starred));

@@ -6,10 +6,12 @@ import {
   hasStarted,
   pauseCountdown,
   remainingMs,
+  restoreCountdown,
   resumeCountdown,
   setCountdownDuration,
   shouldExpire,
   startCountdown,
+  storeCountdown,
   toggleCountdown,
 } from './countdown';
 
@@ -83,5 +85,27 @@ describe('countdown', () => {
     expect(setCountdownDuration(idle, 5_000).durationMs).toBe(5_000);
     const running = startCountdown(idle, 0);
     expect(setCountdownDuration(running, 5_000)).toBe(running);
+  });
+});
+
+describe('a countdown kept over a reload', () => {
+  it('goes on running while the page was away, and stops at zero', () => {
+    const running = startCountdown(createCountdown(60_000), 1_000);
+    const stored = storeCountdown(running, 11_000, 500_000); // 10 s elapsed, stored at wall 500 s
+    const restored = restoreCountdown(stored, 3, 520_000); // reloaded 20 s later; monotonic restarted
+    expect(restored.status).toBe('running');
+    expect(remainingMs(restored, 3)).toBe(30_000);
+    expect(remainingMs(restoreCountdown(stored, 0, 900_000), 0)).toBe(0);
+  });
+
+  it('keeps a paused clock as it was, and counts a wall clock set back as no time', () => {
+    const paused = pauseCountdown(startCountdown(createCountdown(60_000), 0), 15_000);
+    expect(remainingMs(restoreCountdown(storeCountdown(paused, 99_000, 1_000), 7, 9_999_999), 7)).toBe(
+      45_000,
+    );
+    const running = startCountdown(createCountdown(60_000), 0);
+    expect(remainingMs(restoreCountdown(storeCountdown(running, 5_000, 1_000_000), 0, 1_000), 0)).toBe(
+      55_000,
+    );
   });
 });

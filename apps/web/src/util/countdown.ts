@@ -73,3 +73,29 @@ export function formatClock(ms: number): string {
   const seconds = totalSeconds % 60;
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
+
+/**
+ * A countdown as the phone stores it between page loads: monotonic times mean nothing after a
+ * reload, so the elapsed time is stored with the wall-clock time it was taken at.
+ */
+export interface StoredCountdown {
+  durationMs: number;
+  status: CountdownStatus;
+  elapsedMs: number;
+  savedAt: number;
+}
+
+export function storeCountdown(countdown: Countdown, now: number, wallNow: number): StoredCountdown {
+  const { durationMs, status } = countdown;
+  return { durationMs, status, elapsedMs: elapsedMs(countdown, now), savedAt: wallNow };
+}
+
+/**
+ * The stored countdown at `now` (monotonic) and `wallNow`: a running one went on running while
+ * the page was away (reload, closed tab); a wall clock set back counts as no time passed.
+ */
+export function restoreCountdown(stored: StoredCountdown, now: number, wallNow: number): Countdown {
+  const away = stored.status === 'running' ? Math.max(0, wallNow - stored.savedAt) : 0;
+  const elapsed = Math.min(stored.durationMs, stored.elapsedMs + away);
+  return { durationMs: stored.durationMs, status: stored.status, elapsedMs: elapsed, resumedAt: now };
+}

@@ -4,10 +4,13 @@
  */
 import type { NextReason } from '@podium/protocol';
 
-/** Why no project is shown: a reason of R15, or a hidden (disabled) judge account (R4). */
-export type BlockReason = NextReason | 'hidden';
+/**
+ * Why no project is shown: a reason of R15, a hidden (disabled) judge account (R4), or a finish
+ * or skip saved on the phone and not sent yet (`waiting`): the next project needs the server.
+ */
+export type BlockReason = NextReason | 'hidden' | 'waiting';
 
-export type BlockScreenId = 'paused' | 'hidden' | 'no-projects' | 'done' | 'track-done';
+export type BlockScreenId = 'paused' | 'hidden' | 'no-projects' | 'done' | 'track-done' | 'waiting';
 
 export interface BlockScreen {
   id: BlockScreenId;
@@ -37,6 +40,11 @@ const SCREENS: Record<Exclude<BlockScreenId, 'paused'>, BlockScreen> = {
     title: "You've seen all the projects!",
     text: 'Thank you for judging. Go back to your dashboard to finish ranking the projects you have seen.',
   },
+  waiting: {
+    id: 'waiting',
+    title: 'Saved on this phone',
+    text: 'Your last project is saved on this phone and will be sent when you are back online. The next project comes once the phone is back online.',
+  },
   'track-done': {
     id: 'track-done',
     title: 'Judging is complete for your track!',
@@ -56,6 +64,8 @@ export function blockScreen(reason: BlockReason, isTrackJudge: boolean): BlockSc
       return PAUSED;
     case 'hidden':
       return SCREENS.hidden;
+    case 'waiting':
+      return SCREENS.waiting;
     case 'no-projects':
       return SCREENS['no-projects'];
     case 'done':

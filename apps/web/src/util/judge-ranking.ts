@@ -4,8 +4,6 @@
  * not ranked, newest finish first). The drag-and-drop board calls these while dragging; the
  * store only ever receives the final ranked list.
  */
-import { arrayMove } from '@dnd-kit/sortable';
-
 export type RankListId = 'ranked' | 'unranked';
 export const RANK_LISTS: readonly RankListId[] = ['ranked', 'unranked'];
 
@@ -62,7 +60,11 @@ export function reorder(lists: RankLists, activeId: string, overId: string): Ran
   const from = lists[list].indexOf(activeId);
   const to = lists[list].indexOf(overId);
   if (from === to) return lists;
-  return { ...lists, [list]: arrayMove(lists[list], from, to) };
+  // Moved here rather than with dnd-kit's arrayMove: the store imports this file, and the
+  // drag-and-drop library must stay out of the live page's bundle.
+  const moved = [...lists[list]];
+  moved.splice(to, 0, ...moved.splice(from, 1));
+  return { ...lists, [list]: moved };
 }
 
 export const sameOrder = (a: readonly string[], b: readonly string[]): boolean =>

@@ -5,13 +5,7 @@
  */
 import { notesDraftKey } from '@podium/protocol';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: drafts only live as long as the page
-  }
-}
+import { deviceStorage as storage } from './device-storage';
 
 export function loadNotesDraft(judgeId: string, projectId: string): string {
   try {

@@ -12,6 +12,8 @@ const OK: SendResult = { ok: true };
 /** An outbox over jsdom's localStorage with a scripted `send` and manual timers. */
 function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
   const sent: Op[] = [];
+  const keys: string[] = [];
+  let keyCount = 0;
   const timers: { run: () => void; ms: number }[] = [];
   const refused: string[] = [];
   const saved: Op[] = [];
@@ -19,27 +21,38 @@ function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
     storage: localStorage,
     storageKey,
     keyOf,
-    send: async (op) => {
+    send: async (op, idempotencyKey) => {
       sent.push(op);
+      keys.push(idempotencyKey);
       return results.shift() ?? OK;
     },
+    newKey: () => `key-${++keyCount}`,
     onSaved: (op) => saved.push(op),
     onRefused: (_op, status, error) => refused.push(`${status} ${error}`),
     setTimer: (run, ms) => timers.push({ run, ms }),
     clearTimer: () => timers.splice(0),
   });
-  return { outbox, sent, timers, refused, saved };
+  return { outbox, sent, keys, timers, refused, saved };
 }
 
 /** Lets the outbox's awaited sends settle. */
 const settle = () => vi.waitFor(() => Promise.resolve());
 
+const entry = <P>(id: string, key: string, payload: P) => ({
+  id,
+  key,
+  idempotencyKey: id,
+  payload,
+  attempts: 0,
+});
+const noKey = () => 'fresh-key';
+
 describe('enqueue', () => {
   it('coalesces repeated notes for the same project, keeping the newest at the end', () => {
-    let q = enqueue<string | boolean>([], { id: 'a', key: 'notes:p1', payload: 'one', attempts: 0 });
-    q = enqueue(q, { id: 'b', key: 'star:p1', payload: true, attempts: 0 });
-    q = enqueue(q, { id: 'c', key: 'notes:p1', payload: 'two', attempts: 0 });
-    q = enqueue(q, { id: 'd', key: 'notes:p2', payload: 'other', attempts: 0 });
+    let q = enqueue<string | boolean>([], entry('a', 'notes:p1', 'one'));
+    q = enqueue(q, entry('b', 'star:p1', true));
+    q = enqueue(q, entry('c', 'notes:p1', 'two'));
+    q = enqueue(q, entry('d', 'notes:p2', 'other'));
     expect(q.map((e) => [e.key, e.payload])).toEqual([
       ['star:p1', true],
       ['notes:p1', 'two'],
@@ -71,7 +84,7 @@ describe('Outbox', () => {
     outbox.submit(notes('p1', 'draft'));
     await settle();
     expect(outbox.snapshot()).toMatchObject({ offline: true, sending: false });
-    expect(loadEntries(localStorage, 'test:outbox')).toMatchObject([
+    expect(loadEntries(localStorage, 'test:outbox', noKey)).toMatchObject([
       { key: 'notes:p1', payload: notes('p1', 'draft'), attempts: 1 },
     ]);
     expect(timers.map((t) => t.ms)).toEqual([1000]);
@@ -94,7 +107,7 @@ describe('Outbox', () => {
       await settle();
     }
     expect(outbox.snapshot().entries.map((e) => e.payload)).toEqual([notes('p1', 'abc')]);
-    expect(loadEntries(localStorage, 'test:outbox')).toHaveLength(1);
+    expect(loadEntries(localStorage, 'test:outbox', noKey)).toHaveLength(1);
     expect(timers).toHaveLength(1); // one pending retry, not one per keystroke
 
     sent.splice(0);
@@ -102,6 +115,43 @@ describe('Outbox', () => {
     await settle();
     expect(sent).toEqual([notes('p1', 'abc')]);
     expect(outbox.snapshot().entries).toEqual([]);
+  });
+
+  it('sends every attempt of an entry with the same idempotency key, and a new key per entry', async () => {
+    const { outbox, keys, timers } = makeOutbox([NETWORK, NETWORK, OK, OK]);
+    void outbox.submit({ kind: 'rank', ranking: ['a'] });
+    await settle();
+    timers.shift()!.run();
+    await settle();
+    outbox.retryNow();
+    await settle();
+    void outbox.submit(notes('p1', 'x'));
+    await settle();
+    expect(keys).toEqual(['key-1', 'key-1', 'key-1', 'key-2']);
+  });
+
+  it('keeps the key of an entry over a reload', async () => {
+    const first = makeOutbox([NETWORK], 'test:keys');
+    void first.outbox.submit(notes('p1', 'x'));
+    await settle();
+    first.outbox.dispose();
+    const second = makeOutbox([OK], 'test:keys');
+    await second.outbox.flush();
+    expect(second.keys).toEqual(first.keys);
+  });
+
+  it('tells the caller whether its change was saved, is waiting, or was refused', async () => {
+    const refusal: SendResult = { ok: false, retry: false, status: 400, error: 'no current project' };
+    const { outbox } = makeOutbox([OK, NETWORK, NETWORK, refusal, OK]);
+    expect(await outbox.submit(notes('p1', 'a'))).toEqual({ saved: true });
+    expect(await outbox.submit(notes('p2', 'b'))).toEqual({ waiting: true });
+    // Queued behind the waiting entry, which fails again: it waits too.
+    expect(await outbox.submit(notes('p3', 'c'))).toEqual({ waiting: true });
+    outbox.retryNow();
+    await settle();
+    expect(outbox.snapshot().entries).toEqual([]);
+    const refused = makeOutbox([refusal], 'test:refused').outbox.submit({ kind: 'rank', ranking: [] });
+    expect(await refused).toEqual({ refused: { status: 400, error: 'no current project' } });
   });
 
   it('retries at once when asked (the browser is back online)', async () => {
@@ -146,13 +196,14 @@ describe('Outbox', () => {
 
   it('treats unreadable storage as empty', () => {
     localStorage.setItem('test:broken', '{not json');
-    expect(loadEntries(localStorage, 'test:broken')).toEqual([]);
+    expect(loadEntries(localStorage, 'test:broken', noKey)).toEqual([]);
     localStorage.setItem(
       'test:broken',
       JSON.stringify([{ nope: 1 }, { id: 'a', key: 'k', attempts: 0, payload: 1 }]),
     );
-    expect(loadEntries(localStorage, 'test:broken')).toEqual([
-      { id: 'a', key: 'k', attempts: 0, payload: 1 },
+    // Stored before R91 (no key): it gets one now, kept from then on.
+    expect(loadEntries(localStorage, 'test:broken', noKey)).toEqual([
+      { id: 'a', key: 'k', idempotencyKey: 'fresh-key', attempts: 0, payload: 1 },
     ]);
   });
 });

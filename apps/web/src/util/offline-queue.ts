@@ -1,11 +1,19 @@
 /**
- * A small persistent outbox for saves that must survive poor Wi-Fi (judge notes, stars, ranking).
+ * A small persistent outbox for writes that must survive poor Wi-Fi (every judge write: welcome,
+ * finish, skip and flag, ranking, stars, notes).
  *
  * Every change is written to `localStorage` before it is sent, so a reload or a closed tab loses
- * nothing. Entries with the same key coalesce (only the newest notes of a project, the newest
- * star of a project and the newest ranking matter), and they are sent one at a time, oldest
- * first. A network failure keeps the entry and retries with backoff, on the browser's `online`
- * event or when the page becomes visible again; a refusal by the server drops it and reports it.
+ * nothing. Each entry carries its R91 `Idempotency-Key` from the moment it is created, stored
+ * with it, and every retry sends the same key: a write whose answer was lost lands once. Entries
+ * with the same key coalesce (only the newest notes of a project, the newest star of a project
+ * and the newest ranking matter), and they are sent one at a time, oldest first. A network
+ * failure keeps the entry and retries with backoff, on the browser's `online` event or when the
+ * page becomes visible again; a refusal by the server drops it and reports it.
+ *
+ * Why not TanStack Query's paused, persisted mutations: its persister writes at most once a
+ * second (throttled), so a write made just before the tab closes can be lost; paused mutations
+ * resume in parallel unless scoped, cannot coalesce, and need every mutation function registered
+ * before the cache is restored. This file is small and tested (docs/offline.md).
  */
 
 export interface QueueEntry<P> {
@@ -13,6 +21,8 @@ export interface QueueEntry<P> {
   id: string;
   /** Entries with the same key replace each other. */
   key: string;
+  /** R91: sent with every attempt of this entry. */
+  idempotencyKey: string;
   payload: P;
   /** Failed network attempts so far; drives the backoff. */
   attempts: number;
@@ -20,6 +30,10 @@ export interface QueueEntry<P> {
 
 /** The outcome of one send: saved, worth retrying (network), or refused for good. */
 export type SendResult = { ok: true } | { ok: false; retry: boolean; status: number; error: string };
+
+/** What became of one submitted change, as its first attempt tells: sent, waiting, or refused. */
+export type SubmitOutcome =
+  { saved: true } | { waiting: true } | { refused: { status: number; error: string } };
 
 export interface OutboxSnapshot<P> {
   entries: readonly QueueEntry<P>[];
@@ -51,7 +65,7 @@ export function countAttempt<P>(entries: readonly QueueEntry<P>[], id: string): 
   return entries.map((e) => (e.id === id ? { ...e, attempts: e.attempts + 1 } : e));
 }
 
-const isEntry = (value: unknown): value is QueueEntry<unknown> =>
+const isEntry = (value: unknown): value is Omit<QueueEntry<unknown>, 'idempotencyKey'> =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as QueueEntry<unknown>).id === 'string' &&
@@ -59,11 +73,21 @@ const isEntry = (value: unknown): value is QueueEntry<unknown> =>
   typeof (value as QueueEntry<unknown>).attempts === 'number' &&
   'payload' in value;
 
-/** The stored entries; anything unreadable counts as empty rather than breaking the page. */
-export function loadEntries<P>(storage: Storage | null, key: string): QueueEntry<P>[] {
+/**
+ * The stored entries; anything unreadable counts as empty rather than breaking the page. Entries
+ * stored by an app version before R91 get their key now: they were never sent with one.
+ */
+export function loadEntries<P>(storage: Storage | null, key: string, newKey: () => string): QueueEntry<P>[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? (parsed.filter(isEntry) as QueueEntry<P>[]) : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isEntry).map((entry) => ({
+      ...entry,
+      idempotencyKey:
+        typeof (entry as QueueEntry<P>).idempotencyKey === 'string'
+          ? (entry as QueueEntry<P>).idempotencyKey
+          : newKey(),
+    })) as QueueEntry<P>[];
   } catch {
     return [];
   }
@@ -86,7 +110,10 @@ export interface OutboxOptions<P> {
   storage: Storage | null;
   storageKey: string;
   keyOf: (payload: P) => string;
-  send: (payload: P) => Promise<SendResult>;
+  /** Sends one entry's change with its idempotency key. */
+  send: (payload: P, idempotencyKey: string) => Promise<SendResult>;
+  /** A fresh R91 key for a new entry. */
+  newKey: () => string;
   onSaved?: (payload: P) => void;
   onRefused?: (payload: P, status: number, error: string) => void;
   onChange?: (snapshot: OutboxSnapshot<P>) => void;
@@ -106,6 +133,8 @@ export class Outbox<P> {
   private offline = false;
   private lastSavedAt = 0;
   private timer: unknown = null;
+  /** Callers waiting for the first outcome of their entry, by entry id. */
+  private readonly waiting = new Map<string, (outcome: SubmitOutcome) => void>();
   private readonly options: Required<Omit<OutboxOptions<P>, 'onSaved' | 'onRefused' | 'onChange'>> &
     OutboxOptions<P>;
 
@@ -116,7 +145,7 @@ export class Outbox<P> {
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       ...options,
     };
-    this.entries = loadEntries<P>(options.storage, options.storageKey);
+    this.entries = loadEntries<P>(options.storage, options.storageKey, options.newKey);
   }
 
   snapshot(): OutboxSnapshot<P> {
@@ -128,11 +157,25 @@ export class Outbox<P> {
     };
   }
 
-  /** Persists the change at once, then tries to send it. */
-  submit(payload: P): void {
-    const entry = { id: newId(), key: this.options.keyOf(payload), payload, attempts: 0 };
+  /**
+   * Persists the change at once, then tries to send it. Resolves with the first outcome: saved,
+   * waiting (the network failed; it stays stored and is retried), or refused by the server.
+   */
+  submit(payload: P): Promise<SubmitOutcome> {
+    const entry = {
+      id: newId(),
+      key: this.options.keyOf(payload),
+      idempotencyKey: this.options.newKey(),
+      payload,
+      attempts: 0,
+    };
+    const replaced = this.entries.filter((e) => e.key === entry.key);
     this.update(enqueue(this.entries, entry));
+    // A change replaced by a newer one is as good as saved for its caller: the newer one decides.
+    for (const old of replaced) this.settle(old.id, { saved: true });
+    const outcome = new Promise<SubmitOutcome>((resolve) => this.waiting.set(entry.id, resolve));
     void this.flush();
+    return outcome;
   }
 
   /** Sends every entry, oldest first, until the queue is empty or the network fails. */
@@ -143,21 +186,25 @@ export class Outbox<P> {
       const entry = this.entries[0]!;
       this.sending = true;
       this.emit();
-      const result = await this.options.send(entry.payload);
+      const result = await this.options.send(entry.payload, entry.idempotencyKey);
       this.sending = false;
       if (result.ok) {
         this.offline = false;
         this.lastSavedAt = this.options.now();
         this.update(removeEntry(this.entries, entry.id));
         this.options.onSaved?.(entry.payload);
+        this.settle(entry.id, { saved: true });
       } else if (result.retry) {
         this.offline = true;
         this.update(countAttempt(this.entries, entry.id));
         this.scheduleRetry(retryDelay(entry.attempts + 1));
+        // Everything still queued waits behind this entry: tell each caller so.
+        for (const waiting of this.entries) this.settle(waiting.id, { waiting: true });
         return;
       } else {
         this.update(removeEntry(this.entries, entry.id));
         this.options.onRefused?.(entry.payload, result.status, result.error);
+        this.settle(entry.id, { refused: { status: result.status, error: result.error } });
       }
     }
     this.emit();
@@ -170,6 +217,12 @@ export class Outbox<P> {
 
   dispose(): void {
     this.cancelRetry();
+    for (const entry of this.entries) this.settle(entry.id, { waiting: true });
+  }
+
+  private settle(id: string, outcome: SubmitOutcome): void {
+    this.waiting.get(id)?.(outcome);
+    this.waiting.delete(id);
   }
 
   private scheduleRetry(ms: number): void {

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { DashboardSummary } from '../../components/judge/DashboardSummary';
 import { DeliberationBanner } from '../../components/judge/DeliberationBanner';
 import { LoadError } from '../../components/judge/LoadError';
-import { RankingBoard } from '../../components/judge/RankingBoard';
 import { SaveStatus } from '../../components/judge/SaveStatus';
 import { StarBoard } from '../../components/judge/StarBoard';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -10,6 +9,11 @@ import { Page } from '../../components/Page';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { useJudgeStore } from '../../stores/judge.store';
+
+// Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
+const RankingBoard = lazy(async () => ({
+  default: (await import('../../components/judge/RankingBoard')).RankingBoard,
+}));
 
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
 export function JudgeDashboardPage() {
@@ -43,7 +47,13 @@ export function JudgeDashboardPage() {
           <DashboardSummary />
           {deliberation && <DeliberationBanner />}
           <SaveStatus />
-          {isTrackJudge ? <StarBoard locked={deliberation} /> : <RankingBoard locked={deliberation} />}
+          {isTrackJudge ? (
+            <StarBoard locked={deliberation} />
+          ) : (
+            <Suspense fallback={<LoadingScreen />}>
+              <RankingBoard locked={deliberation} />
+            </Suspense>
+          )}
         </div>
       )}
     </Page>

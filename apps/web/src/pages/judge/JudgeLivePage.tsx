@@ -8,6 +8,7 @@ import { useJudgeGate } from '../../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useJudgeLiveStore } from '../../stores/judge-live.store';
+import { isVisitEnd, useJudgeSyncStore } from '../../stores/judge-sync.store';
 
 /** `/judge/live`: the project being judged, with its timer, or why there is none. */
 export function JudgeLivePage() {
@@ -22,6 +23,11 @@ export function JudgeLivePage() {
   const reset = useJudgeLiveStore((state) => state.reset);
   const refetch = useJudgeLiveStore((state) => state.refetch);
   useJudgeRealtime({ refetch, live: true });
+  // A finish or skip saved on the phone has reached the server: now the next project can come.
+  const waitingForOutbox = useJudgeSyncStore((state) => state.pending.some(isVisitEnd));
+  useEffect(() => {
+    if (!waitingForOutbox && block === 'waiting') refetch();
+  }, [waitingForOutbox, block, refetch]);
 
   // Only after the gate: the start flow may assign a project (POST /judge/next).
   useEffect(() => {

@@ -1,19 +1,20 @@
-import { endpoints } from '@podium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { callApi } from '../../api/client';
 import { LoadError } from '../../components/judge/LoadError';
 import { WelcomeConfirmations } from '../../components/judge/WelcomeConfirmations';
 import { WelcomeInstructions } from '../../components/judge/WelcomeInstructions';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
+import { useJudgeSyncStore } from '../../stores/judge-sync.store';
 import { useJudgeStore } from '../../stores/judge.store';
 import { notify, useNoticeStore } from '../../stores/notice.store';
-import { requestErrorText } from '../../util/request-error';
 
 export const WELCOME_CONFIRM_TEXT =
   'Please read the welcome message and confirm by checking the boxes below before proceeding.';
+
+const WELCOME_WAITING_TEXT =
+  'You are offline: your confirmation is saved on this phone and will be sent when you are back online.';
 
 /** `/judge/welcome`: instructions and the three confirmations before judging. */
 export function JudgeWelcomePage() {
@@ -51,10 +52,11 @@ export function JudgeWelcomePage() {
     }
     if (sending) return;
     setSending(true);
-    const result = await callApi(endpoints.judgeWelcomeAccept);
+    // Through the outbox (R91): a lost answer is retried with the same key.
+    const outcome = await useJudgeSyncStore.getState().submit({ kind: 'welcome' });
     setSending(false);
-    if (result.data) void navigate('/judge');
-    else notify.error(requestErrorText(result.status, result.error));
+    if ('saved' in outcome) void navigate('/judge');
+    else if ('waiting' in outcome) notify.error(WELCOME_WAITING_TEXT);
   };
 
   if (gate.status === 'error') {

@@ -1,0 +1,319 @@
+/**
+ * Issue 14, the judge portal on a crowded venue network, in real Chromium against the real
+ * server: every judge write made offline waits in the outbox and lands exactly once (R91); a
+ * write whose answer was lost is retried with the same Idempotency-Key and counts once; the
+ * portal opens with no network after a first visit (service worker + kept answers); the visit
+ * timer survives a reload; a page load fetches no API URL twice.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  judgeRecord,
+  launchBrowser,
+  loginJudgeApi,
+  openPhonePage,
+  seedJudge,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Mesh Radio', 'Kelp Farm', 'Solar Kiln', 'Bee Counter', 'Tide Clock', 'Moss Wall']) {
+    await seedProject(server, { name, description: `${name} does things.` });
+  }
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in judge (welcome accepted) and a phone page for them. */
+async function judgeOnPhone(
+  name: string,
+): Promise<{ id: string; token: string; page: Page; errors: string[] }> {
+  const judge = await seedJudge(server, { name, email: `${name.toLowerCase()}@example.org` });
+  const token = await loginJudgeApi(server, judge.code);
+  const { context, page, errors } = await openPhonePage(browser, server, token);
+  opened.push(context);
+  return { id: judge.id, token, page, errors };
+}
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** The held project's name once /judge/live shows one (different from `not`, when given). */
+async function liveProject(page: Page, not?: string): Promise<string> {
+  const title = page.locator('h1.judge-project-heading__name');
+  if (not) await title.filter({ hasNotText: not }).waitFor({ timeout: 20_000 });
+  else await title.waitFor({ timeout: 20_000 });
+  return (await title.textContent())?.trim() ?? '';
+}
+
+async function auditLines(pattern: RegExp): Promise<string[]> {
+  const { log } = await apiCall<{ log: string }>(server, 'GET', '/admin/log');
+  return log.split('\n').filter((line) => pattern.test(line));
+}
+
+interface FlagRecord {
+  judge_id: string | null;
+  project_id: string;
+  reason: string;
+}
+const flagsOf = async (judgeId: string) =>
+  (await apiCall<FlagRecord[]>(server, 'GET', '/admin/flags')).filter((f) => f.judge_id === judgeId);
+
+const projectIdOf = async (name: string) =>
+  (await apiCall<{ id: string; name: string }[]>(server, 'GET', '/project/list')).find(
+    (p) => p.name === name,
+  )!.id;
+
+async function skipWith(page: Page, kind: 'Skip' | 'Flag', reason: string): Promise<void> {
+  await button(page, kind).tap();
+  await dialog(page).getByText(reason, { exact: true }).tap();
+  await dialog(page).getByRole('button', { name: 'Submit' }).tap();
+}
+
+describe('judge writes made offline', () => {
+  let judge: Awaited<ReturnType<typeof judgeOnPhone>>;
+  beforeAll(async () => {
+    judge = await judgeOnPhone('Ada');
+  });
+  afterEach(() => {
+    expect(unexpectedErrors(judge.errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+
+  it('Skip and Flag made offline wait on the phone, then land once each and the next project comes', async () => {
+    const { page, id } = judge;
+    await page.goto(url('/judge/live'));
+    const first = await liveProject(page);
+    // The service worker has the app (the dashboard's chunks too) before the network goes.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    );
+
+    await page.context().setOffline(true);
+    await skipWith(page, 'Skip', 'Busy');
+    await heading(page).filter({ hasText: 'Saved on this phone' }).waitFor();
+    await page.getByText('The next project comes once the phone is back online.', { exact: false }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await flagsOf(id)).toEqual([]);
+
+    await page.context().setOffline(false);
+    const second = await liveProject(page, first);
+
+    await page.context().setOffline(true);
+    await skipWith(page, 'Flag', "Can't Demo");
+    await heading(page).filter({ hasText: 'Saved on this phone' }).waitFor();
+    await page.context().setOffline(false);
+    await liveProject(page, second);
+
+    expect((await flagsOf(id)).map((f) => [f.project_id, f.reason])).toEqual([
+      [await projectIdOf(first), 'busy'],
+      [await projectIdOf(second), 'cannot-demo'],
+    ]);
+    expect(await auditLines(/Skipped busy project/)).toHaveLength(1);
+    expect(await auditLines(/Flagged project/)).toHaveLength(1);
+  });
+
+  it('Done made offline shows as saved, goes to the dashboard, and finishes the project once', async () => {
+    const { page, id } = judge;
+    const third = await liveProject(page);
+    await page.context().setOffline(true);
+    await page.getByLabel('Personal notes').fill('Written in a dead zone.');
+    await button(page, 'Done').tap();
+    await dialog(page).getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Saved on this phone; it will be sent when you are back online.').last().waitFor();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    expect((await judgeRecord(server, id)).seen_projects).toEqual([]);
+
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await judgeRecord(server, id)).seen_projects.map((p) => [p.name, p.notes]))
+      .toEqual([[third, 'Written in a dead zone.']]);
+    expect(await auditLines(/Finished judging project/)).toHaveLength(1);
+  });
+
+  it('rank, star and notes made offline land once each', async () => {
+    const { page, id } = judge;
+    const [seen] = (await judgeRecord(server, id)).seen_projects;
+    await page.goto(url('/judge'));
+    const handle = page.locator(`li[data-project-id="${seen!.project_id}"] .judge-row__handle`);
+    await handle.waitFor();
+    await page.context().setOffline(true);
+    await handle.focus();
+    await page.keyboard.press('Space');
+    const ranked = page.locator(`.judge-list--ranked li[data-project-id="${seen!.project_id}"]`);
+    for (let step = 0; step < 20 && (await ranked.count()) === 0; step++)
+      await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+
+    await page.context().setOffline(false);
+    await page.goto(url(`/judge/project/${seen!.project_id}`));
+    const notes = page.getByLabel('Personal notes');
+    await notes.waitFor();
+    await page.context().setOffline(true);
+    await button(page, 'Star').tap();
+    await notes.fill('Second thoughts, offline.');
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+
+    await expect
+      .poll(async () => {
+        const record = await judgeRecord(server, id);
+        return [record.rankings, record.seen_projects[0]?.starred, record.seen_projects[0]?.notes];
+      })
+      .toEqual([[seen!.project_id], true, 'Second thoughts, offline.']);
+    expect(await auditLines(/Updated rankings/)).toHaveLength(1);
+    expect(await auditLines(/Added star/)).toHaveLength(1);
+  });
+});
+
+describe('a write whose answer is lost', () => {
+  it('is retried with the same Idempotency-Key and counts once (R91)', async () => {
+    const { page, id, errors } = await judgeOnPhone('Grace');
+    await page.goto(url('/judge/live'));
+    const held = await liveProject(page);
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/judge/skip')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    let dropped = false;
+    await page.route('**/api/judge/skip', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch(); // the server applies the skip...
+      await route.abort('internetdisconnected'); // ...and its answer never reaches the phone
+    });
+    await skipWith(page, 'Skip', 'Busy');
+    const next = await liveProject(page, held);
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Applied twice, the retry would have skipped the newly assigned project too (R21).
+    expect((await flagsOf(id)).map((f) => f.project_id)).toEqual([await projectIdOf(held)]);
+    expect((await judgeRecord(server, id)).current).toBe(await projectIdOf(next));
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+});
+
+describe('opening the portal', () => {
+  it('opens /judge/live with no network after a first visit, showing the held project', async () => {
+    const { page } = await judgeOnPhone('Linus');
+    await page.goto(url('/judge/live'));
+    const held = await liveProject(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const context = page.context();
+    await page.close();
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto(url('/judge/live'));
+    expect(await liveProject(offline)).toBe(held);
+    await context.setOffline(false);
+  });
+
+  it('fetches no API URL twice while a judge page or the admin dashboard loads', async () => {
+    const { page } = await judgeOnPhone('Barbara');
+    const requested = new Map<string, number>();
+    const count = (on: Page) =>
+      on.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (!pathname.startsWith('/api/')) return;
+        const key = `${request.method()} ${pathname}`;
+        requested.set(key, (requested.get(key) ?? 0) + 1);
+      });
+    const twice = () => [...requested].filter(([, n]) => n > 1).map(([key]) => key);
+    count(page);
+
+    await page.goto(url('/judge/live'));
+    await liveProject(page);
+    await page.waitForTimeout(2_000); // the socket connects meanwhile: it must not refetch
+    expect(twice()).toEqual([]);
+
+    requested.clear();
+    await page.goto(url('/judge'));
+    await page.getByRole('link', { name: 'Resume Project' }).waitFor();
+    await page.waitForTimeout(2_000);
+    expect(twice()).toEqual([]);
+
+    requested.clear();
+    const admin = await browser.newContext();
+    opened.push(admin);
+    await admin.addCookies([
+      { name: 'admin-pass', value: encodeURIComponent(server.adminPassword), url: server.baseUrl },
+    ]);
+    const adminPage = await admin.newPage();
+    count(adminPage);
+    await adminPage.goto(url('/admin'));
+    await adminPage.locator('.dashboard-table tbody tr').first().waitFor();
+    await adminPage.waitForTimeout(2_000);
+    expect(twice()).toEqual([]);
+  });
+});
+
+describe('the visit timer', () => {
+  it('survives a reload: the clock runs on and Done stays enabled', async () => {
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+    const { page } = await judgeOnPhone('Katherine');
+    await page.goto(url('/judge/live'));
+    await liveProject(page);
+    await button(page, 'Start Judging').tap();
+    await page.locator('.judge-clock--running').waitFor();
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await page.locator('.judge-clock--running').waitFor();
+    expect(await button(page, 'Start Judging').count()).toBe(0);
+    expect(await button(page, 'Done').isDisabled()).toBe(false);
+    const time = (await page.locator('.judge-clock__time').textContent()) ?? '';
+    expect(time < '05:00' && time > '04:00').toBe(true); // went on from before the reload
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  });
+});
+
+// Last: the `all` reset deletes everything the tests above seeded.
+describe('an open judge page after its judge is gone', () => {
+  const removed = (page: Page) => page.getByText('Your judging account was removed by an organizer.');
+
+  it('lands on the login page with a message when an organizer deletes the judge', async () => {
+    const { page, id } = await judgeOnPhone('Edsger');
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Edsger' }).waitFor();
+    await page.waitForTimeout(1_000); // the socket is connected
+    await apiCall(server, 'DELETE', `/judge/${id}`);
+    await page.waitForURL(url('/judge/login'), { timeout: 15_000 });
+    await removed(page).waitFor();
+  });
+
+  it('follows an `all` reset without a reload: the dashboard lands on the login page', async () => {
+    const { page } = await judgeOnPhone('Frances');
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Frances' }).waitFor();
+    await page.waitForTimeout(1_000);
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    await apiCall(server, 'POST', '/admin/reset', { type: 'all' });
+    await page.waitForURL(url('/judge/login'), { timeout: 15_000 });
+    await removed(page).waitFor();
+  });
+});
