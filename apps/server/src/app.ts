@@ -70,6 +70,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
+    app.services.loginGuard.close();
     db.close();
   });
 

@@ -4,7 +4,7 @@
  * `body`; CSV and ZIP downloads have no `response`.
  */
 import { z } from 'zod';
-import { AdminLoginRequest, JudgeLoginRequest, TokenResponse } from './auth.js';
+import { AdminLoginRequest, JudgeLoginRequest, LoginGuardStatus, TokenResponse } from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
 import {
   HideBatchRequest,
@@ -161,6 +161,13 @@ export const endpoints = {
 
   // 3.3 Admin: session and judges
   adminAuth: endpoint({ method: 'POST', path: '/admin/auth', auth: 'admin', response: Ok }),
+  // R70c: the guessing guard's state, which the dashboard reads after every (re)connect.
+  loginGuard: endpoint({
+    method: 'GET',
+    path: '/admin/login-guard',
+    auth: 'admin',
+    response: LoginGuardStatus,
+  }),
   judgeNew: endpoint({
     method: 'POST',
     path: '/judge/new',

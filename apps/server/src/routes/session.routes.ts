@@ -19,4 +19,5 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     { beforeBody: (request) => adminAuth.assertNotLimited(request.ip) },
   );
   route(app, endpoints.adminAuth, () => OK);
+  route(app, endpoints.loginGuard, () => app.services.loginGuard.status());
 }

@@ -25,6 +25,7 @@ import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
+import { LoginGuard } from './login-guard.js';
 import { OptionsService } from './options.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
@@ -86,20 +87,15 @@ export function createServices({ db, config, now }: ServiceContext) {
   );
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
   const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
-  const judgeSession = new JudgeSessionService(
-    db,
-    repositories.judges,
-    repositories.judging,
-    repositories.settings,
-    auditLog,
-    now,
-  );
+  const loginGuard = new LoginGuard({ db, auditLog, now, limit: config.loginGuardPerMin });
+  const judgeSession = new JudgeSessionService({ db, repositories, auditLog, now, loginGuard });
   return {
     auditLog,
     mailer,
     adminAuth,
     judgeAuth: new JudgeAuthService(repositories.judges),
     judgeSession,
+    loginGuard,
     judging: new JudgingService(
       db,
       repositories.judges,
@@ -139,6 +135,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       () => {
         adminAuth.limiter.clear();
         judgeSession.limiter.clear();
+        loginGuard.clear();
       },
     ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
