@@ -127,6 +127,20 @@ export interface RevisionsTable {
 
 export type RevisionName = 'projects' | 'view_removals';
 
+/** Admin session tokens (R70b, migration 004): only their SHA-256 digest is stored. */
+export interface AdminSessionsTable {
+  token_hash: string;
+  /** Epoch ms after which the token no longer authenticates. */
+  expires_at: number;
+}
+
+/** A single row (id 1): the admin password the sessions were issued under, as a salted scrypt key. */
+export interface AdminSessionIssuerTable {
+  id: number;
+  salt: string;
+  password_key: string;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -140,4 +154,6 @@ export interface DB {
   qr_codes: QrCodesTable;
   audit_log: AuditLogTable;
   revisions: RevisionsTable;
+  admin_sessions: AdminSessionsTable;
+  admin_session_issuer: AdminSessionIssuerTable;
 }

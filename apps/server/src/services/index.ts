@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { Mailer } from '../io/mailer.js';
+import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
@@ -15,6 +16,7 @@ import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
+import { AdminSessionService } from './admin-session.service.js';
 import { AuditLog } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
@@ -41,6 +43,7 @@ export interface ServiceContext {
 
 export function createServices({ db, config, now }: ServiceContext) {
   const repositories = {
+    adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
     judges: new JudgeRepository(db),
@@ -86,7 +89,20 @@ export function createServices({ db, config, now }: ServiceContext) {
     config.publicUrl,
   );
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
-  const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
+  const adminSessions = new AdminSessionService({
+    db,
+    repositories,
+    adminPassword: config.adminPassword,
+    now,
+  });
+  adminSessions.revokeIfPasswordChanged();
+  const adminAuth = new AdminAuthService({
+    db,
+    auditLog,
+    now,
+    adminPassword: config.adminPassword,
+    sessions: adminSessions,
+  });
   const loginGuard = new LoginGuard({ db, auditLog, now, limit: config.loginGuardPerMin });
   const judgeSession = new JudgeSessionService({ db, repositories, auditLog, now, loginGuard });
   return {
