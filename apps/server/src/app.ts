@@ -2,6 +2,7 @@
  * buildApp(config): the whole server as a Fastify instance, without listening. Tests use it with
  * `app.inject` or `listen({ port: 0 })`; main.ts serves it.
  */
+import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { DATABASE_FILE, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { scheduleClockBackups } from './plugins/clock-backups.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
@@ -61,7 +62,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // address (R70), and X-Forwarded-Proto/Host are honoured (R75).
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     exposeHeadRoutes: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A parameter may be as long as the request line allows (a long track name is no 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('config', config);
   app.decorate('db', db);

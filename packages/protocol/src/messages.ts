@@ -11,6 +11,12 @@ export const BODY_NOT_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
 export const NOT_FOUND_MESSAGE = 'not found';
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+/** 400 for a request Node's HTTP parser refuses: headers (request line included) over its limit. */
+export function requestHeadersTooLarge(limitKb: number): string {
+  return `request line and headers too large (limit ${limitKb} KB)`;
+}
+/** 400 for any other request the HTTP parser cannot read. */
+export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
 
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
