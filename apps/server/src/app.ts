@@ -2,6 +2,7 @@
  * buildApp(config): the whole server as a Fastify instance, without listening. Tests use it with
  * `app.inject` or `listen({ port: 0 })`; main.ts serves it.
  */
+import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,8 +14,9 @@ import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
 import { scheduleClockBackups } from './plugins/clock-backups.js';
 import { registerEntityTags } from './plugins/entity-tags.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
@@ -96,7 +98,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // address (R70), and X-Forwarded-Proto/Host are honoured (R75).
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     exposeHeadRoutes: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A parameter may be as long as the request line allows (a long track name is no 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxHeaderSize },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -107,10 +112,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
     await app.services.exports.close();
+    app.services.loginGuard.close();
     db.close();
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.hsts);
   registerIdempotency(app); // before the body parsing: a replay answers before the body is parsed
   registerBodyParsing(app);
   registerEntityTags(app);

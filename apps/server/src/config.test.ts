@@ -26,6 +26,8 @@ describe('readEnv (API.md §7)', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       trustProxy: false,
+      loginGuardPerMin: 200,
+      hsts: false,
     });
   });
 
@@ -41,6 +43,8 @@ describe('readEnv (API.md §7)', () => {
         SMTP_URL: 'smtp://localhost:2525',
         MAIL_FROM: 'Podium <j@example.org>',
         TRUST_PROXY: '1',
+        LOGIN_GUARD_PER_MIN: '0',
+        HSTS: 'true',
       },
       '/ignored',
     );
@@ -54,7 +58,15 @@ describe('readEnv (API.md §7)', () => {
       smtpUrl: 'smtp://localhost:2525',
       mailFrom: 'Podium <j@example.org>',
       trustProxy: true,
+      loginGuardPerMin: 0,
+      hsts: true,
     });
+  });
+
+  it.each(['-1', '2.5', 'many'])('refuses LOGIN_GUARD_PER_MIN=%s', (value) => {
+    expect(() => readEnv({ LOGIN_GUARD_PER_MIN: value })).toThrow(
+      `LOGIN_GUARD_PER_MIN must be a whole number (0 or more), got "${value}"`,
+    );
   });
 
   it('resolves a relative DATA_DIR against the working directory', () => {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_EVENT_NAME } from '@podium/protocol';
+import { DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
 
 export interface Config {
   port: number;
@@ -18,6 +18,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   trustProxy: boolean;
+  /** R70c: failed judge logins from all addresses per minute before logins are suspended; 0 = off. */
+  loginGuardPerMin: number;
+  /** Send Strict-Transport-Security (only behind HTTPS; docs/operations.md). */
+  hsts: boolean;
 }
 
 /** The environment variables without the admin password, which needs the data directory. */
@@ -27,6 +31,17 @@ export const ADMIN_PASSWORD_FILE = 'admin-password';
 export const DATABASE_FILE = 'podium.db';
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** A whole number ≥ 0 from the environment, or the default when unset. */
+function countFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) {
+    throw new Error(`${name} must be a whole number (0 or more), got ${JSON.stringify(value)}`);
+  }
+  return count;
+}
 
 /** Pure: environment → typed settings with the defaults of API.md §7. */
 export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig {
@@ -47,7 +62,13 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: isOn(env.TRUST_PROXY),
+    loginGuardPerMin: countFromEnv(
+      'LOGIN_GUARD_PER_MIN',
+      env.LOGIN_GUARD_PER_MIN,
+      DEFAULT_LOGIN_GUARD_PER_MIN,
+    ),
+    hsts: isOn(env.HSTS),
   };
 }
 

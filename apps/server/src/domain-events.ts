@@ -14,4 +14,6 @@ export type DomainEvent =
   | { kind: 'judge'; judgeId: string }
   /** The judge no longer exists: its sockets are disconnected. */
   | { kind: 'judge-deleted'; judgeId: string }
-  | { kind: 'stats' };
+  | { kind: 'stats' }
+  /** The judge-login guard started, changed or ended (R70c). */
+  | { kind: 'login-guard' };

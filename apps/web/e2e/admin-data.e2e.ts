@@ -118,10 +118,11 @@ describe('admin data pages (laptop)', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(url('/admin'));
     const cookie = (await context.cookies()).find((c) => c.name === 'admin-pass');
-    expect(decodeURIComponent(cookie?.value ?? '')).toBe(server.adminPassword);
+    // The cookie holds a session token, never the password (R70b).
+    expect(decodeURIComponent(cookie?.value ?? '')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict' });
 
-    // A saved password that still works skips the form.
+    // A saved session that still works skips the form.
     await page.goto(url('/admin/login'));
     await page.waitForURL(url('/admin'));
   });

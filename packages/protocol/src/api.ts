@@ -4,7 +4,14 @@
  * `body`; CSV and ZIP downloads have no `response`.
  */
 import { z } from 'zod';
-import { AdminLoginRequest, JudgeLoginRequest, TokenResponse } from './auth.js';
+import {
+  AdminLoginRequest,
+  AdminSessionRequest,
+  AdminSessionResponse,
+  JudgeLoginRequest,
+  LoginGuardStatus,
+  TokenResponse,
+} from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
 import {
   HideBatchRequest,
@@ -77,6 +84,14 @@ export const endpoints = {
     auth: 'none',
     body: AdminLoginRequest,
     response: Ok,
+  }),
+  // R70b: a 24-hour session token in exchange for the admin password (docs/security.md).
+  adminSession: endpoint({
+    method: 'POST',
+    path: '/admin/session',
+    auth: 'none',
+    body: AdminSessionRequest,
+    response: AdminSessionResponse,
   }),
   judgingStarted: endpoint({ method: 'GET', path: '/admin/started', auth: 'none', response: OkFlag }),
   adminDeliberation: endpoint({ method: 'GET', path: '/admin/deliberation', auth: 'none', response: OkFlag }),
@@ -161,6 +176,15 @@ export const endpoints = {
 
   // 3.3 Admin: session and judges
   adminAuth: endpoint({ method: 'POST', path: '/admin/auth', auth: 'admin', response: Ok }),
+  // R70b: revokes the session token the request used (docs/security.md).
+  adminLogout: endpoint({ method: 'POST', path: '/admin/logout', auth: 'admin', response: Ok }),
+  // R70c: the guessing guard's state, which the dashboard reads after every (re)connect.
+  loginGuard: endpoint({
+    method: 'GET',
+    path: '/admin/login-guard',
+    auth: 'admin',
+    response: LoginGuardStatus,
+  }),
   judgeNew: endpoint({
     method: 'POST',
     path: '/judge/new',

@@ -29,3 +29,23 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 /** `POST /admin/login` (3.1): checks the password, issues nothing (2.2). */
 export const AdminLoginRequest = z.object({ password: requiredString('password') });
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
+
+/**
+ * The guard against code guessing from many addresses (R70c): failed judge logins of the last
+ * 60 seconds from all addresses together, and whether judge logins are suspended because of them.
+ */
+export const LoginGuardStatus = z.object({
+  active: z.boolean(),
+  failures_last_minute: z.int().min(0),
+  /** Distinct client addresses among those failures (IPv6 counted per /64). */
+  addresses_last_minute: z.int().min(0),
+});
+export type LoginGuardStatus = z.infer<typeof LoginGuardStatus>;
+
+/** `POST /admin/session` (R70b): the admin password, exchanged for a session token. */
+export const AdminSessionRequest = z.object({ password: requiredString('password') });
+export type AdminSessionRequest = z.input<typeof AdminSessionRequest>;
+
+/** The session token that stands in for the admin password for 24 hours (R70b). */
+export const AdminSessionResponse = z.object({ session: z.string() });
+export type AdminSessionResponse = z.infer<typeof AdminSessionResponse>;

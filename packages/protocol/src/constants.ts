@@ -107,6 +107,10 @@ export const CLOCK_BACKUP_INTERVAL_MS = 600_000;
 export const LOGIN_WINDOW_MS = 60_000;
 /** Failed admin authentications per IP and window before 429 (R70a). */
 export const ADMIN_AUTH_MAX_FAILURES = 20;
+/** Default of `LOGIN_GUARD_PER_MIN`: failed judge logins from all addresses per minute (R70c). */
+export const DEFAULT_LOGIN_GUARD_PER_MIN = 200;
+/** Lifetime of an admin session token (R70b). */
+export const ADMIN_SESSION_TTL_MS = 86_400_000;
 /** Coalescing window of `stats` and the `*.changed` events (6.3). */
 export const EVENT_COALESCE_MS = 1_000;
 /** The admin web app's polling fallback (6.3). */

@@ -1,5 +1,6 @@
 /** Realtime (API.md §6): handshake, rooms, event payloads and socket.io's typed event maps. */
 import { z } from 'zod';
+import { LoginGuardStatus } from './auth.js';
 import { Clock } from './clock.js';
 import { Stats } from './stats.js';
 
@@ -39,6 +40,10 @@ export type StatsEvent = z.infer<typeof StatsEvent>;
 export const ChangedEvent = z.object({ seq });
 export type ChangedEvent = z.infer<typeof ChangedEvent>;
 
+/** `login.guard` (admin): the guessing guard started, changed or ended (R70c). */
+export const LoginGuardEvent = LoginGuardStatus.extend({ seq });
+export type LoginGuardEvent = z.infer<typeof LoginGuardEvent>;
+
 /** Payload schema of every event (6.2). */
 export const EVENT_PAYLOADS = {
   clock: ClockEvent,
@@ -49,6 +54,7 @@ export const EVENT_PAYLOADS = {
   'judges.changed': ChangedEvent,
   'judge.updated': ChangedEvent,
   'options.changed': ChangedEvent,
+  'login.guard': LoginGuardEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -63,6 +69,7 @@ export const EVENT_ORDER = [
   'judges.changed',
   'judge.updated',
   'stats',
+  'login.guard',
 ] as const satisfies readonly EventName[];
 
 /** Events coalesced to at most one per second per audience (6.3); the others go out at once. */

@@ -1,3 +1,6 @@
+// First: configures zod before any schema is built (see zod-config.ts).
+import './zod-config.js';
+
 export * from './api.js';
 export * from './auth.js';
 export * from './clock.js';

@@ -19,6 +19,13 @@ export const DISK_FULL_MESSAGE =
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';
 export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key was used for a different request';
 
+/** 400 for a request Node's HTTP parser refuses: headers (request line included) over its limit. */
+export function requestHeadersTooLarge(limitKb: number): string {
+  return `request line and headers too large (limit ${limitKb} KB)`;
+}
+/** 400 for any other request the HTTP parser cannot read. */
+export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
+
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
   return `${field} is required`;

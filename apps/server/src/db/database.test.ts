@@ -37,6 +37,8 @@ describe('openDatabase', () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      'admin_session_issuer',
+      'admin_sessions',
       'audit_log',
       'clock',
       'flags',

@@ -139,6 +139,20 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** Admin session tokens (R70b, migration 004): only their SHA-256 digest is stored. */
+export interface AdminSessionsTable {
+  token_hash: string;
+  /** Epoch ms after which the token no longer authenticates. */
+  expires_at: number;
+}
+
+/** A single row (id 1): the admin password the sessions were issued under, as a salted scrypt key. */
+export interface AdminSessionIssuerTable {
+  id: number;
+  salt: string;
+  password_key: string;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -153,4 +167,6 @@ export interface DB {
   audit_log: AuditLogTable;
   revisions: RevisionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  admin_sessions: AdminSessionsTable;
+  admin_session_issuer: AdminSessionIssuerTable;
 }

@@ -15,8 +15,11 @@ export interface ZipEntry {
   content: string;
 }
 
-/** A spreadsheet would run a text cell starting with one of these as a formula (R79). */
-const FORMULA_START = /^[=+\-@]/;
+/**
+ * A spreadsheet would run a text cell starting with one of these as a formula (R79), also after
+ * a leading TAB, CR or LF, which some spreadsheets skip.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**

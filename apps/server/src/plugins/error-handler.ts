@@ -3,15 +3,78 @@
  * API.md 1.3. A write the disk refused is a 503 (the database reports the episode once, see
  * db/disk-full.ts). Anything unexpected is a 500 whose details go to standard error only.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { BODY_TOO_LARGE_MESSAGE, DISK_FULL_MESSAGE, INTERNAL_ERROR_MESSAGE } from '@podium/protocol';
+import { maxHeaderSize } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BAD_REQUEST_MESSAGE,
+  BODY_TOO_LARGE_MESSAGE,
+  DISK_FULL_MESSAGE,
+  INTERNAL_ERROR_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  requestHeadersTooLarge,
+} from '@podium/protocol';
 import { isDiskFull } from '../db/disk-full.js';
 import { DomainError, RateLimitedError } from '../errors.js';
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (headers or URL over
+ * `maxHeaderSize`, broken syntax, a timeout) never reaches Fastify, so it is answered here, on
+ * the socket, with the same `{"error": ...}` shape and a status of API.md 1.3 (400).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW' ? requestHeadersTooLarge(maxHeaderSize / 1024) : BAD_REQUEST_MESSAGE;
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    [
+      'HTTP/1.1 400 Bad Request',
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that cannot be percent-decoded (`%ZZ`) matches no route.
+ * Under /api and /socket.io, and for other methods, it is the JSON 404 of an unknown route
+ * (API.md 1.1). A page address of the web app that cannot be decoded sends the browser home.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code !== 'FST_ERR_BAD_URL') {
+    console.error('framework error:', error);
+    void reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
+    return;
+  }
+  const isApi = /^\/(api|socket\.io)(\/|\?|$)/.test(request.url);
+  if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    void reply.code(404).send({ error: NOT_FOUND_MESSAGE });
+  } else {
+    void reply.redirect('/');
+  }
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A download that fails before its first byte (a streamed export) answers JSON, not a file.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
+    // After a 413 the rest of the body is not wanted: closing the connection stops the upload.
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      reply.header('Connection', 'close');
+    }
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', String(error.retryAfterSeconds));

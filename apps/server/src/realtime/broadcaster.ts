@@ -14,6 +14,7 @@ import {
   type Clock,
   type EventName,
   type EventPayload,
+  type LoginGuardStatus,
   type ServerToClientEvents,
   type Stats,
 } from '@podium/protocol';
@@ -31,6 +32,7 @@ export interface BroadcastSources {
   clock: () => Clock;
   deliberation: () => boolean;
   stats: () => Stats;
+  loginGuard: () => LoginGuardStatus;
 }
 
 /** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
@@ -88,6 +90,8 @@ export class Broadcaster {
         return { deliberation: this.sources.deliberation(), seq } as EventPayload<N>;
       case 'stats':
         return { stats: this.sources.stats(), seq } as EventPayload<N>;
+      case 'login.guard':
+        return { ...this.sources.loginGuard(), seq } as EventPayload<N>;
       default:
         return { seq } as EventPayload<N>;
     }
@@ -129,6 +133,9 @@ function emissionsOf(events: readonly DomainEvent[]): Emission[] {
         break;
       case 'stats':
         add('stats', [ADMIN_ROOM]);
+        break;
+      case 'login-guard':
+        add('login.guard', [ADMIN_ROOM]);
         break;
       case 'judge-deleted':
         break;

@@ -71,6 +71,7 @@ export function registerSocketServer(app: FastifyInstance): void {
     clock: () => services.clock.state(),
     deliberation: () => services.options.deliberation(),
     stats: () => services.stats.overall(),
+    loginGuard: () => services.loginGuard.status(),
   });
   app.db.onCommit((events) => broadcaster.publish(events));
   app.decorate('io', io);

@@ -4,6 +4,7 @@
  * The file is streamed to the import worker as it arrives (services/import-thread.ts): the main
  * thread neither holds nor parses it.
  */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import {
   BODY_TOO_LARGE_MESSAGE,
@@ -47,29 +48,52 @@ export async function readCsvUpload(request: FastifyRequest, imports: ImportThre
   }
   if (!request.isMultipart()) throw new ValidationError(CSV_FILE_REQUIRED);
   let reader: UploadJob | undefined;
-  const fields: Record<string, string> = {};
+  // Field names are user text: no prototype behind them.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  // A chunked body has no Content-Length: its bytes are counted as they arrive (whole body,
+  // boundaries and every part included), so extra parts cannot carry it past the limit.
+  const received = countBodyBytes(request.raw);
+  const assertWithinLimit = () => {
+    if (received() > MAX_BODY_BYTES) throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
+  };
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_BODY_BYTES, fieldSize: 1024 } })) {
       if (part.type === 'file') {
-        // Only the first `csv` file is read; any other file is drained and ignored.
+        // Only the first `csv` file goes to the worker; any other file is drained and ignored.
         const target =
           part.fieldname === CSV_FILE_FIELD && reader === undefined
             ? imports.start(request.server.db.sqlite.name)
             : undefined;
         reader ??= target;
-        for await (const chunk of part.file) target?.write(chunk as Buffer);
-        if (part.file.truncated) throw Object.assign(new Error('file too large'), { statusCode: 413 });
+        for await (const chunk of part.file) {
+          assertWithinLimit();
+          target?.write(chunk as Buffer);
+        }
+        if (part.file.truncated) throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
+      assertWithinLimit();
     }
   } catch (error) {
     reader?.abort();
-    if ((error as { statusCode?: number }).statusCode === 413)
+    if (error instanceof PayloadTooLargeError || (error as { statusCode?: number }).statusCode === 413)
       throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
     // A broken multipart body carries no usable file.
     throw new ValidationError(CSV_FILE_REQUIRED);
   }
   if (reader === undefined) throw new ValidationError(CSV_FILE_REQUIRED);
   return new CsvUpload(reader, fields);
+}
+
+/**
+ * Counts the bytes of the request body. Attached just before the multipart parser pipes the
+ * request (both in the same tick), so no chunk flows past it uncounted.
+ */
+function countBodyBytes(raw: IncomingMessage): () => number {
+  let bytes = 0;
+  raw.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  return () => bytes;
 }

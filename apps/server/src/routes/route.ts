@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_BASE,
+  endpoints,
+  NOT_FOUND_MESSAGE,
   OK,
   type Endpoint,
   type ParsedBodyOf,
@@ -14,7 +16,7 @@ import {
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
-import { ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { authHook } from '../plugins/auth.js';
 import type { SerializedJson } from '../services/serialized-json.js';
 
@@ -46,6 +48,38 @@ export interface RouteOptions {
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void;
 }
 
+/** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
+const LITERAL_SEGMENTS = new Map<string, Set<string>>();
+for (const { path } of Object.values(endpoints) as Endpoint[]) {
+  const segments = path.split('/').filter(Boolean);
+  segments.forEach((segment, i) => {
+    if (segment.startsWith(':')) return;
+    const prefix = segments.slice(0, i).join('/');
+    LITERAL_SEGMENTS.set(prefix, (LITERAL_SEGMENTS.get(prefix) ?? new Set()).add(segment));
+  });
+}
+
+/**
+ * API.md 1.1: literal segments win over parameters, so `DELETE /project/list` is no
+ * `DELETE /project/:id` but an unknown route (404, before authentication). The router already
+ * prefers a literal route of the same method; this refuses the rest: a parameter whose value is a
+ * literal segment at its place in another route.
+ */
+function literalSegmentHook(path: string): ((request: FastifyRequest) => Promise<void>) | undefined {
+  const segments = path.split('/').filter(Boolean);
+  const clashes = segments.flatMap((segment, i) => {
+    const literals = LITERAL_SEGMENTS.get(segments.slice(0, i).join('/'));
+    return segment.startsWith(':') && literals ? [{ name: segment.slice(1), literals }] : [];
+  });
+  if (clashes.length === 0) return undefined;
+  return async (request) => {
+    const params = request.params as Record<string, string>;
+    for (const { name, literals } of clashes) {
+      if (literals.has(params[name] ?? '')) throw new NotFoundError(NOT_FOUND_MESSAGE);
+    }
+  };
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
@@ -53,8 +87,10 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const auth = authHook(endpoint.auth, app.services);
+  const literalSegments = literalSegmentHook(endpoint.path);
   const { beforeBody, onError } = options;
   const hooks = [
+    ...(literalSegments ? [literalSegments] : []),
     ...(auth ? [auth] : []),
     ...(beforeBody ? [async (request: FastifyRequest) => beforeBody(request)] : []),
   ];
@@ -71,21 +107,23 @@ export function route<E extends Endpoint>(
 }
 
 /**
- * Tests run every success body through its protocol schema: a missing, mistyped or extra field
- * (zod strips unknown keys, so the parsed copy then differs) fails the request with a 500.
+ * Tests run every success body, as it goes on the wire (JSON), through its protocol schema: a
+ * missing, mistyped or extra field (zod strips unknown keys, so the parsed copy then differs)
+ * fails the request with a 500.
  */
 function checkResponse(schema: ZodType) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 200) assertMatches(schema, request, payload);
+    if (reply.statusCode === 200) assertMatches(schema, request, JSON.parse(JSON.stringify(payload)));
     return payload;
   };
 }
 
-function assertMatches(schema: ZodType, request: FastifyRequest, payload: unknown): void {
-  const result = schema.safeParse(payload);
-  if (!result.success || !isDeepStrictEqual(result.data, payload)) {
+/** Throws when `wire` (a body as JSON sends it) is not exactly what `schema` describes. */
+function assertMatches(schema: ZodType, request: FastifyRequest, wire: unknown): void {
+  const result = schema.safeParse(wire);
+  if (!result.success || !isDeepStrictEqual(result.data, wire)) {
     throw new Error(
-      `${request.method} ${request.url}: response does not match the protocol: ${JSON.stringify(payload)}`,
+      `${request.method} ${request.url}: response does not match the protocol: ${JSON.stringify(wire)}`,
     );
   }
 }

@@ -1,6 +1,7 @@
-/** Heartbeat, event name, and the admin session (API.md 3.1, 3.3). */
+/** Heartbeat, event name, the admin session (API.md 3.1, 3.3, R70b) and the login guard (R70c). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
+import { parseBasicAuthorization } from '../plugins/auth.js';
 import { route } from './route.js';
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -18,5 +19,17 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     { beforeBody: (request) => adminAuth.assertNotLimited(request.ip) },
   );
+  route(
+    app,
+    endpoints.adminSession,
+    (request) => ({ session: adminAuth.openSession(request.body.password, request.ip) }),
+    { beforeBody: (request) => adminAuth.assertNotLimited(request.ip) },
+  );
   route(app, endpoints.adminAuth, () => OK);
+  route(app, endpoints.adminLogout, (request) => {
+    // The auth hook accepted this header moments ago: its secret is the password or a session.
+    adminAuth.logout(parseBasicAuthorization(request.headers.authorization).password);
+    return OK;
+  });
+  route(app, endpoints.loginGuard, () => app.services.loginGuard.status());
 }

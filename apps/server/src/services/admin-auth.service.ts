@@ -1,6 +1,6 @@
 /**
- * Admin authentication (API.md 2.2, R70a): the password check, admin login, and the
- * per-IP limit on failed admin authentications.
+ * Admin authentication (API.md 2.2, R70a, R70b): the password or session check, admin login and
+ * sessions, and the per-IP limit on failed admin authentications.
  */
 import {
   ADMIN_AUTH_MAX_FAILURES,
@@ -10,19 +10,31 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
+import type { AdminSessionService } from './admin-session.service.js';
 import type { AuditLog } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 import { secretsEqual } from './secrets.js';
 
+export interface AdminAuthContext {
+  db: Database;
+  auditLog: AuditLog;
+  now: () => number;
+  adminPassword: string;
+  sessions: AdminSessionService;
+}
+
 export class AdminAuthService {
   readonly limiter: FailureLimiter;
+  private readonly db: Database;
+  private readonly audit: AuditLog;
+  private readonly password: string;
+  private readonly sessions: AdminSessionService;
 
-  constructor(
-    private readonly password: string,
-    private readonly db: Database,
-    private readonly audit: AuditLog,
-    now: () => number,
-  ) {
+  constructor({ db, auditLog, now, adminPassword, sessions }: AdminAuthContext) {
+    this.db = db;
+    this.audit = auditLog;
+    this.password = adminPassword;
+    this.sessions = sessions;
     this.limiter = new FailureLimiter(() => ADMIN_AUTH_MAX_FAILURES, now);
   }
 
@@ -33,19 +45,37 @@ export class AdminAuthService {
   }
 
   /**
-   * Whether `user` and `password` are the admin's Basic credentials; a failure counts against
-   * `ip`. The password is compared even for a wrong user, so both failures take the same time.
+   * Whether `user` and `secret` are the admin's Basic credentials, the secret being the password
+   * or a live session token (R70b); a failure counts against `ip`. The password is compared even
+   * for a wrong user, so both failures take the same time.
    */
-  verify(user: string, password: string, ip: string): boolean {
-    const passwordOk = secretsEqual(password, this.password);
-    if (passwordOk && user === ADMIN_USER) return true;
+  verify(user: string, secret: string, ip: string): boolean {
+    const secretOk = secretsEqual(secret, this.password) || this.sessions.isValid(secret);
+    if (secretOk && user === ADMIN_USER) return true;
     this.limiter.recordFailure(ip);
     return false;
   }
 
   /** `POST /admin/login`: checks a password and issues nothing (2.2); logs both outcomes (R77). */
   login(password: string, ip: string): void {
-    const ok = this.verify(ADMIN_USER, password, ip);
+    this.checkPassword(password, ip);
+  }
+
+  /** `POST /admin/session`: the password, exchanged for a session token (R70b); logged as a login. */
+  openSession(password: string, ip: string): string {
+    this.checkPassword(password, ip);
+    return this.sessions.issue();
+  }
+
+  /** `POST /admin/logout`: revokes the session the request used; the password stays valid. */
+  logout(secret: string): void {
+    if (this.sessions.revoke(secret)) this.db.transaction(() => this.audit.admin('Log out'));
+  }
+
+  /** The password itself (not a session), counted and logged like R70a and R77 want. */
+  private checkPassword(password: string, ip: string): void {
+    const ok = secretsEqual(password, this.password);
+    if (!ok) this.limiter.recordFailure(ip);
     this.db.transaction(() => this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
     if (!ok) throw new ValidationError(INVALID_ADMIN_PASSWORD);
   }

@@ -11,6 +11,7 @@ import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/r
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/settings.repository.js';
+import { countsByTrack } from './project-views.js';
 
 /**
  * The estimate is refit once this share of the active general judges finished a visit since the
@@ -66,7 +67,7 @@ export class EngineSnapshots {
     const removals = revisionKey(this.db, ['view_removals']);
     let built = this.built;
     if (built === undefined || built.rows !== rows || built.removals !== removals) {
-      const projects = rows.map((row) => ({ ...row, seen: 0, trackSeen: {} as Record<string, number> }));
+      const projects = rows.map((row) => ({ ...row, seen: 0, trackSeen: countsByTrack() }));
       built = { rows, removals, projects, byId: new Map(projects.map((p) => [p.id, p])), lastSeq: 0 };
       this.built = built;
     }

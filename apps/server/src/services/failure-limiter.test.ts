@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../test-support/test-app.js';
 import { LOGIN_WINDOW_MS } from '@podium/protocol';
-import { FailureLimiter } from './failure-limiter.js';
+import { clientKey, FailureLimiter } from './failure-limiter.js';
 
 describe('FailureLimiter (R69, R70a)', () => {
   it('refuses an IP once it reached the limit inside its window, until the window ends', () => {
@@ -58,5 +58,30 @@ describe('FailureLimiter (R69, R70a)', () => {
     limiter.recordFailure('ip');
     limiter.clear();
     expect(limiter.retryAfterSeconds('ip')).toBe(0);
+  });
+});
+
+describe('clientKey (R70c)', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:0:1::1', '2001:db8:0:1::/64'],
+    ['2001:0db8:0000:0001:ffff:ffff:ffff:ffff', '2001:db8:0:1::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b:1:2::192.0.2.1', '64:ff9b:1:2::/64'],
+    ['not an address', 'not an address'],
+  ])('%s counts as %s', (address, key) => {
+    expect(clientKey(address)).toBe(key);
+  });
+
+  it('counts every address of one IPv6 /64 as one client', () => {
+    const clock = testClock();
+    const limiter = new FailureLimiter(() => 2, clock.now);
+    limiter.recordFailure('2001:db8:0:1::a');
+    limiter.recordFailure('2001:db8:0:1:8000::b');
+    expect(limiter.retryAfterSeconds('2001:db8:0:1:ffff::c')).toBe(60);
+    expect(limiter.retryAfterSeconds('2001:db8:0:2::a')).toBe(0);
   });
 });

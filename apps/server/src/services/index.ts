@@ -7,6 +7,7 @@ import { DATABASE_FILE, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ExportThread } from '../io/export-thread.js';
 import { Mailer } from '../io/mailer.js';
+import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
@@ -18,6 +19,7 @@ import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
+import { AdminSessionService } from './admin-session.service.js';
 import { AuditLog } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
@@ -29,6 +31,7 @@ import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
+import { LoginGuard } from './login-guard.js';
 import { OptionsService } from './options.service.js';
 import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
@@ -46,6 +49,7 @@ export interface ServiceContext {
 
 export function createServices({ db, config, now }: ServiceContext) {
   const repositories = {
+    adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
     judges: new JudgeRepository(db),
@@ -93,21 +97,29 @@ export function createServices({ db, config, now }: ServiceContext) {
     config.publicUrl,
   );
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
-  const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
-  const judgeSession = new JudgeSessionService(
+  const adminSessions = new AdminSessionService({
     db,
-    repositories.judges,
-    repositories.judging,
-    repositories.settings,
+    repositories,
+    adminPassword: config.adminPassword,
+    now,
+  });
+  adminSessions.revokeIfPasswordChanged();
+  const adminAuth = new AdminAuthService({
+    db,
     auditLog,
     now,
-  );
+    adminPassword: config.adminPassword,
+    sessions: adminSessions,
+  });
+  const loginGuard = new LoginGuard({ db, auditLog, now, limit: config.loginGuardPerMin });
+  const judgeSession = new JudgeSessionService({ db, repositories, auditLog, now, loginGuard });
   return {
     auditLog,
     mailer,
     adminAuth,
     judgeAuth: new JudgeAuthService(repositories.judges),
     judgeSession,
+    loginGuard,
     judging: new JudgingService(
       db,
       repositories.judges,
@@ -149,6 +161,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       () => {
         adminAuth.limiter.clear();
         judgeSession.limiter.clear();
+        loginGuard.clear();
       },
     ),
     exports: new ExportService({

@@ -18,35 +18,55 @@ import type { AuditLog } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
+import type { LoginGuard } from './login-guard.js';
 
 /** The code as logged after a failed login (R1). */
 const LOGGED_CODE_LENGTH = 32;
 
+export interface JudgeSessionContext {
+  db: Database;
+  repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: SettingsRepository };
+  auditLog: AuditLog;
+  now: () => number;
+  /** Failed logins from all addresses together (R70c). */
+  loginGuard: LoginGuard;
+}
+
 export class JudgeSessionService {
   /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
   readonly limiter: FailureLimiter;
+  private readonly db: Database;
+  private readonly judges: JudgeRepository;
+  private readonly judging: JudgingRepository;
+  private readonly settings: SettingsRepository;
+  private readonly audit: AuditLog;
+  private readonly now: () => number;
+  private readonly guard: LoginGuard;
 
-  constructor(
-    private readonly db: Database,
-    private readonly judges: JudgeRepository,
-    private readonly judging: JudgingRepository,
-    private readonly settings: SettingsRepository,
-    private readonly audit: AuditLog,
-    private readonly now: () => number,
-  ) {
+  constructor({ db, repositories, auditLog, now, loginGuard }: JudgeSessionContext) {
+    this.db = db;
+    ({ judges: this.judges, judging: this.judging, settings: this.settings } = repositories);
+    this.audit = auditLog;
+    this.now = now;
+    this.guard = loginGuard;
     this.limiter = new FailureLimiter(() => this.settings.read().max_req_per_min, now);
   }
 
-  /** R68, R69: blocked logins, or an IP over its failures, get 429 before the body is read. */
+  /**
+   * R68, R70c, R69: blocked logins, all logins while the guessing guard is on, or an IP over its
+   * failures get 429 before the body is read.
+   */
   assertLoginAllowed(ip: string): void {
     if (this.settings.read().block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
+    this.guard.assertLoginAllowed(ip);
     const retryAfter = this.limiter.retryAfterSeconds(ip);
     if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
   }
 
-  /** R69: every 400 of a login counts against the IP, the malformed bodies included. */
+  /** R69, R70c: every 400 of a login counts, the malformed bodies included. */
   recordFailedLogin(ip: string): void {
     this.limiter.recordFailure(ip);
+    this.guard.recordFailure(ip);
   }
 
   /** R1: whitespace is removed from the code; each login issues a new token (2.1). */

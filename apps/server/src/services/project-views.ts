@@ -22,6 +22,12 @@ export function projectSummary(row: ProjectRow): ProjectSummary {
   };
 }
 
+/**
+ * A map from track names to counts. Track names are user text (`constructor`, `__proto__`,
+ * `toString` are valid names), so the object has no prototype: a name only finds its own count.
+ */
+export const countsByTrack = (): Record<string, number> => Object.create(null) as Record<string, number>;
+
 interface Tally {
   seen: number;
   stars: number;
@@ -35,7 +41,7 @@ function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
   for (const view of views) {
     let tally = tallies.get(view.project_id);
     if (!tally) {
-      tally = { seen: 0, stars: 0, trackSeen: {}, trackStars: {} };
+      tally = { seen: 0, stars: 0, trackSeen: countsByTrack(), trackStars: countsByTrack() };
       tallies.set(view.project_id, tally);
     }
     if (view.track === '') {
@@ -76,10 +82,10 @@ export function projectViews(
       active: row.active === 1,
       prioritized: row.prioritized === 1,
       seen: tally?.seen ?? 0,
-      track_seen: tally?.trackSeen ?? {},
+      track_seen: tally?.trackSeen ?? countsByTrack(),
       score: scores.get(row.id) ?? 0,
       stars: tally?.stars ?? 0,
-      track_stars: tally?.trackStars ?? {},
+      track_stars: tally?.trackStars ?? countsByTrack(),
       last_activity: row.last_activity,
       ...(ranked && { rank_score: roundScore(ranked.get(row.id)?.score ?? 0) }),
     };

@@ -44,6 +44,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpUrl: undefined,
     mailFrom: undefined,
     trustProxy: false,
+    loginGuardPerMin: 200,
+    hsts: false,
     ...overrides,
   };
 }

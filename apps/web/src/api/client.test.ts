@@ -1,7 +1,7 @@
 import type { ResponseOf } from '@podium/protocol';
 import { endpoint, endpoints } from '@podium/protocol';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { setAdminPassword, setJudgeToken } from '../auth/cookies';
+import { setAdminSession, setJudgeToken } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
 import { basicAuthHeader, callApi } from './client';
 import { forgetBodies } from './conditional';
@@ -91,7 +91,7 @@ describe('callApi requests', () => {
   });
 
   it('sends no body and no content type without a body', async () => {
-    setAdminPassword('secret');
+    setAdminSession('secret');
     const spy = stubFetch(jsonResponse({ ok: 1 }));
     await callApi(endpoints.adminAuth);
     const { url, init, headers } = sent(spy);
@@ -128,7 +128,7 @@ describe('callApi authentication', () => {
 
   it('sends Basic base64 of the UTF-8 bytes of "admin:" + password on admin endpoints', async () => {
     const password = 'p:ss é€ wörd';
-    setAdminPassword(password);
+    setAdminSession(password);
     const spy = stubFetch(jsonResponse({ ok: 1 }));
     await callApi(endpoints.adminAuth);
     const header = sent(spy).headers.get('Authorization') ?? '';
@@ -153,7 +153,7 @@ describe('callApi authentication', () => {
 
   it('never sends credentials to public endpoints', async () => {
     setJudgeToken('tok');
-    setAdminPassword('secret');
+    setAdminSession('secret');
     const spy = stubFetch(jsonResponse({ name: 'Hack' }));
     await callApi(endpoints.eventInfo);
     expect(sent(spy).headers.has('Authorization')).toBe(false);
@@ -217,7 +217,7 @@ describe('conditional list requests (ETag, 304)', () => {
   afterEach(() => forgetBodies());
 
   it('sends If-None-Match with the kept ETag and turns a 304 into the kept body', async () => {
-    setAdminPassword('pw');
+    setAdminSession('pw');
     const list = [{ id: 'p1' }];
     const spy = stubFetch(
       new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json', ETag: '"v1"' } }),

@@ -7,7 +7,7 @@
  */
 import type { AuthLevel, Endpoint, PathParams, RequestOf, ResponseOf } from '@podium/protocol';
 import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
-import { getAdminPassword, getJudgeToken } from '../auth/cookies';
+import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import { conditionalHeaders, rememberBody, unchangedBody } from './conditional';
 import { isJudgeWrite, newIdempotencyKey } from './idempotency';
 
@@ -60,9 +60,12 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** `Basic base64(UTF-8 bytes of "admin:" + password)`: `btoa` alone throws outside Latin-1. */
-export function basicAuthHeader(password: string): string {
-  const bytes = new TextEncoder().encode(`${ADMIN_USER}:${password}`);
+/**
+ * `Basic base64(UTF-8 bytes of "admin:" + secret)`, the secret being the admin's session token
+ * (R70b) or, from an older cookie, the password: `btoa` alone throws outside Latin-1.
+ */
+export function basicAuthHeader(secret: string): string {
+  const bytes = new TextEncoder().encode(`${ADMIN_USER}:${secret}`);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `Basic ${btoa(binary)}`;
@@ -75,8 +78,8 @@ export function authHeaders(auth: AuthLevel): Record<string, string> {
     return token ? { Authorization: `Bearer ${token}` } : {};
   }
   if (auth === 'admin') {
-    const password = getAdminPassword();
-    return password ? { Authorization: basicAuthHeader(password) } : {};
+    const session = getAdminSession();
+    return session ? { Authorization: basicAuthHeader(session) } : {};
   }
   return {};
 }

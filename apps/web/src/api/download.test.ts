@@ -1,6 +1,6 @@
 import { endpoint } from '@podium/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminPassword } from '../auth/cookies';
+import { setAdminSession } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
 import { downloadFile, fetchFile, filenameFromDisposition } from './download';
 
@@ -25,7 +25,7 @@ describe('filenameFromDisposition', () => {
 
 describe('fetchFile', () => {
   it('returns the blob and the server-given name, sending admin credentials', async () => {
-    setAdminPassword('secret');
+    setAdminSession('secret');
     const fetchSpy = vi.fn<typeof fetch>(
       async () =>
         new Response('Name,Email\n', {

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { setSecureContext } from '../test/render';
 import {
   cookieString,
-  getAdminPassword,
+  getAdminSession,
   getJudgeToken,
-  removeAdminPassword,
+  removeAdminSession,
   removeJudgeToken,
-  setAdminPassword,
+  setAdminSession,
   setJudgeToken,
 } from './cookies';
 
@@ -46,7 +46,7 @@ describe('credential cookies', () => {
     setSecureContext(true);
     const writes = spyCookieWrites();
     setJudgeToken('tok');
-    setAdminPassword('pw');
+    setAdminSession('pw');
     expect(writes).toEqual([
       'token=tok; Path=/; SameSite=Strict; Max-Age=86400; Secure',
       'admin-pass=pw; Path=/; SameSite=Strict; Max-Age=86400; Secure',
@@ -63,15 +63,15 @@ describe('credential cookies', () => {
   it('round-trip any password and are removed with Max-Age=0', () => {
     setSecureContext(true);
     const password = 'p:ss; é=€ wörd';
-    setAdminPassword(password);
+    setAdminSession(password);
     setJudgeToken('tok_1');
-    expect(getAdminPassword()).toBe(password);
+    expect(getAdminSession()).toBe(password);
     expect(getJudgeToken()).toBe('tok_1');
 
     const writes = spyCookieWrites();
-    removeAdminPassword();
+    removeAdminSession();
     expect(writes).toEqual(['admin-pass=; Path=/; SameSite=Strict; Max-Age=0; Secure']);
-    expect(getAdminPassword()).toBeNull();
+    expect(getAdminSession()).toBeNull();
     expect(getJudgeToken()).toBe('tok_1');
     removeJudgeToken();
     expect(getJudgeToken()).toBeNull();

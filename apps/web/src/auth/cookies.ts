@@ -1,6 +1,8 @@
 /**
- * The two credentials the web app keeps: the judge `token` and the `admin-pass` password
- * (product spec §3, §9). Both live in cookies with the same attributes.
+ * The two credentials the web app keeps: the judge `token` and, in `admin-pass`, the admin's
+ * session token (product spec §3, §9; R70b: never the password itself, though a cookie saved by
+ * an older version may still hold one, which the server accepts). Both live in cookies with the
+ * same attributes.
  */
 import { ADMIN_PASSWORD_COOKIE, COOKIE_MAX_AGE_S, JUDGE_TOKEN_COOKIE } from '@podium/protocol';
 
@@ -48,6 +50,7 @@ export const getJudgeToken = (): string | null => getCookie(JUDGE_TOKEN_COOKIE);
 export const setJudgeToken = (token: string): void => setCookie(JUDGE_TOKEN_COOKIE, token);
 export const removeJudgeToken = (): void => removeCookie(JUDGE_TOKEN_COOKIE);
 
-export const getAdminPassword = (): string | null => getCookie(ADMIN_PASSWORD_COOKIE);
-export const setAdminPassword = (password: string): void => setCookie(ADMIN_PASSWORD_COOKIE, password);
-export const removeAdminPassword = (): void => removeCookie(ADMIN_PASSWORD_COOKIE);
+/** The admin's session token: it stands in for the password wherever that is sent (R70b). */
+export const getAdminSession = (): string | null => getCookie(ADMIN_PASSWORD_COOKIE);
+export const setAdminSession = (session: string): void => setCookie(ADMIN_PASSWORD_COOKIE, session);
+export const removeAdminSession = (): void => removeCookie(ADMIN_PASSWORD_COOKIE);

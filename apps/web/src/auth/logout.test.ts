@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { basicAuthHeader } from '../api/client';
 import { disconnect } from '../realtime/connection';
-import { getAdminPassword, getJudgeToken, setAdminPassword, setJudgeToken } from './cookies';
+import { jsonResponse } from '../test/render';
+import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from './cookies';
 import { forgetCredential } from './logout';
 
 vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
@@ -8,18 +10,25 @@ vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
 describe('forgetCredential (shared header Logout)', () => {
   it('under /judge: removes the judge token and closes the judge socket, keeps the admin cookie', () => {
     setJudgeToken('token');
-    setAdminPassword('secret');
-    forgetCredential('/judge/live');
+    setAdminSession('secret');
+    void forgetCredential('/judge/live');
     expect(getJudgeToken()).toBeNull();
-    expect(getAdminPassword()).toBe('secret');
+    expect(getAdminSession()).toBe('secret');
     expect(disconnect).toHaveBeenLastCalledWith('judge');
   });
 
-  it('elsewhere: removes the admin password and closes the admin socket', () => {
+  it('elsewhere: revokes the admin session on the server, removes its cookie and closes the admin socket', async () => {
+    const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ ok: 1 }));
+    vi.stubGlobal('fetch', fetchSpy);
     setJudgeToken('token');
-    setAdminPassword('secret');
-    forgetCredential('/admin/settings');
-    expect(getAdminPassword()).toBeNull();
+    setAdminSession('secret');
+    const done = forgetCredential('/admin/settings');
+    expect(getAdminSession()).toBeNull();
+    await done;
+    const [path, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe(basicAuthHeader('secret'));
     expect(getJudgeToken()).toBe('token');
     expect(disconnect).toHaveBeenLastCalledWith('admin');
   });

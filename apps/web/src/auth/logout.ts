@@ -1,18 +1,25 @@
+import { endpoints } from '@podium/protocol';
+import { callApi } from '../api/client';
 import { disconnect } from '../realtime/connection';
-import { removeAdminPassword, removeJudgeToken } from './cookies';
+import { removeAdminSession, removeJudgeToken } from './cookies';
 
 /**
  * Forgets the credential of the portal the user is in (product spec §2, shared header): the
- * judge token under /judge, the admin password anywhere else.
+ * judge token under /judge, the admin session anywhere else, which the server revokes first
+ * (R70b). Resolves once the server answered (or could not be reached).
  */
-export function forgetCredential(pathname: string): void {
+export async function forgetCredential(pathname: string): Promise<void> {
   // The portal's socket authenticated with the credential: close it too, so no more of its
   // events reach this tab (a later login opens a new one).
   if (pathname.startsWith('/judge')) {
     removeJudgeToken();
     disconnect('judge');
   } else {
-    removeAdminPassword();
+    // The request takes its Authorization header from the cookie as it starts, so the cookie
+    // can go at once.
+    const revoked = callApi(endpoints.adminLogout);
+    removeAdminSession();
     disconnect('admin');
+    await revoked;
   }
 }

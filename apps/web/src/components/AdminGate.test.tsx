@@ -1,6 +1,6 @@
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAdminPassword } from '../auth/cookies';
+import { setAdminSession } from '../auth/cookies';
 import { useAdminSessionStore } from '../stores/admin-session.store';
 import { click, jsonResponse, render } from '../test/render';
 import { AdminGate } from './AdminGate';
@@ -34,7 +34,7 @@ describe('AdminGate (product spec §6)', () => {
   });
 
   it('goes to /admin/login on a 401', async () => {
-    setAdminPassword('wrong');
+    setAdminSession('wrong');
     vi.stubGlobal('fetch', async () =>
       jsonResponse({ error: 'Invalid Authorization header, incorrect credentials' }, 401),
     );
@@ -43,7 +43,7 @@ describe('AdminGate (product spec §6)', () => {
   });
 
   it('shows the page once POST /admin/auth answers ok, a spinner before', async () => {
-    setAdminPassword('pw');
+    setAdminSession('pw');
     let answer: (response: Response) => void = () => {};
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     const { container } = await renderGated();
@@ -54,7 +54,7 @@ describe('AdminGate (product spec §6)', () => {
   });
 
   it('offers to try again when the server cannot say', async () => {
-    setAdminPassword('pw');
+    setAdminSession('pw');
     const fetchSpy = vi.fn<typeof fetch>(async () =>
       jsonResponse({ error: 'Too many requests. Logins have been blocked or rate limited.' }, 429),
     );

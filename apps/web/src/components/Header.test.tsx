@@ -1,7 +1,7 @@
 import { DEFAULT_EVENT_NAME } from '@podium/protocol';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAdminPassword, getJudgeToken, setAdminPassword, setJudgeToken } from '../auth/cookies';
+import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
 import { useEventStore } from '../stores/event.store';
 import { click, jsonResponse, render } from '../test/render';
 import type { HeaderProps } from './Header';
@@ -57,20 +57,20 @@ describe('Header', () => {
 
   it('logs a judge out: removes only the token cookie, then goes home', async () => {
     setJudgeToken('tok');
-    setAdminPassword('pw');
+    setAdminSession('pw');
     const { router, container } = await renderHeaderAt('/judge/live', { logout: true });
     await click(button(container, 'Logout'));
     expect(getJudgeToken()).toBeNull();
-    expect(getAdminPassword()).toBe('pw');
+    expect(getAdminSession()).toBe('pw');
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('logs an admin out: removes only the admin password cookie, then goes home', async () => {
     setJudgeToken('tok');
-    setAdminPassword('pw');
+    setAdminSession('pw');
     const { router, container } = await renderHeaderAt('/admin', { admin: true, logout: true });
     await click(button(container, 'Logout'));
-    expect(getAdminPassword()).toBeNull();
+    expect(getAdminSession()).toBeNull();
     expect(getJudgeToken()).toBe('tok');
     expect(router.state.location.pathname).toBe('/');
   });

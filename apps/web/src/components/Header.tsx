@@ -20,7 +20,7 @@ export function Header({ admin = false, back = false, logout = false }: HeaderPr
   const backTarget = typeof back === 'string' ? back : '/admin';
 
   const onLogout = () => {
-    forgetCredential(pathname);
+    void forgetCredential(pathname);
     void navigate('/');
   };
 

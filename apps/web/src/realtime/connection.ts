@@ -13,7 +13,7 @@ import type {
   ServerToClientEvents,
   SocketAuth,
 } from '@podium/protocol';
-import { getAdminPassword, getJudgeToken } from '../auth/cookies';
+import { getAdminSession, getJudgeToken } from '../auth/cookies';
 
 export type Portal = 'admin' | 'judge' | 'public';
 type PodiumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -32,7 +32,8 @@ interface Connection {
 const connections = new Map<Portal, Connection>();
 
 function authFor(portal: Portal): SocketAuth {
-  if (portal === 'admin') return { admin_password: getAdminPassword() ?? '' };
+  // The session token goes where the password would (R70b).
+  if (portal === 'admin') return { admin_password: getAdminSession() ?? '' };
   if (portal === 'judge') return { token: getJudgeToken() ?? '' };
   return {};
 }

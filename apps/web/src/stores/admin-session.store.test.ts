@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAdminPassword, setAdminPassword } from '../auth/cookies';
+import { getAdminSession, setAdminSession } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
 import { useAdminSessionStore } from './admin-session.store';
 
@@ -8,14 +8,14 @@ const RATE_LIMITED = 'Too many requests. Logins have been blocked or rate limite
 beforeEach(() => useAdminSessionStore.setState({ verified: false }));
 
 describe('admin login (product spec §5)', () => {
-  it('saves the password and counts as verified when the server accepts it', async () => {
-    const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ ok: 1 }));
+  it('saves the session token, never the password, and counts as verified (R70b)', async () => {
+    const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ session: 'session-token' }));
     vi.stubGlobal('fetch', fetchSpy);
     expect(await useAdminSessionStore.getState().login('p:ss wörd')).toEqual({ ok: true });
-    expect(getAdminPassword()).toBe('p:ss wörd');
+    expect(getAdminSession()).toBe('session-token');
     expect(useAdminSessionStore.getState().verified).toBe(true);
     const [path, init] = fetchSpy.mock.calls[0] ?? [];
-    expect(path).toBe('/api/admin/login');
+    expect(path).toBe('/api/admin/session');
     expect(init?.body).toBe(JSON.stringify({ password: 'p:ss wörd' }));
   });
 
@@ -25,11 +25,11 @@ describe('admin login (product spec §5)', () => {
       ok: false,
       error: 'Invalid admin password',
     });
-    expect(getAdminPassword()).toBeNull();
+    expect(getAdminSession()).toBeNull();
   });
 
-  it("says 'Invalid admin password' for an ok other than 1", async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse({ ok: 0 }));
+  it("says 'Invalid admin password' for an answer without a session", async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ session: '' }));
     expect(await useAdminSessionStore.getState().login('x')).toEqual({
       ok: false,
       error: 'Invalid admin password',
@@ -51,7 +51,7 @@ describe('admin check (product spec §6)', () => {
   });
 
   it('sends the saved password as Basic credentials; one request for concurrent checks', async () => {
-    setAdminPassword('pw');
+    setAdminSession('pw');
     const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ ok: 1 }));
     vi.stubGlobal('fetch', fetchSpy);
     const { check } = useAdminSessionStore.getState();
@@ -63,18 +63,18 @@ describe('admin check (product spec §6)', () => {
   });
 
   it('forgets a password the server refuses (401)', async () => {
-    setAdminPassword('old');
+    setAdminSession('old');
     useAdminSessionStore.setState({ verified: true });
     vi.stubGlobal('fetch', async () =>
       jsonResponse({ error: 'Invalid Authorization header, incorrect credentials' }, 401),
     );
     expect(await useAdminSessionStore.getState().check()).toEqual({ kind: 'unauthorized' });
-    expect(getAdminPassword()).toBeNull();
+    expect(getAdminSession()).toBeNull();
     expect(useAdminSessionStore.getState().verified).toBe(false);
   });
 
   it('keeps the password when rate limited or offline', async () => {
-    setAdminPassword('pw');
+    setAdminSession('pw');
     vi.stubGlobal('fetch', async () => jsonResponse({ error: RATE_LIMITED }, 429));
     expect(await useAdminSessionStore.getState().check()).toEqual({ kind: 'error', error: RATE_LIMITED });
     vi.stubGlobal('fetch', async () => {
@@ -84,6 +84,6 @@ describe('admin check (product spec §6)', () => {
       kind: 'error',
       error: 'Network connection issue',
     });
-    expect(getAdminPassword()).toBe('pw');
+    expect(getAdminSession()).toBe('pw');
   });
 });

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getAdminPassword } from '../../auth/cookies';
+import { getAdminSession } from '../../auth/cookies';
 import { TextField } from '../../components/FormFields';
 import { InsecureConnectionNotice } from '../../components/InsecureConnectionNotice';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -9,20 +9,20 @@ import { Page } from '../../components/Page';
 import { useAdminSessionStore } from '../../stores/admin-session.store';
 
 /**
- * `/admin/login`: an organizer signs in with the admin password (product spec §2, §5). A saved
- * password that still works skips the form.
+ * `/admin/login`: an organizer signs in with the admin password, which the store exchanges for a
+ * session (product spec §2, §5; R70b). A saved session that still works skips the form.
  */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const check = useAdminSessionStore((state) => state.check);
   const login = useAdminSessionStore((state) => state.login);
-  const [checkingSaved, setCheckingSaved] = useState(() => getAdminPassword() !== null);
+  const [checkingSaved, setCheckingSaved] = useState(() => getAdminSession() !== null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    if (getAdminPassword() === null) return;
+    if (getAdminSession() === null) return;
     let active = true;
     void check().then((outcome) => {
       if (!active) return;
@@ -51,7 +51,7 @@ export function AdminLoginPage() {
     <Page heading="Admin Login" admin>
       <InsecureConnectionNotice />
       {checkingSaved ? (
-        <LoadingScreen label="Checking the saved admin password" />
+        <LoadingScreen label="Checking the saved admin session" />
       ) : (
         <form className="card login-card stack" onSubmit={submit} noValidate>
           {/* Lets password managers file the password under the fixed user name (API.md 2.2). */}

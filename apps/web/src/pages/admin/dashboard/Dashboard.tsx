@@ -8,6 +8,7 @@ import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
 import { DashboardToolbar } from './DashboardToolbar';
 import { JudgesTable } from './JudgesTable';
+import { LoginGuardAlert } from './LoginGuardAlert';
 import { ProjectsTable } from './ProjectsTable';
 import { TableToggle } from './TableToggle';
 import { useDashboardLive } from './use-dashboard-live';
@@ -40,6 +41,7 @@ export function Dashboard() {
   const tab = useDashboardViewStore((state) => state.tab);
   return (
     <div className="dashboard">
+      <LoginGuardAlert />
       <DashboardToolbar />
       <section aria-label="Statistics">
         <DashboardStats />

@@ -1,0 +1,83 @@
+/**
+ * Admin sessions (R70b): a token that stands in for the admin password for 24 hours, so the web
+ * app never keeps the password itself. Only SHA-256 digests of tokens are stored. The password
+ * the sessions were issued under is kept as a salted scrypt key, so a start with another
+ * password revokes every session.
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { ADMIN_SESSION_TTL_MS } from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import type {
+  AdminSessionIssuerRow,
+  AdminSessionRepository,
+} from '../repositories/admin-session.repository.js';
+import { hashToken } from './judge-auth.service.js';
+
+export interface AdminSessionContext {
+  db: Database;
+  repositories: { adminSessions: AdminSessionRepository };
+  adminPassword: string;
+  now: () => number;
+}
+
+const passwordKey = (password: string, salt: string) => scryptSync(password, salt, 32);
+
+export class AdminSessionService {
+  private readonly db: Database;
+  private readonly sessions: AdminSessionRepository;
+  private readonly password: string;
+  private readonly now: () => number;
+  /** The stored issuer key is the current password's (checked or written by this process). */
+  private issuerIsCurrent = false;
+
+  constructor({ db, repositories, adminPassword, now }: AdminSessionContext) {
+    this.db = db;
+    this.sessions = repositories.adminSessions;
+    this.password = adminPassword;
+    this.now = now;
+  }
+
+  /** At start: revokes every session issued under another admin password. */
+  revokeIfPasswordChanged(): void {
+    this.db.transaction(() => {
+      const issuer = this.sessions.issuer();
+      // Without live sessions there is nothing to keep, and the scrypt check is skipped.
+      this.sessions.deleteExpired(this.now());
+      if (issuer === undefined || this.sessions.count() === 0 || !this.issuedUnderCurrent(issuer)) {
+        this.sessions.clear();
+      } else {
+        this.issuerIsCurrent = true;
+      }
+    });
+  }
+
+  /** A new session token: 43 URL-safe characters, 256 bits. */
+  issue(): string {
+    const token = randomBytes(32).toString('base64url');
+    this.db.transaction(() => {
+      if (!this.issuerIsCurrent) {
+        const salt = randomBytes(16).toString('hex');
+        this.sessions.saveIssuer(salt, passwordKey(this.password, salt).toString('hex'));
+      }
+      this.sessions.deleteExpired(this.now());
+      this.sessions.insert(hashToken(token), this.now() + ADMIN_SESSION_TTL_MS);
+    });
+    this.issuerIsCurrent = true;
+    return token;
+  }
+
+  isValid(token: string): boolean {
+    return token !== '' && this.sessions.isLive(hashToken(token), this.now());
+  }
+
+  /** Revokes `token`; returns whether it was a session (the password itself is not one). */
+  revoke(token: string): boolean {
+    return this.db.transaction(() => this.sessions.delete(hashToken(token)));
+  }
+
+  private issuedUnderCurrent(issuer: AdminSessionIssuerRow): boolean {
+    const stored = Buffer.from(issuer.password_key, 'hex');
+    const current = passwordKey(this.password, issuer.salt);
+    return stored.length === current.length && timingSafeEqual(stored, current);
+  }
+}
