@@ -106,6 +106,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('services', createServices({ db, config, now }));
+  // Here, not in createServices: the export worker builds services on a read-only connection.
+  app.services.adminSessions.revokeIfPasswordChanged();
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {

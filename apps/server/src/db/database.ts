@@ -141,6 +141,11 @@ export class Database {
     return (this.statement('select total_changes() as n').get() as { n: number }).n;
   }
 
+  /** Moves whenever another connection (the import worker's) commits; this one's own writes do not move it. */
+  dataVersion(): number {
+    return this.statement('pragma data_version').pluck().get() as number;
+  }
+
   private statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {

@@ -9,14 +9,14 @@ import type { RevisionName } from './schema.js';
 
 /**
  * Values that read nearly every table (the admin lists: judges' activity, views, rankings,
- * flags) follow every row written: the connection's count of changed rows only grows, and the
- * server writes through this one connection.
+ * flags) follow every row written: the connection's count of changed rows only grows, and
+ * `data_version` moves when another connection (the import worker's) commits.
  */
 export const ANY_WRITE = 'any-write';
 
 /** Changes whenever one of the revisions moved (or, for ANY_WRITE, any row was written) or any transaction rolled back. */
 export function revisionKey(db: Database, revisions: readonly RevisionName[] | typeof ANY_WRITE): string {
-  if (revisions === ANY_WRITE) return `${db.rollbacks}:${db.totalChanges()}`;
+  if (revisions === ANY_WRITE) return `${db.rollbacks}:${db.totalChanges()}:${db.dataVersion()}`;
   const rows = db.all(db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions));
   return `${db.rollbacks}:${rows.map((row) => `${row.name}=${row.value}`).join(',')}`;
 }

@@ -103,7 +103,6 @@ export function createServices({ db, config, now }: ServiceContext) {
     adminPassword: config.adminPassword,
     now,
   });
-  adminSessions.revokeIfPasswordChanged();
   const adminAuth = new AdminAuthService({
     db,
     auditLog,
@@ -117,6 +116,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     auditLog,
     mailer,
     adminAuth,
+    adminSessions,
     judgeAuth: new JudgeAuthService(repositories.judges),
     judgeSession,
     loginGuard,
