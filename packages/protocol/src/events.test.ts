@@ -10,7 +10,7 @@ import {
 describe('events (6.2, 6.3)', () => {
   it('orders every event exactly once', () => {
     expect([...EVENT_ORDER].sort()).toEqual(Object.keys(EVENT_PAYLOADS).sort());
-    expect(EVENT_ORDER).toHaveLength(8);
+    expect(EVENT_ORDER).toHaveLength(9);
   });
 
   it('coalesces stats and the *.changed events, not clock, deliberation, judge.updated, options.changed', () => {

@@ -49,6 +49,8 @@ export const EVENT_PAYLOADS = {
   'judges.changed': ChangedEvent,
   'judge.updated': ChangedEvent,
   'options.changed': ChangedEvent,
+  /** R92: the hall layout was replaced (admin and public refetch `/layout`). */
+  'layout.changed': ChangedEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -58,6 +60,7 @@ export const EVENT_ORDER = [
   'clock',
   'deliberation',
   'options.changed',
+  'layout.changed',
   'flags.changed',
   'projects.changed',
   'judges.changed',

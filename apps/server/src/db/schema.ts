@@ -125,7 +125,18 @@ export interface RevisionsTable {
   value: number;
 }
 
-export type RevisionName = 'projects' | 'view_removals';
+export type RevisionName = 'projects' | 'view_removals' | 'layout';
+
+/** A positioned table of the hall layout (R92, migration 005). */
+export interface LayoutTablesTable {
+  table_number: number;
+  /** Metres east. */
+  x: number;
+  /** Metres south. */
+  y: number;
+  /** Room, floor or building; '' when none. */
+  area: string;
+}
 
 export interface DB {
   projects: ProjectsTable;
@@ -140,4 +151,5 @@ export interface DB {
   qr_codes: QrCodesTable;
   audit_log: AuditLogTable;
   revisions: RevisionsTable;
+  layout_tables: LayoutTablesTable;
 }

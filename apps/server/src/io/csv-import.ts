@@ -12,8 +12,11 @@ import {
   csvLineError,
   fieldRequired,
   judgeIdentityProblem,
+  layoutTableRepeated,
   parseChallengeList,
+  parseLayoutCsvRow,
   unknownTrack,
+  type LayoutTable,
   type NewJudge,
   type ProjectContent,
 } from '@podium/protocol';
@@ -135,6 +138,23 @@ export function parseJudgeCsv(
 }
 
 /** Drops the header row when there is one; no data rows left gives `CSV file has no rows` (R83). */
+/**
+ * R92 `/admin/layout/csv`: columns by position (table, x, y, area). Throws the first invalid
+ * row's `line <n>: <problem>`, a repeated table number included (R83).
+ */
+export function parseLayoutCsv(data: Buffer, opts: { hasHeader: boolean }): LayoutTable[] {
+  const tables: LayoutTable[] = [];
+  const lines = new Set<number>();
+  for (const { line, cells } of dataRows(readCsvRows(data), opts.hasHeader)) {
+    const parsed = parseLayoutCsvRow(cells);
+    if (!parsed.ok) throw lineError(line, parsed.error);
+    if (lines.has(parsed.value.table)) throw lineError(line, layoutTableRepeated(parsed.value.table));
+    lines.add(parsed.value.table);
+    tables.push(parsed.value);
+  }
+  return tables;
+}
+
 function dataRows(rows: CsvRow[], hasHeader: boolean): CsvRow[] {
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length === 0) throw new ValidationError(CSV_NO_ROWS);

@@ -19,7 +19,7 @@ const hasHeader = ({ fields }: CsvUpload) => CSV_HEADER_FIELDS.some((name) => is
 
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_BODY_BYTES } });
-  const { projects, judges } = app.services;
+  const { projects, judges, layout } = app.services;
 
   route(app, endpoints.projectCsv, async (request) => {
     const upload = await readCsvUpload(request);
@@ -37,5 +37,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       baseUrl: requestBaseUrl(app.config, request),
     });
     return { ok: 1, count, skipped: 0 } as const;
+  });
+  route(app, endpoints.layoutCsv, async (request) => {
+    const upload = await readCsvUpload(request);
+    return { ok: 1, count: layout.importCsv(upload.data, { hasHeader: hasHeader(upload) }) } as const;
   });
 }

@@ -10,6 +10,7 @@ import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
+import { LayoutRepository } from '../repositories/layout.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
@@ -25,6 +26,7 @@ import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
+import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
@@ -46,6 +48,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
     judging: new JudgingRepository(db),
+    layout: new LayoutRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
     settings: new SettingsRepository(db),
@@ -108,7 +111,13 @@ export function createServices({ db, config, now }: ServiceContext) {
       repositories.settings,
       repositories.clock,
       auditLog,
-      new EngineSnapshots(db, repositories.projects, repositories.judges, now),
+      new EngineSnapshots({
+        db,
+        projectRows: repositories.projects,
+        judgeRows: repositories.judges,
+        layout: repositories.layout,
+        now,
+      }),
       now,
     ),
     clock,
@@ -143,6 +152,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
     backups: new BackupService(db, auditLog, now),
+    layout: new LayoutService({ db, layout: repositories.layout, auditLog }),
   };
 }
 
