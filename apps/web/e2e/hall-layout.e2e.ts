@@ -123,6 +123,19 @@ describe('hall layout', () => {
     }
   });
 
+  it('shows the lobby screen a map of where the projects are', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      const page = await context.newPage();
+      await page.goto(url('/expo?display=true'));
+      const map = page.getByRole('img', { name: 'Hall map: 4 projects at their tables' });
+      await map.waitFor();
+      expect(await map.locator('g[data-tone="plain"]').count()).toBe(4);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows a judge the table's area and a map of it, with the last table, on a phone", async () => {
     // A first visit through the API, so the live page has a last table to point from.
     await apiCall(server, 'POST', '/judge/next', undefined, adaToken);
