@@ -88,40 +88,21 @@ describe('PUT /admin/layout, GET /admin/layout, GET /layout (R92)', () => {
     await t.refused({ method: 'PUT', url: '/api/admin/layout', payload }, 400, error);
   });
 
-  it('refuses a non-finite position (JSON numbers beyond double range parse as Infinity)', async () => {
-    await t.refused(
-      {
-        method: 'PUT',
-        url: '/api/admin/layout',
-        payload: '{"tables":[{"table":1,"x":1e999,"y":0}]}',
-        headers: { 'content-type': 'application/json' },
-      },
+  /** A raw JSON body, as a client could send it (JSON.stringify cannot write these). */
+  const refusedRaw = (payload: string, error: string) =>
+    t.refused(
+      { method: 'PUT', url: '/api/admin/layout', payload, headers: { 'content-type': 'application/json' } },
       400,
-      'tables[0].x must be a finite number',
+      error,
     );
+
+  it('refuses a non-finite position (JSON numbers beyond double range parse as Infinity)', async () => {
+    await refusedRaw('{"tables":[{"table":1,"x":1e999,"y":0}]}', 'tables[0].x must be a finite number');
   });
 
   it('answers the generic body errors of 1.2', async () => {
-    await t.refused(
-      {
-        method: 'PUT',
-        url: '/api/admin/layout',
-        payload: '{"tables":',
-        headers: { 'content-type': 'application/json' },
-      },
-      400,
-      'invalid JSON body',
-    );
-    await t.refused(
-      {
-        method: 'PUT',
-        url: '/api/admin/layout',
-        payload: '[]',
-        headers: { 'content-type': 'application/json' },
-      },
-      400,
-      'request body must be a JSON object',
-    );
+    await refusedRaw('{"tables":', 'invalid JSON body');
+    await refusedRaw('[]', 'request body must be a JSON object');
   });
 });
 
