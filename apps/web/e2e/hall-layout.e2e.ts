@@ -190,6 +190,18 @@ describe('hall layout', () => {
       );
       await page.getByRole('list', { name: 'Map key' }).waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // A new layout reaches the open dashboard through layout.changed.
+      await apiCall(server, 'PUT', '/admin/layout', {
+        tables: [
+          { table: 1, x: 0, y: 0, area: 'Tent' },
+          { table: 2, x: 3, y: 0, area: 'Tent' },
+        ],
+      });
+      await page.getByRole('img', { name: /^Floor map: 2 tables/ }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
       await context.close();
