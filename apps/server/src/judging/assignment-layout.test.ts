@@ -1,5 +1,6 @@
 /** R93: with a hall layout (R92) every walk the engine weighs is the aisle distance in metres. */
-import { hallPositions, type LayoutTable } from '@podium/protocol';
+import { hallPositions, walkingDistance, type LayoutTable } from '@podium/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseProject, type EngineJudge, type EngineProject, type EngineSnapshot } from './assignment.js';
 
@@ -112,5 +113,73 @@ describe('R12 with a layout: the table walk by distance (docs/hall-layout.md)', 
     // Tables 1 and 3 are both 2.5 m from table 2, and both 8.5 m from table 5.
     expect(possible(snapshot([project(1), project(3)], [t], ROWS), t, 2)).toEqual(new Set(['p3']));
     expect(possible(snapshot([project(1), project(3)], [t], ROWS), t, 5)).toEqual(new Set(['p1']));
+  });
+});
+
+describe('R6, R7, R11 and R12 hold with any layout (property)', () => {
+  const arbitraryCase = fc.record({
+    projects: fc.array(
+      fc.record({
+        seen: fc.integer({ min: 0, max: 4 }),
+        active: fc.boolean(),
+        heldByOther: fc.boolean(),
+        dealt: fc.boolean(),
+        position: fc.option(
+          fc.record({ x: fc.integer({ min: 0, max: 60 }), y: fc.integer({ min: 0, max: 30 }) }),
+          {
+            nil: null,
+          },
+        ),
+      }),
+      { minLength: 1, maxLength: 14 },
+    ),
+    track: fc.boolean(),
+    last: fc.option(fc.integer({ min: 1, max: 14 }), { nil: null }),
+    seed: fc.integer({ min: 0, max: 999 }),
+  });
+
+  it('the choice is eligible, unheld while a free project exists, least seen (general) or nearest (track)', () => {
+    fc.assert(
+      fc.property(arbitraryCase, (c) => {
+        const projects = c.projects.map((p, i) => project(i + 1, { seen: p.seen, active: p.active }));
+        const others = c.projects.flatMap((p, i) =>
+          p.heldByOther ? [judge(`o${i}`, { current: `p${i + 1}` })] : [],
+        );
+        const me = judge('me', { track: c.track ? 'AI' : '' });
+        const tables = c.projects.flatMap((p, i) =>
+          p.position ? [{ table: i + 1, ...p.position, area: '' }] : [],
+        );
+        const s = snapshot(projects, [...others, me], tables);
+        const dealtWith = new Set(c.projects.flatMap((p, i) => (p.dealt ? [`p${i + 1}`] : [])));
+        let state = c.seed;
+        const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296;
+        const choice = chooseProject(s, { judge: me, dealtWith, lastLocation: c.last }, random);
+        const open = projects.filter(
+          (p) => p.active && !dealtWith.has(p.id) && (!c.track || (p.trackSeen.AI ?? 0) < 3),
+        );
+        const held = new Set(others.map((o) => o.current));
+        const free = open.filter((p) => !held.has(p.id));
+        if (open.length === 0) {
+          expect(choice).toEqual({ reason: 'done' });
+          return;
+        }
+        expect('projectId' in choice).toBe(true);
+        const chosen = projects.find(
+          (p) => 'projectId' in choice && p.id === choice.projectId,
+        ) as EngineProject;
+        expect(open).toContain(chosen); // R6
+        if (free.length > 0) expect(free).toContain(chosen); // R7
+        const poolOf = free.length > 0 ? free : open;
+        if (!c.track) {
+          const fewest = Math.min(...poolOf.map((p) => p.seen));
+          if (fewest < 3) expect(chosen.seen).toBe(fewest); // R11
+        } else if (c.last !== null && tables.length > 0) {
+          const positions = hallPositions(tables);
+          const walk = (p: EngineProject) => walkingDistance(positions, c.last as number, p.location);
+          expect(walk(chosen)).toBeCloseTo(Math.min(...poolOf.map(walk))); // R12 by R93's distance
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
