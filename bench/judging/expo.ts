@@ -4,8 +4,9 @@
  * fitRankScores).
  *
  * The hall: tables numbered along rows of round(sqrt(2.4·P)) tables (table 1 at the front left,
- * each row left to right), 2.5 m between tables and 6 m between rows; judges walk the Manhattan
- * distance at 50 m/min. About 5% of teams are absent: a judge who reaches one skips it as
+ * each row left to right), 2.5 m between tables and 6 m between rows, or the scenario's own hall
+ * (layout-worlds.ts); judges walk R93's distance over the true positions at 50 m/min. The engine
+ * is given the positions only when the scenario says so. About 5% of teams are absent: a judge who reaches one skips it as
  * `absent` after half a minute and gets its next project at once (R21); the third absent skip
  * hides the project (R20). A visit lasts 5 ± 0.75 min (normal, clipped to 3–7). At the end of a
  * visit the judge perceives quality + N(0, σ²) (σ = 0.8, or 2 for the ~15% careless judges),
@@ -37,6 +38,8 @@ import {
   type RankVerdict,
 } from '../../apps/server/src/judging/rank-score.js';
 import { copelandScores } from '../../apps/server/src/judging/scoring.js';
+import { hallPositions, walkingDistance, type LayoutTable } from '@podium/protocol';
+import { rowsHall } from './layout-worlds.js';
 import { quality, type Quality } from './metrics.js';
 import { normal, stream } from './random.js';
 
@@ -48,6 +51,10 @@ export interface Scenario {
   layout?: 'rows' | 'serpentine';
   /** Share of absent teams (default 0.05). */
   absentShare?: number;
+  /** Where tables 1..P stand (default: the rows hall of `layout`). */
+  hall?: LayoutTable[];
+  /** The engine is given the hall's positions (R92), not only table numbers. */
+  engineKnowsLayout?: boolean;
 }
 
 /**
@@ -67,8 +74,6 @@ const ABSENT_SHARE = 0.05;
 const CARELESS_SHARE = 0.15;
 const SIGMA = 0.8;
 const CARELESS_SIGMA = 2;
-const TABLE_GAP = 2.5;
-const ROW_GAP = 6;
 const WALK_SPEED = 50;
 const VISIT = 5;
 const VISIT_SD = 0.75;
@@ -195,18 +200,8 @@ export function simulate(
 ): RunResult {
   const P = scenario.projects;
   const J = scenario.judges;
-  const rowLength = Math.round(Math.sqrt(2.4 * P));
-  const serpentine = scenario.layout === 'serpentine';
-  const place = (table: number): [number, number] => {
-    const row = Math.floor((table - 1) / rowLength);
-    const column = (table - 1) % rowLength;
-    return [row, serpentine && row % 2 === 1 ? rowLength - 1 - column : column];
-  };
-  const walk = (from: number, to: number): number => {
-    const [fromRow, fromColumn] = place(from);
-    const [toRow, toColumn] = place(to);
-    return TABLE_GAP * Math.abs(fromColumn - toColumn) + ROW_GAP * Math.abs(fromRow - toRow);
-  };
+  const positions = hallPositions(scenario.hall ?? rowsHall(P, scenario.layout === 'serpentine'));
+  const walk = (from: number, to: number): number => walkingDistance(positions, from, to);
 
   const projectRandom = stream(seed, 'projects');
   const projects: SimProject[] = Array.from({ length: P }, (_, i) => ({
@@ -312,7 +307,13 @@ export function simulate(
       lastFit = fit;
       estimate = fit.projects;
     }
-    const snapshot: EngineSnapshot = { projects, judges, options, estimate };
+    const snapshot: EngineSnapshot = {
+      projects,
+      judges,
+      options,
+      estimate,
+      ...(scenario.engineKnowsLayout === true && { positions }),
+    };
     const asker: Asker = { judge, dealtWith: judge.dealtWith, lastLocation: judge.lastLocation };
     const started = performance.now();
     let projectId: string | undefined;

@@ -5,7 +5,8 @@
  *
  * Options: --seeds N (default 20), --workers N (default: the number of CPUs), --tradeoff (adds the
  * walking/focus trade-off of R13 at P=200), --oracle (adds the cheating reference policy of
- * expo.ts at P=200), --layout serpentine (every other row numbered right to left), --json FILE
+ * expo.ts at P=200), --layout serpentine (every other row numbered right to left), --worlds layout
+ * (the halls of layout-worlds.ts, with and without the engine knowing the layout), --json FILE
  * (also writes every run's result).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { R13_TUNING, type R13Tuning } from '../../apps/server/src/judging/assign
 import { RankScoreCache, fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
 import type { Policy, RunResult, Scenario } from './expo.js';
 import { normal, seededRandom } from './random.js';
+import { layoutScenarios } from './layout-worlds.js';
 import type { Job } from './worker.js';
 
 function option(name: string): string | undefined {
@@ -30,11 +32,14 @@ const tradeoff = process.argv.includes('--tradeoff');
 const oracle = process.argv.includes('--oracle');
 const jsonFile = option('json');
 
-const scenarios: Scenario[] = [
-  { name: 'P=60, J=15', projects: 60, judges: 15, layout },
-  { name: 'P=200, J=40', projects: 200, judges: 40, layout },
-  { name: 'P=600, J=100', projects: 600, judges: 100, layout },
-];
+const scenarios: Scenario[] =
+  option('worlds') === 'layout'
+    ? layoutScenarios()
+    : [
+        { name: 'P=60, J=15', projects: 60, judges: 15, layout },
+        { name: 'P=200, J=40', projects: 200, judges: 40, layout },
+        { name: 'P=600, J=100', projects: 600, judges: 100, layout },
+      ];
 const policies: Policy[] = ['baseline', 'podium'];
 const tradeoffTables = [5, 10, R13_TUNING.walkTables, 40, 80, 1e9].filter(
   (v, i, all) => all.indexOf(v) === i,

@@ -26,6 +26,7 @@ import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { judgeRoutes } from './routes/judge.routes.js';
+import { layoutRoutes } from './routes/layout.routes.js';
 import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(clockRoutes);
   await app.register(adminEventRoutes);
   await app.register(backupRoutes);
+  await app.register(layoutRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app);

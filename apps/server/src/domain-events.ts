@@ -11,6 +11,8 @@ export type DomainEvent =
   /** `public`: the change is visible on the expo (added, edited, hidden, moved, deleted). */
   | { kind: 'projects'; public: boolean }
   | { kind: 'judges' }
+  /** The hall layout was replaced (R92). */
+  | { kind: 'layout' }
   | { kind: 'judge'; judgeId: string }
   /** The judge no longer exists: its sockets are disconnected. */
   | { kind: 'judge-deleted'; judgeId: string }

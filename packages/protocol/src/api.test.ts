@@ -97,6 +97,10 @@ admin  GET     /admin/backup              file
 none   POST    /admin/session             body
 admin  POST    /admin/logout              -
 admin  GET     /admin/login-guard         -
+none   GET     /layout                    -
+admin  GET     /admin/layout              -
+admin  PUT     /admin/layout              body
+admin  POST    /admin/layout/csv          csv
 `
   .trim()
   .split('\n')
@@ -110,9 +114,10 @@ const key = (e: { method?: string; path?: string }) => `${e.method} ${e.path}`;
 
 describe('endpoints (API.md §3)', () => {
   it('has one descriptor per row, with a unique method and path', () => {
-    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md)
-    // and the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md).
-    expect(ROWS).toHaveLength(89);
+    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md),
+    // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md) and
+    // the four hall-layout routes of R92 (5.24).
+    expect(ROWS).toHaveLength(93);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -40,6 +40,7 @@ import {
   JudgedProject,
   Next,
 } from './judge.js';
+import { Layout, LayoutImportResult, LayoutRequest } from './layout.js';
 import { LogPageQuery, LogResponse } from './log.js';
 import {
   BlockReqsRequest,
@@ -434,6 +435,24 @@ export const endpoints = {
     response: OkFlag,
   }),
   qrAdd: endpoint({ method: 'POST', path: '/qr/add', auth: 'none', body: QrAddRequest, response: Ok }),
+
+  // 5.24 Hall layout (R92): documented in docs/hall-layout.md.
+  layoutPublic: endpoint({ method: 'GET', path: '/layout', auth: 'none', response: Layout }),
+  layoutGet: endpoint({ method: 'GET', path: '/admin/layout', auth: 'admin', response: Layout }),
+  layoutReplace: endpoint({
+    method: 'PUT',
+    path: '/admin/layout',
+    auth: 'admin',
+    body: LayoutRequest,
+    response: Ok,
+  }),
+  layoutCsv: endpoint({
+    method: 'POST',
+    path: '/admin/layout/csv',
+    auth: 'admin',
+    multipart: true,
+    response: LayoutImportResult,
+  }),
 
   // Operations (docs/operations.md): a consistent SQLite snapshot as a file download.
   adminBackup: endpoint({ method: 'GET', path: '/admin/backup', auth: 'admin' }),

@@ -55,6 +55,8 @@ export const EVENT_PAYLOADS = {
   'judge.updated': ChangedEvent,
   'options.changed': ChangedEvent,
   'login.guard': LoginGuardEvent,
+  /** R92: the hall layout was replaced (admin and public refetch `/layout`). */
+  'layout.changed': ChangedEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -64,6 +66,7 @@ export const EVENT_ORDER = [
   'clock',
   'deliberation',
   'options.changed',
+  'layout.changed',
   'flags.changed',
   'projects.changed',
   'judges.changed',

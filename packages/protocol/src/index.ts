@@ -14,6 +14,8 @@ export * from './events.js';
 export * from './fields.js';
 export * from './flag.js';
 export * from './judge.js';
+export * from './layout.js';
+export * from './layout-plan.js';
 export * from './log.js';
 export * from './messages.js';
 export * from './options.js';

@@ -215,6 +215,7 @@ describe('responses (4.1–4.3, 4.9)', () => {
     name: 'P',
     url: '',
     location: 1,
+    area: 'Room B',
     description: '',
     notes: '',
     starred: false,

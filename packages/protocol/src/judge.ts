@@ -12,12 +12,16 @@ import {
 } from './fields.js';
 import { NAME_AND_EMAIL_REQUIRED, SELECT_AN_OPTION, invalidEmail, invalidReason } from './messages.js';
 
-/** JudgedProject (4.3): a project as one judge saw it, with that judge's notes and star. */
+/**
+ * JudgedProject (4.3): a project as one judge saw it, with that judge's notes and star, and the
+ * table's `area` of the hall layout (R94; `""` when none).
+ */
 export const JudgedProject = z.object({
   project_id: Id,
   name: z.string(),
   url: z.string(),
   location: z.int(),
+  area: z.string(),
   description: z.string(),
   notes: z.string(),
   starred: z.boolean(),

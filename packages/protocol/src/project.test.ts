@@ -138,8 +138,10 @@ describe('responses (4.4, 4.5)', () => {
     last_activity: 0,
   };
 
-  it('ProjectSummary is the public subset of Project', () => {
-    expect(ProjectSummary.parse(project)).toEqual(summary);
+  it('ProjectSummary is the public subset of Project, plus the area of its table (R94)', () => {
+    expect(ProjectSummary.parse({ ...project, area: 'Room B' })).toEqual({ ...summary, area: 'Room B' });
+    expect(ProjectSummary.safeParse(project).success).toBe(false);
+    expect(Project.parse({ ...project, area: 'Room B' })).toEqual(project);
   });
 
   it('Project has an optional rank_score', () => {

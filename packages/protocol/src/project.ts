@@ -13,8 +13,8 @@ import {
 } from './fields.js';
 import { CHALLENGE_LIST_INVALID, INVALID_LOCATION_NUMBER, fieldRequired } from './messages.js';
 
-/** ProjectSummary (4.5): the public view (`GET /project/list/public`, `GET /project/:id`). */
-export const ProjectSummary = z.object({
+/** What the public and the admin views share (4.4, 4.5). */
+const ProjectBase = z.object({
   id: Id,
   name: z.string(),
   description: z.string(),
@@ -25,10 +25,16 @@ export const ProjectSummary = z.object({
   location: z.int(),
   group: z.int(),
 });
+
+/**
+ * ProjectSummary (4.5): the public view (`GET /project/list/public`, `GET /project/:id`), with
+ * the table's `area` of the hall layout (R94; `""` when none).
+ */
+export const ProjectSummary = ProjectBase.extend({ area: z.string() });
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
 /** Project (4.4, `GET /project/list`): the admin view, with the optional `rank_score` of R34. */
-export const Project = ProjectSummary.extend({
+export const Project = ProjectBase.extend({
   active: z.boolean(),
   prioritized: z.boolean(),
   seen: z.int(),

@@ -7,5 +7,6 @@ export type * from './index.js';
 export * from './constants.js';
 export * from './csv-form.js';
 export { buildPath, endpoint } from './endpoint.js';
+export * from './layout-plan.js';
 export * from './messages.js';
 export { endpoints } from './web-routes.js';

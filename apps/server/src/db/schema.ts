@@ -125,7 +125,18 @@ export interface RevisionsTable {
   value: number;
 }
 
-export type RevisionName = 'projects' | 'view_removals';
+export type RevisionName = 'projects' | 'view_removals' | 'layout';
+
+/** A positioned table of the hall layout (R92, migration 005). */
+export interface LayoutTablesTable {
+  table_number: number;
+  /** Metres east. */
+  x: number;
+  /** Metres south. */
+  y: number;
+  /** Room, floor or building; '' when none. */
+  area: string;
+}
 
 /** An answer kept for a judge's Idempotency-Key (R91, migration 003). */
 export interface IdempotencyKeysTable {
@@ -169,4 +180,5 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   admin_sessions: AdminSessionsTable;
   admin_session_issuer: AdminSessionIssuerTable;
+  layout_tables: LayoutTablesTable;
 }

@@ -13,8 +13,11 @@ import {
   csvLineError,
   fieldRequired,
   judgeIdentityProblem,
+  layoutTableRepeated,
   parseChallengeList,
+  parseLayoutCsvRow,
   unknownTrack,
+  type LayoutTable,
   type NewJudge,
   type ProjectContent,
 } from '@podium/protocol';
@@ -140,6 +143,23 @@ export function judgeCsvRows(csvRows: readonly CsvRow[], opts: JudgeCsvOptions):
 }
 
 /** Drops the header row when there is one; no data rows left gives `CSV file has no rows` (R83). */
+/**
+ * R92 `/admin/layout/csv`: columns by position (table, x, y, area). Throws the first invalid
+ * row's `line <n>: <problem>`, a repeated table number included (R83).
+ */
+export function layoutCsvRows(rows: readonly CsvRow[], opts: { hasHeader: boolean }): LayoutTable[] {
+  const tables: LayoutTable[] = [];
+  const lines = new Set<number>();
+  for (const { line, cells } of dataRows(rows, opts.hasHeader)) {
+    const parsed = parseLayoutCsvRow(cells);
+    if (!parsed.ok) throw lineError(line, parsed.error);
+    if (lines.has(parsed.value.table)) throw lineError(line, layoutTableRepeated(parsed.value.table));
+    lines.add(parsed.value.table);
+    tables.push(parsed.value);
+  }
+  return tables;
+}
+
 function dataRows(rows: readonly CsvRow[], hasHeader: boolean): readonly CsvRow[] {
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length === 0) throw new ValidationError(CSV_NO_ROWS);

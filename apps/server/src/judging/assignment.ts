@@ -2,6 +2,7 @@
  * Who judges what next (API.md 5.2, R6–R13): a pure function over a snapshot of the event.
  * The service loads the snapshot and applies the choice in the same transaction (R8).
  */
+import { METRES_PER_TABLE_NUMBER, walkingDistance, type HallPositions } from '@podium/protocol';
 import type { ProjectEstimate } from './rank-score.js';
 
 export interface EngineProject {
@@ -46,6 +47,18 @@ export interface EngineSnapshot {
    * once the candidates have `min_views`; without it R13 saves walking.
    */
   estimate?: ReadonlyMap<string, ProjectEstimate>;
+  /**
+   * The hall layout (R92): where tables stand. Every walk the engine weighs is R93's distance;
+   * without positions that is 2.5 m per table number, which is how the engine walked before.
+   */
+  positions?: HallPositions;
+}
+
+const NO_POSITIONS: HallPositions = new Map();
+
+/** R93's walking distance between two tables, in tables' worth of walking (2.5 m each). */
+function tablesWalked(snapshot: EngineSnapshot, from: number, to: number): number {
+  return walkingDistance(snapshot.positions ?? NO_POSITIONS, from, to) / METRES_PER_TABLE_NUMBER;
 }
 
 /** The judge asking, with what it has dealt with (seen, flagged, its live busy/absent skips). */
@@ -125,11 +138,25 @@ function leastSeen(candidates: EngineProject[], minViews: number): EngineProject
   return fewest < minViews ? candidates.filter((p) => p.seen === fewest) : candidates;
 }
 
-/** R12: the next table after the previous one, wrapping to the smallest. */
-function tableWalk(candidates: EngineProject[], lastLocation: number | null): EngineProject[] {
+/**
+ * R12: the next table after the previous one, wrapping to the smallest. With a hall layout R93
+ * makes the walk one of distance: the nearest candidates first, then R12's order among them
+ * (docs/hall-layout.md). Without one, the order of table numbers as R12 states it.
+ */
+function tableWalk(
+  candidates: EngineProject[],
+  lastLocation: number | null,
+  snapshot: EngineSnapshot,
+): EngineProject[] {
   if (lastLocation === null) return candidates;
-  const ahead = candidates.filter((p) => p.location > lastLocation);
-  const from = ahead.length > 0 ? ahead : candidates;
+  let from = candidates;
+  if (snapshot.positions !== undefined && snapshot.positions.size > 0) {
+    const walks = from.map((p) => tablesWalked(snapshot, lastLocation, p.location));
+    const shortest = Math.min(...walks);
+    from = from.filter((_, i) => (walks[i] as number) <= shortest + 1e-9);
+  }
+  const ahead = from.filter((p) => p.location > lastLocation);
+  if (ahead.length > 0) from = ahead;
   const next = Math.min(...from.map((p) => p.location));
   return from.filter((p) => p.location === next);
 }
@@ -147,7 +174,7 @@ export function candidatesFor(snapshot: EngineSnapshot, asker: Asker): Candidate
   candidates =
     judge.track === ''
       ? leastSeen(candidates, snapshot.options.minViews)
-      : tableWalk(candidates, asker.lastLocation);
+      : tableWalk(candidates, asker.lastLocation, snapshot);
   return { candidates };
 }
 
@@ -187,8 +214,8 @@ export function chooseProject(
  * - a judge's first project: the least seen candidate farthest from the tables other judges
  *   hold, so judges start spread over the hall;
  * - while the candidates are short of `min_views` (R11), for track judges, or without an
- *   estimate: the nearest table to the judge's previous one (tables are numbered along rows),
- *   ahead of it on a tie, then the least seen;
+ *   estimate: the nearest table to the judge's previous one (R93's walk: the hall layout's
+ *   positions, else table numbers), ahead of it on a tie, then the least seen;
  * - once they have `min_views` and the snapshot has an estimate: the candidate whose visit tells
  *   most about the prize decisions (`decisionWeights`, `mostInformative`), discounted by the walk.
  */
@@ -204,11 +231,11 @@ export function freeChoice(
   if (lastLocation === null) {
     const { track } = asker.judge;
     const views = (p: EngineProject) => (track === '' ? p.seen : (p.trackSeen[track] ?? 0));
-    return spreadOut(candidates, othersAt(snapshot, asker.judge.id), views, random);
+    return spreadOut(candidates, snapshot, othersAt(snapshot, asker.judge.id), views, random);
   }
   const covered = candidates.every((p) => p.seen >= snapshot.options.minViews);
   if (!covered || snapshot.estimate === undefined || asker.judge.track !== '') {
-    return nearest(candidates, lastLocation, random);
+    return nearest(candidates, snapshot, lastLocation, random);
   }
   return mostInformative(candidates, snapshot, asker.dealtWith, lastLocation, random, tuning);
 }
@@ -229,7 +256,7 @@ function best<T>(items: readonly T[], key: (item: T) => number, random: Random):
   return top[Math.min(top.length - 1, Math.floor(random() * top.length))] ?? (items[0] as T);
 }
 
-/** Tables that other active judges hold right now, ascending: where they are. */
+/** Tables that other active judges hold right now: where they are. */
 function othersAt(snapshot: EngineSnapshot, askerId: string): number[] {
   const locationOf = new Map(snapshot.projects.map((p) => [p.id, p.location]));
   const held: number[] = [];
@@ -238,47 +265,40 @@ function othersAt(snapshot: EngineSnapshot, askerId: string): number[] {
     const location = locationOf.get(judge.current);
     if (location !== undefined) held.push(location);
   }
-  return held.sort((a, b) => a - b);
+  return held;
 }
 
-/** Distance from a table to the nearest of the `sorted` tables (Infinity when there are none). */
-function gapTo(sorted: readonly number[], location: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((sorted[middle] as number) < location) low = middle + 1;
-    else high = middle;
-  }
-  const after = sorted[low];
-  const before = sorted[low - 1];
-  return Math.min(
-    after === undefined ? Infinity : after - location,
-    before === undefined ? Infinity : location - before,
-  );
-}
-
-/** First assignment: the least seen (views of the judge's kind), then the farthest from other judges. */
+/** First assignment: the least seen (views of the judge's kind), then the farthest walk from other judges. */
 function spreadOut(
   candidates: readonly EngineProject[],
+  snapshot: EngineSnapshot,
   others: readonly number[],
   views: (p: EngineProject) => number,
   random: Random,
 ): EngineProject {
   const fewest = Math.min(...candidates.map(views));
+  const gap = (p: EngineProject) =>
+    others.reduce((least, at) => Math.min(least, tablesWalked(snapshot, at, p.location)), Infinity);
   return best(
     candidates.filter((p) => views(p) === fewest),
-    (p) => (others.length === 0 ? 0 : gapTo(others, p.location)),
+    (p) => (others.length === 0 ? 0 : gap(p)),
     random,
   );
 }
 
 /** The shortest walk from the previous table; ties: ahead of it, then the fewest views, then chance. */
-function nearest(candidates: readonly EngineProject[], lastLocation: number, random: Random): EngineProject {
+function nearest(
+  candidates: readonly EngineProject[],
+  snapshot: EngineSnapshot,
+  lastLocation: number,
+  random: Random,
+): EngineProject {
   return best(
     candidates,
     (p) =>
-      -4 * Math.abs(p.location - lastLocation) + (p.location > lastLocation ? 2 : 0) - p.seen / (p.seen + 1),
+      -4 * tablesWalked(snapshot, lastLocation, p.location) +
+      (p.location > lastLocation ? 2 : 0) -
+      p.seen / (p.seen + 1),
     random,
   );
 }
@@ -381,12 +401,13 @@ function mostInformative(
   // No value exceeds this: π(1 − π) ≤ 1/4 and no weight exceeds 4·¼·(1 + winnerWeight) + baseWeight.
   const ceiling = 1 + tuning.winnerWeight + tuning.baseWeight;
   const bound = seen.length === 0 ? ceiling : (seen.length * ceiling + seenWeights) / 4;
-  const discount = (p: EngineProject) => 1 + Math.abs(p.location - lastLocation) / tuning.walkTables;
-  const byDistance = [...candidates].sort((a, b) => discount(a) - discount(b));
+  // Each walk once: a layout's distance costs two lookups, too many inside a sort's comparisons.
+  const byDistance = candidates
+    .map((p) => ({ p, walk: 1 + tablesWalked(snapshot, lastLocation, p.location) / tuning.walkTables }))
+    .sort((a, b) => a.walk - b.walk);
   let top: EngineProject[] = [];
   let topScore = -Infinity;
-  for (const p of byDistance) {
-    const walk = discount(p);
+  for (const { p, walk } of byDistance) {
     if (bound / walk < topScore - 1e-12) break;
     const score = value(p) / walk;
     if (score > topScore + 1e-12) {

@@ -128,6 +128,9 @@ function emissionsOf(events: readonly DomainEvent[]): Emission[] {
       case 'judges':
         add('judges.changed', [ADMIN_ROOM]);
         break;
+      case 'layout':
+        add('layout.changed', [ADMIN_ROOM, PUBLIC_ROOM]);
+        break;
       case 'judge':
         add('judge.updated', [judgeRoom(event.judgeId)]);
         break;

@@ -16,6 +16,8 @@ export interface JudgedRow {
   name: string;
   url: string;
   location: number;
+  /** The area of the project's table in the hall layout, '' when none (R94). */
+  area: string;
   description: string;
 }
 
@@ -111,6 +113,7 @@ export class JudgeRepository {
     let query = this.db.q
       .selectFrom('judged_projects as jp')
       .innerJoin('projects as p', 'p.id', 'jp.project_id')
+      .leftJoin('layout_tables as l', 'l.table_number', 'p.location')
       .select([
         'jp.judge_id',
         'jp.project_id',
@@ -121,6 +124,7 @@ export class JudgeRepository {
         'p.location',
         'p.description',
       ])
+      .select((eb) => eb.fn.coalesce('l.area', eb.val('')).as('area'))
       .orderBy('jp.seq');
     if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
     return this.db.all(query);

@@ -4,7 +4,8 @@ import type { ProjectContent } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
 
-export type ProjectRow = Selectable<ProjectsTable>;
+/** A stored project with the area of its table in the hall layout ('' when none, R94). */
+export type ProjectRow = Selectable<ProjectsTable> & { area: string };
 export type NewProjectRow = Omit<Insertable<ProjectsTable>, 'seq'>;
 export type ProjectPatch = Partial<
   Pick<
@@ -83,12 +84,21 @@ export class ProjectRepository {
   }
 
   findById(id: string): ProjectRow | undefined {
-    return this.db.first(this.db.q.selectFrom('projects').selectAll().where('id', '=', id));
+    return this.db.first(this.withArea().where('p.id', '=', id));
   }
 
   /** Every project by ascending location, ties in creation order. */
   all(): ProjectRow[] {
-    return this.db.all(this.db.q.selectFrom('projects').selectAll().orderBy('location').orderBy('seq'));
+    return this.db.all(this.withArea().orderBy('p.location').orderBy('p.seq'));
+  }
+
+  /** Projects with the area of their table (R94), read from the layout's table. */
+  private withArea() {
+    return this.db.q
+      .selectFrom('projects as p')
+      .leftJoin('layout_tables as l', 'l.table_number', 'p.location')
+      .selectAll('p')
+      .select((eb) => eb.fn.coalesce('l.area', eb.val('')).as('area'));
   }
 
   /** What the judging engine reads of every project, in the order of `all()`. */

@@ -20,7 +20,7 @@ import { route } from './route.js';
 
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_BODY_BYTES } });
-  const { projectImports, judges } = app.services;
+  const { projectImports, judges, layout } = app.services;
   const imports = new ImportThread();
   app.addHook('onClose', () => imports.close());
 
@@ -47,5 +47,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       baseUrl: requestBaseUrl(app.config, request),
     });
     return { ok: 1, count, skipped: 0 } as const;
+  });
+  route(app, endpoints.layoutCsv, async (request) => {
+    const upload = await readCsvUpload(request, imports);
+    return {
+      ok: 1,
+      count: layout.importCsv(await upload.job.rows(), { hasHeader: upload.hasHeader }),
+    } as const;
   });
 }

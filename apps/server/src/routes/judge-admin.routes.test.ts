@@ -145,11 +145,21 @@ describe('GET /judge/list and /judge/stats', () => {
         name: 'B renamed',
         url: '',
         location: 2,
+        area: '',
         description: '',
         notes: 'great',
         starred: true,
       },
-      { project_id: a, name: 'A', url: '', location: 1, description: '', notes: '', starred: false },
+      {
+        project_id: a,
+        name: 'A',
+        url: '',
+        location: 1,
+        area: '',
+        description: '',
+        notes: '',
+        starred: false,
+      },
     ]);
     expect(ada?.rankings).toEqual([a]);
     expect(bob?.current).toBe(a);

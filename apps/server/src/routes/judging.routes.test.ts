@@ -219,6 +219,7 @@ describe('POST /judge/finish (R23–R25)', () => {
         name: 'P0',
         url: '',
         location: 1,
+        area: '',
         description: '',
         notes: ' great demo ',
         starred: true,

@@ -117,6 +117,7 @@ describe('public lists (3.1)', () => {
     expect(items.map((p) => p.id)).toEqual([a, c]);
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
       [
+        'area',
         'challenge_list',
         'description',
         'group',

@@ -1,6 +1,7 @@
 /** The engine's cached snapshot must always equal what the database says (R7–R13 read it). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineSnapshots } from './engine-snapshot.js';
+import { LayoutRepository } from '../repositories/layout.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
@@ -12,7 +13,13 @@ let engine: EngineSnapshots;
 beforeEach(async () => {
   t = await createTestApp();
   const db = t.app.db;
-  engine = new EngineSnapshots(db, new ProjectRepository(db), new JudgeRepository(db), t.clock.now);
+  engine = new EngineSnapshots({
+    db,
+    projectRows: new ProjectRepository(db),
+    judgeRows: new JudgeRepository(db),
+    layout: new LayoutRepository(db),
+    now: t.clock.now,
+  });
 });
 afterEach(async () => {
   await t.close();
@@ -51,6 +58,18 @@ describe('EngineSnapshots', () => {
     ]);
     await ok({ method: 'DELETE', url: `/api/project/${p1}` });
     expect(engine.allProjects().map((p) => p.id)).toEqual([p2]);
+  });
+
+  it('gives the engine the hall layout, reloaded when it is replaced (R93)', async () => {
+    expect([...(engine.read(settings(), true).positions ?? [])]).toEqual([]);
+    await ok({
+      method: 'PUT',
+      url: '/api/admin/layout',
+      payload: { tables: [{ table: 1, x: 3, y: 4, area: 'A' }] },
+    });
+    expect([...(engine.read(settings(), true).positions ?? [])]).toEqual([[1, { x: 3, y: 4, area: 'A' }]]);
+    await ok({ method: 'PUT', url: '/api/admin/layout', payload: { tables: [] } });
+    expect([...(engine.read(settings(), false).positions ?? [])]).toEqual([]);
   });
 
   it('passes only the judges holding a project', async () => {

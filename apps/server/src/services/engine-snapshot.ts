@@ -4,11 +4,13 @@
  * from the views finished since (db/derived.ts), so a `next` reads only what changed and who
  * holds what. The rank_score estimate for R13 is refit now and then.
  */
+import { hallPositions, type HallPositions } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
 import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/rank-score.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
+import type { LayoutRepository } from '../repositories/layout.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/settings.repository.js';
 import { countsByTrack } from './project-views.js';
@@ -33,18 +35,33 @@ interface Built {
   lastSeq: number;
 }
 
+export interface EngineSnapshotsContext {
+  db: Database;
+  projectRows: ProjectRepository;
+  judgeRows: JudgeRepository;
+  /** The hall layout, for the walking distance of R93. */
+  layout: LayoutRepository;
+  now: () => number;
+}
+
 export class EngineSnapshots {
+  private readonly db: Database;
+  private readonly projectRows: ProjectRepository;
+  private readonly judgeRows: JudgeRepository;
+  private readonly now: () => number;
   private readonly rows: Derived<ProjectBase[]>;
+  /** Reloaded when the layout is replaced (its revision counter, migration 005). */
+  private readonly positions: Derived<HallPositions>;
   private built: Built | undefined;
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
   private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
-  constructor(
-    private readonly db: Database,
-    private readonly projectRows: ProjectRepository,
-    private readonly judgeRows: JudgeRepository,
-    private readonly now: () => number,
-  ) {
+  constructor({ db, projectRows, judgeRows, layout, now }: EngineSnapshotsContext) {
+    this.db = db;
+    this.projectRows = projectRows;
+    this.judgeRows = judgeRows;
+    this.now = now;
+    this.positions = new Derived(db, ['layout'], () => hallPositions(layout.all()));
     this.rows = new Derived(db, ['projects'], () =>
       projectRows.engineRows().map((row) => ({
         id: row.id,
@@ -101,6 +118,7 @@ export class EngineSnapshots {
         trackViews: settings.track_views,
       },
       estimate: forGeneralJudge ? this.recentEstimate(projects, settings.min_views) : undefined,
+      positions: this.positions.get(),
     };
   }
 

@@ -14,6 +14,7 @@ import { FlagRepository } from '../repositories/flag.repository.js';
 import { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
+import { LayoutRepository } from '../repositories/layout.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
@@ -32,6 +33,7 @@ import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { LoginGuard } from './login-guard.js';
+import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
 import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
@@ -57,6 +59,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     flags: new FlagRepository(db),
     idempotencyKeys: new IdempotencyKeyRepository(db),
     judging: new JudgingRepository(db),
+    layout: new LayoutRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
     settings: new SettingsRepository(db),
@@ -128,7 +131,13 @@ export function createServices({ db, config, now }: ServiceContext) {
       repositories.settings,
       repositories.clock,
       auditLog,
-      new EngineSnapshots(db, repositories.projects, repositories.judges, now),
+      new EngineSnapshots({
+        db,
+        projectRows: repositories.projects,
+        judgeRows: repositories.judges,
+        layout: repositories.layout,
+        now,
+      }),
       now,
     ),
     clock,
@@ -171,6 +180,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     }),
     backups: new BackupService(db, auditLog, now),
     idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),
+    layout: new LayoutService({ db, layout: repositories.layout, auditLog }),
   };
 }
 

@@ -9,6 +9,7 @@ export function judgedProject(row: JudgedRow): JudgedProject {
     name: row.name,
     url: row.url,
     location: row.location,
+    area: row.area,
     description: row.description,
     notes: row.notes,
     starred: row.starred === 1,

@@ -8,7 +8,13 @@ import { copelandScores } from '../judging/scoring.js';
 import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
 import { mean } from './mean.js';
 
+/** ProjectSummary (4.5), with the area of its table (R94). */
 export function projectSummary(row: ProjectRow): ProjectSummary {
+  return { ...projectBase(row), area: row.area };
+}
+
+/** The fields 4.4 and 4.5 share. */
+function projectBase(row: ProjectRow): Omit<ProjectSummary, 'area'> {
   return {
     id: row.id,
     name: row.name,
@@ -78,7 +84,7 @@ export function projectViews(
   return rows.map((row) => {
     const tally = tallies.get(row.id);
     return {
-      ...projectSummary(row),
+      ...projectBase(row),
       active: row.active === 1,
       prioritized: row.prioritized === 1,
       seen: tally?.seen ?? 0,

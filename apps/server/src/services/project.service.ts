@@ -34,7 +34,7 @@ export class ProjectService {
   private readonly rankScores = new RankScoreCache();
   /**
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
-   * changes when a project does.
+   * changes when a project or the hall layout (its areas, R94) does.
    */
   private readonly publicList: Derived<{ projects: ProjectSummary[]; json: SerializedJson }>;
   /**
@@ -52,7 +52,7 @@ export class ProjectService {
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
   ) {
-    this.publicList = new Derived(db, ['projects'], () => {
+    this.publicList = new Derived(db, ['projects', 'layout'], () => {
       const active = projects
         .all()
         .filter((row) => row.active === 1)

@@ -22,6 +22,7 @@ function project(fields: Partial<ProjectSummary> = {}): ProjectSummary {
   const id = (nextId++).toString(16).padStart(24, '0');
   return {
     id,
+    area: '',
     name: `Project ${id}`,
     description: '',
     url: '',

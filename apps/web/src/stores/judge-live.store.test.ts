@@ -23,6 +23,7 @@ import {
 
 const summary: ProjectSummary = {
   id: 'p1',
+  area: '',
   name: 'Rover',
   description: '',
   url: '',

@@ -21,6 +21,7 @@ import { useNoticeStore } from './notice.store';
 
 const project = (id: string, extra: Partial<JudgedProject> = {}): JudgedProject => ({
   project_id: id,
+  area: '',
   name: `Project ${id}`,
   url: '',
   location: 1,

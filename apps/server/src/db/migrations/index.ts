@@ -7,10 +7,12 @@ import * as initial from './001-initial.js';
 import * as revisions from './002-revisions.js';
 import * as idempotencyKeys from './003-idempotency-keys.js';
 import * as adminSessions from './004-admin-sessions.js';
+import * as hallLayout from './005-hall-layout.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-revisions': revisions,
   '003-idempotency-keys': idempotencyKeys,
   '004-admin-sessions': adminSessions,
+  '005-hall-layout': hallLayout,
 };

@@ -6,6 +6,7 @@ import { LiveClock } from './LiveClock';
 import { NotesBar } from './NotesBar';
 import { ProjectDescription, ProjectHeading } from './ProjectHeading';
 import { ReasonDialog } from './ReasonDialog';
+import { TableMap } from './TableMap';
 import { TimeUpDialog } from './TimeUpDialog';
 
 /**
@@ -25,7 +26,8 @@ export function LiveProjectView() {
 
   return (
     <div className="judge-live">
-      <ProjectHeading name={project.name} url={project.url} location={project.location} />
+      <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
+      <TableMap projectId={project.id} location={project.location} />
       <LiveClock onStart={onStart} />
       <LiveActions />
       <section className="judge-live__about" aria-label="Description">

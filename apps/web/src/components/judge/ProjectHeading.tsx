@@ -4,10 +4,12 @@ export interface ProjectHeadingProps {
   name: string;
   url: string;
   location: number;
+  /** The table's area in the hall layout (R94); '' when none. */
+  area?: string;
 }
 
 /** A project's name as the page's h1 (a link to its URL when that is http(s)) and its table. */
-export function ProjectHeading({ name, url, location }: ProjectHeadingProps) {
+export function ProjectHeading({ name, url, location, area = '' }: ProjectHeadingProps) {
   const href = safeHttpUrl(url);
   return (
     <div className="judge-project-heading">
@@ -23,6 +25,7 @@ export function ProjectHeading({ name, url, location }: ProjectHeadingProps) {
       <p className="judge-project-heading__table">
         <span className="judge-project-heading__table-label">Table</span>{' '}
         <span className="judge-project-heading__table-number">{location}</span>
+        {area && <span className="judge-project-heading__table-label">{area}</span>}
       </p>
     </div>
   );

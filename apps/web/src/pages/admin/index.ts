@@ -5,4 +5,5 @@ export { AdminDashboardPage } from './AdminDashboardPage';
 export { AdminLoginPage } from './AdminLoginPage';
 export { AdminSettingsPage } from './AdminSettingsPage';
 export { AuditLogPage } from './AuditLogPage';
+export { HallLayoutPage } from './layout/HallLayoutPage';
 export { QrCodePage } from './QrCodePage';

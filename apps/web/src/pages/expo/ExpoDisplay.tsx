@@ -7,6 +7,7 @@ import { groupName, showGroups, useExpoStore } from '../../stores/expo.store';
 import { expoPath, projectCount } from './expo-links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { ExpoFullscreenButton } from './ExpoFullscreenButton';
+import { ExpoHallMap } from './ExpoHallMap';
 import { ExpoPager } from './ExpoPager';
 import { ExpoScroller } from './ExpoScroller';
 import { useExpoRows } from './use-expo-rows';
@@ -76,6 +77,7 @@ export function ExpoDisplay({ challenge }: { challenge: string | null }) {
             {groups && <span className="expo-display__group">Group</span>}
           </div>
           <Mover rows={rows} groupOf={groupOf} paused={paused} />
+          <ExpoHallMap rows={rows} />
         </>
       )}
     </main>

@@ -11,6 +11,7 @@ vi.mock('../../realtime/use-realtime', () => ({ useRealtime: () => undefined }))
 
 const project = (location: number, name: string, fields: Partial<ProjectSummary> = {}): ProjectSummary => ({
   id: location.toString(16).padStart(24, '0'),
+  area: '',
   name,
   description: `About ${name}`,
   url: `https://example.com/${location}`,

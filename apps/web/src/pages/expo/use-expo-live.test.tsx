@@ -16,6 +16,7 @@ vi.mock('../../realtime/use-realtime', () => ({
 
 const project: ProjectSummary = {
   id: 'a'.repeat(24),
+  area: '',
   name: 'Solar Kite',
   description: '',
   url: '',

@@ -7,6 +7,7 @@ import { DashboardCharts } from './DashboardCharts';
 import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
 import { DashboardToolbar } from './DashboardToolbar';
+import { FloorMap } from './FloorMap';
 import { JudgesTable } from './JudgesTable';
 import { LoginGuardAlert } from './LoginGuardAlert';
 import { ProjectsTable } from './ProjectsTable';
@@ -54,6 +55,7 @@ export function Dashboard() {
         <TableToggle />
         {tab === 'projects' ? <ProjectsTable /> : <JudgesTable />}
       </section>
+      <FloorMap />
       <ScrollTopButton />
       <DashboardDialogs />
     </div>

@@ -21,6 +21,7 @@ export function DashboardActionsMenu() {
     ...(multiGroup ? [{ label: 'Reassign Judge Groups', onSelect: confirm('reassign-judges') }] : []),
     { label: 'Add Projects', to: '/admin/add-projects' },
     { label: 'Add Judges', to: '/admin/add-judges' },
+    { label: 'Hall Layout', to: '/admin/layout' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
   ];

@@ -1,0 +1,210 @@
+/**
+ * The hall layout in a real browser against the real server (API.md 5.24, R92–R94): the admin
+ * builds a layout of two rooms in the builder and saves it; a judge's live page on a phone shows
+ * the table's area and a map of it; the organizer's floor map recolours a table live when a judge
+ * finishes it. axe-core finds no serious violation; a 390 px phone never scrolls sideways.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeededJudge, ServerHandle } from './harness';
+import {
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  loginJudgeApi,
+  noticeWithText,
+  openPhonePage,
+  publicApi,
+  saveAdminPassword,
+  seedJudge,
+  seedProject,
+  seriousAccessibilityViolations,
+  startServer,
+  unexpectedErrors,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+let ada: SeededJudge;
+let adaToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Alpha Rover', 'Beacon Bay', 'Comet Cart', 'Delta Dash'])
+    await seedProject(server, { name });
+  ada = await seedJudge(server, { name: 'Ada Lovelace', email: 'ada@example.org' });
+  adaToken = await loginJudgeApi(server, ada.code);
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+interface LayoutTable {
+  table: number;
+  x: number;
+  y: number;
+  area: string;
+}
+
+/** Fills one field of an area card of the builder. */
+async function fill(page: Page, area: number, label: string, value: string) {
+  await page
+    .getByRole('group', { name: `Area ${area}` })
+    .getByLabel(label, { exact: true })
+    .fill(value);
+}
+
+describe('hall layout', () => {
+  it('builds two rooms in the builder, draws them, saves, and GET /layout answers the plan', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin/layout'));
+      await page.getByRole('heading', { level: 1, name: 'Hall Layout' }).waitFor();
+      await fill(page, 1, 'Name (optional)', 'Room A');
+      await fill(page, 1, 'Rows', '1');
+      await fill(page, 1, 'Tables per row', '2');
+      await page.getByRole('button', { name: 'Add area' }).click();
+      await fill(page, 2, 'Name (optional)', 'Room B');
+      await fill(page, 2, 'Rows', '1');
+      await fill(page, 2, 'Tables per row', '2');
+      await fill(page, 2, 'Walk from the previous area (m)', '40');
+      // A bad value is named at its field and blocks saving.
+      await fill(page, 2, 'Rows', 'two');
+      await page.getByText('Enter a whole number from 1 to 200.').waitFor();
+      expect(await page.getByRole('button', { name: 'Save layout' }).isDisabled()).toBe(true);
+      await fill(page, 2, 'Rows', '1');
+
+      const preview = page.getByRole('img', { name: 'Preview of the hall: 4 tables' });
+      await preview.waitFor();
+      expect(
+        await preview.locator('g[data-table]').evaluateAll((gs) => gs.map((g) => g.textContent)),
+      ).toEqual(['1', '2', '3', '4']);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Save layout' }).click();
+      await noticeWithText(page, 'Saved the hall layout (4 tables).').waitFor();
+
+      const { status, body } = await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout');
+      expect(status).toBe(200);
+      expect(body.tables).toEqual([
+        { table: 1, x: 0, y: 0, area: 'Room A' },
+        { table: 2, x: 2.5, y: 0, area: 'Room A' },
+        { table: 3, x: 42.5, y: 0, area: 'Room B' },
+        { table: 4, x: 45, y: 0, area: 'Room B' },
+      ]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits the builder on a 390 px phone without sideways scrolling', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    try {
+      await saveAdminPassword(context, server);
+      const page = await context.newPage();
+      await page.goto(url('/admin/layout'));
+      await page.getByRole('img', { name: /^Preview of the hall/ }).waitFor();
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the lobby screen a map of where the projects are', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      const page = await context.newPage();
+      await page.goto(url('/expo?display=true'));
+      const map = page.getByRole('img', { name: 'Hall map: 4 projects at their tables' });
+      await map.waitFor();
+      expect(await map.locator('g[data-tone="plain"]').count()).toBe(4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows a judge the table's area and a map of it, with the last table, on a phone", async () => {
+    // A first visit through the API, so the live page has a last table to point from.
+    await apiCall(server, 'POST', '/judge/next', undefined, adaToken);
+    await apiCall(server, 'POST', '/judge/finish', { notes: '' }, adaToken);
+    const { context, page, errors } = await openPhonePage(browser, server, adaToken);
+    try {
+      await page.goto(url('/judge/live'));
+      const where = page.getByRole('region', { name: 'Where to go' });
+      await where.waitFor();
+      const text = (await where.locator('p').textContent()) ?? '';
+      expect(text).toMatch(/^Table [1-4], Room [AB] — .*your last table \([1-4]\)/);
+      const map = where.getByRole('img', { name: /^Map of Room [AB]: your table [1-4] is black/ });
+      await map.waitFor();
+      // The map shows the table's room only: two tables, the judge's in black.
+      expect(await map.locator('g[data-table]').count()).toBe(2);
+      expect(await map.locator('g[data-tone="current"]').count()).toBe(1);
+      const area = /Room [AB]/.exec(text)?.[0] ?? '';
+      await page.locator('.judge-project-heading__table').getByText(area).waitFor();
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("recolours a table on the organizer's floor map live when a judge finishes it", async () => {
+    const context: BrowserContext = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin'));
+      const map = page.getByRole('img', { name: /^Floor map: 4 tables/ });
+      await map.waitFor();
+      await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+      const judges = await apiCall<{ name: string; current: string | null }[]>(server, 'GET', '/judge/list');
+      const projects = await apiCall<{ id: string; location: number }[]>(server, 'GET', '/project/list');
+      const held = projects.find((p) => p.id === judges.find((j) => j.name === 'Ada Lovelace')?.current);
+      expect(held).toBeDefined();
+      const table = map.locator(`g[data-table="${held!.location}"]`);
+      await expect.poll(() => table.getAttribute('data-tone'), { timeout: 10_000 }).toBe('none');
+      expect(await table.locator('text').allTextContents()).toEqual([`${held!.location}`, '0/3']);
+      expect(await table.locator('circle').count()).toBe(1); // Ada stands there
+
+      await apiCall(server, 'POST', '/judge/finish', { notes: '' }, adaToken);
+      await expect.poll(() => table.getAttribute('data-tone'), { timeout: 10_000 }).toBe('low');
+      expect(await table.locator('text').allTextContents()).toEqual([`${held!.location}`, '1/3']);
+      await expect.poll(() => table.locator('circle').count(), { timeout: 10_000 }).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+      await page.getByRole('list', { name: 'Map key' }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // A new layout reaches the open dashboard through layout.changed.
+      await apiCall(server, 'PUT', '/admin/layout', {
+        tables: [
+          { table: 1, x: 0, y: 0, area: 'Tent' },
+          { table: 2, x: 3, y: 0, area: 'Tent' },
+        ],
+      });
+      await page.getByRole('img', { name: /^Floor map: 2 tables/ }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
