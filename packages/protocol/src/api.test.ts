@@ -94,6 +94,8 @@ none   POST    /qr/check                  body
 none   POST    /qr/check/:track           body
 none   POST    /qr/add                    body
 admin  GET     /admin/backup              file
+admin  GET     /admin/results             -
+admin  GET     /admin/export/results      file
 `
   .trim()
   .split('\n')
@@ -107,8 +109,9 @@ const key = (e: { method?: string; path?: string }) => `${e.method} ${e.path}`;
 
 describe('endpoints (API.md §3)', () => {
   it('has one descriptor per row, with a unique method and path', () => {
-    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md).
-    expect(ROWS).toHaveLength(86);
+    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md)
+    // and the Results view's two routes (docs/api-extensions.md).
+    expect(ROWS).toHaveLength(88);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

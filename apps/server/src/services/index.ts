@@ -29,6 +29,7 @@ import { OptionsService } from './options.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
+import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
 
 export interface ServiceContext {
@@ -142,6 +143,15 @@ export function createServices({ db, config, now }: ServiceContext) {
       },
     ),
     exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
+    results: new ResultsService({
+      db,
+      projects,
+      judges,
+      flags: repositories.flags,
+      settings: repositories.settings,
+      auditLog,
+      now,
+    }),
     backups: new BackupService(db, auditLog, now),
   };
 }

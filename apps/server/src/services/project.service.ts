@@ -20,7 +20,7 @@ import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-
 import { Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
-import { RankScoreCache } from '../judging/rank-score.js';
+import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -68,6 +68,15 @@ export class ProjectService {
       this.projects.generalRankings(),
       this.rankScores,
     );
+  }
+
+  /**
+   * The rank_score fit (R34) of the current judgments, with the verdicts it was fit to: the same
+   * cached fit as `list()`'s, so the Results view costs no second fit.
+   */
+  rankFit(): { verdicts: RankVerdict[]; fit: RankFit } {
+    const verdicts = verdictsFrom(this.projects.views(), this.projects.generalRankings());
+    return { verdicts, fit: this.rankScores.fit(verdicts) };
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */
