@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { scheduleClockBackups } from './plugins/clock-backups.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerErrorHandler(app);
+  registerIdempotency(app); // before the body parsing: a replay answers before the body is parsed
   registerBodyParsing(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {

@@ -12,6 +12,10 @@ export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
 export const NOT_FOUND_MESSAGE = 'not found';
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 
+// 5.22 Idempotent judge writes (R91).
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';
+export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key was used for a different request';
+
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
   return `${field} is required`;

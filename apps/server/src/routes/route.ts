@@ -84,14 +84,17 @@ function checkResponse(schema: ZodType) {
   };
 }
 
-/** A route whose success is the plain `{"ok":1}` of an action (API.md 1.3). */
+/**
+ * A route whose success is the plain `{"ok":1}` of an action (API.md 1.3). The action is
+ * synchronous, so a judge write's answer can be kept in its transaction (R91).
+ */
 export function actionRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  action: (request: RouteRequest<E>) => void | Promise<void>,
+  action: (request: RouteRequest<E>) => void,
 ): void {
-  route(app, endpoint, async (request) => {
-    await action(request);
+  route(app, endpoint, (request) => {
+    action(request);
     return OK as ResponseOf<E>;
   });
 }

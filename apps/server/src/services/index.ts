@@ -8,6 +8,7 @@ import { Mailer } from '../io/mailer.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
+import { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
@@ -21,6 +22,7 @@ import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { ExportService } from './export.service.js';
 import { FlagService } from './flag.service.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
@@ -46,6 +48,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     judges: new JudgeRepository(db),
     projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
+    idempotencyKeys: new IdempotencyKeyRepository(db),
     judging: new JudgingRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
@@ -153,6 +156,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       now,
     }),
     backups: new BackupService(db, auditLog, now),
+    idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),
   };
 }
 
