@@ -20,6 +20,8 @@ export const ProjectOdds = z.object({
   score_high: z.number(),
   /** The prize outcome is still open (P(top) 10–90 %, or P(first) 5–95 %). */
   contender: z.boolean(),
+  /** Which prizes are still open for it: `first`, `top` (a place ≤ `places`), or both. */
+  open: z.array(z.enum(['first', 'top'])),
   /** A contender: more looks it needs to settle, at most `max_looks`; null for the others. */
   more_looks: z.int().nullable(),
 });

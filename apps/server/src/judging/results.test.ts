@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitRankScores, type RankVerdict } from './rank-score.js';
-import { MAX_LOOKS, judgeReviews, looksToSettle, prizeOdds, type Standing } from './results.js';
+import { MAX_LOOKS, judgeReviews, looksToSettle, prizeOdds, samplesFor, type Standing } from './results.js';
 
 const PRIOR_SD = 1.5;
 
@@ -20,6 +20,7 @@ describe('prize odds (Results view)', () => {
     expect(winner?.rankLow).toBe(1);
     expect(winner?.rankHigh).toBe(1);
     expect(winner?.contender).toBe(false);
+    expect(winner?.open).toEqual([]);
     expect(Math.max(...rest.map((o) => o.pFirst))).toBeLessThan(0.01);
   });
 
@@ -71,6 +72,7 @@ describe('prize odds (Results view)', () => {
     const odds = prizeOdds(ladder(40, 0.15, 0.5), { priorSd: PRIOR_SD });
     const atLine = odds[9];
     expect(atLine?.contender).toBe(true);
+    expect(atLine?.open).toEqual(['top']);
     expect(atLine?.moreLooks).toBeGreaterThanOrEqual(1);
     expect(atLine?.moreLooks).toBeLessThanOrEqual(MAX_LOOKS);
     const last = odds[39];
@@ -79,6 +81,7 @@ describe('prize odds (Results view)', () => {
     // The winner's place is open too (first is contested), so it is a contender.
     expect(odds[0]?.pFirst).toBeGreaterThan(0.05);
     expect(odds[0]?.contender).toBe(true);
+    expect(odds[0]?.open).toContain('first');
   });
 
   it('needs fewer looks for a wider gap, none once settled, and MAX_LOOKS for a tie', () => {
@@ -147,5 +150,14 @@ describe('judge reviews (Results view)', () => {
       comparisons: 0,
       worthAWord: false,
     });
+  });
+});
+
+describe('draws', () => {
+  it('makes 2000 draws up to 250 projects, fewer above (never under 500)', () => {
+    expect(samplesFor(60)).toBe(2000);
+    expect(samplesFor(250)).toBe(2000);
+    expect(samplesFor(600)).toBe(833);
+    expect(samplesFor(5000)).toBe(500);
   });
 });

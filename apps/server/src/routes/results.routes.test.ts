@@ -98,7 +98,13 @@ describe('GET /admin/results', () => {
     expect(best?.odds?.rank_low).toBe(1);
     expect(best?.odds?.score_low).toBeLessThan(best?.rank_score as number);
     expect(best?.odds?.score_high).toBeGreaterThan(best?.rank_score as number);
-    for (const o of odds) expect(o.more_looks === null).toBe(!o.contender);
+    for (const o of odds) {
+      expect(o.more_looks === null).toBe(!o.contender);
+      expect(o.contender).toBe(o.open.length > 0);
+      // Eight projects: the top 10 is settled; only first place can be open.
+      expect(o.open.every((prize) => prize === 'first')).toBe(true);
+      expect(o.open.includes('first')).toBe(o.p_first >= 0.05 && o.p_first <= 0.95);
+    }
     expect(body.projects[8]).toMatchObject({ id: hidden, active: false, rank: null, odds: null });
   });
 
@@ -186,7 +192,7 @@ describe('GET /admin/export/results', () => {
     const [projects, judges, tracks] = entries.map((e) => e.content.toString('utf8').split('\n'));
 
     expect(projects?.[0]).toBe(
-      'Rank,Name,Table,RankScore,RankLow,RankHigh,ScoreLow,ScoreHigh,PTop10,PFirst,Contender,MoreLooks,' +
+      'Rank,Name,Table,RankScore,RankLow,RankHigh,ScoreLow,ScoreHigh,PTop10,PFirst,Contender,OpenFor,MoreLooks,' +
         'Seen,Stars,Flags,Active,Prioritized,Copeland,LastActivity',
     );
     const best = view.projects[0];
@@ -194,12 +200,13 @@ describe('GET /admin/export/results', () => {
     const finished = new Date(best?.last_activity as number).toISOString();
     expect(projects?.[1]).toBe(
       `1,'=best,Table 1,${best?.rank_score},${o?.rank_low},${o?.rank_high},${o?.score_low},${o?.score_high},` +
-        `1,${o?.p_first},${o?.contender},${o?.more_looks ?? ''},6,5,0,true,false,${best?.score},${finished}`,
+        `1,${o?.p_first},${o?.contender},${o?.open.join('+')},${o?.more_looks ?? ''},6,5,0,true,false,` +
+        `${best?.score},${finished}`,
     );
     expect(finished).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const hidden = view.projects[8];
     expect(projects?.[9]).toBe(
-      `,Hidden,Table 9,${hidden?.rank_score},,,,,,,false,,6,0,0,false,false,${hidden?.score},` +
+      `,Hidden,Table 9,${hidden?.rank_score},,,,,,,false,,,6,0,0,false,false,${hidden?.score},` +
         new Date(hidden?.last_activity as number).toISOString(),
     );
     expect(projects).toHaveLength(11);

@@ -22,10 +22,11 @@ import type { RankFit } from '../judging/rank-score.js';
 import {
   MAX_LOOKS,
   PLACES,
-  SAMPLES,
   SD_SCALE,
   judgeReviews,
   prizeOdds,
+  type JudgeReview,
+  samplesFor,
   type Standing,
 } from '../judging/results.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
@@ -62,7 +63,7 @@ export class ResultsService {
     return {
       generated_at: now(),
       places: PLACES,
-      samples: SAMPLES,
+      samples: samplesFor(list.filter((project) => project.active).length),
       sd_scale: SD_SCALE,
       max_looks: MAX_LOOKS,
       projects: this.ranking(list, fit),
@@ -135,6 +136,7 @@ export class ResultsService {
       score_low: round(odds.scoreLow),
       score_high: round(odds.scoreHigh),
       contender: odds.contender,
+      open: odds.open,
       more_looks: odds.moreLooks,
     }));
     this.odds = { key, value };
@@ -145,10 +147,7 @@ export class ResultsService {
 /** Scores as sent: 4 decimals, like rank_score. */
 const round = (value: number): number => Math.round(value * 1e4) / 1e4;
 
-function resultsJudge(
-  judge: JudgeAdmin,
-  review: ReturnType<typeof judgeReviews>[number] | undefined,
-): ResultsJudge {
+function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): ResultsJudge {
   return {
     id: judge.id,
     name: judge.name,
@@ -195,6 +194,7 @@ const PROJECTS_HEADER = [
   'PTop10',
   'PFirst',
   'Contender',
+  'OpenFor',
   'MoreLooks',
   'Seen',
   'Stars',
@@ -231,6 +231,7 @@ function projectCells(project: ResultsProject): Cell[] {
     optional(odds?.p_top),
     optional(odds?.p_first),
     odds?.contender ?? false,
+    (odds?.open ?? []).join('+'),
     optional(odds?.more_looks),
     project.seen,
     project.stars,
