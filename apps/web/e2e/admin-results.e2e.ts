@@ -229,6 +229,43 @@ describe('the Results view', () => {
     await context.close();
   });
 
+  it('says so when the results, the prioritizing or the export fail, and changes nothing', async () => {
+    const all = (await results()).projects.map((p) => p.id);
+    await apiCall(server, 'POST', '/project/prioritize', { items: all, prioritize: false });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const failure = {
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"internal server error"}',
+    };
+
+    await page.route('**/api/admin/results', (route) => route.fulfill(failure));
+    await page.goto(`${server.baseUrl}/admin/results`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the results: internal server error' })
+      .waitFor();
+    await page.unroute('**/api/admin/results');
+
+    await openResults(page);
+    await page.route('**/api/project/prioritize', (route) => route.fulfill(failure));
+    await page.getByRole('button', { name: 'Prioritize contenders for the next judges' }).click();
+    await page
+      .getByRole('dialog', { name: 'Prioritize contenders' })
+      .getByRole('button', { name: 'Prioritize' })
+      .click();
+    await noticeWithText(page, 'Could not prioritize the contenders: internal server error').waitFor();
+    const list = await apiCall<{ prioritized: boolean }[]>(server, 'GET', '/project/list');
+    expect(list.filter((p) => p.prioritized)).toEqual([]);
+
+    await page.route('**/api/admin/export/results', (route) => route.fulfill(failure));
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await noticeWithText(page, 'Error exporting data: Internal Server Error').waitFor();
+    await context.close();
+  });
+
   it('fits a phone: no sideways page scroll, the tables scroll inside their frames', async () => {
     const context = await browser.newContext(VIEWPORTS.phone);
     await saveAdminPassword(context, server);

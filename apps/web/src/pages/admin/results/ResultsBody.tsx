@@ -21,7 +21,7 @@ export function ResultsBody({ results, projector }: { results: Results; projecto
         <section className="stack" aria-labelledby="results-judges">
           <h2 id="results-judges">Judges</h2>
           <p className="results-note">
-            Reliability 1 is the typical judge; below 0.6 a judge's rankings disagree with the others' most.
+            Reliability 1 is the typical judge; the marked judges' rankings disagree with the others' most.
             Admin only: never show this to judges.
           </p>
           <JudgesTable judges={results.judges} />
