@@ -1,6 +1,6 @@
 import type { ResultsJudge } from '@podium/protocol';
 import { percent } from './format';
-import { NumHeader } from './NumHeader';
+import { NumHeader, ResultsTable } from './ResultsTable';
 
 /**
  * Each general judge's reliability (β of the fit; 1 is the typical judge) and how often the
@@ -9,39 +9,35 @@ import { NumHeader } from './NumHeader';
 export function JudgesTable({ judges }: { judges: readonly ResultsJudge[] }) {
   if (judges.length === 0) return <p>No general judges yet.</p>;
   return (
-    <div className="data-table-wrap" role="region" aria-labelledby="results-judges" tabIndex={0}>
-      <table className="results-table">
-        <thead>
-          <tr>
-            <th scope="col">Judge</th>
-            <NumHeader>Views</NumHeader>
-            <NumHeader>Ranked</NumHeader>
-            <NumHeader>Reliability</NumHeader>
-            <NumHeader>Agrees with the others</NumHeader>
+    <ResultsTable labelledBy="results-judges">
+      <thead>
+        <tr>
+          <th scope="col">Judge</th>
+          <NumHeader>Views</NumHeader>
+          <NumHeader>Ranked</NumHeader>
+          <NumHeader>Reliability</NumHeader>
+          <NumHeader>Agrees with the others</NumHeader>
+        </tr>
+      </thead>
+      <tbody>
+        {judges.map((judge) => (
+          <tr key={judge.id} data-judge-id={judge.id}>
+            <th scope="row">
+              <span className="results-table__name">{judge.name}</span>
+              {judge.worth_a_word && (
+                <span className="results-mark results-mark--contender">Worth a word before deliberation</span>
+              )}
+              {!judge.active && <span className="results-mark">Hidden</span>}
+            </th>
+            <td className="results-table__num">{judge.seen}</td>
+            <td className="results-table__num">{judge.ranked}</td>
+            <td className="results-table__num">{judge.reliability?.toFixed(2) ?? '–'}</td>
+            <td className="results-table__num">
+              {judge.agreement === null ? '–' : percent(judge.agreement)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {judges.map((judge) => (
-            <tr key={judge.id} data-judge-id={judge.id}>
-              <th scope="row">
-                <span className="results-table__name">{judge.name}</span>
-                {judge.worth_a_word && (
-                  <span className="results-mark results-mark--contender">
-                    Worth a word before deliberation
-                  </span>
-                )}
-                {!judge.active && <span className="results-mark">Hidden</span>}
-              </th>
-              <td className="results-table__num">{judge.seen}</td>
-              <td className="results-table__num">{judge.ranked}</td>
-              <td className="results-table__num">{judge.reliability?.toFixed(2) ?? '–'}</td>
-              <td className="results-table__num">
-                {judge.agreement === null ? '–' : percent(judge.agreement)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ResultsTable>
   );
 }

@@ -1,6 +1,6 @@
 import type { Results, ResultsProject } from '@podium/protocol';
 import { moreLooksText, openPrizesText, percent, placeRange, scoreAxis } from './format';
-import { NumHeader } from './NumHeader';
+import { NumHeader, ResultsTable } from './ResultsTable';
 
 /** A project's 90 % rank_score interval on the table's common axis, with the estimate marked. */
 function IntervalBar({ project, axis }: { project: ResultsProject; axis: { min: number; max: number } }) {
@@ -42,48 +42,46 @@ function ProjectName({ project, results }: { project: ResultsProject; results: R
 export function RankingTable({ results }: { results: Results }) {
   const axis = scoreAxis(results.projects);
   return (
-    <div className="data-table-wrap" role="region" aria-labelledby="results-ranking" tabIndex={0}>
-      <table className="results-table">
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Project</th>
-            <th scope="col">Table</th>
-            <th scope="col">Place, 90% interval</th>
-            <NumHeader>P(top {results.places})</NumHeader>
-            <NumHeader>P(first)</NumHeader>
-            <NumHeader>Views</NumHeader>
-            <NumHeader>Stars</NumHeader>
-            <NumHeader>Flags</NumHeader>
-            <NumHeader secondary>Copeland score</NumHeader>
+    <ResultsTable labelledBy="results-ranking">
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Project</th>
+          <th scope="col">Table</th>
+          <th scope="col">Place, 90% interval</th>
+          <NumHeader>P(top {results.places})</NumHeader>
+          <NumHeader>P(first)</NumHeader>
+          <NumHeader>Views</NumHeader>
+          <NumHeader>Stars</NumHeader>
+          <NumHeader>Flags</NumHeader>
+          <NumHeader secondary>Copeland score</NumHeader>
+        </tr>
+      </thead>
+      <tbody>
+        {results.projects.map((project) => (
+          <tr
+            key={project.id}
+            className={project.odds?.contender ? 'results-table__contender' : undefined}
+            data-project-id={project.id}
+          >
+            <td className="results-table__num">{project.rank ?? '–'}</td>
+            <th scope="row">
+              <ProjectName project={project} results={results} />
+            </th>
+            <td className="results-table__num">{project.location}</td>
+            <td className="results-table__interval">
+              {project.odds ? placeRange(project.odds.rank_low, project.odds.rank_high) : '–'}
+              <IntervalBar project={project} axis={axis} />
+            </td>
+            <td className="results-table__num">{project.odds ? percent(project.odds.p_top) : '–'}</td>
+            <td className="results-table__num">{project.odds ? percent(project.odds.p_first) : '–'}</td>
+            <td className="results-table__num">{project.seen}</td>
+            <td className="results-table__num">{project.stars}</td>
+            <td className="results-table__num">{project.flags}</td>
+            <td className="results-table__num results-table__secondary">{project.score}</td>
           </tr>
-        </thead>
-        <tbody>
-          {results.projects.map((project) => (
-            <tr
-              key={project.id}
-              className={project.odds?.contender ? 'results-table__contender' : undefined}
-              data-project-id={project.id}
-            >
-              <td className="results-table__num">{project.rank ?? '–'}</td>
-              <th scope="row">
-                <ProjectName project={project} results={results} />
-              </th>
-              <td className="results-table__num">{project.location}</td>
-              <td className="results-table__interval">
-                {project.odds ? placeRange(project.odds.rank_low, project.odds.rank_high) : '–'}
-                <IntervalBar project={project} axis={axis} />
-              </td>
-              <td className="results-table__num">{project.odds ? percent(project.odds.p_top) : '–'}</td>
-              <td className="results-table__num">{project.odds ? percent(project.odds.p_first) : '–'}</td>
-              <td className="results-table__num">{project.seen}</td>
-              <td className="results-table__num">{project.stars}</td>
-              <td className="results-table__num">{project.flags}</td>
-              <td className="results-table__num results-table__secondary">{project.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ResultsTable>
   );
 }

@@ -1,5 +1,5 @@
 import type { ResultsTrack } from '@podium/protocol';
-import { NumHeader } from './NumHeader';
+import { NumHeader, ResultsTable } from './ResultsTable';
 
 /** Track prizes are decided by the track judges' stars (R32), with their views beside them. */
 export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
@@ -14,31 +14,29 @@ export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
             {projects.length === 0 ? (
               <p>No project entered this track.</p>
             ) : (
-              <div className="data-table-wrap" role="region" aria-labelledby={heading} tabIndex={0}>
-                <table className="results-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Project</th>
-                      <th scope="col">Table</th>
-                      <NumHeader>Track stars</NumHeader>
-                      <NumHeader>Track views</NumHeader>
+              <ResultsTable labelledBy={heading}>
+                <thead>
+                  <tr>
+                    <th scope="col">Project</th>
+                    <th scope="col">Table</th>
+                    <NumHeader>Track stars</NumHeader>
+                    <NumHeader>Track views</NumHeader>
+                  </tr>
+                </thead>
+                <tbody>
+                  {projects.map((project) => (
+                    <tr key={project.id}>
+                      <th scope="row">
+                        <span className="results-table__name">{project.name}</span>
+                        {!project.active && <span className="results-mark">Hidden</span>}
+                      </th>
+                      <td className="results-table__num">{project.location}</td>
+                      <td className="results-table__num">{project.track_stars}</td>
+                      <td className="results-table__num">{project.track_seen}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {projects.map((project) => (
-                      <tr key={project.id}>
-                        <th scope="row">
-                          <span className="results-table__name">{project.name}</span>
-                          {!project.active && <span className="results-mark">Hidden</span>}
-                        </th>
-                        <td className="results-table__num">{project.location}</td>
-                        <td className="results-table__num">{project.track_stars}</td>
-                        <td className="results-table__num">{project.track_seen}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </ResultsTable>
             )}
           </div>
         );
