@@ -209,7 +209,7 @@ describe('the Results view', () => {
     const normal = await size();
     await page.getByRole('button', { name: 'Projector' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('projector')).toBe('true');
-    expect(await size()).toBeGreaterThan(normal * 1.3);
+    expect(await size()).toBeGreaterThanOrEqual(normal * 1.25);
     expect(await page.locator('section[aria-labelledby="results-judges"]').count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

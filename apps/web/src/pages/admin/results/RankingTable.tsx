@@ -70,7 +70,9 @@ export function RankingTable({ results }: { results: Results }) {
             </th>
             <td className="results-table__num">{project.location}</td>
             <td className="results-table__interval">
-              {project.odds ? placeRange(project.odds.rank_low, project.odds.rank_high) : '–'}
+              <span className="results-table__place">
+                {project.odds ? placeRange(project.odds.rank_low, project.odds.rank_high) : '–'}
+              </span>
               <IntervalBar project={project} axis={axis} />
             </td>
             <td className="results-table__num">{project.odds ? percent(project.odds.p_top) : '–'}</td>
