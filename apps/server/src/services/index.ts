@@ -2,8 +2,10 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
-import type { Config } from '../config.js';
+import { join } from 'node:path';
+import { DATABASE_FILE, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { ExportThread } from '../io/export-thread.js';
 import { Mailer } from '../io/mailer.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
@@ -28,6 +30,7 @@ import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { OptionsService } from './options.service.js';
+import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
@@ -118,6 +121,11 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock,
     judges,
     projects,
+    projectImports: new ProjectImportService({
+      db,
+      repositories: { projects: repositories.projects, settings: repositories.settings },
+      auditLog,
+    }),
     qr,
     options: new OptionsService(
       db,
@@ -145,7 +153,11 @@ export function createServices({ db, config, now }: ServiceContext) {
         judgeSession.limiter.clear();
       },
     ),
-    exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
+    exports: new ExportService({
+      db,
+      auditLog,
+      thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+    }),
     results: new ResultsService({
       db,
       projects,
