@@ -1,7 +1,8 @@
 /**
  * `npm run bench:judging`: the expo simulation of expo.ts over the scenarios of the issue, for the
  * engine's policy and the baseline on the same seeds, in parallel worker processes; prints
- * Markdown tables (the source of docs/benchmarks.md, "Judging quality").
+ * Markdown tables (the source of docs/benchmarks.md, "Judging quality", and, from calibration.ts,
+ * "Prize odds").
  *
  * Options: --seeds N (default 20), --workers N (default: the number of CPUs), --tradeoff (adds the
  * walking/focus trade-off of R13 at P=200), --oracle (adds the cheating reference policy of
@@ -15,6 +16,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { R13_TUNING, type R13Tuning } from '../../apps/server/src/judging/assignment.js';
 import { RankScoreCache, fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
+import { calibrationTables, mergeCalibration, type Calibration } from './calibration.js';
 import type { Policy, RunResult, Scenario } from './expo.js';
 import { normal, seededRandom } from './random.js';
 import { layoutScenarios } from './layout-worlds.js';
@@ -80,6 +82,7 @@ for (const group of groups) {
       seed,
       policy: group.policy,
       simulation: { tuning: group.tuning },
+      calibrate: group.label.endsWith('|podium'),
     });
   }
 }
@@ -88,6 +91,8 @@ const cost = (job: Job) => job.scenario.projects * job.scenario.judges * (job.po
 const queue = [...jobs].sort((a, b) => cost(b) - cost(a));
 
 let cpuMs = 0;
+/** The prize odds' calibration per scenario (podium runs). */
+const calibrations = new Map<string, Calibration>(scenarios.map((s) => [s.name, {}]));
 
 async function runAll(): Promise<RunResult[]> {
   const results: RunResult[] = new Array(jobs.length);
@@ -100,9 +105,15 @@ async function runAll(): Promise<RunResult[]> {
       for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
         const current = job;
         const result = await new Promise<RunResult>((resolve, reject) => {
-          const onMessage = (message: { index: number; result: RunResult; cpuMs: number }) => {
+          const onMessage = (message: {
+            index: number;
+            result: RunResult;
+            cpuMs: number;
+            calibration: Calibration;
+          }) => {
             child.off('exit', onExit);
             cpuMs += message.cpuMs;
+            mergeCalibration(calibrations.get(current.scenario.name) ?? {}, message.calibration);
             resolve(message.result);
           };
           const onExit = (code: number | null) => reject(new Error(`worker exited (${code})`));
@@ -312,6 +323,8 @@ async function main(): Promise<void> {
     '',
     `Engine time: ${(engine.reduce((sum, r) => sum + r.engineMs, 0) / engine.reduce((sum, r) => sum + r.nextCalls, 0)).toFixed(2)} ms per \`next\` (chooseProject); ` +
       `estimate refits: ${fits}, ${(engine.reduce((sum, r) => sum + r.fitMs, 0) / Math.max(1, fits)).toFixed(1)} ms each on average.`,
+    '',
+    ...calibrationTables(calibrations),
     '',
     ...rankScoreCost(),
     '',

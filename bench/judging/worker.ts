@@ -1,4 +1,5 @@
 /** A benchmark worker process: runs the simulations it is sent and sends back their results. */
+import { recordCheckpoint, type Calibration } from './calibration.js';
 import { simulate, type Policy, type Scenario, type SimulationOptions } from './expo.js';
 
 export interface Job {
@@ -7,6 +8,8 @@ export interface Job {
   seed: number;
   policy: Policy;
   simulation: Pick<SimulationOptions, 'tuning'>;
+  /** Score the prize odds at the checkpoints (calibration.ts). */
+  calibrate?: boolean;
 }
 
 process.on('message', (job: Job | 'exit') => {
@@ -15,7 +18,13 @@ process.on('message', (job: Job | 'exit') => {
     return;
   }
   const cpu = process.cpuUsage();
-  const result = simulate(job.scenario, job.seed, job.policy, job.simulation);
+  const calibration: Calibration = {};
+  const result = simulate(job.scenario, job.seed, job.policy, {
+    ...job.simulation,
+    onCheckpoint: job.calibrate
+      ? (visits, verdicts, truth) => recordCheckpoint(calibration, visits, verdicts, truth)
+      : undefined,
+  });
   const used = process.cpuUsage(cpu);
-  process.send?.({ index: job.index, result, cpuMs: (used.user + used.system) / 1000 });
+  process.send?.({ index: job.index, result, cpuMs: (used.user + used.system) / 1000, calibration });
 });

@@ -31,6 +31,7 @@ import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
+import { resultsRoutes } from './routes/results.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(adminEventRoutes);
   await app.register(backupRoutes);
   await app.register(layoutRoutes);
+  await app.register(resultsRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app);

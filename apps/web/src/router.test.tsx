@@ -51,6 +51,8 @@ describe('routes of product spec §2', () => {
     ['/admin/add-judges', 'Admin Login'],
     ['/admin/log', 'Admin Login'],
     ['/admin/qr?track=AI%2FML', 'Admin Login'],
+    ['/admin/results', 'Admin Login'],
+    ['/admin/results?print=true', 'Admin Login'],
   ])('%s without credentials leads to "%s"', async (path, heading) => {
     expect(await headingAt(path)).toBe(heading);
   });

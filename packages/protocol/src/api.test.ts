@@ -101,6 +101,8 @@ none   GET     /layout                    -
 admin  GET     /admin/layout              -
 admin  PUT     /admin/layout              body
 admin  POST    /admin/layout/csv          csv
+admin  GET     /admin/results             -
+admin  GET     /admin/export/results      file
 `
   .trim()
   .split('\n')
@@ -115,9 +117,9 @@ const key = (e: { method?: string; path?: string }) => `${e.method} ${e.path}`;
 describe('endpoints (API.md §3)', () => {
   it('has one descriptor per row, with a unique method and path', () => {
     // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md),
-    // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md) and
-    // the four hall-layout routes of R92 (5.24).
-    expect(ROWS).toHaveLength(93);
+    // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
+    // four hall-layout routes of R92 (5.24) and the Results view's two (docs/api-extensions.md).
+    expect(ROWS).toHaveLength(95);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

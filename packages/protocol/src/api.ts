@@ -66,6 +66,7 @@ import {
 } from './project.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
 import { ResetRequest } from './reset.js';
+import { Results } from './results.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
 
 export const endpoints = {
@@ -456,6 +457,10 @@ export const endpoints = {
 
   // Operations (docs/operations.md): a consistent SQLite snapshot as a file download.
   adminBackup: endpoint({ method: 'GET', path: '/admin/backup', auth: 'admin' }),
+
+  // Results and deliberation (docs/api-extensions.md): prize odds, judges' reliability, tracks.
+  adminResults: endpoint({ method: 'GET', path: '/admin/results', auth: 'admin', response: Results }),
+  exportResults: endpoint({ method: 'GET', path: '/admin/export/results', auth: 'admin' }),
 } as const;
 
 export type Endpoints = typeof endpoints;

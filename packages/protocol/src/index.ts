@@ -22,4 +22,5 @@ export * from './options.js';
 export * from './project.js';
 export * from './qr.js';
 export * from './reset.js';
+export * from './results.js';
 export * from './stats.js';

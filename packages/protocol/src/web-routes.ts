@@ -100,4 +100,6 @@ export const endpoints = {
   layoutReplace: { method: 'PUT', path: '/admin/layout', auth: 'admin' },
   layoutCsv: { method: 'POST', path: '/admin/layout/csv', auth: 'admin', multipart: true },
   adminBackup: { method: 'GET', path: '/admin/backup', auth: 'admin' },
+  adminResults: { method: 'GET', path: '/admin/results', auth: 'admin' },
+  exportResults: { method: 'GET', path: '/admin/export/results', auth: 'admin' },
 } as unknown as typeof described;

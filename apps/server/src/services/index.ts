@@ -39,6 +39,7 @@ import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
+import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
 import { WriteGate } from './write-gate.js';
 
@@ -177,6 +178,15 @@ export function createServices({ db, config, now }: ServiceContext) {
       db,
       auditLog,
       thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+    }),
+    results: new ResultsService({
+      db,
+      projects,
+      judges,
+      flags: repositories.flags,
+      settings: repositories.settings,
+      auditLog,
+      now,
     }),
     backups: new BackupService(db, auditLog, now),
     idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),

@@ -19,7 +19,7 @@ import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
-import { RankScoreCache } from '../judging/rank-score.js';
+import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -73,6 +73,15 @@ export class ProjectService {
   /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
   listJson(): SerializedJson {
     return this.adminList.get();
+  }
+
+  /**
+   * The rank_score fit (R34) of the current judgments, with the verdicts it was fit to: the same
+   * cached fit as `list()`'s, so the Results view costs no second fit.
+   */
+  rankFit(): { verdicts: RankVerdict[]; fit: RankFit } {
+    const verdicts = verdictsFrom(this.projects.views(), this.projects.generalRankings());
+    return { verdicts, fit: this.rankScores.fit(verdicts) };
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */

@@ -7,3 +7,4 @@ export { AdminSettingsPage } from './AdminSettingsPage';
 export { AuditLogPage } from './AuditLogPage';
 export { HallLayoutPage } from './layout/HallLayoutPage';
 export { QrCodePage } from './QrCodePage';
+export { ResultsPage } from './results/ResultsPage';

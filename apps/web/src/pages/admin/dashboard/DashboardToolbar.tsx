@@ -26,6 +26,9 @@ export function DashboardToolbar() {
       <ClockPanel />
       <div className="dashboard-toolbar__buttons">
         <FlagsButton />
+        <Link to="/admin/results" className="btn btn--secondary btn--small">
+          Results
+        </Link>
         <Link to="/admin/settings" className="btn btn--secondary btn--small">
           Settings
         </Link>

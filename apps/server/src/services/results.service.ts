@@ -1,0 +1,269 @@
+/**
+ * The Results view and its export (docs/api-extensions.md, "Results and deliberation"): the
+ * rank_score order (R34) with the prize odds of judging/results.ts, each general judge's
+ * reliability, and the track prizes' stars and views. Admin only.
+ *
+ * The fit is the project list's own (ProjectService.rankFit, refit only when the judgments
+ * change) and the odds are kept until the standings they were drawn for change, so a projector
+ * refreshing after every event costs neither a refit nor new draws.
+ */
+import type {
+  JudgeAdmin,
+  Project,
+  ProjectOdds,
+  Results,
+  ResultsJudge,
+  ResultsProject,
+  ResultsTrack,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { toCsv, zipFiles, type Cell } from '../io/csv-export.js';
+import type { RankFit } from '../judging/rank-score.js';
+import {
+  MAX_LOOKS,
+  PLACES,
+  SD_SCALE,
+  judgeReviews,
+  prizeOdds,
+  type JudgeReview,
+  samplesFor,
+  type Standing,
+} from '../judging/results.js';
+import type { FlagRepository } from '../repositories/flag.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AuditLog } from './audit-log.service.js';
+import type { JudgeService } from './judge.service.js';
+import type { ProjectService } from './project.service.js';
+
+export interface ResultsContext {
+  db: Database;
+  projects: ProjectService;
+  judges: JudgeService;
+  flags: FlagRepository;
+  settings: SettingsRepository;
+  auditLog: AuditLog;
+  now: () => number;
+}
+
+/** Best first by rank_score; ties by Copeland, then table (the dashboard's Rank order). */
+const byRank = (a: Project, b: Project): number =>
+  (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location;
+
+export class ResultsService {
+  private odds: { key: string; value: ProjectOdds[] } | undefined;
+
+  constructor(private readonly context: ResultsContext) {}
+
+  /** `GET /admin/results`. */
+  results(): Results {
+    const { projects, judges, settings, now } = this.context;
+    const list = projects.list();
+    const { verdicts, fit } = projects.rankFit();
+    const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
+    return {
+      generated_at: now(),
+      places: PLACES,
+      samples: samplesFor(list.filter((project) => project.active).length),
+      sd_scale: SD_SCALE,
+      max_looks: MAX_LOOKS,
+      projects: this.ranking(list, fit),
+      judges: judges
+        .list()
+        .filter((judge) => judge.track === '')
+        .map((judge) => resultsJudge(judge, reviews.get(judge.id))),
+      tracks: settings.read().tracks.map((track) => resultsTrack(track, list)),
+    };
+  }
+
+  /** `GET /admin/export/results`: results.zip with projects.csv, judges.csv and tracks.csv. */
+  async exportZip(): Promise<Buffer> {
+    const results = this.results();
+    this.context.db.transaction(() => this.context.auditLog.admin('Exported results to CSV'));
+    return zipFiles([
+      { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
+      { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
+      { name: 'tracks.csv', content: toCsv(TRACKS_HEADER, results.tracks.flatMap(trackRows)) },
+    ]);
+  }
+
+  /** Active projects by rank with their odds, then hidden ones (no prize, no odds). */
+  private ranking(list: readonly Project[], fit: RankFit): ResultsProject[] {
+    const flags = new Map<string, number>();
+    for (const flag of this.context.flags.all()) {
+      if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
+    }
+    const active = list.filter((project) => project.active).sort(byRank);
+    const hidden = list.filter((project) => !project.active).sort(byRank);
+    const odds = this.oddsFor(
+      active.map((project) => ({
+        id: project.id,
+        score: fit.projects.get(project.id)?.score ?? 0,
+        sd: fit.projects.get(project.id)?.sd ?? fit.priorSd,
+        views: project.seen,
+      })),
+      fit.priorSd,
+    );
+    const row = (project: Project, rank: number | null, projectOdds: ProjectOdds | null) => ({
+      id: project.id,
+      name: project.name,
+      location: project.location,
+      active: project.active,
+      prioritized: project.prioritized,
+      rank,
+      rank_score: project.rank_score ?? 0,
+      score: project.score,
+      seen: project.seen,
+      stars: project.stars,
+      flags: flags.get(project.id) ?? 0,
+      last_activity: project.last_activity,
+      odds: projectOdds,
+    });
+    return [
+      ...active.map((project, i) => row(project, i + 1, odds[i] ?? null)),
+      ...hidden.map((project) => row(project, null, null)),
+    ];
+  }
+
+  /** The odds of these standings: drawn again only when a standing changed. */
+  private oddsFor(standings: readonly Standing[], priorSd: number): ProjectOdds[] {
+    const key = standings.map((s) => `${s.id}:${s.score}:${s.sd}:${s.views}`).join(';');
+    if (this.odds?.key === key) return this.odds.value;
+    const value = prizeOdds(standings, { priorSd }).map((odds) => ({
+      p_first: odds.pFirst,
+      p_top: odds.pTop,
+      rank_low: odds.rankLow,
+      rank_high: odds.rankHigh,
+      score_low: round(odds.scoreLow),
+      score_high: round(odds.scoreHigh),
+      contender: odds.contender,
+      open: odds.open,
+      more_looks: odds.moreLooks,
+    }));
+    this.odds = { key, value };
+    return value;
+  }
+}
+
+/** Scores as sent: 4 decimals, like rank_score. */
+const round = (value: number): number => Math.round(value * 1e4) / 1e4;
+
+function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): ResultsJudge {
+  return {
+    id: judge.id,
+    name: judge.name,
+    active: judge.active,
+    seen: judge.seen,
+    ranked: judge.rankings.length,
+    comparisons: review?.comparisons ?? 0,
+    reliability: review?.reliability == null ? null : round(review.reliability),
+    agreement: review?.agreement == null ? null : round(review.agreement),
+    worth_a_word: review?.worthAWord ?? false,
+    last_activity: judge.last_activity,
+  };
+}
+
+/** A track's projects, most track stars first (ties by table). */
+function resultsTrack(track: string, list: readonly Project[]): ResultsTrack {
+  const projects = list
+    .filter((project) => project.challenge_list.includes(track))
+    .map((project) => ({
+      id: project.id,
+      name: project.name,
+      location: project.location,
+      active: project.active,
+      track_seen: project.track_seen[track] ?? 0,
+      track_stars: project.track_stars[track] ?? 0,
+    }))
+    .sort((a, b) => b.track_stars - a.track_stars || a.location - b.location);
+  return { track, projects };
+}
+
+/** ISO 8601 in UTC (R76's form), empty for "never" (0). */
+const isoTime = (ms: number): string => (ms === 0 ? '' : new Date(ms).toISOString());
+const optional = (value: number | null | undefined): Cell => value ?? '';
+
+const PROJECTS_HEADER = [
+  'Rank',
+  'Name',
+  'Table',
+  'RankScore',
+  'RankLow',
+  'RankHigh',
+  'ScoreLow',
+  'ScoreHigh',
+  'PTop10',
+  'PFirst',
+  'Contender',
+  'OpenFor',
+  'MoreLooks',
+  'Seen',
+  'Stars',
+  'Flags',
+  'Active',
+  'Prioritized',
+  'Copeland',
+  'LastActivity',
+];
+const JUDGES_HEADER = [
+  'Name',
+  'Active',
+  'Seen',
+  'Ranked',
+  'Comparisons',
+  'Reliability',
+  'Agreement',
+  'WorthAWord',
+  'LastActivity',
+];
+const TRACKS_HEADER = ['Track', 'Name', 'Table', 'Active', 'TrackSeen', 'TrackStars'];
+
+function projectCells(project: ResultsProject): Cell[] {
+  const { odds } = project;
+  return [
+    optional(project.rank),
+    project.name,
+    `Table ${project.location}`,
+    project.rank_score,
+    optional(odds?.rank_low),
+    optional(odds?.rank_high),
+    optional(odds?.score_low),
+    optional(odds?.score_high),
+    optional(odds?.p_top),
+    optional(odds?.p_first),
+    odds?.contender ?? false,
+    (odds?.open ?? []).join('+'),
+    optional(odds?.more_looks),
+    project.seen,
+    project.stars,
+    project.flags,
+    project.active,
+    project.prioritized,
+    project.score,
+    isoTime(project.last_activity),
+  ];
+}
+
+function judgeCells(judge: ResultsJudge): Cell[] {
+  return [
+    judge.name,
+    judge.active,
+    judge.seen,
+    judge.ranked,
+    judge.comparisons,
+    optional(judge.reliability),
+    optional(judge.agreement),
+    judge.worth_a_word,
+    isoTime(judge.last_activity),
+  ];
+}
+
+function trackRows(track: ResultsTrack): Cell[][] {
+  return track.projects.map((project) => [
+    track.track,
+    project.name,
+    `Table ${project.location}`,
+    project.active,
+    project.track_seen,
+    project.track_stars,
+  ]);
+}

@@ -1,0 +1,286 @@
+/**
+ * The Results view (issue 16, docs/api-extensions.md "Results and deliberation"): the ranking in
+ * rank_score order with its odds, contenders and the R10 action that prioritizes them, judges'
+ * reliability, tracks, the export, the print view, projector mode and a phone's width. Judges
+ * judge and rank through the real HTTP API; the page is the real app in Chromium.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Results } from '@podium/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  VIEWPORTS,
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  loginJudgeApi,
+  noticeWithText,
+  saveAdminPassword,
+  seedJudge,
+  seedProject,
+  seriousAccessibilityViolations,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+
+/** Fourteen projects, best first by construction: every judge ranks what it saw in this order. */
+const NAMES = Array.from({ length: 14 }, (_, i) => `Project ${String.fromCharCode(65 + i)}`);
+const VISITS_PER_JUDGE = 7;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiCall(server, 'POST', '/admin/tracks', { tracks: ['AI'] });
+  await apiCall(server, 'POST', '/admin/options', { judge_tracks: true });
+  const ids: string[] = [];
+  for (const [i, name] of NAMES.entries()) {
+    ids.push(await seedProject(server, { name, challenge_list: i % 3 === 0 ? 'AI' : '' }));
+  }
+  const tracker = await seedJudge(server, { name: 'Track Judge', email: 'track@example.org', track: 'AI' });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  for (const n of [1, 2, 3, 4]) {
+    const judge = await seedJudge(server, { name: `Judge ${n}`, email: `judge${n}@example.org` });
+    const token = await loginJudgeApi(server, judge.code);
+    const seen: string[] = [];
+    for (let i = 0; i < VISITS_PER_JUDGE; i += 1) {
+      const next = await apiCall<{ project_id?: string }>(server, 'POST', '/judge/next', undefined, token);
+      if (next.project_id === undefined) break;
+      seen.push(next.project_id);
+      await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: false }, token);
+    }
+    const ranking = ids.filter((id) => seen.includes(id));
+    await apiCall(server, 'POST', '/judge/rank', { ranking }, token);
+  }
+  const trackToken = await loginJudgeApi(server, tracker.code);
+  const trackNext = await apiCall<{ project_id: string }>(
+    server,
+    'POST',
+    '/judge/next',
+    undefined,
+    trackToken,
+  );
+  await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: true }, trackToken);
+  expect(ids.filter((_, i) => i % 3 === 0)).toContain(trackNext.project_id);
+  await apiCall(server, 'POST', '/admin/clock/pause');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const results = () => apiCall<Results>(server, 'GET', '/admin/results');
+
+function rankingRows(page: Page): Promise<{ name: string; rank: string; pTop: string; pFirst: string }[]> {
+  return page.$$eval('section[aria-labelledby="results-ranking"] tbody tr', (rows) =>
+    rows.map((row) => ({
+      rank: row.children[0]?.textContent ?? '',
+      name: row.querySelector('.results-table__name')?.textContent ?? '',
+      pTop: row.children[4]?.textContent ?? '',
+      pFirst: row.children[5]?.textContent ?? '',
+    })),
+  );
+}
+
+async function openResults(page: Page, query = ''): Promise<void> {
+  await page.goto(`${server.baseUrl}/admin/results${query}`);
+  await page
+    .locator('section[aria-labelledby="results-ranking"] tbody tr')
+    .nth(NAMES.length - 1)
+    .waitFor();
+}
+
+describe('the Results view', () => {
+  it('ranks by rank_score with the odds, and prioritizes exactly the contenders', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page
+      .locator('section[aria-labelledby="results-ranking"] tbody tr')
+      .nth(NAMES.length - 1)
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/results');
+
+    // The order of rank_score (ties: Copeland, then table), as the project list gives it.
+    const list = await apiCall<{ name: string; rank_score?: number; score: number; location: number }[]>(
+      server,
+      'GET',
+      '/project/list',
+    );
+    const byRankScore = [...list]
+      .sort(
+        (a, b) => (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location,
+      )
+      .map((p) => p.name);
+    const rows = await rankingRows(page);
+    expect(rows.map((r) => r.name)).toEqual(byRankScore);
+    expect(rows.map((r) => r.rank)).toEqual(NAMES.map((_, i) => String(i + 1)));
+    for (const row of rows) {
+      expect(row.pTop).toMatch(/^(<1|>99|\d{1,3})%$/);
+      expect(row.pFirst).toMatch(/^(<1|>99|\d{1,3})%$/);
+    }
+    const headers = await page.$$eval('section[aria-labelledby="results-ranking"] thead th', (cells) =>
+      cells.map((th) => th.textContent ?? ''),
+    );
+    expect(headers[0]).toBe('Rank');
+    expect(headers.at(-1)).toBe('Copeland score');
+    expect(headers).toContain('P(top 10)');
+
+    // Contenders are marked with the looks they need; the button prioritizes exactly them.
+    const before = await results();
+    const contenders = before.projects.filter((p) => p.odds?.contender).map((p) => p.id);
+    expect(contenders.length).toBeGreaterThan(0);
+    expect(await page.locator('.results-table__contender').count()).toBe(contenders.length);
+    const mark =
+      /^Open for (first place|the top 10|first place and the top 10): needs (~\d+ more looks?|\d+\+ more looks)$/;
+    expect(await page.getByText(mark).count()).toBe(contenders.length);
+    await page.getByRole('button', { name: 'Prioritize contenders for the next judges' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prioritize contenders' });
+    await dialog.waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Prioritize' }).click();
+    const noun = contenders.length === 1 ? 'contender' : 'contenders';
+    await noticeWithText(page, `Prioritized ${contenders.length} ${noun} for the next judges.`).waitFor();
+    const after = await apiCall<{ id: string; prioritized: boolean }[]>(server, 'GET', '/project/list');
+    expect(
+      after
+        .filter((p) => p.prioritized)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([...contenders].sort());
+    await page.getByText('Prioritized', { exact: true }).first().waitFor();
+
+    // Judges and tracks.
+    const judgeNames = await page.$$eval(
+      'section[aria-labelledby="results-judges"] tbody .results-table__name',
+      (cells) => cells.map((c) => c.textContent),
+    );
+    expect(judgeNames).toEqual(['Judge 1', 'Judge 2', 'Judge 3', 'Judge 4']);
+    const trackStars = await page.$$eval('section[aria-labelledby="results-tracks"] tbody tr', (rows) =>
+      rows.map((row) => row.children[2]?.textContent),
+    );
+    expect(trackStars[0]).toBe('1');
+    expect(trackStars).toHaveLength(5);
+
+    // Export: one ZIP with the three CSVs, logged.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('results.zip');
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    for (const entry of ['projects.csv', 'judges.csv', 'tracks.csv']) {
+      expect(bytes.includes(Buffer.from(entry))).toBe(true);
+    }
+    const { log } = await apiCall<{ log: string }>(server, 'GET', '/admin/log');
+    expect(log).toContain('ADMIN  | Exported results to CSV');
+
+    // Live: hiding a project (projects.changed) moves it out of the ranking at once.
+    const last = before.projects[NAMES.length - 1] as Results['projects'][number];
+    await apiCall(server, 'PUT', `/project/hide/${last.id}`, { hide: true });
+    await expect
+      .poll(async () => (await rankingRows(page)).at(-1))
+      .toMatchObject({ name: last.name, rank: '–', pTop: '–' });
+    await apiCall(server, 'PUT', `/project/hide/${last.id}`, { hide: false });
+
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('has a projector mode without the judges, and a print view', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await openResults(page);
+    const size = () =>
+      page.$eval('section[aria-labelledby="results-ranking"] table', (t) =>
+        parseFloat(getComputedStyle(t).fontSize),
+      );
+    const normal = await size();
+    await page.getByRole('button', { name: 'Projector' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('projector')).toBe('true');
+    expect(await size()).toBeGreaterThanOrEqual(normal * 1.25);
+    expect(await page.locator('section[aria-labelledby="results-judges"]').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Print' }).click();
+    await page
+      .locator('.results-print tbody tr')
+      .nth(NAMES.length - 1)
+      .waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Results');
+    expect(await page.locator('.site-header').count()).toBe(0);
+    expect(await page.locator('.results-print section[aria-labelledby="results-judges"]').count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.results-print__actions').isVisible()).toBe(false);
+    expect(await page.locator('.results-print tbody tr').first().isVisible()).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the results, the prioritizing or the export fail, and changes nothing', async () => {
+    const all = (await results()).projects.map((p) => p.id);
+    await apiCall(server, 'POST', '/project/prioritize', { items: all, prioritize: false });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const failure = {
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"internal server error"}',
+    };
+
+    await page.route('**/api/admin/results', (route) => route.fulfill(failure));
+    await page.goto(`${server.baseUrl}/admin/results`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the results: internal server error' })
+      .waitFor();
+    await page.unroute('**/api/admin/results');
+
+    await openResults(page);
+    await page.route('**/api/project/prioritize', (route) => route.fulfill(failure));
+    await page.getByRole('button', { name: 'Prioritize contenders for the next judges' }).click();
+    await page
+      .getByRole('dialog', { name: 'Prioritize contenders' })
+      .getByRole('button', { name: 'Prioritize' })
+      .click();
+    await noticeWithText(page, 'Could not prioritize the contenders: internal server error').waitFor();
+    const list = await apiCall<{ prioritized: boolean }[]>(server, 'GET', '/project/list');
+    expect(list.filter((p) => p.prioritized)).toEqual([]);
+
+    await page.route('**/api/admin/export/results', (route) => route.fulfill(failure));
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await noticeWithText(page, 'Error exporting data: Internal Server Error').waitFor();
+    await context.close();
+  });
+
+  it('fits a phone: no sideways page scroll, the tables scroll inside their frames', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await openResults(page);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    const buttons = await page.$$eval('.results-toolbar .btn', (list) =>
+      list.map((b) => b.getBoundingClientRect().height),
+    );
+    for (const height of buttons) expect(height).toBeGreaterThanOrEqual(44);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A Results table in its frame: the frame scrolls sideways on narrow screens, so it is a
+ * focusable region named by the section's heading (keyboard users can scroll it too).
+ */
+export function ResultsTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div className="data-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      <table className="results-table">{children}</table>
+    </div>
+  );
+}
+
+/** A right-aligned numeric column's header. */
+export function NumHeader({ children, secondary = false }: { children: ReactNode; secondary?: boolean }) {
+  return (
+    <th scope="col" className={`results-table__num${secondary ? ' results-table__secondary' : ''}`}>
+      {children}
+    </th>
+  );
+}
