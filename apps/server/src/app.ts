@@ -22,6 +22,7 @@ import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { judgeRoutes } from './routes/judge.routes.js';
 import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
+import { progressRoutes } from './routes/progress.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(clockRoutes);
   await app.register(adminEventRoutes);
   await app.register(backupRoutes);
+  await app.register(progressRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app);

@@ -94,6 +94,9 @@ none   POST    /qr/check                  body
 none   POST    /qr/check/:track           body
 none   POST    /qr/add                    body
 admin  GET     /admin/backup              file
+admin  GET     /admin/progress            -
+admin  GET     /admin/email               -
+none   POST    /qr/add/code               body
 `
   .trim()
   .split('\n')
@@ -107,8 +110,9 @@ const key = (e: { method?: string; path?: string }) => `${e.method} ${e.path}`;
 
 describe('endpoints (API.md §3)', () => {
   it('has one descriptor per row, with a unique method and path', () => {
-    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md).
-    expect(ROWS).toHaveLength(86);
+    // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md)
+    // and the command center's three routes of issue 16 (docs/api-extensions.md).
+    expect(ROWS).toHaveLength(89);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

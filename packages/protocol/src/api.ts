@@ -56,6 +56,7 @@ import {
   ProjectSummary,
   ProjectUpdateRequest,
 } from './project.js';
+import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
 import { ResetRequest } from './reset.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
@@ -406,6 +407,17 @@ export const endpoints = {
 
   // Operations (docs/operations.md): a consistent SQLite snapshot as a file download.
   adminBackup: endpoint({ method: 'GET', path: '/admin/backup', auth: 'admin' }),
+
+  // Command center (docs/api-extensions.md): progress projection, email status, code hand-back.
+  adminProgress: endpoint({ method: 'GET', path: '/admin/progress', auth: 'admin', response: Progress }),
+  adminEmail: endpoint({ method: 'GET', path: '/admin/email', auth: 'admin', response: EmailStatus }),
+  qrAddCode: endpoint({
+    method: 'POST',
+    path: '/qr/add/code',
+    auth: 'none',
+    body: QrAddRequest,
+    response: QrAddCodeResponse,
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

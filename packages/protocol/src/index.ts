@@ -17,3 +17,4 @@ export * from './project.js';
 export * from './qr.js';
 export * from './reset.js';
 export * from './stats.js';
+export * from './progress.js';

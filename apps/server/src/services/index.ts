@@ -26,6 +26,7 @@ import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { OptionsService } from './options.service.js';
+import { ProgressService } from './progress.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
@@ -76,14 +77,14 @@ export function createServices({ db, config, now }: ServiceContext) {
       sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
     },
   );
-  const qr = new QrService(
+  const qr = new QrService({
     db,
-    repositories.qrCodes,
-    repositories.settings,
+    repositories,
     judges,
     auditLog,
-    config.publicUrl,
-  );
+    publicUrl: config.publicUrl,
+    emailEnabled: mailer.enabled,
+  });
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
   const adminAuth = new AdminAuthService(config.adminPassword, db, auditLog, now);
   const judgeSession = new JudgeSessionService(
@@ -126,6 +127,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       auditLog,
     ),
     stats: new StatsService(projects, judges),
+    progress: new ProgressService({ repositories, now }),
     flags: new FlagService(db, repositories.flags, auditLog),
     resets: new ResetService(
       db,
