@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/add-judges', lazy: screen(adminPortal, (m) => m.AddJudgesPage) },
       { path: '/admin/log', lazy: screen(adminPortal, (m) => m.AuditLogPage) },
       { path: '/admin/qr', lazy: screen(adminPortal, (m) => m.QrCodePage) },
+      { path: '/admin/judge-codes', lazy: screen(adminPortal, (m) => m.JudgeCodesPage) },
 
       { path: '/expo', lazy: screen(expoPortal, (m) => m.ExpoPage) },
       { path: '/expo/:track', lazy: screen(expoPortal, (m) => m.ExpoPage) },

@@ -6,3 +6,4 @@ export { AdminLoginPage } from './AdminLoginPage';
 export { AdminSettingsPage } from './AdminSettingsPage';
 export { AuditLogPage } from './AuditLogPage';
 export { QrCodePage } from './QrCodePage';
+export { JudgeCodesPage } from './JudgeCodesPage';

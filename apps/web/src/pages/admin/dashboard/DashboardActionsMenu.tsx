@@ -21,6 +21,7 @@ export function DashboardActionsMenu() {
     ...(multiGroup ? [{ label: 'Reassign Judge Groups', onSelect: confirm('reassign-judges') }] : []),
     { label: 'Add Projects', to: '/admin/add-projects' },
     { label: 'Add Judges', to: '/admin/add-judges' },
+    { label: 'Judge Codes (print)', to: '/admin/judge-codes' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
   ];

@@ -1,0 +1,183 @@
+/**
+ * The organizer's command center, round two (issue 16), in a real browser against the real
+ * server: the progress chart and its projection, idle judges, table search, the pages that say
+ * email is off, and the printable sheet of judge codes. One server for the file; tests run in
+ * order like an organizer's day, judges acting through the HTTP API with their own tokens.
+ */
+import QRCode from 'qrcode';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle, SeededJudge, ViewportName } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  loginJudgeApi,
+  saveAdminPassword,
+  seedJudge,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const judges: SeededJudge[] = [];
+const tokens: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await seedProject(server, { name: 'Robot Arm', challenge_list: 'Hardware' });
+  await seedProject(server, { name: 'Solar Kite', challenge_list: 'Climate' });
+  await seedProject(server, { name: 'Quiet Library' });
+  judges.push(await seedJudge(server, { name: 'Ada Judge', email: 'ada@example.org' }));
+  judges.push(await seedJudge(server, { name: 'Grace Judge', email: 'grace@example.org' }));
+  judges.push(await seedJudge(server, { name: 'Linus Judge', email: 'linus@example.org' }));
+  // A one-second timer: holding a project over 2 s counts as idle (twice the timer).
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 1, min_views: 1 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  // Ada finishes one project, Grace takes one and keeps it, Linus logs in and does nothing.
+  tokens.push(await loginJudgeApi(server, judges[0]!.code));
+  await apiCall(server, 'POST', '/judge/next', undefined, tokens[0]);
+  await apiCall(server, 'POST', '/judge/finish', {}, tokens[0]);
+  tokens.push(await loginJudgeApi(server, judges[1]!.code));
+  await apiCall(server, 'POST', '/judge/next', undefined, tokens[1]);
+  tokens.push(await loginJudgeApi(server, judges[2]!.code));
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  const open = async (path: string) => {
+    context = await browser.newContext(VIEWPORTS[viewport]);
+    await saveAdminPassword(context, server);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}${path}`);
+  };
+  afterEach(async () => {
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context?.close();
+  });
+
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('charts views over time with the projected end, and drops the projection when paused', async () => {
+    await open('/admin');
+    const chart = page.locator('figure.progress-chart');
+    await chart.waitFor();
+    const summary = chart.locator('.coverage-chart__summary');
+    // 1 view of 3 needed (min_views 1), finished in the running clock: a rate and a time.
+    expect(await summary.textContent()).toMatch(
+      /^\d views? so far; \d more needed for every active project to reach 1\. At [\d.]+ a minute over the last \d+ min, that is about .+ \(in .+\)\.$/,
+    );
+    const event = chart.getByRole('row', { name: /Whole event/ });
+    expect(await event.textContent()).toMatch(/[12] of 3/);
+    expect(await chart.locator('.progress-chart__line').count()).toBe(1);
+    expect(await chart.locator('.progress-chart__projection').count()).toBe(1);
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    if (viewport === 'desktop') {
+      // Paused, nothing is assigned: the chart says so and draws no projection (live, by event).
+      await apiCall(server, 'POST', '/admin/clock/pause');
+      await summary.filter({ hasText: 'No projection while judging is paused.' }).waitFor();
+      expect(await chart.locator('.progress-chart__projection').count()).toBe(0);
+      // The rate restarts with the run: the projection is back with the first view after it.
+      await apiCall(server, 'POST', '/admin/clock/unpause');
+      await summary.filter({ hasText: 'No views in the last 1 min, so no projection yet.' }).waitFor();
+      await apiCall(server, 'POST', '/judge/next', undefined, tokens[0]);
+      await apiCall(server, 'POST', '/judge/finish', {}, tokens[0]);
+      await summary.filter({ hasText: /^2 views so far; 1 more needed .* that is about/ }).waitFor();
+    }
+  });
+
+  it('counts idle judges and filters the judges table to them', async () => {
+    await open('/admin');
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const idle = page.getByRole('button', { name: '2 idle judges' });
+    await idle.waitFor();
+    expect(await idle.getAttribute('aria-pressed')).toBe('false');
+    await idle.click();
+    expect(await idle.getAttribute('aria-pressed')).toBe('true');
+    const rows = page.locator('.dashboard-table tbody tr');
+    await page.getByRole('status').filter({ hasText: '2 of 3 judges' }).waitFor();
+    expect(await rows.locator('th').allTextContents()).toEqual([
+      'Grace JudgeIdle: holding a project too long',
+      'Linus JudgeIdle: logged in, never started',
+    ]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await idle.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^3 judges$/ })
+      .waitFor();
+  });
+
+  it('searches projects by name, table number and challenge, announcing the count', async () => {
+    await open('/admin');
+    const search = page.getByLabel('Search projects');
+    await search.fill('kite');
+    const count = page.locator('.table-filters__count');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await count.getAttribute('aria-live')).toBe('polite');
+    const names = () => page.locator('.dashboard-table tbody th').allTextContents();
+    expect(await names()).toEqual(['Solar Kite']);
+    await search.fill('3');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await names()).toEqual(['Quiet Library']);
+    await search.fill('hardware');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await names()).toEqual(['Robot Arm']);
+    await search.fill('');
+    await count.filter({ hasText: /^3 projects$/ }).waitFor();
+  });
+
+  it('says on Add Judges and the QR page that email is off, and links the sheet of codes', async () => {
+    const text = 'Email is off on this server: judges get their code on screen or on the printed sheet.';
+    await open('/admin/add-judges');
+    await page.getByText(text).waitFor();
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Print Judge Codes' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/judge-codes`);
+    await page.goto(`${server.baseUrl}/admin/qr`);
+    await page.getByText(text).waitFor();
+  });
+
+  it('prints one card per judge with the code and a QR code of the login link', async () => {
+    await open('/admin/judge-codes');
+    const cards = page.locator('.judge-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(3);
+    const ada = cards.filter({ hasText: 'Ada Judge' });
+    expect(await ada.locator('.judge-card__code').textContent()).toBe(`Code ${judges[0]!.code}`);
+    const link = `${server.baseUrl}/judge/login?code=${judges[0]!.code}`;
+    const qr = ada.getByRole('img', { name: 'QR code to log in as Ada Judge' });
+    expect(await qr.getAttribute('data-text')).toBe(link);
+    // The drawn modules are exactly the library's for that link.
+    const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' });
+    const dark = Array.from(modules.data).filter(Boolean).length;
+    const drawn = ((await qr.locator('path').getAttribute('d')) ?? '').split('z').length - 1;
+    expect(drawn).toBe(dark);
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await ada.evaluate((card) => getComputedStyle(card).breakInside)).toBe('avoid');
+  });
+});
