@@ -181,3 +181,45 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
     expect(await ada.evaluate((card) => getComputedStyle(card).breakInside)).toBe('avoid');
   });
 });
+
+describe('reset everything', () => {
+  it('asks the organizer to type RESET before it deletes anything', async () => {
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/settings`);
+    const reset = page.getByRole('button', { name: 'Reset everything' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some(
+        (b) => b.textContent === 'Reset everything' && !b.disabled,
+      ),
+    );
+    await reset.click();
+    const dialog = page.getByRole('dialog', { name: 'Reset everything?' });
+    const confirm = dialog.getByRole('button', { name: 'Yes, reset everything' });
+    const word = dialog.getByLabel('Type RESET to confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await word.fill('reset');
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Cancelling forgets the word: the next opening asks again.
+    await word.fill('RESET');
+    expect(await confirm.isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await reset.click();
+    expect(await dialog.getByLabel('Type RESET to confirm').inputValue()).toBe('');
+    expect((await apiCall<unknown[]>(server, 'GET', '/project/list')).length).toBe(3);
+
+    await dialog.getByLabel('Type RESET to confirm').fill('RESET');
+    await confirm.click();
+    await page
+      .locator('.notice__text')
+      .filter({ hasText: /^Reset all$/ })
+      .waitFor();
+    expect(await apiCall<unknown[]>(server, 'GET', '/project/list')).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -25,7 +25,7 @@ export interface AddSelfDoneState {
 export function AddSelfForm({ code, track }: AddSelfFormProps) {
   const navigate = useNavigate();
   const judgeCode = useRef<string | null>(null);
-  const { busy, text, submit } = useDraftForm(
+  const { busy, text, errors, submit } = useDraftForm(
     { name: '', email: '' },
     {
       send: async (draft) => {
@@ -45,7 +45,7 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
 
   return (
     <form className="add-self__form" noValidate onSubmit={submit}>
-      <TextField label="Name" autoComplete="name" required {...text('name')} />
+      <TextField label="Name" autoComplete="name" required error={errors.name} {...text('name')} />
       <TextField
         label="Email"
         type="email"
@@ -55,6 +55,7 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
         spellCheck={false}
         required
         hint="Where organizers can reach you; your judging code may also be sent here."
+        error={errors.email}
         {...text('email')}
       />
       <button type="submit" className="btn btn--primary btn--large btn--block" disabled={busy}>
