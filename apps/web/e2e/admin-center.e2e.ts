@@ -182,6 +182,86 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
   });
 });
 
+describe('rough edges', () => {
+  const desktop = async (path: string, options = VIEWPORTS.desktop) => {
+    const context = await browser.newContext(options);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${path}`);
+    return { context, page };
+  };
+
+  it("paints 'PAUSED' red like the paused digits", async () => {
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const { context, page } = await desktop('/admin');
+    const state = page.locator('.admin-clock__state');
+    await state.filter({ hasText: /paused/i }).waitFor();
+    const colour = (selector: string) => page.locator(selector).evaluate((e) => getComputedStyle(e).color);
+    expect(await colour('.admin-clock__state')).toBe(await colour('.admin-clock__time'));
+    expect(await colour('.admin-clock__state')).toBe('rgb(185, 28, 28)');
+    await context.close();
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+  });
+
+  it('lines the header up with the dashboard, and keeps Back to top off the last Actions button', async () => {
+    const { context, page } = await desktop('/admin', { viewport: { width: 1440, height: 900 } });
+    await page.locator('.dashboard-table tbody tr').first().waitFor();
+    const edges = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const header = document.querySelector('.site-header__inner')!;
+      const padding = parseFloat(getComputedStyle(header).paddingLeft);
+      return {
+        header: [box('.site-header__inner').left + padding, box('.site-header__inner').right - padding],
+        dashboard: [box('.dashboard').left, box('.dashboard').right],
+      };
+    });
+    expect(edges.header).toEqual(edges.dashboard);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const top = page.getByRole('button', { name: 'Back to top' });
+    await top.waitFor();
+    const last = page
+      .locator('.dashboard-table tbody tr')
+      .last()
+      .getByRole('button', { name: /^Actions for/ });
+    const [a, b] = [await top.boundingBox(), await last.boundingBox()];
+    const overlap =
+      a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    await context.close();
+  });
+
+  it('keeps the welcome page inside a phone screen with a long email', async () => {
+    const long = await seedJudge(server, {
+      name: 'Augusta Ada King',
+      email: 'augustaadakingnoelcountessoflovelace@analyticalengines.example.org',
+    });
+    const token = await loginJudgeApi(server, long.code, false);
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/judge/welcome`);
+    await page.getByRole('group', { name: 'Please confirm' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
+  it('does not shift names on the lobby display once table numbers reach 10', async () => {
+    for (let i = 4; i <= 11; i += 1) await seedProject(server, { name: `Project ${i}` });
+    const { context, page } = await desktop('/expo?display=true');
+    await page.locator('.expo-display__row').nth(10).waitFor();
+    const lefts = await page.evaluate(() => {
+      const list = document.querySelector('.expo-display__list');
+      return [...(list?.querySelectorAll('.expo-display__name') ?? [])].map((name) =>
+        Math.round(name.getBoundingClientRect().left),
+      );
+    });
+    expect(lefts.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(lefts).size).toBe(1);
+    await context.close();
+  });
+});
+
 describe('reset everything', () => {
   it('asks the organizer to type RESET before it deletes anything', async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
@@ -210,7 +290,7 @@ describe('reset everything', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await reset.click();
     expect(await dialog.getByLabel('Type RESET to confirm').inputValue()).toBe('');
-    expect((await apiCall<unknown[]>(server, 'GET', '/project/list')).length).toBe(3);
+    expect((await apiCall<unknown[]>(server, 'GET', '/project/list')).length).toBe(11);
 
     await dialog.getByLabel('Type RESET to confirm').fill('RESET');
     await confirm.click();
