@@ -6,11 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '@podium/protocol';
-import { DATABASE_FILE, type Config } from './config.js';
+import { ADMIN_PASSWORD_FILE, DATABASE_FILE, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { isDiskFull } from './db/disk-full.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
+import { registerCompression } from './plugins/compression.js';
 import { scheduleClockBackups } from './plugins/clock-backups.js';
+import { registerEntityTags } from './plugins/entity-tags.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
@@ -45,17 +49,49 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Check every success body against its protocol schema (tests turn it on). */
   checkResponses?: boolean;
+  /** HTTP time limits (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * How long a client may take. Node's defaults let a body trickle in forever (requestTimeout 0
+ * in Fastify): a handful of such clients hold sockets and memory and delay every stop.
+ * Long-polling is unaffected: these bound receiving a request, and socket.io answers a poll
+ * within its 25 s ping interval; websockets leave the HTTP timers when they upgrade.
+ */
+export interface HttpTimeouts {
+  /** Whole request, headers and body, received (408 and closed after): a 10 MB CSV at ~170 KB/s. */
+  requestMs: number;
+  /** Request headers received. */
+  headersMs: number;
+  /** A socket with no traffic either way (a client that stopped reading its answer). */
+  idleMs: number;
+  /** How often Node checks the request and header limits (its default is 30 s). */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestMs: 60_000,
+  headersMs: 15_000,
+  idleMs: 120_000,
+  checkIntervalMs: 1_000,
+};
 
 /** The built web app beside this package: apps/web/dist. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const db = await openDatabase(join(config.dataDir, DATABASE_FILE));
+  const db = await openDatabase(join(config.dataDir, DATABASE_FILE), {
+    earlierStartEvidence: [join(config.dataDir, ADMIN_PASSWORD_FILE)],
+  });
 
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: false,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     bodyLimit: MAX_BODY_BYTES,
     // Trust exactly one hop (the proxy in front): the client is the rightmost X-Forwarded-For
     // address (R70), and X-Forwarded-Proto/Host are honoured (R75).
@@ -71,11 +107,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
+    await app.services.exports.close();
     db.close();
   });
 
   registerErrorHandler(app);
+  registerIdempotency(app); // before the body parsing: a replay answers before the body is parsed
   registerBodyParsing(app);
+  registerEntityTags(app);
+  await registerCompression(app); // before the routes and the web app: it hooks the routes declared after it
   app.addHook('onSend', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('Cache-Control', 'no-store');
@@ -99,6 +139,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerSocketServer(app);
   scheduleClockBackups(app);
-  db.transaction(() => app.services.auditLog.system('Server started'));
+  logStart(db, app.services);
   return app;
+}
+
+/** `Server started` (R77); on a full disk the server starts anyway, to serve reads (503 on writes). */
+function logStart(db: Database, services: Services): void {
+  try {
+    db.transaction(() => services.auditLog.system('Server started'));
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+  }
 }

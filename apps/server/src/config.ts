@@ -2,7 +2,7 @@
  * Configuration from the environment (API.md §7), read once at start.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_EVENT_NAME } from '@podium/protocol';
 
@@ -74,6 +74,20 @@ export function resolveAdminPassword(
   chmodSync(file, 0o600);
   announce(password, file);
   return password;
+}
+
+/**
+ * DATA_DIR holds judges' codes, tokens, notes and maybe the admin password: only the server's
+ * user may read it. New files are private through the umask main.ts sets; this closes what an
+ * older version (or a copy) left open: the folder 0700, the files in it 0600, folders 0700.
+ */
+export function secureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) chmodSync(join(dataDir, entry.name), 0o600);
+    else if (entry.isDirectory()) chmodSync(join(dataDir, entry.name), 0o700);
+  }
 }
 
 /** The warning of API.md §7 when PUBLIC_URL is plain HTTP on a non-local host, else undefined. */

@@ -1,10 +1,10 @@
 /**
  * Typed domain errors. Services throw them; the one error handler turns each into
- * `{"error": message}` with its status (API.md 1.3). No 409 or 422 exists in the contract:
- * a conflict with the current state is a 400.
+ * `{"error": message}` with its status (API.md 1.3). No 409 exists in the contract: a conflict
+ * with the current state is a 400. The one 422 is R91's refusal of a reused Idempotency-Key.
  */
 export abstract class DomainError extends Error {
-  abstract readonly statusCode: 400 | 401 | 404 | 413 | 429;
+  abstract readonly statusCode: 400 | 401 | 404 | 413 | 422 | 429;
 }
 
 /** Invalid input (400). */
@@ -41,4 +41,9 @@ export class RateLimitedError extends DomainError {
 /** Request body over the limit (413). */
 export class PayloadTooLargeError extends DomainError {
   readonly statusCode = 413;
+}
+
+/** An Idempotency-Key already used for a different request (422, R91). */
+export class UnprocessableError extends DomainError {
+  readonly statusCode = 422;
 }

@@ -4,12 +4,18 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { insecurePublicUrlWarning, loadConfig } from './config.js';
+import { insecurePublicUrlWarning, loadConfig, readEnv, secureDataDir } from './config.js';
+import { DamagedDatabaseError } from './db/database.js';
 
-/** A shutdown that takes longer than this is forced, so a stuck client cannot block a restart. */
+/** In-flight requests get this long to finish after a stop signal; then every connection is cut. */
+const SHUTDOWN_DRAIN_MS = 3_000;
+/** A shutdown that takes longer than this is forced, so nothing can block a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Everything the server creates (database, WAL, admin password) is readable by its user only.
+  process.umask(0o077);
+  secureDataDir(readEnv(process.env).dataDir);
   const config = loadConfig(process.env, (password, file) => {
     console.log(`Generated admin password (stored in ${file}): ${password}`);
   });
@@ -18,16 +24,18 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Podium is running at http://${shownHost}:${port} (data in ${config.dataDir})`);
-
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal} received, shutting down`);
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    // Idle connections and sockets close at once; a client still sending a body or not reading
+    // its answer is cut after the drain, so the stop never waits on a client.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DRAIN_MS).unref();
+    setTimeout(() => {
+      console.error(`shutdown took over ${SHUTDOWN_GRACE_MS / 1000} s; forced`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -38,9 +46,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // Announced once a stop signal is handled, so whoever waits for this line may send one.
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Podium is running at http://${shownHost}:${port} (data in ${config.dataDir})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A damaged database is the organizer's to fix: the message says how, a stack would not help.
+  console.error(error instanceof DamagedDatabaseError ? error.message : error);
   process.exit(1);
 });

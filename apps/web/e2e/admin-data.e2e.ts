@@ -193,13 +193,16 @@ describe('admin data pages (laptop)', () => {
     const preview = page.getByRole('region', { name: 'Preview of projects.csv' });
     await preview.waitFor();
     await page.getByText('50 rows', { exact: true }).waitFor();
+    // The dry run marks each row (R86a): all new on an empty event.
+    await page.getByText('Would import: 50 added, 0 updated, 0 unchanged').waitFor();
     // Cells are cut to 10 characters, the full text on hover; the preview is at most 500px high.
-    const first = preview.locator('tbody tr').first().locator('td').first();
+    const first = preview.locator('tbody tr').first().locator('td').nth(1);
     expect(await first.textContent()).toBe('CivicCanva...');
     expect(await first.getAttribute('title')).toBe('CivicCanvas');
     expect((await preview.boundingBox())?.height).toBeLessThanOrEqual(500);
     expect(await preview.locator('thead th').allTextContents()).toEqual([
       'Line',
+      'Import',
       'Name',
       'Description',
       'URL',
@@ -210,7 +213,7 @@ describe('admin data pages (laptop)', () => {
     await expectAccessible(page);
 
     await upload.click();
-    await noticeWithText(page, 'Added project(s) successfully!').waitFor();
+    await noticeWithText(page, '50 added, 0 updated, 0 unchanged').waitFor();
     await expectStat(page, 'Active Projects', String(before + 50));
     await page.getByText('No file chosen').first().waitFor(); // cleared: not uploaded twice by accident
   });
@@ -236,10 +239,16 @@ describe('admin data pages (laptop)', () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin/add-projects'));
     const before = await statValue(page, 'Active Projects');
+    // Adding every row again (the box ticked by default updates instead, R86a).
+    await page
+      .getByRole('region', { name: 'Upload a hackathon-platform export' })
+      .getByLabel('Update projects that are already here (matched by URL, else by name)')
+      .uncheck();
     await page.getByLabel('Hackathon-platform export file').setInputFiles(data('devpost-export.csv'));
     const preview = page.getByRole('region', { name: 'Preview of devpost-export.csv' });
-    // The export always has a header row (BOM stripped): it heads the preview.
-    expect(await preview.locator('thead th').nth(1).textContent()).toBe('Project Ti...');
+    // The export always has a header row (BOM stripped): it heads the preview, after the dry run's marks.
+    await page.getByText('Would import: 27 added, 0 updated, 0 unchanged, 3 skipped').first().waitFor();
+    expect(await preview.locator('thead th').nth(2).textContent()).toBe('Project Ti...');
     await page.getByRole('button', { name: 'Upload' }).nth(1).click();
     await noticeWithText(
       page,

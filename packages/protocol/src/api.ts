@@ -15,7 +15,7 @@ import {
   OkFlag,
   OkId,
 } from './common.js';
-import { ImportResult } from './csv.js';
+import { ImportResult, ProjectImportResponse } from './csv.js';
 import { endpoint } from './endpoint.js';
 import { EventInfo } from './event.js';
 import { Flag } from './flag.js';
@@ -230,14 +230,14 @@ export const endpoints = {
     path: '/project/csv',
     auth: 'admin',
     multipart: true,
-    response: ImportResult,
+    response: ProjectImportResponse,
   }),
   projectDevpost: endpoint({
     method: 'POST',
     path: '/project/devpost',
     auth: 'admin',
     multipart: true,
-    response: ImportResult,
+    response: ProjectImportResponse,
   }),
   projectList: endpoint({ method: 'GET', path: '/project/list', auth: 'admin', response: z.array(Project) }),
   projectStats: endpoint({ method: 'GET', path: '/project/stats', auth: 'admin', response: ProjectStats }),

@@ -11,6 +11,13 @@ export const BODY_NOT_OBJECT_MESSAGE = 'request body must be a JSON object';
 export const BODY_TOO_LARGE_MESSAGE = 'request too large (limit 10 MB)';
 export const NOT_FOUND_MESSAGE = 'not found';
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+/** 503: the server's storage refused a write (full disk); the change was rolled back whole. */
+export const DISK_FULL_MESSAGE =
+  "the server's disk is full: this change was not saved; everything saved before is safe. Tell an organizer.";
+
+// 5.22 Idempotent judge writes (R91).
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';
+export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key was used for a different request';
 
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
@@ -99,6 +106,10 @@ export function csvLineError(line: number, problem: string): string {
 export const CSV_MALFORMED = 'malformed CSV';
 export const CSV_PROJECT_COLUMNS = 'expected at least 3 columns (name, description, url)';
 export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
+/** R86a and the dry run: `update must be true or false`, `dry_run must be true or false`. */
+export function formBooleanInvalid(field: string): string {
+  return `${field} must be true or false`;
+}
 
 // 3.5 clock, settings, resets (R38, R66, R87, R88).
 export const END_DELIBERATION_BEFORE_RESUMING = 'end deliberation before resuming judging';

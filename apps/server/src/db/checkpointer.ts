@@ -4,6 +4,12 @@
  * the threshold for tens of milliseconds, and every request queued behind it. Here a worker
  * thread with its own connection runs passive checkpoints (which never block writers or
  * readers) every second; the main connection's own automatic checkpoint stays as a far backstop.
+ *
+ * A WAL file keeps its size after a checkpoint (SQLite reuses it from the start), so a burst of
+ * writes would hold its disk space until the server stops. When a round finds the WAL fully
+ * checkpointed and unchanged since the round before (writes paused), the worker truncates it to
+ * zero bytes. That checkpoint briefly takes the write lock and gives up at once if a reader is
+ * still in the WAL (busy_timeout 0): the next idle round tries again.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -17,9 +23,18 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 1000');
+db.pragma('busy_timeout = 0');
+let framesBefore = -1;
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next round catches up */ }
+  try {
+    const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (log > 0 && checkpointed === log && log === framesBefore) {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      framesBefore = -1;
+    } else {
+      framesBefore = log;
+    }
+  } catch { /* busy, or a full disk: the next round catches up */ }
 }, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);

@@ -40,6 +40,7 @@ describe('openDatabase', () => {
       'audit_log',
       'clock',
       'flags',
+      'idempotency_keys',
       'judge_flagged',
       'judge_tokens',
       'judged_projects',

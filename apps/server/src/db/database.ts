@@ -6,8 +6,8 @@
  * uninterrupted call: no other request can run in the middle of it (DESIGN.md §1). Domain events
  * recorded during a transaction are handed to subscribers only after it commits.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   DummyDriver,
@@ -21,6 +21,7 @@ import {
 import { Migrator } from 'kysely/migration';
 import type { DomainEvent } from '../domain-events.js';
 import { Checkpointer } from './checkpointer.js';
+import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
@@ -34,11 +35,14 @@ export class Database {
   private pending: DomainEvent[] = [];
   private depth = 0;
   private rollbackCount = 0;
+  /** Reports the start and the end of a full-disk episode on standard error. */
+  readonly diskFull: DiskFullAlarm;
 
   constructor(
     readonly sqlite: BetterSqlite3.Database,
     private readonly checkpointer?: Checkpointer,
   ) {
+    this.diskFull = new DiskFullAlarm(sqlite.name);
     this.q = new Kysely<DB>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -71,6 +75,8 @@ export class Database {
    */
   transaction<T>(fn: () => T): T {
     const mark = this.pending.length;
+    // During a full-disk episode, only a transaction that wrote something proves space is back.
+    const changesBefore = this.depth === 0 && this.diskFull.active ? this.totalChanges() : undefined;
     this.depth += 1;
     let result: T;
     try {
@@ -78,10 +84,12 @@ export class Database {
     } catch (error) {
       this.pending.length = mark;
       this.rollbackCount += 1;
+      if (isDiskFull(error)) this.diskFull.failed(error);
       throw error;
     } finally {
       this.depth -= 1;
     }
+    if (changesBefore !== undefined && this.totalChanges() > changesBefore) this.diskFull.succeeded();
     if (this.depth === 0 && this.pending.length > 0) {
       const events = this.pending;
       this.pending = [];
@@ -118,9 +126,19 @@ export class Database {
   close(): void {
     this.checkpointer?.stop();
     if (this.sqlite.open) {
-      this.sqlite.pragma('optimize');
+      try {
+        this.sqlite.pragma('optimize');
+      } catch (error) {
+        // Statistics for the next start's planner: not worth failing a stop on a full disk.
+        if (!isDiskFull(error)) throw error;
+      }
       this.sqlite.close();
     }
+  }
+
+  /** Rows inserted, updated or deleted through this connection since it opened (triggers included). */
+  totalChanges(): number {
+    return (this.statement('select total_changes() as n').get() as { n: number }).n;
   }
 
   private statement(sql: string): BetterSqlite3.Statement {
@@ -138,29 +156,124 @@ function toSqlite(parameters: readonly unknown[]): unknown[] {
   return parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
+/** Left beside the database by the first start that opened it (an empty file after that is damage). */
+export const STARTED_MARKER_FILE = 'podium-started';
+/** Space kept free for a start on a full disk (disk-full.ts). */
+export const DISK_RESERVE_FILE = 'disk-reserve';
+
 /**
- * Opens (creating if needed) the database file and brings its schema up to date.
+ * The database cannot be trusted: the server refuses to start rather than serve errors or an
+ * empty event. The message is for the organizer (main.ts prints it without a stack).
+ */
+export class DamagedDatabaseError extends Error {
+  constructor(file: string, detail: string) {
+    super(
+      `Podium cannot start: the database ${file} is damaged (${detail}). It was left untouched. ` +
+        `Restore the latest backup as docs/operations.md explains (section 3, "Restoring one"), ` +
+        `then start again.`,
+    );
+  }
+}
+
+export interface OpenOptions {
+  /** Files whose presence proves an earlier start (e.g. the generated admin password). */
+  earlierStartEvidence?: readonly string[];
+}
+
+/**
+ * Opens (creating if needed) the database file, checks it, and brings its schema up to date.
  * WAL lets readers run during writes; synchronous=NORMAL keeps every commit across a process
  * crash (not across a power cut), at a fraction of FULL's fsync cost.
  */
-export async function openDatabase(file: string): Promise<Database> {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // Checkpoints run in a worker (checkpointer.ts); the writer's own is a backstop for when the
-  // worker cannot keep up (10,000 pages, ~40 MB of WAL), and the WAL file is cut back after.
-  sqlite.pragma('wal_autocheckpoint = 10000');
-  sqlite.pragma('journal_size_limit = 67108864');
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Database> {
+  const marker = file === ':memory:' ? undefined : join(dirname(file), STARTED_MARKER_FILE);
+  if (marker !== undefined) {
+    mkdirSync(dirname(file), { recursive: true });
+    refuseEmptyAfterEarlierStart(file, [marker, ...(options.earlierStartEvidence ?? [])]);
+  }
+  const reserve = marker === undefined ? undefined : new DiskReserve(join(dirname(file), DISK_RESERVE_FILE));
+  let sqlite: BetterSqlite3.Database;
   try {
-    await migrate(sqlite);
+    sqlite = await openChecked(file);
   } catch (error) {
-    sqlite.close();
-    throw error;
+    if (!isDiskFull(error) || !reserve?.release()) throw error;
+    console.error(
+      `The disk holding ${file} is full: Podium used its reserve (${reserve.file}) to start. ` +
+        `Free disk space now: changes will be refused (503) while the disk stays full.`,
+    );
+    sqlite = await openChecked(file);
+  }
+  reserve?.refill();
+  if (marker !== undefined && !existsSync(marker)) {
+    try {
+      writeFileSync(marker, `${new Date().toISOString()}\n`, { mode: 0o600 });
+    } catch (error) {
+      // A full disk must not stop the start; the marker is written on a later one.
+      if (!isDiskFull(error)) throw error;
+    }
   }
   return new Database(sqlite, file === ':memory:' ? undefined : new Checkpointer(file));
+}
+
+/** Opens the file, refuses a damaged one, sets the connection up and migrates it. */
+async function openChecked(file: string): Promise<BetterSqlite3.Database> {
+  const sqlite = new BetterSqlite3(file);
+  try {
+    checkIntegrity(sqlite, file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    // Checkpoints run in a worker (checkpointer.ts), which also truncates the WAL when writes
+    // pause; the writer's own is a backstop for when the worker cannot keep up (10,000 pages,
+    // ~40 MB of WAL). A WAL the writer restarts is cut back to 4 MB, so a burst does not keep
+    // its disk space.
+    sqlite.pragma('wal_autocheckpoint = 10000');
+    sqlite.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
+    await migrate(sqlite);
+    return sqlite;
+  } catch (error) {
+    sqlite.close();
+    throw isDamage(error) ? new DamagedDatabaseError(file, (error as Error).message) : error;
+  }
+}
+
+/** SQLite's codes for a file that is not (or no longer) a valid database. */
+function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_INDEX';
+}
+
+/**
+ * SQLite opens a zero-length file as an empty database: after an earlier start that would be a
+ * silently empty event (a truncated copy, a failed restore), so it is refused.
+ */
+function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[]): void {
+  if (!existsSync(file) || statSync(file).size > 0) return;
+  const proof = evidence.find((path) => existsSync(path));
+  if (proof === undefined) return;
+  throw new DamagedDatabaseError(
+    file,
+    `the file is empty, but ${proof} shows the event was started before; if this really is a new ` +
+      `event, delete the empty file`,
+  );
+}
+
+/** Up to this size the start runs the full integrity_check (~0.2 s for a big event's 38 MB). */
+const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Finds overwritten or missing pages before a request trips on them. `integrity_check` also
+ * checks that every index matches its table; `quick_check` skips that (about half the cost) and
+ * takes over for files too big to check fully at each start. Costs in docs/benchmarks.md.
+ */
+function checkIntegrity(sqlite: BetterSqlite3.Database, file: string): void {
+  const size = existsSync(file) ? statSync(file).size : 0;
+  const check = size <= FULL_CHECK_MAX_BYTES ? 'integrity_check' : 'quick_check';
+  const rows = sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[];
+  const found = rows.map((row) => String(Object.values(row)[0])).filter((text) => text !== 'ok');
+  const detail = found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ');
+  if (found.length > 0) throw new DamagedDatabaseError(file, detail);
 }
 
 async function migrate(sqlite: BetterSqlite3.Database): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test-support/test-app.js';
 import { openDatabase, type Database } from './database.js';
-import { Derived, revisionKey } from './derived.js';
+import { ANY_WRITE, Derived, revisionKey } from './derived.js';
 
 let dir: string;
 let db: Database;
@@ -96,5 +96,37 @@ describe('view_removals revision', () => {
     db.transaction(() => db.run(db.q.deleteFrom('judges').where('id', '=', 'j1')));
     expect(db.all(db.q.selectFrom('judged_projects').selectAll())).toEqual([]);
     expect(key()).not.toBe(afterTrack);
+  });
+});
+
+describe('ANY_WRITE (the admin lists)', () => {
+  it('computes once between writes, and again after any row written, cascades and rollbacks included', () => {
+    let builds = 0;
+    const activity = new Derived(db, ANY_WRITE, () => {
+      builds += 1;
+      return db.all(db.q.selectFrom('judges').select(['id', 'last_activity']).orderBy('seq'));
+    });
+    db.transaction(() => {
+      addProject('p1');
+      addJudge('j1');
+    });
+    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
+    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
+    expect(builds).toBe(1);
+    // A column no revision trigger covers.
+    db.sqlite.prepare("update judges set last_activity = 7 where id = 'j1'").run();
+    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
+    expect(() =>
+      db.transaction(() => {
+        addJudge('j2');
+        expect(activity.get()).toHaveLength(2);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
+    db.transaction(() => db.run(db.q.deleteFrom('projects').where('id', '=', 'p1')));
+    db.sqlite.prepare("delete from judges where id = 'j1'").run();
+    expect(activity.get()).toEqual([]);
+    expect(builds).toBe(5);
   });
 });

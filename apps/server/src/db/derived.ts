@@ -7,8 +7,16 @@
 import type { Database } from './database.js';
 import type { RevisionName } from './schema.js';
 
-/** Changes whenever one of the revisions moved or any transaction rolled back. */
-export function revisionKey(db: Database, revisions: readonly RevisionName[]): string {
+/**
+ * Values that read nearly every table (the admin lists: judges' activity, views, rankings,
+ * flags) follow every row written: the connection's count of changed rows only grows, and the
+ * server writes through this one connection.
+ */
+export const ANY_WRITE = 'any-write';
+
+/** Changes whenever one of the revisions moved (or, for ANY_WRITE, any row was written) or any transaction rolled back. */
+export function revisionKey(db: Database, revisions: readonly RevisionName[] | typeof ANY_WRITE): string {
+  if (revisions === ANY_WRITE) return `${db.rollbacks}:${db.totalChanges()}`;
   const rows = db.all(db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions));
   return `${db.rollbacks}:${rows.map((row) => `${row.name}=${row.value}`).join(',')}`;
 }
@@ -19,7 +27,7 @@ export class Derived<T> {
 
   constructor(
     private readonly db: Database,
-    private readonly revisions: readonly RevisionName[],
+    private readonly revisions: readonly RevisionName[] | typeof ANY_WRITE,
     private readonly compute: () => T,
   ) {}
 

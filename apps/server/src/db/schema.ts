@@ -127,6 +127,18 @@ export interface RevisionsTable {
 
 export type RevisionName = 'projects' | 'view_removals';
 
+/** An answer kept for a judge's Idempotency-Key (R91, migration 003). */
+export interface IdempotencyKeysTable {
+  judge_id: string;
+  key: string;
+  /** SHA-256 hex of the request's method, path and body as sent. */
+  fingerprint: string;
+  status: number;
+  /** The answer's body exactly as it was sent. */
+  body: string;
+  created_at: number;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -140,4 +152,5 @@ export interface DB {
   qr_codes: QrCodesTable;
   audit_log: AuditLogTable;
   revisions: RevisionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

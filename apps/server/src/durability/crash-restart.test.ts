@@ -9,14 +9,16 @@
  *
  * Short variant in `npm test` (3 crashes); `PODIUM_LONG_TESTS=1` (npm run test:long) runs more.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock, JudgeAdmin, Project } from '@podium/protocol';
+import {
+  ensureBuilt,
+  startServer as startServerProcess,
+  type ServerProcess,
+} from '../test-support/server-process.js';
 
 const LONG = process.env.PODIUM_LONG_TESTS === '1';
 const CRASHES = LONG ? 15 : 3;
@@ -26,67 +28,10 @@ const JUDGES = 12;
 const ADMIN_PASSWORD = 'durability-admin-password';
 const ADMIN = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
 
-const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-const protocolRoot = join(serverRoot, '../../packages/protocol');
-const mainJs = join(serverRoot, 'dist/main.js');
-
-/** Newest modification time of the sources under `dir` (tests excluded). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** Builds the server (and the protocol it references) when dist is missing or older than src. */
-function ensureBuilt(): void {
-  const built = existsSync(mainJs) ? statSync(join(serverRoot, 'dist/.tsbuildinfo')).mtimeMs : 0;
-  const sources = Math.max(newestSource(join(serverRoot, 'src')), newestSource(join(protocolRoot, 'src')));
-  if (built >= sources) return;
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-b'], { cwd: serverRoot, stdio: 'pipe' });
-  } catch (error) {
-    // A type error elsewhere still emits JavaScript; only a missing entry point is fatal.
-    if (!existsSync(mainJs)) throw error;
-  }
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
 /** Starts the real server on a free port and resolves once it listens. */
-async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 15_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = /running at (http:\/\/[^\s]+)/.exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('')}`)));
-  });
-  return { url, child, output };
-}
+const startServer = (dataDir: string) => startServerProcess(dataDir, ADMIN_PASSWORD);
 
-async function kill(server: Server): Promise<void> {
+async function kill(server: ServerProcess): Promise<void> {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGKILL');
@@ -238,7 +183,7 @@ async function adminLoop(base: string, admin: AdminModel, alive: () => boolean, 
 // ---------------------------------------------------------------------------------------------
 
 let dataDir: string;
-let server: Server | undefined;
+let server: ServerProcess | undefined;
 const judges: JudgeModel[] = [];
 const admin: AdminModel = { timer: 300, pendingTimer: null, clock: null, pausePending: false };
 

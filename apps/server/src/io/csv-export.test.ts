@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unzipText } from '../test-support/unzip.js';
-import { challengeEntryNames, toCsv, zipFiles } from './csv-export.js';
+import { challengeEntryNames, csvChunks, toCsv, zipFiles, zipStream } from './csv-export.js';
 
 describe('R79 toCsv', () => {
   it('ends every row with \\n, header included, with no BOM', () => {
@@ -158,5 +158,35 @@ describe('R82 zipFiles', () => {
     expect(zip.length).toBe(22);
     expect(zip.readUInt32LE(0)).toBe(0x06054b50);
     expect(unzipText(zip)).toEqual([]);
+  });
+});
+
+describe('streaming pieces (issue 15)', () => {
+  const rows = Array.from({ length: 25 }, (_, i) => [`=row ${i}`, i, i % 2 === 0, 'a,"b"']);
+
+  it.each([1, 7, 25, 1000])('csvChunks of %i rows join to exactly toCsv', (size) => {
+    const pieces = [...csvChunks(['A', 'B', 'C', 'D'], rows, size)];
+    expect(pieces.join('')).toBe(toCsv(['A', 'B', 'C', 'D'], rows));
+    expect(pieces).toHaveLength(size >= rows.length ? 1 : Math.ceil(rows.length / size));
+  });
+
+  it('csvChunks of no rows is the header alone', () => {
+    expect([...csvChunks(['A'], [])]).toEqual(['A\n']);
+  });
+
+  it('zipStream reads each entry only after the one before is in the archive', async () => {
+    const read: string[] = [];
+    function* entries() {
+      for (const name of ['a.csv', 'b.csv', 'c.csv']) {
+        read.push(name);
+        yield { name, content: `${name}\n`.repeat(10_000) };
+      }
+    }
+    const chunks: Buffer[] = [];
+    const archive = zipStream(entries());
+    expect(read).toEqual(['a.csv']);
+    for await (const chunk of archive) chunks.push(chunk as Buffer);
+    expect(read).toEqual(['a.csv', 'b.csv', 'c.csv']);
+    expect(unzipText(Buffer.concat(chunks)).map((entry) => entry.name)).toEqual(['a.csv', 'b.csv', 'c.csv']);
   });
 });

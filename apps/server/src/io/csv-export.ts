@@ -2,6 +2,8 @@
  * The export writers (API.md R79–R82): CSV text, the challenge ZIP's entry names, and the ZIP itself.
  * Pure I/O: the services decide which rows and columns go in.
  */
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 
 /** A CSV cell: strings are user text (formula-guarded); numbers and booleans are written plainly. */
@@ -24,7 +26,34 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * and booleans are never guarded (a score of -3 stays `-3`).
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\n`).join('');
+  return [header, ...rows].map(csvRow).join('');
+}
+
+/**
+ * `toCsv` in pieces of `rowsPerChunk` rows (the header starts the first), read from `rows` as they
+ * come, so a large export never exists as one string. Joined, the pieces are exactly `toCsv`'s text.
+ */
+export function* csvChunks(
+  header: readonly string[],
+  rows: Iterable<readonly Cell[]>,
+  rowsPerChunk = 1000,
+): Generator<string> {
+  let chunk = csvRow(header);
+  let count = 0;
+  for (const row of rows) {
+    chunk += csvRow(row);
+    count += 1;
+    if (count === rowsPerChunk) {
+      yield chunk;
+      chunk = '';
+      count = 0;
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+function csvRow(row: readonly Cell[]): string {
+  return `${row.map(csvCell).join(',')}\n`;
 }
 
 function csvCell(value: Cell): string {
@@ -57,17 +86,27 @@ export function challengeEntryNames(challenges: readonly string[]): string[] {
  * is what the challenges export must return when there are no challenges.
  */
 export async function zipFiles(files: readonly ZipEntry[]): Promise<Buffer> {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
   const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.on('error', reject);
-    // Warnings are only raised for file-system sources, which we never use; treat them as failures.
-    archive.on('warning', reject);
-  });
-  for (const file of files) archive.append(Buffer.from(file.content, 'utf8'), { name: file.name });
-  // Awaited together so a failure of either is reported once, never as an unhandled rejection.
-  const [, zip] = await Promise.all([archive.finalize(), done]);
-  return zip;
+  for await (const chunk of zipStream(files)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `zipFiles` as a stream: each entry is read from `files` only once the one before is in the
+ * archive, so the entries of a large export are never all in memory at once.
+ */
+export function zipStream(files: Iterable<ZipEntry>): Readable {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  // Warnings are only raised for file-system sources, which we never use; treat them as failures.
+  archive.on('warning', (warning: Error) => archive.destroy(warning));
+  const append = async () => {
+    for (const file of files) {
+      const added = once(archive, 'entry');
+      archive.append(Buffer.from(file.content, 'utf8'), { name: file.name });
+      await added;
+    }
+    await archive.finalize();
+  };
+  append().catch((error: unknown) => archive.destroy(error as Error));
+  return archive;
 }

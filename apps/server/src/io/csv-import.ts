@@ -1,7 +1,8 @@
 /**
- * The CSV imports (API.md R83–R86): uploaded bytes → validated rows, or the `ValidationError` of the
- * first invalid row. No database here: the services pass in what the rules need (ignored tracks,
- * configured tracks, existing emails) and insert the rows in one transaction.
+ * The CSV imports (API.md R83–R86): read rows (csv-read.ts, in a worker for uploads) → validated
+ * rows, or the `ValidationError` of the first invalid row. No database here: the services pass in
+ * what the rules need (ignored tracks, configured tracks, existing emails) and write the rows in
+ * one transaction. `parse*Csv` run both halves on one thread.
  */
 import {
   CSV_JUDGE_COLUMNS,
@@ -26,6 +27,9 @@ export interface ProjectImport {
   skipped: number;
 }
 
+/** A data row of a project import: the project it describes, or a `Draft` left out (R86). */
+export type ProjectCsvRow = { line: number; project: ProjectContent } | { line: number; draft: string };
+
 /**
  * R84 `/project/csv`: columns by position (name, description, url, try_link, video_link,
  * challenge_list as one comma-separated cell). Rows whose challenges include an ignored track are
@@ -35,24 +39,18 @@ export function parseProjectCsv(
   data: Buffer,
   opts: { hasHeader: boolean; ignoreTracks: readonly string[] },
 ): ProjectImport {
-  const rows = dataRows(readCsvRows(data), opts.hasHeader);
-  const ignored = trimmedSet(opts.ignoreTracks);
-  const result: ProjectImport = { rows: [], skipped: 0 };
-  for (const { line, cells } of rows) {
+  return withoutSkipped(projectCsvRows(readCsvRows(data), opts), opts.ignoreTracks);
+}
+
+/** R84's rules over rows already read (see `parseProjectCsv`). */
+export function projectCsvRows(rows: readonly CsvRow[], opts: { hasHeader: boolean }): ProjectCsvRow[] {
+  return dataRows(rows, opts.hasHeader).map(({ line, cells }) => {
     if (cells.length < 3) throw lineError(line, CSV_PROJECT_COLUMNS);
     const [name = '', description = '', url = '', try_link = '', video_link = '', challenges = ''] = cells;
     if (name === '') throw lineError(line, fieldRequired('name'));
-    const project = {
-      name,
-      description,
-      url,
-      try_link,
-      video_link,
-      challenge_list: parseChallengeList(challenges),
-    };
-    addUnlessIgnored(result, project, ignored);
-  }
-  return result;
+    const challenge_list = parseChallengeList(challenges);
+    return { line, project: { name, description, url, try_link, video_link, challenge_list } };
+  });
 }
 
 /** R86: header name → field. Keys are normalised as headers are (see `headerKey`). */
@@ -72,7 +70,12 @@ const DEVPOST_COLUMNS = {
  * are skipped and counted; the Draft check comes first because drafts often have no title yet.
  */
 export function parseDevpostCsv(data: Buffer, opts: { ignoreTracks: readonly string[] }): ProjectImport {
-  const [header, ...rows] = readCsvRows(data);
+  return withoutSkipped(devpostCsvRows(readCsvRows(data)), opts.ignoreTracks);
+}
+
+/** R86's rules over rows already read (see `parseDevpostCsv`). */
+export function devpostCsvRows(csvRows: readonly CsvRow[]): ProjectCsvRow[] {
+  const [header, ...rows] = csvRows;
   // R83 before R86: a file with no data rows says so even when its header is wrong.
   if (header === undefined || rows.length === 0) throw new ValidationError(CSV_NO_ROWS);
   const keys = header.cells.map(headerKey);
@@ -82,16 +85,11 @@ export function parseDevpostCsv(data: Buffer, opts: { ignoreTracks: readonly str
   ) as Record<keyof typeof DEVPOST_COLUMNS, number>;
   if (at.name < 0) throw new ValidationError(MISSING_PROJECT_TITLE_COLUMN);
 
-  const ignored = trimmedSet(opts.ignoreTracks);
-  const result: ProjectImport = { rows: [], skipped: 0 };
-  for (const { line, cells } of rows) {
+  return rows.map(({ line, cells }) => {
     // An absent column (index -1) or a short row reads as an empty cell.
     const cell = (index: number): string => cells[index] ?? '';
-    if (cell(at.status).toLowerCase() === 'draft') {
-      result.skipped++;
-      continue;
-    }
     const name = cell(at.name);
+    if (cell(at.status).toLowerCase() === 'draft') return { line, draft: name };
     if (name === '') throw lineError(line, fieldRequired('name'));
     const project = {
       name,
@@ -101,9 +99,8 @@ export function parseDevpostCsv(data: Buffer, opts: { ignoreTracks: readonly str
       video_link: cell(at.video_link),
       challenge_list: parseChallengeList(cell(at.challenges)),
     };
-    addUnlessIgnored(result, project, ignored);
-  }
-  return result;
+    return { line, project };
+  });
 }
 
 /**
@@ -112,11 +109,19 @@ export function parseDevpostCsv(data: Buffer, opts: { ignoreTracks: readonly str
  * when `emailTaken` says so (the caller compares case-insensitively, R74) or an earlier row of the
  * file has it. A track must be `""` or exactly one of `tracks` (R56, R58).
  */
-export function parseJudgeCsv(
-  data: Buffer,
-  opts: { hasHeader: boolean; tracks: readonly string[]; emailTaken: (email: string) => boolean },
-): NewJudge[] {
-  const rows = dataRows(readCsvRows(data), opts.hasHeader);
+export function parseJudgeCsv(data: Buffer, opts: JudgeCsvOptions): NewJudge[] {
+  return judgeCsvRows(readCsvRows(data), opts);
+}
+
+export interface JudgeCsvOptions {
+  hasHeader: boolean;
+  tracks: readonly string[];
+  emailTaken: (email: string) => boolean;
+}
+
+/** R85's rules over rows already read (see `parseJudgeCsv`). */
+export function judgeCsvRows(csvRows: readonly CsvRow[], opts: JudgeCsvOptions): NewJudge[] {
+  const rows = dataRows(csvRows, opts.hasHeader);
   const inFile = new Set<string>();
   const judges: NewJudge[] = [];
   for (const { line, cells } of rows) {
@@ -135,7 +140,7 @@ export function parseJudgeCsv(
 }
 
 /** Drops the header row when there is one; no data rows left gives `CSV file has no rows` (R83). */
-function dataRows(rows: CsvRow[], hasHeader: boolean): CsvRow[] {
+function dataRows(rows: readonly CsvRow[], hasHeader: boolean): readonly CsvRow[] {
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length === 0) throw new ValidationError(CSV_NO_ROWS);
   return data;
@@ -146,19 +151,24 @@ function headerKey(header: string): string {
   return header.replaceAll('"', '').trim().toLowerCase();
 }
 
-/** Track names are compared exactly after trimming (R56, 1.2). */
-function trimmedSet(names: readonly string[]): Set<string> {
-  return new Set(names.map((name) => name.trim()));
+/**
+ * R84/R86: whether a project entered in any of the ignored tracks, which an import leaves out and
+ * counts. Track names are compared exactly after trimming (R56, 1.2).
+ */
+export function ignoredTrackFilter(ignoreTracks: readonly string[]): (project: ProjectContent) => boolean {
+  const ignored = new Set(ignoreTracks.map((name) => name.trim()));
+  return (project) => project.challenge_list.some((name) => ignored.has(name));
 }
 
-/** R84/R86: a project entered in any ignored track is left out and counted. */
-function addUnlessIgnored(
-  result: ProjectImport,
-  project: ProjectContent,
-  ignored: ReadonlySet<string>,
-): void {
-  if (project.challenge_list.some((name) => ignored.has(name))) result.skipped++;
-  else result.rows.push(project);
+/** The projects to add, with Draft and ignored-track rows counted as skipped (R83). */
+function withoutSkipped(rows: readonly ProjectCsvRow[], ignoreTracks: readonly string[]): ProjectImport {
+  const isIgnored = ignoredTrackFilter(ignoreTracks);
+  const result: ProjectImport = { rows: [], skipped: 0 };
+  for (const row of rows) {
+    if ('project' in row && !isIgnored(row.project)) result.rows.push(row.project);
+    else result.skipped++;
+  }
+  return result;
 }
 
 function lineError(line: number, problem: string): ValidationError {

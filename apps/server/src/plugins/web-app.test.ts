@@ -1,17 +1,32 @@
 /** Serving the built web app with the SPA fallback of API.md 1.1. */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDataDir, type TestApp } from '../test-support/test-app.js';
 
 const webRoot = tempDataDir();
 const INDEX = '<!doctype html><title>Podium</title><div id="root"></div>';
+const COMPRESSED = {
+  'index.html': INDEX,
+  'assets/main-9f8e.js': `export const podium = ${JSON.stringify('judging '.repeat(300))};`,
+  'assets/main-9f8e.css': `body { margin: 0; }\n${'.x { color: red; }\n'.repeat(100)}`,
+  'sw.js': 'self.addEventListener("fetch", () => {});',
+  'registerSW.js': 'navigator.serviceWorker.register("/sw.js")',
+  'manifest.webmanifest': JSON.stringify({ name: 'Podium', start_url: '/' }),
+};
 let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), INDEX);
   writeFileSync(join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("podium")');
+  // What the web build writes: compressed siblings of the compressible files.
+  for (const [file, content] of Object.entries(COMPRESSED)) {
+    writeFileSync(join(webRoot, file), content);
+    writeFileSync(join(webRoot, `${file}.br`), brotliCompressSync(content));
+    writeFileSync(join(webRoot, `${file}.gz`), gzipSync(content));
+  }
   t = await createTestApp({ app: { webRoot } });
 });
 afterAll(async () => {
@@ -55,5 +70,64 @@ describe('web app', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not found' });
     }
+  });
+});
+
+describe('pre-compressed files', () => {
+  const get = (url: string, accept?: string) =>
+    t.app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { 'accept-encoding': accept } });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('Accept-Encoding %s → %s, with the type of the file and Vary', async (accept, encoding) => {
+    const res = await get('/assets/main-9f8e.js', accept);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const decode =
+      encoding === 'br' ? brotliDecompressSync : encoding === 'gzip' ? gunzipSync : (b: Buffer) => b;
+    expect(decode(res.rawPayload).toString('utf8')).toBe(COMPRESSED['assets/main-9f8e.js']);
+  });
+
+  it('css keeps its type when sent compressed', async () => {
+    const res = await get('/assets/main-9f8e.css', 'br');
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(COMPRESSED['assets/main-9f8e.css']);
+  });
+
+  it('index.html and the SPA fallback are compressed too and never cached stale', async () => {
+    for (const url of ['/', '/index.html', '/judge/live']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(INDEX);
+    }
+  });
+
+  it.each([
+    ['/sw.js', /javascript/],
+    ['/registerSW.js', /javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ])('%s is revalidated on every load (no-cache)', async (url, type) => {
+    const res = await get(url, 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(type);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('the compressed siblings are not files of their own', async () => {
+    const res = await get('/assets/main-9f8e.js.br');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe(INDEX);
   });
 });

@@ -2,26 +2,35 @@
  * Serves the built web app (API.md 1.1): files of `apps/web/dist` as they are, and `index.html`
  * for every other GET or HEAD outside `/api/` and `/socket.io/`, so client routes load directly.
  * Everything else that matches no route is the JSON 404.
+ *
+ * The web build writes `.br` and `.gz` siblings of its compressible files; they are served in
+ * place of the file when `Accept-Encoding` allows (br first), never under their own names.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '@podium/protocol';
 
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
-  const indexFile = webRoot === undefined ? undefined : join(webRoot, 'index.html');
-  const indexHtml = indexFile !== undefined && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+/** Hashed build output: a changed file gets a new name, so it can be cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-  if (webRoot !== undefined && indexHtml !== undefined) {
+export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const hasIndex = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+
+  if (webRoot !== undefined && hasIndex) {
     // wildcard: false registers one route per built file, so unknown paths reach the handler below.
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
-        // Vite puts a content hash in every asset name: cache those for good.
-        if (path.includes('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // Anything else (index.html, the service worker, the manifest, icons) is revalidated on
+        // every load, so a new deployment is never hidden behind a stale copy.
+        const hashed = relative(webRoot, path).startsWith(`assets${sep}`);
+        reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -30,13 +39,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !isRead || indexHtml === undefined) {
+    if (isApi || !isRead || !hasIndex) {
       return reply.code(404).send({ error: NOT_FOUND_MESSAGE });
     }
-    return reply
-      .code(200)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return reply.code(200).sendFile('index.html');
   });
 }

@@ -1,5 +1,6 @@
 /** Projects and the judgments about them, as stored. */
 import type { Insertable, Selectable } from 'kysely';
+import type { ProjectContent } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
 
@@ -47,6 +48,38 @@ export class ProjectRepository {
 
   insert(row: NewProjectRow): void {
     this.db.run(this.db.q.insertInto('projects').values(row));
+  }
+
+  /**
+   * An import's rows (R45): the statement is compiled and prepared once and run per row, so a
+   * 76,000-row file costs SQLite's work only. Every row must have the keys of the first, in order.
+   */
+  insertMany(rows: readonly NewProjectRow[]): void {
+    const [first] = rows;
+    if (first === undefined) return;
+    const columns = Object.keys(first) as (keyof NewProjectRow)[];
+    const statement = this.db.sqlite.prepare(this.db.q.insertInto('projects').values(first).compile().sql);
+    for (const row of rows) statement.run(...columns.map((column) => row[column]));
+  }
+
+  /**
+   * A re-import's new content for the projects it matched (R86a); their tables, groups and state
+   * stay. Prepared once, as `insertMany`.
+   */
+  updateContents(updates: readonly { id: string; content: ProjectContent }[]): void {
+    const stored = ({ content }: { content: ProjectContent }) => ({
+      ...content,
+      challenge_list: JSON.stringify(content.challenge_list),
+    });
+    const [first] = updates;
+    if (first === undefined) return;
+    const query = this.db.q.updateTable('projects').set(stored(first)).where('id', '=', first.id);
+    const columns = Object.keys(stored(first)) as (keyof ProjectContent)[];
+    const statement = this.db.sqlite.prepare(query.compile().sql);
+    for (const update of updates) {
+      const row = stored(update);
+      statement.run(...columns.map((column) => row[column]), update.id);
+    }
   }
 
   findById(id: string): ProjectRow | undefined {

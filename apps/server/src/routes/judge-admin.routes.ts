@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
 import { requestBaseUrl } from './base-url.js';
-import { actionRoute, route } from './route.js';
+import { actionRoute, route, sendSerialized } from './route.js';
 
 export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
   const { judges } = app.services;
 
-  route(app, endpoints.judgeList, () => judges.list());
+  route(app, endpoints.judgeList, (request, reply) =>
+    sendSerialized(app, endpoints.judgeList, request, reply, judges.listJson()),
+  );
   route(app, endpoints.judgeStats, () => judges.stats());
   route(app, endpoints.judgeNew, (request) => {
     const { no_send, ...judge } = request.body;

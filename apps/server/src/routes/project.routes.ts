@@ -1,18 +1,21 @@
 /** Project routes: public lists (3.1), the judge's summary and count (3.2), admin (3.4). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
-import { actionRoute, route } from './route.js';
+import { actionRoute, route, sendSerialized } from './route.js';
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { projects } = app.services;
 
-  route(app, endpoints.projectListPublic, (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(projects.listPublicJson()),
-  );
+  route(app, endpoints.projectListPublic, (request, reply) => {
+    const { json, etag } = projects.listPublicJson();
+    return sendSerialized(app, endpoints.projectListPublic, request, reply.header('ETag', etag), json);
+  });
   route(app, endpoints.challenges, () => projects.challenges());
   route(app, endpoints.projectSummary, (request) => projects.summary(request.params.id));
 
-  route(app, endpoints.projectList, () => projects.list());
+  route(app, endpoints.projectList, (request, reply) =>
+    sendSerialized(app, endpoints.projectList, request, reply, projects.listJson()),
+  );
   route(app, endpoints.projectStats, () => projects.stats());
   route(app, endpoints.projectNew, (request) => ({ ok: 1, id: projects.create(request.body) }) as const);
   actionRoute(app, endpoints.projectUpdate, (request) => projects.update(request.params.id, request.body));

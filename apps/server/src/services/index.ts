@@ -2,12 +2,15 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
-import type { Config } from '../config.js';
+import { join } from 'node:path';
+import { DATABASE_FILE, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { ExportThread } from '../io/export-thread.js';
 import { Mailer } from '../io/mailer.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
+import { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
@@ -21,12 +24,14 @@ import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { ExportService } from './export.service.js';
 import { FlagService } from './flag.service.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { OptionsService } from './options.service.js';
 import { ProgressService } from './progress.service.js';
+import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
@@ -46,6 +51,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     judges: new JudgeRepository(db),
     projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
+    idempotencyKeys: new IdempotencyKeyRepository(db),
     judging: new JudgingRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
@@ -115,6 +121,11 @@ export function createServices({ db, config, now }: ServiceContext) {
     clock,
     judges,
     projects,
+    projectImports: new ProjectImportService({
+      db,
+      repositories: { projects: repositories.projects, settings: repositories.settings },
+      auditLog,
+    }),
     qr,
     options: new OptionsService(
       db,
@@ -143,8 +154,13 @@ export function createServices({ db, config, now }: ServiceContext) {
         judgeSession.limiter.clear();
       },
     ),
-    exports: new ExportService(db, projects, judges, repositories.settings, auditLog),
+    exports: new ExportService({
+      db,
+      auditLog,
+      thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+    }),
     backups: new BackupService(db, auditLog, now),
+    idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),
   };
 }
 

@@ -15,7 +15,9 @@ import {
   type NewJudge,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { parseJudgeCsv } from '../io/csv-import.js';
+import { ANY_WRITE, Derived } from '../db/derived.js';
+import { judgeCsvRows } from '../io/csv-import.js';
+import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
@@ -32,6 +34,10 @@ export interface LoginMailer {
 }
 
 export class JudgeService {
+  /** The admin list, serialised once per write (see ProjectService's). */
+  private readonly adminList: Derived<Buffer>;
+  private readonly adminRows: Derived<JudgeAdmin[]>;
+
   constructor(
     private readonly db: Database,
     private readonly judges: JudgeRepository,
@@ -39,14 +45,25 @@ export class JudgeService {
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
     private readonly mailer: LoginMailer,
-  ) {}
+  ) {
+    this.adminRows = new Derived(db, ANY_WRITE, () =>
+      judgeAdminViews(judges.all(), {
+        judged: judges.judged(),
+        flagged: judges.flagged(),
+        rankings: judges.rankings(),
+      }),
+    );
+    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
+  }
 
-  list(): JudgeAdmin[] {
-    return judgeAdminViews(this.judges.all(), {
-      judged: this.judges.judged(),
-      flagged: this.judges.flagged(),
-      rankings: this.judges.rankings(),
-    });
+  /** Every judge as the admin sees it (4.2); shared, do not modify. */
+  list(): readonly JudgeAdmin[] {
+    return this.adminRows.get();
+  }
+
+  /** `list()` as the JSON body of `GET /judge/list`; shared, do not modify. */
+  listJson(): Buffer {
+    return this.adminList.get();
   }
 
   stats(): JudgeStats {
@@ -70,9 +87,12 @@ export class JudgeService {
    * `POST /judge/csv` (R85): all rows or none, in file order, each general judge into the least
    * populated group counting the rows placed before it (R52); emails unless `noSend` (R75).
    */
-  importCsv(data: Buffer, opts: { hasHeader: boolean; noSend: boolean; baseUrl: string }): number {
+  importCsv(
+    csvRows: readonly CsvRow[],
+    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string },
+  ): number {
     const created = this.db.transaction(() => {
-      const rows = parseJudgeCsv(data, {
+      const rows = judgeCsvRows(csvRows, {
         hasHeader: opts.hasHeader,
         tracks: this.settings.read().tracks,
         emailTaken: (email) => this.emailTaken(email),

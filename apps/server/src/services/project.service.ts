@@ -16,8 +16,8 @@ import {
   type ProjectSummary,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { parseDevpostCsv, parseProjectCsv, type ProjectImport } from '../io/csv-import.js';
-import { Derived } from '../db/derived.js';
+import { ANY_WRITE, Derived } from '../db/derived.js';
+import { entityTag } from './entity-tag.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import { RankScoreCache } from '../judging/rank-score.js';
@@ -29,12 +29,6 @@ import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
-/** `count` rows inserted, `skipped` left out for ignored tracks or drafts (R83). */
-export interface ImportCounts {
-  count: number;
-  skipped: number;
-}
-
 export class ProjectService {
   /** rank_score's fit, refit only when the judgments change (R34). */
   private readonly rankScores = new RankScoreCache();
@@ -42,7 +36,14 @@ export class ProjectService {
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
    * changes when a project does.
    */
-  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string }>;
+  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: string; etag: string }>;
+  /**
+   * The admin list, serialised once per write: every dashboard refetches it on each change, and
+   * building it per read (and a copy of its JSON per response) is what ran the server out of
+   * memory with many dashboards open.
+   */
+  private readonly adminList: Derived<Buffer>;
+  private readonly adminRows: Derived<Project[]>;
 
   constructor(
     private readonly db: Database,
@@ -56,18 +57,23 @@ export class ProjectService {
         .all()
         .filter((row) => row.active === 1)
         .map(projectSummary);
-      return { projects: active, json: JSON.stringify(active) };
+      const json = JSON.stringify(active);
+      return { projects: active, json, etag: entityTag(json) };
     });
+    this.adminRows = new Derived(db, ANY_WRITE, () =>
+      projectViews(projects.all(), projects.views(), projects.generalRankings(), this.rankScores),
+    );
+    this.adminList = new Derived(db, ANY_WRITE, () => Buffer.from(JSON.stringify(this.list())));
   }
 
-  /** Every project with its derived counts and scores (4.4, R34). */
-  list(): Project[] {
-    return projectViews(
-      this.projects.all(),
-      this.projects.views(),
-      this.projects.generalRankings(),
-      this.rankScores,
-    );
+  /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
+  list(): readonly Project[] {
+    return this.adminRows.get();
+  }
+
+  /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
+  listJson(): Buffer {
+    return this.adminList.get();
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */
@@ -75,9 +81,10 @@ export class ProjectService {
     return this.publicList.get().projects;
   }
 
-  /** `listPublic()` as the JSON body of `GET /project/list/public`. */
-  listPublicJson(): string {
-    return this.publicList.get().json;
+  /** `listPublic()` as the JSON body of `GET /project/list/public`, with its entity tag. */
+  listPublicJson(): { json: string; etag: string } {
+    const { json, etag } = this.publicList.get();
+    return { json, etag };
   }
 
   /** Any project, hidden included (3.2). */
@@ -106,22 +113,6 @@ export class ProjectService {
       const [id] = this.insertAll([content]);
       this.audit.admin(`Added project ${content.name} (${id})`);
       return id as string;
-    });
-  }
-
-  /** `POST /project/csv` (R84): all rows or none. */
-  importCsv(data: Buffer, opts: { hasHeader: boolean }): ImportCounts {
-    return this.db.transaction(() => {
-      const parsed = parseProjectCsv(data, { hasHeader: opts.hasHeader, ignoreTracks: this.ignoredTracks() });
-      return this.importRows(parsed, 'CSV');
-    });
-  }
-
-  /** `POST /project/devpost` (R86): the hackathon platform's export, columns found by name. */
-  importDevpost(data: Buffer): ImportCounts {
-    return this.db.transaction(() => {
-      const parsed = parseDevpostCsv(data, { ignoreTracks: this.ignoredTracks() });
-      return this.importRows(parsed, 'hackathon-platform CSV');
     });
   }
 
@@ -247,13 +238,6 @@ export class ProjectService {
       changed = true;
     }
     if (changed) this.db.record({ kind: 'projects', public: true });
-  }
-
-  /** An import's rows, numbered consecutively from the next table in file order (R45). */
-  private importRows({ rows, skipped }: ProjectImport, from: string): ImportCounts {
-    this.insertAll(rows);
-    this.audit.admin(`Added ${rows.length} projects from ${from}`);
-    return { count: rows.length, skipped };
   }
 
   private ignoredTracks(): string[] {

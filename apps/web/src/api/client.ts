@@ -99,7 +99,7 @@ export async function sendRequest(
 }
 
 /** The error text of a refused response: the server's `{error}`, else a generic one. */
-export function errorText(json: unknown, response: Response): string {
+export function errorText(json: unknown, response: Pick<Response, 'status'>): string {
   if (typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string') {
     return json.error;
   }

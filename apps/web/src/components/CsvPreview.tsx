@@ -1,5 +1,6 @@
+import type { ImportPreviewRow } from '@podium/protocol';
 import type { CsvRow } from '../util/csv-preview';
-import { truncateCell } from '../util/csv-preview';
+import { importStatusText, truncateCell } from '../util/csv-preview';
 
 export interface CsvPreviewProps {
   rows: readonly CsvRow[];
@@ -11,6 +12,8 @@ export interface CsvPreviewProps {
   label: string;
   /** Rows drawn at most; a big file is summarised rather than rendered whole. */
   maxRows?: number;
+  /** The import dry run's verdict per row (matched by line), shown in an Import column. */
+  statuses?: readonly ImportPreviewRow[];
 }
 
 /** A cell cut to 10 characters, its whole text on hover (product spec §2, §9). */
@@ -19,11 +22,27 @@ function Cell({ text }: { text: string }) {
   return <td title={shown === text ? undefined : text}>{shown}</td>;
 }
 
+/** The dry run's verdict on one row; none for a row the server does not import (a blank line). */
+function StatusCell({ row }: { row: ImportPreviewRow | undefined }) {
+  if (!row) return <td />;
+  return (
+    <td className={`csv-preview__status csv-preview__status--${row.status}`}>{importStatusText(row)}</td>
+  );
+}
+
 /**
  * The parsed CSV as a table (at most 500px high, scrolling both ways), numbered by the file's
  * physical lines so a server error such as 'line 6: ...' points at a visible row.
  */
-export function CsvPreview({ rows, headerRow, columns = [], label, maxRows = 200 }: CsvPreviewProps) {
+export function CsvPreview({
+  rows,
+  headerRow,
+  columns = [],
+  label,
+  maxRows = 200,
+  statuses,
+}: CsvPreviewProps) {
+  const statusOf = statuses && new Map(statuses.map((row) => [row.line, row]));
   const header = headerRow ? rows[0] : undefined;
   const body = headerRow ? rows.slice(1) : rows;
   const shown = body.slice(0, maxRows);
@@ -40,6 +59,7 @@ export function CsvPreview({ rows, headerRow, columns = [], label, maxRows = 200
           <thead>
             <tr>
               <th scope="col">Line</th>
+              {statusOf && <th scope="col">Import</th>}
               {headings.map((heading, i) => (
                 <th
                   key={i}
@@ -55,6 +75,7 @@ export function CsvPreview({ rows, headerRow, columns = [], label, maxRows = 200
             {shown.map((row) => (
               <tr key={row.line}>
                 <th scope="row">{row.line}</th>
+                {statusOf && <StatusCell row={statusOf.get(row.line)} />}
                 {Array.from({ length: width }, (_, i) => (
                   <Cell key={i} text={row.cells[i] ?? ''} />
                 ))}

@@ -74,7 +74,11 @@ describe('CsvUploadPanel', () => {
     await chooseFile(container, judges);
     await click(checkbox(container, 'Do not send an email'));
     await click(button(container));
-    expect(upload).toHaveBeenCalledWith(judges, { headerRow: false, noSend: true });
+    expect(upload).toHaveBeenCalledWith(
+      judges,
+      { headerRow: false, noSend: true, update: false },
+      expect.any(Function),
+    );
     expect(button(container)?.textContent).toBe('Uploading...');
     expect(button(container)?.disabled).toBe(true);
 
@@ -104,7 +108,11 @@ describe('CsvUploadPanel', () => {
       'Url',
     ]);
     await click(button(container));
-    expect(upload).toHaveBeenCalledWith(expect.any(File), { headerRow: true, noSend: false });
+    expect(upload).toHaveBeenCalledWith(
+      expect.any(File),
+      { headerRow: true, noSend: false, update: false },
+      expect.any(Function),
+    );
     expect(noticeTexts()).toEqual([
       ['success', 'Added project(s) successfully! (3 rows skipped: ignored tracks or drafts)'],
     ]);
@@ -117,8 +125,96 @@ describe('CsvUploadPanel', () => {
     await chooseFile(container, judges);
     await click(checkbox(container, 'CSV contains a header row'));
     await click(button(container));
-    expect(upload).toHaveBeenCalledWith(judges, { headerRow: true, noSend: false });
+    expect(upload).toHaveBeenCalledWith(
+      judges,
+      { headerRow: true, noSend: false, update: false },
+      expect.any(Function),
+    );
     expect(noticeTexts()).toEqual([['error', `Error Uploading CSV: ${error}`]]);
     expect(container.textContent).toContain('Chosen file: judges.csv');
+  });
+
+  describe('project imports (R86a, the dry run)', () => {
+    const exportFile = () =>
+      new File(['Name,Desc,https://x.org/a\nNew one,,https://x.org/b\n'], 'projects.csv');
+    const preview = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => ({
+      status: 200,
+      error: '',
+      data: {
+        ok: 1,
+        count: 1,
+        skipped: 0,
+        updated: 1,
+        unchanged: 0,
+        rows: [
+          { line: 1, status: 'changed', name: 'Name', changes: ['description', 'url'] },
+          { line: 2, status: 'new', name: 'New one', changes: [] },
+        ],
+      },
+    }));
+
+    it('ticks the update box, marks each row from the dry run and reports the re-import counts', async () => {
+      let send: (fraction: number) => void = () => {};
+      let finish: (result: Awaited<ReturnType<Upload>>) => void = () => {};
+      const upload = vi.fn<Upload>((_file, _flags, onProgress) => {
+        send = onProgress ?? send;
+        return new Promise((resolve) => (finish = resolve));
+      });
+      const container = await renderPanel(upload, { noSendOption: false, preview });
+      const update = checkbox(
+        container,
+        'Update projects that are already here (matched by URL, else by name)',
+      ) as HTMLInputElement;
+      expect(update.checked).toBe(true);
+      await chooseFile(container, exportFile());
+      await vi.waitFor(() =>
+        expect(container.textContent).toContain('Would import: 1 added, 1 updated, 0 unchanged'),
+      );
+      expect(preview).toHaveBeenCalledWith(expect.any(File), {
+        headerRow: false,
+        noSend: false,
+        update: true,
+      });
+      const status = [...container.querySelectorAll('tbody tr')].map(
+        (tr) => tr.querySelector('td')?.textContent,
+      );
+      expect(status).toEqual(['Changed: description, URL', 'New']);
+
+      await click(button(container));
+      await act(async () => send(0.4));
+      const bar = container.querySelector('progress');
+      expect(bar?.getAttribute('value')).toBe('40');
+      expect(container.textContent).toContain('Uploading the file: 40%');
+      await act(async () => send(1));
+      expect(container.querySelector('progress')).toBeNull();
+      expect(container.textContent).toContain('Processing…');
+      const data = { ok: 1, count: 12, skipped: 3, updated: 27, unchanged: 3 } as const;
+      await act(async () => finish({ status: 200, error: '', data }));
+      expect(noticeTexts()).toEqual([
+        ['success', '12 added, 27 updated, 3 unchanged, 3 skipped (drafts or ignored tracks)'],
+      ]);
+    });
+
+    it('unticked, sends update=false and says every row is added; shows a refusal of the dry run', async () => {
+      const refusing = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => ({
+        status: 400,
+        error: 'line 2: name is required',
+        data: null,
+      }));
+      const container = await renderPanel(vi.fn(), { noSendOption: false, preview: refusing });
+      await click(
+        checkbox(container, 'Update projects that are already here (matched by URL, else by name)'),
+      );
+      expect(container.textContent).toContain('Every row is added as a new project');
+      await chooseFile(container, exportFile());
+      await vi.waitFor(() =>
+        expect(container.textContent).toContain('This file would be refused: line 2: name is required'),
+      );
+      expect(refusing).toHaveBeenLastCalledWith(expect.any(File), {
+        headerRow: false,
+        noSend: false,
+        update: false,
+      });
+    });
   });
 });

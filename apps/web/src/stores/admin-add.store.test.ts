@@ -12,22 +12,30 @@ beforeEach(() => {
 });
 
 describe('csvUploadForm (API.md R83)', () => {
-  it('sends the file in csv and the header flag for a project CSV', () => {
-    const form = csvUploadForm('projects', file, { headerRow: true, noSend: true });
-    expect(fields(form)).toEqual(['csv', 'headerRow']);
+  it('sends the file in csv, the header flag and R86a’s update flag for a project CSV', () => {
+    const form = csvUploadForm('projects', file, { headerRow: true, noSend: true, update: true });
+    expect(fields(form)).toEqual(['csv', 'headerRow', 'update']);
     expect((form.get('csv') as File).name).toBe('projects.csv');
     expect(form.get('headerRow')).toBe('true');
+    expect(form.get('update')).toBe('true');
+  });
+
+  it('adds dry_run for the preview', () => {
+    const form = csvUploadForm('devpost', file, { headerRow: false, noSend: false, update: false }, true);
+    expect(fields(form)).toEqual(['csv', 'update', 'dry_run']);
+    expect(form.get('update')).toBe('false');
   });
 
   it('adds noSend for judges', () => {
-    const form = csvUploadForm('judges', file, { headerRow: false, noSend: true });
+    const form = csvUploadForm('judges', file, { headerRow: false, noSend: true, update: true });
     expect(fields(form)).toEqual(['csv', 'headerRow', 'noSend']);
     expect(form.get('headerRow')).toBe('false');
     expect(form.get('noSend')).toBe('true');
   });
 
-  it('sends only the file for the hackathon-platform export, which always has a header', () => {
-    expect(fields(csvUploadForm('devpost', file, { headerRow: false, noSend: false }))).toEqual(['csv']);
+  it('sends no header flag for the hackathon-platform export, which always has a header', () => {
+    const form = csvUploadForm('devpost', file, { headerRow: false, noSend: false, update: true });
+    expect(fields(form)).toEqual(['csv', 'update']);
   });
 });
 
@@ -50,7 +58,7 @@ describe('useAdminAddStore', () => {
     vi.stubGlobal('fetch', fetchSpy);
     const result = await useAdminAddStore
       .getState()
-      .uploadCsv('judges', file, { headerRow: true, noSend: false });
+      .uploadCsv('judges', file, { headerRow: true, noSend: false, update: false });
     expect(result.data).toEqual({ ok: 1, count: 6, skipped: 0 });
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/judge/csv');
     await vi.waitFor(() => expect(useAdminStatsStore.getState().judgeStats?.num).toBe(7));

@@ -1,3 +1,5 @@
+import type { ImportPreviewRow, ReimportField } from '@podium/protocol';
+
 /**
  * A small RFC 4180 reader for the CSV upload preview (product spec §2, CSV upload panel). The
  * server parses the file again and is the judge of its validity (API.md R83); this reader is
@@ -12,6 +14,22 @@ export interface CsvRow {
 }
 
 const BOM = '\uFEFF';
+
+/** How the preview names the fields a re-import would change (R86a). */
+const FIELD_LABELS: Record<ReimportField, string> = {
+  name: 'name',
+  description: 'description',
+  url: 'URL',
+  try_link: 'Try It link',
+  video_link: 'video link',
+  challenge_list: 'challenges',
+};
+
+/** A dry-run row as the preview says it: `New`, `Changed: description, URL`, `Unchanged`, `Skipped`. */
+export function importStatusText({ status, changes }: ImportPreviewRow): string {
+  if (status === 'changed') return `Changed: ${changes.map((field) => FIELD_LABELS[field]).join(', ')}`;
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
 
 /**
  * Rows of `text`: a leading BOM is dropped; CRLF, LF and CR end lines; a quoted field may hold

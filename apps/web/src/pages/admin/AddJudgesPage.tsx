@@ -55,7 +55,7 @@ function AddJudges() {
           columns={JUDGE_CSV_COLUMNS}
           noSendOption
           successText="Added judge(s) successfully!"
-          upload={(file, flags) => uploadCsv('judges', file, flags)}
+          upload={(file, flags, onProgress) => uploadCsv('judges', file, flags, onProgress)}
         />
       </div>
     </div>

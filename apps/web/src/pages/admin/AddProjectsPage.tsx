@@ -25,6 +25,7 @@ function AddProjects() {
   const stats = useAdminStatsStore((state) => state.projectStats);
   const refreshStats = useAdminStatsStore((state) => state.refreshProjectStats);
   const uploadCsv = useAdminAddStore((state) => state.uploadCsv);
+  const previewCsv = useAdminAddStore((state) => state.previewCsv);
   useEffect(() => {
     void refreshStats();
   }, [refreshStats]);
@@ -49,7 +50,8 @@ function AddProjects() {
             fileLabel="Project CSV file"
             columns={PROJECT_CSV_COLUMNS}
             successText="Added project(s) successfully!"
-            upload={(file, flags) => uploadCsv('projects', file, flags)}
+            upload={(file, flags, onProgress) => uploadCsv('projects', file, flags, onProgress)}
+            preview={(file, flags) => previewCsv('projects', file, flags)}
           />
           <CsvUploadPanel
             title="Upload a hackathon-platform export"
@@ -62,7 +64,8 @@ function AddProjects() {
             fileLabel="Hackathon-platform export file"
             headerRow="always"
             successText="Added project(s) successfully!"
-            upload={(file, flags) => uploadCsv('devpost', file, flags)}
+            upload={(file, flags, onProgress) => uploadCsv('devpost', file, flags, onProgress)}
+            preview={(file, flags) => previewCsv('devpost', file, flags)}
           />
         </div>
       </div>

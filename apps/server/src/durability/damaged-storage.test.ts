@@ -1,0 +1,129 @@
+/**
+ * Damaged storage is refused at start, with a message for the organizer. The real built server
+ * is started on damaged copies of an event's database: pages overwritten, the file cut short,
+ * the file emptied. Each must exit non-zero, name the file, point to the restore steps of
+ * docs/operations.md and print no stack trace. Before the check, overwritten pages gave a
+ * server whose log and project list answered 500, and an emptied file started as a new event.
+ * Incident class: a disk or a copy that damaged the database.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD_FILE, DATABASE_FILE } from '../config.js';
+import { openDatabase, STARTED_MARKER_FILE } from '../db/database.js';
+import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
+
+const PASSWORD = 'damaged-storage-admin';
+const PAGE = 4096;
+let root: string;
+let original: string;
+
+/** A folder holding a copy of the event database, damaged by `damage`, and the start marker. */
+function damagedCopy(name: string, damage: (file: string) => void): string {
+  const dir = join(root, name);
+  const file = join(dir, DATABASE_FILE);
+  mkdirSync(dir);
+  copyFileSync(original, file);
+  writeFileSync(join(dir, STARTED_MARKER_FILE), 'earlier start\n');
+  damage(file);
+  return dir;
+}
+
+/** Overwrites `count` pages spread over the file (never the header page) with garbage. */
+function overwritePages(file: string, count: number): void {
+  const pages = Math.floor(statSync(file).size / PAGE);
+  const fd = openSync(file, 'r+');
+  for (let i = 0; i < count; i += 1) {
+    const page = 2 + Math.floor(((pages - 2) * i) / count);
+    writeSync(fd, Buffer.alloc(PAGE, 0x5a), 0, PAGE, page * PAGE);
+  }
+  closeSync(fd);
+}
+
+function expectRefusal(exit: { code: number | null; stderr: string }, file: string): void {
+  expect(exit.code, exit.stderr).not.toBe(0);
+  expect(exit.code).not.toBeNull();
+  expect(exit.stderr).toContain(`the database ${file} is damaged`);
+  expect(exit.stderr).toContain('docs/operations.md');
+  expect(exit.stderr).toContain('"Restoring one"');
+  // A message for people, not a stack trace.
+  expect(exit.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('start on damaged storage (incident class: a damaged database file)', () => {
+  beforeAll(async () => {
+    ensureBuilt();
+    root = mkdtempSync(join(tmpdir(), 'podium-damaged-'));
+    original = join(root, 'original.db');
+    const db = await openDatabase(original);
+    db.transaction(() => {
+      for (let i = 0; i < 400; i += 1) {
+        db.sqlite
+          .prepare('insert into projects (id, name, location) values (?, ?, ?)')
+          .run(String(i).padStart(24, '0'), `Project ${i}`, i + 1);
+      }
+      for (let i = 0; i < 6000; i += 1) {
+        db.run(
+          db.q.insertInto('audit_log').values({ time: i, type: 'ADMIN', message: `line ${i} `.repeat(8) }),
+        );
+      }
+    });
+    db.close();
+  }, 120_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('starts on the undamaged copy (the control)', async () => {
+    const dir = damagedCopy('intact', () => undefined);
+    const server = await startServer(dir, PASSWORD);
+    const res = await fetch(`${server.url}/api/project/list/public`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveLength(400);
+    expect((await stopServer(server)).code).toBe(0);
+  });
+
+  it('refuses 20 overwritten pages', async () => {
+    const dir = damagedCopy('overwritten', (file) => overwritePages(file, 20));
+    expectRefusal(await runUntilExit(dir, PASSWORD), join(dir, DATABASE_FILE));
+  });
+
+  it('refuses a file cut to half its size', async () => {
+    const dir = damagedCopy('truncated', (file) => truncateSync(file, Math.floor(statSync(file).size / 2)));
+    expectRefusal(await runUntilExit(dir, PASSWORD), join(dir, DATABASE_FILE));
+  });
+
+  it('refuses a zero-length file after an earlier start (its marker), and leaves the file as it was', async () => {
+    const dir = damagedCopy('emptied', (file) => truncateSync(file, 0));
+    const exit = await runUntilExit(dir, PASSWORD);
+    expectRefusal(exit, join(dir, DATABASE_FILE));
+    expect(exit.stderr).toContain('the file is empty');
+    expect(statSync(join(dir, DATABASE_FILE)).size).toBe(0);
+  });
+
+  it('refuses a zero-length file beside a generated admin password (an earlier start without marker)', async () => {
+    const dir = join(root, 'emptied-password');
+    mkdirSync(dir);
+    writeFileSync(join(dir, DATABASE_FILE), '');
+    writeFileSync(join(dir, ADMIN_PASSWORD_FILE), 'generated-earlier\n');
+    const exit = await runUntilExit(dir, '');
+    expectRefusal(exit, join(dir, DATABASE_FILE));
+  });
+
+  it('starts a truly first event on a folder with no database', async () => {
+    const dir = mkdtempSync(join(root, 'fresh-'));
+    const server = await startServer(dir, PASSWORD);
+    expect((await fetch(`${server.url}/api/project/list/public`)).status).toBe(200);
+    expect((await stopServer(server)).code).toBe(0);
+  });
+});

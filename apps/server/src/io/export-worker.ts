@@ -1,0 +1,54 @@
+/**
+ * The export worker thread (see `export-thread.ts`): its own read-only connection to the
+ * database file and its own services, building one export at a time. Each export's reads run in
+ * one read transaction, a consistent snapshot of what was committed when it started.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { Database } from '../db/database.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { exportFile, type ExportSources } from '../services/export-files.js';
+import { createServices } from '../services/index.js';
+import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-thread.js';
+
+const port = parentPort;
+if (port === null) throw new Error('export-worker.ts runs as a worker thread');
+const { file, config } = workerData as ExportWorkerData;
+const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+sqlite.pragma('busy_timeout = 5000');
+const db = new Database(sqlite);
+const services = createServices({ db, config, now: Date.now });
+const sources: ExportSources = {
+  projects: services.projects,
+  judges: services.judges,
+  settings: new SettingsRepository(db),
+  snapshot: (read) => sqlite.transaction(read).deferred(),
+};
+const encoder = new TextEncoder();
+
+function post(message: ExportMessage, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
+}
+
+async function build({ id, kind }: ExportRequest): Promise<void> {
+  try {
+    for await (const piece of exportFile(kind, sources)) {
+      if (typeof piece === 'string') {
+        const chunk = encoder.encode(piece);
+        post({ id, chunk }, [chunk.buffer as ArrayBuffer]);
+      } else {
+        post({ id, chunk: piece as Buffer });
+      }
+    }
+    post({ id, done: true });
+  } catch (error) {
+    console.error(`export ${kind} failed:`, error);
+    post({ id, error: 'export failed' });
+  }
+}
+
+// One export at a time: memory holds one export's data, whatever the number of requests.
+let queue = Promise.resolve();
+port.on('message', (request: ExportRequest) => {
+  queue = queue.then(() => build(request));
+});

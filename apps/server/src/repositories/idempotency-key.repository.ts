@@ -1,0 +1,54 @@
+/** The answers kept for judges' Idempotency-Keys (R91). */
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { IdempotencyKeysTable } from '../db/schema.js';
+
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+export class IdempotencyKeyRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The judge's row for `key`, if it was kept at or after `since`. */
+  find(judgeId: string, key: string, since: number): IdempotencyKeyRow | undefined {
+    return this.db.first(
+      this.db.q
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('judge_id', '=', judgeId)
+        .where('key', '=', key)
+        .where('created_at', '>=', since),
+    );
+  }
+
+  /**
+   * Keeps an answer unless the key is already kept (a concurrent request with the same key
+   * answered first) or the judge is gone (deleted while its request was answered).
+   */
+  insert(row: IdempotencyKeyRow): void {
+    const { judge_id, key, fingerprint, status, body, created_at } = row;
+    this.db.run(
+      this.db.q
+        .insertInto('idempotency_keys')
+        .columns(['judge_id', 'key', 'fingerprint', 'status', 'body', 'created_at'])
+        .expression(
+          this.db.q
+            .selectFrom('judges')
+            .select((eb) => [
+              'id',
+              eb.val(key).as('key'),
+              eb.val(fingerprint).as('fingerprint'),
+              eb.val(status).as('status'),
+              eb.val(body).as('body'),
+              eb.val(created_at).as('created_at'),
+            ])
+            .where('id', '=', judge_id),
+        )
+        .onConflict((oc) => oc.doNothing()),
+    );
+  }
+
+  /** Removes every row kept before `before` (an index range: cheap when there is none). */
+  deleteOlderThan(before: number): void {
+    this.db.run(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Re-imports (API.md R86a) and the import dry run (docs/api-extensions.md) on `/project/csv` and
+ * `/project/devpost`, over HTTP with the sample files of ../shared/data.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Project } from '@podium/protocol';
+import { multipart } from '../test-support/multipart.js';
+import { snapshot } from '../test-support/seed.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+
+const sample = (name: string) =>
+  readFileSync(new URL(`../../../../../shared/data/${name}`, import.meta.url), 'utf8');
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const upload = async (url: string, file: string, fields: Record<string, string> = {}) => {
+  const res = await t.admin({ method: 'POST', url, ...multipart(fields, { content: file }) });
+  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+};
+const projectCsv = (file: string, fields: Record<string, string> = {}) =>
+  upload('/api/project/csv', file, fields);
+const devpost = (file: string, fields: Record<string, string> = {}) =>
+  upload('/api/project/devpost', file, fields);
+const byName = (list: Project[], name: string) => list.find((p) => p.name === name) as Project;
+const duplicatedNames = (list: Project[]) =>
+  list.map((p) => p.name).filter((name, i, names) => names.indexOf(name) !== i);
+
+/** The platform export with CivicCanvas's description edited and one late submission appended. */
+const editedExport = () =>
+  sample('devpost-export.csv').replace(
+    'CivicCanvas predicts bus delays from live feeds.',
+    'CivicCanvas predicts bus delays and trains.',
+  ) +
+  'Late Entry,https://devpost.example/software/late-entry,Submitted (Gallery/Visible),Pending,Submit,,Late.,,,,,,,0,\r\n';
+
+describe('R86a: re-importing the platform export with update=true', () => {
+  it('projects.csv then devpost-export.csv: no duplicates, every match counted unchanged', async () => {
+    await projectCsv(sample('projects.csv'));
+    const before = await t.projects();
+    const res = await devpost(sample('devpost-export.csv'), { update: 'true' });
+    expect(res).toEqual({ status: 200, body: { ok: 1, count: 0, skipped: 3, updated: 0, unchanged: 27 } });
+    const after = await t.projects();
+    expect(after).toHaveLength(50);
+    expect(duplicatedNames(after)).toEqual([]);
+    expect(after).toEqual(before);
+    const log = await t.log();
+    expect(log).toContain('Added 0 projects from hackathon-platform CSV');
+    expect(log).not.toContain('Updated');
+  });
+
+  it('updates the changed project in place, adds the new one, and logs both', async () => {
+    await projectCsv(sample('projects.csv'));
+    const civic = byName(await t.projects(), 'CivicCanvas');
+    const res = await devpost(editedExport(), { update: 'true' });
+    expect(res.body).toEqual({ ok: 1, count: 1, skipped: 3, updated: 1, unchanged: 26 });
+    const after = await t.projects();
+    expect(after).toHaveLength(51);
+    expect(byName(after, 'CivicCanvas')).toEqual({
+      ...civic,
+      description: civic.description.replace('bus delays from live feeds.', 'bus delays and trains.'),
+    });
+    // The added row takes the next table (R45).
+    expect(byName(after, 'Late Entry').location).toBe(51);
+    const log = await t.log();
+    expect(log).toContain('Added 1 projects from hackathon-platform CSV');
+    expect(log).toContain('Updated 1 projects from hackathon-platform CSV');
+  });
+
+  it('keeps the table, group, views, judgments and flags of an updated project', async () => {
+    await projectCsv('Alpha,First text,https://x.org/alpha\n');
+    const judge = await t.loginAs(await t.addJudge({ name: 'Ann', email: 'ann@x.org' }));
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await judge({ method: 'POST', url: '/api/judge/finish' });
+    await judge({
+      method: 'POST',
+      url: '/api/judge/rank',
+      payload: { ranking: [byName(await t.projects(), 'Alpha').id] },
+    });
+    const { id } = byName(await t.projects(), 'Alpha');
+    await t.admin({ method: 'POST', url: `/api/project/move/${id}`, payload: { location: 7 } });
+    const before = byName(await t.projects(), 'Alpha');
+    const self = (await judge({ method: 'GET', url: '/api/judge' })).json<{ seen_projects: unknown[] }>();
+
+    const res = await projectCsv('ALPHA,Second text,https://x.org/alpha,https://try.x.org\n', {
+      update: 'true',
+    });
+    expect(res.body).toEqual({ ok: 1, count: 0, skipped: 0, updated: 1, unchanged: 0 });
+    const after = byName(await t.projects(), 'ALPHA');
+    expect(after).toEqual({
+      ...before,
+      name: 'ALPHA',
+      description: 'Second text',
+      try_link: 'https://try.x.org',
+    });
+    const selfAfter = (await judge({ method: 'GET', url: '/api/judge' })).json<{
+      seen_projects: unknown[];
+    }>();
+    expect(selfAfter.seen_projects).toHaveLength(self.seen_projects.length);
+  });
+
+  it('matches by url first, and by trimmed case-insensitive name only for rows without a url', async () => {
+    await projectCsv('Alpha,,\nBeta,,https://x.org/beta\n');
+    const res = await projectCsv(
+      [
+        '  alpha  ,now described,', // no url: matches Alpha by name
+        'Beta,,https://x.org/other', // has a url that matches nothing: a new project, not Beta
+        'Renamed,,https://x.org/beta', // the url matches Beta: renamed
+      ].join('\n'),
+      { update: 'true' },
+    );
+    expect(res.body).toEqual({ ok: 1, count: 1, skipped: 0, updated: 2, unchanged: 0 });
+    const list = await t.projects();
+    expect(list.map((p) => [p.name, p.url, p.location])).toEqual([
+      ['alpha', '', 1],
+      ['Renamed', 'https://x.org/beta', 2],
+      ['Beta', 'https://x.org/other', 3],
+    ]);
+  });
+
+  it('lets the later row win when two rows match one project', async () => {
+    await projectCsv('Alpha,old,https://x.org/a\n');
+    const res = await projectCsv('Alpha,first edit,https://x.org/a\nAlpha,second edit,https://x.org/a\n', {
+      update: 'true',
+    });
+    expect(res.body).toEqual({ ok: 1, count: 0, skipped: 0, updated: 1, unchanged: 1 });
+    expect((await t.projects()).map((p) => p.description)).toEqual(['second edit']);
+  });
+
+  it('skips rows in ignored tracks without touching the project they match', async () => {
+    await projectCsv('Alpha,old,https://x.org/a\n');
+    await t.admin({ method: 'POST', url: '/api/admin/options', payload: { ignore_tracks: ['Hidden'] } });
+    const before = snapshot(t.app);
+    const res = await projectCsv('Alpha,new,https://x.org/a,,,Hidden\n', { update: 'true' });
+    expect(res.body).toEqual({ ok: 1, count: 0, skipped: 1, updated: 0, unchanged: 0 });
+    expect((await t.projects())[0]?.description).toBe('old');
+    expect(snapshot(t.app).replace(/"audit_log":"[^]*?\]"/, '')).toBe(
+      before.replace(/"audit_log":"[^]*?\]"/, ''),
+    );
+  });
+
+  it('is all-or-nothing: a bad row after good updates changes nothing', async () => {
+    await projectCsv(sample('projects.csv'));
+    const before = snapshot(t.app);
+    const res = await projectCsv(
+      'CivicCanvas,edited,https://devpost.example/software/civiccanvas\nNo url or description\n',
+      {
+        update: 'true',
+      },
+    );
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'line 2: expected at least 3 columns (name, description, url)' },
+    });
+    expect(snapshot(t.app)).toBe(before);
+  });
+
+  it('sends projects.changed after the commit', async () => {
+    await projectCsv('Alpha,old,https://x.org/a\n');
+    const base = await listen(t);
+    const admin = await openSocket(base, { admin_password: TEST_ADMIN_PASSWORD });
+    try {
+      await settle(1100); // let the coalescing window of the first import pass
+      admin.events.length = 0;
+      await projectCsv('Alpha,new,https://x.org/a\n', { update: 'true' });
+      await until(() => admin.names().includes('projects.changed'));
+    } finally {
+      admin.close();
+    }
+  });
+});
+
+describe('R86a: without update', () => {
+  it.each<Record<string, string>>([{}, { update: 'false' }])(
+    'adds every row again and answers exactly R83’s fields (%o)',
+    async (fields) => {
+      await projectCsv(sample('projects.csv'));
+      const res = await devpost(sample('devpost-export.csv'), fields);
+      expect(res).toEqual({ status: 200, body: { ok: 1, count: 27, skipped: 3 } });
+      expect(duplicatedNames(await t.projects())).toHaveLength(27);
+    },
+  );
+
+  it.each(['TRUE', 'yes', '1', 'on', ''])('refuses update=%j and changes nothing', async (value) => {
+    await projectCsv(sample('projects.csv'));
+    const before = snapshot(t.app);
+    for (const send of [projectCsv, devpost]) {
+      const res = await send(sample('devpost-export.csv'), { update: value });
+      expect(res).toEqual({ status: 400, body: { error: 'update must be true or false' } });
+    }
+    expect(snapshot(t.app)).toBe(before);
+  });
+});
+
+describe('import dry run (dry_run=true)', () => {
+  it('marks every row new, changed (with the fields), unchanged or skipped, and changes nothing', async () => {
+    await projectCsv(sample('projects.csv'));
+    const before = snapshot(t.app);
+    const res = await devpost(editedExport(), { update: 'true', dry_run: 'true' });
+    expect(res.status).toBe(200);
+    const { rows, ...counts } = res.body as { rows: { line: number; status: string; name: string }[] };
+    expect(counts).toEqual({ ok: 1, count: 1, skipped: 3, updated: 1, unchanged: 26 });
+    expect(rows).toHaveLength(31);
+    expect(rows[0]).toEqual({ line: 2, status: 'changed', name: 'CivicCanvas', changes: ['description'] });
+    // Line 36: the export's 35 physical lines (some descriptions span two) come first.
+    expect(rows.at(-1)).toEqual({ line: 36, status: 'new', name: 'Late Entry', changes: [] });
+    expect(rows.filter((row) => row.status === 'skipped')).toHaveLength(3);
+    expect(rows.filter((row) => row.status === 'unchanged')).toHaveLength(26);
+    expect(snapshot(t.app)).toBe(before);
+  });
+
+  it('without update, every importable row is new', async () => {
+    await projectCsv(sample('projects.csv'));
+    const res = await projectCsv('CivicCanvas,x,https://devpost.example/software/civiccanvas\n', {
+      dry_run: 'true',
+    });
+    expect(res.body).toEqual({
+      ok: 1,
+      count: 1,
+      skipped: 0,
+      updated: 0,
+      unchanged: 0,
+      rows: [{ line: 1, status: 'new', name: 'CivicCanvas', changes: [] }],
+    });
+  });
+
+  it('refuses what the import refuses, and a bad dry_run value, changing nothing', async () => {
+    const before = snapshot(t.app);
+    expect(await projectCsv('Alpha\n', { dry_run: 'true' })).toEqual({
+      status: 400,
+      body: { error: 'line 1: expected at least 3 columns (name, description, url)' },
+    });
+    expect(await projectCsv('Alpha,,\n', { dry_run: 'yes' })).toEqual({
+      status: 400,
+      body: { error: 'dry_run must be true or false' },
+    });
+    expect(snapshot(t.app)).toBe(before);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The files of the exports (R79–R82): judges, projects with scores, rankings, and one CSV per
+ * challenge in a ZIP, built from the same views as the admin lists. They are built in the export
+ * worker (`io/export-worker.ts`), off the request path, and come out as a stream of pieces.
+ */
+import { Readable } from 'node:stream';
+import type { JudgeAdmin, Project } from '@podium/protocol';
+import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../io/csv-export.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { JudgeService } from './judge.service.js';
+import type { ProjectService } from './project.service.js';
+
+export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
+
+export interface ExportSources {
+  projects: ProjectService;
+  judges: JudgeService;
+  settings: SettingsRepository;
+  /** Runs the reads of one export on one consistent snapshot of the database. */
+  snapshot: <T>(read: () => T) => T;
+}
+
+const JUDGES_HEADER = [
+  'Name',
+  'Email',
+  'Notes',
+  'Code',
+  'Active',
+  'ReadWelcome',
+  'Seen',
+  'LastActivity',
+  'Track',
+  'Group',
+];
+const PROJECTS_HEADER = [
+  'Name',
+  'Table',
+  'Description',
+  'URL',
+  'TryLink',
+  'VideoLink',
+  'ChallengeList',
+  'Seen',
+  'Active',
+  'LastActivity',
+  'Score',
+  'Stars',
+];
+const RANKINGS_HEADER = ['Name', 'Code', 'Ranked', 'Unranked'];
+
+function projectCells(project: Project): Cell[] {
+  return [
+    project.name,
+    `Table ${project.location}`,
+    project.description,
+    project.url,
+    project.try_link,
+    project.video_link,
+    project.challenge_list.join(','),
+    project.seen,
+    project.active,
+    project.last_activity,
+    project.score,
+    project.stars,
+  ];
+}
+
+function judgeCells(judge: JudgeAdmin): Cell[] {
+  return [
+    judge.name,
+    judge.email,
+    judge.notes,
+    judge.code,
+    judge.active,
+    judge.read_welcome,
+    judge.seen,
+    judge.last_activity,
+    judge.track,
+    judge.group,
+  ];
+}
+
+/** rankings.csv's row of a judge who ranked something: tables in rank order, then the unranked seen. */
+function rankingCells(judge: JudgeAdmin): Cell[] {
+  const table = new Map(judge.seen_projects.map((seen) => [seen.project_id, seen.location]));
+  const ranked = new Set(judge.rankings);
+  const unranked = judge.seen_projects.filter((seen) => !ranked.has(seen.project_id));
+  return [
+    judge.name,
+    judge.code,
+    judge.rankings.map((id) => table.get(id)).join(','),
+    unranked.map((seen) => seen.location).join(','),
+  ];
+}
+
+/** Cells made one row at a time, as the CSV writer asks for them. */
+function* cellsOf<T>(items: readonly T[], cells: (item: T) => Cell[]): Generator<Cell[]> {
+  for (const item of items) yield cells(item);
+}
+
+/**
+ * challenge-projects.zip's entries (R82): one projects.csv-style entry per distinct challenge,
+ * hidden projects included; challenges that are tracks get TrackSeen and TrackStars columns.
+ */
+function* challengeEntries(projects: readonly Project[], tracks: readonly string[]): Generator<ZipEntry> {
+  const challenges = [...new Set(projects.flatMap((project) => project.challenge_list))];
+  const names = challengeEntryNames(challenges);
+  for (const [i, challenge] of challenges.entries()) {
+    const isTrack = tracks.includes(challenge);
+    const header = isTrack ? [...PROJECTS_HEADER, 'TrackSeen', 'TrackStars'] : PROJECTS_HEADER;
+    const entered = projects.filter((project) => project.challenge_list.includes(challenge));
+    const cells = (project: Project): Cell[] =>
+      isTrack
+        ? [...projectCells(project), project.track_seen[challenge] ?? 0, project.track_stars[challenge] ?? 0]
+        : projectCells(project);
+    yield { name: names[i] as string, content: [...csvChunks(header, cellsOf(entered, cells))].join('') };
+  }
+}
+
+/** One export's file as a stream of pieces: CSV text (R79–R81) or the ZIP's bytes (R82). */
+export function exportFile(kind: ExportKind, sources: ExportSources): Readable {
+  const { snapshot } = sources;
+  switch (kind) {
+    case 'judges': {
+      const judges = snapshot(() => sources.judges.list());
+      return Readable.from(csvChunks(JUDGES_HEADER, cellsOf(judges, judgeCells)));
+    }
+    case 'projects': {
+      const projects = snapshot(() => sources.projects.list());
+      return Readable.from(csvChunks(PROJECTS_HEADER, cellsOf(projects, projectCells)));
+    }
+    case 'rankings': {
+      const judges = snapshot(() => sources.judges.list()).filter((judge) => judge.rankings.length > 0);
+      return Readable.from(csvChunks(RANKINGS_HEADER, cellsOf(judges, rankingCells)));
+    }
+    case 'challenges': {
+      const { projects, tracks } = snapshot(() => ({
+        projects: sources.projects.list(),
+        tracks: sources.settings.read().tracks,
+      }));
+      return zipStream(challengeEntries(projects, tracks));
+    }
+  }
+}

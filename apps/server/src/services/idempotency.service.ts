@@ -1,0 +1,99 @@
+/**
+ * R91: a judge write sent with an Idempotency-Key lands once. The answer is kept in the write's
+ * own transaction, so a crash never leaves a write without its key or a key without its write;
+ * a retry of the same request gets the kept answer back and changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_REUSED } from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { UnprocessableError } from '../errors.js';
+import type { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
+
+/** Kept answers live at least this long (R91: 24 hours); older ones are pruned as keys are kept. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A judge's request that carries a key it has not used yet (as far as the first look saw). */
+export interface KeyedRequest {
+  judgeId: string;
+  key: string;
+  /** See `requestFingerprint`. */
+  fingerprint: string;
+}
+
+/** An answer exactly as it was sent: status and serialised body. */
+export interface KeptAnswer {
+  status: number;
+  body: string;
+}
+
+/** A write's outcome: the answer a concurrent request with the same key kept first, or the write's own result. */
+export type KeyedOutcome<T> = { kept: KeptAnswer } | { fresh: T };
+
+export interface IdempotencyContext {
+  db: Database;
+  keys: IdempotencyKeyRepository;
+  now: () => number;
+}
+
+/** SHA-256 of the method, the path and the body exactly as sent. */
+export function requestFingerprint(method: string, url: string, body: Buffer): string {
+  return createHash('sha256').update(`${method} ${url}\n`).update(body).digest('hex');
+}
+
+/** 401, 429 and 5xx are never kept (R91), nor the 422 that refuses a reused key. */
+function keepable(status: number): boolean {
+  return status !== 401 && status !== 422 && status !== 429 && status < 500;
+}
+
+export class IdempotencyService {
+  constructor(private readonly context: IdempotencyContext) {}
+
+  /**
+   * The answer kept for the judge's key, or undefined when the key is new.
+   * @throws UnprocessableError (422) when the key was kept for a different request.
+   */
+  kept(request: KeyedRequest): KeptAnswer | undefined {
+    const { keys, now } = this.context;
+    const row = keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS);
+    if (row === undefined) return undefined;
+    if (row.fingerprint !== request.fingerprint) throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
+    return { status: row.status, body: row.body };
+  }
+
+  /**
+   * Runs a judge write and keeps its 200 answer (success is always 200, API.md 1.3) in the same
+   * transaction; the write's own transaction nests inside as a savepoint. The key is looked up
+   * again first: a concurrent request with the same key may have been answered since.
+   */
+  execute<T>(request: KeyedRequest, write: () => T): KeyedOutcome<T> {
+    return this.context.db.transaction(() => {
+      const kept = this.kept(request);
+      if (kept !== undefined) return { kept };
+      const result = write();
+      if (result instanceof Promise)
+        throw new Error('a write sent with an Idempotency-Key must run synchronously');
+      this.keep(request, { status: 200, body: JSON.stringify(result) });
+      return { fresh: result };
+    });
+  }
+
+  /** Keeps a refusal (the request wrote nothing) in a transaction of its own, if R91 keeps its status. */
+  keepRefusal(request: KeyedRequest, answer: KeptAnswer): void {
+    if (!keepable(answer.status)) return;
+    this.context.db.transaction(() => this.keep(request, answer));
+  }
+
+  private keep(request: KeyedRequest, answer: KeptAnswer): void {
+    const { keys, now } = this.context;
+    const time = now();
+    keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
+    keys.insert({
+      judge_id: request.judgeId,
+      key: request.key,
+      fingerprint: request.fingerprint,
+      status: answer.status,
+      body: answer.body,
+      created_at: time,
+    });
+  }
+}
