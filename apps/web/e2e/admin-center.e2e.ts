@@ -262,6 +262,44 @@ describe('rough edges', () => {
   });
 });
 
+describe('audit log', () => {
+  it('filters by type and text, shows local times, and puts the newest first on request', async () => {
+    // A viewer in Tokyo (UTC+9, no daylight saving): the server's UTC times are shown as local.
+    const context = await browser.newContext({ ...VIEWPORTS.desktop, timezoneId: 'Asia/Tokyo' });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/log`);
+    const log = page.getByRole('log', { name: 'Audit log' });
+    await log.waitFor();
+    const raw = (await apiCall<{ log: string }>(server, 'GET', '/admin/log')).log.split('\n');
+    const shownLines = async () => ((await log.textContent()) ?? '').split('\n');
+    const first = raw[0]!;
+    const utc = /^\[([^\]]+)\]/.exec(first)![1]!;
+    const tokyo = new Date(Date.parse(utc) + 9 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect((await shownLines())[0]).toBe(`[${tokyo}]${first.slice(utc.length + 2)}`);
+    await page.getByText('Times in your time zone (Asia/Tokyo).').waitFor();
+
+    await page.getByLabel('Type').selectOption('JUDGE');
+    await expect
+      .poll(async () => (await shownLines()).every((line) => line.includes('] JUDGE  | ')))
+      .toBe(true);
+    await page.getByLabel('Type').selectOption('');
+    await page.getByLabel('Search the log').fill('added project');
+    const generated = raw.filter((line) => line.toLowerCase().includes('added project'));
+    await page
+      .locator('.audit-log__count')
+      .filter({ hasText: `${generated.length} of ${raw.length} lines` })
+      .waitFor();
+    await page.getByLabel('Search the log').fill('');
+    await page.getByLabel('Newest first').check();
+    await expect.poll(async () => (await shownLines())[0]?.slice(21)).toBe(raw.at(-1)?.slice(26));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('reset everything', () => {
   it('asks the organizer to type RESET before it deletes anything', async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
