@@ -300,6 +300,41 @@ describe('audit log', () => {
   });
 });
 
+describe('dark mode', () => {
+  it('follows the system setting, with no contrast or other axe violation on the main screens', async () => {
+    const context = await browser.newContext({ ...VIEWPORTS.desktop, colorScheme: 'dark' });
+    await saveAdminPassword(context, server);
+    await context.addCookies([{ name: 'token', value: tokens[0]!, url: server.baseUrl, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const ready: Record<string, string> = {
+      '/': 'h1',
+      '/admin': 'figure.progress-chart',
+      '/admin/add-judges': '.email-off',
+      '/admin/add-projects': 'form',
+      '/admin/settings': '#reset',
+      '/admin/log': '.audit-log',
+      '/admin/judge-codes': '.judge-card',
+      '/expo': 'h1',
+      '/judge': 'h1',
+    };
+    for (const [path, selector] of Object.entries(ready)) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.locator(selector).first().waitFor();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background, path).toBe('rgb(15, 23, 42)');
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+    // The same screens stay light without the setting.
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(244, 245, 249)',
+    );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('reset everything', () => {
   it('asks the organizer to type RESET before it deletes anything', async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
