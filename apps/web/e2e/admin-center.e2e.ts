@@ -335,6 +335,33 @@ describe('dark mode', () => {
   });
 });
 
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo search on %s', (viewport) => {
+  it('finds projects by name, table number and challenge, announcing the count', async () => {
+    const context = await browser.newContext(VIEWPORTS[viewport]);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/expo`);
+    const count = page.getByRole('status').filter({ hasText: /projects?$/ });
+    await count.filter({ hasText: /^11 projects$/ }).waitFor();
+    const rows = page.locator('main table tbody tr');
+    const search = page.getByLabel('Search projects');
+    await search.fill('hardware');
+    await count.filter({ hasText: /^1 of 11 projects$/ }).waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Robot Arm');
+    await search.fill('10');
+    await count.filter({ hasText: /^1 of 11 projects$/ }).waitFor();
+    expect(await rows.first().textContent()).toContain('Project 10');
+    await search.fill('');
+    await count.filter({ hasText: /^11 projects$/ }).waitFor();
+    expect(await rows.count()).toBe(11);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('reset everything', () => {
   it('asks the organizer to type RESET before it deletes anything', async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');

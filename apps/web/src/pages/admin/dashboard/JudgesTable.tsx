@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { searchItems } from '../../../components/admin/search';
+import { searchItems } from '../../../util/search';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useTableFilterStore } from '../../../stores/admin-table-filter.store';
 import { useClockStore } from '../../../stores/clock.store';

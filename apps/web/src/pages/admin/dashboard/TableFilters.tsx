@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { searchCount } from '../../../components/admin/search';
+import { searchCount } from '../../../util/search';
 import type { DashboardTable } from '../../../stores/admin-dashboard-view.store';
 import { useTableFilterStore } from '../../../stores/admin-table-filter.store';
 
