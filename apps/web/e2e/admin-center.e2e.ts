@@ -362,6 +362,43 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo search on %s', (vi
   });
 });
 
+describe('notices and field errors', () => {
+  it('puts a refused email next to its field, clears the stale error on success, and lets the success fade', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/add-judges`);
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
+    await form.getByLabel('Name', { exact: true }).fill('Edsger Judge');
+    await form.getByLabel('Email', { exact: true }).fill('edsger@');
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    const fieldError = form.locator('.field__error');
+    await fieldError.filter({ hasText: 'This is not a valid email address: check it for typos.' }).waitFor();
+    expect(await form.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    const notices = page.locator('.notices .notice__text');
+    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
+    // The same refusal again shows one notice, not two.
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    await page.waitForTimeout(300);
+    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
+
+    await form.getByLabel('Email', { exact: true }).fill('edsger@example.org');
+    expect(await fieldError.count()).toBe(0);
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    await notices.filter({ hasText: 'Judge added successfully!' }).waitFor();
+    expect(await notices.allTextContents()).toEqual(['Judge added successfully!']);
+    // Hovered, it stays; left alone, it goes by itself.
+    await page.locator('.notices .notice').hover();
+    await page.waitForTimeout(5_500);
+    expect(await notices.count()).toBe(1);
+    await page.mouse.move(0, 0);
+    await notices.first().waitFor({ state: 'detached', timeout: 8_000 });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('reset everything', () => {
   it('asks the organizer to type RESET before it deletes anything', async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
