@@ -397,6 +397,31 @@ describe('notices and field errors', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+  it('leaves room under the page so stale notices never cover its last buttons (phone)', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/add-judges`);
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
+    for (const email of ['one@', 'two@', 'three@']) {
+      await form.getByLabel('Name', { exact: true }).fill('Stale');
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByRole('button', { name: 'Add Judge' }).click();
+      await page.locator('.notices .notice__text', { hasText: `invalid email: ${email}` }).waitFor();
+    }
+    // The room follows the notices' height (measured by a ResizeObserver) before the page scrolls.
+    await page.waitForFunction(
+      () =>
+        parseFloat(getComputedStyle(document.body).paddingBottom) >=
+        (document.querySelector<HTMLElement>('.notices')?.offsetHeight ?? Infinity),
+    );
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const notices = await page.locator('.notices').boundingBox();
+    const buttons = await page.locator('main button:visible').all();
+    const last = await buttons.at(-1)!.boundingBox();
+    expect(notices && last && last.y + last.height <= notices.y).toBe(true);
+    await context.close();
+  });
 });
 
 describe('reset everything', () => {
