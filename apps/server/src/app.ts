@@ -29,6 +29,7 @@ import { judgeRoutes } from './routes/judge.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
 import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
+import { progressRoutes } from './routes/progress.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
 import { resultsRoutes } from './routes/results.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(backupRoutes);
   await app.register(layoutRoutes);
   await app.register(resultsRoutes);
+  await app.register(progressRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app);

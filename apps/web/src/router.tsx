@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/qr', lazy: screen(adminPortal, (m) => m.QrCodePage) },
       { path: '/admin/layout', lazy: screen(adminPortal, (m) => m.HallLayoutPage) },
       { path: '/admin/results', lazy: screen(adminPortal, (m) => m.ResultsPage) },
+      { path: '/admin/judge-codes', lazy: screen(adminPortal, (m) => m.JudgeCodesPage) },
 
       { path: '/expo', lazy: screen(expoPortal, (m) => m.ExpoPage) },
       { path: '/expo/:track', lazy: screen(expoPortal, (m) => m.ExpoPage) },

@@ -64,6 +64,7 @@ import {
   ProjectSummary,
   ProjectUpdateRequest,
 } from './project.js';
+import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
 import { ResetRequest } from './reset.js';
 import { Results } from './results.js';
@@ -461,6 +462,16 @@ export const endpoints = {
   // Results and deliberation (docs/api-extensions.md): prize odds, judges' reliability, tracks.
   adminResults: endpoint({ method: 'GET', path: '/admin/results', auth: 'admin', response: Results }),
   exportResults: endpoint({ method: 'GET', path: '/admin/export/results', auth: 'admin' }),
+  // Command center (docs/api-extensions.md): progress projection, email status, code hand-back.
+  adminProgress: endpoint({ method: 'GET', path: '/admin/progress', auth: 'admin', response: Progress }),
+  adminEmail: endpoint({ method: 'GET', path: '/admin/email', auth: 'admin', response: EmailStatus }),
+  qrAddCode: endpoint({
+    method: 'POST',
+    path: '/qr/add/code',
+    auth: 'none',
+    body: QrAddRequest,
+    response: QrAddCodeResponse,
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

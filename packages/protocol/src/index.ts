@@ -24,3 +24,4 @@ export * from './qr.js';
 export * from './reset.js';
 export * from './results.js';
 export * from './stats.js';
+export * from './progress.js';

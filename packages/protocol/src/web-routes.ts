@@ -102,4 +102,7 @@ export const endpoints = {
   adminBackup: { method: 'GET', path: '/admin/backup', auth: 'admin' },
   adminResults: { method: 'GET', path: '/admin/results', auth: 'admin' },
   exportResults: { method: 'GET', path: '/admin/export/results', auth: 'admin' },
+  adminProgress: { method: 'GET', path: '/admin/progress', auth: 'admin' },
+  adminEmail: { method: 'GET', path: '/admin/email', auth: 'admin' },
+  qrAddCode: { method: 'POST', path: '/qr/add/code', auth: 'none' },
 } as unknown as typeof described;

@@ -55,6 +55,16 @@ export class JudgingRepository {
     );
   }
 
+  /** Every finished view with its time and the judge's track, for the progress chart. */
+  finishes(): { project_id: string; track: string; finished_at: number }[] {
+    return this.db.all(
+      this.db.q
+        .selectFrom('judged_projects as jp')
+        .innerJoin('judges as j', 'j.id', 'jp.judge_id')
+        .select(['jp.project_id', 'j.track', 'jp.finished_at']),
+    );
+  }
+
   setStarred(judgeId: string, projectId: string, starred: boolean): void {
     this.db.run(
       this.db.q

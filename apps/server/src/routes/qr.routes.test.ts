@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QrCode } from '@podium/protocol';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedSettings, snapshot } from '../test-support/seed.js';
+import { startSmtp } from '../test-support/smtp.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -153,5 +154,68 @@ describe('POST /qr/add (R73)', () => {
     expect((await pub('/api/qr/add', { code: qr_code, name: 'B', email: 'A@X.org' })).json()).toEqual({
       error: 'a judge with this email already exists',
     });
+  });
+});
+
+describe('POST /qr/add/code (docs/api-extensions.md)', () => {
+  it('adds the judge like /qr/add and hands the code back while email is off', async () => {
+    const { qr_code } = await generate();
+    const res = await pub('/api/qr/add/code', { code: qr_code, name: 'Ada', email: 'ada@x.org' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [judge] = await t.judges();
+    expect(res.json()).toEqual({ ok: 1, code: judge?.code });
+    expect(judge).toMatchObject({ name: 'Ada', email: 'ada@x.org', track: '' });
+    expect(await t.log()).toContain('ADMIN  | Added judge Ada (ada@x.org) from QR code');
+    // The code it handed back logs the judge in.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/judge/login',
+      payload: { code: judge?.code },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a wrong code',
+      { code: 'WRONGCODE', name: 'A', email: 'a@x.org' },
+      'Invalid code, please re-scan the QR code or ask an organizer.',
+    ],
+    [
+      'an empty code',
+      { code: '', name: 'A', email: 'a@x.org' },
+      'Code not found, please re-scan the QR code or ask an organizer.',
+    ],
+    ['no name', { email: 'a@x.org' }, 'Name and email are required'],
+    ['a bad email', { name: 'A', email: 'a@' }, 'invalid email: a@'],
+  ])('refuses %s with the errors of /qr/add, changing nothing', async (_label, body, message) => {
+    const { qr_code } = await generate();
+    const before = snapshot(t.app);
+    const res = await pub('/api/qr/add/code', { code: qr_code, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect(snapshot(t.app)).toBe(before);
+  });
+});
+
+describe('POST /qr/add/code with email on', () => {
+  it('answers code null: the code goes by email only', async () => {
+    const smtp = await startSmtp();
+    const mailing = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: 'judging@example.org' } });
+    try {
+      const created = await mailing.admin({ method: 'POST', url: '/api/admin/qr' });
+      const { qr_code } = created.json<QrCode>();
+      const res = await mailing.app.inject({
+        method: 'POST',
+        url: '/api/qr/add/code',
+        payload: { code: qr_code, name: 'Ada', email: 'ada@x.org' },
+      });
+      expect(res.json()).toEqual({ ok: 1, code: null });
+      await mailing.app.services.mailer.idle();
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });

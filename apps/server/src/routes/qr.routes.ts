@@ -17,4 +17,5 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.qrCheck, (request) => flag(qr.check(request.body.code, '')));
   route(app, endpoints.qrCheckTrack, (request) => flag(qr.check(request.body.code, request.params.track)));
   actionRoute(app, endpoints.qrAdd, (request) => qr.selfAdd(request.body));
+  route(app, endpoints.qrAddCode, (request) => qr.selfAddWithCode(request.body));
 }

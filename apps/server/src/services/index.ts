@@ -35,6 +35,7 @@ import { JudgingService } from './judging.service.js';
 import { LoginGuard } from './login-guard.js';
 import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
+import { ProgressService } from './progress.service.js';
 import { ProjectImportService } from './project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
@@ -92,14 +93,14 @@ export function createServices({ db, config, now }: ServiceContext) {
       sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
     },
   );
-  const qr = new QrService(
+  const qr = new QrService({
     db,
-    repositories.qrCodes,
-    repositories.settings,
+    repositories,
     judges,
     auditLog,
-    config.publicUrl,
-  );
+    publicUrl: config.publicUrl,
+    emailEnabled: mailer.enabled,
+  });
   const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
   const adminSessions = new AdminSessionService({
     db,
@@ -158,6 +159,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       auditLog,
     ),
     stats: new StatsService(projects, judges),
+    progress: new ProgressService({ repositories, now }),
     flags: new FlagService(db, repositories.flags, auditLog),
     resets: new ResetService(
       db,

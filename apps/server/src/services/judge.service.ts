@@ -106,8 +106,11 @@ export class JudgeService {
     return created.length;
   }
 
-  /** A QR self-add (R73): always emailed. The caller checked the code, the track and the fields. */
-  selfAdd(judge: Omit<NewJudge, 'notes'>, baseUrl: string): void {
+  /**
+   * A QR self-add (R73): always emailed; returns the new judge's code. The caller checked the
+   * code, the track and the fields.
+   */
+  selfAdd(judge: Omit<NewJudge, 'notes'>, baseUrl: string): string {
     const created = this.db.transaction(() => {
       this.assertEmailFree(judge.email);
       const row = this.insert({ ...judge, notes: '' });
@@ -116,6 +119,7 @@ export class JudgeService {
       return row;
     });
     this.sendLoginEmail(created, baseUrl);
+    return created.code;
   }
 
   /** Whether a judge already uses this email (case-insensitive, R74). */

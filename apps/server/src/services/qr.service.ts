@@ -5,6 +5,7 @@ import {
   QR_CODE_INVALID,
   TRACK_NOT_FOUND,
   judgeIdentityProblem,
+  type QrAddCodeResponse,
   type QrCode,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
@@ -19,16 +20,42 @@ const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 const CODE_LENGTH = 24;
 const GENERAL = '';
 
+interface SelfAddInput {
+  code: string;
+  name: string;
+  email: string;
+  track: string;
+}
+
+export interface QrContext {
+  db: Database;
+  repositories: { qrCodes: QrCodeRepository; settings: SettingsRepository };
+  judges: JudgeService;
+  auditLog: AuditLog;
+  /** PUBLIC_URL without a trailing slash, if set. */
+  publicUrl: string | undefined;
+  /** Whether login emails are sent (R75); when not, the self-add hands the code back. */
+  emailEnabled: boolean;
+}
+
 export class QrService {
-  constructor(
-    private readonly db: Database,
-    private readonly codes: QrCodeRepository,
-    private readonly settings: SettingsRepository,
-    private readonly judges: JudgeService,
-    private readonly audit: AuditLog,
-    /** PUBLIC_URL without a trailing slash, if set. */
-    private readonly publicUrl: string | undefined,
-  ) {}
+  private readonly db: Database;
+  private readonly codes: QrCodeRepository;
+  private readonly settings: SettingsRepository;
+  private readonly judges: JudgeService;
+  private readonly audit: AuditLog;
+  private readonly publicUrl: string | undefined;
+  private readonly emailEnabled: boolean;
+
+  constructor(context: QrContext) {
+    this.db = context.db;
+    this.codes = context.repositories.qrCodes;
+    this.settings = context.repositories.settings;
+    this.judges = context.judges;
+    this.audit = context.auditLog;
+    this.publicUrl = context.publicUrl;
+    this.emailEnabled = context.emailEnabled;
+  }
 
   /** The current code of the general judges (`track` '') or of a track in `tracks`. */
   get(track: string): QrCode {
@@ -59,13 +86,26 @@ export class QrService {
   }
 
   /** R73, in its check order; the judge gets the login email with the code's stored base. */
-  selfAdd(input: { code: string; name: string; email: string; track: string }): void {
+  selfAdd(input: SelfAddInput): void {
+    this.addJudge(input);
+  }
+
+  /**
+   * `POST /qr/add/code`: the same self-add, answering with the judge's code when email is off,
+   * since no email will bring it (the QR link itself is the credential to join).
+   */
+  selfAddWithCode(input: SelfAddInput): QrAddCodeResponse {
+    const code = this.addJudge(input);
+    return { ok: 1, code: this.emailEnabled ? null : code };
+  }
+
+  private addJudge(input: SelfAddInput): string {
     if (!this.check(input.code, input.track)) throw new ValidationError(QR_CODE_INVALID);
     const problem = judgeIdentityProblem(input.name, input.email);
     if (problem !== undefined) throw new ValidationError(problem);
     if (this.judges.emailTaken(input.email)) throw new ConflictError(JUDGE_EMAIL_EXISTS);
     const base = this.publicUrl ?? this.codes.find(input.track)?.base_url ?? '';
-    this.judges.selfAdd({ name: input.name, email: input.email, track: input.track }, base);
+    return this.judges.selfAdd({ name: input.name, email: input.email, track: input.track }, base);
   }
 
   /** Removing a track deletes its code (R57). */

@@ -1,4 +1,5 @@
 import { endpoints } from '@podium/protocol';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../api/client';
 import { nameAndEmailRequired, useDraftForm } from '../hooks/use-draft-form';
@@ -11,25 +12,40 @@ export interface AddSelfFormProps {
   track: string;
 }
 
+/** What /add-self/done gets: the judge's code when the server does not email it. */
+export interface AddSelfDoneState {
+  judgeCode: string | null;
+}
+
 /**
- * Name and email of a judge adding themselves (`POST /qr/add`). A refused submit keeps what was
- * typed and shows the server's reason; success goes to /add-self/done.
+ * Name and email of a judge adding themselves (`POST /qr/add/code`, docs/api-extensions.md). A
+ * refused submit keeps what was typed and shows the server's reason; success goes to
+ * /add-self/done with the judge's code when email is off.
  */
 export function AddSelfForm({ code, track }: AddSelfFormProps) {
   const navigate = useNavigate();
-  const { busy, text, submit } = useDraftForm(
+  const judgeCode = useRef<string | null>(null);
+  const { busy, text, errors, submit } = useDraftForm(
     { name: '', email: '' },
     {
-      send: (draft) => callApi(endpoints.qrAdd, { body: { code, track, ...draft } }),
+      send: async (draft) => {
+        const result = await callApi(endpoints.qrAddCode, { body: { code, track, ...draft } });
+        judgeCode.current = result.data?.code ?? null;
+        return result;
+      },
       check: nameAndEmailRequired,
       // Replace: Back from the thank-you page must not offer the used form again.
-      onSuccess: () => void navigate('/add-self/done', { replace: true }),
+      onSuccess: () =>
+        void navigate('/add-self/done', {
+          replace: true,
+          state: { judgeCode: judgeCode.current } satisfies AddSelfDoneState,
+        }),
     },
   );
 
   return (
     <form className="add-self__form" noValidate onSubmit={submit}>
-      <TextField label="Name" autoComplete="name" required {...text('name')} />
+      <TextField label="Name" autoComplete="name" required error={errors.name} {...text('name')} />
       <TextField
         label="Email"
         type="email"
@@ -38,7 +54,8 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         required
-        hint="Your judging code will be sent to this address."
+        hint="Where organizers can reach you; your judging code may also be sent here."
+        error={errors.email}
         {...text('email')}
       />
       <button type="submit" className="btn btn--primary btn--large btn--block" disabled={busy}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Dialog } from './Dialog';
+import { TextField } from './FormFields';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,6 +15,8 @@ export interface ConfirmDialogProps {
   /** Runs the action; the buttons are disabled until it settles. */
   onConfirm: () => unknown;
   onClose: () => void;
+  /** For what cannot be undone at all: the confirm button waits until this word is typed. */
+  typeToConfirm?: string;
 }
 
 /**
@@ -29,8 +32,13 @@ export function ConfirmDialog({
   tone = 'primary',
   onConfirm,
   onClose,
+  typeToConfirm,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState('');
+  // A closed dialog forgets the word, so the next opening asks again.
+  if (!open && typed !== '') setTyped('');
+  const armed = typeToConfirm === undefined || typed.trim() === typeToConfirm;
   const confirm = async () => {
     setBusy(true);
     try {
@@ -55,7 +63,7 @@ export function ConfirmDialog({
             type="button"
             className={`btn ${tone === 'danger' ? 'btn--danger' : 'btn--primary'}`}
             onClick={() => void confirm()}
-            disabled={busy}
+            disabled={busy || !armed}
           >
             {confirmLabel}
           </button>
@@ -63,6 +71,16 @@ export function ConfirmDialog({
       }
     >
       {children}
+      {typeToConfirm !== undefined && (
+        <TextField
+          label={`Type ${typeToConfirm} to confirm`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      )}
     </Dialog>
   );
 }

@@ -1,35 +1,85 @@
-import { useNoticeStore } from '../stores/notice.store';
+import type { RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Notice } from '../stores/notice.store';
+import { SUCCESS_NOTICE_MS, useNoticeStore } from '../stores/notice.store';
 
-/** The current notices, each dismissable; errors are alerts, the rest status messages. */
-function NoticeItems() {
-  const notices = useNoticeStore((state) => state.notices);
+/**
+ * One notice. A success dismisses itself after SUCCESS_NOTICE_MS, counted again from the start
+ * once the pointer and the focus have left it, so nobody loses a message while reading it.
+ */
+function NoticeItem({ notice }: { notice: Notice }) {
   const dismiss = useNoticeStore((state) => state.dismiss);
-  return notices.map((notice) => (
+  const [held, setHeld] = useState({ hover: false, focus: false });
+  const holding = held.hover || held.focus;
+  useEffect(() => {
+    if (notice.kind !== 'success' || holding) return;
+    const timer = setTimeout(() => dismiss(notice.id), SUCCESS_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice.kind, notice.id, holding, dismiss]);
+  return (
     <div
-      key={notice.id}
       className={`notice notice--${notice.kind}`}
       role={notice.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setHeld((h) => ({ ...h, hover: true }))}
+      onMouseLeave={() => setHeld((h) => ({ ...h, hover: false }))}
+      onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
+      onBlur={() => setHeld((h) => ({ ...h, focus: false }))}
     >
       <p className="notice__text">{notice.text}</p>
       <button type="button" className="notice__close" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
         ×
       </button>
     </div>
-  ));
+  );
+}
+
+/** The current notices, each dismissable; errors are alerts, the rest status messages. */
+function NoticeItems() {
+  const notices = useNoticeStore((state) => state.notices);
+  return notices.map((notice) => <NoticeItem key={notice.id} notice={notice} />);
+}
+
+/**
+ * Keeps `--notices-height` on the root at the height of the fixed notices, so the page can add
+ * that much room at its end and no notice ever hides the last buttons.
+ */
+function useReservedHeight(element: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const node = element.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--notices-height', `${node.offsetHeight}px`),
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--notices-height');
+    };
+  }, [element]);
 }
 
 /** The live region of the app's alerts; rendered once, by the root layout. */
 export function Notices() {
+  const ref = useRef<HTMLDivElement>(null);
+  useReservedHeight(ref);
+  // A modal dialog repeats the notices inside itself: one copy is enough.
+  const inDialog = useNoticeStore((state) => state.dialogsShowing > 0);
   return (
-    <div className="notices" aria-live="polite">
-      <NoticeItems />
+    <div ref={ref} className="notices" aria-live="polite">
+      {!inDialog && <NoticeItems />}
     </div>
   );
 }
 
-/** The same notices, repeated inside an open modal popup (Dialog `showNotices`). */
+/** The same notices, shown inside an open modal popup (Dialog `showNotices`) instead of behind it. */
 export function DialogNotices() {
   const any = useNoticeStore((state) => state.notices.length > 0);
+  const dialogShowing = useNoticeStore((state) => state.dialogShowing);
+  useEffect(() => {
+    dialogShowing(1);
+    return () => dialogShowing(-1);
+  }, [dialogShowing]);
   if (!any) return null;
   return (
     <div className="dialog__notices">

@@ -78,3 +78,43 @@ describe('useDraftForm', () => {
     expect(input(container, 'Name').value).toBe('');
   });
 });
+
+describe('useDraftForm notices and field errors', () => {
+  function ErrorsForm({ send }: { send: Send }) {
+    const { text, submit, errors } = useDraftForm({ name: '', email: '' }, { send, onSuccess: () => {} });
+    return (
+      <form onSubmit={submit}>
+        <input aria-label="Email" {...text('email')} />
+        <p className="email-error">{errors.email}</p>
+        <button type="submit">Add</button>
+      </form>
+    );
+  }
+
+  it('shows a field refusal next to its field in plain words, until the field changes', async () => {
+    const send = vi.fn<Send>(async () => ({ status: 400, error: 'invalid email: a@', data: null }));
+    const container = await render(<ErrorsForm send={send} />);
+    await type(input(container, 'Email'), 'a@');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    expect(container.querySelector('.email-error')?.textContent).toBe(
+      'This is not a valid email address: check it for typos.',
+    );
+    expect(texts()).toEqual(['invalid email: a@']);
+    await type(input(container, 'Email'), 'a@x.org');
+    expect(container.querySelector('.email-error')?.textContent).toBe('');
+  });
+
+  it("clears the form's stale errors once it succeeds, and keeps other notices", async () => {
+    const send = vi
+      .fn<Send>()
+      .mockResolvedValueOnce({ status: 400, error: 'invalid email: a@', data: null })
+      .mockResolvedValueOnce({ status: 200, error: '', data: { ok: 1 } });
+    const container = await render(<ErrorsForm send={send} />);
+    useNoticeStore.getState().show('error', 'Some other problem');
+    const form = container.querySelector('form') as HTMLFormElement;
+    await submit(form);
+    expect(texts()).toEqual(['Some other problem', 'invalid email: a@']);
+    await submit(form);
+    expect(texts()).toEqual(['Some other problem']);
+  });
+});

@@ -5,9 +5,10 @@
  */
 import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
 import type { ChangeEvent, FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ApiResult } from '../api/client';
-import { notify } from '../stores/notice.store';
+import { notify, useNoticeStore } from '../stores/notice.store';
+import { fieldError } from '../util/field-errors';
 
 type Draft = Record<string, string | boolean>;
 type TextKey<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D] & string;
@@ -24,13 +25,19 @@ export interface DraftFormOptions<D extends Draft> {
 export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess }: DraftFormOptions<D>) {
   const [draft, setDraft] = useState<D>(empty);
   const [busy, setBusy] = useState(false);
+  // The server's refusal about one field, shown next to it until that field changes.
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const sending = useRef(false);
+  // This form's notices: a success clears its stale errors, and only its own.
+  const scope = useId();
 
   const text = (key: TextKey<D>) => ({
     name: key,
     value: draft[key] as string,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setDraft((d) => ({ ...d, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setDraft((d) => ({ ...d, [key]: event.target.value }));
+      setErrors((e) => (e[key] === undefined ? e : { ...e, [key]: undefined }));
+    },
   });
   const flag = (key: FlagKey<D>) => ({
     name: key,
@@ -44,7 +51,7 @@ export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess
     if (sending.current) return;
     const problem = check?.(draft);
     if (problem) {
-      notify.error(problem);
+      notify.error(problem, scope);
       return;
     }
     sending.current = true;
@@ -52,11 +59,18 @@ export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess
     const result = await send(draft);
     sending.current = false;
     setBusy(false);
-    if (!result.data) notify.error(result.error);
-    else onSuccess(() => setDraft(empty));
+    if (!result.data) {
+      notify.error(result.error, scope);
+      const about = fieldError(result.error);
+      setErrors(about ? { [about.field]: about.text } : {});
+      return;
+    }
+    setErrors({});
+    useNoticeStore.getState().dismissErrors(scope);
+    onSuccess(() => setDraft(empty));
   };
 
-  return { draft, busy, text, flag, submit: (event: FormEvent) => void submit(event) };
+  return { draft, busy, text, flag, errors, submit: (event: FormEvent) => void submit(event) };
 }
 
 /** Judges need a name and an email (spec §5); the server's own text, without the round trip. */

@@ -1,28 +1,42 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notify, SUCCESS_NOTICE_MS, useNoticeStore } from './notice.store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notify, useNoticeStore } from './notice.store';
 
-afterEach(() => {
-  vi.useRealTimers();
-  useNoticeStore.setState({ notices: [] });
-});
+afterEach(() => useNoticeStore.setState({ notices: [] }));
+
+const shown = () => useNoticeStore.getState().notices.map((n) => [n.kind, n.text]);
 
 describe('notices', () => {
-  it('shows successes for a while and errors until dismissed', () => {
-    vi.useFakeTimers();
-    notify.success('Project added successfully!');
-    const errorId = notify.error('Name and email are required');
-    expect(useNoticeStore.getState().notices.map((n) => [n.kind, n.text])).toEqual([
-      ['success', 'Project added successfully!'],
-      ['error', 'Name and email are required'],
-    ]);
-    vi.advanceTimersByTime(SUCCESS_NOTICE_MS);
-    expect(useNoticeStore.getState().notices.map((n) => n.text)).toEqual(['Name and email are required']);
-    useNoticeStore.getState().dismiss(errorId);
-    expect(useNoticeStore.getState().notices).toEqual([]);
+  it('shows errors until dismissed', () => {
+    const id = notify.error('Name and email are required');
+    expect(shown()).toEqual([['error', 'Name and email are required']]);
+    useNoticeStore.getState().dismiss(id);
+    expect(shown()).toEqual([]);
   });
 
   it('keeps only the newest few', () => {
     for (let i = 0; i < 6; i += 1) notify.error(`e${i}`);
     expect(useNoticeStore.getState().notices.map((n) => n.text)).toEqual(['e2', 'e3', 'e4', 'e5']);
+  });
+
+  it('never shows the same text twice: a repeat moves to the end', () => {
+    notify.error('Network connection issue');
+    notify.success('Saved');
+    notify.error('Network connection issue');
+    expect(shown()).toEqual([
+      ['success', 'Saved'],
+      ['error', 'Network connection issue'],
+    ]);
+  });
+
+  it("clears a form's stale errors when that form succeeds, and only that form's", () => {
+    notify.error('invalid email: a@', 'judge-form');
+    notify.error('CSV file has no rows', 'csv-form');
+    notify.success('Judge added successfully!', 'judge-form');
+    expect(shown()).toEqual([
+      ['error', 'CSV file has no rows'],
+      ['success', 'Judge added successfully!'],
+    ]);
+    useNoticeStore.getState().dismissErrors('csv-form');
+    expect(shown()).toEqual([['success', 'Judge added successfully!']]);
   });
 });

@@ -2,6 +2,9 @@
  * The spec's alerts ('Project added successfully!', 'Please select an option.', ...) shown as
  * in-page notices instead of blocking `window.alert` dialogs, which are hostile on phones and
  * hide the page. Errors are announced assertively (role="alert"), successes politely.
+ *
+ * The same text never shows twice: showing it again brings the one shown to the end. A notice may
+ * name its `scope` (one form); a success of that scope clears the scope's stale errors.
  */
 import { create } from 'zustand';
 
@@ -11,34 +14,60 @@ export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
+  /** The form it is about, if any. */
+  scope?: string;
 }
 
-/** Successes fade after this long; errors stay until dismissed. */
+/** Successes fade after this long (the timer waits while the notice is hovered or focused). */
 export const SUCCESS_NOTICE_MS = 5000;
 /** At most this many notices are shown; older ones make room. */
 const MAX_NOTICES = 4;
 
 interface NoticeState {
   notices: Notice[];
-  show: (kind: NoticeKind, text: string) => number;
+  /** The id the next notice gets. */
+  nextId: number;
+  /** Open dialogs that repeat the notices inside them: the page's own copy then hides. */
+  dialogsShowing: number;
+  show: (kind: NoticeKind, text: string, scope?: string) => number;
   dismiss: (id: number) => void;
+  /** Removes the errors of one form, e.g. once it succeeded or is submitted again. */
+  dismissErrors: (scope: string) => void;
+  dialogShowing: (delta: 1 | -1) => void;
 }
 
-let nextId = 1;
+/** Pure: the notices after showing one; a success clears its scope's errors, a repeat moves to the end. */
+export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {
+  const kept = notices.filter(
+    (n) =>
+      n.text !== notice.text &&
+      !(
+        notice.kind === 'success' &&
+        notice.scope !== undefined &&
+        n.kind === 'error' &&
+        n.scope === notice.scope
+      ),
+  );
+  return [...kept, notice].slice(-MAX_NOTICES);
+}
 
-export const useNoticeStore = create<NoticeState>()((set) => ({
+export const useNoticeStore = create<NoticeState>()((set, get) => ({
   notices: [],
-  show: (kind, text) => {
-    const id = nextId++;
-    set((state) => ({ notices: [...state.notices, { id, kind, text }].slice(-MAX_NOTICES) }));
-    if (kind === 'success') setTimeout(() => useNoticeStore.getState().dismiss(id), SUCCESS_NOTICE_MS);
+  nextId: 1,
+  dialogsShowing: 0,
+  show: (kind, text, scope) => {
+    const id = get().nextId;
+    set((state) => ({ nextId: id + 1, notices: withNotice(state.notices, { id, kind, text, scope }) }));
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  dismissErrors: (scope) =>
+    set((state) => ({ notices: state.notices.filter((n) => !(n.kind === 'error' && n.scope === scope)) })),
+  dialogShowing: (delta) => set((state) => ({ dialogsShowing: Math.max(0, state.dialogsShowing + delta) })),
 }));
 
 /** Shows an alert of the spec; callable from stores and event handlers alike. */
 export const notify = {
-  success: (text: string) => useNoticeStore.getState().show('success', text),
-  error: (text: string) => useNoticeStore.getState().show('error', text),
+  success: (text: string, scope?: string) => useNoticeStore.getState().show('success', text, scope),
+  error: (text: string, scope?: string) => useNoticeStore.getState().show('error', text, scope),
 };

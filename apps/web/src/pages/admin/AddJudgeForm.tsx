@@ -14,7 +14,7 @@ export function AddJudgeForm() {
   const headingId = useId();
   const tracks = useAdminAddStore((state) => state.tracks);
   const addJudge = useAdminAddStore((state) => state.addJudge);
-  const { busy, text, flag, submit } = useDraftForm(EMPTY_JUDGE, {
+  const { busy, text, flag, errors, submit } = useDraftForm(EMPTY_JUDGE, {
     send: addJudge,
     check: nameAndEmailRequired,
     onSuccess: (reset) => {
@@ -29,11 +29,19 @@ export function AddJudgeForm() {
         Add a judge
       </h2>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField label="Name" required autoComplete="off" {...text('name')} />
-        <TextField label="Email" type="email" required autoComplete="off" {...text('email')} />
+        <TextField label="Name" required autoComplete="off" error={errors.name} {...text('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          error={errors.email}
+          {...text('email')}
+        />
         <SelectField
           label="Track"
           options={[GENERAL_TRACK_OPTION, ...tracks.map((track) => ({ value: track, label: track }))]}
+          error={errors.track}
           {...text('track')}
         />
         <TextAreaField label="Notes" optional {...text('notes')} />

@@ -6,6 +6,7 @@ import { StatTile, StatTiles } from '../../components/StatTile';
 import { useAdminAddStore } from '../../stores/admin-add.store';
 import { useAdminStatsStore } from '../../stores/admin-stats.store';
 import { AddJudgeForm } from './AddJudgeForm';
+import { EmailOffNotice } from './EmailOffNotice';
 import { JudgeQrLinks } from './JudgeQrLinks';
 
 /** Column order of the judge CSV (product spec §2, API.md R85). */
@@ -38,6 +39,7 @@ function AddJudges() {
         <StatTile label="Total Judges" value={stats?.num} />
         <StatTile label="Average Seen" value={stats?.avg_seen} />
       </StatTiles>
+      <EmailOffNotice />
       <JudgeQrLinks />
       <div className="admin-columns">
         <AddJudgeForm />

@@ -23,6 +23,7 @@ export function AddProjectForm() {
   const {
     busy,
     text: field,
+    errors,
     submit,
   } = useDraftForm(EMPTY_PROJECT, {
     send: addProject,
@@ -38,7 +39,7 @@ export function AddProjectForm() {
         Add a project
       </h2>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField label="Name" autoComplete="off" {...field('name')} />
+        <TextField label="Name" autoComplete="off" error={errors.name} {...field('name')} />
         <TextAreaField label="Description" rows={4} {...field('description')} />
         <TextField label="URL" inputMode="url" autoComplete="off" {...field('url')} />
         <TextField label="Try It link" optional inputMode="url" autoComplete="off" {...field('try_link')} />

@@ -1,9 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
 import { useAdminLogStore } from '../../stores/admin-log.store';
+import type { LogFilter } from './audit-log';
+import { filterLog, parseLog, showLine } from './audit-log';
+import { AuditLogFilters } from './AuditLogFilters';
 
-/** `/admin/log`: the whole system log, newest line at the bottom. */
+/** `/admin/log`: the system log, filtered by type and text, times in the viewer's time zone. */
 export function AuditLogPage() {
   return (
     <Page heading="Audit Log" admin back logout>
@@ -21,6 +24,10 @@ function AuditLog() {
   const version = useAdminLogStore((state) => state.version);
   const refresh = useAdminLogStore((state) => state.refresh);
   const pre = useRef<HTMLPreElement>(null);
+  const [filter, setFilter] = useState<LogFilter>({ type: '', text: '', newestFirst: false });
+  const all = useMemo(() => parseLog(log), [log]);
+  const shown = useMemo(() => filterLog(all, filter).map(showLine).join('\n'), [all, filter]);
+  const count = useMemo(() => filterLog(all, { ...filter, newestFirst: false }).length, [all, filter]);
 
   useEffect(() => {
     void refresh();
@@ -29,20 +36,24 @@ function AuditLog() {
   // After every load, show the newest lines: the end of the log is what an organizer looks for.
   useLayoutEffect(() => {
     const element = pre.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [version]);
+    if (element) element.scrollTop = filter.newestFirst ? 0 : element.scrollHeight;
+  }, [version, filter.newestFirst]);
 
-  const lines = log === '' ? 0 : log.split('\n').length;
+  const lines = all.length;
+  const order = filter.newestFirst ? 'newest first' : 'oldest first';
   return (
     <div className="stack">
       <div className="audit-log__toolbar">
         <p className="audit-log__count" aria-live="polite">
-          {version > 0 ? `${lines} ${lines === 1 ? 'line' : 'lines'}, oldest first` : ''}
+          {version > 0
+            ? `${count === lines ? '' : `${count} of `}${lines} ${lines === 1 ? 'line' : 'lines'}, ${order}`
+            : ''}
         </p>
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void refresh()}>
           Refresh
         </button>
       </div>
+      <AuditLogFilters filter={filter} onChange={setFilter} />
       {error && (
         <p className="card admin-gate-error" role="alert">
           Could not load the log: {error}
@@ -54,7 +65,7 @@ function AuditLog() {
       {version > 0 && (
         // role="log" names the scrolling region; "off" stops a refresh from reading the whole log aloud.
         <pre ref={pre} className="audit-log" tabIndex={0} role="log" aria-live="off" aria-label="Audit log">
-          {log || 'The log is empty.'}
+          {shown || (log ? 'No line matches.' : 'The log is empty.')}
         </pre>
       )}
     </div>

@@ -22,10 +22,13 @@ export function JudgeQrLinks() {
       <h2 id={headingId} className="section-heading">
         Self-add QR codes
       </h2>
-      <p>Judges who scan a QR code add themselves and get their judging code by email.</p>
+      <p>Judges who scan a QR code add themselves and get their judging code.</p>
       <div className="qr-links">
         <Link to="/admin/qr" className="btn btn--secondary">
           General Judges QR Code
+        </Link>
+        <Link to="/admin/judge-codes" className="btn btn--secondary">
+          Print Judge Codes
         </Link>
         {tracks.length > 0 && (
           <div className="qr-links__track">

@@ -4,6 +4,7 @@ import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
 import { addSelfUrl, useAdminQrStore } from '../../stores/admin-qr.store';
 import { notify } from '../../stores/notice.store';
+import { EmailOffNotice } from './EmailOffNotice';
 import { QrCanvas } from './QrCanvas';
 
 /** `/admin/qr?track=…`: the self-add QR code of general judging or of one track. */
@@ -13,6 +14,7 @@ export function QrCodePage() {
   return (
     <Page heading={`${track || 'General'} Judging QR Code`} admin back="/admin/add-judges" logout>
       <AdminGate>
+        <EmailOffNotice />
         <QrCodePanel track={track} />
       </AdminGate>
     </Page>

@@ -8,3 +8,4 @@ export { AuditLogPage } from './AuditLogPage';
 export { HallLayoutPage } from './layout/HallLayoutPage';
 export { QrCodePage } from './QrCodePage';
 export { ResultsPage } from './results/ResultsPage';
+export { JudgeCodesPage } from './JudgeCodesPage';

@@ -71,7 +71,7 @@ export function AddSelfPage() {
                   Sign up to judge the <strong>{track}</strong> track.{' '}
                 </>
               )}
-              After you submit, you will get an email with your judging code.
+              After you submit, you get your judging code.
             </p>
             <AddSelfForm code={code} track={track} />
           </>

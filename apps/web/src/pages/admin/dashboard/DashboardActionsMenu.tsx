@@ -22,6 +22,7 @@ export function DashboardActionsMenu() {
     { label: 'Add Projects', to: '/admin/add-projects' },
     { label: 'Add Judges', to: '/admin/add-judges' },
     { label: 'Hall Layout', to: '/admin/layout' },
+    { label: 'Judge Codes (print)', to: '/admin/judge-codes' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
   ];

@@ -1,9 +1,14 @@
 import { useMemo } from 'react';
 import { CoverageChart } from '../../../components/admin/CoverageChart';
+import { ProgressChart } from '../../../components/admin/ProgressChart';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { judgeCoverage, projectCoverage, targetViews } from './coverage';
+import { useProgress } from './use-progress';
 
-/** Live coverage: projects by views against the minimum, judges by projects seen. */
+/**
+ * Live coverage: projects by views against the minimum, judges by projects seen, and views over
+ * time with the projected end of judging.
+ */
 export function DashboardCharts() {
   const projects = useAdminDashboardStore((state) => state.projects);
   const judges = useAdminDashboardStore((state) => state.judges);
@@ -15,6 +20,7 @@ export function DashboardCharts() {
     [projects, target, track],
   );
   const judgeData = useMemo(() => judgeCoverage(judges ?? [], track), [judges, track]);
+  const progress = useProgress();
   if (!projects || !judges) return null;
   return (
     <section className="coverage" aria-labelledby="coverage-heading">
@@ -37,6 +43,7 @@ export function DashboardCharts() {
           itemsLabel="Judges"
           summary={judgeData.summary}
         />
+        {progress && <ProgressChart progress={progress} />}
       </div>
     </section>
   );

@@ -3,9 +3,12 @@ import { ActionsMenu } from '../../../components/admin/ActionsMenu';
 import { useDashboardDialogStore } from '../../../stores/admin-dashboard-dialog.store';
 import { RowSelectBox, TimeAgo } from './cells';
 import { setHidden } from './dashboard-actions';
+import { IDLE_LABELS, type IdleReason } from './idle-judges';
 import type { JudgeRowModel } from './rows';
 
 export interface JudgeRowProps extends JudgeRowModel {
+  /** Why the judge counts as idle (issue 16), or null. */
+  idle: IdleReason | null;
   showGroup: boolean;
   canMoveGroup: boolean;
 }
@@ -46,6 +49,7 @@ export const JudgeRow = memo(function JudgeRow(props: JudgeRowProps) {
         {name}
         {!active && <span className="row-badge">Hidden</span>}
         {track && <span className="row-badge row-badge--track">{track}</span>}
+        {props.idle && <span className="row-badge row-badge--idle">{IDLE_LABELS[props.idle]}</span>}
       </th>
       <td role="cell" className="data-table__code">
         {code}

@@ -1,10 +1,13 @@
 import { useCallback, useMemo } from 'react';
+import { searchItems } from '../../../util/search';
 import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useTableFilterStore } from '../../../stores/admin-table-filter.store';
 import { PROJECT_COLUMNS, projectColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
 import { ProjectRow } from './ProjectRow';
 import type { ProjectRowModel } from './rows';
 import { projectRows } from './rows';
+import { TableFilters } from './TableFilters';
 
 /** The Projects table with its batch bar; rows are view models rebuilt only when data changes. */
 export function ProjectsTable() {
@@ -20,6 +23,21 @@ export function ProjectsTable() {
     () => (projects ? projectRows(projects, flags ?? [], options, track) : null),
     [projects, flags, options, track],
   );
+  const query = useTableFilterStore((state) => state.query.projects);
+  const challenges = useMemo(
+    () => new Map((projects ?? []).map((project) => [project.id, project.challenge_list])),
+    [projects],
+  );
+  const shown = useMemo(
+    () =>
+      rows &&
+      searchItems(rows, query, (row) => ({
+        name: row.name,
+        table: row.location,
+        tags: challenges.get(row.id),
+      })),
+    [rows, query, challenges],
+  );
   const columnKeys = useMemo(() => projectColumnKeys({ track, showGroups: showGroup }), [track, showGroup]);
   const renderRow = useCallback(
     (row: ProjectRowModel) => (
@@ -28,14 +46,17 @@ export function ProjectsTable() {
     [showGroup, showScore, multiGroup],
   );
   return (
-    <EntityTable
-      table="projects"
-      rows={rows}
-      columns={PROJECT_COLUMNS}
-      columnKeys={columnKeys}
-      renderRow={renderRow}
-      track={track}
-      multiGroup={multiGroup}
-    />
+    <>
+      {rows && shown && <TableFilters table="projects" shown={shown.length} total={rows.length} />}
+      <EntityTable
+        table="projects"
+        rows={shown}
+        columns={PROJECT_COLUMNS}
+        columnKeys={columnKeys}
+        renderRow={renderRow}
+        track={track}
+        multiGroup={multiGroup}
+      />
+    </>
   );
 }

@@ -25,3 +25,8 @@ export function useTimeAgo(time: number): string {
   // A time newer than the last tick reads 'just now' rather than 'in the future'.
   return useNowStore((state) => timeAgo(time, Math.max(state.now, time)));
 }
+
+/** The shared wall clock (ticks every 15 s while the dashboard is mounted). */
+export function useNow(): number {
+  return useNowStore((state) => state.now);
+}

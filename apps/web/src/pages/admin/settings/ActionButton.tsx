@@ -12,7 +12,7 @@ export interface ActionButtonProps {
   disabled?: boolean;
   danger?: boolean;
   /** Ask first: the dialog's title, its explanation and its confirm button. */
-  confirm?: { title: string; body: ReactNode; confirmLabel: string };
+  confirm?: { title: string; body: ReactNode; confirmLabel: string; typeToConfirm?: string };
 }
 
 /** A one-shot action (reset, backup, reassign), optionally behind a confirmation dialog. */
@@ -55,6 +55,7 @@ export function ActionButton({
           title={confirm.title}
           confirmLabel={confirm.confirmLabel}
           tone="danger"
+          typeToConfirm={confirm.typeToConfirm}
           onConfirm={go}
           onClose={() => setAsking(false)}
         >

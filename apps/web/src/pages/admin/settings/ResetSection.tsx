@@ -67,6 +67,8 @@ export function ResetSection() {
                 </>
               ),
               confirmLabel: `Yes, ${reset.label.toLowerCase()}`,
+              // Everything, audit log included: the one reset asked for by typing a word.
+              typeToConfirm: reset.type === 'all' ? 'RESET' : undefined,
             }}
           />
         ))}

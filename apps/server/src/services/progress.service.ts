@@ -1,0 +1,56 @@
+/**
+ * The organizer's view of judging progress (`GET /admin/progress`, docs/api-extensions.md):
+ * loads the finished views, the projects, the clock and the settings, and leaves the maths to
+ * the pure `judging/progress.ts`.
+ */
+import type { Progress } from '@podium/protocol';
+import { progressOf } from '../judging/progress.js';
+import type { ClockRepository } from '../repositories/clock.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+
+/** The rate of views is measured over the last 20 minutes of running clock. */
+export const PROGRESS_WINDOW_MS = 20 * 60_000;
+
+export interface ProgressContext {
+  repositories: {
+    clock: ClockRepository;
+    judging: JudgingRepository;
+    projects: ProjectRepository;
+    settings: SettingsRepository;
+  };
+  now: () => number;
+}
+
+export class ProgressService {
+  constructor(private readonly context: ProgressContext) {}
+
+  /** Views over time, the current rate and when every active project reaches its target. */
+  progress(): Progress {
+    const { clock, judging, projects, settings } = this.context.repositories;
+    const options = settings.read();
+    const clockRow = clock.read();
+    return progressOf({
+      now: this.context.now(),
+      clock: { running: clockRow.running === 1, resumedAt: clockRow.resumed_at },
+      windowMs: PROGRESS_WINDOW_MS,
+      minViews: options.min_views,
+      projects: projects.engineRows().map((row) => ({
+        id: row.id,
+        active: row.active === 1,
+        group: row.group,
+        challenges: JSON.parse(row.challenge_list) as string[],
+      })),
+      finishes: judging.finishes().map((row) => ({
+        projectId: row.project_id,
+        track: row.track,
+        finishedAt: row.finished_at,
+      })),
+      groups: options.multi_group ? options.group_names.map((name, group) => ({ group, name })) : [],
+      tracks: options.judge_tracks
+        ? options.tracks.map((track, i) => ({ track, target: options.track_views[i] ?? options.min_views }))
+        : [],
+    });
+  }
+}

@@ -1,0 +1,467 @@
+/**
+ * The organizer's command center, round two (issue 16), in a real browser against the real
+ * server: the progress chart and its projection, idle judges, table search, the pages that say
+ * email is off, and the printable sheet of judge codes. One server for the file; tests run in
+ * order like an organizer's day, judges acting through the HTTP API with their own tokens.
+ */
+import QRCode from 'qrcode';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle, SeededJudge, ViewportName } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  loginJudgeApi,
+  saveAdminPassword,
+  seedJudge,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+  VIEWPORTS,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const judges: SeededJudge[] = [];
+const tokens: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await seedProject(server, { name: 'Robot Arm', challenge_list: 'Hardware' });
+  await seedProject(server, { name: 'Solar Kite', challenge_list: 'Climate' });
+  await seedProject(server, { name: 'Quiet Library' });
+  judges.push(await seedJudge(server, { name: 'Ada Judge', email: 'ada@example.org' }));
+  judges.push(await seedJudge(server, { name: 'Grace Judge', email: 'grace@example.org' }));
+  judges.push(await seedJudge(server, { name: 'Linus Judge', email: 'linus@example.org' }));
+  // A one-second timer: holding a project over 2 s counts as idle (twice the timer).
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 1, min_views: 1 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  // Ada finishes one project, Grace takes one and keeps it, Linus logs in and does nothing.
+  tokens.push(await loginJudgeApi(server, judges[0]!.code));
+  await apiCall(server, 'POST', '/judge/next', undefined, tokens[0]);
+  await apiCall(server, 'POST', '/judge/finish', {}, tokens[0]);
+  tokens.push(await loginJudgeApi(server, judges[1]!.code));
+  await apiCall(server, 'POST', '/judge/next', undefined, tokens[1]);
+  tokens.push(await loginJudgeApi(server, judges[2]!.code));
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  const open = async (path: string) => {
+    context = await browser.newContext(VIEWPORTS[viewport]);
+    await saveAdminPassword(context, server);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}${path}`);
+  };
+  afterEach(async () => {
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context?.close();
+  });
+
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('charts views over time with the projected end, and drops the projection when paused', async () => {
+    await open('/admin');
+    const chart = page.locator('figure.progress-chart');
+    await chart.waitFor();
+    const summary = chart.locator('.coverage-chart__summary');
+    // 1 view of 3 needed (min_views 1), finished in the running clock: a rate and a time.
+    expect(await summary.textContent()).toMatch(
+      /^\d views? so far; \d more needed for every active project to reach 1\. At [\d.]+ a minute over the last \d+ min, that is about .+ \(in .+\)\.$/,
+    );
+    const event = chart.getByRole('row', { name: /Whole event/ });
+    expect(await event.textContent()).toMatch(/[12] of 3/);
+    expect(await chart.locator('.progress-chart__line').count()).toBe(1);
+    expect(await chart.locator('.progress-chart__projection').count()).toBe(1);
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    if (viewport === 'desktop') {
+      // Paused, nothing is assigned: the chart says so and draws no projection (live, by event).
+      await apiCall(server, 'POST', '/admin/clock/pause');
+      await summary.filter({ hasText: 'No projection while judging is paused.' }).waitFor();
+      expect(await chart.locator('.progress-chart__projection').count()).toBe(0);
+      // The rate restarts with the run: the projection is back with the first view after it.
+      await apiCall(server, 'POST', '/admin/clock/unpause');
+      await summary.filter({ hasText: 'No views in the last 1 min, so no projection yet.' }).waitFor();
+      await apiCall(server, 'POST', '/judge/next', undefined, tokens[0]);
+      await apiCall(server, 'POST', '/judge/finish', {}, tokens[0]);
+      await summary.filter({ hasText: /^2 views so far; 1 more needed .* that is about/ }).waitFor();
+    }
+  });
+
+  it('counts idle judges and filters the judges table to them', async () => {
+    await open('/admin');
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const idle = page.getByRole('button', { name: '2 idle judges' });
+    await idle.waitFor();
+    expect(await idle.getAttribute('aria-pressed')).toBe('false');
+    await idle.click();
+    expect(await idle.getAttribute('aria-pressed')).toBe('true');
+    const rows = page.locator('.dashboard-table tbody tr');
+    await page.getByRole('status').filter({ hasText: '2 of 3 judges' }).waitFor();
+    expect(await rows.locator('th').allTextContents()).toEqual([
+      'Grace JudgeIdle: holding a project too long',
+      'Linus JudgeIdle: logged in, never started',
+    ]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await idle.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^3 judges$/ })
+      .waitFor();
+  });
+
+  it('searches projects by name, table number and challenge, announcing the count', async () => {
+    await open('/admin');
+    const search = page.getByLabel('Search projects');
+    await search.fill('kite');
+    const count = page.locator('.table-filters__count');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await count.getAttribute('aria-live')).toBe('polite');
+    const names = () => page.locator('.dashboard-table tbody th').allTextContents();
+    expect(await names()).toEqual(['Solar Kite']);
+    await search.fill('3');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await names()).toEqual(['Quiet Library']);
+    await search.fill('hardware');
+    await count.filter({ hasText: '1 of 3 projects' }).waitFor();
+    expect(await names()).toEqual(['Robot Arm']);
+    await search.fill('');
+    await count.filter({ hasText: /^3 projects$/ }).waitFor();
+  });
+
+  it('says on Add Judges and the QR page that email is off, and links the sheet of codes', async () => {
+    const text = 'Email is off on this server: judges get their code on screen or on the printed sheet.';
+    await open('/admin/add-judges');
+    await page.getByText(text).waitFor();
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Print Judge Codes' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/judge-codes`);
+    await page.goto(`${server.baseUrl}/admin/qr`);
+    await page.getByText(text).waitFor();
+  });
+
+  it('prints one card per judge with the code and a QR code of the login link', async () => {
+    await open('/admin/judge-codes');
+    const cards = page.locator('.judge-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(3);
+    const ada = cards.filter({ hasText: 'Ada Judge' });
+    expect(await ada.locator('.judge-card__code').textContent()).toBe(`Code ${judges[0]!.code}`);
+    const link = `${server.baseUrl}/judge/login?code=${judges[0]!.code}`;
+    const qr = ada.getByRole('img', { name: 'QR code to log in as Ada Judge' });
+    expect(await qr.getAttribute('data-text')).toBe(link);
+    // The drawn modules are exactly the library's for that link.
+    const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' });
+    const dark = Array.from(modules.data).filter(Boolean).length;
+    const drawn = ((await qr.locator('path').getAttribute('d')) ?? '').split('z').length - 1;
+    expect(drawn).toBe(dark);
+    expect(await noSidewaysScroll()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await ada.evaluate((card) => getComputedStyle(card).breakInside)).toBe('avoid');
+  });
+});
+
+describe('rough edges', () => {
+  const desktop = async (path: string, options = VIEWPORTS.desktop) => {
+    const context = await browser.newContext(options);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${path}`);
+    return { context, page };
+  };
+
+  it("paints 'PAUSED' red like the paused digits", async () => {
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const { context, page } = await desktop('/admin');
+    const state = page.locator('.admin-clock__state');
+    await state.filter({ hasText: /paused/i }).waitFor();
+    const colour = (selector: string) => page.locator(selector).evaluate((e) => getComputedStyle(e).color);
+    expect(await colour('.admin-clock__state')).toBe(await colour('.admin-clock__time'));
+    expect(await colour('.admin-clock__state')).toBe('rgb(185, 28, 28)');
+    await context.close();
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+  });
+
+  it('lines the header up with the dashboard, and keeps Back to top off the last Actions button', async () => {
+    const { context, page } = await desktop('/admin', { viewport: { width: 1440, height: 900 } });
+    await page.locator('.dashboard-table tbody tr').first().waitFor();
+    const edges = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const header = document.querySelector('.site-header__inner')!;
+      const padding = parseFloat(getComputedStyle(header).paddingLeft);
+      return {
+        header: [box('.site-header__inner').left + padding, box('.site-header__inner').right - padding],
+        dashboard: [box('.dashboard').left, box('.dashboard').right],
+      };
+    });
+    expect(edges.header).toEqual(edges.dashboard);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const top = page.getByRole('button', { name: 'Back to top' });
+    await top.waitFor();
+    const last = page
+      .locator('.dashboard-table tbody tr')
+      .last()
+      .getByRole('button', { name: /^Actions for/ });
+    const [a, b] = [await top.boundingBox(), await last.boundingBox()];
+    const overlap =
+      a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    await context.close();
+  });
+
+  it('keeps the welcome page inside a phone screen with a long email', async () => {
+    const long = await seedJudge(server, {
+      name: 'Augusta Ada King',
+      email: 'augustaadakingnoelcountessoflovelace@analyticalengines.example.org',
+    });
+    const token = await loginJudgeApi(server, long.code, false);
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/judge/welcome`);
+    await page.getByRole('group', { name: 'Please confirm' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
+  it('does not shift names on the lobby display once table numbers reach 10', async () => {
+    for (let i = 4; i <= 11; i += 1) await seedProject(server, { name: `Project ${i}` });
+    const { context, page } = await desktop('/expo?display=true');
+    await page.locator('.expo-display__row').nth(10).waitFor();
+    const lefts = await page.evaluate(() => {
+      const list = document.querySelector('.expo-display__list');
+      return [...(list?.querySelectorAll('.expo-display__name') ?? [])].map((name) =>
+        Math.round(name.getBoundingClientRect().left),
+      );
+    });
+    expect(lefts.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(lefts).size).toBe(1);
+    await context.close();
+  });
+});
+
+describe('audit log', () => {
+  it('filters by type and text, shows local times, and puts the newest first on request', async () => {
+    // A viewer in Tokyo (UTC+9, no daylight saving): the server's UTC times are shown as local.
+    const context = await browser.newContext({ ...VIEWPORTS.desktop, timezoneId: 'Asia/Tokyo' });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/log`);
+    const log = page.getByRole('log', { name: 'Audit log' });
+    await log.waitFor();
+    const raw = (await apiCall<{ log: string }>(server, 'GET', '/admin/log')).log.split('\n');
+    const shownLines = async () => ((await log.textContent()) ?? '').split('\n');
+    const first = raw[0]!;
+    const utc = /^\[([^\]]+)\]/.exec(first)![1]!;
+    const tokyo = new Date(Date.parse(utc) + 9 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect((await shownLines())[0]).toBe(`[${tokyo}]${first.slice(utc.length + 2)}`);
+    await page.getByText('Times in your time zone (Asia/Tokyo).').waitFor();
+
+    await page.getByLabel('Type').selectOption('JUDGE');
+    await expect
+      .poll(async () => (await shownLines()).every((line) => line.includes('] JUDGE  | ')))
+      .toBe(true);
+    await page.getByLabel('Type').selectOption('');
+    await page.getByLabel('Search the log').fill('added project');
+    const generated = raw.filter((line) => line.toLowerCase().includes('added project'));
+    await page
+      .locator('.audit-log__count')
+      .filter({ hasText: `${generated.length} of ${raw.length} lines` })
+      .waitFor();
+    await page.getByLabel('Search the log').fill('');
+    await page.getByLabel('Newest first').check();
+    await expect.poll(async () => (await shownLines())[0]?.slice(21)).toBe(raw.at(-1)?.slice(26));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('dark mode', () => {
+  it('follows the system setting, with no contrast or other axe violation on the main screens', async () => {
+    const context = await browser.newContext({ ...VIEWPORTS.desktop, colorScheme: 'dark' });
+    await saveAdminPassword(context, server);
+    await context.addCookies([{ name: 'token', value: tokens[0]!, url: server.baseUrl, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const ready: Record<string, string> = {
+      '/': 'h1',
+      '/admin': 'figure.progress-chart',
+      '/admin/add-judges': '.email-off',
+      '/admin/add-projects': 'form',
+      '/admin/settings': '#reset',
+      '/admin/log': '.audit-log',
+      '/admin/judge-codes': '.judge-card',
+      '/expo': 'h1',
+      '/judge': 'h1',
+    };
+    for (const [path, selector] of Object.entries(ready)) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.locator(selector).first().waitFor();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background, path).toBe('rgb(15, 23, 42)');
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+    // The same screens stay light without the setting.
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(244, 245, 249)',
+    );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo search on %s', (viewport) => {
+  it('finds projects by name, table number and challenge, announcing the count', async () => {
+    const context = await browser.newContext(VIEWPORTS[viewport]);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/expo`);
+    const count = page.getByRole('status').filter({ hasText: /projects?$/ });
+    await count.filter({ hasText: /^11 projects$/ }).waitFor();
+    const rows = page.locator('main table tbody tr');
+    const search = page.getByLabel('Search projects');
+    await search.fill('hardware');
+    await count.filter({ hasText: /^1 of 11 projects$/ }).waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Robot Arm');
+    await search.fill('10');
+    await count.filter({ hasText: /^1 of 11 projects$/ }).waitFor();
+    expect(await rows.first().textContent()).toContain('Project 10');
+    await search.fill('');
+    await count.filter({ hasText: /^11 projects$/ }).waitFor();
+    expect(await rows.count()).toBe(11);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('notices and field errors', () => {
+  it('puts a refused email next to its field, clears the stale error on success, and lets the success fade', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/add-judges`);
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
+    await form.getByLabel('Name', { exact: true }).fill('Edsger Judge');
+    await form.getByLabel('Email', { exact: true }).fill('edsger@');
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    const fieldError = form.locator('.field__error');
+    await fieldError.filter({ hasText: 'This is not a valid email address: check it for typos.' }).waitFor();
+    expect(await form.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    const notices = page.locator('.notices .notice__text');
+    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
+    // The same refusal again shows one notice, not two.
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    await page.waitForTimeout(300);
+    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
+
+    await form.getByLabel('Email', { exact: true }).fill('edsger@example.org');
+    expect(await fieldError.count()).toBe(0);
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    await notices.filter({ hasText: 'Judge added successfully!' }).waitFor();
+    expect(await notices.allTextContents()).toEqual(['Judge added successfully!']);
+    // Hovered, it stays; left alone, it goes by itself.
+    await page.locator('.notices .notice').hover();
+    await page.waitForTimeout(5_500);
+    expect(await notices.count()).toBe(1);
+    await page.mouse.move(0, 0);
+    await notices.first().waitFor({ state: 'detached', timeout: 8_000 });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+  it('leaves room under the page so stale notices never cover its last buttons (phone)', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/add-judges`);
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
+    for (const email of ['one@', 'two@', 'three@']) {
+      await form.getByLabel('Name', { exact: true }).fill('Stale');
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByRole('button', { name: 'Add Judge' }).click();
+      await page.locator('.notices .notice__text', { hasText: `invalid email: ${email}` }).waitFor();
+    }
+    // The room follows the notices' height (measured by a ResizeObserver) before the page scrolls.
+    await page.waitForFunction(
+      () =>
+        parseFloat(getComputedStyle(document.body).paddingBottom) >=
+        (document.querySelector<HTMLElement>('.notices')?.offsetHeight ?? Infinity),
+    );
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const notices = await page.locator('.notices').boundingBox();
+    const buttons = await page.locator('main button:visible').all();
+    const last = await buttons.at(-1)!.boundingBox();
+    expect(notices && last && last.y + last.height <= notices.y).toBe(true);
+    await context.close();
+  });
+});
+
+describe('reset everything', () => {
+  it('asks the organizer to type RESET before it deletes anything', async () => {
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin/settings`);
+    const reset = page.getByRole('button', { name: 'Reset everything' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some(
+        (b) => b.textContent === 'Reset everything' && !b.disabled,
+      ),
+    );
+    await reset.click();
+    const dialog = page.getByRole('dialog', { name: 'Reset everything?' });
+    const confirm = dialog.getByRole('button', { name: 'Yes, reset everything' });
+    const word = dialog.getByLabel('Type RESET to confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await word.fill('reset');
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Cancelling forgets the word: the next opening asks again.
+    await word.fill('RESET');
+    expect(await confirm.isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await reset.click();
+    expect(await dialog.getByLabel('Type RESET to confirm').inputValue()).toBe('');
+    expect((await apiCall<unknown[]>(server, 'GET', '/project/list')).length).toBe(11);
+
+    await dialog.getByLabel('Type RESET to confirm').fill('RESET');
+    await confirm.click();
+    await page
+      .locator('.notice__text')
+      .filter({ hasText: /^Reset all$/ })
+      .waitFor();
+    expect(await apiCall<unknown[]>(server, 'GET', '/project/list')).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
