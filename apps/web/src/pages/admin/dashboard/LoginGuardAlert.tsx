@@ -13,7 +13,7 @@ export function guardText({ failures_last_minute, addresses_last_minute }: Login
 }
 
 /**
- * The live alert of the judge-login guard (R70c, docs/operations.md §8): shown while the server
+ * The live alert of the judge-login guard (R70c, docs/operations.md §9): shown while the server
  * refuses judge logins because of guessing from many addresses, with a one-click switch to block
  * judge logins altogether (R68). The state arrives with `login.guard` and is read over HTTP after
  * every (re)connect, since events are not replayed.
