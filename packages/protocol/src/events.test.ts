@@ -10,7 +10,10 @@ import {
 describe('events (6.2, 6.3)', () => {
   it('orders every event exactly once', () => {
     expect([...EVENT_ORDER].sort()).toEqual(Object.keys(EVENT_PAYLOADS).sort());
-    expect(EVENT_ORDER).toHaveLength(9);
+    // API.md 6.2's events, including `login.guard` (R70c) and `layout.changed` (R92).
+    expect(EVENT_ORDER).toHaveLength(10);
+    expect(EVENT_ORDER).toContain('login.guard');
+    expect(EVENT_ORDER).toContain('layout.changed');
   });
 
   it('coalesces stats and the *.changed events, not clock, deliberation, judge.updated, options.changed', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { endpoints, type LoginGuardStatus } from '@podium/protocol';
 import { callApi } from '../../../api/client';
 import { useRealtime } from '../../../realtime/use-realtime';
@@ -15,14 +15,20 @@ export function guardText({ failures_last_minute, addresses_last_minute }: Login
 /**
  * The live alert of the judge-login guard (R70c, docs/operations.md §9): shown while the server
  * refuses judge logins because of guessing from many addresses, with a one-click switch to block
- * judge logins altogether (R68). The state arrives with `login.guard` and is read over HTTP after
- * every (re)connect, since events are not replayed.
+ * judge logins altogether (R68). The state is read over HTTP as the dashboard opens and after
+ * every reconnect (events are not replayed), and follows `login.guard` in between.
  */
 export function LoginGuardAlert() {
   const [status, setStatus] = useState<LoginGuardStatus | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [blocking, setBlocking] = useState(false);
 
+  const readStatus = useCallback(() => {
+    void callApi(endpoints.loginGuard).then((result) => {
+      if (result.data) setStatus(result.data);
+    });
+  }, []);
+  useEffect(readStatus, [readStatus]);
   useRealtime(
     'admin',
     {
@@ -30,11 +36,7 @@ export function LoginGuardAlert() {
         setStatus({ active, failures_last_minute, addresses_last_minute });
       },
     },
-    () => {
-      void callApi(endpoints.loginGuard).then((result) => {
-        if (result.data) setStatus(result.data);
-      });
-    },
+    readStatus,
   );
 
   const block = async () => {
