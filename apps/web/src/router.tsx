@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LoadingScreen } from './components/LoadingScreen';
 import { Notices } from './components/Notices';
 import { UpdateBanner } from './components/UpdateBanner';
 import { ErrorPage } from './pages/ErrorPage';
+import { queryClient } from './queries/query-client';
 
 // One chunk per portal: a judge's phone never downloads the admin screens.
 const publicPortal = () => import('./pages/public');
@@ -19,12 +21,12 @@ function screen<M>(load: () => Promise<M>, pick: (portal: M) => ComponentType) {
 
 function RootLayout() {
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <ScrollRestoration />
       <Outlet />
       <UpdateBanner />
       <Notices />
-    </>
+    </QueryClientProvider>
   );
 }
 

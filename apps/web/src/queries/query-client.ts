@@ -1,12 +1,14 @@
 /**
- * Server state kept on the phone (issue 14, docs/offline.md): one TanStack QueryClient, its cache
- * persisted to `localStorage`, so a judge page opened with no network still shows what the
- * server said last (the held project, the timer, the ranking). Queries are keyed by the
- * protocol's endpoint descriptor (method and path), its path parameters, and a fingerprint of
- * the signed-in judge token: another judge on the same phone never reads this judge's data.
+ * Server state (issue 14, DESIGN.md §3, docs/offline.md): one TanStack QueryClient for every
+ * portal. The judge's answers are persisted to `localStorage`, so a judge page opened with no
+ * network still shows what the server said last (the held project, the timer, the ranking); the
+ * admin's and the expo's lists are not (they can be megabytes, and a shared screen keeps nothing).
+ * Queries are keyed by the protocol's endpoint descriptor (method and path), its path parameters,
+ * and a fingerprint of the signed-in judge token: another judge on the same phone never reads
+ * this judge's data.
  */
 import type { Endpoint, ResponseOf } from '@podium/protocol';
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient } from '@tanstack/query-persist-client-core';
 import type { ApiResult, CallArgs, RequestOptions } from '../api/client';
@@ -18,13 +20,28 @@ import { tokenFingerprint } from '../util/token-fingerprint';
 /** A day: the length of an event; older answers are not worth showing. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
+/** The options every QueryClient of the app is made with (the app's, and each unit test's). */
+export const QUERY_DEFAULTS = {
+  queries: {
     // Requests go out whatever the browser believes about the network (a venue Wi-Fi without
     // internet still reaches the server); a failure falls back to the kept answer below.
-    queries: { networkMode: 'always', retry: false, gcTime: KEEP_MS, staleTime: 0 },
+    networkMode: 'always',
+    retry: false,
+    gcTime: KEEP_MS,
+    staleTime: 0,
+    // Socket events and reconnects say when data changed (realtime/use-query-invalidation.ts);
+    // refetching on focus as well would double requests on every tab switch.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   },
-});
+} as const;
+
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+
+/** The query's answer may be kept on the device (`meta.keepOnDevice`, set for judge reads). */
+function keptOnDevice(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && query.meta?.keepOnDevice === true;
+}
 
 const storage = deviceStorage();
 /** Resolves once the answers kept by an earlier page load are back in the cache. */
@@ -37,6 +54,7 @@ const restored: Promise<void> = storage
         throttleTime: 0, // kept at once: the phone may be switched off a moment after a page load
       }),
       maxAge: KEEP_MS,
+      dehydrateOptions: { shouldDehydrateQuery: keptOnDevice },
     })[1]
   : Promise.resolve();
 
@@ -55,7 +73,8 @@ export function updateKept<E extends Endpoint>(
   queryClient.setQueryData<ResponseOf<E>>(endpointKey(endpoint, params), (kept) => kept && update(kept));
 }
 
-class RequestFailed extends Error {
+/** A failed call inside a query function: TanStack sees an error, callers read `result`. */
+export class RequestFailed extends Error {
   constructor(readonly result: ApiResult<never>) {
     super(result.error);
   }
@@ -75,6 +94,7 @@ export async function readThrough<E extends Endpoint>(
   try {
     const data = await queryClient.fetchQuery({
       queryKey,
+      meta: { keepOnDevice: true },
       queryFn: async () => {
         const result = await callApi(endpoint, ...([options] as CallArgs<E>));
         if (!result.data) throw new RequestFailed(result as ApiResult<never>);
