@@ -26,6 +26,9 @@ export function requestHeadersTooLarge(limitKb: number): string {
 /** 400 for any other request the HTTP parser cannot read. */
 export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
 
+/** A request whose headers or body did not arrive within the server's time limits (408). */
+export const REQUEST_TIMEOUT_MESSAGE = 'the request took too long to arrive; send it again';
+
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
   return `${field} is required`;

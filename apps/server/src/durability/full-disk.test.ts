@@ -17,19 +17,28 @@ import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../tes
 import { smallDisk, type SmallDiskResult } from '../test-support/small-disk.js';
 
 const PASSWORD = 'full-disk-admin';
-const ADMIN = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
+const basic = (secret: string) => `Basic ${Buffer.from(`admin:${secret}`).toString('base64')}`;
+const ADMIN = basic(PASSWORD);
 
-async function addProject(base: string, name: string): Promise<{ status: number; body: unknown }> {
+async function addProject(
+  base: string,
+  name: string,
+  authorization = ADMIN,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${base}/api/project/new`, {
     method: 'POST',
-    headers: { authorization: ADMIN, 'content-type': 'application/json' },
+    headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify({ name, description: `About ${name}`, url: 'https://example.org' }),
   });
   return { status: res.status, body: await res.json() };
 }
 
-async function read(base: string, path: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${base}/api${path}`, { headers: { authorization: ADMIN } });
+async function read(
+  base: string,
+  path: string,
+  authorization = ADMIN,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${base}/api${path}`, { headers: { authorization } });
   return { status: res.status, body: await res.json() };
 }
 
@@ -128,18 +137,28 @@ describe('a full disk (incident class: the disk fills up during the event)', () 
     rmSync(filler);
     expect((await addProject(server.url, 'After')).status).toBe(200);
     expect(stderrOf(server)).toContain('Disk space is back');
+    const session = await fetch(`${server.url}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const { token } = (await session.json()) as { token: string };
 
-    // A stop on a full disk, then a start on it.
+    // A stop on a full disk, then a start on it with another admin password (R70b): the start
+    // cannot write the revocation of the old password's sessions, and refuses them all the same.
     fill(filler);
     expect((await stopServer(server)).code).toBe(0);
-    server = await startServer(disk.dataDir, PASSWORD, { prefix: disk.prefix });
-    const reread = await read(server.url, '/project/list');
+    const newPassword = `${PASSWORD} changed`;
+    server = await startServer(disk.dataDir, newPassword, { prefix: disk.prefix });
+    const reread = await read(server.url, '/project/list', basic(newPassword));
     expect(reread.status).toBe(200);
     expect((reread.body as Project[]).map((p) => p.name)).toContain('After');
-    expect((await read(server.url, '/admin/log')).status).toBe(200);
+    expect((await read(server.url, '/admin/log', basic(newPassword))).status).toBe(200);
+    expect((await read(server.url, '/project/list', basic(token))).status).toBe(401);
     // Filled again after the start (which may have freed its reserve): a write lands in space
     // SQLite already holds, or is refused with 503, never 500.
     fill(filler);
-    expect([200, 503]).toContain((await addProject(server.url, `Full again ${'x'.repeat(20_000)}`)).status);
+    const fullAgain = await addProject(server.url, `Full again ${'x'.repeat(20_000)}`, basic(newPassword));
+    expect([200, 503]).toContain(fullAgain.status);
   }, 120_000);
 });

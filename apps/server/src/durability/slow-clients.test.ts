@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
+import { REQUEST_TIMEOUT_MESSAGE } from '@podium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { listen } from '../test-support/sockets.js';
@@ -69,6 +70,7 @@ describe('HTTP time limits on a listening app (incident class: slow clients)', (
     trickle(client, 200);
     const ms = await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(client.received()).toContain(JSON.stringify({ error: REQUEST_TIMEOUT_MESSAGE }));
     expect(ms).toBeGreaterThanOrEqual(LIMITS.requestMs - 100);
     expect(ms).toBeLessThan(LIMITS.requestMs + 2000);
     // Nothing of the half-sent request was applied.

@@ -12,6 +12,7 @@ import {
   DISK_FULL_MESSAGE,
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
+  REQUEST_TIMEOUT_MESSAGE,
   requestHeadersTooLarge,
 } from '@podium/protocol';
 import { isDiskFull } from '../db/disk-full.js';
@@ -20,19 +21,24 @@ import { DomainError, RateLimitedError } from '../errors.js';
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (headers or URL over
  * `maxHeaderSize`, broken syntax, a timeout) never reaches Fastify, so it is answered here, on
- * the socket, with the same `{"error": ...}` shape and a status of API.md 1.3 (400).
+ * the socket, with the same `{"error": ...}` shape: 408 when the headers or the body did not
+ * arrive within the time limits (app.ts), 400 (API.md 1.3) otherwise.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const message =
-    error.code === 'HPE_HEADER_OVERFLOW' ? requestHeadersTooLarge(maxHeaderSize / 1024) : BAD_REQUEST_MESSAGE;
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const message = timedOut
+    ? REQUEST_TIMEOUT_MESSAGE
+    : error.code === 'HPE_HEADER_OVERFLOW'
+      ? requestHeadersTooLarge(maxHeaderSize / 1024)
+      : BAD_REQUEST_MESSAGE;
   const body = JSON.stringify({ error: message });
   socket.end(
     [
-      'HTTP/1.1 400 Bad Request',
+      timedOut ? 'HTTP/1.1 408 Request Timeout' : 'HTTP/1.1 400 Bad Request',
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Cache-Control: no-store',

@@ -11,6 +11,7 @@ import type {
   AdminSessionIssuerRow,
   AdminSessionRepository,
 } from '../repositories/admin-session.repository.js';
+import { isDiskFull } from '../db/disk-full.js';
 import { hashToken } from './judge-auth.service.js';
 
 export interface AdminSessionContext {
@@ -29,6 +30,8 @@ export class AdminSessionService {
   private readonly now: () => number;
   /** The stored issuer key is the current password's (checked or written by this process). */
   private issuerIsCurrent = false;
+  /** Sessions of another password could not be revoked at start (full disk): none is valid. */
+  private refuseStoredSessions = false;
 
   constructor({ db, repositories, adminPassword, now }: AdminSessionContext) {
     this.db = db;
@@ -37,24 +40,31 @@ export class AdminSessionService {
     this.now = now;
   }
 
-  /** At start: revokes every session issued under another admin password. */
+  /**
+   * At start: revokes every session issued under another admin password. It writes only when
+   * there is something to revoke, so the server still starts on a full disk (issue 15); if the
+   * revocation cannot be written then, no stored session is accepted until a login succeeds.
+   */
   revokeIfPasswordChanged(): void {
-    this.db.transaction(() => {
-      const issuer = this.sessions.issuer();
-      // Without live sessions there is nothing to keep, and the scrypt check is skipped.
-      this.sessions.deleteExpired(this.now());
-      if (issuer === undefined || this.sessions.count() === 0 || !this.issuedUnderCurrent(issuer)) {
-        this.sessions.clear();
-      } else {
-        this.issuerIsCurrent = true;
-      }
-    });
+    if (this.sessions.count() === 0) return;
+    const issuer = this.sessions.issuer();
+    if (issuer !== undefined && this.issuedUnderCurrent(issuer)) {
+      this.issuerIsCurrent = true;
+      return;
+    }
+    try {
+      this.db.transaction(() => this.sessions.clear());
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      this.refuseStoredSessions = true;
+    }
   }
 
   /** A new session token: 43 URL-safe characters, 256 bits. */
   issue(): string {
     const token = randomBytes(32).toString('base64url');
     this.db.transaction(() => {
+      if (this.refuseStoredSessions) this.sessions.clear();
       if (!this.issuerIsCurrent) {
         const salt = randomBytes(16).toString('hex');
         this.sessions.saveIssuer(salt, passwordKey(this.password, salt).toString('hex'));
@@ -63,11 +73,13 @@ export class AdminSessionService {
       this.sessions.insert(hashToken(token), this.now() + ADMIN_SESSION_TTL_MS);
     });
     this.issuerIsCurrent = true;
+    this.refuseStoredSessions = false;
     return token;
   }
 
   isValid(token: string): boolean {
-    return token !== '' && this.sessions.isLive(hashToken(token), this.now());
+    if (token === '' || this.refuseStoredSessions) return false;
+    return this.sessions.isLive(hashToken(token), this.now());
   }
 
   /** Revokes `token`; returns whether it was a session (the password itself is not one). */
