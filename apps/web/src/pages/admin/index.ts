@@ -1,4 +1,5 @@
 // The admin portal, loaded as one chunk.
+import './admin.css';
 export { AddJudgesPage } from './AddJudgesPage';
 export { AddProjectsPage } from './AddProjectsPage';
 export { AdminDashboardPage } from './AdminDashboardPage';

@@ -26,7 +26,7 @@ export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
   const [overflowing, setOverflowing] = useState(false);
   const shownRows = useRef(rows);
 
-  // Before paint, so no frame shows the list shifted. Rows have one fixed height (styles.css),
+  // Before paint, so no frame shows the list shifted. Rows have one fixed height (expo.css),
   // so the shift is arithmetic on the measured period: no row is measured here.
   useLayoutEffect(() => {
     const before = shownRows.current;
