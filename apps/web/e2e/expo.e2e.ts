@@ -9,6 +9,7 @@ import type { ProjectSummary } from '@podium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle, ViewportName } from './harness';
+import { socketConnected } from './socket-signals';
 import {
   accessibilityViolations,
   adminApi,
@@ -82,25 +83,6 @@ function recordProjectFetches(page: Page): string[] {
     if (request.url().endsWith('/api/project/list/public')) urls.push(request.url());
   });
   return urls;
-}
-
-/**
- * Resolves once the page's socket.io connection is accepted (the CONNECT packet `40…`, over
- * long-polling or the websocket): from then on events reach the page. Pages no longer refetch on
- * the socket's first connect (issue 14: one fetch per view), so that is no longer the signal.
- */
-function socketConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    const accepted = (payload: string | Buffer) =>
-      String(payload)
-        .split('\u001e')
-        .some((p) => p.startsWith('40'));
-    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => accepted(payload) && resolve()));
-    page.on('response', async (response) => {
-      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
-      if (accepted(await response.text().catch(() => ''))) resolve();
-    });
-  });
 }
 
 type Marked = Element & { __podiumKept?: string };

@@ -1,12 +1,10 @@
 import { DEFAULT_EVENT_NAME } from '@podium/protocol';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEventStore } from './stores/event.store';
 import { jsonResponse, render } from './test/render';
 import { routes } from './router';
 
 beforeEach(() => {
-  useEventStore.setState({ name: DEFAULT_EVENT_NAME, loadState: 'idle' });
   vi.stubGlobal('fetch', async () => jsonResponse({ name: DEFAULT_EVENT_NAME }));
   vi.stubGlobal('scrollTo', () => {}); // ScrollRestoration; jsdom does not scroll
 });

@@ -2,7 +2,8 @@ import { DEFAULT_EVENT_NAME } from '@podium/protocol';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
-import { useEventStore } from '../stores/event.store';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { click, jsonResponse, render } from '../test/render';
 import type { HeaderProps } from './Header';
 import { Header } from './Header';
@@ -24,7 +25,6 @@ const button = (container: HTMLElement, name: string) =>
   [...container.querySelectorAll('a, button')].find((el) => el.textContent?.trim().endsWith(name)) ?? null;
 
 beforeEach(() => {
-  useEventStore.setState({ name: DEFAULT_EVENT_NAME, loadState: 'idle' });
   vi.stubGlobal('fetch', async () => jsonResponse({ name: 'HackMIT 2026' }));
 });
 
@@ -35,6 +35,58 @@ describe('Header', () => {
     expect(brand?.textContent).toBe('Podium');
     expect(brand?.getAttribute('href')).toBe('/');
     await vi.waitFor(() => expect(container.textContent).toContain('HackMIT 2026'));
+  });
+
+  it('shows the default event name until GET /api/event answers, and asks once for every header', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchSpy = vi.fn<typeof fetch>(() => new Promise((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchSpy);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <Header />
+              <Header admin />
+            </>
+          ),
+        },
+      ],
+      {
+        initialEntries: ['/judge'],
+      },
+    );
+    const container = await render(<RouterProvider router={router} />);
+    const taglines = () => [...container.querySelectorAll('.site-header__tagline')].map((p) => p.textContent);
+    expect(taglines()).toEqual([DEFAULT_EVENT_NAME, DEFAULT_EVENT_NAME]);
+    await act(async () => answer(jsonResponse({ name: 'HackMIT 2026' })));
+    await vi.waitFor(() => expect(taglines()).toEqual(['HackMIT 2026', 'HackMIT 2026']));
+    // A header mounted later (the next page) reads the name kept for this page load.
+    await act(async () => router.navigate('/judge/live'));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(String(fetchSpy.mock.calls[0]?.[0])).toBe('/api/event');
+  });
+
+  it('keeps the default event name when the server cannot be reached, and asks again when the next header mounts', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('offline');
+    });
+    const first = await renderHeaderAt('/judge', {});
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(first.container.querySelector('.site-header__tagline')?.textContent).toBe(DEFAULT_EVENT_NAME);
+    vi.stubGlobal('fetch', async () => jsonResponse({ name: 'Back online' }));
+    const second = await renderHeaderAt('/judge', {});
+    await vi.waitFor(() => expect(second.container.textContent).toContain('Back online'));
+  });
+
+  it('renders outside a QueryClientProvider, as on the error page', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/nope'] });
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterProvider router={router} />));
+    await vi.waitFor(() => expect(container.textContent).toContain('HackMIT 2026'));
+    await act(async () => root.unmount());
   });
 
   it('reads "Podium Admin" in the admin layout', async () => {

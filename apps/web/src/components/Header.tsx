@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@podium/protocol';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { forgetCredential } from '../auth/logout';
-import { useEventName } from '../stores/event.store';
+import { useEventName } from '../queries/use-event-name';
 
 export interface HeaderProps {
   /** Admin layout: the product name reads "Podium Admin". */

@@ -1,14 +1,8 @@
 import type { ProjectSummary } from '@podium/protocol';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../test/render';
-import type { ExpoData, ExpoSort } from './expo.store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ExpoSort } from './expo.store';
 import {
-  applyChallenges,
-  applyGroupInfo,
-  applyLoadError,
-  applyProjects,
   DEFAULT_EXPO_SORT,
-  EMPTY_EXPO,
   filterByChallenge,
   groupName,
   nextSort,
@@ -16,85 +10,9 @@ import {
   sortProjects,
   useExpoStore,
 } from './expo.store';
-
-let nextId = 1;
-function project(fields: Partial<ProjectSummary> = {}): ProjectSummary {
-  const id = (nextId++).toString(16).padStart(24, '0');
-  return {
-    id,
-    area: '',
-    name: `Project ${id}`,
-    description: '',
-    url: '',
-    try_link: '',
-    video_link: '',
-    challenge_list: [],
-    location: nextId,
-    group: 0,
-    ...fields,
-  };
-}
+import { projectSummary as project } from './expo.store.fixtures';
 
 const names = (list: readonly ProjectSummary[]) => list.map((p) => p.name);
-const ready = (projects: ProjectSummary[]): ExpoData => ({ ...EMPTY_EXPO, projects, status: 'ready' });
-
-describe('applyProjects', () => {
-  it('fills the state and marks it ready', () => {
-    const list = [project(), project()];
-    const state = applyProjects({ ...EMPTY_EXPO, status: 'loading' }, list);
-    expect(state).toMatchObject({ projects: list, status: 'ready', error: '' });
-  });
-
-  it('keeps the very same state when a refetch changes nothing', () => {
-    const a = project({ challenge_list: ['AI/ML'] });
-    const state = ready([a]);
-    expect(applyProjects(state, [structuredClone(a)])).toBe(state);
-  });
-
-  it('keeps unchanged project objects and takes changed ones', () => {
-    const a = project();
-    const b = project();
-    const state = ready([a, b]);
-    const renamed = { ...b, name: 'Renamed' };
-    const next = applyProjects(state, [structuredClone(a), renamed, project()]);
-    expect(next.projects[0]).toBe(a);
-    expect(next.projects[1]).toBe(renamed);
-    expect(next.projects).toHaveLength(3);
-  });
-
-  it('notices a changed challenge list and a new order', () => {
-    const a = project({ challenge_list: ['AI/ML'] });
-    const b = project();
-    const state = ready([a, b]);
-    expect(applyProjects(state, [{ ...a, challenge_list: ['Fintech'] }, b])).not.toBe(state);
-    const swapped = applyProjects(state, [b, a]);
-    expect(swapped.projects).toEqual([b, a]);
-    expect(swapped.projects[0]).toBe(b);
-  });
-
-  it('empties the list when every project is gone', () => {
-    expect(applyProjects(ready([project()]), []).projects).toEqual([]);
-  });
-});
-
-describe('applyChallenges, applyGroupInfo, applyLoadError', () => {
-  it('keep the state when nothing changed', () => {
-    const state = { ...EMPTY_EXPO, challenges: ['AI/ML'], groupInfo: { enabled: true, names: ['A', 'B'] } };
-    expect(applyChallenges(state, ['AI/ML'])).toBe(state);
-    expect(applyChallenges(state, ['AI/ML', 'C++ & Co']).challenges).toEqual(['AI/ML', 'C++ & Co']);
-    expect(applyGroupInfo(state, { enabled: true, names: ['A', 'B'] })).toBe(state);
-    expect(applyGroupInfo(state, { enabled: false, names: ['A', 'B'] }).groupInfo.enabled).toBe(false);
-  });
-
-  it('shows an error only while nothing was loaded', () => {
-    expect(applyLoadError({ ...EMPTY_EXPO, status: 'loading' }, 'Network connection issue')).toMatchObject({
-      status: 'error',
-      error: 'Network connection issue',
-    });
-    const state = ready([project()]);
-    expect(applyLoadError(state, 'Network connection issue')).toBe(state);
-  });
-});
 
 describe('filterByChallenge', () => {
   const ai = project({ name: 'ai', challenge_list: ['AI/ML', 'Fintech'] });
@@ -210,73 +128,7 @@ describe('groups', () => {
 });
 
 describe('useExpoStore', () => {
-  beforeEach(() => useExpoStore.setState({ ...EMPTY_EXPO, sort: DEFAULT_EXPO_SORT }));
-
-  it('loads projects, challenges and group info from the public routes', async () => {
-    const list = [project({ challenge_list: ['AI/ML'] })];
-    const fetchSpy = vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url === '/api/project/list/public') return jsonResponse(list);
-      if (url === '/api/challenges') return jsonResponse(['AI/ML']);
-      if (url === '/api/group-info') return jsonResponse({ enabled: true, names: ['A'] });
-      return jsonResponse({ error: 'not found' }, 404);
-    });
-    vi.stubGlobal('fetch', fetchSpy);
-    await useExpoStore.getState().refreshAll();
-    expect(useExpoStore.getState()).toMatchObject({
-      projects: list,
-      challenges: ['AI/ML'],
-      groupInfo: { enabled: true, names: ['A'] },
-      status: 'ready',
-    });
-  });
-
-  it('lets only the newest refresh write, whatever order the answers come in', async () => {
-    const answers: ((list: ProjectSummary[]) => void)[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) => {
-        if (String(input) === '/api/challenges') return jsonResponse([]);
-        return new Promise<Response>((resolve) => answers.push((list) => resolve(jsonResponse(list))));
-      }),
-    );
-    const older = useExpoStore.getState().refreshProjects();
-    const newer = useExpoStore.getState().refreshProjects();
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
-    const fresh = [project({ name: 'fresh' })];
-    answers[1]?.(fresh);
-    await newer;
-    answers[0]?.([project({ name: 'stale' })]);
-    await older;
-    expect(names(useExpoStore.getState().projects)).toEqual(['fresh']);
-  });
-
-  it('reports a first failure and keeps the last good list after a later one', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse({ error: 'internal server error' }, 500));
-    await useExpoStore.getState().refreshProjects();
-    expect(useExpoStore.getState()).toMatchObject({ status: 'error', error: 'internal server error' });
-
-    const list = [project()];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
-      jsonResponse(String(input) === '/api/challenges' ? [] : list),
-    );
-    await useExpoStore.getState().refreshProjects();
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('offline');
-    });
-    await useExpoStore.getState().refreshProjects();
-    expect(useExpoStore.getState()).toMatchObject({ projects: list, status: 'ready' });
-  });
-
-  it('survives answers of the wrong shape', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse({ name: 'not a list' }));
-    await useExpoStore.getState().refreshAll();
-    expect(useExpoStore.getState()).toMatchObject({
-      status: 'error',
-      error: 'Error parsing response',
-      groupInfo: EMPTY_EXPO.groupInfo,
-    });
-  });
+  beforeEach(() => useExpoStore.setState({ sort: DEFAULT_EXPO_SORT }));
 
   it('toggles the sort', () => {
     useExpoStore.getState().toggleSort('name');

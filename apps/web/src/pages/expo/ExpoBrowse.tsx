@@ -11,8 +11,7 @@ import { useExpoRows } from './use-expo-rows';
 
 /** The expo as visitors browse it on their phones: filter, count, sortable table. */
 export function ExpoBrowse({ challenge }: { challenge: string | null }) {
-  const { rows, sort, groupInfo } = useExpoRows(challenge);
-  const status = useExpoStore((state) => state.status);
+  const { rows, sort, groupInfo, status } = useExpoRows(challenge);
   const toggleSort = useExpoStore((state) => state.toggleSort);
   const title = challenge === null ? 'Project Expo' : `${challenge} · Project Expo`;
   const searchId = useId();

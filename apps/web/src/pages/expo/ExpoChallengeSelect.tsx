@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useExpoStore } from '../../stores/expo.store';
 import { expoPath } from './expo-links';
+import { useExpoChallenges } from './use-expo-data';
 
 /** The challenge filter: each choice is its own URL (`/expo/<challenge>`), so it can be shared. */
 export function ExpoChallengeSelect({ challenge }: { challenge: string | null }) {
   const id = useId();
-  const challenges = useExpoStore((state) => state.challenges);
+  const challenges = useExpoChallenges();
   const navigate = useNavigate();
   const { search } = useLocation();
   // A deep link to a challenge no active project has (yet) still shows as the current choice.

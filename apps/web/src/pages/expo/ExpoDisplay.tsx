@@ -2,8 +2,8 @@ import type { ProjectSummary } from '@podium/protocol';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useEventName } from '../../stores/event.store';
-import { groupName, showGroups, useExpoStore } from '../../stores/expo.store';
+import { useEventName } from '../../queries/use-event-name';
+import { groupName, showGroups } from '../../stores/expo.store';
 import { expoPath, projectCount } from './expo-links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { ExpoFullscreenButton } from './ExpoFullscreenButton';
@@ -19,8 +19,7 @@ import { usePrefersReducedMotion } from './use-reduced-motion';
  * motion to stop (WCAG 2.2.2).
  */
 export function ExpoDisplay({ challenge }: { challenge: string | null }) {
-  const { rows, groupInfo } = useExpoRows(challenge);
-  const status = useExpoStore((state) => state.status);
+  const { rows, groupInfo, status } = useExpoRows(challenge);
   const eventName = useEventName();
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);

@@ -1,15 +1,13 @@
-import { useExpoStore } from '../../stores/expo.store';
+import { useExpoProjects } from './use-expo-data';
 
 /** The expo before its first data: a loading line, or the failure with a retry. */
 export function ExpoLoadStatus() {
-  const status = useExpoStore((state) => state.status);
-  const error = useExpoStore((state) => state.error);
-  const refreshAll = useExpoStore((state) => state.refreshAll);
+  const { status, error, retry } = useExpoProjects();
   if (status === 'error') {
     return (
       <div className="expo-message" role="alert">
         <p>Could not load the projects: {error}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void refreshAll()}>
+        <button type="button" className="btn btn--secondary" onClick={retry}>
           Try again
         </button>
       </div>

@@ -2,9 +2,11 @@ import type { GroupInfo, ProjectSummary } from '@podium/protocol';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_EXPO_SORT, EMPTY_EXPO, useExpoStore } from '../../stores/expo.store';
+import { queryClient } from '../../queries/query-client';
+import { DEFAULT_EXPO_SORT, useExpoStore } from '../../stores/expo.store';
 import { click, jsonResponse, render } from '../../test/render';
 import { ExpoPage } from './ExpoPage';
+import { expoQueries } from './use-expo-data';
 
 // No socket in jsdom: use-expo-live.test.ts covers the realtime wiring.
 vi.mock('../../realtime/use-realtime', () => ({ useRealtime: () => undefined }));
@@ -55,7 +57,7 @@ async function renderAt(path: string) {
 const column = (container: HTMLElement, selector: string) =>
   [...container.querySelectorAll(`tbody ${selector}`)].map((el) => el.firstChild?.textContent);
 
-beforeEach(() => useExpoStore.setState({ ...EMPTY_EXPO, sort: DEFAULT_EXPO_SORT }));
+beforeEach(() => useExpoStore.setState({ sort: DEFAULT_EXPO_SORT }));
 
 describe('ExpoPage', () => {
   it('lists projects by table with the count, placeholders and safe links', async () => {
@@ -115,7 +117,9 @@ describe('ExpoPage', () => {
   it('has no Group column while the groups have no names, in the table and on paper', async () => {
     serve({ enabled: true, names: [] });
     const { router, container } = await renderAt('/expo');
-    await vi.waitFor(() => expect(useExpoStore.getState().groupInfo.enabled).toBe(true));
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<GroupInfo>(expoQueries.groupInfo.queryKey)?.enabled).toBe(true),
+    );
     expect(container.querySelector('.expo-table__group')).toBeNull();
     await act(async () => router.navigate('/expo?print=true'));
     expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([

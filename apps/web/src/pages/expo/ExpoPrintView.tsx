@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { groupName, showGroups, useExpoStore } from '../../stores/expo.store';
-import { useEventName } from '../../stores/event.store';
+import { groupName, showGroups } from '../../stores/expo.store';
+import { useEventName } from '../../queries/use-event-name';
 import { expoPath, projectCount } from './expo-links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { useExpoRows } from './use-expo-rows';
@@ -11,8 +11,7 @@ import { useExpoRows } from './use-expo-rows';
  * and Name, for paper.
  */
 export function ExpoPrintView({ challenge }: { challenge: string | null }) {
-  const { rows, groupInfo } = useExpoRows(challenge);
-  const status = useExpoStore((state) => state.status);
+  const { rows, groupInfo, status } = useExpoRows(challenge);
   const eventName = useEventName();
   const groups = showGroups(groupInfo);
   const heading = challenge === null ? 'Project Expo' : `Project Expo: ${challenge}`;

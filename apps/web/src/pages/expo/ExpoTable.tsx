@@ -29,7 +29,7 @@ interface RowProps {
   group: string | null;
 }
 
-// Memoised: a refetch keeps unchanged project objects (applyProjects), so their rows stay put.
+// Memoised: a refetch keeps unchanged project objects (keepUnchangedProjects), so their rows stay put.
 const ExpoTableRow = memo(function ExpoTableRow({ project, group }: RowProps) {
   return (
     <tr>

@@ -1,8 +1,9 @@
 import type { EventName, ProjectSummary } from '@podium/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_EXPO_SORT, EMPTY_EXPO, EXPO_POLL_MS, useExpoStore } from '../../stores/expo.store';
+import { useEventName } from '../../queries/use-event-name';
 import { jsonResponse, render } from '../../test/render';
-import { useExpoLive } from './use-expo-live';
+import { queryClient } from '../../queries/query-client';
+import { EXPO_POLL_MS, useExpoLive } from './use-expo-live';
 
 type Handlers = Partial<Record<EventName, () => void>>;
 const realtime = vi.hoisted(() => ({
@@ -29,7 +30,6 @@ const project: ProjectSummary = {
 
 let requests: string[];
 beforeEach(() => {
-  useExpoStore.setState({ ...EMPTY_EXPO, sort: DEFAULT_EXPO_SORT });
   realtime.calls.length = 0;
   requests = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
@@ -37,24 +37,32 @@ beforeEach(() => {
     requests.push(url);
     if (url === '/api/project/list/public') return jsonResponse([project]);
     if (url === '/api/challenges') return jsonResponse([]);
+    if (url === '/api/event') return jsonResponse({ name: 'Hack' });
     return jsonResponse({ enabled: false, names: [] });
   });
 });
 afterEach(() => vi.useRealTimers());
 
+/** The expo page's live hook, with the lobby display's event name as a reader beside it. */
 function Live() {
   useExpoLive();
-  return null;
+  return <p>{useEventName()}</p>;
 }
 
 /** What the page fetched since the last call, sorted (fetches run in parallel). */
 const fetched = () => requests.splice(0).sort();
-const ALL = ['/api/challenges', '/api/group-info', '/api/project/list/public'];
+/** Every fetch answered, and room for one that should not come. */
+async function settle() {
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+const LISTS = ['/api/challenges', '/api/group-info', '/api/project/list/public'];
+const ALL = ['/api/challenges', '/api/event', '/api/group-info', '/api/project/list/public'];
 
 describe('useExpoLive', () => {
-  it('listens on the public channel and refetches what each event names', async () => {
+  it('fetches each read once, refetches what each public event names, and all after a reconnect', async () => {
     await render(<Live />);
-    await vi.waitFor(() => expect(useExpoStore.getState().status).toBe('ready'));
+    await settle();
     expect(fetched()).toEqual(ALL);
     const subscription = realtime.calls.at(-1);
     expect(subscription?.portal).toBe('public');
@@ -63,35 +71,38 @@ describe('useExpoLive', () => {
     expect(Object.keys(handlers).sort()).toEqual(['options.changed', 'projects.changed']);
 
     handlers['projects.changed']?.();
-    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await settle();
     expect(fetched()).toEqual(['/api/challenges', '/api/project/list/public']);
 
     handlers['options.changed']?.();
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(fetched()).toEqual(['/api/group-info']);
+    await settle();
+    expect(fetched()).toEqual(['/api/event', '/api/group-info']);
 
-    // A (re)connect may have missed events: everything is fetched again.
+    // A reconnect may have missed events: everything is fetched again, each once.
     onConnect?.();
-    await vi.waitFor(() => expect(requests).toHaveLength(3));
+    await settle();
     expect(fetched()).toEqual(ALL);
   });
 
-  it('keeps polling as the fallback, skipping hidden tabs', async () => {
+  it('keeps polling as the fallback, skipping hidden tabs, and refetches when shown again', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await render(<Live />);
-    await vi.waitFor(() => expect(requests).toHaveLength(3));
+    await vi.waitFor(() => expect(requests).toHaveLength(4));
     fetched();
     vi.advanceTimersByTime(EXPO_POLL_MS);
     await vi.waitFor(() => expect(requests).toHaveLength(3));
-    expect(fetched()).toEqual(ALL);
+    await settle();
+    expect(fetched()).toEqual(LISTS); // the event name is fixed while the server runs: not polled
 
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     vi.advanceTimersByTime(EXPO_POLL_MS);
-    await new Promise((resolve) => setTimeout(resolve, 20)); // room for a fetch that should not come
+    await settle();
     expect(requests).toEqual([]);
     // Back in view: fresh data at once rather than at the next poll.
     visibility.mockReturnValue('visible');
-    document.dispatchEvent(new Event('visibilitychange'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     await vi.waitFor(() => expect(requests).toHaveLength(3));
+    await settle();
+    expect(fetched()).toEqual(LISTS);
   });
 });

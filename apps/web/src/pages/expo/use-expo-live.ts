@@ -1,38 +1,39 @@
-import { useEffect } from 'react';
-import { useRealtime } from '../../realtime/use-realtime';
-import { EXPO_POLL_MS, useExpoStore } from '../../stores/expo.store';
-
-const store = () => useExpoStore.getState();
+import { endpoints } from '@podium/protocol';
+import { useQuery } from '@tanstack/react-query';
+import type { InvalidationMap } from '../../realtime/use-query-invalidation';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { expoQueries } from './use-expo-data';
 
 /**
- * Keeps the expo live (API.md 6.2, 6.3). Realtime events trigger a refetch of what they name, so
- * a project added, moved or hidden shows within a second; every (re)connect refetches everything,
- * since events missed while offline are not replayed. A 30 s poll stays as the fallback for a
- * socket that is down. The store keeps unchanged rows' objects, so none of this re-renders them.
+ * How often the expo refetches anyway: realtime brings changes at once, this only bounds how
+ * stale a screen can get while its socket is down (API.md 6.3: realtime is an accelerator).
+ */
+export const EXPO_POLL_MS = 30_000;
+
+/**
+ * What each event of the public room makes stale (API.md 6.2). The room also gets `clock` and
+ * `deliberation`, which no expo view shows, and `layout.changed`, which the hall map follows.
+ */
+export const EXPO_INVALIDATION = {
+  'projects.changed': [endpoints.projectListPublic, endpoints.challenges],
+  // The event name is fixed while the server runs (EVENT_NAME); named so that a reconnect, maybe
+  // to a restarted server, refetches it too.
+  'options.changed': [endpoints.groupInfo, endpoints.eventInfo],
+} satisfies InvalidationMap;
+
+/** Polls without re-rendering the page that polls: the views read the same queries themselves. */
+const POLL = { refetchInterval: EXPO_POLL_MS, refetchOnWindowFocus: true, notifyOnChangeProps: [] };
+
+/**
+ * Keeps the expo live (API.md 6.2, 6.3): realtime events refetch what they name, so a project
+ * added, moved, hidden or deleted, or an `all` reset, shows within a second; every reconnect
+ * refetches everything, since events missed while offline are not replayed. A 30 s poll, skipped
+ * while the tab is hidden, stays as the fallback for a socket that is down, and a tab brought
+ * back into view refetches at once.
  */
 export function useExpoLive(): void {
-  useEffect(() => {
-    void store().refreshAll();
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void store().refreshAll();
-    }, EXPO_POLL_MS);
-    // A tab brought back after a while shows fresh data at once rather than up to 30 s later.
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void store().refreshAll();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, []);
-
-  useRealtime(
-    'public',
-    {
-      'projects.changed': () => void store().refreshProjects(),
-      'options.changed': () => void store().refreshGroupInfo(),
-    },
-    () => void store().refreshAll(),
-  );
+  useQueryInvalidation('public', EXPO_INVALIDATION);
+  useQuery({ ...expoQueries.projects, ...POLL });
+  useQuery({ ...expoQueries.challenges, ...POLL });
+  useQuery({ ...expoQueries.groupInfo, ...POLL });
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@podium/protocol';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useEventName } from '../../stores/event.store';
+import { useEventName } from '../../queries/use-event-name';
 
 /** `/`: the way into the three portals (product spec §2). */
 export function LandingPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { useEventName } from '../../../stores/event.store';
+import { useEventName } from '../../../queries/use-event-name';
 import { ResultsBody } from './ResultsBody';
 import { useResults } from './use-results';
 

@@ -1,0 +1,162 @@
+/**
+ * Issue 14 on the public pages, in real Chromium against the real server: the expo and the lobby
+ * display follow the admin's deletions and an `all` reset without a reload, recover from a lost
+ * connection by themselves, and their page loads (and the landing page's) fetch no API URL twice.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  adminApi,
+  collectPageErrors,
+  launchBrowser,
+  seedProject,
+  startServer,
+  TEST_EVENT_NAME,
+  VIEWPORTS,
+} from './harness';
+import { socketConnected } from './socket-signals';
+
+const NAMES = ['Mesh Radio', 'Kelp Farm', 'Solar Kiln', 'Bee Counter'];
+/** A change must show within this long over realtime (spec: a second; slack for CI). */
+const LIVE_MS = 3_000;
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of NAMES) await seedProject(server, { name, description: `${name} does things.` });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext(VIEWPORTS.desktop);
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const countText = (n: number) => `${n} ${n === 1 ? 'project' : 'projects'}`;
+const count = (n: number) => page.getByText(countText(n), { exact: true });
+/** The lobby display's visible list (the looped copy is hidden from screen readers). */
+const displayNames = () => page.getByRole('list', { name: 'Projects' }).locator('.expo-display__name');
+const projectIds = async () =>
+  (await adminApi<{ id: string; name: string }[]>(server, 'GET', '/project/list')).body;
+
+/** Opens `path`, waits for `n` projects and for the socket; marks the page to detect a reload. */
+async function openLive(path: string, n: number): Promise<void> {
+  const connected = socketConnected(page);
+  await page.goto(url(path));
+  await count(n).waitFor();
+  await connected;
+  await page.evaluate(() => ((window as { __sameLoad?: boolean }).__sameLoad = true));
+}
+const sameLoad = () => page.evaluate(() => (window as { __sameLoad?: boolean }).__sameLoad === true);
+
+describe('the expo follows the admin without a reload', () => {
+  it('drops a project the admin deletes from the lobby display', async () => {
+    const before = await projectIds();
+    await openLive('/expo?display=true', before.length);
+    const gone = before.find((project) => project.name === 'Kelp Farm');
+    expect((await adminApi(server, 'DELETE', `/project/${gone?.id}`)).status).toBe(200);
+
+    await count(before.length - 1).waitFor({ timeout: LIVE_MS });
+    expect(await displayNames().allTextContents()).not.toContain('Kelp Farm');
+    expect(await displayNames().count()).toBe(before.length - 1);
+    expect(await sameLoad()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a change made while the connection was lost, once it is back, with no tap', async () => {
+    const before = await projectIds();
+    await openLive('/expo?display=true', before.length);
+    await context.setOffline(true);
+    const reconnected = socketConnected(page);
+    await seedProject(server, { name: 'Offline Arrival' });
+    // While offline the page cannot know: the change waits.
+    await page.waitForTimeout(1_500);
+    expect(await displayNames().allTextContents()).not.toContain('Offline Arrival');
+
+    await context.setOffline(false);
+    await reconnected; // socket.io's backoff: 1 s doubling up to 10 s (±50 %), within the test's minute
+    await count(before.length + 1).waitFor({ timeout: LIVE_MS });
+    await displayNames().filter({ hasText: 'Offline Arrival' }).waitFor();
+    expect(await sameLoad()).toBe(true);
+  }, 60_000);
+
+  it('empties the expo and the lobby display on an `all` reset', async () => {
+    const before = await projectIds();
+    expect(before.length).toBeGreaterThan(0);
+    await openLive('/expo', before.length);
+    const display = await context.newPage();
+    const displayConnected = socketConnected(display);
+    await display.goto(url('/expo?display=true'));
+    await display.getByText(countText(before.length), { exact: true }).waitFor();
+    await displayConnected;
+
+    expect((await adminApi(server, 'POST', '/admin/reset', { type: 'all' })).status).toBe(200);
+    await page.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
+    expect(await page.locator('.expo-table').count()).toBe(0);
+    await display.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
+    expect(await display.locator('.expo-display__row').count()).toBe(0);
+    expect(await sameLoad()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('page loads', () => {
+  /** `METHOD /api/path` of every API request the page makes from now on, with how often. */
+  function countApiRequests(on: Page): Map<string, number> {
+    const requested = new Map<string, number>();
+    on.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/api/')) return;
+      const key = `${request.method()} ${pathname}`;
+      requested.set(key, (requested.get(key) ?? 0) + 1);
+    });
+    return requested;
+  }
+  const twice = (requested: Map<string, number>) =>
+    [...requested].filter(([, n]) => n > 1).map(([key]) => key);
+
+  it.each([
+    ['/', ['GET /api/event']],
+    [
+      '/expo',
+      ['GET /api/challenges', 'GET /api/event', 'GET /api/group-info', 'GET /api/project/list/public'],
+    ],
+    [
+      '/expo?display=true',
+      [
+        'GET /api/challenges',
+        'GET /api/event',
+        'GET /api/group-info',
+        'GET /api/layout',
+        'GET /api/project/list/public',
+      ],
+    ],
+  ])('%s fetches no API URL twice', async (path, expected) => {
+    await seedProject(server, { name: 'Counted' });
+    const requested = countApiRequests(page);
+    await page.goto(url(path));
+    await page.getByText(TEST_EVENT_NAME).waitFor();
+    await page.waitForTimeout(2_000); // the socket connects meanwhile: it must not refetch
+    expect(twice(requested)).toEqual([]);
+    expect([...requested.keys()].sort()).toEqual(expected);
+  });
+});
