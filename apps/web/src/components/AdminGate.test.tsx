@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAdminSession } from '../auth/cookies';
@@ -5,17 +6,13 @@ import { useAdminSessionStore } from '../stores/admin-session.store';
 import { click, jsonResponse, render } from '../test/render';
 import { AdminGate } from './AdminGate';
 
-async function renderGated() {
+async function renderGated(page: ReactNode = <p>secret log</p>) {
   const router = createMemoryRouter(
     [
       { path: '/admin/login', element: <p>login page</p> },
       {
         path: '/admin/log',
-        element: (
-          <AdminGate>
-            <p>secret log</p>
-          </AdminGate>
-        ),
+        element: <AdminGate>{page}</AdminGate>,
       },
     ],
     { initialEntries: ['/admin/log'] },
@@ -51,6 +48,26 @@ describe('AdminGate (product spec §6)', () => {
     expect(container.textContent).not.toContain('secret log');
     answer(jsonResponse({ ok: 1 }));
     await vi.waitFor(() => expect(container.textContent).toBe('secret log'));
+  });
+
+  it('shows a page at once while the check runs, once a session passed during this page load', async () => {
+    setAdminSession('pw');
+    useAdminSessionStore.setState({ verified: true });
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    const { container } = await renderGated();
+    expect(container.textContent).toBe('secret log');
+  });
+
+  it('shows nothing of the page after a logout, even if a session passed before', async () => {
+    useAdminSessionStore.setState({ verified: true }); // no saved session: logged out since
+    const shown = vi.fn();
+    function Page() {
+      shown();
+      return <p>secret log</p>;
+    }
+    const { router } = await renderGated(<Page />);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('offers to try again when the server cannot say', async () => {

@@ -1,3 +1,4 @@
+import { getAdminSession } from '../auth/cookies';
 import { useAdminSessionStore } from '../stores/admin-session.store';
 import { useGate, type Gate, type GateOutcome } from './use-gate';
 
@@ -11,8 +12,10 @@ async function checkAdmin(): Promise<GateOutcome> {
 /**
  * The admin pages' guard (product spec §6): checks the saved password with `POST /admin/auth`
  * and goes to /admin/login on a 401 or without a saved password. A password that already passed
- * during this page load lets the page show at once while the check runs again.
+ * during this page load lets the page show at once while the check runs again, unless it was
+ * forgotten since (logout): the page would show the answers kept from before.
  */
 export function useAdminGate(): Gate {
-  return useGate(checkAdmin, useAdminSessionStore.getState().verified);
+  const showAtOnce = useAdminSessionStore.getState().verified && getAdminSession() !== null;
+  return useGate(checkAdmin, showAtOnce);
 }

@@ -9,6 +9,7 @@ import { endpoints, INVALID_ADMIN_PASSWORD } from '@podium/protocol';
 import { create } from 'zustand';
 import { callApi } from '../api/client';
 import { getAdminSession, removeAdminSession, setAdminSession } from '../auth/cookies';
+import { endpointKey, queryClient } from '../queries/query-client';
 
 export type AdminCheckOutcome =
   | { kind: 'ok' }
@@ -28,8 +29,6 @@ interface AdminSessionState {
   login: (password: string) => Promise<AdminLoginOutcome>;
 }
 
-let pendingCheck: Promise<AdminCheckOutcome> | null = null;
-
 async function runCheck(): Promise<AdminCheckOutcome> {
   if (getAdminSession() === null) return { kind: 'unauthorized' };
   const result = await callApi(endpoints.adminAuth);
@@ -43,13 +42,16 @@ async function runCheck(): Promise<AdminCheckOutcome> {
 
 export const useAdminSessionStore = create<AdminSessionState>()((set) => ({
   verified: false,
-  check: () => {
-    pendingCheck ??= runCheck().then((outcome) => {
-      pendingCheck = null;
-      if (outcome.kind !== 'error') set({ verified: outcome.kind === 'ok' });
-      return outcome;
+  check: async () => {
+    // A query of the check, never kept fresh: concurrent checks share the request on its way.
+    const outcome = await queryClient.fetchQuery({
+      queryKey: endpointKey(endpoints.adminAuth),
+      queryFn: runCheck,
+      staleTime: 0,
+      gcTime: 0,
     });
-    return pendingCheck;
+    if (outcome.kind !== 'error') set({ verified: outcome.kind === 'ok' });
+    return outcome;
   },
   login: async (password) => {
     const result = await callApi(endpoints.adminSession, { body: { password } });

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/FormFields';
 import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
-import { useAdminAddStore } from '../../stores/admin-add.store';
+import { adminAdd } from './add-actions';
 import { notify } from '../../stores/notice.store';
+import { useTracks } from './use-tracks';
 
 const EMPTY_JUDGE = { name: '', email: '', track: '', notes: '', no_send: false };
 
@@ -12,10 +13,9 @@ export const GENERAL_TRACK_OPTION = { value: '', label: 'General (no track)' };
 /** One judge by hand (product spec §2 "Add Judges"); name and email are required (§5). */
 export function AddJudgeForm() {
   const headingId = useId();
-  const tracks = useAdminAddStore((state) => state.tracks);
-  const addJudge = useAdminAddStore((state) => state.addJudge);
+  const tracks = useTracks();
   const { busy, text, flag, errors, submit } = useDraftForm(EMPTY_JUDGE, {
-    send: addJudge,
+    send: adminAdd.addJudge,
     check: nameAndEmailRequired,
     onSuccess: (reset) => {
       notify.success('Judge added successfully!');

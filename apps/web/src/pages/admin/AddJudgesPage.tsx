@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { endpoints } from '@podium/protocol';
 import { AdminGate } from '../../components/AdminGate';
 import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
 import { StatTile, StatTiles } from '../../components/StatTile';
-import { useAdminAddStore } from '../../stores/admin-add.store';
-import { useAdminStatsStore } from '../../stores/admin-stats.store';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { adminAdd } from './add-actions';
 import { AddJudgeForm } from './AddJudgeForm';
 import { EmailOffNotice } from './EmailOffNotice';
 import { JudgeQrLinks } from './JudgeQrLinks';
@@ -24,14 +25,12 @@ export function AddJudgesPage() {
 }
 
 function AddJudges() {
-  const stats = useAdminStatsStore((state) => state.judgeStats);
-  const refreshStats = useAdminStatsStore((state) => state.refreshJudgeStats);
-  const loadTracks = useAdminAddStore((state) => state.loadTracks);
-  const uploadCsv = useAdminAddStore((state) => state.uploadCsv);
-  useEffect(() => {
-    void refreshStats();
-    void loadTracks();
-  }, [refreshStats, loadTracks]);
+  const stats = useEndpointQuery(endpoints.judgeStats).data;
+  useQueryInvalidation('admin', {
+    'judges.changed': [endpoints.judgeStats],
+    stats: [endpoints.judgeStats],
+    'options.changed': [endpoints.options],
+  });
 
   return (
     <div className="stack admin-data">
@@ -55,7 +54,7 @@ function AddJudges() {
           columns={JUDGE_CSV_COLUMNS}
           noSendOption
           successText="Added judge(s) successfully!"
-          upload={(file, flags, onProgress) => uploadCsv('judges', file, flags, onProgress)}
+          upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}
         />
       </div>
     </div>

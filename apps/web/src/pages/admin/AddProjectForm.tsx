@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { TextAreaField, TextField } from '../../components/FormFields';
 import { useDraftForm } from '../../hooks/use-draft-form';
-import { useAdminAddStore } from '../../stores/admin-add.store';
 import { notify } from '../../stores/notice.store';
+import { adminAdd } from './add-actions';
 
 const EMPTY_PROJECT = {
   name: '',
@@ -19,14 +19,13 @@ const EMPTY_PROJECT = {
  */
 export function AddProjectForm() {
   const headingId = useId();
-  const addProject = useAdminAddStore((state) => state.addProject);
   const {
     busy,
     text: field,
     errors,
     submit,
   } = useDraftForm(EMPTY_PROJECT, {
-    send: addProject,
+    send: adminAdd.addProject,
     onSuccess: (reset) => {
       notify.success('Project added successfully!');
       reset();

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { endpoints } from '@podium/protocol';
 import { AdminGate } from '../../components/AdminGate';
 import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
 import { StatTile, StatTiles } from '../../components/StatTile';
-import { useAdminAddStore } from '../../stores/admin-add.store';
-import { useAdminStatsStore } from '../../stores/admin-stats.store';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { adminAdd } from './add-actions';
 import { AddProjectForm } from './AddProjectForm';
 
 /** Column order of the project CSV (product spec §2, API.md R84). */
@@ -22,13 +23,11 @@ export function AddProjectsPage() {
 }
 
 function AddProjects() {
-  const stats = useAdminStatsStore((state) => state.projectStats);
-  const refreshStats = useAdminStatsStore((state) => state.refreshProjectStats);
-  const uploadCsv = useAdminAddStore((state) => state.uploadCsv);
-  const previewCsv = useAdminAddStore((state) => state.previewCsv);
-  useEffect(() => {
-    void refreshStats();
-  }, [refreshStats]);
+  const stats = useEndpointQuery(endpoints.projectStats).data;
+  useQueryInvalidation('admin', {
+    'projects.changed': [endpoints.projectStats],
+    stats: [endpoints.projectStats],
+  });
 
   return (
     <div className="stack admin-data">
@@ -50,8 +49,8 @@ function AddProjects() {
             fileLabel="Project CSV file"
             columns={PROJECT_CSV_COLUMNS}
             successText="Added project(s) successfully!"
-            upload={(file, flags, onProgress) => uploadCsv('projects', file, flags, onProgress)}
-            preview={(file, flags) => previewCsv('projects', file, flags)}
+            upload={(file, flags, onProgress) => adminAdd.uploadCsv('projects', file, flags, onProgress)}
+            preview={(file, flags) => adminAdd.previewCsv('projects', file, flags)}
           />
           <CsvUploadPanel
             title="Upload a hackathon-platform export"
@@ -64,8 +63,8 @@ function AddProjects() {
             fileLabel="Hackathon-platform export file"
             headerRow="always"
             successText="Added project(s) successfully!"
-            upload={(file, flags, onProgress) => uploadCsv('devpost', file, flags, onProgress)}
-            preview={(file, flags) => previewCsv('devpost', file, flags)}
+            upload={(file, flags, onProgress) => adminAdd.uploadCsv('devpost', file, flags, onProgress)}
+            preview={(file, flags) => adminAdd.previewCsv('devpost', file, flags)}
           />
         </div>
       </div>

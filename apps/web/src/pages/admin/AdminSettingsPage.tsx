@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
-import { useAdminOptionsStore } from '../../stores/admin-options.store';
+import { endpoints } from '@podium/protocol';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { ClockSection } from './settings/ClockSection';
 import { ExportSection } from './settings/ExportSection';
 import { JudgeLoginSection } from './settings/JudgeLoginSection';
@@ -43,16 +44,13 @@ function Settings() {
 
 /** Until Options arrive, the forms show the defaults of product spec §9 and cannot be sent. */
 function LoadStatus() {
-  const status = useAdminOptionsStore((state) => state.status);
-  const error = useAdminOptionsStore((state) => state.error);
-  const refresh = useAdminOptionsStore((state) => state.refresh);
-  const loaded = useAdminOptionsStore((state) => state.options !== null);
-  if (loaded && !error) return null;
-  if (status === 'error' || error) {
+  const { data, error, refetch } = useEndpointQuery(endpoints.options);
+  if (data && !error) return null;
+  if (error) {
     return (
       <div className="card admin-gate-error settings-load-error" role="alert">
         <p>Could not load the current settings: {error}</p>
-        <button type="button" className="btn btn--primary btn--small" onClick={() => void refresh()}>
+        <button type="button" className="btn btn--primary btn--small" onClick={() => void refetch()}>
           Try again
         </button>
       </div>

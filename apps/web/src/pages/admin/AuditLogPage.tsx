@@ -1,7 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { endpoints } from '@podium/protocol';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
-import { useAdminLogStore } from '../../stores/admin-log.store';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useRealtime } from '../../realtime/use-realtime';
 import type { LogFilter } from './audit-log';
 import { filterLog, parseLog, showLine } from './audit-log';
 import { AuditLogFilters } from './AuditLogFilters';
@@ -17,27 +19,25 @@ export function AuditLogPage() {
   );
 }
 
+/**
+ * The whole log (R76), read once on opening; Refresh and every reconnect of the admin socket read
+ * it again (no event says the log grew: nearly every write adds a line).
+ */
 function AuditLog() {
-  const log = useAdminLogStore((state) => state.log);
-  const status = useAdminLogStore((state) => state.status);
-  const error = useAdminLogStore((state) => state.error);
-  const version = useAdminLogStore((state) => state.version);
-  const refresh = useAdminLogStore((state) => state.refresh);
+  const { data, error, loading, refetch } = useEndpointQuery(endpoints.auditLog);
+  useRealtime('admin', {}, () => void refetch());
+  const log = data?.log ?? '';
   const pre = useRef<HTMLPreElement>(null);
   const [filter, setFilter] = useState<LogFilter>({ type: '', text: '', newestFirst: false });
   const all = useMemo(() => parseLog(log), [log]);
   const shown = useMemo(() => filterLog(all, filter).map(showLine).join('\n'), [all, filter]);
   const count = useMemo(() => filterLog(all, { ...filter, newestFirst: false }).length, [all, filter]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  // After every load, show the newest lines: the end of the log is what an organizer looks for.
+  // After a load that changed the log, show the newest lines: the end is what an organizer looks for.
   useLayoutEffect(() => {
     const element = pre.current;
     if (element) element.scrollTop = filter.newestFirst ? 0 : element.scrollHeight;
-  }, [version, filter.newestFirst]);
+  }, [data, filter.newestFirst]);
 
   const lines = all.length;
   const order = filter.newestFirst ? 'newest first' : 'oldest first';
@@ -45,11 +45,11 @@ function AuditLog() {
     <div className="stack">
       <div className="audit-log__toolbar">
         <p className="audit-log__count" aria-live="polite">
-          {version > 0
+          {data
             ? `${count === lines ? '' : `${count} of `}${lines} ${lines === 1 ? 'line' : 'lines'}, ${order}`
             : ''}
         </p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void refresh()}>
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void refetch()}>
           Refresh
         </button>
       </div>
@@ -59,10 +59,8 @@ function AuditLog() {
           Could not load the log: {error}
         </p>
       )}
-      {status === 'loading' && version === 0 && (
-        <span className="spinner" role="status" aria-label="Loading" />
-      )}
-      {version > 0 && (
+      {loading && <span className="spinner" role="status" aria-label="Loading" />}
+      {data && (
         // role="log" names the scrolling region; "off" stops a refresh from reading the whole log aloud.
         <pre ref={pre} className="audit-log" tabIndex={0} role="log" aria-live="off" aria-label="Audit log">
           {shown || (log ? 'No line matches.' : 'The log is empty.')}

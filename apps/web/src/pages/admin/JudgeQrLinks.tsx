@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SelectField } from '../../components/FormFields';
-import { useAdminAddStore } from '../../stores/admin-add.store';
+import { useTracks } from './use-tracks';
 
 /** The self-add QR code of a track's page: `/admin/qr?track=<track>`. */
 export const trackQrPath = (track: string) => `/admin/qr?track=${encodeURIComponent(track)}`;
@@ -12,7 +12,7 @@ export const trackQrPath = (track: string) => `/admin/qr?track=${encodeURICompon
  */
 export function JudgeQrLinks() {
   const headingId = useId();
-  const tracks = useAdminAddStore((state) => state.tracks);
+  const tracks = useTracks();
   const [chosen, setChosen] = useState('');
   // The first track until one is chosen; a chosen track that disappeared falls back the same way.
   const track = tracks.includes(chosen) ? chosen : (tracks[0] ?? '');

@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
-import { addSelfUrl, useAdminQrStore } from '../../stores/admin-qr.store';
 import { notify } from '../../stores/notice.store';
 import { EmailOffNotice } from './EmailOffNotice';
 import { QrCanvas } from './QrCanvas';
+import { addSelfUrl, useQrCode } from './use-qr-code';
 
 /** `/admin/qr?track=…`: the self-add QR code of general judging or of one track. */
 export function QrCodePage() {
@@ -23,26 +23,16 @@ export function QrCodePage() {
 
 function QrCodePanel({ track }: { track: string }) {
   const linkId = useId();
-  const load = useAdminQrStore((state) => state.load);
-  const generate = useAdminQrStore((state) => state.generate);
-  const shownTrack = useAdminQrStore((state) => state.track);
-  const code = useAdminQrStore((state) => state.code);
-  const status = useAdminQrStore((state) => state.status);
-  const error = useAdminQrStore((state) => state.error);
-  const generating = useAdminQrStore((state) => state.generating);
+  const { code, error, generating, generate } = useQrCode(track);
 
-  useEffect(() => {
-    void load(track);
-  }, [load, track]);
-
-  if (status === 'error') {
+  if (error) {
     return (
       <p className="card admin-gate-error" role="alert">
         Could not load the QR code: {error}
       </p>
     );
   }
-  const ready = status === 'ready' && shownTrack === track && code !== '';
+  const ready = code !== '';
   const url = ready ? addSelfUrl(window.location.origin, code, track) : '';
 
   const regenerate = async () => {

@@ -1,69 +1,49 @@
 /**
- * The Results view's server state (GET /admin/results) and its one write (R10's batch
- * prioritize). Kept in this one hook, over the api client, so it moves to a TanStack query and a
- * mutation without touching the components. Live like the dashboard: the events that change
- * judgments, judges, flags or tracks refetch, and so does every (re)connect.
+ * The Results view's server state (GET /admin/results) as a query, and its one write (R10's batch
+ * prioritize). Live like the dashboard: the events that change judgments, judges, flags or tracks
+ * refetch it, and so does every reconnect. A 401 (the session ended) goes to the login page.
  */
 import { endpoints, type Results } from '@podium/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../../api/client';
-import { useRealtime } from '../../../realtime/use-realtime';
+import { endpointKey } from '../../../queries/query-client';
+import { useEndpointQuery } from '../../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../../realtime/use-query-invalidation';
 
 export interface ResultsState {
   results: Results | null;
   /** The last refresh's failure; the last good results stay shown. */
   error: string;
-  refresh: () => Promise<void>;
   /** Sets `prioritized` on `ids` (R10, R62); the failure's text, or '' on success. */
   prioritize: (ids: readonly string[]) => Promise<string>;
 }
 
+const RESULTS_STALE_ON = [endpoints.adminResults];
+
 export function useResults(): ResultsState {
-  const [results, setResults] = useState<Results | null>(null);
-  const [error, setError] = useState('');
+  const client = useQueryClient();
   const navigate = useNavigate();
-  // Answers can arrive out of order; only the latest request's answer is shown.
-  const latest = useRef(0);
-
-  const refresh = useCallback(async () => {
-    const request = ++latest.current;
-    const result = await callApi(endpoints.adminResults);
-    if (request !== latest.current) return;
-    if (result.status === 401) {
-      void navigate('/admin/login', { replace: true });
-      return;
-    }
-    if (result.data) setResults(result.data);
-    setError(result.error);
-  }, [navigate]);
-
-  const prioritize = useCallback(
-    async (ids: readonly string[]) => {
-      const result = await callApi(endpoints.projectPrioritizeBatch, {
-        body: { items: [...ids], prioritize: true },
-      });
-      await refresh();
-      return result.error;
-    },
-    [refresh],
-  );
+  const { data, error, failedStatus } = useEndpointQuery(endpoints.adminResults);
+  useQueryInvalidation('admin', {
+    'projects.changed': RESULTS_STALE_ON,
+    'judges.changed': RESULTS_STALE_ON,
+    'flags.changed': RESULTS_STALE_ON,
+    'options.changed': RESULTS_STALE_ON,
+  });
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (failedStatus === 401) void navigate('/admin/login', { replace: true });
+  }, [failedStatus, navigate]);
 
-  const refetch = () => void refresh();
-  useRealtime(
-    'admin',
-    {
-      'projects.changed': refetch,
-      'judges.changed': refetch,
-      'flags.changed': refetch,
-      'options.changed': refetch,
-    },
-    refetch,
-  );
+  const prioritize = async (ids: readonly string[]) => {
+    const result = await callApi(endpoints.projectPrioritizeBatch, {
+      body: { items: [...ids], prioritize: true },
+    });
+    await client.invalidateQueries({ queryKey: endpointKey(endpoints.adminResults) });
+    return result.error;
+  };
 
-  return { results, error, refresh, prioritize };
+  return { results: data ?? null, error: failedStatus === 401 ? '' : error, prioritize };
 }

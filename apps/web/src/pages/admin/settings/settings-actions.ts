@@ -1,6 +1,7 @@
 /**
  * The writes of the settings page (API.md 3.5, 3.3, 3.4): each one calls its endpoint and, once
- * the server accepted it, shows the new value at once and refetches Options to confirm it. Every
+ * the server accepted it, shows the new value in the kept Options at once and invalidates them, so
+ * a refetch confirms it (the `options.changed` event may come later). Every
  * call resolves to the `{status, error, data}` of api/client.ts; the page turns it into alerts.
  */
 import type { Options, OptionsUpdateRequest, ResetType } from '@podium/protocol';
@@ -8,15 +9,15 @@ import { endpoints } from '@podium/protocol';
 import type { ApiResult } from '../../../api/client';
 import { callApi } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { useAdminOptionsStore } from '../../../stores/admin-options.store';
+import { endpointKey, queryClient, updateKept } from '../../../queries/query-client';
+import { showClock } from './use-live-options';
 
 /** After an accepted write: show `patch` now, and refetch (the `options.changed` event may be late). */
 async function settled<T>(call: Promise<ApiResult<T>>, patch?: Partial<Options>): Promise<ApiResult<T>> {
   const result = await call;
   if (result.data) {
-    const store = useAdminOptionsStore.getState();
-    if (patch) store.patch(patch);
-    void store.refresh();
+    if (patch) updateKept(endpoints.options, (options) => ({ ...options, ...patch }));
+    void queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.options) });
   }
   return result;
 }
@@ -50,7 +51,7 @@ export const settingsApi = {
 /** A clock action answers with the new clock: show it without waiting for the `clock` event. */
 async function withClock<T extends { clock: Options['clock'] }>(call: Promise<ApiResult<T>>) {
   const result = await call;
-  if (result.data) useAdminOptionsStore.getState().applyClock(result.data.clock);
+  if (result.data) showClock(result.data.clock);
   return result;
 }
 

@@ -1,0 +1,139 @@
+/**
+ * The admin pages other than the dashboard read their server state through TanStack queries
+ * (issue 14, docs/offline.md): each page load fetches every API URL once, and the settings page
+ * follows a change made by another client (`options.changed`) and refetches after a reconnect,
+ * without a reload.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  adminApi,
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  saveAdminPassword,
+  seedJudge,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Mesh Radio', 'Kelp Farm', 'Solar Kiln']) {
+    await seedProject(server, { name, description: `${name} does things.` });
+  }
+  await seedJudge(server, { name: 'Grace', email: 'grace@example.org' });
+  await apiCall(server, 'POST', '/admin/tracks', { tracks: ['AI/ML'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  await saveAdminPassword(context, server);
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+});
+
+afterEach(async () => {
+  expect(unexpectedErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+/** Counts the page's API requests by method and URL (path and query). */
+function countRequests(on: Page): Map<string, number> {
+  const requested = new Map<string, number>();
+  on.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    const key = `${request.method()} ${pathname}${search}`;
+    requested.set(key, (requested.get(key) ?? 0) + 1);
+  });
+  return requested;
+}
+
+const twice = (requested: Map<string, number>) => [...requested].filter(([, n]) => n > 1).map(([key]) => key);
+
+/** Each page, and what shows once its data arrived. */
+const PAGES: { path: string; loaded: (page: Page) => Promise<void> }[] = [
+  {
+    path: '/admin/settings',
+    loaded: (p) => p.locator('form.setting-form button[type=submit]:not([disabled])').first().waitFor(),
+  },
+  { path: '/admin/log', loaded: (p) => p.getByRole('log', { name: 'Audit log' }).waitFor() },
+  {
+    path: '/admin/add-projects',
+    loaded: (p) => p.locator('.stat-tile__value', { hasText: '3' }).first().waitFor(),
+  },
+  {
+    path: '/admin/add-judges',
+    loaded: (p) => p.getByRole('link', { name: 'AI/ML QR Code' }).waitFor(),
+  },
+  { path: '/admin/qr', loaded: (p) => p.locator('canvas.qr-canvas[data-text]').waitFor() },
+  { path: '/admin/qr?track=AI%2FML', loaded: (p) => p.locator('canvas.qr-canvas[data-text]').waitFor() },
+  { path: '/admin/results', loaded: (p) => p.locator('.results-toolbar').waitFor() },
+  { path: '/admin/judge-codes', loaded: (p) => p.locator('.judge-card').first().waitFor() },
+];
+
+describe('one fetch per API URL', () => {
+  it.each(PAGES)('$path fetches no API URL twice while it loads', async ({ path, loaded }) => {
+    const requested = countRequests(page);
+    await page.goto(url(path));
+    await loaded(page);
+    await page.waitForTimeout(2_000); // the admin socket connects meanwhile: it must not refetch
+    expect(twice(requested)).toEqual([]);
+    expect(requested.size).toBeGreaterThan(1); // the admin check and the page's own reads
+  });
+});
+
+describe('the settings page follows the server', () => {
+  const minViews = () => page.getByLabel('Minimum views', { exact: true });
+  const openSettings = async () => {
+    await page.goto(url('/admin/settings'));
+    await PAGES[0]!.loaded(page);
+    // A mark that a reload would wipe.
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  };
+  const stillTheSamePage = () =>
+    page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+  it('shows a change another client made (options.changed) without a reload', async () => {
+    await openSettings();
+    const before = await minViews().inputValue();
+    const next = String(Number(before) + 2);
+    expect((await adminApi(server, 'POST', '/admin/options', { min_views: Number(next) })).status).toBe(200);
+    await expect.poll(() => minViews().inputValue(), { timeout: 10_000 }).toBe(next);
+    expect(await stillTheSamePage()).toBe(true);
+  });
+
+  it('refetches after a reconnect: a change made while the socket was down shows', async () => {
+    await openSettings();
+    const before = await minViews().inputValue();
+    const next = String(Number(before) + 1);
+    await context.setOffline(true); // closes the socket too
+    await page.waitForTimeout(1_000);
+    expect((await adminApi(server, 'POST', '/admin/options', { min_views: Number(next) })).status).toBe(200);
+    await page.waitForTimeout(1_000);
+    expect(await minViews().inputValue()).toBe(before); // no event reached the page
+    await context.setOffline(false);
+    // Before the 15-second poll (6.3) could bring it: the reconnect did.
+    await expect.poll(() => minViews().inputValue(), { timeout: 12_000 }).toBe(next);
+    expect(await stillTheSamePage()).toBe(true);
+    // The browser's own line for each request tried while offline.
+    errors = errors.filter((line) => !line.includes('ERR_INTERNET_DISCONNECTED'));
+  });
+});
