@@ -206,6 +206,8 @@ describe('rough edges', () => {
   it('lines the header up with the dashboard, and keeps Back to top off the last Actions button', async () => {
     const { context, page } = await desktop('/admin', { viewport: { width: 1440, height: 900 } });
     await page.locator('.dashboard-table tbody tr').first().waitFor();
+    // The page is complete once the progress chart (read after the lists) has drawn above them.
+    await page.locator('.progress-chart').waitFor();
     const edges = await page.evaluate(() => {
       const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
       const header = document.querySelector('.site-header__inner')!;
