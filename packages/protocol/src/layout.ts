@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { fieldMustBe, fieldRequired } from './messages.js';
-import { repeatedTable } from './layout-plan.js';
+import { repeatedTable, type AreaPlan } from './layout-plan.js';
 
 /** One positioned table as stored and answered: `area` is `""` when the table has none. */
 export const LayoutTable = z.object({
@@ -73,6 +73,59 @@ function checkedTable(at: string, table: number, x: number, y: number, area: str
   return { ok: true, value: { table, x, y, area: area.trim() } };
 }
 
+/** A field's message after its path: "is required" when missing, else "must be <must>". */
+const must = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
+});
+const integerFrom = (min: number, max: number) => {
+  const what = `an integer from ${min} to ${max}`;
+  return z.int(must(what)).min(min, `must be ${what}`).max(max, `must be ${what}`);
+};
+const METRES = 'a number of metres from 0 to 10000';
+const metres = z.number(must(METRES)).min(0, `must be ${METRES}`).max(10_000, `must be ${METRES}`);
+const PLACE = `"at" (with x, y) or "beside" (with direction, gap)`;
+
+/** One area of the builder's plan (`AreaPlan` of layout-plan.ts), as the builder bounds it. */
+const LayoutPlanArea = z.object(
+  {
+    name: z.string(must('a string')).max(100, 'must be at most 100 characters'),
+    rows: integerFrom(1, 200),
+    tablesPerRow: integerFrom(1, 200),
+    tableSpacing: metres,
+    rowSpacing: metres,
+    serpentine: z.boolean(must('true or false')),
+    firstTable: integerFrom(1, 1_000_000).optional(),
+    gaps: z
+      .array(
+        z.object({ row: integerFrom(1, 200), seat: integerFrom(1, 200) }, must('an object')),
+        must('a list'),
+      )
+      .max(40_000, 'must have at most 40000 positions')
+      .readonly(), // as AreaPlan's
+
+    placement: z
+      .discriminatedUnion(
+        'kind',
+        [
+          z.object({ kind: z.literal('at'), x: z.number(must('a number')), y: z.number(must('a number')) }),
+          z.object({
+            kind: z.literal('beside'),
+            direction: z.enum(['east', 'west', 'north', 'south'], must('east, west, north or south')),
+            gap: metres,
+          }),
+        ],
+        must(PLACE),
+      )
+      .optional(),
+  },
+  must('an object'),
+);
+
+/** The builder's plan: its areas in order (at most 100). */
+export const LayoutPlan = z
+  .array(LayoutPlanArea, must('a list of areas'))
+  .max(100, 'must have at most 100 areas');
+
 /**
  * `PUT /admin/layout` (R92): `tables` is required and a list; each entry is checked in order
  * (first failure wins), then repeats. An empty list clears the layout.
@@ -94,8 +147,27 @@ export const LayoutRequest = z.object({
     const repeated = repeatedTable(tables);
     return repeated === undefined ? tables : fail(layoutTableRepeated(repeated));
   }),
+  // The builder's areas that made the tables (docs/hall-layout.md); absent: none are kept.
+  plan: z
+    .unknown()
+    .transform((value, ctx): AreaPlan[] => {
+      const parsed = LayoutPlan.safeParse(value);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const at = (issue?.path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
+      ctx.addIssue({ code: 'custom', message: `plan${at.join('')} ${issue?.message ?? 'is not a plan'}` });
+      return z.NEVER;
+    })
+    .optional(),
 });
-export type LayoutRequest = { tables: { table: number; x: number; y: number; area?: string }[] };
+export type LayoutRequest = {
+  tables: { table: number; x: number; y: number; area?: string }[];
+  plan?: AreaPlan[];
+};
+
+/** `GET /admin/layout/plan`: the areas the saved layout was built from, `[]` when none. */
+export const LayoutPlanAnswer = z.object({ plan: LayoutPlan });
+export type LayoutPlanAnswer = z.infer<typeof LayoutPlanAnswer>;
 
 /** A CSV number cell: plain decimal notation only (`1e3`, `0x10`, `Infinity` are refused). */
 const CSV_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
