@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBody } from './fields.js';
-import { LayoutRequest, areaOf, hallPositions, parseLayoutCsvRow, walkingDistance } from './layout.js';
+import { LayoutRequest, areaOf, hallPositions, walkingDistance } from './layout.js';
+import { parseLayoutCsvRow } from './layout-rows.js';
 
 const check = (body: unknown) => checkBody(LayoutRequest, body);
 const errorOf = (body: unknown) => {

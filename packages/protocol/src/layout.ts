@@ -8,6 +8,13 @@
 import { z } from 'zod';
 import { fieldMustBe, fieldRequired } from './messages.js';
 import { repeatedTable, type AreaPlan } from './layout-plan.js';
+import {
+  checkedTable,
+  LAYOUT_TABLES_NOT_LIST,
+  layoutEntryNotObject,
+  layoutTableRepeated,
+  type Checked,
+} from './layout-rows.js';
 
 /** One positioned table as stored and answered: `area` is `""` when the table has none. */
 export const LayoutTable = z.object({
@@ -25,24 +32,6 @@ export type Layout = z.infer<typeof Layout>;
 /** `POST /admin/layout/csv`: `{"ok":1,"count":n}` (R92). */
 export const LayoutImportResult = z.object({ ok: z.literal(1), count: z.int() });
 export type LayoutImportResult = z.infer<typeof LayoutImportResult>;
-
-/** Message texts of the layout routes; `at` names the entry (`tables[3]`) or is empty in a CSV line. */
-export const LAYOUT_TABLES_NOT_LIST = 'tables must be a list of tables';
-export const LAYOUT_CSV_COLUMNS = 'expected at least 3 columns (table, x, y)';
-export function layoutEntryNotObject(index: number): string {
-  return `tables[${index}] must be an object`;
-}
-export function layoutTableNumberInvalid(at: string): string {
-  return `${at}table must be an integer of at least 1`;
-}
-export function layoutPositionNotFinite(at: string, axis: 'x' | 'y'): string {
-  return `${at}${axis} must be a finite number`;
-}
-export function layoutTableRepeated(table: number): string {
-  return `table ${table} appears more than once`;
-}
-
-type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** One entry of `PUT /admin/layout`: the generic messages of 1.2, prefixed with its place. */
 function checkEntry(entry: unknown, index: number): Checked<LayoutTable> {
@@ -63,14 +52,6 @@ function checkEntry(entry: unknown, index: number): Checked<LayoutTable> {
     return { ok: false, error: fieldMustBe(`${at}area`, 'a string') };
   }
   return checkedTable(at, table as number, x as number, y as number, typeof area === 'string' ? area : '');
-}
-
-/** The value rules shared by the JSON body and the CSV rows (R92). */
-function checkedTable(at: string, table: number, x: number, y: number, area: string): Checked<LayoutTable> {
-  if (!Number.isInteger(table) || table < 1) return { ok: false, error: layoutTableNumberInvalid(at) };
-  if (!Number.isFinite(x)) return { ok: false, error: layoutPositionNotFinite(at, 'x') };
-  if (!Number.isFinite(y)) return { ok: false, error: layoutPositionNotFinite(at, 'y') };
-  return { ok: true, value: { table, x, y, area: area.trim() } };
 }
 
 /** A field's message after its path: "is required" when missing, else "must be <must>". */
@@ -168,21 +149,6 @@ export type LayoutRequest = {
 /** `GET /admin/layout/plan`: the areas the saved layout was built from, `[]` when none. */
 export const LayoutPlanAnswer = z.object({ plan: LayoutPlan });
 export type LayoutPlanAnswer = z.infer<typeof LayoutPlanAnswer>;
-
-/** A CSV number cell: plain decimal notation only (`1e3`, `0x10`, `Infinity` are refused). */
-const CSV_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
-
-/**
- * One row of `POST /admin/layout/csv` (columns table, x, y, area): the layout entry, or the
- * problem to report after `line <n>: `.
- */
-export function parseLayoutCsvRow(cells: readonly string[]): Checked<LayoutTable> {
-  if (cells.length < 3) return { ok: false, error: LAYOUT_CSV_COLUMNS };
-  const [table = '', x = '', y = '', area = ''] = cells;
-  const number = (cell: string) => (CSV_NUMBER.test(cell) ? Number(cell) : Number.NaN);
-  if (!/^\+?\d+$/.test(table)) return { ok: false, error: layoutTableNumberInvalid('') };
-  return checkedTable('', Number(table), number(x), number(y), area);
-}
 
 /** R93: metres per table number of difference when a table has no position. */
 export const METRES_PER_TABLE_NUMBER = 2.5;
