@@ -311,10 +311,15 @@ describe('hall layout', () => {
     const context = await browser.newContext(VIEWPORTS.desktop);
     try {
       const lobby = await context.newPage();
+      const layoutReads: string[] = [];
+      lobby.on('request', (request) => {
+        if (request.url().endsWith('/api/layout')) layoutReads.push(request.url());
+      });
       await lobby.goto(url('/expo?display=true'));
       const lobbyMap = lobby.getByRole('img', { name: /^Hall map:/ });
       await lobbyMap.waitFor();
       expect(await drawn(lobbyMap)).toEqual(['1', '2', '3', '4']);
+      expect(layoutReads).toHaveLength(1); // once per view
       await lobby.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 
       await apiCall(server, 'PUT', '/admin/layout', {
@@ -329,9 +334,20 @@ describe('hall layout', () => {
         true,
       );
 
+      // A change missed while offline (the socket closes too) shows once the screen is back.
+      await context.setOffline(true);
+      await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms.slice(0, 2) });
+      await lobby.waitForTimeout(1_500);
+      expect(await drawn(lobbyMap)).toEqual(['1', '2', '6']);
+      await context.setOffline(false);
+      await expect.poll(() => drawn(lobbyMap), { timeout: 10_000 }).toEqual(['1', '2']);
+
       // Cleared, the map goes away.
       await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
       await expect.poll(() => lobbyMap.count(), { timeout: 10_000 }).toBe(0);
+      expect(await lobby.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
     } finally {
       await context.close();
     }
