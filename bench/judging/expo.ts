@@ -190,6 +190,8 @@ export interface SimulationOptions {
   /** Podium: R13 tuning other than the engine's defaults (for the trade-off table). */
   tuning?: Partial<R13Tuning>;
   onCheckpoint?: (visitsPerProject: number, verdicts: RankVerdict[], truth: Map<string, number>) => void;
+  /** Called for each walk between two tables; `covered`: every present project had min_views. */
+  onWalk?: (walk: { from: number; to: number; metres: number; covered: boolean }) => void;
 }
 
 export function simulate(
@@ -345,6 +347,14 @@ export function simulate(
     project.prioritized = false;
     const metres = judge.lastLocation === null ? 0 : walk(judge.lastLocation, project.location);
     walked += metres;
+    if (judge.lastLocation !== null) {
+      simulation.onWalk?.({
+        from: judge.lastLocation,
+        to: project.location,
+        metres,
+        covered: makespan !== null,
+      });
+    }
     judge.lastLocation = project.location;
     queue.push({ time: time + metres / WALK_SPEED, kind: 'arrive', judge, project });
   };

@@ -3,7 +3,7 @@
  * (issue 17: under 1 ms). Measured in CPU time of this process, so a loaded machine inflates it
  * less than wall time. Run: `node --import tsx bench/judging/layout-cost.ts`.
  */
-import { hallPositions } from '@podium/protocol';
+import { hallPositions, type LayoutTable } from '@podium/protocol';
 import {
   chooseProject,
   type EngineJudge,
@@ -11,7 +11,7 @@ import {
   type EngineSnapshot,
 } from '../../apps/server/src/judging/assignment.js';
 import { fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
-import { rowsHall } from './layout-worlds.js';
+import { rowsHall, threeRooms } from './layout-worlds.js';
 import { seededRandom } from './random.js';
 
 const P = 600;
@@ -49,14 +49,20 @@ function snapshot(seenFrom: number, seenTo: number): EngineSnapshot {
   };
 }
 
-function cpuMsPerNext(base: EngineSnapshot, withLayout: boolean): number {
-  const s: EngineSnapshot = withLayout ? { ...base, positions: hallPositions(rowsHall(P, false)) } : base;
+/** Three rooms of 200 whose first room (tables 1–200) is covered a round ahead of the others. */
+function roomCovered(): EngineSnapshot {
+  const base = snapshot(0, 0);
+  return { ...base, projects: base.projects.map((p) => ({ ...p, seen: p.location <= P / 3 ? 1 : 0 })) };
+}
+
+function cpuMsPerNext(base: EngineSnapshot, hall: LayoutTable[] | undefined, lastFrom = P): number {
+  const s: EngineSnapshot = hall ? { ...base, positions: hallPositions(hall) } : base;
   const askers = Array.from({ length: CALLS }, () => {
     const dealtWith = new Set(Array.from({ length: 12 }, () => `p${1 + Math.floor(random() * P)}`));
     return {
       judge: { ...(s.judges[1] as EngineJudge) },
       dealtWith,
-      lastLocation: 1 + Math.floor(random() * P),
+      lastLocation: 1 + Math.floor(random() * lastFrom),
     };
   });
   for (const asker of askers.slice(0, 200)) chooseProject(s, asker, random); // warm up the JIT
@@ -67,13 +73,15 @@ function cpuMsPerNext(base: EngineSnapshot, withLayout: boolean): number {
 }
 
 const rows = [
-  ['before coverage (R11: least seen, nearest)', snapshot(0, 2)],
-  ['after coverage (R13: most informative per walk)', snapshot(3, 6)],
+  ['before coverage (R11: least seen, nearest)', snapshot(0, 2), rowsHall(P, false), P],
+  ['after coverage (R13: most informative per walk)', snapshot(3, 6), rowsHall(P, false), P],
+  // Every asker stands in the covered room, so each one picks the least crowded other room.
+  ['three rooms, leaving a covered room (R11)', roomCovered(), threeRooms(P / 3), P / 3],
 ] as const;
 console.log('| P=600, J=100, CPU ms per `next` | numbers only | with the layout |');
 console.log('|---|---|---|');
-for (const [label, base] of rows) {
+for (const [label, base, hall, lastFrom] of rows) {
   console.log(
-    `| ${label} | ${cpuMsPerNext(base, false).toFixed(3)} | ${cpuMsPerNext(base, true).toFixed(3)} |`,
+    `| ${label} | ${cpuMsPerNext(base, undefined, lastFrom).toFixed(3)} | ${cpuMsPerNext(base, [...hall], lastFrom).toFixed(3)} |`,
   );
 }

@@ -4,7 +4,7 @@
  * the table's area and a map of it; the organizer's floor map recolours a table live when a judge
  * finishes it. axe-core finds no serious violation; a 390 px phone never scrolls sideways.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededJudge, ServerHandle } from './harness';
 import {
@@ -21,6 +21,7 @@ import {
   seriousAccessibilityViolations,
   startServer,
   unexpectedErrors,
+  uploadCsvText,
   VIEWPORTS,
 } from './harness';
 
@@ -207,4 +208,168 @@ describe('hall layout', () => {
       await context.close();
     }
   });
+
+  it('reopens a saved layout with its areas and tables, edits tables and one area, and saves', async () => {
+    const TWO_ROOMS = [
+      { ...AREA, name: 'Room A', placement: { kind: 'at', x: 0, y: 0 } },
+      { ...AREA, name: 'Room B', placement: { kind: 'beside', direction: 'east', gap: 40 } },
+    ];
+    await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms, plan: TWO_ROOMS });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const layoutReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/admin\/layout(\/plan)?$/.test(request.url())) layoutReads.push(request.url());
+    });
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin/layout'));
+      // The kept areas come back in their fields, the tables in the list and the drawing.
+      const preview = page.getByRole('img', { name: 'Preview of the hall: 4 tables' });
+      await preview.waitFor();
+      const area = (n: number, label: string) =>
+        page.getByRole('group', { name: `Area ${n}` }).getByLabel(label, { exact: true });
+      expect(await area(1, 'Name (optional)').inputValue()).toBe('Room A');
+      expect(await area(2, 'Name (optional)').inputValue()).toBe('Room B');
+      expect(await area(2, 'Tables per row').inputValue()).toBe('2');
+      expect(await area(2, 'Walk from the previous area (m)').inputValue()).toBe('40');
+      expect(await drawn(preview)).toEqual(['1', '2', '3', '4']);
+      expect(await cell(page, 'Table', 4).inputValue()).toBe('4');
+      // One read of each answer on load.
+      expect(layoutReads.sort()).toEqual([url('/api/admin/layout'), url('/api/admin/layout/plan')]);
+
+      // Move table 1, remove table 2, renumber table 4 to 9: the drawing follows the list.
+      await cell(page, 'x (m east)', 1).fill('-2');
+      await page.getByRole('button', { name: 'Remove row 2 (table 2)' }).click();
+      await cell(page, 'Table', 3).fill('9');
+      await expect
+        .poll(() => drawn(page.getByRole('img', { name: /^Preview of the hall/ })))
+        .toEqual(['1', '3', '9']);
+      // A repeated number is named at its row and blocks saving.
+      await cell(page, 'Table', 3).fill('3');
+      await page.getByText('Row 3: table 3 appears more than once').waitFor();
+      expect(await page.getByRole('button', { name: 'Save layout' }).isDisabled()).toBe(true);
+      await cell(page, 'Table', 3).fill('9');
+
+      // Room B redrawn from its fields (3 tables now); Room A keeps its hand edits.
+      await area(2, 'Tables per row').fill('3');
+      await page.getByRole('button', { name: 'Redraw area 2’s tables' }).click();
+      const redrawn = page.getByRole('img', { name: 'Preview of the hall: 4 tables' });
+      await redrawn.waitFor();
+      expect(await drawn(redrawn)).toEqual(['1', '3', '4', '5']);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Save layout' }).click();
+      await noticeWithText(page, 'Saved the hall layout (4 tables).').waitFor();
+
+      const saved = await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout');
+      expect(saved.body.tables).toEqual([
+        { table: 1, x: -2, y: 0, area: 'Room A' },
+        { table: 3, x: 42.5, y: 0, area: 'Room B' },
+        { table: 4, x: 45, y: 0, area: 'Room B' },
+        { table: 5, x: 47.5, y: 0, area: 'Room B' },
+      ]);
+      const { plan } = await apiCall<{ plan: { tablesPerRow: number }[] }>(
+        server,
+        'GET',
+        '/admin/layout/plan',
+      );
+      expect(plan.map((a) => a.tablesPerRow)).toEqual([2, 3]);
+
+      // Reopened, the builder shows the edited tables as saved, and the areas as typed.
+      await page.reload();
+      await page.getByRole('img', { name: 'Preview of the hall: 4 tables' }).waitFor();
+      expect(await area(2, 'Tables per row').inputValue()).toBe('3');
+      expect(await cell(page, 'x (m east)', 1).inputValue()).toBe('-2');
+      await page.getByRole('button', { name: 'Redraw all tables from the areas' }).waitFor();
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a layout imported by CSV as its tables, ready to adjust', async () => {
+    const imported = await uploadCsvText(server, '/admin/layout/csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
+    expect(imported.body).toEqual({ ok: 1, count: 3 });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin/layout'));
+      const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });
+      await preview.waitFor();
+      expect(await drawn(preview)).toEqual(['7', '8', '9']);
+      expect(await cell(page, 'Area', 3).inputValue()).toBe('Yard');
+      await page.getByRole('button', { name: 'Redraw all tables from the areas' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('redraws the lobby map without a reload when the admin saves or clears the layout', async () => {
+    await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      const lobby = await context.newPage();
+      const layoutReads: string[] = [];
+      lobby.on('request', (request) => {
+        if (request.url().endsWith('/api/layout')) layoutReads.push(request.url());
+      });
+      await lobby.goto(url('/expo?display=true'));
+      const lobbyMap = lobby.getByRole('img', { name: /^Hall map:/ });
+      await lobbyMap.waitFor();
+      expect(await drawn(lobbyMap)).toEqual(['1', '2', '3', '4']);
+      expect(layoutReads).toHaveLength(1); // once per view
+      await lobby.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+
+      await apiCall(server, 'PUT', '/admin/layout', {
+        tables: [
+          { table: 1, x: 0, y: 0, area: 'Tent' },
+          { table: 2, x: 3, y: 0, area: 'Tent' },
+          { table: 6, x: 6, y: 0, area: 'Tent' },
+        ],
+      });
+      await expect.poll(() => drawn(lobbyMap), { timeout: 10_000 }).toEqual(['1', '2', '6']);
+      expect(await lobby.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+
+      // A change missed while offline (the socket closes too) shows once the screen is back.
+      await context.setOffline(true);
+      await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms.slice(0, 2) });
+      await lobby.waitForTimeout(1_500);
+      expect(await drawn(lobbyMap)).toEqual(['1', '2', '6']);
+      await context.setOffline(false);
+      await expect.poll(() => drawn(lobbyMap), { timeout: 10_000 }).toEqual(['1', '2']);
+
+      // Cleared, the map goes away.
+      await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
+      await expect.poll(() => lobbyMap.count(), { timeout: 10_000 }).toBe(0);
+      expect(await lobby.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** One area of two tables in a row, as the builder sends it. */
+const AREA = { rows: 1, tablesPerRow: 2, tableSpacing: 2.5, rowSpacing: 6, serpentine: true, gaps: [] };
+/** What the two rooms of AREA make (the first test's layout). */
+const generatedTwoRooms = [
+  { table: 1, x: 0, y: 0, area: 'Room A' },
+  { table: 2, x: 2.5, y: 0, area: 'Room A' },
+  { table: 3, x: 42.5, y: 0, area: 'Room B' },
+  { table: 4, x: 45, y: 0, area: 'Room B' },
+];
+
+/** The table numbers a drawing shows, in drawing order. */
+function drawn(drawing: Locator) {
+  return drawing.locator('g[data-table]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-table')));
+}
+
+/** One input of the builder's table list. */
+function cell(page: Page, column: string, row: number) {
+  return page.getByLabel(`${column}, row ${row}`, { exact: true });
+}

@@ -99,6 +99,7 @@ admin  POST    /admin/logout              -
 admin  GET     /admin/login-guard         -
 none   GET     /layout                    -
 admin  GET     /admin/layout              -
+admin  GET     /admin/layout/plan         -
 admin  PUT     /admin/layout              body
 admin  POST    /admin/layout/csv          csv
 admin  GET     /admin/results             -
@@ -121,9 +122,9 @@ describe('endpoints (API.md §3)', () => {
   it('has one descriptor per row, with a unique method and path', () => {
     // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md),
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
-    // four hall-layout routes of R92 (5.24), the Results view's two and the command center's
+    // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(98);
+    expect(ROWS).toHaveLength(99);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

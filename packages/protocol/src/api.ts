@@ -40,7 +40,7 @@ import {
   JudgedProject,
   Next,
 } from './judge.js';
-import { Layout, LayoutImportResult, LayoutRequest } from './layout.js';
+import { Layout, LayoutImportResult, LayoutPlanAnswer, LayoutRequest } from './layout.js';
 import { LogPageQuery, LogResponse } from './log.js';
 import {
   BlockReqsRequest,
@@ -441,6 +441,12 @@ export const endpoints = {
   // 5.24 Hall layout (R92): documented in docs/hall-layout.md.
   layoutPublic: endpoint({ method: 'GET', path: '/layout', auth: 'none', response: Layout }),
   layoutGet: endpoint({ method: 'GET', path: '/admin/layout', auth: 'admin', response: Layout }),
+  layoutPlanGet: endpoint({
+    method: 'GET',
+    path: '/admin/layout/plan',
+    auth: 'admin',
+    response: LayoutPlanAnswer,
+  }),
   layoutReplace: endpoint({
     method: 'PUT',
     path: '/admin/layout',

@@ -15,6 +15,7 @@ export * from './fields.js';
 export * from './flag.js';
 export * from './judge.js';
 export * from './layout.js';
+export * from './layout-rows.js';
 export * from './layout-plan.js';
 export * from './log.js';
 export * from './messages.js';

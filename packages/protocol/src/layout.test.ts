@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBody } from './fields.js';
-import { LayoutRequest, areaOf, hallPositions, parseLayoutCsvRow, walkingDistance } from './layout.js';
+import { LayoutRequest, areaOf, hallPositions, walkingDistance } from './layout.js';
+import { parseLayoutCsvRow } from './layout-rows.js';
 
 const check = (body: unknown) => checkBody(LayoutRequest, body);
 const errorOf = (body: unknown) => {
@@ -124,5 +125,74 @@ describe('walkingDistance (R93)', () => {
   it('gives the area of a table, "" without one (R94)', () => {
     expect(areaOf(positions, 30)).toBe('B');
     expect(areaOf(positions, 4)).toBe('');
+  });
+});
+
+describe('LayoutRequest plan (the builder’s areas, docs/hall-layout.md)', () => {
+  const area = {
+    name: 'Room A',
+    rows: 2,
+    tablesPerRow: 3,
+    tableSpacing: 2.5,
+    rowSpacing: 6,
+    serpentine: true,
+    gaps: [{ row: 1, seat: 2 }],
+    placement: { kind: 'at', x: 0, y: 0 },
+  };
+  const tables = [{ table: 1, x: 0, y: 0 }];
+
+  it('accepts the areas the builder sends, with or without a first table and a placement', () => {
+    const second = {
+      ...area,
+      name: 'Room B',
+      firstTable: 101,
+      placement: { kind: 'beside', direction: 'south', gap: 30 },
+    };
+    const { placement: _dropped, ...third } = area;
+    const result = check({ tables, plan: [area, second, third] });
+    expect(result.ok && result.data.plan).toEqual([area, second, third]);
+    expect(check({ tables })).toEqual({ ok: true, data: { tables: [{ ...tables[0], area: '' }] } });
+  });
+
+  it('names the first bad field of the plan by its path', () => {
+    expect(errorOf({ tables, plan: null })).toBe('plan must be a list of areas');
+    expect(errorOf({ tables, plan: [3] })).toBe('plan[0] must be an object');
+    expect(errorOf({ tables, plan: [{ ...area, rows: undefined }] })).toBe('plan[0].rows is required');
+    expect(errorOf({ tables, plan: [area, { ...area, tablesPerRow: 2.5 }] })).toBe(
+      'plan[1].tablesPerRow must be an integer from 1 to 200',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, rows: 201 }] })).toBe(
+      'plan[0].rows must be an integer from 1 to 200',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, tableSpacing: -1 }] })).toBe(
+      'plan[0].tableSpacing must be a number of metres from 0 to 10000',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, serpentine: 'yes' }] })).toBe(
+      'plan[0].serpentine must be true or false',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, firstTable: 0 }] })).toBe(
+      'plan[0].firstTable must be an integer from 1 to 1000000',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, gaps: [{ row: 1 }] }] })).toBe(
+      'plan[0].gaps[0].seat is required',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, placement: { kind: 'up' } }] })).toBe(
+      'plan[0].placement.kind must be "at" (with x, y) or "beside" (with direction, gap)',
+    );
+    expect(errorOf({ tables, plan: [{ ...area, placement: 3 }] })).toBe(
+      'plan[0].placement must be "at" (with x, y) or "beside" (with direction, gap)',
+    );
+    expect(
+      errorOf({ tables, plan: [{ ...area, placement: { kind: 'beside', direction: 'up', gap: 3 } }] }),
+    ).toBe('plan[0].placement.direction must be east, west, north or south');
+    expect(errorOf({ tables, plan: Array.from({ length: 101 }, () => area) })).toBe(
+      'plan must have at most 100 areas',
+    );
+  });
+
+  it('checks the tables before the plan', () => {
+    expect(errorOf({ tables: [{ table: 0, x: 0, y: 0 }], plan: null })).toBe(
+      'tables[0].table must be an integer of at least 1',
+    );
   });
 });

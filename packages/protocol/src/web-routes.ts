@@ -97,6 +97,7 @@ export const endpoints = {
   qrAdd: { method: 'POST', path: '/qr/add', auth: 'none' },
   layoutPublic: { method: 'GET', path: '/layout', auth: 'none' },
   layoutGet: { method: 'GET', path: '/admin/layout', auth: 'admin' },
+  layoutPlanGet: { method: 'GET', path: '/admin/layout/plan', auth: 'admin' },
   layoutReplace: { method: 'PUT', path: '/admin/layout', auth: 'admin' },
   layoutCsv: { method: 'POST', path: '/admin/layout/csv', auth: 'admin', multipart: true },
   adminBackup: { method: 'GET', path: '/admin/backup', auth: 'admin' },

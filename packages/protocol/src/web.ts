@@ -8,5 +8,6 @@ export * from './constants.js';
 export * from './csv-form.js';
 export { buildPath, endpoint } from './endpoint.js';
 export * from './layout-plan.js';
+export * from './layout-rows.js';
 export * from './messages.js';
 export { endpoints } from './web-routes.js';

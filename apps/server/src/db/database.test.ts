@@ -47,6 +47,7 @@ describe('openDatabase', () => {
       'judge_tokens',
       'judged_projects',
       'judges',
+      'layout_plan',
       'layout_tables',
       'projects',
       'qr_codes',

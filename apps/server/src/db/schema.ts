@@ -138,6 +138,13 @@ export interface LayoutTablesTable {
   area: string;
 }
 
+/** The builder's areas of the saved layout, as JSON (one row, id 1; migration 006). */
+export interface LayoutPlanTable {
+  id: number;
+  /** JSON of the protocol's `AreaPlan[]`. */
+  areas: string;
+}
+
 /** An answer kept for a judge's Idempotency-Key (R91, migration 003). */
 export interface IdempotencyKeysTable {
   judge_id: string;
@@ -181,4 +188,5 @@ export interface DB {
   admin_sessions: AdminSessionsTable;
   admin_session_issuer: AdminSessionIssuerTable;
   layout_tables: LayoutTablesTable;
+  layout_plan: LayoutPlanTable;
 }

@@ -78,6 +78,34 @@ describe('R13 with a layout (R93)', () => {
     expect(possible(snapshot(projects, [j], rooms), j, 2)).toEqual(new Set(['p9']));
   });
 
+  it('leaving a room with no least-seen table, goes to the room with the most of them per judge there', () => {
+    // Room A is done; Room B (near) has two least-seen tables and two judges; Room C (far) has two and none.
+    const row = (area: string, x: number, tables: number[]): LayoutTable[] =>
+      tables.map((table, seat) => ({ table, x: x + 2.5 * seat, y: 0, area }));
+    const rooms = [
+      ...row('Room A', 0, [1]),
+      ...row('Room B', 40, [10, 11, 12, 13]),
+      ...row('Room C', 90, [20, 21]),
+    ];
+    const j = judge('j');
+    const busy = [judge('k', { current: 'p12' }), judge('l', { current: 'p13' })];
+    const projects = [
+      project(1, { seen: 1 }),
+      project(10),
+      project(11),
+      project(12, { seen: 1 }),
+      project(13, { seen: 1 }),
+      project(20),
+      project(21),
+    ];
+    expect(possible(snapshot(projects, [j, ...busy], rooms), j, 1)).toEqual(new Set(['p20']));
+    // With nobody in Room B either, both rooms have two per judge: the nearer table decides.
+    expect(possible(snapshot(projects, [j], rooms), j, 1)).toEqual(new Set(['p10']));
+    // While its own room has a least-seen table, the judge stays, however crowded the room.
+    const own = projects.map((p) => (p.location === 1 ? { ...p, seen: 0 } : p));
+    expect(possible(snapshot(own, [j, ...busy], rooms), j, 12)).toEqual(new Set(['p11']));
+  });
+
   it('counts 2.5 m per table number to and from a table without a position', () => {
     const j = judge('j');
     // Table 5 has no position: 2.5 m from table 3 beats the 6 m to table 6.

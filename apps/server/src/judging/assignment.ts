@@ -215,7 +215,8 @@ export function chooseProject(
  *   hold, so judges start spread over the hall;
  * - while the candidates are short of `min_views` (R11), for track judges, or without an
  *   estimate: the nearest table to the judge's previous one (R93's walk: the hall layout's
- *   positions, else table numbers), ahead of it on a tie, then the least seen;
+ *   positions, else table numbers), ahead of it on a tie, then the least seen; a general judge
+ *   whose area has no candidate left first picks the least crowded area (`leastCrowdedArea`);
  * - once they have `min_views` and the snapshot has an estimate: the candidate whose visit tells
  *   most about the prize decisions (`decisionWeights`, `mostInformative`), discounted by the walk.
  */
@@ -234,8 +235,10 @@ export function freeChoice(
     return spreadOut(candidates, snapshot, othersAt(snapshot, asker.judge.id), views, random);
   }
   const covered = candidates.every((p) => p.seen >= snapshot.options.minViews);
-  if (!covered || snapshot.estimate === undefined || asker.judge.track !== '') {
-    return nearest(candidates, snapshot, lastLocation, random);
+  if (asker.judge.track !== '') return nearest(candidates, snapshot, lastLocation, random);
+  if (!covered || snapshot.estimate === undefined) {
+    const area = leastCrowdedArea(candidates, snapshot, asker.judge.id, lastLocation);
+    return nearest(area, snapshot, lastLocation, random);
   }
   return mostInformative(candidates, snapshot, asker.dealtWith, lastLocation, random, tuning);
 }
@@ -284,6 +287,38 @@ function spreadOut(
     (p) => (others.length === 0 ? 0 : gap(p)),
     random,
   );
+}
+
+/**
+ * Where a judge goes when its own area (R92) has no candidate left: to the area with the most
+ * candidates per judge already there, the nearest such area on a tie. Rooms then run out of
+ * least-seen tables together, and fewer judges must change room again. Without areas, or while
+ * its own area has a candidate, every candidate stays.
+ */
+function leastCrowdedArea(
+  candidates: readonly EngineProject[],
+  snapshot: EngineSnapshot,
+  askerId: string,
+  lastLocation: number,
+): readonly EngineProject[] {
+  const positions = snapshot.positions;
+  const areaOf = (location: number) => positions?.get(location)?.area;
+  const own = areaOf(lastLocation);
+  if (own === undefined || candidates.some((p) => areaOf(p.location) === own)) return candidates;
+  const areas = new Map<string | undefined, { tables: number; judges: number; walk: number }>();
+  for (const p of candidates) {
+    const area = areas.get(areaOf(p.location)) ?? { tables: 0, judges: 0, walk: Infinity };
+    area.tables += 1;
+    area.walk = Math.min(area.walk, tablesWalked(snapshot, lastLocation, p.location));
+    areas.set(areaOf(p.location), area);
+  }
+  for (const at of othersAt(snapshot, askerId)) {
+    const area = areas.get(areaOf(at));
+    if (area !== undefined) area.judges += 1;
+  }
+  const share = ({ tables, judges }: { tables: number; judges: number }) => tables / (1 + judges);
+  const [chosen] = [...areas].sort(([, a], [, b]) => share(b) - share(a) || a.walk - b.walk)[0] ?? [];
+  return candidates.filter((p) => areaOf(p.location) === chosen);
 }
 
 /** The shortest walk from the previous table; ties: ahead of it, then the fewest views, then chance. */

@@ -1,5 +1,8 @@
-/** The hall layout (R92): one row per positioned table. */
-import type { LayoutTable } from '@podium/protocol';
+/**
+ * The hall layout (R92): one row per positioned table (`layout_tables`), and the builder's areas
+ * it was generated from (`layout_plan`, docs/hall-layout.md).
+ */
+import type { AreaPlan, LayoutTable } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 
 export class LayoutRepository {
@@ -20,6 +23,20 @@ export class LayoutRepository {
     this.db.run(this.db.q.deleteFrom('layout_tables'));
     for (const { table, x, y, area } of tables) {
       this.db.run(this.db.q.insertInto('layout_tables').values({ table_number: table, x, y, area }));
+    }
+  }
+
+  /** The builder's areas of the saved layout, `[]` when it did not come from the builder. */
+  plan(): AreaPlan[] {
+    const row = this.db.first(this.db.q.selectFrom('layout_plan').select('areas').where('id', '=', 1));
+    return row ? (JSON.parse(row.areas) as AreaPlan[]) : [];
+  }
+
+  /** Keeps the builder's areas (an empty list forgets them). */
+  replacePlan(areas: readonly AreaPlan[]): void {
+    this.db.run(this.db.q.deleteFrom('layout_plan'));
+    if (areas.length > 0) {
+      this.db.run(this.db.q.insertInto('layout_plan').values({ id: 1, areas: JSON.stringify(areas) }));
     }
   }
 }

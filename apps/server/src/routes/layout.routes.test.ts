@@ -25,6 +25,31 @@ const STORED = [
 ];
 const put = (payload: unknown) =>
   t.admin({ method: 'PUT', url: '/api/admin/layout', payload: payload as object });
+const plan = async () => (await t.admin({ method: 'GET', url: '/api/admin/layout/plan' })).json();
+/** The builder's areas (not the ones of TABLES: the server keeps them as sent). */
+const PLAN = [
+  {
+    name: 'Room A',
+    rows: 2,
+    tablesPerRow: 5,
+    tableSpacing: 2.5,
+    rowSpacing: 6,
+    serpentine: true,
+    gaps: [{ row: 2, seat: 1 }],
+    placement: { kind: 'at', x: 0, y: 0 },
+  },
+  {
+    name: 'Room B',
+    rows: 1,
+    tablesPerRow: 4,
+    tableSpacing: 3,
+    rowSpacing: 6,
+    serpentine: false,
+    firstTable: 101,
+    gaps: [],
+    placement: { kind: 'beside', direction: 'south', gap: 30 },
+  },
+];
 const publicLayout = async () => (await t.app.inject({ method: 'GET', url: '/api/layout' })).json();
 const csv = (content: string, fields: Record<string, string> = {}) => {
   const body = multipart(fields, { content });
@@ -174,13 +199,56 @@ describe('areas on the project shapes (R94)', () => {
   });
 });
 
+describe('the builder’s plan: PUT /admin/layout `plan`, GET /admin/layout/plan (docs/hall-layout.md)', () => {
+  it('keeps the areas sent with the tables, and R92’s answers keep their shape', async () => {
+    expect(await plan()).toEqual({ plan: [] });
+    expect((await put({ tables: TABLES, plan: PLAN })).json()).toEqual({ ok: 1 });
+    expect(await plan()).toEqual({ plan: PLAN });
+    expect((await t.admin({ method: 'GET', url: '/api/admin/layout' })).json()).toEqual({ tables: STORED });
+    expect(await publicLayout()).toEqual({ tables: STORED });
+  });
+
+  it('forgets the areas when tables come without them, or from a CSV', async () => {
+    await put({ tables: TABLES, plan: PLAN });
+    await put({ tables: TABLES });
+    expect(await plan()).toEqual({ plan: [] });
+    await put({ tables: TABLES, plan: PLAN });
+    expect((await t.admin(csv('1,0,0,Room A\n'))).json()).toEqual({ ok: 1, count: 1 });
+    expect(await plan()).toEqual({ plan: [] });
+  });
+
+  it('refuses a bad plan with the path of its first bad field, changing nothing', async () => {
+    await put({ tables: TABLES, plan: PLAN });
+    const bad = (value: unknown) => ({
+      method: 'PUT' as const,
+      url: '/api/admin/layout',
+      payload: { tables: [], plan: value },
+    });
+    await t.refused(bad('areas'), 400, 'plan must be a list of areas');
+    await t.refused(bad([{ ...PLAN[0], rows: 0 }]), 400, 'plan[0].rows must be an integer from 1 to 200');
+    await t.refused(
+      bad([PLAN[0], { ...PLAN[1], placement: { kind: 'beside', direction: 'east' } }]),
+      400,
+      'plan[1].placement.gap is required',
+    );
+    expect(await plan()).toEqual({ plan: PLAN });
+    expect(await publicLayout()).toEqual({ tables: STORED });
+  });
+
+  it('needs the admin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/layout/plan' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
 describe('resets keep the layout (R92)', () => {
   it.each(['projects', 'all', 'judging-data', 'judges'])('%s', async (type) => {
-    await put({ tables: STORED });
+    await put({ tables: STORED, plan: PLAN });
     expect((await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } })).json()).toEqual({
       ok: 1,
     });
     expect(await publicLayout()).toEqual({ tables: STORED });
+    expect(await plan()).toEqual({ plan: PLAN });
   });
 
   it('the layout may change while judging runs', async () => {

@@ -7,5 +7,8 @@ export async function layoutRoutes(app: FastifyInstance): Promise<void> {
   const { layout } = app.services;
   route(app, endpoints.layoutPublic, () => layout.get());
   route(app, endpoints.layoutGet, () => layout.get());
-  actionRoute(app, endpoints.layoutReplace, (request) => layout.replace(request.body.tables));
+  route(app, endpoints.layoutPlanGet, () => layout.plan());
+  actionRoute(app, endpoints.layoutReplace, (request) =>
+    layout.replace(request.body.tables, request.body.plan),
+  );
 }

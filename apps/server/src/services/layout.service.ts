@@ -1,9 +1,10 @@
 /**
  * The hall layout (API.md 5.24, R92): replaced whole, from the builder's JSON or from a CSV,
  * in one transaction; read by admins, the public, and (through the revision counter of
- * migration 005) by the caches of the engine and the public project list.
+ * migration 005) by the caches of the engine and the public project list. The builder's areas
+ * are kept beside the tables they made, so the builder reopens with them.
  */
-import type { Layout, LayoutTable } from '@podium/protocol';
+import type { AreaPlan, Layout, LayoutPlanAnswer, LayoutTable } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { layoutCsvRows } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
@@ -24,11 +25,21 @@ export class LayoutService {
     return { tables: this.context.layout.all() };
   }
 
-  /** `PUT /admin/layout`: the validated tables replace the layout (an empty list clears it). */
-  replace(tables: readonly LayoutTable[]): void {
+  /** `GET /admin/layout/plan`: the builder's areas of the saved layout, `[]` when none. */
+  plan(): LayoutPlanAnswer {
+    return { plan: this.context.layout.plan() };
+  }
+
+  /**
+   * `PUT /admin/layout`: the validated tables replace the layout (an empty list clears it), and
+   * `plan` (the builder's areas, if it sent them) replaces the kept areas; without it, none are
+   * kept, since they would no longer describe the tables.
+   */
+  replace(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []): void {
     const { db, layout, auditLog } = this.context;
     db.transaction(() => {
       layout.replace(tables);
+      layout.replacePlan(plan);
       auditLog.admin(`Updated hall layout (${tables.length} tables)`);
       // Clients showing areas (R94) refetch on this event; the public list's cache follows the
       // layout's revision counter.
@@ -36,7 +47,7 @@ export class LayoutService {
     });
   }
 
-  /** `POST /admin/layout/csv`: all rows or none (R83); answers how many tables it placed. */
+  /** `POST /admin/layout/csv`: all rows or none (R83), forgetting the builder's areas; answers how many tables it placed. */
   importCsv(rows: readonly CsvRow[], opts: { hasHeader: boolean }): number {
     const tables = layoutCsvRows(rows, opts);
     this.replace(tables);

@@ -1,12 +1,19 @@
 /**
- * The hall layout's server state (R92) for the admin pages and the lobby: fetched once per view,
- * refetched on `layout.changed` and after every (re)connect. One small hook, so it ports to the
- * TanStack Query hooks of DESIGN.md §2 as one query.
+ * The hall layout's server state (R92) for the admin pages and the lobby, as TanStack queries
+ * (DESIGN.md §3): fetched once per view, refetched on `layout.changed` and after every
+ * (re)connect. Writes invalidate the layout's queries, so every open map redraws.
  */
-import { CSV_FILE_FIELD, CSV_HEADER_FIELDS, endpoints, type LayoutTable } from '@podium/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  CSV_FILE_FIELD,
+  CSV_HEADER_FIELDS,
+  endpoints,
+  type AreaPlan,
+  type LayoutTable,
+} from '@podium/protocol';
 import { callApi } from '../api/client';
-import { useRealtime } from '../realtime/use-realtime';
+import { queryClient } from '../queries/query-client';
+import { endpointQuery, useEndpointQuery } from '../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../realtime/use-query-invalidation';
 
 export interface HallLayoutState {
   tables: LayoutTable[];
@@ -14,30 +21,49 @@ export interface HallLayoutState {
   error: string;
 }
 
+const NO_TABLES: LayoutTable[] = [];
+
 /** The layout as `portal` may read it: the admin route, or the public one. */
-export function useHallLayout(portal: 'admin' | 'public'): HallLayoutState & { reload: () => Promise<void> } {
-  const [state, setState] = useState<HallLayoutState>({ tables: [], status: 'loading', error: '' });
-  const latest = useRef(0); // an answer to an older request never overwrites a newer one
-  const reload = useCallback(async () => {
-    const id = ++latest.current;
-    const result = await callApi(portal === 'admin' ? endpoints.layoutGet : endpoints.layoutPublic);
-    if (id !== latest.current) return;
-    setState((previous) =>
-      result.data
-        ? { tables: result.data.tables, status: 'ready', error: '' }
-        : { ...previous, status: previous.status === 'ready' ? 'ready' : 'error', error: result.error },
-    );
-  }, [portal]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useRealtime(portal, { 'layout.changed': () => void reload() }, () => void reload());
-  return { ...state, reload };
+export function useHallLayout(
+  portal: 'admin' | 'public',
+): HallLayoutState & { reload: () => Promise<unknown> } {
+  const endpoint = portal === 'admin' ? endpoints.layoutGet : endpoints.layoutPublic;
+  const layout = useEndpointQuery(endpoint);
+  useQueryInvalidation(portal, { 'layout.changed': [endpoint] });
+  return {
+    tables: layout.data?.tables ?? NO_TABLES,
+    status: layout.data ? 'ready' : layout.loading ? 'loading' : 'error',
+    error: layout.error,
+    reload: layout.refetch,
+  };
 }
 
-/** `PUT /admin/layout`: replaces the whole layout. */
-export function saveHallLayout(tables: readonly LayoutTable[]) {
-  return callApi(endpoints.layoutReplace, { body: { tables: [...tables] } });
+/** The builder's areas the saved layout was made from (`GET /admin/layout/plan`), admin only. */
+export function useHallLayoutPlan() {
+  const plan = useEndpointQuery(endpoints.layoutPlanGet);
+  useQueryInvalidation('admin', { 'layout.changed': [endpoints.layoutPlanGet] });
+  return plan;
+}
+
+/** Every layout answer is stale after a write (the event reaches other tabs; this one at once). */
+function invalidateLayout() {
+  for (const endpoint of [endpoints.layoutGet, endpoints.layoutPublic, endpoints.layoutPlanGet]) {
+    void queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] });
+  }
+}
+
+/** The admin's layout as the server has it now (shares a fetch already on its way). */
+export function fetchSavedLayout() {
+  return queryClient.fetchQuery(endpointQuery(endpoints.layoutGet));
+}
+
+/** `PUT /admin/layout`: replaces the whole layout, keeping the builder's areas it came from. */
+export async function saveHallLayout(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []) {
+  const result = await callApi(endpoints.layoutReplace, {
+    body: { tables: [...tables], ...(plan.length > 0 && { plan: [...plan] }) },
+  });
+  if (result.data) invalidateLayout();
+  return result;
 }
 
 /** `POST /admin/layout/csv` (R83's form), answered in the import panel's shape. */
@@ -46,5 +72,6 @@ export async function uploadHallLayoutCsv(file: File, headerRow: boolean) {
   form.append(CSV_FILE_FIELD, file, file.name);
   form.append(CSV_HEADER_FIELDS[0], String(headerRow));
   const result = await callApi(endpoints.layoutCsv, { form });
+  if (result.data) invalidateLayout();
   return result.data ? { ...result, data: { ...result.data, skipped: 0 } } : result;
 }

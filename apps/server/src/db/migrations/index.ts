@@ -8,6 +8,7 @@ import * as revisions from './002-revisions.js';
 import * as idempotencyKeys from './003-idempotency-keys.js';
 import * as adminSessions from './004-admin-sessions.js';
 import * as hallLayout from './005-hall-layout.js';
+import * as layoutPlan from './006-layout-plan.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-idempotency-keys': idempotencyKeys,
   '004-admin-sessions': adminSessions,
   '005-hall-layout': hallLayout,
+  '006-layout-plan': layoutPlan,
 };

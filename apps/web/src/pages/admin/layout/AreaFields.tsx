@@ -8,6 +8,8 @@ export interface AreaFieldsProps {
   errors: DraftErrors;
   onChange: (draft: AreaDraft) => void;
   onRemove?: () => void;
+  /** Replaces this area's tables in the table list by the ones its fields make (after hand edits). */
+  onRedraw?: () => void;
 }
 
 const DIRECTIONS = [
@@ -17,7 +19,7 @@ const DIRECTIONS = [
   { value: 'north', label: 'North (above) the previous area' },
 ] as const;
 
-export function AreaFields({ index, draft, errors, onChange, onRemove }: AreaFieldsProps) {
+export function AreaFields({ index, draft, errors, onChange, onRemove, onRedraw }: AreaFieldsProps) {
   const text = (field: keyof AreaDraft, label: string, hint?: string, optional = false) => (
     <TextField
       label={label}
@@ -59,11 +61,18 @@ export function AreaFields({ index, draft, errors, onChange, onRemove }: AreaFie
           {text('gap', 'Walk from the previous area (m)', 'Stairs count: a floor up may be 30 m.')}
         </div>
       )}
-      {onRemove && (
-        <button type="button" className="btn btn--secondary btn--small" onClick={onRemove}>
-          Remove area {index + 1}
-        </button>
-      )}
+      <div className="hall-layout__actions">
+        {onRedraw && (
+          <button type="button" className="btn btn--secondary btn--small" onClick={onRedraw}>
+            Redraw area {index + 1}’s tables
+          </button>
+        )}
+        {onRemove && (
+          <button type="button" className="btn btn--secondary btn--small" onClick={onRemove}>
+            Remove area {index + 1}
+          </button>
+        )}
+      </div>
     </fieldset>
   );
 }

@@ -38,6 +38,23 @@ export function newAreaDraft(index: number): AreaDraft {
   };
 }
 
+/** The draft of a kept area (`GET /admin/layout/plan`), so the builder reopens as it was saved. */
+export function draftOfPlan(plan: AreaPlan, index: number): AreaDraft {
+  const placement = plan.placement?.kind === 'beside' ? plan.placement : undefined;
+  return {
+    name: plan.name,
+    rows: String(plan.rows),
+    tablesPerRow: String(plan.tablesPerRow),
+    tableSpacing: String(plan.tableSpacing),
+    rowSpacing: String(plan.rowSpacing),
+    serpentine: plan.serpentine,
+    firstTable: plan.firstTable === undefined ? '' : String(plan.firstTable),
+    gaps: plan.gaps.map(({ row, seat }) => `${row}-${seat}`).join(', '),
+    direction: placement?.direction ?? newAreaDraft(index).direction,
+    gap: placement ? String(placement.gap) : newAreaDraft(index).gap,
+  };
+}
+
 const DECIMAL = /^\d+(\.\d+)?$/;
 const WHOLE = /^\d+$/;
 
