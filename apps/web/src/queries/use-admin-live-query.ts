@@ -1,9 +1,10 @@
 /**
  * A GET the admin dashboard keeps live by itself (issue 14): realtime events invalidate it
- * (realtime/use-query-invalidation.ts); while the admin socket is not connected it is polled every
- * 15 seconds instead (API.md 6.3's fallback); and a first load that fails for want of a server
- * (no answer, 5xx, 429) retries with backoff instead of stopping on an error. Once an answer is
- * shown, a failed refetch does not retry on its own: the poll and the reconnect refetch it.
+ * (realtime/use-query-invalidation.ts); while the admin socket is not connected, or while its last
+ * read failed, it is polled every 15 seconds instead (API.md 6.3's fallback); and a first load that
+ * fails for want of a server (no answer, 5xx, 429) retries with backoff instead of stopping on an
+ * error. Once an answer is shown, a failed refetch is not retried by TanStack: the poll and the
+ * reconnect refetch it, so a reconnect never waits behind a retry's backoff.
  */
 import type { Endpoint, ResponseOf } from '@podium/protocol';
 import { ADMIN_POLL_INTERVAL_MS } from '@podium/protocol';
@@ -31,13 +32,17 @@ export function retryDelayMs(failures: number): number {
 export interface AdminLiveQueryOptions {
   params?: Record<string, string>;
   enabled?: boolean;
-  /** A poll that runs even while connected (data that moves with time alone, e.g. progress). */
-  alwaysPollMs?: number;
+  /**
+   * This reader runs the 15-second poll: 'when-lost' (socket not connected, or the last read
+   * failed) or 'always' (data that moves with time alone, e.g. progress). One reader per endpoint
+   * polls: TanStack runs one interval per observer, and a fast failure would not dedup them.
+   */
+  poll?: 'when-lost' | 'always';
 }
 
 export function useAdminLiveQuery<E extends Endpoint>(
   endpoint: E,
-  { params, enabled = true, alwaysPollMs }: AdminLiveQueryOptions = {},
+  { params, enabled = true, poll }: AdminLiveQueryOptions = {},
 ): UseQueryResult<ResponseOf<E>> {
   const client = useQueryClient();
   const connected = useConnectionState('admin') === 'connected';
@@ -48,6 +53,9 @@ export function useAdminLiveQuery<E extends Endpoint>(
     enabled,
     retry: shown ? false : (_failures: number, error: Error) => isTransientFailure(error),
     retryDelay: retryDelayMs,
-    refetchInterval: alwaysPollMs ?? (connected ? false : ADMIN_POLL_INTERVAL_MS),
+    refetchInterval: (query) => {
+      const lost = !connected || query.state.status === 'error';
+      return poll === 'always' || (poll === 'when-lost' && lost) ? ADMIN_POLL_INTERVAL_MS : false;
+    },
   });
 }

@@ -134,11 +134,15 @@ export function isConnected(portal: Portal): boolean {
   return connections.get(portal)?.socket.connected ?? false;
 }
 
-/** The portal's socket now: connected, not yet connected, or lost and reconnecting. */
+/**
+ * The portal's socket now: connected, not yet connected, or lost and reconnecting. Reading it opens
+ * no socket (a render right after a logout's `disconnect` must not open a new one).
+ */
 export function connectionState(portal: Portal): ConnectionState {
-  const { socket, lost } = connection(portal);
-  if (socket.connected) return 'connected';
-  return lost ? 'disconnected' : 'connecting';
+  const existing = connections.get(portal);
+  if (!existing) return 'connecting';
+  if (existing.socket.connected) return 'connected';
+  return existing.lost ? 'disconnected' : 'connecting';
 }
 
 /** Runs `listener` whenever the portal's `connectionState` may have changed; returns the unsubscribe. */

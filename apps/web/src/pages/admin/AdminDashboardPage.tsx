@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { useAdminGate } from '../../hooks/use-admin-gate';
@@ -10,7 +10,7 @@ import { Dashboard } from './dashboard/Dashboard';
  * organizer opens the dashboard before the server is back): no "Try again" tap needed. A refused
  * session still goes to /admin/login.
  */
-function SelfRetryingAdminGate({ children }: { children: React.ReactNode }) {
+function SelfRetryingAdminGate({ children }: { children: ReactNode }) {
   const { status, error, retry } = useAdminGate();
   const [failures, setFailures] = useState(0);
   useEffect(() => {

@@ -4,6 +4,7 @@ import { ScrollTopButton } from '../../../components/admin/ScrollTopButton';
 import { useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DashboardCharts } from './DashboardCharts';
+import { DashboardPoll } from './DashboardPoll';
 import { useSessionRefused, useTrack } from './dashboard-queries';
 import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
@@ -41,6 +42,7 @@ export function Dashboard() {
   const tab = useDashboardViewStore((state) => state.tab);
   return (
     <div className="dashboard">
+      <DashboardPoll />
       <ConnectionBanner />
       <LoginGuardAlert />
       <DashboardToolbar />

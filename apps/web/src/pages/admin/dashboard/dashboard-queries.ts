@@ -4,11 +4,11 @@
  * equal answers keep their identity, so memoised rows and charts skip work.
  */
 import type { Endpoint } from '@podium/protocol';
-import { ADMIN_POLL_INTERVAL_MS, endpoints } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { RequestFailed } from '../../../queries/query-client';
-import { useAdminLiveQuery } from '../../../queries/use-admin-live-query';
+import { useAdminLiveQuery, type AdminLiveQueryOptions } from '../../../queries/use-admin-live-query';
 import { shownTrack, useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
 
 export const useProjects = () => useAdminLiveQuery(endpoints.projectList).data;
@@ -17,9 +17,7 @@ export const useFlags = () => useAdminLiveQuery(endpoints.flags).data;
 export const useOptions = () => useAdminLiveQuery(endpoints.options).data ?? null;
 export const useClock = () => useAdminLiveQuery(endpoints.clock);
 export const useLoginGuard = () => useAdminLiveQuery(endpoints.loginGuard).data;
-/** The progress chart's data: polled even while connected, since its rate window slides with time. */
-export const useProgress = () =>
-  useAdminLiveQuery(endpoints.adminProgress, { alwaysPollMs: ADMIN_POLL_INTERVAL_MS }).data;
+export const useProgress = () => useAdminLiveQuery(endpoints.adminProgress).data;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
@@ -28,12 +26,26 @@ export function useTrack(): string {
 }
 
 /** `/admin/stats`, or the shown track's `/admin/stats/:track`. */
-export function useStats() {
+export function useStats(poll?: AdminLiveQueryOptions['poll']) {
   const track = useTrack();
-  const general = useAdminLiveQuery(endpoints.adminStats, { enabled: track === '' });
-  const ofTrack = useAdminLiveQuery(endpoints.adminTrackStats, { params: { track }, enabled: track !== '' });
+  const general = useAdminLiveQuery(endpoints.adminStats, { enabled: track === '', poll });
+  const ofTrack = useAdminLiveQuery(endpoints.adminTrackStats, {
+    params: { track },
+    enabled: track !== '',
+    poll,
+  });
   return track === '' ? general.data : ofTrack.data;
 }
+
+/** What DashboardPoll.tsx polls while the socket is lost (stats and progress aside). */
+export const POLLED_WHEN_LOST: readonly Endpoint[] = [
+  endpoints.projectList,
+  endpoints.judgeList,
+  endpoints.flags,
+  endpoints.options,
+  endpoints.clock,
+  endpoints.loginGuard,
+];
 
 /** Every endpoint the dashboard reads (the 'Last Update' line, reconnects, a refused password). */
 export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
