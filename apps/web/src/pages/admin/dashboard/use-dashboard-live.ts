@@ -16,9 +16,9 @@ const STALE_AFTER = {
 /**
  * Keeps the dashboard's queries live (API.md 6.2, 6.3): `*.changed` events refetch the lists they
  * name; `clock`, `deliberation`, `stats` and `login.guard` carry their data, written straight into
- * the cache (a
- * chosen track's stats are refetched instead); every reconnect refetches everything, since events
- * missed meanwhile are not replayed. The hall layout follows `layout.changed` in its own hook.
+ * the cache (a chosen track's stats are refetched instead); every reconnect refetches everything,
+ * since events missed meanwhile are not replayed. The hall layout follows `layout.changed` in its
+ * own hook (hooks/use-hall-layout.ts).
  */
 export function useDashboardLive(): void {
   const client = useQueryClient();
