@@ -27,7 +27,14 @@ interface Connection {
   connectedBefore: boolean;
   /** Called when the server refuses the credentials (`unauthorized`): the judge was deleted. */
   onRefused: Set<() => void>;
+  /** A connection was lost or refused since the last connect (see `connectionState`). */
+  lost: boolean;
+  /** Called whenever `connectionState` may have changed. */
+  onStateChange: Set<() => void>;
 }
+
+/** `connecting` until the first connect or failure; `disconnected` while (re)connecting after one. */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 const connections = new Map<Portal, Connection>();
 
@@ -48,12 +55,26 @@ function connection(portal: Portal): Connection {
     reconnectionDelayMax: 10_000,
     randomizationFactor: 0.5,
   });
-  existing = { socket, onConnect: new Set(), connectedBefore: false, onRefused: new Set() };
+  existing = {
+    socket,
+    onConnect: new Set(),
+    connectedBefore: false,
+    onRefused: new Set(),
+    lost: false,
+    onStateChange: new Set(),
+  };
   const created = existing;
+  const stateChanged = (lost: boolean) => {
+    created.lost = lost;
+    created.onStateChange.forEach((listener) => listener());
+  };
   socket.on('connect', () => {
+    stateChanged(false);
     if (created.connectedBefore) created.onConnect.forEach((refetch) => refetch());
     created.connectedBefore = true;
   });
+  socket.on('disconnect', () => stateChanged(true));
+  socket.on('connect_error', () => stateChanged(true));
   // The server closed the socket (it does so when the judge is deleted, 6.1): a new handshake
   // tells whether the credentials still hold, instead of staying silently disconnected.
   socket.on('disconnect', (reason) => {
@@ -111,4 +132,22 @@ export function disconnect(portal: Portal): void {
 /** Whether the portal's socket is connected now (the admin's polling fallback reads it). */
 export function isConnected(portal: Portal): boolean {
   return connections.get(portal)?.socket.connected ?? false;
+}
+
+/**
+ * The portal's socket now: connected, not yet connected, or lost and reconnecting. Reading it opens
+ * no socket (a render right after a logout's `disconnect` must not open a new one).
+ */
+export function connectionState(portal: Portal): ConnectionState {
+  const existing = connections.get(portal);
+  if (!existing) return 'connecting';
+  if (existing.socket.connected) return 'connected';
+  return existing.lost ? 'disconnected' : 'connecting';
+}
+
+/** Runs `listener` whenever the portal's `connectionState` may have changed; returns the unsubscribe. */
+export function onConnectionStateChange(portal: Portal, listener: () => void): () => void {
+  const { onStateChange } = connection(portal);
+  onStateChange.add(listener);
+  return () => onStateChange.delete(listener);
 }

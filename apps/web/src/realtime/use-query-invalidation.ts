@@ -13,7 +13,7 @@ import type { Portal } from './connection';
 export type InvalidationMap = Partial<Record<EventName, readonly Endpoint[]>>;
 
 /** Every query of an endpoint, whatever its path parameters (the key starts with method, path). */
-function invalidate(client: QueryClient, endpoint: Endpoint, cancelRefetch: boolean): Promise<void> {
+export function invalidate(client: QueryClient, endpoint: Endpoint, cancelRefetch: boolean): Promise<void> {
   return client.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] }, { cancelRefetch });
 }
 

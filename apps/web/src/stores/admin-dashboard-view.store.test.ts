@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INITIAL_VIEW, useDashboardViewStore } from './admin-dashboard-view.store';
+import { makeOptions } from '../pages/admin/dashboard/test-fixtures';
+import { INITIAL_VIEW, shownTrack, useDashboardViewStore } from './admin-dashboard-view.store';
 
 const view = () => useDashboardViewStore.getState();
 
@@ -37,5 +38,14 @@ describe('dashboard view store', () => {
     const before = view().selected.judges;
     view().toggleSelected('projects', 'b');
     expect(view().selected.judges).toBe(before);
+  });
+
+  it('shows the chosen track only while track judging is on and the track exists', () => {
+    const tracks = makeOptions({ judge_tracks: true, tracks: ['AI', 'Web'] });
+    expect(shownTrack('AI', tracks)).toBe('AI');
+    expect(shownTrack('Gone', tracks)).toBe('');
+    expect(shownTrack('AI', { ...tracks, judge_tracks: false })).toBe('');
+    expect(shownTrack('AI', null)).toBe('');
+    expect(shownTrack('', tracks)).toBe('');
   });
 });

@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
-import { elapsed, formatClock, useClockStore } from '../../../stores/clock.store';
+import { elapsed, formatClock } from '../../../util/clock';
 import { toggleClock } from './dashboard-actions';
+import { useClock } from './dashboard-queries';
+
+/** The server's clock and the wall-clock time it was learned (an answer or a `clock` event). */
+function useSyncedClock() {
+  const { data, dataUpdatedAt } = useClock();
+  return { running: data?.running ?? false, time: data?.time ?? 0, syncedAt: dataUpdatedAt };
+}
 
 /** The clock's text, re-rendered on each whole second while running: the only per-second work. */
 function ClockTime() {
-  const running = useClockStore((state) => state.running);
-  const time = useClockStore((state) => state.time);
-  const syncedAt = useClockStore((state) => state.syncedAt);
-  const [now, setNow] = useState(() => performance.now());
+  const { running, time, syncedAt } = useSyncedClock();
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     if (!running) return;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
-      const at = performance.now();
+      const at = Date.now();
       setNow(at);
       // Wake up just after the next whole second of judging time, so seconds never skip.
       const shown = elapsed({ running, time, syncedAt }, at);
@@ -38,8 +43,8 @@ function ClockTime() {
 
 /** The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging. */
 function ClockButton() {
-  const running = useClockStore((state) => state.running);
-  const zero = useClockStore((state) => state.time === 0);
+  const { running, time } = useSyncedClock();
+  const zero = time === 0;
   const [busy, setBusy] = useState(false);
   const label = running ? 'Pause Judging' : zero ? 'Start Judging' : 'Resume Judging';
   const onClick = async () => {

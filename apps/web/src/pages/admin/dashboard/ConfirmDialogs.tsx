@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useJudges, useOptions, useProjects } from './dashboard-queries';
 import type { ConfirmAction } from '../../../stores/admin-dashboard-dialog.store';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 import type { Outcome } from './dashboard-actions';
@@ -56,7 +56,7 @@ function question(action: ConfirmAction, swaps: number): Question {
 export function ActionConfirmDialog() {
   const dialog = useDialogOf('confirm');
   const close = useDashboardDialogStore((state) => state.close);
-  const swaps = useAdminDashboardStore((state) => state.options?.manual_switches ?? 0);
+  const swaps = useOptions()?.manual_switches ?? 0;
   const asked = dialog ? question(dialog.action, swaps) : null;
   return (
     <ConfirmDialog
@@ -78,11 +78,10 @@ export function ActionConfirmDialog() {
 export function DeleteConfirmDialog() {
   const dialog = useDialogOf('delete');
   const close = useDashboardDialogStore((state) => state.close);
-  const name = useAdminDashboardStore((state) => {
-    if (!dialog) return '';
-    const list = dialog.table === 'projects' ? state.projects : state.judges;
-    return list?.find((item) => item.id === dialog.id)?.name ?? '';
-  });
+  const projects = useProjects();
+  const judges = useJudges();
+  const list = dialog?.table === 'projects' ? projects : judges;
+  const name = (dialog && list?.find((item) => item.id === dialog.id)?.name) ?? '';
   const project = dialog?.table === 'projects';
   return (
     <ConfirmDialog

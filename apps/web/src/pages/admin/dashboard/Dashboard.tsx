@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ScrollTopButton } from '../../../components/admin/ScrollTopButton';
-import { resetDashboardData, useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
+import { ConnectionBanner } from './ConnectionBanner';
 import { DashboardCharts } from './DashboardCharts';
+import { DashboardPoll } from './DashboardPoll';
+import { useSessionRefused, useTrack } from './dashboard-queries';
 import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
 import { DashboardToolbar } from './DashboardToolbar';
@@ -17,18 +19,16 @@ import { useNowTicker } from './use-now';
 
 /** A password refused later (changed on the server) sends the admin back to the login. */
 function useLoginOnUnauthorized() {
-  const unauthorized = useAdminDashboardStore((state) => state.unauthorized);
+  const refused = useSessionRefused();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!unauthorized) return;
-    resetDashboardData();
-    void navigate('/admin/login', { replace: true });
-  }, [unauthorized, navigate]);
+    if (refused) void navigate('/admin/login', { replace: true });
+  }, [refused, navigate]);
 }
 
 /** A track change starts a fresh selection: ticked rows of another track are out of sight. */
 function useSelectionPerTrack() {
-  const track = useAdminDashboardStore((state) => state.track);
+  const track = useTrack();
   const clear = useDashboardViewStore((state) => state.clearSelection);
   useEffect(() => clear(), [track, clear]);
 }
@@ -42,6 +42,8 @@ export function Dashboard() {
   const tab = useDashboardViewStore((state) => state.tab);
   return (
     <div className="dashboard">
+      <DashboardPoll />
+      <ConnectionBanner />
       <LoginGuardAlert />
       <DashboardToolbar />
       <section aria-label="Statistics">

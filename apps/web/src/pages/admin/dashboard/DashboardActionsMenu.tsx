@@ -1,14 +1,15 @@
 import type { MenuItem } from '../../../components/admin/ActionsMenu';
 import { ActionsMenu } from '../../../components/admin/ActionsMenu';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useOptions } from './dashboard-queries';
 import type { ConfirmAction } from '../../../stores/admin-dashboard-dialog.store';
 import { useDashboardDialogStore } from '../../../stores/admin-dashboard-dialog.store';
 
 /** The page's Actions menu: deliberation, group swap, reassignments, and the other admin screens. */
 export function DashboardActionsMenu() {
-  const deliberation = useAdminDashboardStore((state) => state.deliberation);
-  const multiGroup = useAdminDashboardStore((state) => !!state.options?.multi_group);
-  const manual = useAdminDashboardStore((state) => state.options?.switching_mode === 'manual');
+  const options = useOptions();
+  const deliberation = !!options?.deliberation;
+  const multiGroup = !!options?.multi_group;
+  const manual = options?.switching_mode === 'manual';
   const open = useDashboardDialogStore((state) => state.open);
   const confirm = (action: ConfirmAction) => () => open({ kind: 'confirm', action });
 

@@ -1,19 +1,18 @@
 import { useMemo } from 'react';
 import { CoverageChart } from '../../../components/admin/CoverageChart';
 import { ProgressChart } from '../../../components/admin/ProgressChart';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { judgeCoverage, projectCoverage, targetViews } from './coverage';
-import { useProgress } from './use-progress';
+import { useJudges, useOptions, useProgress, useProjects, useTrack } from './dashboard-queries';
 
 /**
  * Live coverage: projects by views against the minimum, judges by projects seen, and views over
  * time with the projected end of judging.
  */
 export function DashboardCharts() {
-  const projects = useAdminDashboardStore((state) => state.projects);
-  const judges = useAdminDashboardStore((state) => state.judges);
-  const options = useAdminDashboardStore((state) => state.options);
-  const track = useAdminDashboardStore((state) => state.track);
+  const projects = useProjects();
+  const judges = useJudges();
+  const options = useOptions();
+  const track = useTrack();
   const target = targetViews(options, track);
   const projectData = useMemo(
     () => projectCoverage(projects ?? [], target, track),

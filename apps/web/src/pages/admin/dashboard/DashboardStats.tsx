@@ -1,9 +1,9 @@
 import { StatTile, StatTiles } from '../../../components/StatTile';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useStats } from './dashboard-queries';
 
 /** The four stat tiles of `/admin/stats` (or the chosen track's), formatted per product spec §9. */
 export function DashboardStats() {
-  const stats = useAdminDashboardStore((state) => state.stats);
+  const stats = useStats();
   return (
     <StatTiles>
       <StatTile label="Projects" value={stats?.projects} />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useFlags, useOptions } from './dashboard-queries';
 import { useDashboardDialogStore } from '../../../stores/admin-dashboard-dialog.store';
 import { ClockPanel } from './ClockPanel';
 import { DashboardActionsMenu } from './DashboardActionsMenu';
@@ -8,7 +8,7 @@ import { visibleFlags } from './rows';
 import { TrackSelect } from './TrackSelect';
 
 function FlagsButton() {
-  const flags = useAdminDashboardStore((state) => state.flags);
+  const flags = useFlags();
   const open = useDashboardDialogStore((state) => state.open);
   const count = useMemo(() => (flags ? visibleFlags(flags).length : 0), [flags]);
   return (
@@ -20,7 +20,7 @@ function FlagsButton() {
 
 /** The top of the command center: clock, flags, settings, actions and the track filter. */
 export function DashboardToolbar() {
-  const deliberation = useAdminDashboardStore((state) => state.deliberation);
+  const deliberation = !!useOptions()?.deliberation;
   return (
     <div className="dashboard-toolbar">
       <ClockPanel />

@@ -2,7 +2,7 @@ import type { JudgeAdmin, Project } from '@podium/protocol';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextAreaField, TextField } from '../../../components/FormFields';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useJudges, useProjects } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 import { updateJudge, updateProject } from './dashboard-actions';
 import { DialogForm } from './DialogForm';
@@ -60,9 +60,8 @@ const GONE = <p>It no longer exists: it was deleted.</p>;
 export function EditProjectDialog() {
   const dialog = useDialogOf('edit-project');
   const close = useDashboardDialogStore((state) => state.close);
-  const project = useAdminDashboardStore((state) =>
-    dialog ? (state.projects?.find((p) => p.id === dialog.id) ?? null) : null,
-  );
+  const projects = useProjects();
+  const project = dialog ? (projects?.find((p) => p.id === dialog.id) ?? null) : null;
   return (
     <Dialog open={dialog !== null} title="Edit Project" onClose={close}>
       {project ? <ProjectForm project={project} close={close} /> : GONE}
@@ -74,9 +73,8 @@ export function EditProjectDialog() {
 export function EditJudgeDialog() {
   const dialog = useDialogOf('edit-judge');
   const close = useDashboardDialogStore((state) => state.close);
-  const judge = useAdminDashboardStore((state) =>
-    dialog ? (state.judges?.find((j) => j.id === dialog.id) ?? null) : null,
-  );
+  const judges = useJudges();
+  const judge = dialog ? (judges?.find((j) => j.id === dialog.id) ?? null) : null;
   return (
     <Dialog open={dialog !== null} title="Edit Judge" onClose={close}>
       {judge ? <JudgeForm judge={judge} close={close} /> : GONE}

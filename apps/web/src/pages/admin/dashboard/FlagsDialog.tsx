@@ -2,14 +2,14 @@ import type { Flag } from '@podium/protocol';
 import { FLAG_REASON_LABELS } from '@podium/protocol';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useFlags } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 import { TimeAgo } from './cells';
 import { resolveFlag } from './dashboard-actions';
 import { visibleFlags } from './rows';
 
 function FlagList() {
-  const flags = useAdminDashboardStore((state) => state.flags);
+  const flags = useFlags();
   const list = useMemo(() => visibleFlags(flags ?? []), [flags]);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 /**
  * The hall as the organizer sees it live (R92): every positioned table coloured by its views
  * against the target, judges' current tables, absent, flagged and hidden tables marked. It reads
- * the dashboard's live data, so a finish recolours it without a reload; the layout itself
+ * the dashboard's live queries, so a finish recolours it without a reload; the layout itself
  * follows `layout.changed`. Nothing is shown before a layout exists.
  */
 import { Link } from 'react-router-dom';
@@ -9,16 +9,16 @@ import { HallDrawing } from '../../../components/hall/HallDrawing';
 import { HallLegend } from '../../../components/hall/HallLegend';
 import { floorLooks } from '../../../components/hall/floor-look';
 import { useHallLayout } from '../../../hooks/use-hall-layout';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useFlags, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { targetViews } from './coverage';
 
 export function FloorMap() {
   const { tables } = useHallLayout('admin');
-  const projects = useAdminDashboardStore((state) => state.projects);
-  const judges = useAdminDashboardStore((state) => state.judges);
-  const flags = useAdminDashboardStore((state) => state.flags);
-  const options = useAdminDashboardStore((state) => state.options);
-  const track = useAdminDashboardStore((state) => state.track);
+  const projects = useProjects();
+  const judges = useJudges();
+  const flags = useFlags();
+  const options = useOptions();
+  const track = useTrack();
   if (tables.length === 0) return null;
   const target = targetViews(options, track);
   const look = floorLooks({

@@ -1,6 +1,6 @@
 import type { JudgeAdmin } from '@podium/protocol';
 import { Dialog } from '../../../components/Dialog';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useJudges } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 
 /** Ranked projects first (best first), then the unranked seen ones in finish order. */
@@ -61,9 +61,8 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
 export function JudgeScoresDialog() {
   const dialog = useDialogOf('judge-scores');
   const close = useDashboardDialogStore((state) => state.close);
-  const judge = useAdminDashboardStore((state) =>
-    dialog ? (state.judges?.find((j) => j.id === dialog.id) ?? null) : null,
-  );
+  const judges = useJudges();
+  const judge = dialog ? (judges?.find((j) => j.id === dialog.id) ?? null) : null;
   return (
     <Dialog
       open={dialog !== null}

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../../util/search';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import { useTableFilterStore } from '../../../stores/admin-table-filter.store';
-import { useClockStore } from '../../../stores/clock.store';
+import { useClock, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { JUDGE_COLUMNS, judgeColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
 import { JudgeRow } from './JudgeRow';
@@ -14,10 +13,10 @@ import { useNow } from './use-now';
 
 /** The Judges table with its batch bar. */
 export function JudgesTable() {
-  const judges = useAdminDashboardStore((state) => state.judges);
-  const projects = useAdminDashboardStore((state) => state.projects);
-  const options = useAdminDashboardStore((state) => state.options);
-  const track = useAdminDashboardStore((state) => state.track);
+  const judges = useJudges();
+  const projects = useProjects();
+  const options = useOptions();
+  const track = useTrack();
   const multiGroup = !!options?.multi_group;
   const showGroup = multiGroup && track === '';
 
@@ -26,7 +25,7 @@ export function JudgesTable() {
     [judges, projects, options, track],
   );
   const now = useNow();
-  const running = useClockStore((state) => state.running);
+  const running = useClock().data?.running ?? false;
   const judgingTimer = options?.judging_timer ?? 0;
   const query = useTableFilterStore((state) => state.query.judges);
   const idleOnly = useTableFilterStore((state) => state.idleOnly);

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { endpoints, type LoginGuardStatus } from '@podium/protocol';
 import { callApi } from '../../../api/client';
-import { useRealtime } from '../../../realtime/use-realtime';
+import { useLoginGuard } from './dashboard-queries';
 
 export const BLOCKED_MESSAGE =
   'Judge logins are now blocked for everyone. Judges already logged in keep judging. Turn logins back on under Settings, Judge Login, once the attack is over.';
@@ -15,29 +15,13 @@ export function guardText({ failures_last_minute, addresses_last_minute }: Login
 /**
  * The live alert of the judge-login guard (R70c, docs/operations.md §9): shown while the server
  * refuses judge logins because of guessing from many addresses, with a one-click switch to block
- * judge logins altogether (R68). The state is read over HTTP as the dashboard opens and after
- * every reconnect (events are not replayed), and follows `login.guard` in between.
+ * judge logins altogether (R68). The state is a dashboard query: read as the dashboard opens and
+ * after every reconnect, and replaced by each `login.guard` event in between (use-dashboard-live.ts).
  */
 export function LoginGuardAlert() {
-  const [status, setStatus] = useState<LoginGuardStatus | null>(null);
+  const status = useLoginGuard();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [blocking, setBlocking] = useState(false);
-
-  const readStatus = useCallback(() => {
-    void callApi(endpoints.loginGuard).then((result) => {
-      if (result.data) setStatus(result.data);
-    });
-  }, []);
-  useEffect(readStatus, [readStatus]);
-  useRealtime(
-    'admin',
-    {
-      'login.guard': ({ active, failures_last_minute, addresses_last_minute }) => {
-        setStatus({ active, failures_last_minute, addresses_last_minute });
-      },
-    },
-    readStatus,
-  );
 
   const block = async () => {
     setBlocking(true);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/FormFields';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useJudges, useOptions, useProjects } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../../../stores/admin-dashboard-dialog.store';
 import type { DashboardTable } from '../../../stores/admin-dashboard-view.store';
 import { useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
@@ -12,9 +12,8 @@ import { DialogForm } from './DialogForm';
 export function MoveTableDialog() {
   const dialog = useDialogOf('move-table');
   const close = useDashboardDialogStore((state) => state.close);
-  const project = useAdminDashboardStore((state) =>
-    dialog ? (state.projects?.find((p) => p.id === dialog.id) ?? null) : null,
-  );
+  const projects = useProjects();
+  const project = dialog ? (projects?.find((p) => p.id === dialog.id) ?? null) : null;
   return (
     <Dialog open={dialog !== null} title="Move to Table" size="small" onClose={close}>
       {project && (
@@ -59,13 +58,11 @@ interface MoveGroupFormProps {
 
 function MoveGroupForm({ table, ids, close }: MoveGroupFormProps) {
   const setSelected = useDashboardViewStore((state) => state.setSelected);
-  const names = useAdminDashboardStore((state) => state.options?.group_names);
-  const single = useAdminDashboardStore((state) => {
-    if (ids.length !== 1) return null;
-    return (
-      (table === 'projects' ? state.projects : state.judges)?.find((item) => item.id === ids[0])?.name ?? null
-    );
-  });
+  const names = useOptions()?.group_names;
+  const projects = useProjects();
+  const judges = useJudges();
+  const list = table === 'projects' ? projects : judges;
+  const single = ids.length === 1 ? (list?.find((item) => item.id === ids[0])?.name ?? null) : null;
   const [value, setValue] = useState('');
   const what = single ?? `${ids.length} selected ${table === 'projects' ? 'projects' : 'judges'}`;
   const done = () => {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../../util/search';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useFlags, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { useTableFilterStore } from '../../../stores/admin-table-filter.store';
 import { PROJECT_COLUMNS, projectColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
@@ -11,10 +11,10 @@ import { TableFilters } from './TableFilters';
 
 /** The Projects table with its batch bar; rows are view models rebuilt only when data changes. */
 export function ProjectsTable() {
-  const projects = useAdminDashboardStore((state) => state.projects);
-  const flags = useAdminDashboardStore((state) => state.flags);
-  const options = useAdminDashboardStore((state) => state.options);
-  const track = useAdminDashboardStore((state) => state.track);
+  const projects = useProjects();
+  const flags = useFlags();
+  const options = useOptions();
+  const track = useTrack();
   const multiGroup = !!options?.multi_group;
   const showGroup = multiGroup && track === '';
   const showScore = track === '';

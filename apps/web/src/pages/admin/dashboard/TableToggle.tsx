@@ -1,6 +1,6 @@
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
 import type { DashboardTable } from '../../../stores/admin-dashboard-view.store';
 import { useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
+import { useLastUpdate, useOptions, useRefreshError } from './dashboard-queries';
 import { useTimeAgo } from './use-now';
 
 const TABLES: readonly { table: DashboardTable; label: string }[] = [
@@ -8,10 +8,10 @@ const TABLES: readonly { table: DashboardTable; label: string }[] = [
   { table: 'judges', label: 'Judges' },
 ];
 
-/** 'Last Update': when the dashboard last heard from the server (fetch or event). */
+/** 'Last Update': when the dashboard last heard from the server (an answer, or an event's data). */
 export function LastUpdate() {
-  const last = useAdminDashboardStore((state) => state.lastUpdate);
-  const error = useAdminDashboardStore((state) => state.error);
+  const last = useLastUpdate();
+  const error = useRefreshError();
   const ago = useTimeAgo(last);
   return (
     <p className="last-update">
@@ -30,11 +30,9 @@ export function LastUpdate() {
 
 /** Group swaps so far, with manual switching (product spec §2: shows manual_switches). */
 function SwapCount() {
-  const shown = useAdminDashboardStore(
-    (state) => !!state.options?.multi_group && state.options.switching_mode === 'manual',
-  );
-  const swaps = useAdminDashboardStore((state) => state.options?.manual_switches ?? 0);
-  return shown ? <p className="last-update">Group swaps: {swaps}</p> : null;
+  const options = useOptions();
+  const shown = !!options?.multi_group && options.switching_mode === 'manual';
+  return shown ? <p className="last-update">Group swaps: {options.manual_switches}</p> : null;
 }
 
 /** The Projects/Judges switch over the table, with the freshness line. */

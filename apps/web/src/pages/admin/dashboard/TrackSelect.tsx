@@ -1,10 +1,11 @@
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { useDashboardViewStore } from '../../../stores/admin-dashboard-view.store';
+import { useOptions, useTrack } from './dashboard-queries';
 
 /** Filters the view by track (product spec §2), shown only while track judging is on. */
 export function TrackSelect() {
-  const options = useAdminDashboardStore((state) => state.options);
-  const track = useAdminDashboardStore((state) => state.track);
-  const setTrack = useAdminDashboardStore((state) => state.setTrack);
+  const options = useOptions();
+  const track = useTrack();
+  const setTrack = useDashboardViewStore((view) => view.setTrack);
   if (!options?.judge_tracks || options.tracks.length === 0) return null;
   return (
     <div className="dashboard-track">

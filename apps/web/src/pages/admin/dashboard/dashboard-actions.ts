@@ -1,21 +1,20 @@
 /**
  * The dashboard's writes (product spec §7 admin calls): each calls the API, shows the spec's
- * alert and refreshes what changed at once (the realtime event that follows refreshes it again,
- * harmlessly). Dialogs get an Outcome back to show a refusal inline, where the page's notices
+ * alert and invalidates the queries it changed, or writes the answer into the cache (the realtime
+ * event that follows refetches them again, harmlessly). Dialogs get an Outcome back to show a refusal inline, where the page's notices
  * would sit behind the modal backdrop.
  */
-import type { JudgeUpdateRequest, ProjectUpdateRequest } from '@podium/protocol';
+import type { Endpoint, JudgeUpdateRequest, Options, ProjectUpdateRequest } from '@podium/protocol';
 import { endpoints, INVALID_GROUP_NUMBER, INVALID_LOCATION_NUMBER } from '@podium/protocol';
 import type { ApiResult } from '../../../api/client';
 import { callApi } from '../../../api/client';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { endpointKey, queryClient } from '../../../queries/query-client';
+import { invalidate } from '../../../realtime/use-query-invalidation';
 import type { DashboardTable } from '../../../stores/admin-dashboard-view.store';
 import { notify } from '../../../stores/notice.store';
 import * as text from './messages';
 
 export type Outcome = { ok: true } | { ok: false; error: string };
-
-const data = () => useAdminDashboardStore.getState();
 
 /** Shows `success` and runs `refresh` when the call worked; the refusal text otherwise. */
 function settle(result: ApiResult<unknown>, success: string, refresh: () => void): Outcome {
@@ -31,37 +30,40 @@ function alertFailure(outcome: Outcome): Outcome {
   return outcome;
 }
 
-const refreshProjects = () => {
-  void data().refreshProjects();
-  void data().refreshOptions(); // derived table numbers (curr_table_num, group_table_nums)
-};
-const refreshJudges = () => void data().refreshJudges();
+/** Refetches the shown answers of `stale` endpoints (their cached ones with any parameters). */
+const refresh =
+  (...stale: Endpoint[]) =>
+  () =>
+    stale.forEach((endpoint) => void invalidate(queryClient, endpoint, true));
+
+// Options hold derived table numbers (curr_table_num, group_table_nums).
+const refreshProjects = refresh(endpoints.projectList, endpoints.options);
+const refreshJudges = refresh(endpoints.judgeList);
 
 /** The clock button: pause when running, else start or resume ('end deliberation before ...'). */
 export async function toggleClock(running: boolean): Promise<void> {
   const result = await callApi(running ? endpoints.clockPause : endpoints.clockUnpause);
-  if (result.data) data().applyClock(result.data.clock);
+  if (result.data) queryClient.setQueryData(endpointKey(endpoints.clock), result.data.clock);
   else notify.error(text.actionErrorText(result.status, result.error));
 }
 
 export async function setDeliberation(start: boolean): Promise<Outcome> {
   const result = await callApi(endpoints.deliberationSet, { body: { start } });
-  if (result.data) data().applyDeliberation(start);
-  return alertFailure(
-    settle(result, start ? text.DELIBERATION_STARTED : text.DELIBERATION_STOPPED, () => {
-      void data().refreshClock(); // starting deliberation pauses the clock (R42)
-      void data().refreshOptions();
-    }),
-  );
+  if (result.data) {
+    queryClient.setQueryData<Options>(
+      endpointKey(endpoints.options),
+      (kept) => kept && { ...kept, deliberation: start },
+    );
+  }
+  // Starting deliberation pauses the clock (R42).
+  const stale = refresh(endpoints.clock, endpoints.options);
+  return alertFailure(settle(result, start ? text.DELIBERATION_STARTED : text.DELIBERATION_STOPPED, stale));
 }
 
 export async function swapGroups(): Promise<Outcome> {
   const result = await callApi(endpoints.groupSwap);
   return alertFailure(
-    settle(result, text.GROUPS_SWAPPED, () => {
-      refreshJudges();
-      void data().refreshOptions(); // manual_switches
-    }),
+    settle(result, text.GROUPS_SWAPPED, refresh(endpoints.judgeList, endpoints.options)), // manual_switches
   );
 }
 
@@ -149,11 +151,12 @@ export async function deleteRow(table: DashboardTable, id: string): Promise<Outc
     params: { id },
   });
   return alertFailure(
-    settle(result, text.deletedText(table), () => {
-      refreshProjects();
-      refreshJudges(); // deletions cascade: seen counts, current projects
-      void data().refreshFlags();
-    }),
+    // Deletions cascade: seen counts, current projects, flags.
+    settle(
+      result,
+      text.deletedText(table),
+      refresh(endpoints.projectList, endpoints.options, endpoints.judgeList, endpoints.flags),
+    ),
   );
 }
 
@@ -161,6 +164,6 @@ export async function deleteRow(table: DashboardTable, id: string): Promise<Outc
 export async function resolveFlag(id: string): Promise<Outcome> {
   const result = await callApi(endpoints.flagDelete, { params: { id } });
   if (!result.data) return { ok: false, error: text.actionErrorText(result.status, result.error) };
-  void data().refreshFlags();
+  refresh(endpoints.flags)();
   return { ok: true };
 }

@@ -1,34 +1,57 @@
-import { ADMIN_POLL_INTERVAL_MS } from '@podium/protocol';
-import { useEffect } from 'react';
+import type { LoginGuardStatus, Options, Stats } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../../queries/query-client';
 import { useRealtime } from '../../../realtime/use-realtime';
-import { useAdminDashboardStore } from '../../../stores/admin-dashboard.store';
+import { invalidate, useQueryInvalidation } from '../../../realtime/use-query-invalidation';
 
-const store = () => useAdminDashboardStore.getState();
+/** What each `*.changed` event makes stale (API.md 6.2); a reconnect refetches all of them. */
+const STALE_AFTER = {
+  // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
+  'projects.changed': [endpoints.projectList, endpoints.options, endpoints.adminProgress],
+  'judges.changed': [endpoints.judgeList],
+  'flags.changed': [endpoints.flags],
+  'options.changed': [endpoints.options, endpoints.adminProgress],
+} as const;
 
 /**
- * Keeps the dashboard live (API.md 6.2, 6.3): events update the clock, deliberation and stats
- * at once and trigger a refetch of the list they name; every (re)connect refetches everything;
- * a 15-second poll is the fallback. The store's fetch sequencing keeps a slow poll from
- * overwriting what an event already brought.
+ * Keeps the dashboard's queries live (API.md 6.2, 6.3): `*.changed` events refetch the lists they
+ * name; `clock`, `deliberation`, `stats` and `login.guard` carry their data, written straight into
+ * the cache (a chosen track's stats are refetched instead); every reconnect refetches everything,
+ * since events missed meanwhile are not replayed. The hall layout follows `layout.changed` in its
+ * own hook (hooks/use-hall-layout.ts).
  */
 export function useDashboardLive(): void {
-  useEffect(() => {
-    void store().refreshAll();
-    const timer = setInterval(() => void store().refreshAll(), ADMIN_POLL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, []);
-
+  const client = useQueryClient();
+  useQueryInvalidation('admin', STALE_AFTER);
   useRealtime(
     'admin',
     {
-      clock: ({ running, time }) => store().applyClock({ running, time }),
-      deliberation: ({ deliberation }) => store().applyDeliberation(deliberation),
-      stats: ({ stats }) => store().applyStatsEvent(stats),
-      'projects.changed': () => void store().refreshProjects(),
-      'judges.changed': () => void store().refreshJudges(),
-      'flags.changed': () => void store().refreshFlags(),
-      'options.changed': () => void store().refreshOptions(),
+      clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
+      deliberation: ({ deliberation }) =>
+        client.setQueryData<Options>(
+          endpointKey(endpoints.options),
+          (kept) => kept && { ...kept, deliberation },
+        ),
+      stats: ({ stats }) => {
+        client.setQueryData<Stats>(endpointKey(endpoints.adminStats), stats);
+        void invalidate(client, endpoints.adminTrackStats, true);
+      },
+      'login.guard': ({ active, failures_last_minute, addresses_last_minute }) =>
+        client.setQueryData<LoginGuardStatus>(endpointKey(endpoints.loginGuard), {
+          active,
+          failures_last_minute,
+          addresses_last_minute,
+        }),
     },
-    () => void store().refreshAll(),
+    () => {
+      const withData = [
+        endpoints.clock,
+        endpoints.adminStats,
+        endpoints.adminTrackStats,
+        endpoints.loginGuard,
+      ];
+      for (const endpoint of withData) void invalidate(client, endpoint, false);
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { formatClock } from '../../../stores/clock.store';
+import { formatClock } from '../../../util/clock';
 import { ActionButton } from './ActionButton';
 import { SettingsSection } from './SettingsSection';
 import { SettingToggle } from './SettingToggle';

@@ -1,9 +1,9 @@
 /**
  * The judging clock as shown on screens: the server's `time` at the moment it was learned, then
- * counted locally each second while running, and corrected by every `clock` event or fetch.
+ * counted locally each second while running, and corrected by every `clock` event or fetch (the
+ * clock query of the admin dashboard keeps the server's answer; these functions count from it).
  */
 import type { Clock } from '@podium/protocol';
-import { create } from 'zustand';
 
 export interface ClockState {
   running: boolean;
@@ -29,14 +29,3 @@ export function formatClock(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
-
-interface ClockStore extends ClockState {
-  set: (clock: Clock) => void;
-}
-
-export const useClockStore = create<ClockStore>()((set) => ({
-  running: false,
-  time: 0,
-  syncedAt: 0,
-  set: (clock) => set(syncClock(clock, performance.now())),
-}));

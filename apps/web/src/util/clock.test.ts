@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsed, formatClock, syncClock } from './clock.store';
+import { elapsed, formatClock, syncClock } from './clock';
 
 describe('clock reducer', () => {
   it('counts locally while running and stands still while paused', () => {
