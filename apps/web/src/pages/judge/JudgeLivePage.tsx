@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Header } from '../../components/Header';
 import { LiveBlocked } from '../../components/judge/LiveBlocked';
@@ -19,6 +20,7 @@ export function JudgeLivePage() {
   const isTrackJudge = (useJudgeSelf().data?.track ?? '') !== '';
   const alarm = useJudgeLiveStore((state) => state.alarm);
   const reset = useJudgeLiveStore((state) => state.reset);
+  const client = useQueryClient();
   useJudgeRealtime();
   // A later visit starts from the server's state, not from this visit's clock and popups.
   useEffect(() => reset, [reset]);
@@ -26,7 +28,11 @@ export function JudgeLivePage() {
   let content;
   if (gate.status === 'error') content = <LoadError error={gate.error} onRetry={gate.retry} />;
   else if (gate.status === 'checking' || screen.phase === 'loading') content = <LoadingScreen />;
-  else if (screen.phase === 'error') content = <LoadError error={screen.error} onRetry={gate.retry} />;
+  else if (screen.phase === 'error')
+    content = (
+      // Every answer the page shows is asked again; the failed one decides what comes next.
+      <LoadError error={screen.error} onRetry={() => void client.refetchQueries({ type: 'active' })} />
+    );
   else if (screen.phase === 'blocked')
     content = <LiveBlocked reason={screen.block} isTrackJudge={isTrackJudge} />;
   else content = <LiveProjectView project={screen.project} />;
