@@ -8,7 +8,8 @@
  *   - the same page opened again with the network off (service worker + persisted cache);
  *   - a cold `/admin`: bytes, requests, time until the projects table is visible;
  *   - per page: every API URL requested more than once during the load (should be none).
- * Options: --runs <n> (default 3; the median is reported), --json <file>.
+ * Options: --runs <n> (default 3; the median is reported), --json <file>, --waterfall (prints
+ * when each request of the first cold /judge/live started and ended, to see what waits on what).
  * Targets: judge ≤ 150 KiB and ≤ 2.0 s; offline reopen ≤ 0.8 s; admin ≤ 250 KiB; no API URL twice.
  */
 import { writeFileSync } from 'node:fs';
@@ -25,7 +26,11 @@ import {
 } from '../load/server.mjs';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    json: { type: 'string' },
+    waterfall: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(args.runs);
 const TARGETS = { judgeKiB: 150, judgeMs: 2000, offlineMs: 800, adminKiB: 250 };
@@ -82,9 +87,15 @@ async function watchNetwork(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', VENUE_WIFI);
-  const stats = { bytes: 0, requests: 0, apiCalls: new Map(), lastActivity: Date.now() };
-  cdp.on('Network.requestWillBeSent', ({ request }) => {
+  const stats = { bytes: 0, requests: 0, apiCalls: new Map(), lastActivity: Date.now(), timeline: new Map() };
+  cdp.on('Network.requestWillBeSent', ({ request, requestId, timestamp }) => {
     stats.requests += 1;
+    stats.timeline.set(requestId, {
+      url: `${request.method} ${request.url}`,
+      start: timestamp,
+      end: null,
+      bytes: 0,
+    });
     stats.lastActivity = Date.now();
     const { pathname, search } = new URL(request.url);
     if (pathname.startsWith('/api/')) {
@@ -92,7 +103,9 @@ async function watchNetwork(context, page) {
       stats.apiCalls.set(key, (stats.apiCalls.get(key) ?? 0) + 1);
     }
   });
-  cdp.on('Network.loadingFinished', ({ encodedDataLength }) => {
+  cdp.on('Network.loadingFinished', ({ encodedDataLength, requestId, timestamp }) => {
+    const entry = stats.timeline.get(requestId);
+    if (entry) Object.assign(entry, { end: timestamp, bytes: encodedDataLength });
     stats.bytes += encodedDataLength;
     stats.lastActivity = Date.now();
   });
@@ -104,6 +117,18 @@ async function watchNetwork(context, page) {
 
 async function untilQuiet(stats) {
   while (Date.now() - stats.lastActivity < QUIET_MS) await sleep(200);
+}
+
+/** Each request's start and end in ms after the first request (CDP timestamps are in seconds), and its bytes. */
+function waterfall(stats) {
+  const entries = [...stats.timeline.values()];
+  const origin = Math.min(...entries.map((e) => e.start));
+  const ms = (t) => (t === null ? '   …' : String(Math.round((t - origin) * 1000)).padStart(5));
+  const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(5);
+  return entries.map(
+    (e) =>
+      `${ms(e.start)} → ${ms(e.end)} ms ${kib(e.bytes)} KiB  ${e.url.replace(/^(\w+) https?:\/\/[^/]+/, '$1 ')}`,
+  );
 }
 
 const duplicates = (stats) => [...stats.apiCalls].filter(([, n]) => n > 1).map(([url, n]) => `${url} ×${n}`);
@@ -124,7 +149,13 @@ async function judgeRun(browser, base, { token, projectName }) {
   const projectHeading = (p) => p.getByRole('heading', { level: 1, name: projectName });
   const ms = await timeToVisible(page, `${base}/judge/live`, projectHeading);
   await untilQuiet(stats);
-  const result = { ms, bytes: stats.bytes, requests: stats.requests, duplicates: duplicates(stats) };
+  const result = {
+    ms,
+    bytes: stats.bytes,
+    requests: stats.requests,
+    duplicates: duplicates(stats),
+    waterfall: waterfall(stats),
+  };
 
   // Again with the network off: only a service worker and the persisted cache can show it.
   const controlled = await page.evaluate(async () => {
@@ -201,6 +232,8 @@ async function main() {
       runs: { judge, admin },
     };
     const { judge: j, admin: a } = summary;
+    if (args.waterfall)
+      console.log(`first cold /judge/live, visible at ${judge[0].ms} ms:\n${judge[0].waterfall.join('\n')}`);
     console.log(`machine: ${JSON.stringify(summary.machine)}`);
     console.log(
       `cold /judge/live: ${j.kib} KiB in ${j.requests} requests, visible after ${j.ms} ms ` +

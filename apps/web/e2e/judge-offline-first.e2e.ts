@@ -235,7 +235,7 @@ describe('opening the portal', () => {
   });
 
   it('fetches no API URL twice while a judge page or the admin dashboard loads', async () => {
-    const { page } = await judgeOnPhone('Barbara');
+    const { page, token } = await judgeOnPhone('Barbara');
     const requested = new Map<string, number>();
     const count = (on: Page) =>
       on.on('request', (request) => {
@@ -257,6 +257,22 @@ describe('opening the portal', () => {
     await page.getByRole('link', { name: 'Resume Project' }).waitFor();
     await page.waitForTimeout(2_000);
     expect(twice()).toEqual([]);
+
+    // The project page of a judged project: the judge, deliberation, the project, once each.
+    const { project_id: judged } = await apiCall<{ project_id: string }>(
+      server,
+      'POST',
+      '/judge/next',
+      undefined,
+      token,
+    );
+    await apiCall(server, 'POST', '/judge/finish', { notes: 'Counted once.' }, token);
+    requested.clear();
+    await page.goto(url(`/judge/project/${judged}`));
+    await page.getByLabel('Personal notes').waitFor();
+    await page.waitForTimeout(2_000);
+    expect(twice()).toEqual([]);
+    expect(requested.get(`GET /api/judge/project/${judged}`)).toBe(1);
 
     requested.clear();
     const admin = await browser.newContext();

@@ -1,16 +1,17 @@
 import type { EventName } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setJudgeToken } from '../auth/cookies';
+import { useEndpointQuery } from '../queries/use-endpoint-query';
 import { disconnect } from '../realtime/connection';
 import { useRealtime } from '../realtime/use-realtime';
-import { useJudgeLiveStore } from '../stores/judge-live.store';
-import { useJudgeStore } from '../stores/judge.store';
-import { cleanupRendered, render } from '../test/render';
-import type { JudgeRealtimeOptions } from './use-judge-realtime';
+import { useJudgeSyncStore } from '../stores/judge-sync.store';
+import { cleanupRendered, jsonResponse, render } from '../test/render';
 import { useJudgeRealtime } from './use-judge-realtime';
 
-// The socket itself is realtime/connection.ts's business: here only the wiring to the stores.
+// The socket itself is realtime/connection.ts's business: here only what events do to the data.
 vi.mock('../realtime/use-realtime', () => ({ useRealtime: vi.fn() }));
 vi.mock('../realtime/connection', () => ({
   disconnect: vi.fn(),
@@ -19,88 +20,107 @@ vi.mock('../realtime/connection', () => ({
 
 type Handlers = Partial<Record<EventName, (payload: unknown) => void>>;
 
-/** The portal, handlers and onConnect of the last useRealtime call. */
+/** The event handlers and reconnect callbacks of the hook's latest render (its useRealtime calls). */
 function subscription() {
-  const [portal, handlers, onConnect] = vi.mocked(useRealtime).mock.lastCall ?? [];
-  return { portal, handlers: (handlers ?? {}) as Handlers, onConnect: onConnect ?? (() => {}) };
+  const latest = new Map<string, [Handlers, (() => void) | undefined]>();
+  for (const [portal, handlers, onConnect] of vi.mocked(useRealtime).mock.calls) {
+    expect(portal).toBe('judge');
+    latest.set(Object.keys(handlers).sort().join(','), [handlers as Handlers, onConnect]);
+  }
+  const handlers: Handlers = Object.assign({}, ...[...latest.values()].map(([h]) => h));
+  return { handlers, reconnect: () => latest.forEach(([, onConnect]) => onConnect?.()) };
 }
 
-function Probe(props: JudgeRealtimeOptions) {
-  useJudgeRealtime(props);
+/** GET requests made, by path. */
+let requests: string[] = [];
+const requested = (path: string) => requests.filter((p) => p === path).length;
+
+/** A page showing the judge, deliberation and the timer (what /judge/live reads). */
+function Probe() {
+  useJudgeRealtime();
+  useEndpointQuery(endpoints.judgeSelf);
+  useEndpointQuery(endpoints.judgeDeliberation);
+  useEndpointQuery(endpoints.judgeTimer);
   return null;
 }
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('useJudgeRealtime', () => {
   beforeEach(() => {
     setJudgeToken('token');
+    requests = [];
     vi.mocked(useRealtime).mockClear();
     vi.mocked(disconnect).mockClear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+        requests.push(path);
+        return jsonResponse({});
+      }),
+    );
+  });
+  afterEach(async () => {
+    await cleanupRendered();
+    vi.unstubAllGlobals();
   });
 
-  it('dashboard and project page: deliberation to the judge store, refetch on judge.updated and connect', async () => {
-    const refetch = vi.fn();
-    const setDeliberation = vi.spyOn(useJudgeStore.getState(), 'setDeliberation');
-    const handleDeliberation = vi.spyOn(useJudgeLiveStore.getState(), 'handleDeliberation');
+  it('each event refetches the answers it makes stale, and only those the page shows', async () => {
     await render(
       <MemoryRouter>
-        <Probe refetch={refetch} />
+        <Probe />
       </MemoryRouter>,
     );
-    const { portal, handlers, onConnect } = subscription();
+    await settle();
+    const { handlers } = subscription();
+    expect(requested('/judge/deliberation')).toBe(1);
 
-    expect(portal).toBe('judge');
-    expect(Object.keys(handlers).sort()).toEqual(['deliberation', 'judge.updated']);
     handlers.deliberation?.({ deliberation: true, seq: 1 });
-    expect(setDeliberation).toHaveBeenCalledWith(true);
-    expect(handleDeliberation).not.toHaveBeenCalled();
-    handlers['judge.updated']?.({ seq: 2 });
-    onConnect();
-    expect(refetch).toHaveBeenCalledTimes(2);
+    await settle();
+    expect(requested('/judge/deliberation')).toBe(2);
+    expect(requested('/judge')).toBe(1);
+
+    handlers['options.changed']?.({ seq: 2 });
+    await settle();
+    expect(requested('/admin/timer')).toBe(2);
+
+    handlers['judge.updated']?.({ seq: 3 });
+    await settle();
+    expect(requested('/judge')).toBe(2);
+    // Not shown by this page: marked stale, not fetched.
+    expect(requested('/admin/started')).toBe(0);
+    expect(requested('/judge/next')).toBe(0);
   });
 
-  it('/judge/live: also the clock, the options and the live store', async () => {
-    const refetch = vi.fn();
-    const live = useJudgeLiveStore.getState();
-    const handleClock = vi.spyOn(live, 'handleClock').mockImplementation(() => {});
-    const handleOptions = vi.spyOn(live, 'handleOptions').mockImplementation(() => {});
-    const handleDeliberation = vi.spyOn(live, 'handleDeliberation').mockImplementation(() => {});
-    const setDeliberation = vi.spyOn(useJudgeStore.getState(), 'setDeliberation');
+  it('a reconnect refetches everything shown and sends what waits in the outbox', async () => {
+    const retry = vi.spyOn(useJudgeSyncStore.getState(), 'retry');
     await render(
       <MemoryRouter>
-        <Probe refetch={refetch} live />
+        <Probe />
       </MemoryRouter>,
     );
-    const { handlers, onConnect } = subscription();
-
-    expect(Object.keys(handlers).sort()).toEqual([
-      'clock',
-      'deliberation',
-      'judge.updated',
-      'options.changed',
+    await settle();
+    subscription().reconnect();
+    await settle();
+    expect([requested('/judge'), requested('/judge/deliberation'), requested('/admin/timer')]).toEqual([
+      2, 2, 2,
     ]);
-    handlers.clock?.({ running: false, time: 5, seq: 1 });
-    expect(handleClock).toHaveBeenCalledWith(false);
-    handlers['options.changed']?.({ seq: 2 });
-    expect(handleOptions).toHaveBeenCalledOnce();
-    handlers.deliberation?.({ deliberation: false, seq: 3 });
-    expect(handleDeliberation).toHaveBeenCalledWith(false);
-    expect(setDeliberation).toHaveBeenCalledWith(false);
-    onConnect();
-    expect(refetch).toHaveBeenCalledOnce();
+    expect(retry).toHaveBeenCalledOnce();
   });
 
   it("replaces the socket when another judge signs in on the phone (it sits in the old judge's room)", async () => {
     setJudgeToken('judge-a');
     await render(
       <MemoryRouter>
-        <Probe refetch={() => {}} />
+        <Probe />
       </MemoryRouter>,
     );
     await cleanupRendered();
     vi.mocked(disconnect).mockClear();
     await render(
       <MemoryRouter>
-        <Probe refetch={() => {}} />
+        <Probe />
       </MemoryRouter>,
     );
     expect(disconnect).not.toHaveBeenCalled();
@@ -109,7 +129,7 @@ describe('useJudgeRealtime', () => {
     setJudgeToken('judge-b');
     await render(
       <MemoryRouter>
-        <Probe refetch={() => {}} />
+        <Probe />
       </MemoryRouter>,
     );
     expect(disconnect).toHaveBeenCalledExactlyOnceWith('judge');

@@ -1,26 +1,37 @@
 /**
  * Keeps an open judge page live (API.md 6.2, issue 7 "Beyond the spec"): pause, deliberation,
  * a hidden or unhidden account and timer changes reach it within a second, without a reload.
- * Events that carry their value (`deliberation`, `clock`) update the stores at once; nudges
- * (`judge.updated`) and every (re)connect refetch what the page shows, since events missed
- * while offline are not replayed.
+ * Events say which answers are stale (realtime/use-query-invalidation.ts): the active ones are
+ * refetched at once, and every one after a reconnect, since events missed offline are not replayed.
  */
+import { endpoints } from '@podium/protocol';
 import { useEffect } from 'react';
 import { getJudgeToken } from '../auth/cookies';
 import { useNavigate } from 'react-router-dom';
 import { disconnect, onCredentialsRefused } from '../realtime/connection';
-import { notify } from '../stores/notice.store';
+import type { InvalidationMap } from '../realtime/use-query-invalidation';
+import { useQueryInvalidation } from '../realtime/use-query-invalidation';
 import { useRealtime } from '../realtime/use-realtime';
-import { useJudgeLiveStore } from '../stores/judge-live.store';
+import { notify } from '../stores/notice.store';
 import { useJudgeSyncStore } from '../stores/judge-sync.store';
-import { useJudgeStore } from '../stores/judge.store';
 
-export interface JudgeRealtimeOptions {
-  /** Refetches what the page shows: on `judge.updated` and after every (re)connect. */
-  refetch: () => void;
-  /** /judge/live: also follows the clock and the timer (`options.changed` → `/admin/timer`). */
-  live?: boolean;
-}
+/**
+ * What each event on the judge room makes stale. `POST /judge/next` is asked again only where
+ * the live page asks it (no held project): a pause, deliberation or an option (track settings,
+ * views, R59) may change its answer. Pages refetch only the answers they show.
+ */
+export const JUDGE_INVALIDATIONS: InvalidationMap = {
+  'judge.updated': [
+    endpoints.judgeSelf,
+    endpoints.judgeProject,
+    endpoints.projectSummary,
+    endpoints.judgeProjects,
+    endpoints.judgeNext,
+  ],
+  deliberation: [endpoints.judgeDeliberation, endpoints.judgeNext],
+  clock: [endpoints.judgingStarted, endpoints.judgeNext],
+  'options.changed': [endpoints.judgeTimer, endpoints.projectCount, endpoints.judgeNext],
+};
 
 /** The judge token the tab's socket was opened with. */
 let socketToken: string | null | undefined;
@@ -54,32 +65,10 @@ function useLeaveWhenRemoved(): void {
   );
 }
 
-export function useJudgeRealtime({ refetch, live = false }: JudgeRealtimeOptions): void {
+export function useJudgeRealtime(): void {
   useSocketForCurrentJudge();
   useLeaveWhenRemoved();
-  const liveStore = useJudgeLiveStore.getState;
-  // Only /judge/live listens to the clock and the options: the other pages show neither.
-  const liveHandlers = live
-    ? {
-        clock: ({ running }: { running: boolean }) => liveStore().handleClock(running),
-        'options.changed': () => liveStore().handleOptions(),
-      }
-    : {};
-  useRealtime(
-    'judge',
-    {
-      ...liveHandlers,
-      // The judge store too on /judge/live: the dashboard shown next starts from it.
-      deliberation: ({ deliberation }) => {
-        useJudgeStore.getState().setDeliberation(deliberation);
-        if (live) liveStore().handleDeliberation(deliberation);
-      },
-      'judge.updated': () => refetch(),
-    },
-    () => {
-      refetch();
-      // The server is reachable again: send what waits in the outbox now, not after the backoff.
-      useJudgeSyncStore.getState().retry();
-    },
-  );
+  useQueryInvalidation('judge', JUDGE_INVALIDATIONS);
+  // The server is reachable again: send what waits in the outbox now, not after the backoff.
+  useRealtime('judge', {}, () => useJudgeSyncStore.getState().retry());
 }

@@ -11,8 +11,7 @@ import type { Endpoint, ResponseOf } from '@podium/protocol';
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient } from '@tanstack/query-persist-client-core';
-import type { ApiResult, CallArgs, RequestOptions } from '../api/client';
-import { callApi, NETWORK_ERROR } from '../api/client';
+import type { ApiResult } from '../api/client';
 import { getJudgeToken } from '../auth/cookies';
 import { deviceStorage } from '../util/device-storage';
 import { tokenFingerprint } from '../util/token-fingerprint';
@@ -44,19 +43,18 @@ function keptOnDevice(query: Query): boolean {
 }
 
 const storage = deviceStorage();
-/** Resolves once the answers kept by an earlier page load are back in the cache. */
-const restored: Promise<void> = storage
-  ? persistQueryClient({
-      queryClient,
-      persister: createSyncStoragePersister({
-        storage,
-        key: 'podium:query-cache',
-        throttleTime: 0, // kept at once: the phone may be switched off a moment after a page load
-      }),
-      maxAge: KEEP_MS,
-      dehydrateOptions: { shouldDehydrateQuery: keptOnDevice },
-    })[1]
-  : Promise.resolve();
+if (storage) {
+  persistQueryClient({
+    queryClient,
+    persister: createSyncStoragePersister({
+      storage,
+      key: 'podium:query-cache',
+      throttleTime: 0, // kept at once: the phone may be switched off a moment after a page load
+    }),
+    maxAge: KEEP_MS,
+    dehydrateOptions: { shouldDehydrateQuery: keptOnDevice },
+  });
+}
 
 /** The query key of a call: endpoint (method, path), path parameters, whose token. */
 export function endpointKey(endpoint: Endpoint, params: Record<string, string> = {}): unknown[] {
@@ -77,36 +75,5 @@ export function updateKept<E extends Endpoint>(
 export class RequestFailed extends Error {
   constructor(readonly result: ApiResult<never>) {
     super(result.error);
-  }
-}
-
-/**
- * A GET through the query cache, with `callApi`'s arguments and result: concurrent calls share
- * one request, the answer is kept on the phone, and when the network fails the last kept answer
- * is returned instead (`offline: true`).
- */
-export async function readThrough<E extends Endpoint>(
-  endpoint: E,
-  ...[options]: CallArgs<E>
-): Promise<ApiResult<ResponseOf<E>> & { offline?: true }> {
-  const queryKey = endpointKey(endpoint, (options as RequestOptions | undefined)?.params);
-  await restored;
-  try {
-    const data = await queryClient.fetchQuery({
-      queryKey,
-      meta: { keepOnDevice: true },
-      queryFn: async () => {
-        const result = await callApi(endpoint, ...([options] as CallArgs<E>));
-        if (!result.data) throw new RequestFailed(result as ApiResult<never>);
-        return result.data;
-      },
-    });
-    return { status: 200, error: '', data };
-  } catch (error) {
-    const failed = (error as RequestFailed).result ?? { status: 0, error: String(error), data: null };
-    const kept = queryClient.getQueryData<ResponseOf<E>>(queryKey);
-    if (failed.error === NETWORK_ERROR && kept !== undefined)
-      return { status: 200, error: '', data: kept, offline: true };
-    return failed;
   }
 }

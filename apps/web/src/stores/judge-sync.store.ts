@@ -3,18 +3,23 @@
  * goes through one persistent outbox per judge (util/offline-queue.ts), each with its R91
  * Idempotency-Key, so poor Wi-Fi, a lost answer or a reload loses nothing and lands nothing
  * twice. This store exposes what the pages show ('All saved', 'Sending…', 'Offline: 3 changes
- * waiting') and what is still pending (the judge store lays pending changes over server data).
+ * waiting') and what is still pending (util/judge-pending.ts lays it over the server's answers).
+ * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
+ * the screen falls back to the server's answer.
  */
 import type { JudgeReason } from '@podium/protocol';
-import { endpoints } from '@podium/protocol';
+import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../api/client';
 import { callApi, NETWORK_ERROR } from '../api/client';
 import { newIdempotencyKey } from '../api/idempotency';
 import { getJudgeToken } from '../auth/cookies';
+import { endpointKey, queryClient, updateKept } from '../queries/query-client';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../util/offline-queue';
 import { deviceStorage as storage } from '../util/device-storage';
+import { judgeWithSave, projectWithSave } from '../util/judge-pending';
 import { Outbox } from '../util/offline-queue';
+import { notify } from './notice.store';
 import { tokenFingerprint } from '../util/token-fingerprint';
 
 export type JudgeSave =
@@ -122,19 +127,56 @@ async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendRe
   }
 }
 
-/** What the judge store does when a save lands or is refused (registered by it, to avoid an import cycle). */
-export interface SaveHandlers {
-  onSaved: (save: JudgeSave) => void;
-  onRefused: (save: JudgeSave, status: number, error: string) => void;
+const staleAfterWrite = (endpoint: (typeof endpoints)[keyof typeof endpoints]) =>
+  void queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] });
+
+/**
+ * The held visit ended on the server: the kept `GET /judge` holds no project any more, and the
+ * last `POST /judge/next` answer is forgotten, so the live page asks for the next project.
+ */
+function visitEnded(): void {
+  updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: null }));
+  void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
+  staleAfterWrite(endpoints.judgeSelf);
+  staleAfterWrite(endpoints.judgeProjects);
 }
-let handlers: SaveHandlers = { onSaved: () => undefined, onRefused: () => undefined };
-export function setSaveHandlers(next: SaveHandlers): void {
-  handlers = next;
+
+/** A change reached the server: the kept answers show it before the entry leaves the outbox. */
+export function applySaved(save: JudgeSave): void {
+  switch (save.kind) {
+    case 'welcome':
+      queryClient.setQueryData(endpointKey(endpoints.judgeWelcomeGet), { ok: 1 });
+      return;
+    case 'finish':
+    case 'skip':
+      return visitEnded();
+    case 'star':
+    case 'notes':
+      updateKept(endpoints.judgeProject, (project) => projectWithSave(project, save), { id: save.projectId });
+      return updateKept(endpoints.judgeSelf, (self) => judgeWithSave(self, save));
+    case 'rank':
+      return updateKept(endpoints.judgeSelf, (self) => judgeWithSave(self, save));
+  }
+}
+
+/** The server refused a change: it is dropped (the screen falls back) and the judge told why. */
+export function applyRefused(save: JudgeSave, status: number, error: string): void {
+  // R26: rank and star are refused during deliberation; the refetched page shows it locked.
+  if ((save.kind === 'rank' || save.kind === 'star') && error.includes('deliberation')) {
+    staleAfterWrite(endpoints.judgeDeliberation);
+    staleAfterWrite(endpoints.judgeSelf);
+    return;
+  }
+  notify.error(refusalText(save, status, error));
+  // The held project is not the one this phone thought: follow the server again.
+  if (error === NO_CURRENT_PROJECT) visitEnded();
 }
 
 export const outboxStorageKey = (judgeId: string) => `podium:outbox:${judgeId}`;
 
 interface JudgeSyncState {
+  /** The attached judge's outbox (device state: what waits on this phone), null before a judge is known. */
+  outbox: Outbox<JudgeSave> | null;
   judgeId: string | null;
   pending: JudgeSave[];
   status: SaveStatus;
@@ -153,8 +195,6 @@ interface JudgeSyncState {
   /** Retries waiting changes now (back online, page visible again). */
   retry: () => void;
 }
-
-let outbox: Outbox<JudgeSave> | null = null;
 
 const OWNER_KEY = 'podium:outbox-owner';
 
@@ -177,23 +217,24 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
     set({ pending: snapshot.entries.map((e) => e.payload), status: saveStatusOf(snapshot) });
 
   return {
+    outbox: null,
     judgeId: null,
     pending: [],
     status: 'saved',
     attach: (judgeId) => {
-      if (get().judgeId === judgeId && outbox) return;
-      outbox?.dispose();
-      outbox = new Outbox<JudgeSave>({
+      if (get().judgeId === judgeId && get().outbox) return;
+      get().outbox?.dispose();
+      const outbox = new Outbox<JudgeSave>({
         storage: storage(),
         storageKey: outboxStorageKey(judgeId),
         keyOf: saveKey,
         send: sendSave,
         newKey: newIdempotencyKey,
-        onSaved: (save) => handlers.onSaved(save),
-        onRefused: (save, status, error) => handlers.onRefused(save, status, error),
+        onSaved: applySaved,
+        onRefused: applyRefused,
         onChange: publish,
       });
-      set({ judgeId });
+      set({ judgeId, outbox });
       try {
         const token = tokenFingerprint(getJudgeToken() ?? '');
         storage()?.setItem(OWNER_KEY, JSON.stringify({ judgeId, token }));
@@ -208,10 +249,13 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
       if (judgeId) get().attach(judgeId);
     },
     // Changes are only possible on pages that loaded the judge, which attaches the outbox.
-    submit: (save) => outbox?.submit(save) ?? Promise.resolve({ waiting: true }),
-    retry: () => outbox?.retryNow(),
+    submit: (save) => get().outbox?.submit(save) ?? Promise.resolve({ waiting: true }),
+    retry: () => get().outbox?.retryNow(),
   };
 });
+
+// Changes stored by an earlier page load show (and are sent) before the first render.
+useJudgeSyncStore.getState().resume();
 
 // Back online, or the phone woke up and showed the page again: do not wait for the backoff.
 if (typeof window !== 'undefined') {

@@ -191,8 +191,9 @@ export class Outbox<P> {
       if (result.ok) {
         this.offline = false;
         this.lastSavedAt = this.options.now();
-        this.update(removeEntry(this.entries, entry.id));
+        // Before the entry leaves: the saved value is in the page's data when the pending one goes.
         this.options.onSaved?.(entry.payload);
+        this.update(removeEntry(this.entries, entry.id));
         this.settle(entry.id, { saved: true });
       } else if (result.retry) {
         this.offline = true;

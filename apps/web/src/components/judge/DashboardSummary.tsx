@@ -1,17 +1,18 @@
+import { endpoints } from '@podium/protocol';
 import { Link } from 'react-router-dom';
-import { useJudgeStore } from '../../stores/judge.store';
+import { useJudgeSelf } from '../../hooks/use-judge-data';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 
 /**
  * The top of the dashboard: the judge's track, the way to live judging and the two stat tiles
  * ('Seen' counts finished and flagged projects, R59).
  */
 export function DashboardSummary() {
-  const track = useJudgeStore((state) => state.judge?.track ?? '');
-  const hasCurrent = useJudgeStore((state) => Boolean(state.judge?.current));
-  const seen = useJudgeStore((state) =>
-    state.judge ? state.judge.seen_projects.length + state.judge.flagged.length : 0,
-  );
-  const total = useJudgeStore((state) => state.projectCount);
+  const judge = useJudgeSelf().data;
+  const total = useEndpointQuery(endpoints.projectCount).data?.count;
+  const track = judge?.track ?? '';
+  const hasCurrent = Boolean(judge?.current);
+  const seen = judge ? judge.seen_projects.length + judge.flagged.length : 0;
 
   return (
     <section className="judge-summary" aria-label="Your judging">

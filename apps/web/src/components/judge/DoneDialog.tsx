@@ -5,9 +5,8 @@ import { useJudgeLiveStore } from '../../stores/judge-live.store';
 import { Dialog } from '../Dialog';
 import { StarToggle } from './StarToggle';
 
-function DoneForm() {
+function DoneForm({ name }: { name: string }) {
   const navigate = useNavigate();
-  const name = useJudgeLiveStore((state) => state.project?.name ?? '');
   const notes = useJudgeLiveStore((state) => state.notes);
   const setNotes = useJudgeLiveStore((state) => state.setNotes);
   const finish = useJudgeLiveStore((state) => state.finish);
@@ -43,12 +42,12 @@ function DoneForm() {
 }
 
 /** The Done popup: star, personal notes (the same draft as the bottom field) and Submit. */
-export function DoneDialog() {
+export function DoneDialog({ name }: { name: string }) {
   const open = useJudgeLiveStore((state) => state.popup === 'done');
   const closePopup = useJudgeLiveStore((state) => state.closePopup);
   return (
     <Dialog size="small" showNotices open={open} title="Finish Project" onClose={closePopup}>
-      <DoneForm />
+      <DoneForm name={name} />
     </Dialog>
   );
 }

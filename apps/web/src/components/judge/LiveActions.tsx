@@ -4,7 +4,9 @@ import { hasStarted } from '../../util/countdown';
 /** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer. */
 export function LiveActions() {
   const openPopup = useJudgeLiveStore((state) => state.openPopup);
-  const doneEnabled = useJudgeLiveStore((state) => state.timerSeconds === 0 || hasStarted(state.countdown));
+  const doneEnabled = useJudgeLiveStore(
+    (state) => state.countdown.durationMs === 0 || hasStarted(state.countdown),
+  );
   return (
     <div className="judge-live-actions">
       <button type="button" className="btn btn--secondary judge-flag" onClick={() => openPopup('flag')}>

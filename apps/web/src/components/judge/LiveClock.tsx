@@ -14,7 +14,8 @@ const HINTS = {
  * at zero. `onStart` runs inside the tap, so the page can unlock audio for the alarm.
  */
 export function LiveClock({ onStart }: { onStart: () => void }) {
-  const timerSeconds = useJudgeLiveStore((state) => state.timerSeconds);
+  // The clock's length follows `GET /admin/timer`: 0 means no clock.
+  const timerSeconds = useJudgeLiveStore((state) => state.countdown.durationMs / 1000);
   const status = useJudgeLiveStore((state) => state.countdown.status);
   const alarm = useJudgeLiveStore((state) => state.alarm);
   const toggleClock = useJudgeLiveStore((state) => state.toggleClock);

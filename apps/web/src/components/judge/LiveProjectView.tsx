@@ -1,3 +1,4 @@
+import type { ProjectSummary } from '@podium/protocol';
 import { useJudgeAlarm } from '../../hooks/use-judge-alarm';
 import { useJudgeLiveStore } from '../../stores/judge-live.store';
 import { DoneDialog } from './DoneDialog';
@@ -13,11 +14,9 @@ import { TimeUpDialog } from './TimeUpDialog';
  * The project being judged: where it is first (the judge has to walk there), then the clock and
  * the actions, the description, the fixed notes field and the popups.
  */
-export function LiveProjectView() {
-  const project = useJudgeLiveStore((state) => state.project);
+export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
   const alarm = useJudgeAlarm();
-  if (!project) return null;
 
   const onStart = () => {
     alarm.prime(); // inside the tap: browsers allow audio to start only from a user gesture
@@ -36,7 +35,7 @@ export function LiveProjectView() {
       <NotesBar />
       <ReasonDialog kind="skip" />
       <ReasonDialog kind="flag" />
-      <DoneDialog />
+      <DoneDialog name={project.name} />
       <TimeUpDialog />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useJudgeNotesAutosave } from '../../hooks/use-judge-notes-autosave';
-import { useJudgeStore } from '../../stores/judge.store';
+import { useJudgeWrites } from '../../hooks/use-judge-data';
 import { SaveStatus } from './SaveStatus';
 
 export interface ProjectNotesProps {
@@ -15,8 +15,7 @@ export interface ProjectNotesProps {
  */
 export function ProjectNotes({ projectId, initialNotes }: ProjectNotesProps) {
   const [notes, setNotes] = useState(initialNotes);
-  const editNotes = useJudgeStore((state) => state.editNotes);
-  const saveNotes = useJudgeStore((state) => state.saveNotes);
+  const { saveNotes } = useJudgeWrites();
   const autosave = useJudgeNotesAutosave(projectId, saveNotes);
 
   return (
@@ -34,7 +33,6 @@ export function ProjectNotes({ projectId, initialNotes }: ProjectNotesProps) {
         value={notes}
         onChange={(event) => {
           setNotes(event.target.value);
-          editNotes(projectId, event.target.value);
           autosave.schedule(event.target.value);
         }}
       />

@@ -2,7 +2,7 @@ import type { DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core'
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import type { JudgedProject } from '@podium/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useJudgeStore } from '../../stores/judge.store';
+import { useJudgeSelf, useJudgeWrites } from '../../hooks/use-judge-data';
 import type { RankLists } from '../../util/judge-ranking';
 import {
   AUTO_SCROLL,
@@ -19,12 +19,12 @@ import { RankingRow } from './RankingRow';
 
 /**
  * A general judge's ranked and unranked lists (product spec §2 "Ranking"). While dragging, the
- * board works on its own copy of the lists; on drop it hands the new ranking to the store, which
- * shows it at once, saves it and rolls it back if the server refuses.
+ * board works on its own copy of the lists; on drop the new ranking goes to the outbox: it shows
+ * at once (laid over the server's answer), and falls back if the server refuses it.
  */
 export function RankingBoard({ locked }: { locked: boolean }) {
-  const judge = useJudgeStore((state) => state.judge);
-  const rank = useJudgeStore((state) => state.rank);
+  const judge = useJudgeSelf().data;
+  const { rank } = useJudgeWrites();
   const [dragLists, setDragLists] = useState<RankLists | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
 

@@ -1,6 +1,6 @@
 import type { JudgedProject } from '@podium/protocol';
 import { Link } from 'react-router-dom';
-import { useJudgeStore } from '../../stores/judge.store';
+import { useJudgeSelf, useJudgeWrites } from '../../hooks/use-judge-data';
 import { StarToggle } from './StarToggle';
 
 interface StarListProps {
@@ -51,8 +51,8 @@ function StarList({ id, title, emptyText, projects, locked, onToggle }: StarList
  * moves a project between them, newest finish first in each.
  */
 export function StarBoard({ locked }: { locked: boolean }) {
-  const seen = useJudgeStore((state) => state.judge?.seen_projects);
-  const setStarred = useJudgeStore((state) => state.setStarred);
+  const seen = useJudgeSelf().data?.seen_projects;
+  const { setStarred } = useJudgeWrites();
   const newestFirst = [...(seen ?? [])].reverse();
   return (
     <div className="judge-board">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { DashboardSummary } from '../../components/judge/DashboardSummary';
 import { DeliberationBanner } from '../../components/judge/DeliberationBanner';
 import { LoadError } from '../../components/judge/LoadError';
@@ -6,9 +6,9 @@ import { SaveStatus } from '../../components/judge/SaveStatus';
 import { StarBoard } from '../../components/judge/StarBoard';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { useDeliberation, useJudgeSelf } from '../../hooks/use-judge-data';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
-import { useJudgeStore } from '../../stores/judge.store';
 
 // Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
 const RankingBoard = lazy(async () => ({
@@ -18,24 +18,19 @@ const RankingBoard = lazy(async () => ({
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
 export function JudgeDashboardPage() {
   const gate = useJudgeGate();
-  const name = useJudgeStore((state) => state.judge?.name);
-  const isTrackJudge = useJudgeStore((state) => (state.judge?.track ?? '') !== '');
-  const deliberation = useJudgeStore((state) => state.deliberation);
-  const status = useJudgeStore((state) => state.status);
-  const error = useJudgeStore((state) => state.error);
-  const refresh = useJudgeStore((state) => state.refresh);
-
-  // Fetched in parallel with the gate check: one round trip less on slow Wi-Fi.
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useJudgeRealtime({ refetch: () => void refresh() });
+  // Fetched in parallel with the gate check (the route's loader started both).
+  const self = useJudgeSelf();
+  const deliberation = useDeliberation();
+  useJudgeRealtime();
+  const name = self.data?.name;
+  const isTrackJudge = (self.data?.track ?? '') !== '';
 
   const ready = gate.status === 'ready' && name !== undefined;
-  const loadError = gate.status === 'error' ? gate.error : status === 'error' ? error : '';
+  // A failed refetch keeps the last answer on screen (poor Wi-Fi): an error only without one.
+  const loadError = gate.status === 'error' ? gate.error : name === undefined ? self.error : '';
   const retry = () => {
     gate.retry();
-    void refresh();
+    void self.refetch();
   };
 
   return (

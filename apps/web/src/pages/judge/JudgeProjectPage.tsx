@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Header } from '../../components/Header';
 import { DeliberationBanner } from '../../components/judge/DeliberationBanner';
@@ -7,43 +6,28 @@ import { ProjectNotes } from '../../components/judge/ProjectNotes';
 import { ProjectDescription, ProjectHeading } from '../../components/judge/ProjectHeading';
 import { StarToggle } from '../../components/judge/StarToggle';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { useDeliberation, useJudgedProject, useJudgeSelf, useJudgeWrites } from '../../hooks/use-judge-data';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../../hooks/use-judge-realtime';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useJudgeStore } from '../../stores/judge.store';
 
 /** `/judge/project/:id`: a judged project, its notes and star. */
 export function JudgeProjectPage() {
   const { id = '' } = useParams();
   const gate = useJudgeGate();
-  const project = useJudgeStore((state) => state.judge?.seen_projects.find((p) => p.project_id === id));
-  const deliberation = useJudgeStore((state) => state.deliberation);
-  const refresh = useJudgeStore((state) => state.refresh);
-  const loadProject = useJudgeStore((state) => state.loadProject);
-  const setStarred = useJudgeStore((state) => state.setStarred);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  // The judge (it opens the outbox), deliberation and the project, in parallel with the gate.
+  useJudgeSelf();
+  const deliberation = useDeliberation();
+  const judged = useJudgedProject(id);
+  const project = judged.data;
+  const { setStarred } = useJudgeWrites();
   usePageTitle(project?.name ?? 'Project');
-  // A refetch is one more attempt of the load below: the judge and this project.
-  useJudgeRealtime({ refetch: () => setAttempt((n) => n + 1) });
+  useJudgeRealtime();
 
-  // The judge (outbox, deliberation) and the project itself, in parallel with the gate.
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      const failures = await Promise.all([refresh(), loadProject(id)]);
-      const failure = failures.find((f) => f !== null);
-      if (!cancelled) setError(failure ? failure.error : '');
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [id, refresh, loadProject, attempt]);
-
-  const loadError = gate.status === 'error' ? gate.error : error;
+  const loadError = gate.status === 'error' ? gate.error : judged.error;
   const retry = () => {
     gate.retry();
-    setAttempt((n) => n + 1);
+    void judged.refetch();
   };
 
   let content;

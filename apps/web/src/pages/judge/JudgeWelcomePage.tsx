@@ -5,9 +5,9 @@ import { WelcomeConfirmations } from '../../components/judge/WelcomeConfirmation
 import { WelcomeInstructions } from '../../components/judge/WelcomeInstructions';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { useJudgeSelf } from '../../hooks/use-judge-data';
 import { useJudgeGate } from '../../hooks/use-judge-gate';
 import { useJudgeSyncStore } from '../../stores/judge-sync.store';
-import { useJudgeStore } from '../../stores/judge.store';
 import { notify, useNoticeStore } from '../../stores/notice.store';
 
 export const WELCOME_CONFIRM_TEXT =
@@ -20,10 +20,8 @@ const WELCOME_WAITING_TEXT =
 export function JudgeWelcomePage() {
   const navigate = useNavigate();
   const gate = useJudgeGate({ requireWelcome: false });
-  const judge = useJudgeStore((state) => state.judge);
-  const status = useJudgeStore((state) => state.status);
-  const error = useJudgeStore((state) => state.error);
-  const refresh = useJudgeStore((state) => state.refresh);
+  const self = useJudgeSelf();
+  const judge = self.data;
   const [checked, setChecked] = useState([false, false, false]);
   const [sending, setSending] = useState(false);
   // The reminder is stale once every box is checked (and must not cover Continue then).
@@ -33,10 +31,6 @@ export function JudgeWelcomePage() {
     noticeId.current = null;
   };
   useEffect(() => dismissNotice, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   const onCheck = (index: number, value: boolean) => {
     const next = checked.map((c, i) => (i === index ? value : c));
@@ -69,7 +63,11 @@ export function JudgeWelcomePage() {
   if (gate.status === 'checking' || !judge) {
     return (
       <Page heading="Welcome" logout>
-        {status === 'error' ? <LoadError error={error} onRetry={() => void refresh()} /> : <LoadingScreen />}
+        {self.error !== '' ? (
+          <LoadError error={self.error} onRetry={() => void self.refetch()} />
+        ) : (
+          <LoadingScreen />
+        )}
       </Page>
     );
   }
