@@ -8,11 +8,12 @@ import { forgetCredential } from './logout';
 vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
 
 describe('forgetCredential (shared header Logout)', () => {
-  it('under /judge: removes the judge token and closes the judge socket, keeps the admin cookie', () => {
+  it('under /judge: removes the judge token and closes the judge socket, keeps the admin cookie', async () => {
     setJudgeToken('token');
     setAdminSession('secret');
-    void forgetCredential('/judge/live');
+    const done = forgetCredential('/judge/live');
     expect(getJudgeToken()).toBeNull();
+    await done;
     expect(getAdminSession()).toBe('secret');
     expect(disconnect).toHaveBeenLastCalledWith('judge');
   });

@@ -1,7 +1,12 @@
 import { endpoints } from '@podium/protocol';
 import { callApi } from '../api/client';
-import { disconnect } from '../realtime/connection';
+import { loadConnection } from '../realtime/lazy-connection';
 import { removeAdminSession, removeJudgeToken } from './cookies';
+
+/** Closes a portal's socket (the header is in every page's first chunk: the module loads on demand). */
+function disconnect(portal: 'admin' | 'judge'): Promise<void> {
+  return loadConnection().then((connection) => connection.disconnect(portal));
+}
 
 /**
  * Forgets the credential of the portal the user is in (product spec §2, shared header): the
@@ -13,13 +18,12 @@ export async function forgetCredential(pathname: string): Promise<void> {
   // events reach this tab (a later login opens a new one).
   if (pathname.startsWith('/judge')) {
     removeJudgeToken();
-    disconnect('judge');
+    await disconnect('judge');
   } else {
     // The request takes its Authorization header from the cookie as it starts, so the cookie
     // can go at once.
     const revoked = callApi(endpoints.adminLogout);
     removeAdminSession();
-    disconnect('admin');
-    await revoked;
+    await Promise.all([disconnect('admin'), revoked]);
   }
 }

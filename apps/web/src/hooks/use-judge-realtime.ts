@@ -8,7 +8,7 @@ import { endpoints } from '@podium/protocol';
 import { useEffect } from 'react';
 import { getJudgeToken } from '../auth/cookies';
 import { useNavigate } from 'react-router-dom';
-import { disconnect, onCredentialsRefused } from '../realtime/connection';
+import { loadConnection, withConnection } from '../realtime/lazy-connection';
 import type { InvalidationMap } from '../realtime/use-query-invalidation';
 import { useQueryInvalidation } from '../realtime/use-query-invalidation';
 import { useRealtime } from '../realtime/use-realtime';
@@ -44,7 +44,8 @@ let socketToken: string | null | undefined;
 function useSocketForCurrentJudge(): void {
   useEffect(() => {
     const token = getJudgeToken();
-    if (socketToken && token !== socketToken) disconnect('judge');
+    if (socketToken && token !== socketToken)
+      void loadConnection().then(({ disconnect }) => disconnect('judge'));
     socketToken = token;
   }, []);
 }
@@ -57,10 +58,12 @@ function useLeaveWhenRemoved(): void {
   const navigate = useNavigate();
   useEffect(
     () =>
-      onCredentialsRefused('judge', () => {
-        notify.error(JUDGE_REMOVED_TEXT);
-        void navigate('/judge/login', { replace: true });
-      }),
+      withConnection(({ onCredentialsRefused }) =>
+        onCredentialsRefused('judge', () => {
+          notify.error(JUDGE_REMOVED_TEXT);
+          void navigate('/judge/login', { replace: true });
+        }),
+      ),
     [navigate],
   );
 }

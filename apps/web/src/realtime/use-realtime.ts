@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EventName, EventPayload } from '@podium/protocol';
-import { subscribe, type Portal } from './connection';
+import type { Portal } from './connection';
+import { withConnection } from './lazy-connection';
 
 type Handlers = { [N in EventName]?: (payload: EventPayload<N>) => void };
 
@@ -18,6 +19,6 @@ export function useRealtime(portal: Portal, handlers: Handlers, onConnect?: () =
       (forward as Record<string, (payload: unknown) => void>)[name] = (payload) =>
         (latest.current.handlers[name] as ((p: unknown) => void) | undefined)?.(payload);
     }
-    return subscribe(portal, forward, () => latest.current.onConnect?.());
+    return withConnection(({ subscribe }) => subscribe(portal, forward, () => latest.current.onConnect?.()));
   }, [portal, names]);
 }

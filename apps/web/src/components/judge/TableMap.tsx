@@ -4,8 +4,12 @@
  * dashed. Nothing at all when the hall has no layout or the table has no position.
  */
 import type { LayoutTable } from '@podium/protocol';
-import { HallDrawing } from '../hall/HallDrawing';
+import { lazy, Suspense } from 'react';
 import { useJudgeTableMap } from '../../hooks/use-judge-table-map';
+
+// Loaded only when the hall has a layout: most events have none, and the drawing would otherwise
+// weigh on every judge's first load (issue 14). The sentence above it shows at once.
+const HallDrawing = lazy(() => import('../hall/HallDrawing').then((m) => ({ default: m.HallDrawing })));
 
 const metres = (value: number) => `${Math.round(Math.abs(value) * 2) / 2} m`;
 
@@ -40,20 +44,22 @@ export function TableMap({ projectId, location }: { projectId: string; location:
         {where}
         {directions && ` — ${directions}`}
       </p>
-      <HallDrawing
-        tables={inArea}
-        label={`Map of ${table.area || 'the hall'}: your table ${table.table} is black${
-          before && before.area === table.area ? `, your last table ${before.table} is dashed` : ''
-        }`}
-        maxHeight={260}
-        look={(t) =>
-          t.table === table.table
-            ? { tone: 'current' }
-            : t.table === before?.table
-              ? { tone: 'previous', badge: 'last' }
-              : { tone: 'muted' }
-        }
-      />
+      <Suspense fallback={null}>
+        <HallDrawing
+          tables={inArea}
+          label={`Map of ${table.area || 'the hall'}: your table ${table.table} is black${
+            before && before.area === table.area ? `, your last table ${before.table} is dashed` : ''
+          }`}
+          maxHeight={260}
+          look={(t) =>
+            t.table === table.table
+              ? { tone: 'current' }
+              : t.table === before?.table
+                ? { tone: 'previous', badge: 'last' }
+                : { tone: 'muted' }
+          }
+        />
+      </Suspense>
     </section>
   );
 }
