@@ -191,6 +191,28 @@ describe('rough edges', () => {
     return { context, page };
   };
 
+  it('offers no clock button until the server says whether judging runs', async () => {
+    // Judging runs (set up above); the clock's answer is held back while the page opens.
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/clock', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.locator('.dashboard-table tbody tr').first().waitFor();
+    const clock = page.getByRole('region', { name: 'Judging clock' });
+    expect(await clock.getByRole('button').count()).toBe(0);
+    expect(await clock.getAttribute('aria-busy')).toBe('true');
+    release();
+    await clock.getByRole('button', { name: 'Pause Judging' }).waitFor();
+    expect(await clock.getByRole('button', { name: 'Start Judging' }).count()).toBe(0);
+    await context.close();
+  });
+
   it("paints 'PAUSED' red like the paused digits", async () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
     const { context, page } = await desktop('/admin');

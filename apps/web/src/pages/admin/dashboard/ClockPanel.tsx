@@ -64,12 +64,25 @@ function ClockButton() {
   );
 }
 
-/** The judging clock panel: HH:MM:SS, ticking locally, red while paused. */
+/**
+ * The judging clock panel: HH:MM:SS, ticking locally, red while paused. Until the server's clock
+ * is known it shows no time and no button: "00:00:00 Paused" and "Start Judging" would be wrong
+ * while judging runs, and a click on them would send the wrong action.
+ */
 export function ClockPanel() {
+  const known = useClock().data !== undefined;
   return (
-    <section className="admin-clock" aria-label="Judging clock">
-      <ClockTime />
-      <ClockButton />
+    <section className="admin-clock" aria-label="Judging clock" aria-busy={!known}>
+      {known ? (
+        <>
+          <ClockTime />
+          <ClockButton />
+        </>
+      ) : (
+        <p className="admin-clock__display">
+          <span className="admin-clock__time">--:--:--</span>
+        </p>
+      )}
     </section>
   );
 }
