@@ -4,14 +4,14 @@ import { toggleClock } from './dashboard-actions';
 import { useClock } from './dashboard-queries';
 
 /** The server's clock and the wall-clock time it was learned (an answer or a `clock` event). */
-function useSyncedClock() {
-  const { data, dataUpdatedAt } = useClock();
-  return { running: data?.running ?? false, time: data?.time ?? 0, syncedAt: dataUpdatedAt };
+interface SyncedClock {
+  running: boolean;
+  time: number;
+  syncedAt: number;
 }
 
 /** The clock's text, re-rendered on each whole second while running: the only per-second work. */
-function ClockTime() {
-  const { running, time, syncedAt } = useSyncedClock();
+function ClockTime({ running, time, syncedAt }: SyncedClock) {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -42,8 +42,7 @@ function ClockTime() {
 }
 
 /** The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging. */
-function ClockButton() {
-  const { running, time } = useSyncedClock();
+function ClockButton({ running, time }: SyncedClock) {
   const zero = time === 0;
   const [busy, setBusy] = useState(false);
   const label = running ? 'Pause Judging' : zero ? 'Start Judging' : 'Resume Judging';
@@ -67,16 +66,18 @@ function ClockButton() {
 /**
  * The judging clock panel: HH:MM:SS, ticking locally, red while paused. Until the server's clock
  * is known it shows no time and no button: "00:00:00 Paused" and "Start Judging" would be wrong
- * while judging runs, and a click on them would send the wrong action.
+ * while judging runs, and a click on them would send the wrong action. The one reader of the
+ * clock query: a reader mounted after the answer would fetch it again.
  */
 export function ClockPanel() {
-  const known = useClock().data !== undefined;
+  const { data, dataUpdatedAt } = useClock();
+  const clock = data && { running: data.running, time: data.time, syncedAt: dataUpdatedAt };
   return (
-    <section className="admin-clock" aria-label="Judging clock" aria-busy={!known}>
-      {known ? (
+    <section className="admin-clock" aria-label="Judging clock" aria-busy={!clock}>
+      {clock ? (
         <>
-          <ClockTime />
-          <ClockButton />
+          <ClockTime {...clock} />
+          <ClockButton {...clock} />
         </>
       ) : (
         <p className="admin-clock__display">
