@@ -4,6 +4,51 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Layer boundaries (DESIGN.md §3), checked by lint rather than by eye. Tests may cross them.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', '**/test/**'];
+const NO_HTTP_OR_SOCKETS = {
+  group: [
+    'fastify',
+    '@fastify/*',
+    'socket.io',
+    'socket.io-client',
+    '**/routes/*',
+    '**/plugins/*',
+    '**/realtime/*',
+  ],
+  message:
+    'Rules and storage know nothing of HTTP or sockets (DESIGN.md §3): return data, throw domain errors.',
+};
+const PURE_ENGINE = {
+  group: [
+    'better-sqlite3',
+    'kysely',
+    '**/db/*',
+    '**/repositories/*',
+    '**/services/*',
+    'node:fs',
+    'node:worker_threads',
+  ],
+  message: 'The judging engine is pure (DESIGN.md §3): plain snapshots in, decisions out.',
+};
+const STORAGE_BELOW_RULES = {
+  group: ['**/services/*'],
+  message: 'Repositories hold SQL only; the rules call them, never the other way round (DESIGN.md §3).',
+};
+const ROUTES_ABOVE_STORAGE = {
+  group: ['**/repositories/*', '**/db/*', 'kysely', 'better-sqlite3'],
+  allowTypeImports: true,
+  message: 'Route handlers stay thin: one service call, no SQL (DESIGN.md §3).',
+};
+const NO_PAGES = {
+  group: ['**/pages/*', '**/pages/**'],
+  message: 'Shared web code does not reach into a page (DESIGN.md §2): move what both need down.',
+};
+const ONE_SOCKET_MODULE = {
+  group: ['socket.io-client'],
+  message: 'realtime/connection.ts owns the socket (DESIGN.md §2): subscribe through realtime/.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.turbo/**', 'coverage/**'] },
   js.configs.recommended,
@@ -24,6 +69,50 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/io/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS] }] },
+  },
+  {
+    files: ['apps/server/src/repositories/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS, STORAGE_BELOW_RULES] }] },
+  },
+  {
+    files: ['apps/server/src/judging/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS, PURE_ENGINE] }] },
+  },
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES_ABOVE_STORAGE] }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'apps/web/src/realtime/connection.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE] }] },
+  },
+  {
+    files: ['apps/web/src/{api,auth,components,hooks,queries,realtime,stores,util}/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'apps/web/src/realtime/connection.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_PAGES] }] },
+  },
+  {
+    files: ['apps/web/src/realtime/connection.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PAGES] }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'apps/web/src/api/client.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Components never call fetch: use api/client.ts (DESIGN.md §3).' },
+      ],
     },
   },
 );
