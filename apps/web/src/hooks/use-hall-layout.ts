@@ -52,9 +52,12 @@ function invalidateLayout() {
   }
 }
 
-/** The admin's layout as the server has it now (shares a fetch already on its way). */
-export function fetchSavedLayout() {
-  return queryClient.fetchQuery(endpointQuery(endpoints.layoutGet));
+/** The admin's tables as the server has them now (shares a fetch on its way); null if unreadable. */
+export function fetchSavedLayout(): Promise<LayoutTable[] | null> {
+  return queryClient.fetchQuery(endpointQuery(endpoints.layoutGet)).then(
+    (layout) => layout.tables,
+    () => null,
+  );
 }
 
 /** `PUT /admin/layout`: replaces the whole layout, keeping the builder's areas it came from. */

@@ -44,12 +44,10 @@ export const useAdminSessionStore = create<AdminSessionState>()((set) => ({
   verified: false,
   check: async () => {
     // A query of the check, never kept fresh: concurrent checks share the request on its way.
-    const outcome = await queryClient.fetchQuery({
-      queryKey: endpointKey(endpoints.adminAuth),
-      queryFn: runCheck,
-      staleTime: 0,
-      gcTime: 0,
-    });
+    // A check cancelled on its way (the cache cleared) resolves as an error, never a rejection.
+    const outcome = await queryClient
+      .fetchQuery({ queryKey: endpointKey(endpoints.adminAuth), queryFn: runCheck, staleTime: 0, gcTime: 0 })
+      .catch((error: unknown): AdminCheckOutcome => ({ kind: 'error', error: String(error) }));
     if (outcome.kind !== 'error') set({ verified: outcome.kind === 'ok' });
     return outcome;
   },

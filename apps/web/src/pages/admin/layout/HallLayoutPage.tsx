@@ -208,7 +208,8 @@ function HallLayoutBuilder({ savedTables, savedPlan, savedCount }: BuilderProps)
         upload={async (file, flags) => {
           const result = await uploadHallLayoutCsv(file, flags.headerRow);
           // The list shows what was imported, to adjust it further.
-          if (result.data) setEdited((await fetchSavedLayout()).tables.map(rowOf));
+          const saved = result.data ? await fetchSavedLayout() : null;
+          if (saved) setEdited(saved.map(rowOf));
           return result;
         }}
       />
