@@ -11,7 +11,9 @@ import {
   adminApi,
   apiCall,
   collectPageErrors,
+  countApiRequests,
   launchBrowser,
+  requestedTwice,
   saveAdminPassword,
   seedJudge,
   seedProject,
@@ -54,20 +56,6 @@ afterEach(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 
-/** Counts the page's API requests by method and URL (path and query). */
-function countRequests(on: Page): Map<string, number> {
-  const requested = new Map<string, number>();
-  on.on('request', (request) => {
-    const { pathname, search } = new URL(request.url());
-    if (!pathname.startsWith('/api/')) return;
-    const key = `${request.method()} ${pathname}${search}`;
-    requested.set(key, (requested.get(key) ?? 0) + 1);
-  });
-  return requested;
-}
-
-const twice = (requested: Map<string, number>) => [...requested].filter(([, n]) => n > 1).map(([key]) => key);
-
 /** Each page, and what shows once its data arrived. */
 const PAGES: { path: string; loaded: (page: Page) => Promise<void> }[] = [
   {
@@ -91,11 +79,11 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<void> }[] = [
 
 describe('one fetch per API URL', () => {
   it.each(PAGES)('$path fetches no API URL twice while it loads', async ({ path, loaded }) => {
-    const requested = countRequests(page);
+    const requested = countApiRequests(page);
     await page.goto(url(path));
     await loaded(page);
     await page.waitForTimeout(2_000); // the admin socket connects meanwhile: it must not refetch
-    expect(twice(requested)).toEqual([]);
+    expect(requestedTwice(requested)).toEqual([]);
     expect(requested.size).toBeGreaterThan(1); // the admin check and the page's own reads
   });
 });

@@ -10,7 +10,9 @@ import {
   accessibilityViolations,
   adminApi,
   collectPageErrors,
+  countApiRequests,
   launchBrowser,
+  requestedTwice,
   seedProject,
   startServer,
   TEST_EVENT_NAME,
@@ -120,20 +122,6 @@ describe('the expo follows the admin without a reload', () => {
 });
 
 describe('page loads', () => {
-  /** `METHOD /api/path` of every API request the page makes from now on, with how often. */
-  function countApiRequests(on: Page): Map<string, number> {
-    const requested = new Map<string, number>();
-    on.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (!pathname.startsWith('/api/')) return;
-      const key = `${request.method()} ${pathname}`;
-      requested.set(key, (requested.get(key) ?? 0) + 1);
-    });
-    return requested;
-  }
-  const twice = (requested: Map<string, number>) =>
-    [...requested].filter(([, n]) => n > 1).map(([key]) => key);
-
   it.each([
     ['/', ['GET /api/event']],
     [
@@ -156,7 +144,7 @@ describe('page loads', () => {
     await page.goto(url(path));
     await page.getByText(TEST_EVENT_NAME).waitFor();
     await page.waitForTimeout(2_000); // the socket connects meanwhile: it must not refetch
-    expect(twice(requested)).toEqual([]);
+    expect(requestedTwice(requested)).toEqual([]);
     expect([...requested.keys()].sort()).toEqual(expected);
   });
 });

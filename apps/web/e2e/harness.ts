@@ -157,6 +157,25 @@ export const VIEWPORTS = {
 } satisfies Record<string, BrowserContextOptions>;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/**
+ * Counts the API requests `page` makes from now on, by `METHOD /api/path?query`, into `requested`
+ * (several pages may share one count): "one fetch per view" (issue 14) is checked with it.
+ */
+export function countApiRequests(page: Page, requested = new Map<string, number>()): Map<string, number> {
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    const key = `${request.method()} ${pathname}${search}`;
+    requested.set(key, (requested.get(key) ?? 0) + 1);
+  });
+  return requested;
+}
+
+/** The requests of a count made more than once. */
+export function requestedTwice(requested: Map<string, number>): string[] {
+  return [...requested].filter(([, n]) => n > 1).map(([key]) => key);
+}
+
 /** Collects uncaught page errors and console errors, to assert a clean run. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -11,10 +11,12 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  countApiRequests,
   judgeRecord,
   launchBrowser,
   loginJudgeApi,
   openPhonePage,
+  requestedTwice,
   seedJudge,
   seedProject,
   startServer,
@@ -236,16 +238,8 @@ describe('opening the portal', () => {
 
   it('fetches no API URL twice while a judge page or the admin dashboard loads', async () => {
     const { page, token } = await judgeOnPhone('Barbara');
-    const requested = new Map<string, number>();
-    const count = (on: Page) =>
-      on.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (!pathname.startsWith('/api/')) return;
-        const key = `${request.method()} ${pathname}`;
-        requested.set(key, (requested.get(key) ?? 0) + 1);
-      });
-    const twice = () => [...requested].filter(([, n]) => n > 1).map(([key]) => key);
-    count(page);
+    const requested = countApiRequests(page);
+    const twice = () => requestedTwice(requested);
 
     await page.goto(url('/judge/live'));
     await liveProject(page);
@@ -281,7 +275,7 @@ describe('opening the portal', () => {
       { name: 'admin-pass', value: encodeURIComponent(server.adminPassword), url: server.baseUrl },
     ]);
     const adminPage = await admin.newPage();
-    count(adminPage);
+    countApiRequests(adminPage, requested);
     await adminPage.goto(url('/admin'));
     await adminPage.locator('.dashboard-table tbody tr').first().waitFor();
     await adminPage.waitForTimeout(2_000);
