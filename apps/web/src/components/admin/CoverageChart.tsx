@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { CHART_HEIGHT, CHART_WIDTH, ChartFrame } from './ChartFrame';
 import type { HistogramBin } from './histogram';
 
 export interface CoverageTarget {
@@ -21,11 +21,9 @@ export interface CoverageChartProps {
   summary: string;
 }
 
-const WIDTH = 320;
-const HEIGHT = 150;
 const PAD = { left: 28, right: 6, top: 16, bottom: 22 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+const PLOT_W = CHART_WIDTH - PAD.left - PAD.right;
+const PLOT_H = CHART_HEIGHT - PAD.top - PAD.bottom;
 
 /**
  * A small bar chart of a histogram (no chart library): bars below the target in the warning
@@ -33,8 +31,6 @@ const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
  * named by its title and summary, with the numbers in a table behind a disclosure.
  */
 export function CoverageChart({ title, bins, valueLabel, itemsLabel, target, summary }: CoverageChartProps) {
-  const titleId = useId();
-  const summaryId = useId();
   const top = Math.max(1, ...bins.map((bin) => bin.items));
   const step = PLOT_W / Math.max(1, bins.length);
   const gap = Math.min(4, step * 0.2);
@@ -43,96 +39,83 @@ export function CoverageChart({ title, bins, valueLabel, itemsLabel, target, sum
   const targetX = target ? PAD.left + Math.min(bins.length, target.value) * step : null;
 
   return (
-    <figure className="coverage-chart">
-      <figcaption id={titleId} className="coverage-chart__title">
-        {title}
-      </figcaption>
-      <svg
-        className="coverage-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${titleId} ${summaryId}`}
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <line className="coverage-chart__axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} />
-        <text className="coverage-chart__tick" x={PAD.left - 4} y={y(top) + 4} textAnchor="end">
-          {top}
-        </text>
-        <text className="coverage-chart__tick" x={PAD.left - 4} y={y(0)} textAnchor="end">
-          0
-        </text>
-        {bins.map((bin, i) => {
-          const x = PAD.left + i * step + gap / 2;
-          const reached = target ? bin.value >= target.value : true;
-          return (
-            <g key={bin.value}>
-              {bin.items > 0 && (
-                <>
-                  <rect
-                    className={`coverage-chart__bar${reached ? '' : ' coverage-chart__bar--short'}`}
-                    x={x}
-                    y={y(bin.items)}
-                    width={Math.max(1, step - gap)}
-                    height={y(0) - y(bin.items)}
-                  />
-                  <text
-                    className="coverage-chart__count"
-                    x={x + (step - gap) / 2}
-                    y={y(bin.items) - 3}
-                    textAnchor="middle"
-                  >
-                    {bin.items}
-                  </text>
-                </>
-              )}
-              {i % labelEvery === 0 && (
+    <ChartFrame
+      title={title}
+      summary={summary}
+      pad={PAD}
+      top={top}
+      y={y}
+      after={
+        <details className="coverage-chart__data">
+          <summary>Data table</summary>
+          <table className="coverage-chart__table">
+            <thead>
+              <tr>
+                <th scope="col">{valueLabel}</th>
+                <th scope="col">{itemsLabel}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bins.map((bin) => (
+                <tr key={bin.value}>
+                  <td>{bin.label}</td>
+                  <td>{bin.items}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      }
+    >
+      {bins.map((bin, i) => {
+        const x = PAD.left + i * step + gap / 2;
+        const reached = target ? bin.value >= target.value : true;
+        return (
+          <g key={bin.value}>
+            {bin.items > 0 && (
+              <>
+                <rect
+                  className={`coverage-chart__bar${reached ? '' : ' coverage-chart__bar--short'}`}
+                  x={x}
+                  y={y(bin.items)}
+                  width={Math.max(1, step - gap)}
+                  height={y(0) - y(bin.items)}
+                />
                 <text
-                  className="coverage-chart__tick"
+                  className="coverage-chart__count"
                   x={x + (step - gap) / 2}
-                  y={HEIGHT - 6}
+                  y={y(bin.items) - 3}
                   textAnchor="middle"
                 >
-                  {bin.label}
+                  {bin.items}
                 </text>
-              )}
-            </g>
-          );
-        })}
-        {target && targetX !== null && (
-          <g className="coverage-chart__target">
-            <line x1={targetX} x2={targetX} y1={PAD.top - 4} y2={y(0)} />
-            <text
-              x={Math.min(targetX + 3, WIDTH - PAD.right)}
-              y={PAD.top - 6}
-              textAnchor={targetX > WIDTH - 60 ? 'end' : 'start'}
-            >
-              {target.label}
-            </text>
+              </>
+            )}
+            {i % labelEvery === 0 && (
+              <text
+                className="coverage-chart__tick"
+                x={x + (step - gap) / 2}
+                y={CHART_HEIGHT - 6}
+                textAnchor="middle"
+              >
+                {bin.label}
+              </text>
+            )}
           </g>
-        )}
-      </svg>
-      <p id={summaryId} className="coverage-chart__summary">
-        {summary}
-      </p>
-      <details className="coverage-chart__data">
-        <summary>Data table</summary>
-        <table className="coverage-chart__table">
-          <thead>
-            <tr>
-              <th scope="col">{valueLabel}</th>
-              <th scope="col">{itemsLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bins.map((bin) => (
-              <tr key={bin.value}>
-                <td>{bin.label}</td>
-                <td>{bin.items}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+        );
+      })}
+      {target && targetX !== null && (
+        <g className="coverage-chart__target">
+          <line x1={targetX} x2={targetX} y1={PAD.top - 4} y2={y(0)} />
+          <text
+            x={Math.min(targetX + 3, CHART_WIDTH - PAD.right)}
+            y={PAD.top - 6}
+            textAnchor={targetX > CHART_WIDTH - 60 ? 'end' : 'start'}
+          >
+            {target.label}
+          </text>
+        </g>
+      )}
+    </ChartFrame>
   );
 }

@@ -1,12 +1,10 @@
 import type { Progress, ProgressScope } from '@podium/protocol';
-import { useId } from 'react';
+import { CHART_HEIGHT, CHART_WIDTH, ChartFrame } from './ChartFrame';
 import { clockTime, doneBy, progressPlot, progressSummary } from './progress-chart';
 
-const WIDTH = 320;
-const HEIGHT = 150;
 const PAD = { left: 32, right: 10, top: 16, bottom: 22 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+const PLOT_W = CHART_WIDTH - PAD.left - PAD.right;
+const PLOT_H = CHART_HEIGHT - PAD.top - PAD.bottom;
 
 interface ScopeRow {
   key: string;
@@ -32,8 +30,6 @@ function scopeRows(progress: Progress): ScopeRow[] {
  * an image named by its title and summary; the per-scope table is plain text.
  */
 export function ProgressChart({ progress }: { progress: Progress }) {
-  const titleId = useId();
-  const summaryId = useId();
   const plot = progressPlot(progress);
   const x = (time: number) =>
     PAD.left + ((time - plot.timeMin) / Math.max(1, plot.timeMax - plot.timeMin)) * PLOT_W;
@@ -41,81 +37,76 @@ export function ProgressChart({ progress }: { progress: Progress }) {
   const path = plot.line.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.time)},${y(p.views)}`).join(' ');
 
   return (
-    <figure className="coverage-chart progress-chart">
-      <figcaption id={titleId} className="coverage-chart__title">
-        Views over time
-      </figcaption>
-      <svg
-        className="coverage-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${titleId} ${summaryId}`}
-        preserveAspectRatio="xMidYMid meet"
+    <ChartFrame
+      title="Views over time"
+      summary={progressSummary(progress)}
+      variant="progress-chart"
+      pad={PAD}
+      top={plot.viewsMax}
+      y={y}
+      after={
+        <>
+          {/* Focusable: on a phone the table may scroll sideways, and keyboards must reach it. */}
+          <div
+            className="progress-chart__scopes-wrap"
+            role="region"
+            aria-label="Projection per scope"
+            tabIndex={0}
+          >
+            <table className="coverage-chart__table progress-chart__scopes">
+              <caption className="visually-hidden">Projection per scope</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Scope</th>
+                  <th scope="col">Projects at minimum</th>
+                  <th scope="col">Views to go</th>
+                  <th scope="col">Every project seen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {scopeRows(progress).map(({ key, name, scope }) => (
+                  <tr key={key}>
+                    <th scope="row">{name}</th>
+                    <td>
+                      {scope.reached} of {scope.projects}
+                    </td>
+                    <td>{scope.remaining}</td>
+                    <td>{doneBy(scope, progress)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      }
+    >
+      <g className="coverage-chart__target">
+        <line x1={PAD.left} x2={CHART_WIDTH - PAD.right} y1={y(plot.goal)} y2={y(plot.goal)} />
+        <text x={PAD.left + 3} y={y(plot.goal) - 3}>
+          goal {plot.goal}
+        </text>
+      </g>
+      {path && <path className="progress-chart__line" d={path} />}
+      {plot.projection && (
+        <line
+          className="progress-chart__projection"
+          x1={x(plot.projection[0].time)}
+          y1={y(plot.projection[0].views)}
+          x2={x(plot.projection[1].time)}
+          y2={y(plot.projection[1].views)}
+        />
+      )}
+      <text className="coverage-chart__tick" x={PAD.left} y={CHART_HEIGHT - 6} textAnchor="start">
+        {clockTime(plot.timeMin)}
+      </text>
+      <text
+        className="coverage-chart__tick"
+        x={CHART_WIDTH - PAD.right}
+        y={CHART_HEIGHT - 6}
+        textAnchor="end"
       >
-        <line className="coverage-chart__axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} />
-        <text className="coverage-chart__tick" x={PAD.left - 4} y={y(plot.viewsMax) + 4} textAnchor="end">
-          {plot.viewsMax}
-        </text>
-        <text className="coverage-chart__tick" x={PAD.left - 4} y={y(0)} textAnchor="end">
-          0
-        </text>
-        <g className="coverage-chart__target">
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(plot.goal)} y2={y(plot.goal)} />
-          <text x={PAD.left + 3} y={y(plot.goal) - 3}>
-            goal {plot.goal}
-          </text>
-        </g>
-        {path && <path className="progress-chart__line" d={path} />}
-        {plot.projection && (
-          <line
-            className="progress-chart__projection"
-            x1={x(plot.projection[0].time)}
-            y1={y(plot.projection[0].views)}
-            x2={x(plot.projection[1].time)}
-            y2={y(plot.projection[1].views)}
-          />
-        )}
-        <text className="coverage-chart__tick" x={PAD.left} y={HEIGHT - 6} textAnchor="start">
-          {clockTime(plot.timeMin)}
-        </text>
-        <text className="coverage-chart__tick" x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
-          {clockTime(plot.timeMax)}
-        </text>
-      </svg>
-      <p id={summaryId} className="coverage-chart__summary">
-        {progressSummary(progress)}
-      </p>
-      {/* Focusable: on a phone the table may scroll sideways, and keyboards must reach it. */}
-      <div
-        className="progress-chart__scopes-wrap"
-        role="region"
-        aria-label="Projection per scope"
-        tabIndex={0}
-      >
-        <table className="coverage-chart__table progress-chart__scopes">
-          <caption className="visually-hidden">Projection per scope</caption>
-          <thead>
-            <tr>
-              <th scope="col">Scope</th>
-              <th scope="col">Projects at minimum</th>
-              <th scope="col">Views to go</th>
-              <th scope="col">Every project seen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {scopeRows(progress).map(({ key, name, scope }) => (
-              <tr key={key}>
-                <th scope="row">{name}</th>
-                <td>
-                  {scope.reached} of {scope.projects}
-                </td>
-                <td>{scope.remaining}</td>
-                <td>{doneBy(scope, progress)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+        {clockTime(plot.timeMax)}
+      </text>
+    </ChartFrame>
   );
 }
