@@ -17,7 +17,7 @@ const summary: ProjectSummary = {
   group: 0,
 };
 
-const ok = <T>(data: T) => ({ data, error: '' });
+const ok = <const T>(data: T) => ({ data, error: '' });
 const none = { data: undefined, error: '' };
 const failed = (error: string) => ({ data: undefined, error });
 

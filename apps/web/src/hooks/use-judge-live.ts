@@ -5,7 +5,7 @@
  * (hooks/use-judge-realtime.ts), so a pause, deliberation, a hidden account or a deleted project
  * change the screen by refetching, never by a hand-made sequence of requests.
  */
-import type { Next, ProjectSummary } from '@podium/protocol';
+import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -32,10 +32,10 @@ interface Read<T> {
 export interface LiveInputs {
   /** A finish or skip waits in the outbox; `offline`: its last attempt failed on the network. */
   visitEnd: 'none' | 'sending' | 'offline';
-  self: Read<{ active: boolean; current: string | null }>;
-  deliberation: Read<{ ok: number }>;
+  self: Read<Pick<JudgeSelf, 'active' | 'current'>>;
+  deliberation: Read<OkFlag>;
   timer: Read<unknown>;
-  started: Read<{ ok: number }>;
+  started: Read<OkFlag>;
   project: Read<ProjectSummary>;
   next: Read<Next>;
 }
