@@ -19,6 +19,7 @@ import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
+import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
 import { AuditLog } from './audit-log.service.js';
@@ -65,6 +66,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
     settings: new SettingsRepository(db),
+    stats: new StatsRepository(db),
   };
   const auditLog = new AuditLog(repositories.auditLog, now);
   // Mail goes out after the commit; its outcome is logged in a transaction of its own (R75).
@@ -158,7 +160,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       qr,
       auditLog,
     ),
-    stats: new StatsService(projects, judges),
+    stats: new StatsService(repositories.stats),
     progress: new ProgressService({ repositories, now }),
     flags: new FlagService(db, repositories.flags, auditLog),
     resets: new ResetService(

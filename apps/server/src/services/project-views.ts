@@ -65,9 +65,18 @@ function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
 const roundScore = (score: number): number => Math.round(score * 1e4) / 1e4;
 
 /**
+ * Track counts of a project no track judge has seen. The admin list is rebuilt after every
+ * judgment and its projects are shared read-only, so they share this one frozen empty map rather
+ * than each allocating two.
+ */
+const NO_TRACK_COUNTS: Readonly<Record<string, number>> = Object.freeze(countsByTrack());
+
+/**
  * The admin list (4.4): every row given, with its derived counts and scores. rank_score (R34) is
  * sent once some general judge has ranked something (before that there is nothing to estimate);
- * `rankScores` caches its fit across calls, refitting only when the judgments change.
+ * `rankScores` caches its fit across calls, refitting only when the judgments change. Each
+ * project is one object, completed in place: the list is rebuilt after every judgment, and its garbage was
+ * most of the server's memory on an event day (docs/benchmarks.md).
  */
 export function projectViews(
   rows: readonly ProjectRow[],
@@ -83,18 +92,17 @@ export function projectViews(
     : undefined;
   return rows.map((row) => {
     const tally = tallies.get(row.id);
-    return {
-      ...projectBase(row),
-      active: row.active === 1,
-      prioritized: row.prioritized === 1,
-      seen: tally?.seen ?? 0,
-      track_seen: tally?.trackSeen ?? countsByTrack(),
-      score: scores.get(row.id) ?? 0,
-      stars: tally?.stars ?? 0,
-      track_stars: tally?.trackStars ?? countsByTrack(),
-      last_activity: row.last_activity,
-      ...(ranked && { rank_score: roundScore(ranked.get(row.id)?.score ?? 0) }),
-    };
+    const project = projectBase(row) as Project;
+    project.active = row.active === 1;
+    project.prioritized = row.prioritized === 1;
+    project.seen = tally?.seen ?? 0;
+    project.track_seen = tally?.trackSeen ?? NO_TRACK_COUNTS;
+    project.score = scores.get(row.id) ?? 0;
+    project.stars = tally?.stars ?? 0;
+    project.track_stars = tally?.trackStars ?? NO_TRACK_COUNTS;
+    project.last_activity = row.last_activity;
+    if (ranked) project.rank_score = roundScore(ranked.get(row.id)?.score ?? 0);
+    return project;
   });
 }
 

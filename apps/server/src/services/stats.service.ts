@@ -1,36 +1,28 @@
-/** The admin's statistics (R35, R36), derived at read time from the projects and judges. */
+/** The admin's statistics (R35, R36), counted from the stored judgments at read time. */
 import type { Stats } from '@podium/protocol';
-import type { JudgeService } from './judge.service.js';
-import type { ProjectService } from './project.service.js';
-import { mean } from './mean.js';
+import type { StatsCounts, StatsRepository } from '../repositories/stats.repository.js';
+
+/** Mean views per active project and per active judge; 0 over an empty set (API.md 1.4). */
+function statsFrom(counts: StatsCounts): Stats {
+  const per = (views: number, count: number) => (count === 0 ? 0 : views / count);
+  return {
+    projects: counts.projects,
+    judges: counts.judges,
+    avg_project_seen: per(counts.projectViews, counts.projects),
+    avg_judge_seen: per(counts.judgeViews, counts.judges),
+  };
+}
 
 export class StatsService {
-  constructor(
-    private readonly projects: ProjectService,
-    private readonly judges: JudgeService,
-  ) {}
+  constructor(private readonly counts: StatsRepository) {}
 
   /** R35: active projects and their mean views; active general judges and their mean views. */
   overall(): Stats {
-    const projects = this.projects.list().filter((p) => p.active);
-    const judges = this.judges.list().filter((j) => j.active && j.track === '');
-    return {
-      projects: projects.length,
-      judges: judges.length,
-      avg_project_seen: mean(projects.map((p) => p.seen)),
-      avg_judge_seen: mean(judges.map((j) => j.seen)),
-    };
+    return statsFrom(this.counts.counts(''));
   }
 
   /** R36: the same for track T, whether or not T is in `tracks`. */
   track(track: string): Stats {
-    const projects = this.projects.list().filter((p) => p.active && p.challenge_list.includes(track));
-    const judges = this.judges.list().filter((j) => j.active && j.track === track);
-    return {
-      projects: projects.length,
-      judges: judges.length,
-      avg_project_seen: mean(projects.map((p) => p.track_seen[track] ?? 0)),
-      avg_judge_seen: mean(judges.map((j) => j.seen)),
-    };
+    return statsFrom(this.counts.counts(track));
   }
 }
