@@ -1,9 +1,11 @@
 /**
  * The organizer's command center, round two (issue 16), in a real browser against the real
- * server: the progress chart and its projection, idle judges, table search, the pages that say
- * email is off, and the printable sheet of judge codes. One server for the file; tests run in
+ * server: the progress chart and its projection (per group and track too), idle judges, table
+ * search, refusals shown once, the pages that say email is off, and the printable sheet of judge
+ * codes. One server for the file; tests run in
  * order like an organizer's day, judges acting through the HTTP API with their own tokens.
  */
+import { invalidEmail, type JudgeAdmin, type Progress } from '@podium/protocol';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import {
   collectPageErrors,
   launchBrowser,
   loginJudgeApi,
+  recordApiWrites,
   saveAdminPassword,
   seedJudge,
   seedProject,
@@ -143,6 +146,30 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
     expect(await names()).toEqual(['Robot Arm']);
     await search.fill('');
     await count.filter({ hasText: /^3 projects$/ }).waitFor();
+  });
+
+  it('searches judges by name, code and email, announcing the count', async () => {
+    await open('/admin');
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const search = page.getByLabel('Search judges');
+    const count = page.locator('.table-filters__count');
+    await count.filter({ hasText: /^3 judges$/ }).waitFor();
+    const names = () => page.locator('.dashboard-table tbody th').allTextContents();
+    await search.fill('grace');
+    await count.filter({ hasText: '1 of 3 judges' }).waitFor();
+    expect(await names()).toEqual([expect.stringMatching(/^Grace Judge/)]);
+    await search.fill(judges[2]!.code);
+    await count.filter({ hasText: '1 of 3 judges' }).waitFor();
+    expect(await names()).toEqual([expect.stringMatching(/^Linus Judge/)]);
+    await search.fill('ada@example');
+    await count.filter({ hasText: '1 of 3 judges' }).waitFor();
+    expect(await names()).toEqual([expect.stringMatching(/^Ada Judge/)]);
+    await search.fill('nobody');
+    await count.filter({ hasText: '0 of 3 judges' }).waitFor();
+    expect(await names()).toEqual([]);
+    await search.fill('');
+    await count.filter({ hasText: /^3 judges$/ }).waitFor();
+    expect(await names()).toHaveLength(3);
   });
 
   it('says on Add Judges and the QR page that email is off, and links the sheet of codes', async () => {
@@ -444,6 +471,107 @@ describe('notices and field errors', () => {
     const buttons = await page.locator('main button:visible').all();
     const last = await buttons.at(-1)!.boundingBox();
     expect(notices && last && last.y + last.height <= notices.y).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a refusal inside a dashboard dialog', () => {
+  it('shows once, inside the dialog, not again behind it, and is gone with the dialog', async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const writes = recordApiWrites(page);
+    await page.getByRole('button', { name: 'Actions for Ada Judge' }).click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Judge' });
+    await dialog.getByLabel('Email').fill('ada@');
+    const refusal = invalidEmail('ada@');
+    // How often the page shows the text: hidden elements (a closed dialog) have no innerText.
+    const shown = async () => {
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      return page.evaluate((text) => document.body.innerText.split(text).length - 1, refusal);
+    };
+    const save = () =>
+      Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/judge/')),
+        dialog.getByRole('button', { name: 'Save' }).click(),
+      ]);
+
+    await save();
+    await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    expect(await shown()).toBe(1);
+    expect(await page.locator('.notices .notice').count()).toBe(0);
+    // The server refused it (the browser checked nothing), and the same refusal again stays one.
+    await save();
+    expect(await shown()).toBe(1);
+    expect(writes).toEqual([`PUT /api/judge/${judges[0]!.id}`, `PUT /api/judge/${judges[0]!.id}`]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await shown()).toBe(0);
+    const stored = await apiCall<JudgeAdmin[]>(server, 'GET', '/judge/list');
+    expect(stored.find((judge) => judge.id === judges[0]!.id)?.email).toBe('ada@example.org');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('progress per group and per track', () => {
+  it("adds each group's and track's projection to the chart, and follows the track judges live", async () => {
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    await apiCall(server, 'POST', '/admin/tracks', { tracks: ['Hardware'] });
+    await apiCall(server, 'POST', '/admin/track-views', { track_views: [1] });
+    await apiCall(server, 'POST', '/admin/options', {
+      judge_tracks: true,
+      multi_group: true,
+      group_names: ['North', 'South', 'East'],
+    });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/admin`);
+    const scopes = page.getByRole('region', { name: 'Projection per scope' });
+    const track = scopes.getByRole('row', { name: /^Track: Hardware/ });
+    await track.waitFor();
+    const shownRows = () =>
+      scopes
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+
+    // One row per group and per track, with the server's numbers; paused, no projection.
+    const progress = await apiCall<Progress>(server, 'GET', '/admin/progress');
+    const numbers = ({ reached, projects, remaining }: Progress['event']) => [
+      `${reached} of ${projects}`,
+      String(remaining),
+    ];
+    expect((await shownRows()).map((cells) => cells.slice(0, 3))).toEqual([
+      ['Whole event', ...numbers(progress.event)],
+      ...progress.groups.map((group) => [group.name, ...numbers(group)]),
+      ['Track: Hardware', ...numbers(progress.tracks[0] as Progress['event'])],
+    ]);
+    expect(progress.groups.map((group) => group.name)).toEqual(['North', 'South', 'East']);
+    expect((await shownRows()).at(-1)).toEqual(['Track: Hardware', '0 of 1', '1', 'judging paused']);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A track judge looks at the track's one project: its row is done, as it happens.
+    const tracker = await seedJudge(server, {
+      name: 'Hardware Judge',
+      email: 'hw@example.org',
+      track: 'Hardware',
+    });
+    const token = await loginJudgeApi(server, tracker.code);
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+    await apiCall(server, 'POST', '/judge/next', undefined, token);
+    await apiCall(server, 'POST', '/judge/finish', {}, token);
+    await expect
+      .poll(async () => (await shownRows()).at(-1))
+      .toEqual(['Track: Hardware', '1 of 1', '0', 'done']);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 });

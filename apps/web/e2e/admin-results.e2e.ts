@@ -1,11 +1,13 @@
 /**
  * The Results view (issue 16, docs/api-extensions.md "Results and deliberation"): the ranking in
  * rank_score order with its odds, contenders and the R10 action that prioritizes them, judges'
- * reliability, tracks, the export, the print view, projector mode and a phone's width. Judges
- * judge and rank through the real HTTP API; the page is the real app in Chromium.
+ * reliability and the judge worth a word, tracks, the export, the print view, projector mode and
+ * a phone's width. Judges judge and rank through the real HTTP API; the page is the real app in
+ * Chromium.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Results } from '@podium/protocol';
+import type { JudgeAdmin, JudgeSelf, Results } from '@podium/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
@@ -22,10 +24,13 @@ import {
   seriousAccessibilityViolations,
   startServer,
   unexpectedErrors,
+  useJudgeToken,
 } from './harness';
 
 let server: ServerHandle;
 let browser: Browser;
+/** The judge who ranks everything it saw in reverse: the one "Worth a word". */
+let contrarianToken: string;
 
 /** Fourteen projects, best first by construction: every judge ranks what it saw in this order. */
 const NAMES = Array.from({ length: 14 }, (_, i) => `Project ${String.fromCharCode(65 + i)}`);
@@ -42,8 +47,9 @@ beforeAll(async () => {
   }
   const tracker = await seedJudge(server, { name: 'Track Judge', email: 'track@example.org', track: 'AI' });
   await apiCall(server, 'POST', '/admin/clock/unpause');
-  for (const n of [1, 2, 3, 4]) {
-    const judge = await seedJudge(server, { name: `Judge ${n}`, email: `judge${n}@example.org` });
+  /** A new judge visits VISITS_PER_JUDGE projects and ranks them in `order`; returns its token. */
+  const judgeAndRank = async (name: string, email: string, order: readonly string[]) => {
+    const judge = await seedJudge(server, { name, email });
     const token = await loginJudgeApi(server, judge.code);
     const seen: string[] = [];
     for (let i = 0; i < VISITS_PER_JUDGE; i += 1) {
@@ -52,9 +58,12 @@ beforeAll(async () => {
       seen.push(next.project_id);
       await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: false }, token);
     }
-    const ranking = ids.filter((id) => seen.includes(id));
+    const ranking = order.filter((id) => seen.includes(id));
     await apiCall(server, 'POST', '/judge/rank', { ranking }, token);
-  }
+    return token;
+  };
+  for (const n of [1, 2, 3, 4]) await judgeAndRank(`Judge ${n}`, `judge${n}@example.org`, ids);
+  contrarianToken = await judgeAndRank('Contrarian', 'contrarian@example.org', [...ids].reverse());
   const trackToken = await loginJudgeApi(server, tracker.code);
   const trackNext = await apiCall<{ project_id: string }>(
     server,
@@ -162,24 +171,52 @@ describe('the Results view', () => {
       'section[aria-labelledby="results-judges"] tbody .results-table__name',
       (cells) => cells.map((c) => c.textContent),
     );
-    expect(judgeNames).toEqual(['Judge 1', 'Judge 2', 'Judge 3', 'Judge 4']);
+    expect(judgeNames).toEqual(['Judge 1', 'Judge 2', 'Judge 3', 'Judge 4', 'Contrarian']);
     const trackStars = await page.$$eval('section[aria-labelledby="results-tracks"] tbody tr', (rows) =>
       rows.map((row) => row.children[2]?.textContent),
     );
     expect(trackStars[0]).toBe('1');
     expect(trackStars).toHaveLength(5);
 
-    // Export: one ZIP with the three CSVs, logged.
+    // Export: one ZIP of four CSVs with ISO times and each judge's ranked projects by name, logged.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('results.zip');
-    const bytes = await readFile((await download.path()) ?? '');
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    for (const entry of ['projects.csv', 'judges.csv', 'tracks.csv']) {
-      expect(bytes.includes(Buffer.from(entry))).toBe(true);
-    }
+    const zip = (await download.path()) ?? '';
+    expect((await readFile(zip)).subarray(0, 2).toString('latin1')).toBe('PK');
+    const lines = (entry: string) =>
+      execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8' }).split('\n');
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    const projectsCsv = lines('projects.csv');
+    expect(projectsCsv[0]?.split(',').at(-1)).toBe('LastActivity');
+    expect(projectsCsv.slice(1, -1).map((row) => row.split(',')[1])).toEqual(rows.map((r) => r.name));
+    for (const row of projectsCsv.slice(1, -1)) expect(row.split(',').at(-1)).toMatch(iso);
+    expect(lines('judges.csv')[0]).toBe(
+      'Name,Active,Seen,Ranked,Comparisons,Reliability,Agreement,WorthAWord,LastActivity',
+    );
+    expect(lines('tracks.csv')[0]).toBe('Track,Name,Table,Active,TrackSeen,TrackStars');
+    // Per judge: its ranked projects by name in rank order, then the seen but unranked ones.
+    const judgeRankings = lines('judge-rankings.csv');
+    expect(judgeRankings[0]).toBe('Judge,Code,Rank,Table,Project,Finished');
+    const expected = (await apiCall<JudgeAdmin[]>(server, 'GET', '/judge/list')).flatMap((judge) => {
+      const rankOf = (seen: { project_id: string }) => judge.rankings.indexOf(seen.project_id);
+      const ranked = judge.seen_projects.filter((seen) => rankOf(seen) >= 0);
+      ranked.sort((a, b) => rankOf(a) - rankOf(b));
+      const unranked = judge.seen_projects.filter((seen) => rankOf(seen) < 0);
+      return [...ranked, ...unranked].map((seen) => [
+        judge.name,
+        judge.code,
+        rankOf(seen) >= 0 ? String(rankOf(seen) + 1) : '',
+        `Table ${seen.location}`,
+        seen.name,
+      ]);
+    });
+    const exported = judgeRankings.slice(1, -1).map((row) => row.split(','));
+    expect(exported.map((cells) => cells.slice(0, 5))).toEqual(expected);
+    expect(exported.filter((cells) => cells[0] === 'Contrarian')).toHaveLength(VISITS_PER_JUDGE);
+    for (const cells of exported) expect(cells[5]).toMatch(iso);
     const { log } = await apiCall<{ log: string }>(server, 'GET', '/admin/log');
     expect(log).toContain('ADMIN  | Exported results to CSV');
 
@@ -193,6 +230,65 @@ describe('the Results view', () => {
 
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('marks only the judge whose rankings disagree "Worth a word", and shows no judge its reliability', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await openResults(page);
+    const judgeRows = page.locator('section[aria-labelledby="results-judges"] tbody tr');
+    await judgeRows.nth(4).waitFor();
+    const marked = await judgeRows.evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('.results-table__name')?.textContent,
+        row.textContent?.includes('Worth a word before deliberation'),
+      ]),
+    );
+    expect(marked).toEqual([
+      ['Judge 1', false],
+      ['Judge 2', false],
+      ['Judge 3', false],
+      ['Judge 4', false],
+      ['Contrarian', true],
+    ]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+
+    // The contrarian's own pages say nothing of reliability, agreement or the mark.
+    const judgeContext = await browser.newContext(VIEWPORTS.phone);
+    await useJudgeToken(judgeContext, server, contrarianToken);
+    const judgePage = await judgeContext.newPage();
+    const self = await apiCall<JudgeSelf>(server, 'GET', '/judge', undefined, contrarianToken);
+    const first = self.seen_projects[0] as JudgeSelf['seen_projects'][number];
+    expect(Object.keys(self).filter((key) => /reliab|agree|worth/i.test(key))).toEqual([]);
+    for (const path of ['/judge', `/judge/project/${first.project_id}`]) {
+      await judgePage.goto(`${server.baseUrl}${path}`);
+      await judgePage.getByText(first.name).first().waitFor();
+      expect(await judgePage.locator('body').innerText(), path).not.toMatch(
+        /reliab|worth a word|agrees with the others/i,
+      );
+    }
+    await judgeContext.close();
+  });
+
+  it('is where the Settings exports send the organizer for the prize order', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/settings#export`);
+    const note = page.locator('#export').getByText(/^Score in these files counts/);
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/Copeland count.*not a rating\. Prizes go by Rank in Results/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await note.getByRole('link', { name: 'Results' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/results`);
+    await page.locator('section[aria-labelledby="results-ranking"] thead th').first().waitFor();
+    expect(
+      await page.locator('section[aria-labelledby="results-ranking"] thead th').first().textContent(),
+    ).toBe('Rank');
     await context.close();
   });
 

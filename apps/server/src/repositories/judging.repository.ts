@@ -55,13 +55,13 @@ export class JudgingRepository {
     );
   }
 
-  /** Every finished view with its time and the judge's track, for the progress chart. */
-  finishes(): { project_id: string; track: string; finished_at: number }[] {
+  /** Every finished view with its time, its judge and the judge's track (progress chart, results.zip). */
+  finishes(): { judge_id: string; project_id: string; track: string; finished_at: number }[] {
     return this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
-        .select(['jp.project_id', 'j.track', 'jp.finished_at']),
+        .select(['jp.judge_id', 'jp.project_id', 'j.track', 'jp.finished_at']),
     );
   }
 

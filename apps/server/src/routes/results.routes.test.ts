@@ -179,8 +179,14 @@ describe('GET /admin/results', () => {
   });
 });
 
+/** A project a judge finished through the API, and when (ISO 8601). */
+interface Finish {
+  id: string;
+  at: string;
+}
+
 describe('GET /admin/export/results', () => {
-  it('is results.zip with the projects, judges and tracks as formula-guarded CSV, and logs', async () => {
+  it('is results.zip with the projects, judges, tracks and rankings as formula-guarded CSV, and logs', async () => {
     const { ids } = await seedEvent();
     const view = await results();
     const res = await t.admin({ method: 'GET', url: '/api/admin/export/results' });
@@ -188,7 +194,12 @@ describe('GET /admin/export/results', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe('attachment; filename=results.zip');
     const entries = unzip(res.rawPayload);
-    expect(entries.map((e) => e.name)).toEqual(['projects.csv', 'judges.csv', 'tracks.csv']);
+    expect(entries.map((e) => e.name)).toEqual([
+      'projects.csv',
+      'judges.csv',
+      'tracks.csv',
+      'judge-rankings.csv',
+    ]);
     const [projects, judges, tracks] = entries.map((e) => e.content.toString('utf8').split('\n'));
 
     expect(projects?.[0]).toBe(
@@ -230,5 +241,49 @@ describe('GET /admin/export/results', () => {
     ]);
     expect(ids).toHaveLength(8);
     expect(await t.log()).toMatch(/ADMIN {2}\| Exported results to CSV$/);
+  });
+
+  it("names each judge's ranked, then unranked, projects with tables and finish times", async () => {
+    const names = ['=Robot, "arm"', 'Garden', 'Kiln'];
+    const ids: string[] = [];
+    for (const name of names) ids.push(await t.addProject({ name }));
+    const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const ada = await t.loginAs(adaId);
+    await t.addJudge({ name: 'Idle', email: 'idle@x.org' });
+    const boId = await t.addJudge({ name: '@Bo', email: 'bo@x.org' });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    // Ada finishes the three a minute apart, then ranks the last one first, the first one second.
+    const finished: Finish[] = [];
+    for (;;) {
+      const next = (await ada({ method: 'POST', url: '/api/judge/next' })).json<{ project_id?: string }>();
+      if (next.project_id === undefined) break;
+      t.clock.advance(60_000);
+      const finish = await ada({ method: 'POST', url: '/api/judge/finish', payload: { starred: false } });
+      expect(finish.statusCode, finish.body).toBe(200);
+      finished.push({ id: next.project_id, at: new Date(t.clock.now()).toISOString() });
+    }
+    expect(finished).toHaveLength(3);
+    const [first, middle, last] = finished as [Finish, Finish, Finish];
+    const ranking = [last.id, first.id];
+    const rank = await ada({ method: 'POST', url: '/api/judge/rank', payload: { ranking } });
+    expect(rank.statusCode, rank.body).toBe(200);
+    seedJudged(t.app, boId, ids[0] as string);
+    const code = new Map((await t.judges()).map((judge) => [judge.id, judge.code]));
+    const cells = ['Table 1,"\'=Robot, ""arm"""', 'Table 2,Garden', 'Table 3,Kiln'];
+    const project = (id: string) => cells[ids.indexOf(id)];
+
+    const res = await t.admin({ method: 'GET', url: '/api/admin/export/results' });
+    expect(res.statusCode).toBe(200);
+    const entry = unzip(res.rawPayload).find((e) => e.name === 'judge-rankings.csv');
+    expect(entry?.content.toString('utf8')).toBe(
+      [
+        'Judge,Code,Rank,Table,Project,Finished',
+        `Ada,${code.get(adaId)},1,${project(last.id)},${last.at}`,
+        `Ada,${code.get(adaId)},2,${project(first.id)},${first.at}`,
+        `Ada,${code.get(adaId)},,${project(middle.id)},${middle.at}`,
+        `'@Bo,${code.get(boId)},,${cells[0]},1970-01-01T00:00:00.001Z`,
+        '',
+      ].join('\n'),
+    );
   });
 });

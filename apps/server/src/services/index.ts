@@ -188,6 +188,7 @@ export function createServices({ db, config, now }: ServiceContext) {
       projects,
       judges,
       flags: repositories.flags,
+      judging: repositories.judging,
       settings: repositories.settings,
       auditLog,
       now,

@@ -30,6 +30,7 @@ import {
   type Standing,
 } from '../judging/results.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
@@ -40,6 +41,7 @@ export interface ResultsContext {
   projects: ProjectService;
   judges: JudgeService;
   flags: FlagRepository;
+  judging: JudgingRepository;
   settings: SettingsRepository;
   auditLog: AuditLog;
   now: () => number;
@@ -75,14 +77,25 @@ export class ResultsService {
     };
   }
 
-  /** `GET /admin/export/results`: results.zip with projects.csv, judges.csv and tracks.csv. */
+  /**
+   * `GET /admin/export/results`: results.zip with projects.csv, judges.csv, tracks.csv and
+   * judge-rankings.csv.
+   */
   async exportZip(): Promise<Buffer> {
+    const { db, judges, judging, auditLog } = this.context;
     const results = this.results();
-    this.context.db.transaction(() => this.context.auditLog.admin('Exported results to CSV'));
+    const finishedAt = new Map(
+      judging.finishes().map((finish) => [`${finish.judge_id}:${finish.project_id}`, finish.finished_at]),
+    );
+    const judgeRankings = judges
+      .list()
+      .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
+    db.transaction(() => auditLog.admin('Exported results to CSV'));
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
       { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
       { name: 'tracks.csv', content: toCsv(TRACKS_HEADER, results.tracks.flatMap(trackRows)) },
+      { name: 'judge-rankings.csv', content: toCsv(JUDGE_RANKINGS_HEADER, judgeRankings) },
     ]);
   }
 
@@ -216,6 +229,7 @@ const JUDGES_HEADER = [
   'LastActivity',
 ];
 const TRACKS_HEADER = ['Track', 'Name', 'Table', 'Active', 'TrackSeen', 'TrackStars'];
+const JUDGE_RANKINGS_HEADER = ['Judge', 'Code', 'Rank', 'Table', 'Project', 'Finished'];
 
 function projectCells(project: ResultsProject): Cell[] {
   const { odds } = project;
@@ -265,5 +279,28 @@ function trackRows(track: ResultsTrack): Cell[][] {
     project.active,
     project.track_seen,
     project.track_stars,
+  ]);
+}
+
+/**
+ * judge-rankings.csv's rows of one judge: its ranked projects in rank order, then its seen but
+ * unranked ones in finish order (rankings.csv's R81 order, with names and times instead of tables only).
+ */
+function judgeRankingRows(
+  judge: JudgeAdmin,
+  finishedAt: (projectId: string) => number | undefined,
+): Cell[][] {
+  const ranks = new Map(judge.rankings.map((projectId, i) => [projectId, i + 1]));
+  const unranked = judge.seen_projects.filter((seen) => !ranks.has(seen.project_id));
+  const ranked = judge.seen_projects
+    .filter((seen) => ranks.has(seen.project_id))
+    .sort((a, b) => (ranks.get(a.project_id) ?? 0) - (ranks.get(b.project_id) ?? 0));
+  return [...ranked, ...unranked].map((seen) => [
+    judge.name,
+    judge.code,
+    optional(ranks.get(seen.project_id)),
+    `Table ${seen.location}`,
+    seen.name,
+    isoTime(finishedAt(seen.project_id) ?? 0),
   ]);
 }

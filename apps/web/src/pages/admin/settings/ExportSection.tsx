@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { notify } from '../../../stores/notice.store';
 import { exportErrorText } from './export-error';
 import type { ExportKey } from './settings-actions';
@@ -34,6 +35,12 @@ export function ExportSection() {
           </li>
         ))}
       </ul>
+      {/* Score is R31's Copeland count; the prize order is R34's rank_score, shown as Rank in Results. */}
+      <p className="settings-exports__note">
+        Score in these files counts, judge by judge, the projects each one beat (a Copeland count); it is not
+        a rating. Prizes go by Rank in <Link to="/admin/results">Results</Link>, whose export has readable
+        times and each judge's ranked projects by name.
+      </p>
     </SettingsSection>
   );
 }
