@@ -2,7 +2,10 @@
  * The hall layout in a real browser against the real server (API.md 5.24, R92–R94): the admin
  * builds a layout of two rooms in the builder and saves it; a judge's live page on a phone shows
  * the table's area and a map of it; the organizer's floor map recolours a table live when a judge
- * finishes it. axe-core finds no serious violation; a 390 px phone never scrolls sideways.
+ * finishes it, and marks (and lists in words) hidden, absent and flagged tables. The builder numbers
+ * back and forth around empty positions and imports a CSV through its own upload, refusing a bad
+ * file by its line. Without a layout neither the judge nor the dashboard shows a map. axe-core
+ * finds no serious violation; a 390 px phone never scrolls sideways.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,8 @@ import type { SeededJudge, ServerHandle } from './harness';
 import {
   apiCall,
   collectPageErrors,
+  dismissNotices,
+  judgeRecord,
   launchBrowser,
   loginJudgeApi,
   noticeWithText,
@@ -24,6 +29,7 @@ import {
   uploadCsvText,
   VIEWPORTS,
 } from './harness';
+import { socketConnected } from './socket-signals';
 
 let server: ServerHandle;
 let browser: Browser;
@@ -169,9 +175,11 @@ describe('hall layout', () => {
     const errors = collectPageErrors(page);
     try {
       await saveAdminPassword(context, server);
+      const connected = socketConnected(page);
       await page.goto(url('/admin'));
       const map = page.getByRole('img', { name: /^Floor map: 4 tables/ });
       await map.waitFor();
+      await connected; // from now on changes reach the page
       await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
       const judges = await apiCall<{ name: string; current: string | null }[]>(server, 'GET', '/judge/list');
       const projects = await apiCall<{ id: string; location: number }[]>(server, 'GET', '/project/list');
@@ -315,9 +323,11 @@ describe('hall layout', () => {
       lobby.on('request', (request) => {
         if (request.url().endsWith('/api/layout')) layoutReads.push(request.url());
       });
+      const connected = socketConnected(lobby);
       await lobby.goto(url('/expo?display=true'));
       const lobbyMap = lobby.getByRole('img', { name: /^Hall map:/ });
       await lobbyMap.waitFor();
+      await connected; // from now on changes reach the page
       expect(await drawn(lobbyMap)).toEqual(['1', '2', '3', '4']);
       expect(layoutReads).toHaveLength(1); // once per view
       await lobby.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
@@ -352,6 +362,245 @@ describe('hall layout', () => {
       await context.close();
     }
   });
+
+  it('marks hidden, absent and flagged tables on the floor map, says why in words, and follows flags live', async () => {
+    await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms });
+    const grace = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
+    const graceToken = await loginJudgeApi(server, grace.code);
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await saveAdminPassword(context, server);
+      const connected = socketConnected(page);
+      await page.goto(url('/admin'));
+      const map = page.getByRole('img', { name: /^Floor map: 4 tables/ });
+      await map.waitFor();
+      await connected; // from now on changes reach the page
+      const checks = page.getByRole('list', { name: 'Tables to check' });
+      expect(await map.locator('g.hall-drawing__table--dashed').count()).toBe(0);
+      expect(await checks.count()).toBe(0);
+      await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+
+      // While the dashboard is open: the admin hides one project, and a judge flags one (Can't
+      // Demo) and skips the next as absent (each skip brings the judge a new project, R21).
+      const projects = await apiCall<{ id: string; name: string; location: number }[]>(
+        server,
+        'GET',
+        '/project/list',
+      );
+      const at = (id: string | null) => projects.find((p) => p.id === id)!;
+      const hidden = projects.find((p) => p.location === 1)!;
+      await apiCall(server, 'PUT', `/project/hide/${hidden.id}`, { hide: true });
+      await apiCall(server, 'POST', '/judge/next', undefined, graceToken);
+      const flagged = at((await judgeRecord(server, grace.id)).current);
+      await apiCall(server, 'POST', '/judge/skip', { reason: 'cannot-demo' }, graceToken);
+      const absent = at((await judgeRecord(server, grace.id)).current);
+      await apiCall(server, 'POST', '/judge/skip', { reason: 'absent' }, graceToken);
+      const marked = [hidden, flagged, absent];
+      expect(new Set(marked.map((p) => p.location)).size).toBe(3);
+      const unmarked = projects.find((p) => !marked.includes(p))!;
+
+      const table = (project: { location: number }) => map.locator(`g[data-table="${project.location}"]`);
+      const badge = (project: { location: number }) => table(project).locator('text').nth(1).textContent();
+      await expect.poll(() => badge(absent), { timeout: 10_000 }).toBe('!');
+      expect(await badge(flagged)).toBe('!');
+      expect(await badge(hidden)).toBe('hidden');
+      expect(await table(hidden).getAttribute('data-tone')).toBe('muted');
+      for (const project of marked)
+        expect(await table(project).getAttribute('class')).toContain('hall-drawing__table--dashed');
+      expect(await table(unmarked).getAttribute('class')).not.toContain('hall-drawing__table--dashed');
+      expect(await badge(unmarked)).not.toBe('!');
+      // The same in words, table by table (a drawing's marks reach no screen reader).
+      expect(await checks.getByRole('listitem').allTextContents()).toEqual(
+        [[hidden, 'hidden'] as const, [flagged, "flagged (Can't Demo)"] as const, [absent, 'absent'] as const]
+          .sort(([a], [b]) => a.location - b.location)
+          .map(([project, why]) => `Table ${project.location}, ${project.name}: ${why}`),
+      );
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('numbers an area back and forth, skips an empty position, saves it and draws it so', async () => {
+    await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin/layout'));
+      await fill(page, 1, 'Name (optional)', 'Hall');
+      await fill(page, 1, 'Rows', '3');
+      await fill(page, 1, 'Tables per row', '3');
+      await fill(page, 1, 'Empty positions (optional)', '2-2');
+      const serpentine = page
+        .getByRole('group', { name: 'Area 1' })
+        .getByLabel('Number back and forth (every other row right to left)');
+      const preview = page.getByRole('img', { name: 'Preview of the hall: 8 tables' });
+      // Row by row first: the second row runs left to right too, its middle seat left empty.
+      await serpentine.uncheck();
+      await expect
+        .poll(() => drawnAt(preview))
+        .toEqual(['1@0,0', '2@2.5,0', '3@5,0', '4@0,6', '5@5,6', '6@0,12', '7@2.5,12', '8@5,12']);
+      // Back and forth: the second row is numbered from the right.
+      await serpentine.check();
+      const serpentineTables = [
+        { table: 1, x: 0, y: 0, area: 'Hall' },
+        { table: 2, x: 2.5, y: 0, area: 'Hall' },
+        { table: 3, x: 5, y: 0, area: 'Hall' },
+        { table: 4, x: 5, y: 6, area: 'Hall' },
+        { table: 5, x: 0, y: 6, area: 'Hall' },
+        { table: 6, x: 0, y: 12, area: 'Hall' },
+        { table: 7, x: 2.5, y: 12, area: 'Hall' },
+        { table: 8, x: 5, y: 12, area: 'Hall' },
+      ];
+      await expect
+        .poll(() => drawnAt(preview))
+        .toEqual(serpentineTables.map((t) => `${t.table}@${t.x},${t.y}`));
+      await page.getByRole('button', { name: 'Save layout' }).click();
+      await noticeWithText(page, 'Saved the hall layout (8 tables).').waitFor();
+
+      const saved = await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout');
+      expect(saved.body.tables).toEqual(serpentineTables);
+      const { plan } = await apiCall<{ plan: { serpentine: boolean; gaps: unknown[] }[] }>(
+        server,
+        'GET',
+        '/admin/layout/plan',
+      );
+      expect(plan.map(({ serpentine: back, gaps }) => ({ back, gaps }))).toEqual([
+        { back: true, gaps: [{ row: 2, seat: 2 }] },
+      ]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("imports a layout CSV through the builder's upload, and refuses a bad one by its line, changing nothing", async () => {
+    await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const choose = (name: string, csv: string) =>
+      page
+        .getByLabel('Layout CSV file')
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const upload = page.getByRole('button', { name: 'Upload', exact: true });
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url('/admin/layout'));
+      await page.getByText('The saved layout has 0 tables.', { exact: false }).waitFor();
+      await choose('hall.csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
+      await page.getByRole('region', { name: 'Preview of hall.csv' }).waitFor();
+      await upload.click();
+      await noticeWithText(page, 'Imported the hall layout!').waitFor();
+      const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });
+      await preview.waitFor();
+      expect(await drawnAt(preview)).toEqual(['7@0,0', '8@0,3', '9@5,0']);
+      expect(await cell(page, 'Area', 3).inputValue()).toBe('Yard');
+      const imported = [
+        { table: 7, x: 0, y: 0, area: 'Tent' },
+        { table: 8, x: 0, y: 3, area: 'Tent' },
+        { table: 9, x: 5, y: 0, area: 'Yard' },
+      ];
+      expect((await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout')).body.tables).toEqual(
+        imported,
+      );
+      await page.getByText('The saved layout has 3 tables.', { exact: false }).waitFor();
+
+      for (const [name, csv, error] of [
+        ['twice.csv', '1,0,0,Tent\n2,3,0,Tent\n1,6,0,Tent\n', 'line 3: table 1 appears more than once'],
+        ['far.csv', '1,0,0,Tent\n2,Infinity,0,Tent\n', 'line 2: x must be a finite number'],
+      ] as const) {
+        await dismissNotices(page);
+        await choose(name, csv);
+        await page.getByRole('region', { name: `Preview of ${name}` }).waitFor();
+        await upload.click();
+        await noticeWithText(page, `Error Uploading CSV: ${error}`).waitFor();
+        expect((await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout')).body.tables).toEqual(
+          imported,
+        );
+        expect(await drawnAt(page.getByRole('img', { name: /^Preview of the hall/ }))).toEqual([
+          '7@0,0',
+          '8@0,3',
+          '9@5,0',
+        ]);
+      }
+      await page.getByText('The saved layout has 3 tables.', { exact: false }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without a layout, shows the judge no area and no map, and the dashboard no floor map', async () => {
+    await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
+    const linus = await seedJudge(server, { name: 'Linus Torvalds', email: 'linus@example.org' });
+    const linusToken = await loginJudgeApi(server, linus.code);
+    // A finished visit first, so a map would have a last table to point from.
+    await apiCall(server, 'POST', '/judge/next', undefined, linusToken);
+    await apiCall(server, 'POST', '/judge/finish', { notes: '' }, linusToken);
+    await apiCall(server, 'POST', '/judge/next', undefined, linusToken);
+    const { current } = await judgeRecord(server, linus.id);
+    const projects = await apiCall<{ id: string; location: number }[]>(server, 'GET', '/project/list');
+    const held = projects.find((p) => p.id === current)!;
+    expect(held).toBeDefined();
+
+    const admin = await browser.newContext(VIEWPORTS.desktop);
+    const dashboard = await admin.newPage();
+    const judge = await openPhonePage(browser, server, linusToken);
+    const errors = collectPageErrors(dashboard);
+    const floorMap = dashboard.getByRole('region', { name: 'Floor map' });
+    const where = judge.page.getByRole('region', { name: 'Where to go' });
+    const tableLine = judge.page.locator('.judge-project-heading__table');
+    try {
+      await saveAdminPassword(admin, server);
+      const layoutRead = dashboard.waitForResponse((r) => r.url().endsWith('/api/admin/layout'));
+      const connected = socketConnected(dashboard);
+      await dashboard.goto(url('/admin'));
+      await dashboard.locator('.dashboard-table tbody tr').first().waitFor();
+      expect(await (await layoutRead).json()).toEqual({ tables: [] });
+      await connected;
+      await dashboard.waitForTimeout(500); // the answer rendered
+      expect(await floorMap.count()).toBe(0);
+      expect(await dashboard.getByRole('img', { name: /^Floor map/ }).count()).toBe(0);
+
+      const reads = ['/api/layout', '/api/judge/projects'].map((path) =>
+        judge.page.waitForResponse((r) => r.url().endsWith(path)),
+      );
+      await judge.page.goto(url('/judge/live'));
+      await tableLine.waitFor();
+      await Promise.all(reads);
+      await judge.page.waitForTimeout(500); // the answers rendered
+      expect(await tableLine.textContent()).toBe(`Table ${held.location}`);
+      expect(await where.count()).toBe(0);
+      expect(await judge.page.getByRole('img', { name: /^Map of/ }).count()).toBe(0);
+      expect(unexpectedErrors(judge.errors)).toEqual([]);
+
+      // The same pages with a layout: the floor map comes live, the judge's map on the next read
+      // (judges get no layout.changed; the table line's area is the project's, kept a while).
+      await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms });
+      await floorMap.getByRole('img', { name: /^Floor map: 4 tables/ }).waitFor({ timeout: 10_000 });
+      await judge.page.reload();
+      await where
+        .getByRole('img', { name: new RegExp(`^Map of Room [AB]: your table ${held.location} `) })
+        .waitFor();
+      // Cleared again, the floor map goes away without a reload.
+      await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
+      await expect.poll(() => floorMap.count(), { timeout: 10_000 }).toBe(0);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await admin.close();
+      await judge.context.close();
+    }
+  });
 });
 
 /** One area of two tables in a row, as the builder sends it. */
@@ -367,6 +616,18 @@ const generatedTwoRooms = [
 /** The table numbers a drawing shows, in drawing order. */
 function drawn(drawing: Locator) {
   return drawing.locator('g[data-table]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-table')));
+}
+
+/** Each table a drawing shows as "number@x,y", its box's centre in metres, in drawing order. */
+function drawnAt(drawing: Locator) {
+  return drawing.locator('g[data-table]').evaluateAll((gs) =>
+    gs.map((g) => {
+      const box = g.querySelector('rect')!;
+      const centre = (at: string, size: string) =>
+        Number(box.getAttribute(at)) + Number(box.getAttribute(size)) / 2;
+      return `${g.getAttribute('data-table')}@${centre('x', 'width')},${centre('y', 'height')}`;
+    }),
+  );
 }
 
 /** One input of the builder's table list. */

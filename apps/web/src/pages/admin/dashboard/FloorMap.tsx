@@ -1,6 +1,7 @@
 /**
  * The hall as the organizer sees it live (R92): every positioned table coloured by its views
- * against the target, judges' current tables, absent, flagged and hidden tables marked. It reads
+ * against the target, judges' current tables, absent, flagged and hidden tables marked (and listed
+ * in words under the map, since a drawing's marks reach no screen reader). It reads
  * the dashboard's live queries, so a finish recolours it without a reload; the layout itself
  * follows `layout.changed`. Nothing is shown before a layout exists.
  */
@@ -29,6 +30,7 @@ export function FloorMap() {
     track,
   });
   const short = tables.filter((t) => ['none', 'low'].includes(look(t).tone ?? '')).length;
+  const checks = tables.flatMap((t) => look(t).check ?? []);
   return (
     <section className="card stack" aria-labelledby="floor-map-heading">
       <h2 id="floor-map-heading">Floor map</h2>
@@ -43,6 +45,16 @@ export function FloorMap() {
         className="floor-map"
       />
       <HallLegend />
+      {checks.length > 0 && (
+        <div>
+          <h3 id="floor-map-checks-heading">Tables to check</h3>
+          <ul aria-labelledby="floor-map-checks-heading">
+            {checks.map((check) => (
+              <li key={check}>{check}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }
