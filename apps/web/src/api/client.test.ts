@@ -202,12 +202,15 @@ describe('Idempotency-Key (R91)', () => {
     expect(sent(spy).headers.get('Idempotency-Key')).toBe('kept-key_1');
   });
 
-  it('sends none with reads, admin writes or the public login', async () => {
+  it('sends none with reads, admin writes, the public login or a request for the next project', async () => {
     setJudgeToken('judge-token');
     const spy = stubFetch(jsonResponse({ ok: 1 }));
     await callApi(endpoints.judgeSelf);
     spy.mockResolvedValueOnce(jsonResponse({ ok: 1 }));
     await callApi(endpoints.judgeLogin, { body: { code: '1' } });
+    spy.mockResolvedValueOnce(jsonResponse({ project_id: 'p1' }));
+    await callApi(endpoints.judgeNext);
+    expect(spy).toHaveBeenCalledTimes(3);
     for (const [, init] of spy.mock.calls)
       expect(new Headers(init?.headers).has('Idempotency-Key')).toBe(false);
   });
