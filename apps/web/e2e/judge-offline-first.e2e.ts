@@ -1,21 +1,24 @@
 /**
  * Issue 14, the judge portal on a crowded venue network, in real Chromium against the real
- * server: every judge write made offline waits in the outbox and lands exactly once (R91); a
- * write whose answer was lost is retried with the same Idempotency-Key and counts once; the
- * portal opens with no network after a first visit (service worker + kept answers); the visit
- * timer survives a reload; a page load fetches no API URL twice.
+ * server: every judge write made offline waits in the outbox and lands exactly once (R91), also
+ * over a reload with no network and a closed tab; a write whose answer was lost is retried with
+ * the same Idempotency-Key and counts once; the portal opens with no network after a first visit
+ * (service worker + kept answers); the visit timer survives a reload; a page load fetches no API
+ * URL twice; the dashboard's lists are asked again with their ETag and a 304 keeps them.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  collectPageErrors,
   countApiRequests,
   judgeRecord,
   launchBrowser,
   loginJudgeApi,
   openPhonePage,
+  recordApiWrites,
   requestedTwice,
   seedJudge,
   seedProject,
@@ -89,6 +92,38 @@ async function skipWith(page: Page, kind: 'Skip' | 'Flag', reason: string): Prom
   await button(page, kind).tap();
   await dialog(page).getByText(reason, { exact: true }).tap();
   await dialog(page).getByRole('button', { name: 'Submit' }).tap();
+}
+
+/** The judge's own audit lines matching `pattern` (other tests' judges write the same lines). */
+const judgeLines = async (judgeId: string, pattern: RegExp) =>
+  (await auditLines(pattern)).filter((line) => line.includes(`(${judgeId}) |`));
+
+/** The service worker controls the app, so a reload with no network still opens it. */
+const serviceWorkerActive = (page: Page) =>
+  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+const withoutOfflineNoise = (errors: readonly string[]) =>
+  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+
+/**
+ * With the network gone: reloads the page, where `waiting` must still show, and closes the tab;
+ * then, back online, opens `path` in a new tab of the same browser.
+ */
+async function reloadOfflineThenReopen(
+  page: Page,
+  path: string,
+  waiting: (page: Page) => Locator,
+): Promise<{ page: Page; errors: string[]; writes: string[] }> {
+  await page.reload();
+  await waiting(page).waitFor();
+  const context = page.context();
+  await page.close();
+  await context.setOffline(false);
+  const reopened = await context.newPage();
+  const errors = collectPageErrors(reopened);
+  const writes = recordApiWrites(reopened);
+  await reopened.goto(url(path));
+  return { page: reopened, errors, writes };
 }
 
 describe('judge writes made offline', () => {
@@ -219,6 +254,75 @@ describe('a write whose answer is lost', () => {
   });
 });
 
+describe('the outbox over a reload and a closed tab', () => {
+  it('Done and Skip made offline still wait after a reload, and land once each from a new tab', async () => {
+    const judge = await judgeOnPhone('Hedy');
+    const errors = [judge.errors];
+    await judge.page.goto(url('/judge/live'));
+    const finished = await liveProject(judge.page);
+    await serviceWorkerActive(judge.page);
+
+    await judge.page.context().setOffline(true);
+    await judge.page.getByLabel('Personal notes').fill('Noted before the reload.');
+    await button(judge.page, 'Done').tap();
+    await dialog(judge.page).getByRole('button', { name: 'Submit' }).tap();
+    await judge.page.waitForURL(url('/judge'));
+    const oneWaiting = (page: Page) => page.getByText('Offline: 1 change waiting', { exact: true });
+    await oneWaiting(judge.page).waitFor();
+    const afterDone = await reloadOfflineThenReopen(judge.page, '/judge', oneWaiting);
+    errors.push(afterDone.errors);
+    await afterDone.page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    expect((await judgeRecord(server, judge.id)).seen_projects.map((p) => [p.name, p.notes])).toEqual([
+      [finished, 'Noted before the reload.'],
+    ]);
+    expect(await judgeLines(judge.id, /Finished judging project/)).toHaveLength(1);
+    expect(afterDone.writes).toEqual(['POST /api/judge/finish']);
+
+    await afterDone.page.goto(url('/judge/live'));
+    const skipped = await liveProject(afterDone.page);
+    await afterDone.page.context().setOffline(true);
+    await skipWith(afterDone.page, 'Skip', 'Busy');
+    const skipWaiting = (page: Page) => heading(page).filter({ hasText: 'Saved on this phone' });
+    await skipWaiting(afterDone.page).waitFor();
+    const afterSkip = await reloadOfflineThenReopen(afterDone.page, '/judge/live', skipWaiting);
+    errors.push(afterSkip.errors);
+    const next = await liveProject(afterSkip.page, skipped);
+    expect((await flagsOf(judge.id)).map((f) => [f.project_id, f.reason])).toEqual([
+      [await projectIdOf(skipped), 'busy'],
+    ]);
+    expect(await judgeLines(judge.id, /Skipped busy project/)).toHaveLength(1);
+    expect(afterSkip.writes.filter((write) => write === 'POST /api/judge/skip')).toHaveLength(1);
+    expect((await judgeRecord(server, judge.id)).current).toBe(await projectIdOf(next));
+    expect(errors.flatMap(withoutOfflineNoise)).toEqual([]);
+  });
+
+  it('the welcome accepted offline is sent once from a new tab back online', async () => {
+    const { id, code } = await seedJudge(server, { name: 'Radia', email: 'radia@example.org' });
+    const token = await loginJudgeApi(server, code, false);
+    const { context, page, errors } = await openPhonePage(browser, server, token);
+    opened.push(context);
+    await page.goto(url('/judge/welcome'));
+    const welcome = (tab: Page) => heading(tab).filter({ hasText: 'Welcome, Radia!' });
+    await welcome(page).waitFor();
+    await serviceWorkerActive(page);
+
+    await context.setOffline(true);
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await button(page, 'Continue').tap();
+    await page.getByText('You are offline: your confirmation is saved on this phone', { exact: false }).waitFor();
+    expect(await judgeLines(id, /Read welcome message/)).toEqual([]);
+    const reopened = await reloadOfflineThenReopen(page, '/judge/welcome', welcome);
+
+    await expect.poll(() => judgeLines(id, /Read welcome message/)).toHaveLength(1);
+    expect(reopened.writes).toEqual(['POST /api/judge/welcome']);
+    // Accepted: the dashboard opens instead of sending the judge back to the welcome page.
+    await reopened.page.goto(url('/judge'));
+    await reopened.page.getByRole('heading', { name: 'Welcome, Radia', exact: true }).waitFor();
+    expect(reopened.page.url()).toBe(url('/judge'));
+    expect(withoutOfflineNoise([...errors, ...reopened.errors])).toEqual([]);
+  });
+});
+
 describe('opening the portal', () => {
   it('opens /judge/live with no network after a first visit, showing the held project', async () => {
     const { page } = await judgeOnPhone('Linus');
@@ -280,6 +384,39 @@ describe('opening the portal', () => {
     await adminPage.locator('.dashboard-table tbody tr').first().waitFor();
     await adminPage.waitForTimeout(2_000);
     expect(twice()).toEqual([]);
+  });
+});
+
+describe('conditional list reads (ETag, 304)', () => {
+  it('the dashboard asks again with the kept ETag after a reconnect, and a 304 keeps its table', async () => {
+    const admin = await browser.newContext();
+    opened.push(admin);
+    await admin.addCookies([
+      { name: 'admin-pass', value: encodeURIComponent(server.adminPassword), url: server.baseUrl },
+    ]);
+    const page = await admin.newPage();
+    const errors = collectPageErrors(page);
+    const firstList = page.waitForResponse((response) => response.url().endsWith('/api/project/list'));
+    await page.goto(url('/admin'));
+    const rows = page.locator('.dashboard-table tbody tr');
+    await rows.first().waitFor();
+    const shown = await rows.count();
+    const first = await firstList;
+    expect(first.headers().etag).toMatch(/^"[\w-]+"$/);
+
+    const revalidated = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/project/list') &&
+        response.request().headers()['if-none-match'] === first.headers().etag,
+      { timeout: 30_000 },
+    );
+    await admin.setOffline(true);
+    await page.getByText('Connection lost.', { exact: false }).waitFor();
+    await admin.setOffline(false);
+    expect((await revalidated).status()).toBe(304);
+    await page.getByText('Connection lost.', { exact: false }).waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(shown);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 });
 

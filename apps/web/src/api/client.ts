@@ -8,7 +8,7 @@
 import type { AuthLevel, Endpoint, PathParams, RequestOf, ResponseOf } from '@podium/protocol';
 import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
-import { conditionalHeaders, rememberBody, unchangedBody } from './conditional';
+import type { KeptAnswer } from './conditional';
 import { isJudgeWrite, newIdempotencyKey } from './idempotency';
 
 export const NETWORK_ERROR = 'Network connection issue';
@@ -18,6 +18,8 @@ export interface ApiSuccess<T> {
   status: number;
   error: '';
   data: T;
+  /** The answer's ETag, when the server sent one (api/conditional.ts). */
+  etag?: string;
 }
 export interface ApiFailure {
   status: number;
@@ -45,6 +47,8 @@ export type CallOptions<E extends Endpoint> = ParamsOption<E> &
     signal?: AbortSignal;
     /** R91: the key of a judge write, kept for its retries; a fresh one when left out. */
     idempotencyKey?: string;
+    /** The answer of this GET the caller holds: sent as `If-None-Match`, a 304 answers with it. */
+    kept?: KeptAnswer;
   };
 
 /** The options argument may be left out when nothing in it is required. */
@@ -58,6 +62,7 @@ export interface RequestOptions {
   form?: FormData;
   signal?: AbortSignal;
   idempotencyKey?: string;
+  kept?: KeptAnswer;
 }
 
 /**
@@ -94,7 +99,8 @@ export async function sendRequest(
   options: RequestOptions = {},
 ): Promise<Response | null> {
   const url = requestUrl(endpoint, options);
-  const headers = { ...authHeaders(endpoint.auth), ...conditionalHeaders(endpoint.method, url) };
+  const headers = authHeaders(endpoint.auth);
+  if (options.kept) headers['If-None-Match'] = options.kept.etag;
   if (isJudgeWrite(endpoint)) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   let body: BodyInit | undefined;
   if (options.form) {
@@ -133,12 +139,12 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<ApiResult<ResponseOf<E>>> {
+  const kept = (options as RequestOptions | undefined)?.kept;
   const response = await sendRequest(endpoint, options as RequestOptions | undefined);
   if (!response) return networkFailure();
-  // 304: the list did not change since the body kept with its ETag (conditional.ts).
-  const url = requestUrl(endpoint, options as RequestOptions | undefined);
-  if (response.status === 304 && unchangedBody(url) !== undefined) {
-    return { status: 200, error: '', data: unchangedBody(url) as ResponseOf<E> };
+  // 304: the list did not change since the answer the caller holds (conditional.ts).
+  if (response.status === 304 && kept) {
+    return { status: 200, error: '', data: kept.data as ResponseOf<E>, etag: kept.etag };
   }
   let json: unknown;
   try {
@@ -147,6 +153,6 @@ export async function callApi<E extends Endpoint>(
     return { status: response.status, error: PARSE_ERROR, data: null };
   }
   if (!response.ok) return { status: response.status, error: errorText(json, response), data: null };
-  rememberBody(endpoint.method, url, response, json);
-  return { status: response.status, error: '', data: json as ResponseOf<E> };
+  const etag = response.headers.get('ETag');
+  return { status: response.status, error: '', data: json as ResponseOf<E>, ...(etag ? { etag } : {}) };
 }

@@ -1,39 +1,61 @@
 /**
- * Conditional GETs (issue 14): the server answers the big lists (`/project/list/public`,
- * `/project/list`, `/judge/list`) with an `ETag` and honours `If-None-Match` with 304, while
- * keeping `Cache-Control: no-store`, so the browser never revalidates by itself. The client keeps
- * the last ETag and body per URL in memory and turns a 304 into that body. Against a server that
- * sends no ETag nothing is kept and nothing changes.
+ * Conditional GETs (issue 14): the server answers the lists clients poll (`/project/list/public`,
+ * `/challenges`, `/project/list`, `/judge/list`, `/admin/flags`) with an `ETag` and honours
+ * `If-None-Match` with 304, while keeping `Cache-Control: no-store`, so the browser never
+ * revalidates by itself. There is no cache beside TanStack Query's: the body is the query's own
+ * data, and the ETag it came with is kept in the same QueryClient, beside the query, together with
+ * the version of the query's data it names. A refetch sends `If-None-Match` only while the data is
+ * still that answer (nothing changed it on the page since), and a 304 answers with it. Clearing the
+ * client forgets both; a logout forgets every ETag (auth/logout.ts), so the first read of the next
+ * session gets the server's full answer. Against a server that sends no ETag nothing is kept.
  */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
-interface Validated {
+/** A GET's answer the caller holds, with the ETag it came with (`callApi`'s `kept`). */
+export interface KeptAnswer {
   etag: string;
-  json: unknown;
+  data: unknown;
 }
 
-/** Per URL, the body last received with an ETag; one tab's memory, gone with the page. */
-const validatedBodies = new Map<string, Validated>();
-
-/** `If-None-Match` for a GET of `url` when a body with an ETag is kept for it. */
-export function conditionalHeaders(method: string, url: string): Record<string, string> {
-  const kept = method === 'GET' ? validatedBodies.get(url) : undefined;
-  return kept ? { 'If-None-Match': kept.etag } : {};
+interface KeptTag {
+  etag: string;
+  /** The query's `dataUpdateCount` once the tagged answer became its data. */
+  dataVersion: number;
 }
 
-/** Keeps (or forgets) the body of a 200 GET, by its ETag. */
-export function rememberBody(method: string, url: string, response: Response, json: unknown): void {
-  if (method !== 'GET') return;
-  const etag = response.headers.get('ETag');
-  if (response.ok && etag) validatedBodies.set(url, { etag, json });
-  else validatedBodies.delete(url);
+/** Where a query's ETag is kept: its own entry of the QueryClient, never fetched nor persisted. */
+const ENTITY_TAG = 'entity-tag';
+const tagKey = (queryKey: QueryKey): QueryKey => [ENTITY_TAG, ...queryKey];
+
+/** The query's data and its ETag, while the data is still the answer that ETag names. */
+export function keptAnswer(client: QueryClient, queryKey: QueryKey): KeptAnswer | undefined {
+  const state = client.getQueryState(queryKey);
+  const tag = client.getQueryData<KeptTag>(tagKey(queryKey));
+  if (!tag || state?.data === undefined || state.dataUpdateCount !== tag.dataVersion) return undefined;
+  return { etag: tag.etag, data: state.data };
 }
 
-/** The kept body a 304 for `url` confirms; undefined when none is kept. */
-export function unchangedBody(url: string): unknown {
-  return validatedBodies.get(url)?.json;
+/**
+ * Keeps the ETag of the answer the query function is about to return (the query's next data
+ * version), or forgets the kept one for an answer without an ETag. Not for a fetch TanStack
+ * cancelled: its answer never becomes the data.
+ */
+export function keepEntityTag(
+  client: QueryClient,
+  queryKey: QueryKey,
+  etag: string | undefined,
+  signal: AbortSignal,
+): void {
+  if (signal.aborted) return;
+  if (etag === undefined) {
+    client.removeQueries({ queryKey: tagKey(queryKey), exact: true });
+    return;
+  }
+  const dataVersion = (client.getQueryState(queryKey)?.dataUpdateCount ?? 0) + 1;
+  client.setQueryData<KeptTag>(tagKey(queryKey), { etag, dataVersion });
 }
 
-/** Forgets every kept body (logout, tests). */
-export function forgetBodies(): void {
-  validatedBodies.clear();
+/** Forgets every kept ETag (logout): the next read of each list is answered in full. */
+export function forgetEntityTags(client: QueryClient): void {
+  client.removeQueries({ queryKey: [ENTITY_TAG] });
 }

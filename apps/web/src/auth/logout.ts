@@ -1,5 +1,7 @@
 import { endpoints } from '@podium/protocol';
 import { callApi } from '../api/client';
+import { forgetEntityTags } from '../api/conditional';
+import { queryClient } from '../queries/query-client';
 import { loadConnection } from '../realtime/lazy-connection';
 import { removeAdminSession, removeJudgeToken } from './cookies';
 
@@ -11,9 +13,11 @@ function disconnect(portal: 'admin' | 'judge'): Promise<void> {
 /**
  * Forgets the credential of the portal the user is in (product spec §2, shared header): the
  * judge token under /judge, the admin session anywhere else, which the server revokes first
- * (R70b). Resolves once the server answered (or could not be reached).
+ * (R70b). Resolves once the server answered (or could not be reached). The ETags of the kept
+ * lists go too (api/conditional.ts): the next session's first read of each is answered in full.
  */
 export async function forgetCredential(pathname: string): Promise<void> {
+  forgetEntityTags(queryClient);
   // The portal's socket authenticated with the credential: close it too, so no more of its
   // events reach this tab (a later login opens a new one).
   if (pathname.startsWith('/judge')) {

@@ -6,7 +6,6 @@
  */
 import { endpoints } from '@podium/protocol';
 import { useEffect } from 'react';
-import { getJudgeToken } from '../auth/cookies';
 import { useNavigate } from 'react-router-dom';
 import { loadConnection, withConnection } from '../realtime/lazy-connection';
 import type { InvalidationMap } from '../realtime/use-query-invalidation';
@@ -33,20 +32,13 @@ export const JUDGE_INVALIDATIONS: InvalidationMap = {
   'options.changed': [endpoints.judgeTimer, endpoints.projectCount, endpoints.judgeNext],
 };
 
-/** The judge token the tab's socket was opened with. */
-let socketToken: string | null | undefined;
-
 /**
  * Another judge signed in on this phone: the open socket still sits in the previous judge's
- * room, so it is replaced. A socket refused without a token retries by itself and then sends
- * the new cookie (realtime/connection.ts), so that case needs nothing.
+ * room, so it is replaced (before this page subscribes: the module's promise resolves in order).
  */
 function useSocketForCurrentJudge(): void {
   useEffect(() => {
-    const token = getJudgeToken();
-    if (socketToken && token !== socketToken)
-      void loadConnection().then(({ disconnect }) => disconnect('judge'));
-    socketToken = token;
+    void loadConnection().then(({ dropIfCredentialsChanged }) => dropIfCredentialsChanged('judge'));
   }, []);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Next } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import { callApi } from '../api/client';
 import { getJudgeToken } from '../auth/cookies';
 import { endpointKey, queryClient, RequestFailed, updateKept } from './query-client';
@@ -54,7 +55,7 @@ export function nextProjectQuery() {
 
 const prefetch = <T>(query: {
   queryKey: unknown[];
-  queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+  queryFn: (context: QueryFunctionContext) => Promise<T>;
 }) => queryClient.prefetchQuery(query);
 
 /** The judge pages' reads, by route, started as the route resolves (not awaited: offline, the kept answers show). */

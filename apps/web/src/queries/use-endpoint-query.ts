@@ -6,8 +6,9 @@
  * never overwrites a newer one: the hand-made sequencing of the stores is TanStack's job here.
  */
 import type { Endpoint, ResponseOf } from '@podium/protocol';
-import { useQuery } from '@tanstack/react-query';
-import { callApi, type CallArgs, type RequestOptions } from '../api/client';
+import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { callApi, type ApiSuccess, type CallArgs, type RequestOptions } from '../api/client';
+import { keepEntityTag, keptAnswer } from '../api/conditional';
 import { endpointKey, RequestFailed } from './query-client';
 
 export interface EndpointQueryOptions {
@@ -31,15 +32,20 @@ export interface EndpointQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
-/** The query options of a GET: the key, and a function that throws `RequestFailed` on failure. */
+/**
+ * The query options of a GET: the key, and a function that throws `RequestFailed` on failure.
+ * A list the server tags is asked for with the ETag of the kept answer (api/conditional.ts).
+ */
 export function endpointQuery<E extends Endpoint>(endpoint: E, params?: Record<string, string>) {
   return {
     queryKey: endpointKey(endpoint, params),
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ResponseOf<E>> => {
-      const options: RequestOptions = { params, signal };
+    queryFn: async ({ signal, client, queryKey }: QueryFunctionContext): Promise<ResponseOf<E>> => {
+      const options: RequestOptions = { params, signal, kept: keptAnswer(client, queryKey) };
       const result = await callApi(endpoint, ...([options] as unknown as CallArgs<E>));
       if (!result.data) throw new RequestFailed(result as never);
-      return result.data as ResponseOf<E>;
+      const answer = result as ApiSuccess<ResponseOf<E>>;
+      keepEntityTag(client, queryKey, answer.etag, signal);
+      return answer.data;
     },
     meta: { keepOnDevice: endpoint.auth === 'judge' },
   };

@@ -31,6 +31,8 @@ interface Connection {
   lost: boolean;
   /** Called whenever `connectionState` may have changed. */
   onStateChange: Set<() => void>;
+  /** The credentials the last handshake sent (as JSON), null before the first. */
+  sentAuth: string | null;
 }
 
 /** `connecting` until the first connect or failure; `disconnected` while (re)connecting after one. */
@@ -46,24 +48,28 @@ function authFor(portal: Portal): SocketAuth {
 }
 
 function connection(portal: Portal): Connection {
-  let existing = connections.get(portal);
+  const existing = connections.get(portal);
   if (existing) return existing;
-  const socket: PodiumSocket = io({
-    // Read the cookie at each attempt: a login after the first attempt must be picked up.
-    auth: (send) => send(authFor(portal) as Record<string, unknown>),
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 10_000,
-    randomizationFactor: 0.5,
-  });
-  existing = {
-    socket,
+  const state: Omit<Connection, 'socket'> = {
     onConnect: new Set(),
     connectedBefore: false,
     onRefused: new Set(),
     lost: false,
     onStateChange: new Set(),
+    sentAuth: null,
   };
-  const created = existing;
+  const socket: PodiumSocket = io({
+    // Read the cookie at each attempt: a login after the first attempt must be picked up.
+    auth: (send) => {
+      const auth = authFor(portal);
+      state.sentAuth = JSON.stringify(auth);
+      send(auth as Record<string, unknown>);
+    },
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 10_000,
+    randomizationFactor: 0.5,
+  });
+  const created: Connection = Object.assign(state, { socket });
   const stateChanged = (lost: boolean) => {
     created.lost = lost;
     created.onStateChange.forEach((listener) => listener());
@@ -93,8 +99,8 @@ function connection(portal: Portal): Connection {
       }, 5000);
     }
   });
-  connections.set(portal, existing);
-  return existing;
+  connections.set(portal, created);
+  return created;
 }
 
 /**
@@ -127,6 +133,16 @@ export function onCredentialsRefused(portal: Portal, handler: () => void): () =>
 export function disconnect(portal: Portal): void {
   connections.get(portal)?.socket.disconnect();
   connections.delete(portal);
+}
+
+/**
+ * Closes the portal's socket when its last handshake sent other credentials than the saved ones
+ * (another judge signed in on this phone): it sits in the previous judge's room. The next
+ * subscription opens a new one with the new credentials.
+ */
+export function dropIfCredentialsChanged(portal: Portal): void {
+  const sentAuth = connections.get(portal)?.sentAuth;
+  if (sentAuth != null && sentAuth !== JSON.stringify(authFor(portal))) disconnect(portal);
 }
 
 /** Whether the portal's socket is connected now (the admin's polling fallback reads it). */

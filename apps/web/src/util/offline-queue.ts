@@ -123,9 +123,12 @@ export interface OutboxOptions<P> {
   clearTimer?: (handle: unknown) => void;
 }
 
-let idCounter = 0;
-/** No `crypto.randomUUID`: it is missing on plain-HTTP pages, where the outbox must work too. */
-const newId = () => `${Date.now().toString(36)}-${(idCounter++).toString(36)}`;
+/**
+ * 128 random bits in hex: unique across reloads and tabs without a counter. Not
+ * `crypto.randomUUID`: it is missing on plain-HTTP pages, where the outbox must work too.
+ */
+const newId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export class Outbox<P> {
   private entries: QueueEntry<P>[];
