@@ -39,7 +39,8 @@ export async function startServer({ profile = false, env = {}, prepare } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
   if (prepare) await prepare(dataDir);
   const profileDir = join(dataDir, 'profile');
-  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, MAIN] : [MAIN];
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = [...nodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

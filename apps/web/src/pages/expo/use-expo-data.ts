@@ -2,7 +2,8 @@
  * The expo's server state (DESIGN.md §3): the public project list, the challenges and the group
  * info as TanStack queries, one per endpoint, shared by every view of the expo. `useExpoLive`
  * (ExpoPage) keeps them fresh; the views only read. TanStack dedups concurrent reads and ignores
- * answers to superseded requests; the list's ETag/304 handling stays in `api/client.ts`.
+ * answers to superseded requests; the list's ETag/304 revalidation
+ * lives in `api/conditional.ts`, its ETag kept in the same QueryClient.
  */
 import type { Endpoint, GroupInfo, ProjectSummary, ResponseOf } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
