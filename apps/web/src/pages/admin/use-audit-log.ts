@@ -13,6 +13,8 @@ import type { LogLine, LogSearch } from './audit-log';
 import { pageQuery, parseLine } from './audit-log';
 
 const EVERY_LINE: LogSearch = { type: '', text: '' };
+/** A search left behind is dropped after a minute, not kept the app's day: each one is a new query. */
+const UNUSED_SEARCH_KEPT_MS = 60_000;
 
 /** The paged form of `GET /admin/log`: the same route with a query string, answering a LogPage. */
 type LogPageEndpoint = Omit<typeof endpoints.auditLog, 'path' | 'response'> & {
@@ -37,6 +39,7 @@ function logPagesQuery(search: LogSearch) {
     },
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page: LogPage) => page.next ?? undefined,
+    gcTime: UNUSED_SEARCH_KEPT_MS,
   };
 }
 
