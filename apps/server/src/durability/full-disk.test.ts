@@ -11,7 +11,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISK_FULL_MESSAGE, type Project } from '@podium/protocol';
+import { DISK_FULL_MESSAGE, type AdminSessionResponse, type Project } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
 import { smallDisk, type SmallDiskResult } from '../test-support/small-disk.js';
@@ -142,7 +142,10 @@ describe('a full disk (incident class: the disk fills up during the event)', () 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ password: PASSWORD }),
     });
-    const { token } = (await session.json()) as { token: string };
+    expect(session.status).toBe(200);
+    const { session: token } = (await session.json()) as AdminSessionResponse;
+    // The session works before the restart, so its refusal after it is the revocation's doing.
+    expect((await read(server.url, '/project/list', basic(token))).status).toBe(200);
 
     // A stop on a full disk, then a start on it with another admin password (R70b): the start
     // cannot write the revocation of the old password's sessions, and refuses them all the same.

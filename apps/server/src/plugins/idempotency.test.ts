@@ -1,7 +1,14 @@
 /** R91 over HTTP: judge writes with an Idempotency-Key land once; a replay gets the kept answer. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '@podium/protocol';
+import {
+  DISK_FULL_MESSAGE,
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
+  RATE_LIMITED_MESSAGE,
+  type JudgedProject,
+} from '@podium/protocol';
+import { RateLimitedError } from '../errors.js';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../services/idempotency.service.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
@@ -211,6 +218,51 @@ describe('refusals (R91)', () => {
     expect(keptRows()).toEqual([]);
     expect((await keyed(judge, 'w', { method: 'POST', url: '/api/judge/welcome' })).statusCode).toBe(200);
     expect(keptRows()).toHaveLength(1);
+  });
+
+  it('a 429 answer is not kept: a retry with the same key applies the write', async () => {
+    // No judge write answers 429 today (the limits guard logins), so a hook stands in for a limit
+    // that would refuse the write after its key was looked up.
+    let limited = true;
+    t.app.addHook('preHandler', async (request) => {
+      if (limited && request.headers['idempotency-key'] === 'limited')
+        throw new RateLimitedError(RATE_LIMITED_MESSAGE);
+    });
+    const { judge, held } = await judging();
+    const skip = { method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } } as const;
+    const refused = await keyed(judge, 'limited', skip);
+    expect([refused.statusCode, refused.json()]).toEqual([429, { error: RATE_LIMITED_MESSAGE }]);
+    expect(keptRows()).toEqual([]);
+    limited = false;
+    const retried = await keyed(judge, 'limited', skip);
+    expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
+    const flags = (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<
+      { project_id: string }[]
+    >();
+    expect(flags.map((f) => f.project_id)).toEqual([held]);
+  });
+
+  it('a 5xx answer is not kept: once the disk has room, a retry with the same key applies the write', async () => {
+    const { judge, held } = await judging();
+    // The database may not grow: notes that need new pages fail with SQLITE_FULL (503), while
+    // the few bytes of a kept answer would still fit, so only the rule keeps them out.
+    const { sqlite } = t.app.db;
+    const pages = sqlite.pragma('page_count', { simple: true }) as number;
+    const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
+    sqlite.pragma(`max_page_count = ${pages}`);
+    const finish = {
+      method: 'POST',
+      url: '/api/judge/finish',
+      payload: { notes: 'n'.repeat(200_000) },
+    } as const;
+    const refused = await keyed(judge, 'full', finish);
+    expect([refused.statusCode, refused.json()]).toEqual([503, { error: DISK_FULL_MESSAGE }]);
+    expect(keptRows()).toEqual([]);
+    sqlite.pragma(`max_page_count = ${limit}`);
+    const retried = await keyed(judge, 'full', finish);
+    expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
+    const seen = (await judge({ method: 'GET', url: '/api/judge/projects' })).json<JudgedProject[]>();
+    expect(seen.map((s) => [s.project_id, s.notes.length])).toEqual([[held, 200_000]]);
   });
 
   it('routes that are not judge writes ignore the header', async () => {

@@ -1,8 +1,11 @@
+import type { LogType } from '@podium/protocol';
 import { CheckboxField, SelectField, TextField } from '../../components/FormFields';
-import type { LogFilter, LogType } from './audit-log';
-import { LOG_TYPES } from './audit-log';
+import type { LogFilter } from './audit-log';
 
-/** Type, text and order of the audit log view; the times are the viewer's. */
+/** Every line type; the protocol's web entry carries the type, not its list (checked whole here). */
+const LOG_TYPES = Object.keys({ SYSTEM: 0, ADMIN: 0, JUDGE: 0 } satisfies Record<LogType, 0>) as LogType[];
+
+/** Type and text (searched by the server) and order of the audit log view; the times are the viewer's. */
 export function AuditLogFilters({
   filter,
   onChange,

@@ -1,12 +1,14 @@
-import { endpoints } from '@podium/protocol';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
-import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useRealtime } from '../../realtime/use-realtime';
-import type { LogFilter } from './audit-log';
-import { filterLog, parseLog, showLine } from './audit-log';
+import type { LogFilter, LogSearch } from './audit-log';
+import { countText, showLine } from './audit-log';
 import { AuditLogFilters } from './AuditLogFilters';
+import { useAuditLogPages } from './use-audit-log';
+
+/** A typed text is sent to the server once the typing pauses this long. */
+const SEARCH_DELAY_MS = 300;
 
 /** `/admin/log`: the system log, filtered by type and text, times in the viewer's time zone. */
 export function AuditLogPage() {
@@ -19,52 +21,96 @@ export function AuditLogPage() {
   );
 }
 
+/** `value`, once it has stayed the same for `delayMs`. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /**
- * The whole log (R76), read once on opening; Refresh and every reconnect of the admin socket read
- * it again (no event says the log grew: nearly every write adds a line).
+ * The newest page of the log on opening, older pages on demand; the server filters by type and
+ * text. Refresh and every reconnect of the admin socket read the loaded pages again (no event
+ * says the log grew: nearly every write adds a line).
  */
 function AuditLog() {
-  const { data, error, loading, refetch } = useEndpointQuery(endpoints.auditLog);
-  useRealtime('admin', {}, () => void refetch());
-  const log = data?.log ?? '';
-  const pre = useRef<HTMLPreElement>(null);
   const [filter, setFilter] = useState<LogFilter>({ type: '', text: '', newestFirst: false });
-  const all = useMemo(() => parseLog(log), [log]);
-  const shown = useMemo(() => filterLog(all, filter).map(showLine).join('\n'), [all, filter]);
-  const count = useMemo(() => filterLog(all, { ...filter, newestFirst: false }).length, [all, filter]);
+  const text = useSettled(filter.text, SEARCH_DELAY_MS);
+  const search = useMemo<LogSearch>(() => ({ type: filter.type, text: text.trim() }), [filter.type, text]);
+  const log = useAuditLogPages(search);
+  useRealtime('admin', {}, log.refetch);
+  const pre = useRef<HTMLPreElement>(null);
+  const { newestFirst } = filter;
+  const lines = log.lines;
+  const shown = useMemo(() => {
+    if (!lines) return '';
+    const ordered = newestFirst ? lines : [...lines].reverse();
+    return ordered.map(showLine).join('\n');
+  }, [lines, newestFirst]);
 
-  // After a load that changed the log, show the newest lines: the end is what an organizer looks for.
+  // After a load that changed the newest lines, show them: the end is what an organizer looks for.
+  const newestSeq = lines?.[0]?.seq;
   useLayoutEffect(() => {
     const element = pre.current;
-    if (element) element.scrollTop = filter.newestFirst ? 0 : element.scrollHeight;
-  }, [data, filter.newestFirst]);
+    if (element) element.scrollTop = newestFirst ? 0 : element.scrollHeight;
+  }, [newestSeq, newestFirst]);
+  // After "Load older", show the older end, where the new lines are.
+  const seenPages = useRef(log.pages);
+  useLayoutEffect(() => {
+    const element = pre.current;
+    if (element && log.pages > seenPages.current) element.scrollTop = newestFirst ? element.scrollHeight : 0;
+    seenPages.current = log.pages;
+  }, [log.pages, newestFirst]);
 
-  const lines = all.length;
-  const order = filter.newestFirst ? 'newest first' : 'oldest first';
+  const searched = search.type !== '' || search.text !== '';
+  const loadOlder = log.hasOlder && (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small audit-log__older"
+      onClick={log.loadOlder}
+      disabled={log.loadingOlder}
+    >
+      {log.loadingOlder ? 'Loading older lines…' : 'Load older lines'}
+    </button>
+  );
   return (
     <div className="stack">
       <div className="audit-log__toolbar">
         <p className="audit-log__count" aria-live="polite">
-          {data
-            ? `${count === lines ? '' : `${count} of `}${lines} ${lines === 1 ? 'line' : 'lines'}, ${order}`
-            : ''}
+          {log.searching
+            ? 'Searching…'
+            : lines &&
+              countText({
+                shown: lines.length,
+                complete: !log.hasOlder,
+                searched,
+                total: log.total,
+                newestFirst,
+              })}
         </p>
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => void refetch()}>
+        <button type="button" className="btn btn--secondary btn--small" onClick={log.refetch}>
           Refresh
         </button>
       </div>
       <AuditLogFilters filter={filter} onChange={setFilter} />
-      {error && (
+      {log.error && (
         <p className="card admin-gate-error" role="alert">
-          Could not load the log: {error}
+          Could not load the log: {log.error}
         </p>
       )}
-      {loading && <span className="spinner" role="status" aria-label="Loading" />}
-      {data && (
-        // role="log" names the scrolling region; "off" stops a refresh from reading the whole log aloud.
-        <pre ref={pre} className="audit-log" tabIndex={0} role="log" aria-live="off" aria-label="Audit log">
-          {shown || (log ? 'No line matches.' : 'The log is empty.')}
-        </pre>
+      {log.loading && <span className="spinner" role="status" aria-label="Loading" />}
+      {lines && (
+        <>
+          {!newestFirst && loadOlder}
+          {/* role="log" names the scrolling region; "off" stops a refresh from reading the log aloud. */}
+          <pre ref={pre} className="audit-log" tabIndex={0} role="log" aria-live="off" aria-label="Audit log">
+            {shown || (searched ? 'No line matches.' : 'The log is empty.')}
+          </pre>
+          {newestFirst && loadOlder}
+        </>
       )}
     </div>
   );
