@@ -100,6 +100,38 @@ describe('the expo follows the admin without a reload', () => {
     expect(await sameLoad()).toBe(true);
   }, 60_000);
 
+  it('shows a change made between its first reads and its socket connecting, fetching again only what the change touched', async () => {
+    const before = await projectIds();
+    // Hold the socket's handshake (long-polling first) until the admin's change is made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/socket.io/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const requested = countApiRequests(page);
+    const connected = socketConnected(page);
+    await page.goto(url('/expo'));
+    await count(before.length).waitFor();
+    const hidden = before.find((project) => project.name === 'Solar Kiln');
+    expect((await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: true })).status).toBe(200);
+    await page.waitForTimeout(1_200); // past the change's coalescing second: nothing will follow it
+    release();
+    await connected;
+
+    try {
+      await count(before.length - 1).waitFor({ timeout: LIVE_MS });
+      expect(await page.getByText('Solar Kiln', { exact: true }).count()).toBe(0);
+      await page.waitForTimeout(1_000);
+      // projects.changed asks again for what the projects make: the list and its challenges.
+      expect(requestedTwice(requested)).toEqual(['GET /api/challenges', 'GET /api/project/list/public']);
+      expect(requested.get('GET /api/project/list/public')).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: false });
+    }
+  });
+
   it('empties the expo and the lobby display on an `all` reset', async () => {
     const before = await projectIds();
     expect(before.length).toBeGreaterThan(0);

@@ -4,6 +4,12 @@ import type { OptionSettings } from './options.js';
 /** Every API route lives under this prefix (API.md 1.1). */
 export const API_BASE = '/api';
 
+/**
+ * Podium's extension (docs/api-extensions.md): every API read answers the `seq` of the last
+ * event (6.2) emitted before the server began reading; every change up to it is in the answer.
+ */
+export const SEQ_HEADER = 'x-podium-seq';
+
 /** Cookie names (product spec §3, §9). */
 export const JUDGE_TOKEN_COOKIE = 'token';
 export const ADMIN_PASSWORD_COOKIE = 'admin-pass';

@@ -8,7 +8,15 @@ import { Stats } from './stats.js';
 export interface SocketAuth {
   admin_password?: string;
   token?: string;
+  /**
+   * Podium's extension (docs/api-extensions.md, "Catching up at the first connect"): the lowest
+   * `SEQ_HEADER` of the answers the page shows. The server then sends, at once, the latest event
+   * of each name this socket's rooms got after it, so a change made between the page's reads and
+   * its socket's first connect is not missed. Absent: nothing is sent again (6.2).
+   */
+  since?: number;
 }
+
 
 /** `connect_error` messages (6.1, R70a). */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';

@@ -46,9 +46,17 @@ interface Emission {
 const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
 const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;
 
+/** The rooms key of an event to everyone: every socket catches up on it. */
+const EVERYONE = '*';
+
 export class Broadcaster {
   private seq = 0;
   private readonly coalescer = new Coalescer(EVENT_COALESCE_MS);
+  /**
+   * Per room, the last payload of each event name sent there. Every event says "this changed"
+   * (or carries the whole new state), so the latest one per name is all a late socket needs.
+   */
+  private readonly latest = new Map<string, Map<EventName, EventPayload<EventName>>>();
 
   constructor(
     private readonly io: PodiumServer,
@@ -65,7 +73,32 @@ export class Broadcaster {
       }
     }
     for (const event of events) {
-      if (event.kind === 'judge-deleted') this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
+      if (event.kind !== 'judge-deleted') continue;
+      this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
+      this.latest.delete(judgeRoom(event.judgeId));
+    }
+  }
+
+  /** The `seq` of the last emission (0 before the first): API reads answer it (`SEQ_HEADER`). */
+  lastSeq(): number {
+    return this.seq;
+  }
+
+  /**
+   * Sends `socket` the latest event of each name its rooms got after `since`, oldest first. A
+   * `since` above the last `seq` comes from before a restart (the count starts again at 1), so
+   * then every kept event is sent.
+   */
+  catchUp(socket: { rooms: ReadonlySet<string>; emit: PodiumServer['emit'] }, since: number): void {
+    const after = since > this.seq ? 0 : since;
+    const missed = new Map<EventName, EventPayload<EventName>>();
+    for (const room of [EVERYONE, ...socket.rooms]) {
+      for (const [name, payload] of this.latest.get(room) ?? []) {
+        if (payload.seq > after && payload.seq > (missed.get(name)?.seq ?? 0)) missed.set(name, payload);
+      }
+    }
+    for (const [name, payload] of [...missed].sort(([, a], [, b]) => a.seq - b.seq)) {
+      (socket.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
     }
   }
 
@@ -75,6 +108,10 @@ export class Broadcaster {
 
   private emit({ name, audience }: Emission): void {
     const payload = this.payload(name);
+    for (const room of audience === 'everyone' ? [EVERYONE] : audience) {
+      const names = this.latest.get(room) ?? new Map<EventName, EventPayload<EventName>>();
+      this.latest.set(room, names.set(name, payload));
+    }
     const target = audience === 'everyone' ? this.io : this.io.to([...audience]);
     // socket.io's typed emit cannot relate a runtime event name to its payload type.
     (target.emit as (event: EventName, payload: unknown) => boolean)(name, payload);

@@ -193,3 +193,78 @@ describe('delivery rules (6.3)', () => {
     expect(names[0]).toBe('clock');
   });
 });
+
+describe('catching up at the first connect (docs/api-extensions.md)', () => {
+  /** The seq an API read answers (`x-podium-seq`). */
+  const seqOfRead = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return Number(res.headers['x-podium-seq']);
+  };
+
+  it('every API read answers the seq of the last event emitted before it', async () => {
+    expect(await seqOfRead('/api/project/list/public')).toBe(0);
+    const admin = await open({ admin_password: TEST_ADMIN_PASSWORD });
+    await t.addProject({ name: 'P' });
+    await until(() => admin.names().includes('stats'));
+    const last = Math.max(...admin.events.map((e) => Number(e.payload.seq)));
+    expect(await seqOfRead('/api/project/list/public')).toBe(last);
+    const write = await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    expect(write.headers['x-podium-seq']).toBeUndefined();
+  });
+
+  it('a socket saying what its page shows gets the latest event of each name since, once', async () => {
+    const shown = await seqOfRead('/api/project/list/public');
+    // Changes between the page's read and its socket: two project changes, a clock change.
+    await t.addProject({ name: 'A' });
+    await t.addProject({ name: 'B' });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await settle(1100); // the coalesced second change goes out before the socket connects
+    const late = await open({ since: shown });
+    await until(() => late.names().includes('clock') && late.names().includes('projects.changed'));
+    await settle(300);
+    // Once each, oldest first; the second project change (coalesced) is the one kept.
+    expect(late.names().sort()).toEqual(['clock', 'projects.changed']);
+    const seqs = late.events.map((e) => Number(e.payload.seq));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(late.events.find((e) => e.name === 'clock')?.payload).toMatchObject({ running: true });
+
+    // A page that read after those changes, and a client that says nothing, get nothing again.
+    const upToDate = await open({ since: await seqOfRead('/api/project/list/public') });
+    const plain = await open();
+    await settle(300);
+    expect([...upToDate.names(), ...plain.names()]).toEqual([]);
+  });
+
+  it('catches up on the rooms the socket joins only', async () => {
+    const ada = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const bobId = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
+    const bob = await t.loginAs(bobId);
+    const shown = await seqOfRead('/api/project/list/public');
+    await t.admin({ method: 'PUT', url: `/api/judge/${bobId}`, payload: { notes: 'x' } });
+    await t.addProject({ name: 'P' });
+    const adaSocket = await open({ token: ada.token, since: shown });
+    const bobSocket = await open({ token: bob.token, since: shown });
+    const visitor = await open({ since: shown });
+    const admin = await open({ admin_password: TEST_ADMIN_PASSWORD, since: shown });
+    await until(() => bobSocket.names().includes('judge.updated'));
+    await until(() => admin.names().includes('stats') && visitor.names().includes('projects.changed'));
+    await settle(300);
+    expect(adaSocket.names()).toEqual([]);
+    expect(bobSocket.names()).toEqual(['judge.updated']);
+    expect(visitor.names()).toEqual(['projects.changed']);
+    expect(admin.names()).toEqual(expect.arrayContaining(['judges.changed', 'projects.changed', 'stats']));
+    expect(admin.names()).not.toContain('judge.updated');
+  });
+
+  it('a seq from before a restart (above the last one) gets every kept event; a bad one, nothing', async () => {
+    await t.addProject({ name: 'P' });
+    const last = await seqOfRead('/api/project/list/public');
+    const afterRestart = await open({ since: last + 1000 });
+    await until(() => afterRestart.names().includes('projects.changed'));
+    for (const since of [-1, 1.5, '3', null]) {
+      const odd = await open({ since } as never);
+      await settle(200);
+      expect(odd.names()).toEqual([]);
+    }
+  });
+});

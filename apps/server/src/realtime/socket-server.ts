@@ -9,6 +9,7 @@ import {
   ADMIN_USER,
   PUBLIC_ROOM,
   SOCKET_RATE_LIMITED,
+  SEQ_HEADER,
   SOCKET_UNAUTHORIZED,
   judgeRoom,
   type SocketAuth,
@@ -75,6 +76,19 @@ export function registerSocketServer(app: FastifyInstance): void {
   });
   app.db.onCommit((events) => broadcaster.publish(events));
   app.decorate('io', io);
+
+  // Catching up at the first connect (docs/api-extensions.md): a read answers the last `seq`
+  // emitted before it began, and a socket that says which `seq` its page shows gets what came
+  // after. Taken before the handler reads anything, so a change in the answer is never newer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/')) {
+      reply.header(SEQ_HEADER, String(broadcaster.lastSeq()));
+    }
+  });
+  io.on('connection', (socket) => {
+    const { since } = (socket.handshake.auth ?? {}) as SocketAuth;
+    if (Number.isSafeInteger(since) && (since as number) >= 0) broadcaster.catchUp(socket, since as number);
+  });
 
   // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it.
   app.addHook('preClose', async () => {

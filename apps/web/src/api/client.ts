@@ -10,6 +10,7 @@ import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import type { KeptAnswer } from './conditional';
 import { isJudgeWrite, newIdempotencyKey } from './idempotency';
+import { shownSeq } from '../realtime/shown-seq';
 
 export const NETWORK_ERROR = 'Network connection issue';
 export const PARSE_ERROR = 'Error parsing response';
@@ -110,12 +111,14 @@ export async function sendRequest(
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(url, {
+    const response = await fetch(url, {
       method: endpoint.method,
       headers,
       body,
       signal: options.signal,
     });
+    shownSeq.note(response.headers);
+    return response;
   } catch {
     return null;
   }

@@ -3,7 +3,8 @@
  * socket.io reconnects with randomized exponential backoff; after every RE-connect the pages
  * refetch what they show (6.2), because events missed while offline are not replayed. Not after
  * the first connect: each page fetched what it shows as it opened, and fetching it again at once
- * doubled every request of a page load on slow Wi-Fi (issue 14).
+ * doubled every request of a page load on slow Wi-Fi (issue 14). Instead the first handshake
+ * says how old those reads are, and the server sends the events they missed (shown-seq.ts).
  */
 import { io, type Socket } from 'socket.io-client';
 import type {
@@ -14,6 +15,7 @@ import type {
   SocketAuth,
 } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
+import { shownSeq } from './shown-seq';
 
 export type Portal = 'admin' | 'judge' | 'public';
 type PodiumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -63,7 +65,9 @@ function connection(portal: Portal): Connection {
     auth: (send) => {
       const auth = authFor(portal);
       state.sentAuth = JSON.stringify(auth);
-      send(auth as Record<string, unknown>);
+      // The first connect catches up on what changed since the page's reads (shown-seq.ts).
+      const since = state.connectedBefore ? undefined : shownSeq.since();
+      send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
     },
     reconnectionDelay: 1000,
     reconnectionDelayMax: 10_000,
