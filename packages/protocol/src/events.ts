@@ -17,7 +17,6 @@ export interface SocketAuth {
   since?: number;
 }
 
-
 /** `connect_error` messages (6.1, R70a). */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
 export const SOCKET_RATE_LIMITED = 'rate limited';
