@@ -186,8 +186,7 @@ describe('the Results view', () => {
     ]);
     expect(download.suggestedFilename()).toBe('results.zip');
     const entries = unzipText(await readFile((await download.path()) ?? ''));
-    const lines = (entry: string) =>
-      (entries.find(({ name }) => name === entry)?.content ?? '').split('\n');
+    const lines = (entry: string) => (entries.find(({ name }) => name === entry)?.content ?? '').split('\n');
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     const projectsCsv = lines('projects.csv');
     expect(projectsCsv[0]?.split(',').at(-1)).toBe('LastActivity');

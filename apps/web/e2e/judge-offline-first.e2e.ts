@@ -309,7 +309,9 @@ describe('the outbox over a reload and a closed tab', () => {
     await context.setOffline(true);
     for (const box of await page.getByRole('checkbox').all()) await box.check();
     await button(page, 'Continue').tap();
-    await page.getByText('You are offline: your confirmation is saved on this phone', { exact: false }).waitFor();
+    await page
+      .getByText('You are offline: your confirmation is saved on this phone', { exact: false })
+      .waitFor();
     expect(await judgeLines(id, /Read welcome message/)).toEqual([]);
     const reopened = await reloadOfflineThenReopen(page, '/judge/welcome', welcome);
 

@@ -218,7 +218,12 @@ describe('Idempotency-Key (R91)', () => {
 describe('conditional requests (ETag, 304)', () => {
   it('returns the ETag of an answer that has one', async () => {
     stubFetch(new Response('[]', { headers: { 'Content-Type': 'application/json', ETag: '"v1"' } }));
-    expect(await callApi(endpoints.projectListPublic)).toEqual({ status: 200, error: '', data: [], etag: '"v1"' });
+    expect(await callApi(endpoints.projectListPublic)).toEqual({
+      status: 200,
+      error: '',
+      data: [],
+      etag: '"v1"',
+    });
   });
 
   it('sends If-None-Match with the answer the caller holds and turns a 304 into it', async () => {

@@ -128,7 +128,9 @@ export interface OutboxOptions<P> {
  * `crypto.randomUUID`: it is missing on plain-HTTP pages, where the outbox must work too.
  */
 const newId = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 export class Outbox<P> {
   private entries: QueueEntry<P>[];
