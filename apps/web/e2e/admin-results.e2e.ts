@@ -48,12 +48,17 @@ beforeAll(async () => {
   }
   const tracker = await seedJudge(server, { name: 'Track Judge', email: 'track@example.org', track: 'AI' });
   await apiCall(server, 'POST', '/admin/clock/unpause');
-  /** A new judge visits VISITS_PER_JUDGE projects and ranks them in `order`; returns its token. */
-  const judgeAndRank = async (name: string, email: string, order: readonly string[]) => {
+  /** A new judge visits `visits` projects and ranks them in `order`; returns its token. */
+  const judgeAndRank = async (
+    name: string,
+    email: string,
+    order: readonly string[],
+    visits = VISITS_PER_JUDGE,
+  ) => {
     const judge = await seedJudge(server, { name, email });
     const token = await loginJudgeApi(server, judge.code);
     const seen: string[] = [];
-    for (let i = 0; i < VISITS_PER_JUDGE; i += 1) {
+    for (let i = 0; i < visits; i += 1) {
       const next = await apiCall<{ project_id?: string }>(server, 'POST', '/judge/next', undefined, token);
       if (next.project_id === undefined) break;
       seen.push(next.project_id);
@@ -64,7 +69,14 @@ beforeAll(async () => {
     return token;
   };
   for (const n of [1, 2, 3, 4]) await judgeAndRank(`Judge ${n}`, `judge${n}@example.org`, ids);
-  contrarianToken = await judgeAndRank('Contrarian', 'contrarian@example.org', [...ids].reverse());
+  // The contrarian sees every project, so its reversed ranking contradicts the others on every
+  // pair they judged, whichever projects the engine gave them: the mark cannot depend on chance.
+  contrarianToken = await judgeAndRank(
+    'Contrarian',
+    'contrarian@example.org',
+    [...ids].reverse(),
+    NAMES.length,
+  );
   const trackToken = await loginJudgeApi(server, tracker.code);
   const trackNext = await apiCall<{ project_id: string }>(
     server,
@@ -214,7 +226,7 @@ describe('the Results view', () => {
     });
     const exported = judgeRankings.slice(1, -1).map((row) => row.split(','));
     expect(exported.map((cells) => cells.slice(0, 5))).toEqual(expected);
-    expect(exported.filter((cells) => cells[0] === 'Contrarian')).toHaveLength(VISITS_PER_JUDGE);
+    expect(exported.filter((cells) => cells[0] === 'Contrarian')).toHaveLength(NAMES.length);
     for (const cells of exported) expect(cells[5]).toMatch(iso);
     const { log } = await apiCall<{ log: string }>(server, 'GET', '/admin/log');
     expect(log).toContain('ADMIN  | Exported results to CSV');
