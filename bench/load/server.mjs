@@ -39,6 +39,8 @@ export async function startServer({ profile = false, env = {}, prepare } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
   if (prepare) await prepare(dataDir);
   const profileDir = join(dataDir, 'profile');
+  // Node options for the server only, e.g. BENCH_SERVER_NODE_ARGS='--import ./probe.mjs' for a
+  // memory or allocation probe (docs/benchmarks.md); NODE_OPTIONS would reach the benchmark too.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const args = [...nodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN];
   const child = spawn(process.execPath, args, {
