@@ -501,7 +501,12 @@ describe('hall layout', () => {
       await upload.click();
       await noticeWithText(page, 'Imported the hall layout!').waitFor();
       const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });
-      await preview.waitFor();
+      // Failed once in a fresh-clone run and never since: say what the page showed instead.
+      await preview.waitFor({ timeout: 10_000 }).catch(async (error: Error) => {
+        const shown = await page.getByRole('heading', { name: /^Preview: / }).textContent();
+        const saved = await publicApi<{ tables: LayoutTable[] }>(server, 'GET', '/layout');
+        throw new Error(`${error.message}\npage: "${shown}"; server: ${JSON.stringify(saved.body)}`);
+      });
       expect(await drawnAt(preview)).toEqual(['7@0,0', '8@0,3', '9@5,0']);
       expect(await cell(page, 'Area', 3).inputValue()).toBe('Yard');
       const imported = [
