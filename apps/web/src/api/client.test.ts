@@ -106,6 +106,14 @@ describe('callApi requests', () => {
     expect(sent(spy).url).toBe('/api/admin/stats/AI%2FML');
   });
 
+  it('appends the query string of an endpoint that declares one (the log pages), encoded', async () => {
+    const spy = stubFetch(jsonResponse({ lines: [], next: null }));
+    await callApi(endpoints.auditLog, { query: new URLSearchParams({ limit: '500', q: 'a&b c' }) });
+    expect(sent(spy).url).toBe('/api/admin/log?limit=500&q=a%26b+c');
+    await callApi(endpoints.auditLog, { query: new URLSearchParams() });
+    expect(spy.mock.calls[1]?.[0]).toBe('/api/admin/log');
+  });
+
   it('sends a multipart form as it is, leaving the content type to the browser', async () => {
     const spy = stubFetch(jsonResponse({ ok: 1 }));
     const form = new FormData();

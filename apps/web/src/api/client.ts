@@ -50,7 +50,12 @@ export type CallOptions<E extends Endpoint> = ParamsOption<E> &
     idempotencyKey?: string;
     /** The answer of this GET the caller holds: sent as `If-None-Match`, a 304 answers with it. */
     kept?: KeptAnswer;
-  };
+  } & QueryOption<E>;
+
+/** A query string, for the endpoints whose descriptor declares one (e.g. the log's pages). */
+type QueryOption<E extends Endpoint> = E extends { query: unknown }
+  ? { query?: URLSearchParams }
+  : { query?: undefined };
 
 /** The options argument may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> =
@@ -64,6 +69,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   idempotencyKey?: string;
   kept?: KeptAnswer;
+  query?: URLSearchParams;
 }
 
 /**
@@ -91,8 +97,11 @@ export function authHeaders(auth: AuthLevel): Record<string, string> {
 }
 
 /** The URL a call of `endpoint` goes to, its path parameters percent-encoded (API.md 1.1). */
-const requestUrl = (endpoint: Endpoint, options: RequestOptions = {}) =>
-  API_BASE + buildPath(endpoint.path, options.params);
+function requestUrl(endpoint: Endpoint, options: RequestOptions = {}): string {
+  const path = API_BASE + buildPath(endpoint.path, options.params);
+  const query = options.query?.toString() ?? '';
+  return query === '' ? path : `${path}?${query}`;
+}
 
 /** Sends the request of `endpoint`; null when the network failed (or the caller aborted). */
 export async function sendRequest(
