@@ -17,6 +17,7 @@ import {
   apiCall,
   collectPageErrors,
   launchBrowser,
+  openAdminPage,
   loginJudgeApi,
   noticeWithText,
   saveAdminPassword,
@@ -118,10 +119,9 @@ async function openResults(page: Page, query = ''): Promise<void> {
 
 describe('the Results view', () => {
   it('ranks by rank_score with the odds, and prioritizes exactly the contenders', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('link', { name: 'Results' }).click();
     await page
@@ -245,10 +245,9 @@ describe('the Results view', () => {
   });
 
   it('marks only the judge whose rankings disagree "Worth a word", and shows no judge its reliability', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
     await openResults(page);
     const judgeRows = page.locator('section[aria-labelledby="results-judges"] tbody tr');
     await judgeRows.nth(4).waitFor();
@@ -304,10 +303,9 @@ describe('the Results view', () => {
   });
 
   it('has a projector mode without the judges, and a print view', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
     await openResults(page);
     const size = () =>
       page.$eval('section[aria-labelledby="results-ranking"] table', (t) =>

@@ -16,6 +16,7 @@ import {
   dismissNotices,
   judgeRecord,
   launchBrowser,
+  openAdminPage,
   loginJudgeApi,
   noticeWithText,
   openPhonePage,
@@ -73,11 +74,8 @@ async function fill(page: Page, area: number, label: string, value: string) {
 
 describe('hall layout', () => {
   it('builds two rooms in the builder, draws them, saves, and GET /layout answers the plan', async () => {
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     try {
-      await saveAdminPassword(context, server);
       await page.goto(url('/admin/layout'));
       await page.getByRole('heading', { level: 1, name: 'Hall Layout' }).waitFor();
       await fill(page, 1, 'Name (optional)', 'Room A');
@@ -367,11 +365,8 @@ describe('hall layout', () => {
     await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms });
     const grace = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
     const graceToken = await loginJudgeApi(server, grace.code);
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     try {
-      await saveAdminPassword(context, server);
       const connected = socketConnected(page);
       await page.goto(url('/admin'));
       const map = page.getByRole('img', { name: /^Floor map: 4 tables/ });
@@ -429,11 +424,8 @@ describe('hall layout', () => {
 
   it('numbers an area back and forth, skips an empty position, saves it and draws it so', async () => {
     await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     try {
-      await saveAdminPassword(context, server);
       await page.goto(url('/admin/layout'));
       await fill(page, 1, 'Name (optional)', 'Hall');
       await fill(page, 1, 'Rows', '3');

@@ -398,8 +398,8 @@ export async function useJudgeToken(
   await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
 }
 
-/** A phone-sized browser context and its page, with the page's errors collected. */
-export interface PhonePage {
+/** A browser context and its page, with the page's errors collected. */
+export interface OpenedPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
@@ -410,9 +410,21 @@ export async function openPhonePage(
   browser: Browser,
   server: ServerHandle,
   token?: string,
-): Promise<PhonePage> {
+): Promise<OpenedPage> {
   const context = await browser.newContext(VIEWPORTS.phone);
   if (token !== undefined) await useJudgeToken(context, server, token);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
+/** A fresh browser context logged in as the admin (the saved password cookie), with its page's errors. */
+export async function openAdminPage(
+  browser: Browser,
+  server: ServerHandle,
+  viewport: BrowserContextOptions = VIEWPORTS.desktop,
+): Promise<OpenedPage> {
+  const context = await browser.newContext(viewport);
+  await saveAdminPassword(context, server);
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };
 }
