@@ -8,6 +8,7 @@ import type { JudgeAdmin, Project } from '@podium/protocol';
 import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../io/csv-export.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { JudgeService } from './judge.service.js';
+import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
 
 export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
@@ -82,13 +83,11 @@ function judgeCells(judge: JudgeAdmin): Cell[] {
 
 /** rankings.csv's row of a judge who ranked something: tables in rank order, then the unranked seen. */
 function rankingCells(judge: JudgeAdmin): Cell[] {
-  const table = new Map(judge.seen_projects.map((seen) => [seen.project_id, seen.location]));
-  const ranked = new Set(judge.rankings);
-  const unranked = judge.seen_projects.filter((seen) => !ranked.has(seen.project_id));
+  const { ranked, unranked } = rankedThenUnranked(judge);
   return [
     judge.name,
     judge.code,
-    judge.rankings.map((id) => table.get(id)).join(','),
+    ranked.map((seen) => seen.location).join(','),
     unranked.map((seen) => seen.location).join(','),
   ];
 }

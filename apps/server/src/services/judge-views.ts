@@ -67,6 +67,17 @@ export function judgeAdminViews(rows: readonly JudgeRow[], judgments: Judgments)
   }));
 }
 
+/**
+ * A judge's seen projects in R81's order: the ranked ones in rank order, then the seen but
+ * unranked ones in finish order (rankings.csv and the Results export's judge-rankings.csv).
+ */
+export function rankedThenUnranked(judge: JudgeSelf): { ranked: JudgedProject[]; unranked: JudgedProject[] } {
+  const seen = new Map(judge.seen_projects.map((project) => [project.project_id, project]));
+  const ranked = judge.rankings.flatMap((id) => seen.get(id) ?? []);
+  const rankedIds = new Set(judge.rankings);
+  return { ranked, unranked: judge.seen_projects.filter((project) => !rankedIds.has(project.project_id)) };
+}
+
 export function judgeStats(judges: readonly JudgeSelf[]): JudgeStats {
   const active = judges.filter((j) => j.active);
   return {

@@ -34,6 +34,7 @@ import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
+import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
 
 export interface ResultsContext {
@@ -290,11 +291,8 @@ function judgeRankingRows(
   judge: JudgeAdmin,
   finishedAt: (projectId: string) => number | undefined,
 ): Cell[][] {
-  const ranks = new Map(judge.rankings.map((projectId, i) => [projectId, i + 1]));
-  const unranked = judge.seen_projects.filter((seen) => !ranks.has(seen.project_id));
-  const ranked = judge.seen_projects
-    .filter((seen) => ranks.has(seen.project_id))
-    .sort((a, b) => (ranks.get(a.project_id) ?? 0) - (ranks.get(b.project_id) ?? 0));
+  const { ranked, unranked } = rankedThenUnranked(judge);
+  const ranks = new Map(ranked.map((seen, i) => [seen.project_id, i + 1]));
   return [...ranked, ...unranked].map((seen) => [
     judge.name,
     judge.code,
