@@ -320,6 +320,9 @@ describe('the outbox over a reload and a closed tab', () => {
     await expect.poll(() => judgeLines(id, /Read welcome message/)).toHaveLength(1);
     // The browser's report of the request can reach the test after the server's log line.
     await expect.poll(() => reopened.writes).toEqual(['POST /api/judge/welcome']);
+    // Leaving before the answer is read would leave the entry stored, and the next page would send
+    // it again (the same R91 key, so the server replays it): wait until the phone has let it go.
+    await reopened.page.waitForFunction((key) => localStorage.getItem(key) === null, `podium:outbox:${id}`);
     // Accepted: the dashboard opens instead of sending the judge back to the welcome page.
     await reopened.page.goto(url('/judge'));
     await reopened.page.getByRole('heading', { name: 'Welcome, Radia', exact: true }).waitFor();
