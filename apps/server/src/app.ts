@@ -34,6 +34,7 @@ import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
 import { resultsRoutes } from './routes/results.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
+import { IN_PLACE_LIMITS, type InPlaceLimits } from './services/in-place.js';
 import { createServices, type Services } from './services/index.js';
 
 declare module 'fastify' {
@@ -55,6 +56,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** HTTP time limits (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /** What runs without a worker (tests set 0 to exercise the import and export workers). */
+  inPlace?: Partial<InPlaceLimits>;
 }
 
 /**
@@ -108,7 +111,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('services', createServices({ db, config, now }));
+  app.decorate(
+    'services',
+    createServices({ db, config, now, inPlace: { ...IN_PLACE_LIMITS, ...options.inPlace } }),
+  );
   // Here, not in createServices: the export worker builds services on a read-only connection.
   app.services.adminSessions.revokeIfPasswordChanged();
   app.decorate('checkResponses', options.checkResponses ?? false);
@@ -117,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
     await app.services.exports.close();
+    await app.services.imports.close();
     app.services.loginGuard.close();
     db.close();
   });

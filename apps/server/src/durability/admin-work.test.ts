@@ -16,7 +16,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogPage } from '@podium/protocol';
 import { multipart } from '../test-support/multipart.js';
 import { listen } from '../test-support/sockets.js';
-import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  basicAuth,
+  createTestApp,
+  IN_WORKERS,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 const LOG_URL = '/api/admin/log';
 const EXPORT_URL = '/api/admin/export/projects';
@@ -30,7 +36,8 @@ const received = new EventEmitter();
 let logBodyProduced: boolean;
 
 beforeEach(async () => {
-  t = await createTestApp();
+  // The worker's exports: a small event's would be built in place, in a few milliseconds.
+  t = await createTestApp({ app: { inPlace: IN_WORKERS } });
   t.app.addHook('onRequest', async (request) => {
     received.emit(request.url);
   });

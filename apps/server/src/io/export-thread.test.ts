@@ -1,4 +1,7 @@
-/** Exports built by the export worker and streamed (issue 15), over HTTP. */
+/**
+ * Exports built by the export worker and streamed (issue 15), over HTTP; and a small event's,
+ * built in place, byte for byte the same.
+ */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -6,12 +9,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, IN_WORKERS, tempDataDir, type TestApp } from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ app: { inPlace: IN_WORKERS } });
 });
 afterEach(async () => {
   await t.close();
@@ -82,5 +85,38 @@ describe('streamed exports', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(snapshot(t.app)).toBe(before);
+  });
+});
+
+describe("a small event's exports, built in place", () => {
+  it('are the same files as the worker builds, and log their lines', async () => {
+    // One data directory for both apps: the default one would go with the first app's close.
+    const dataDir = tempDataDir();
+    await t.close();
+    t = await createTestApp({ dataDir, app: { inPlace: IN_WORKERS } });
+    await importProjects(40);
+    await t.addJudge({ name: 'Grace', email: 'grace@example.org' });
+    const kinds = ['judges', 'projects', 'rankings', 'challenges'];
+    const fromWorker = await Promise.all(kinds.map((kind) => exportOf(kind)));
+    await t.close();
+    t = await createTestApp({ dataDir });
+    try {
+      for (const [i, kind] of kinds.entries()) {
+        const inPlace = await exportOf(kind);
+        const worker = fromWorker[i];
+        expect(inPlace.statusCode).toBe(200);
+        expect(inPlace.headers['content-type']).toBe(worker?.headers['content-type']);
+        if (kind === 'challenges')
+          expect(unzip(inPlace.rawPayload)).toEqual(unzip(worker?.rawPayload as Buffer));
+        else expect(inPlace.body).toBe(worker?.body);
+      }
+      expect(
+        (await t.log()).match(/Exported (judges|projects|rankings|projects by challenge) to CSV/g),
+      ).toHaveLength(8);
+    } finally {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      t = await createTestApp();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * and used to build their file on the event loop: at 77,000 projects, 8 exports stalled every
  * judge for seconds. The file is built in a worker thread with its own read-only connection
  * (`export-worker.ts`), one export at a time, and streamed back in pieces; the main thread only
- * forwards bytes. The worker starts with the first export and stops after a minute without one.
+ * forwards bytes. The worker starts with the first export and stops after a few seconds without one.
  */
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
@@ -25,7 +25,8 @@ export interface ExportRequest {
 export type ExportMessage =
   { id: number; chunk: Uint8Array } | { id: number; done: true } | { id: number; error: string };
 
-const IDLE_STOP_MS = 60_000;
+/** A loaded worker holds ~35 MB: kept for back-to-back exports only (see import-thread.ts). */
+const IDLE_STOP_MS = 5_000;
 
 // The tests run the TypeScript source: the worker then loads it through tsx's loader.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');

@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Database } from '../db/database.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { exportFile, type ExportSources } from '../services/export-files.js';
+import { IN_PLACE_LIMITS } from '../services/in-place.js';
 import { createServices } from '../services/index.js';
 import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-thread.js';
 
@@ -17,7 +18,7 @@ const { file, config } = workerData as ExportWorkerData;
 const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
 const db = new Database(sqlite);
-const services = createServices({ db, config, now: Date.now });
+const services = createServices({ db, config, now: Date.now, inPlace: IN_PLACE_LIMITS });
 const sources: ExportSources = {
   projects: services.projects,
   judges: services.judges,

@@ -73,6 +73,13 @@ export class JudgeRepository {
     );
   }
 
+  count(): number {
+    const row = this.db.first(
+      this.db.q.selectFrom('judges').select((eb) => eb.fn.countAll<number>().as('count')),
+    );
+    return row?.count ?? 0;
+  }
+
   /** Active general judges (R13 refits its estimate as a share of them finish visits). */
   countActiveGeneral(): number {
     const row = this.db.first(

@@ -83,6 +83,13 @@ export class ProjectRepository {
     }
   }
 
+  count(): number {
+    const row = this.db.first(
+      this.db.q.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('count')),
+    );
+    return row?.count ?? 0;
+  }
+
   findById(id: string): ProjectRow | undefined {
     return this.db.first(this.withArea().where('p.id', '=', id));
   }

@@ -3,7 +3,7 @@
  * by every read (issue 15, item 10). Over real HTTP, as the command center polls them: while
  * nothing is written every read gets the same bytes and ETag, and a 304 for If-None-Match; each
  * kind of write the list shows (an admin's, a judge's, and a project import committed by the
- * import worker on its own database connection) gives the next read a new ETag and the change.
+ * import on its own database connection) gives the next read a new ETag and the change.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -64,7 +64,7 @@ const LISTS: readonly (readonly [path: string, writes: readonly Write[]])[] = [
         (body) => expect((JSON.parse(body) as Project[]).map((p) => p.seen)).toContain(1),
       ],
       [
-        'the import worker commits a CSV on its own connection',
+        'an import commits a CSV on its own connection',
         () => upload('/api/project/csv', 'Imported,About it,https://i.org'),
         (body) => expect((JSON.parse(body) as Project[]).map((p) => p.name)).toContain('Imported'),
       ],

@@ -2,7 +2,7 @@
  * Reads a CSV upload (R83): the `csv` file field and the text fields of a multipart form.
  * Over 10 MB is a 413; a body that is not multipart, or a form without the file, is a 400.
  * The file is streamed to the import worker as it arrives (services/import-thread.ts): the main
- * thread neither holds nor parses it.
+ * thread neither holds nor parses it (unless it is small: then it is read in place).
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +43,9 @@ export class CsvUpload {
 }
 
 export async function readCsvUpload(request: FastifyRequest, imports: ImportThread): Promise<CsvUpload> {
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+  const declared = request.headers['content-length'];
+  const declaredBytes = declared === undefined ? undefined : Number(declared);
+  if ((declaredBytes ?? 0) > MAX_BODY_BYTES) {
     throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
   }
   if (!request.isMultipart()) throw new ValidationError(CSV_FILE_REQUIRED);
@@ -62,7 +64,7 @@ export async function readCsvUpload(request: FastifyRequest, imports: ImportThre
         // Only the first `csv` file goes to the worker; any other file is drained and ignored.
         const target =
           part.fieldname === CSV_FILE_FIELD && reader === undefined
-            ? imports.start(request.server.db.sqlite.name)
+            ? imports.start(request.server.db.sqlite.name, declaredBytes)
             : undefined;
         reader ??= target;
         for await (const chunk of part.file) {

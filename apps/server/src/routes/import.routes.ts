@@ -12,7 +12,6 @@ import {
   isFormFlagOn,
   MAX_BODY_BYTES,
 } from '@podium/protocol';
-import { ImportThread } from '../services/import-thread.js';
 import type { ProjectImportSource } from '../services/project-importer.js';
 import { requestBaseUrl } from './base-url.js';
 import { readCsvUpload } from './csv-upload.js';
@@ -20,9 +19,7 @@ import { route } from './route.js';
 
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_BODY_BYTES } });
-  const { projectImports, judges, layout } = app.services;
-  const imports = new ImportThread();
-  app.addHook('onClose', () => imports.close());
+  const { projectImports, judges, layout, imports } = app.services;
 
   /** Both project routes: the flags are checked before the file's rows are. */
   const importProjects =

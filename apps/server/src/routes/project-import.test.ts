@@ -11,7 +11,7 @@ import { DATABASE_FILE } from '../config.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, IN_WORKERS, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
 const sample = (name: string) =>
   readFileSync(new URL(`../../../../../shared/data/${name}`, import.meta.url), 'utf8');
@@ -252,6 +252,29 @@ describe('import dry run (dry_run=true)', () => {
 });
 
 describe('writes while an import commits in the worker', () => {
+  beforeEach(async () => {
+    await t.close();
+    t = await createTestApp({ app: { inPlace: IN_WORKERS } });
+  });
+
+  it('reads and imports the same as in place (R86a update, and a judge CSV)', async () => {
+    expect((await projectCsv(sample('projects.csv'))).status).toBe(200);
+    const update = await devpost(sample('devpost-export.csv'), { update: 'true' });
+    expect(update.status).toBe(200);
+    const judges = await upload('/api/judge/csv', 'Ada,ada@example.org\nLinus,linus@example.org\n', {
+      no_send: 'true',
+    });
+    expect(judges.body).toEqual({ ok: 1, count: 2, skipped: 0 });
+    const workerProjects = (await t.projects()).map((p) => [p.name, p.url, p.location]);
+    const workerUpdate = update.body;
+
+    await t.close();
+    t = await createTestApp();
+    await projectCsv(sample('projects.csv'));
+    expect((await devpost(sample('devpost-export.csv'), { update: 'true' })).body).toEqual(workerUpdate);
+    expect((await t.projects()).map((p) => [p.name, p.url, p.location])).toEqual(workerProjects);
+  });
+
   it('wait for the commit instead of stalling the server; reads are answered meanwhile', async () => {
     // Another connection holds SQLite's write lock, so the worker's transaction cannot finish yet.
     const other = new BetterSqlite3(join(t.dataDir, DATABASE_FILE));

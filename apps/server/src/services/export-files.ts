@@ -1,7 +1,8 @@
 /**
  * The files of the exports (R79–R82): judges, projects with scores, rankings, and one CSV per
- * challenge in a ZIP, built from the same views as the admin lists. They are built in the export
- * worker (`io/export-worker.ts`), off the request path, and come out as a stream of pieces.
+ * challenge in a ZIP, built from the same views as the admin lists, in the export worker
+ * (`io/export-worker.ts`) or, for a small event, in place (`export.service.ts`); they come out as
+ * a stream of pieces.
  */
 import { Readable } from 'node:stream';
 import type { JudgeAdmin, Project } from '@podium/protocol';

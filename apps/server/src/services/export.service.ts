@@ -1,17 +1,26 @@
 /**
- * Exports (R79–R82). The files are built off the request path by the export worker
- * (`services/export-files.ts` in `io/export-worker.ts`) and streamed; each export logs its line
- * (R77) once its file is whole, so a failed export logs nothing.
+ * Exports (R79–R82), streamed; each export logs its line (R77) once its file is whole, so a failed
+ * export logs nothing. A large event's files are built off the request path by the export worker
+ * (`io/export-worker.ts`): at 77,000 projects they took seconds and ~1 GB. A small event's are
+ * built here from the lists the admin dashboard already keeps, in a few milliseconds: a worker
+ * would cost ~35 MB and a start for them (`in-place.ts`).
  */
+import { Readable } from 'node:stream';
 import type { Database } from '../db/database.js';
 import type { ExportThread } from '../io/export-thread.js';
 import type { AuditLog } from './audit-log.service.js';
-import type { ExportKind } from './export-files.js';
+import { exportFile, type ExportKind, type ExportSources } from './export-files.js';
+import type { InPlaceLimits } from './in-place.js';
 
 export interface ExportContext {
   db: Database;
   auditLog: AuditLog;
   thread: ExportThread;
+  /** This thread's services, for the exports built in place. */
+  sources: ExportSources;
+  /** Projects plus judges, counted without building their views. */
+  eventSize: () => number;
+  inPlace: InPlaceLimits;
 }
 
 const LOG_LINES: Record<ExportKind, string> = {
@@ -21,13 +30,27 @@ const LOG_LINES: Record<ExportKind, string> = {
   challenges: 'Exported projects by challenge to CSV',
 };
 
+/** The file's pieces as bytes, then `complete`; if it throws, the stream ends with that error. */
+function completed(file: Readable, complete: () => void): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const piece of file)
+        yield typeof piece === 'string' ? Buffer.from(piece) : (piece as Buffer);
+      complete();
+    })(),
+    { objectMode: false },
+  );
+}
+
 export class ExportService {
   constructor(private readonly context: ExportContext) {}
 
   /** The export's file as a stream: judges.csv, projects.csv, rankings.csv or challenge-projects.zip. */
-  open(kind: ExportKind) {
-    const { db, auditLog, thread } = this.context;
-    return thread.open(kind, () => db.transaction(() => auditLog.admin(LOG_LINES[kind])));
+  open(kind: ExportKind): Readable {
+    const { db, auditLog, thread, sources, eventSize, inPlace } = this.context;
+    const complete = () => db.transaction(() => auditLog.admin(LOG_LINES[kind]));
+    if (eventSize() < inPlace.exportRowsBelow) return completed(exportFile(kind, sources), complete);
+    return thread.open(kind, complete);
   }
 
   /** Stops the export worker (the app closes). */

@@ -3,7 +3,9 @@
  * the event loop that serves the judges. Each upload is streamed to the worker chunk by chunk as it
  * arrives: the main thread never holds a whole file. The worker reads it and either hands back its
  * rows (judge imports) or runs the whole project import on its own connection. One worker serves
- * every upload of an app and exits after a quiet minute, giving its memory back.
+ * every upload of an app and exits after a few quiet seconds, giving its memory back. An upload
+ * declared small (Content-Length, `in-place.ts`) gets the same work, messages and connection of
+ * its own, in place (`import-jobs.ts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +14,16 @@ import type { ImportResult, ReimportResult } from '@podium/protocol';
 import type { DomainEvent } from '../domain-events.js';
 import { ValidationError } from '../errors.js';
 import type { CsvRow } from '../io/csv-read.js';
+import { ImportJobs } from './import-jobs.js';
 import type { ProjectImportOptions, ProjectImportSource } from './project-importer.js';
 
 /** Rows per message back: each deserialises on the main thread in a few milliseconds. */
 export const ROWS_PER_MESSAGE = 2000;
-const IDLE_EXIT_MS = 60_000;
+/**
+ * A loaded worker holds ~35 MB (its own V8 and module graph): kept for a few seconds only, enough
+ * for back-to-back uploads (a judge CSV right after a project CSV); a start costs ~30 ms.
+ */
+const IDLE_EXIT_MS = 5_000;
 /**
  * After reading a file this large, an idle worker is stopped before the answer is used: its heap
  * (a few hundred MB for 10 MB of CSV) goes back to the system at once instead of adding to what
@@ -87,17 +94,24 @@ interface Pending {
 
 export class ImportThread {
   private worker: Worker | undefined;
+  /** The uploads run in place; opened with the first. */
+  private inPlace: ImportJobs | undefined;
   private readonly jobs = new Map<number, Pending>();
   private nextJob = 1;
   private idleTimer: NodeJS.Timeout | undefined;
 
+  /** `inPlaceBelowBytes`: uploads declared smaller than this run in place. */
+  constructor(private readonly inPlaceBelowBytes: number) {}
+
   /**
    * Starts one upload; feed it with `write`, then ask once for its rows or a project import.
-   * `databaseFile` is where a project import writes.
+   * `databaseFile` is where a project import writes; `declaredBytes` the request's Content-Length.
    */
-  start(databaseFile: string): UploadJob {
+  start(databaseFile: string, declaredBytes: number | undefined): UploadJob {
     clearTimeout(this.idleTimer);
-    const worker = (this.worker ??= this.spawn());
+    const inPlace = declaredBytes !== undefined && declaredBytes < this.inPlaceBelowBytes;
+    const worker = inPlace ? undefined : (this.worker ??= this.spawn());
+    const jobs = inPlace ? (this.inPlace ??= new ImportJobs((reply) => this.receive(reply))) : undefined;
     const job = this.nextJob++;
     /** The worker's next answer about this upload (the last reply, with the rows received). */
     const nextAnswer = () => {
@@ -110,7 +124,7 @@ export class ImportThread {
     };
     let answer = nextAnswer();
     const post = (message: ImportRequest, transfer: ArrayBuffer[] = []) =>
-      worker.postMessage(message, transfer);
+      jobs ? jobs.receive(message) : worker?.postMessage(message, transfer);
     /** The reply to `message`, which must be of `type`. */
     const ask = async <T extends ImportReply['type']>(message: ImportRequest, type: T) => {
       post(message);
@@ -140,7 +154,7 @@ export class ImportThread {
       },
       writeProjects: async (now) => {
         const { reply } = await ask({ type: 'write', job, now }, 'imported');
-        if (received > RETIRE_AFTER_BYTES) await this.retireIfIdle(worker);
+        if (worker && received > RETIRE_AFTER_BYTES) await this.retireIfIdle(worker);
         return { result: reply.result, events: reply.events };
       },
       abort: () => {
@@ -153,6 +167,8 @@ export class ImportThread {
   /** Stops the worker (app shutdown); uploads still being read fail. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
+    this.inPlace?.close();
+    this.inPlace = undefined;
     await this.worker?.terminate();
   }
 

@@ -44,15 +44,19 @@ import { ResetService } from './reset.service.js';
 import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
 import { WriteGate } from './write-gate.js';
+import { ImportThread } from './import-thread.js';
+import type { InPlaceLimits } from './in-place.js';
 
 export interface ServiceContext {
   db: Database;
   config: Config;
   /** Epoch milliseconds; injectable so tests control time without sleeping. */
   now: () => number;
+  /** What is small enough to run without a worker (tests set 0 to exercise the workers). */
+  inPlace: InPlaceLimits;
 }
 
-export function createServices({ db, config, now }: ServiceContext) {
+export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const repositories = {
     adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
@@ -148,6 +152,7 @@ export function createServices({ db, config, now }: ServiceContext) {
     judges,
     projects,
     projectImports: new ProjectImportService({ db, writeGate, now }),
+    imports: new ImportThread(inPlace.importBytesBelow),
     writeGate,
     qr,
     options: new OptionsService(
@@ -182,6 +187,10 @@ export function createServices({ db, config, now }: ServiceContext) {
       db,
       auditLog,
       thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+      // Reads on this thread need no snapshot of their own: nothing writes between them.
+      sources: { projects, judges, settings: repositories.settings, snapshot: (read) => read() },
+      eventSize: () => repositories.projects.count() + repositories.judges.count(),
+      inPlace,
     }),
     results: new ResultsService({
       db,

@@ -14,6 +14,9 @@ import { snapshot } from './seed.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse: battery';
 
+/** `AppOptions.inPlace` that sends every import and export to its worker, whatever its size. */
+export const IN_WORKERS = { exportRowsBelow: 0, importBytesBelow: 0 } as const;
+
 export interface TestClock {
   now: () => number;
   advance: (ms: number) => void;

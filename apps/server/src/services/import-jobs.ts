@@ -1,0 +1,130 @@
+/**
+ * The work of CSV uploads (see import-thread.ts): collects each upload's bytes as they arrive,
+ * reads them (R83), and either hands the rows back in batches (judge imports) or runs a whole
+ * project import (R84, R86, R86a) or its dry run on a connection of its own, in one transaction.
+ * In the import worker (`import.worker.ts`) the main thread neither parses a 10 MB file nor
+ * spends its event loop writing 76,000 rows, and readers there keep seeing the projects as they
+ * were until the commit (WAL); a small upload runs the same work in place.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { Database } from '../db/database.js';
+import type { DomainEvent } from '../domain-events.js';
+import { ValidationError } from '../errors.js';
+import { readCsvRows } from '../io/csv-read.js';
+import type { ProjectCsvRow } from '../io/csv-import.js';
+import { AuditLogRepository } from '../repositories/audit-log.repository.js';
+import { ProjectRepository } from '../repositories/project.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { AuditLog } from './audit-log.service.js';
+import {
+  ROWS_PER_MESSAGE,
+  type ImportReply,
+  type ImportRequest,
+  type ProjectImportJob,
+} from './import-thread.js';
+import { checkProjectRows, ProjectImporter } from './project-importer.js';
+
+export class ImportJobs {
+  private readonly uploads = new Map<number, Buffer[]>();
+  /** One connection per database file, opened on the first project import. */
+  private readonly connections = new Map<string, { db: Database; committed: DomainEvent[] }>();
+  /** Checked imports waiting for the main thread's `write` (it holds its own writes meanwhile). */
+  private readonly checked = new Map<number, { job: ProjectImportJob; rows: ProjectCsvRow[] }>();
+
+  constructor(private readonly reply: (message: ImportReply) => void) {}
+
+  receive(message: ImportRequest): void {
+    const { job } = message;
+    if (message.type === 'chunk') {
+      const chunks = this.uploads.get(job) ?? [];
+      chunks.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+      this.uploads.set(job, chunks);
+    } else if (message.type === 'abort') {
+      this.uploads.delete(job);
+      this.checked.delete(job);
+    } else {
+      try {
+        this.answer(message);
+      } catch (error) {
+        // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
+        const text = error instanceof Error ? error.message : String(error);
+        this.reply({ type: 'error', job, message: text, invalid: error instanceof ValidationError });
+      }
+    }
+  }
+
+  /** Closes the connections (work run in place, when the app closes). */
+  close(): void {
+    for (const { db } of this.connections.values()) db.close();
+    this.connections.clear();
+  }
+
+  private answer(message: Exclude<ImportRequest, { type: 'chunk' | 'abort' }>): void {
+    const { job } = message;
+    if (message.type === 'write') {
+      this.reply(this.writeProjectImport(job, message.now));
+      return;
+    }
+    const data = Buffer.concat(this.uploads.get(job) ?? []);
+    this.uploads.delete(job);
+    if (message.type === 'projects') {
+      this.reply(this.startProjectImport(data, message));
+      return;
+    }
+    const rows = readCsvRows(data);
+    for (let start = 0; start < rows.length; start += ROWS_PER_MESSAGE) {
+      this.reply({ type: 'rows', job, rows: rows.slice(start, start + ROWS_PER_MESSAGE) });
+    }
+    this.reply({ type: 'done', job });
+  }
+
+  private connection(file: string) {
+    let open = this.connections.get(file);
+    if (open === undefined) {
+      const sqlite = new BetterSqlite3(file);
+      sqlite.pragma('foreign_keys = ON');
+      // The main connection commits in milliseconds; waiting here blocks only this thread.
+      sqlite.pragma('busy_timeout = 5000');
+      const db = new Database(sqlite);
+      const committed: DomainEvent[] = [];
+      db.onCommit((events) => committed.push(...events));
+      open = { db, committed };
+      this.connections.set(file, open);
+    }
+    return open;
+  }
+
+  private importer(databaseFile: string, now: number): ProjectImporter {
+    const { db } = this.connection(databaseFile);
+    return new ProjectImporter({
+      db,
+      repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
+      auditLog: new AuditLog(new AuditLogRepository(db), () => now),
+    });
+  }
+
+  private startProjectImport(data: Buffer, job: ProjectImportJob): ImportReply {
+    const rows = checkProjectRows(job.source, readCsvRows(data), job);
+    if (job.dryRun) {
+      const preview = this.importer(job.databaseFile, 0).preview(rows, job);
+      // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
+      return { type: 'preview', job: job.job, json: JSON.stringify(preview) };
+    }
+    this.checked.set(job.job, { job, rows });
+    return { type: 'checked', job: job.job };
+  }
+
+  private writeProjectImport(id: number, now: number): ImportReply {
+    const pending = this.checked.get(id);
+    if (pending === undefined) throw new Error(`no checked import ${id}`);
+    this.checked.delete(id);
+    const { committed } = this.connection(pending.job.databaseFile);
+    committed.length = 0;
+    const result = this.importer(pending.job.databaseFile, now).import(
+      pending.job.source,
+      pending.rows,
+      pending.job,
+    );
+    return { type: 'imported', job: id, result, events: committed.splice(0) };
+  }
+}
