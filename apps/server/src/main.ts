@@ -3,6 +3,7 @@
  * SIGTERM/SIGINT (in-flight requests finish, the database closes cleanly).
  */
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { insecurePublicUrlWarning, loadConfig, readEnv, secureDataDir } from './config.js';
 import { DamagedDatabaseError } from './db/database.js';
@@ -12,7 +13,25 @@ const SHUTDOWN_DRAIN_MS = 3_000;
 /** A shutdown that takes longer than this is forced, so nothing can block a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * V8 lets the old generation grow to 2-4 times what survived the last full collection before it
+ * collects again. The server's live heap is small (~45 MB at 600 projects) and much of what it
+ * promotes dies soon after (list bodies, requests in flight), so under load the default doubled
+ * the heap (old generation 45 -> 100 MB in bench:load). 30 % keeps it near 60 MB with judges'
+ * p99 unchanged (docs/benchmarks.md). The flag is read at every collection, so setting it here
+ * works; one given to node (command line or NODE_OPTIONS) wins.
+ */
+const HEAP_GROWING_PERCENT = 30;
+
+function limitHeapGrowth(): void {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) =>
+    /heap[-_]growing[-_]percent/.test(arg),
+  );
+  if (!given) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
 async function main(): Promise<void> {
+  limitHeapGrowth();
   // Everything the server creates (database, WAL, admin password) is readable by its user only.
   process.umask(0o077);
   secureDataDir(readEnv(process.env).dataDir);
