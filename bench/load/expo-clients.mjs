@@ -3,9 +3,14 @@
  * their refetches are not queued behind the judges' event loop). Driven over IPC by event-day.mjs:
  *   ← { connect: base, count }   → { ready: n } once all are connected
  *   ← { report: true }           → { refetches, errors, disconnects, latencies: [ms…] }
- * Each screen joins the public room and refetches `/api/project/list/public` on every
- * `projects.changed`, as the expo page does.
+ * Each screen joins the public room and refetches `/api/project/list/public` on
+ * `projects.changed`, as the expo page does: after a random moment below PUBLIC_SPREAD_MS
+ * (apps/web/src/realtime/use-query-invalidation.ts), once for the events that came meanwhile.
+ * The latencies are the requests'.
  */
+
+/** apps/web's PUBLIC_SPREAD_MS. */
+const PUBLIC_SPREAD_MS = 2_000;
 import { io } from 'socket.io-client';
 
 const sockets = [];
@@ -33,7 +38,15 @@ function connect(base) {
       forceNew: true,
       timeout: 60_000,
     });
-    socket.on('projects.changed', () => void refetch(base));
+    let waiting = false;
+    socket.on('projects.changed', () => {
+      if (waiting) return;
+      waiting = true;
+      setTimeout(() => {
+        waiting = false;
+        void refetch(base);
+      }, Math.random() * PUBLIC_SPREAD_MS);
+    });
     socket.on('disconnect', () => (disconnects += 1));
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);

@@ -21,8 +21,11 @@ import {
 import { socketConnected } from './socket-signals';
 
 const NAMES = ['Mesh Radio', 'Kelp Farm', 'Solar Kiln', 'Bee Counter'];
-/** A change must show within this long over realtime (spec: a second; slack for CI). */
-const LIVE_MS = 3_000;
+/**
+ * A change must show within this long over realtime: the server's coalescing second, the public
+ * screens' spread (PUBLIC_SPREAD_MS, 2 s) and slack for CI.
+ */
+const LIVE_MS = 5_000;
 
 let server: ServerHandle;
 let browser: Browser;

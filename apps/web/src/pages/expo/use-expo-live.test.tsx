@@ -41,7 +41,10 @@ beforeEach(() => {
     return jsonResponse({ enabled: false, names: [] });
   });
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** The expo page's live hook, with the lobby display's event name as a reader beside it. */
 function Live() {
@@ -61,6 +64,8 @@ const ALL = ['/api/challenges', '/api/event', '/api/group-info', '/api/project/l
 
 describe('useExpoLive', () => {
   it('fetches each read once, refetches what each public event names, and all after a reconnect', async () => {
+    // Each screen's random moment before a refetch is use-query-invalidation.test's: here none.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     await render(<Live />);
     await settle();
     expect(fetched()).toEqual(ALL);

@@ -26,7 +26,8 @@ const POLL = { refetchInterval: EXPO_POLL_MS, refetchOnWindowFocus: true, notify
 
 /**
  * Keeps the expo live (API.md 6.2, 6.3): realtime events refetch what they name, so a project
- * added, moved, hidden or deleted, or an `all` reset, shows within a second; every reconnect
+ * added, moved, hidden or deleted, or an `all` reset, shows within about three seconds (the
+ * server's coalescing second, then each screen's moment of PUBLIC_SPREAD_MS); every reconnect
  * refetches everything, since events missed while offline are not replayed. A 30 s poll, skipped
  * while the tab is hidden, stays as the fallback for a socket that is down, and a tab brought
  * back into view refetches at once.
