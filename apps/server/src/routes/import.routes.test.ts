@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multipart } from '../test-support/multipart.js';
 import { seedSettings, snapshot } from '../test-support/seed.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, IN_WORKERS, type TestApp } from '../test-support/test-app.js';
 
 const sample = (name: string) => readFileSync(new URL(`../../../../../shared/data/${name}`, import.meta.url));
 
@@ -213,4 +213,21 @@ describe('POST /judge/csv (R85)', () => {
       'line 1: expected at least 2 columns (name, email)',
     );
   });
+});
+
+describe('in the import worker', () => {
+  beforeEach(async () => {
+    await t.close();
+    t = await createTestApp({ app: { inPlace: IN_WORKERS } });
+  });
+
+  it('a judge CSV of more rows than one message carries arrives whole and in order', async () => {
+    // One more than a message of the worker carries (import-jobs.ts, ROWS_PER_MESSAGE).
+    const names = Array.from({ length: 2_001 }, (_, i) => `Judge ${i}`);
+    const file = names.map((name, i) => `${name},judge${i}@example.org`).join('\n');
+    const res = await upload('/api/judge/csv', file, { no_send: 'true' });
+    expect(res.json()).toEqual({ ok: 1, count: names.length, skipped: 0 });
+    const listed = await t.admin({ method: 'GET', url: '/api/judge/list' });
+    expect(listed.json<{ name: string }[]>().map((judge) => judge.name)).toEqual(names);
+  }, 30_000);
 });

@@ -16,13 +16,11 @@ import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { AuditLog } from './audit-log.service.js';
-import {
-  ROWS_PER_MESSAGE,
-  type ImportReply,
-  type ImportRequest,
-  type ProjectImportJob,
-} from './import-thread.js';
+import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
+
+/** Rows per message back: each deserialises on the main thread in a few milliseconds. */
+const ROWS_PER_MESSAGE = 2000;
 
 export class ImportJobs {
   private readonly uploads = new Map<number, Buffer[]>();

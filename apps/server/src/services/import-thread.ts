@@ -17,8 +17,6 @@ import type { CsvRow } from '../io/csv-read.js';
 import { ImportJobs } from './import-jobs.js';
 import type { ProjectImportOptions, ProjectImportSource } from './project-importer.js';
 
-/** Rows per message back: each deserialises on the main thread in a few milliseconds. */
-export const ROWS_PER_MESSAGE = 2000;
 /**
  * A loaded worker holds ~35 MB (its own V8 and module graph): kept for a few seconds only, enough
  * for back-to-back uploads (a judge CSV right after a project CSV); a start costs ~30 ms.
