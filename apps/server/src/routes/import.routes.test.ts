@@ -213,6 +213,31 @@ describe('POST /judge/csv (R85)', () => {
       'line 1: expected at least 2 columns (name, email)',
     );
   });
+
+  it('spreads its general judges over the groups as it adds them, after those already there (R52)', async () => {
+    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await t.addJudge({ name: 'G0', email: 'g0@x.org' });
+    const file = [
+      'G1,g1@x.org,,',
+      'T,t@x.org,AI/ML,',
+      'G2,g2@x.org,,',
+      'G3,g3@x.org,,',
+      'G4,g4@x.org,,',
+    ].join('\n');
+    expect((await upload('/api/judge/csv', file, { no_send: 'true' })).json()).toEqual({
+      ok: 1,
+      count: 5,
+      skipped: 0,
+    });
+    expect((await t.judges()).map((judge) => [judge.name, judge.group])).toEqual([
+      ['G0', 0],
+      ['G1', 1],
+      ['T', 0],
+      ['G2', 2],
+      ['G3', 0],
+      ['G4', 1],
+    ]);
+  });
 });
 
 describe('in the import worker', () => {

@@ -98,7 +98,9 @@ export class JudgeService {
         tracks: this.settings.read().tracks,
         emailTaken: (email) => this.emailTaken(email),
       });
-      const inserted = rows.map((row) => this.insert(row));
+      // Counted once and kept up to date: counting per row read every judge for each new one.
+      const perGroup = this.generalJudgesPerGroup();
+      const inserted = rows.map((row) => this.insert(row, perGroup));
       this.audit.admin(`Added ${rows.length} judges from CSV`);
       return inserted;
     });
@@ -207,14 +209,17 @@ export class JudgeService {
     });
   }
 
-  private insert(judge: NewJudge): JudgeRow {
+  /** `perGroup`: the active general judges of each group, counted again if not given; updated. */
+  private insert(judge: NewJudge, perGroup = this.generalJudgesPerGroup()): JudgeRow {
+    const group = judge.track === '' ? leastPopulatedGroup(perGroup) : 0;
+    if (judge.track === '') perGroup[group] = (perGroup[group] ?? 0) + 1;
     const row: JudgeRow = {
       seq: 0,
       id: newId(),
       ...judge,
       email_key: judge.email.toLowerCase(),
       code: this.newCode(),
-      group: judge.track === '' ? this.groupForNewJudge() : 0,
+      group,
       active: 1,
       read_welcome: 0,
       current_project_id: null,
@@ -229,15 +234,15 @@ export class JudgeService {
     return row;
   }
 
-  /** R52: the group with the fewest active general judges, whether or not multi-group is on. */
-  private groupForNewJudge(): number {
+  /** R52: a new general judge joins the group with the fewest active ones, multi-group or not. */
+  private generalJudgesPerGroup(): number[] {
     const counts = new Array<number>(this.settings.read().num_groups).fill(0);
     for (const row of this.judges.all()) {
       if (row.track === '' && row.active === 1 && row.group < counts.length) {
         counts[row.group] = (counts[row.group] ?? 0) + 1;
       }
     }
-    return leastPopulatedGroup(counts);
+    return counts;
   }
 
   /** R2: 8 random digits, unique among judges. */
