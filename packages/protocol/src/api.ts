@@ -41,7 +41,7 @@ import {
   Next,
 } from './judge.js';
 import { Layout, LayoutImportResult, LayoutPlanAnswer, LayoutRequest } from './layout.js';
-import { LogPageQuery, LogResponse } from './log.js';
+import { LogPage, LogPageQuery, LogResponse } from './log.js';
 import {
   BlockReqsRequest,
   GroupInfo,
@@ -411,6 +411,7 @@ export const endpoints = {
     auth: 'admin',
     query: LogPageQuery,
     response: LogResponse,
+    queryResponse: LogPage,
   }),
   exportJudges: endpoint({ method: 'GET', path: '/admin/export/judges', auth: 'admin' }),
   exportProjects: endpoint({ method: 'GET', path: '/admin/export/projects', auth: 'admin' }),

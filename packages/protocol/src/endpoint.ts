@@ -21,6 +21,8 @@ export interface Endpoint {
   readonly response?: z.ZodType;
   /** Query parameters, all optional strings before parsing (e.g. the audit-log pages). */
   readonly query?: z.ZodType;
+  /** JSON success body of a request with a query, where it is not `response` (the log's pages). */
+  readonly queryResponse?: z.ZodType;
 }
 
 /** Declares an endpoint, keeping its literal types for inference. */
@@ -36,6 +38,13 @@ export type ParsedBodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.o
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.output<E['response']>
   : undefined;
+
+/** The query a client sends (zod input: every value a string). */
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+/** The success JSON of a request with a query. */
+export type QueryResponseOf<E extends Endpoint> = E['queryResponse'] extends z.ZodType
+  ? z.output<E['queryResponse']>
+  : ResponseOf<E>;
 
 /** Path parameter names of a path such as `/admin/qr/:track` → `'track'`. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

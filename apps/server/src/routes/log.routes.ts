@@ -1,7 +1,7 @@
 /** The audit log (R76), whole or by pages (docs/api-storage.md). */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, LogPage } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
 import { SerializedJson } from '../services/serialized-json.js';
 import { parseQuery, route, sendSerialized } from './route.js';
 
@@ -14,6 +14,6 @@ export async function logRoutes(app: FastifyInstance): Promise<void> {
       return reply.type('application/json; charset=utf-8').send(Readable.from(auditLog.logJson()));
     }
     const page = auditLog.page(parseQuery(endpoints.auditLog.query, query));
-    return sendSerialized(app, LogPage, request, reply, new SerializedJson(page));
+    return sendSerialized(app, endpoints.auditLog.queryResponse, request, reply, new SerializedJson(page));
   });
 }

@@ -1,9 +1,9 @@
-import type { ResponseOf } from '@podium/protocol';
+import type { LogPage, ResponseOf } from '@podium/protocol';
 import { endpoint, endpoints } from '@podium/protocol';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { setAdminSession, setJudgeToken } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
-import { basicAuthHeader, callApi } from './client';
+import { basicAuthHeader, callApi, callApiWithQuery } from './client';
 
 // Descriptors the protocol does not have yet, to exercise judge auth and path parameters.
 const judgeSelf = endpoint({ method: 'GET', path: '/judge', auth: 'judge' });
@@ -108,9 +108,9 @@ describe('callApi requests', () => {
 
   it('appends the query string of an endpoint that declares one (the log pages), encoded', async () => {
     const spy = stubFetch(jsonResponse({ lines: [], next: null }));
-    await callApi(endpoints.auditLog, { query: new URLSearchParams({ limit: '500', q: 'a&b c' }) });
+    await callApiWithQuery(endpoints.auditLog, { limit: '500', q: 'a&b c', type: undefined });
     expect(sent(spy).url).toBe('/api/admin/log?limit=500&q=a%26b+c');
-    await callApi(endpoints.auditLog, { query: new URLSearchParams() });
+    await callApiWithQuery(endpoints.auditLog, {});
     expect(spy.mock.calls[1]?.[0]).toBe('/api/admin/log');
   });
 
@@ -184,6 +184,14 @@ describe('callApi types', () => {
         if (result.data) expectTypeOf(result.data.name).toEqualTypeOf<string>();
         else expectTypeOf(result.error).toEqualTypeOf<string>();
       });
+      // With a query the log answers a page (its descriptor's queryResponse), not R76's whole log.
+      void callApiWithQuery(endpoints.auditLog, { before: '42' }).then((result) => {
+        if (result.data) expectTypeOf(result.data).toEqualTypeOf<LogPage>();
+      });
+      // @ts-expect-error the log's query parameters are strings
+      void callApiWithQuery(endpoints.auditLog, { before: 42 });
+      // @ts-expect-error an endpoint without a query
+      void callApiWithQuery(endpoints.eventInfo, {});
     };
     expect(typeOnly).toBeTypeOf('function');
   });

@@ -5,7 +5,15 @@
  * auth level, body and response types are written once. Every call resolves, never rejects, to
  * the spec's `{ status, error, data }` (product spec §7, §8).
  */
-import type { AuthLevel, Endpoint, PathParams, RequestOf, ResponseOf } from '@podium/protocol';
+import type {
+  AuthLevel,
+  Endpoint,
+  PathParams,
+  QueryOf,
+  QueryResponseOf,
+  RequestOf,
+  ResponseOf,
+} from '@podium/protocol';
 import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import type { KeptAnswer } from './conditional';
@@ -50,12 +58,7 @@ export type CallOptions<E extends Endpoint> = ParamsOption<E> &
     idempotencyKey?: string;
     /** The answer of this GET the caller holds: sent as `If-None-Match`, a 304 answers with it. */
     kept?: KeptAnswer;
-  } & QueryOption<E>;
-
-/** A query string, for the endpoints whose descriptor declares one (e.g. the log's pages). */
-type QueryOption<E extends Endpoint> = E extends { query: unknown }
-  ? { query?: URLSearchParams }
-  : { query?: undefined };
+  };
 
 /** The options argument may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> =
@@ -69,7 +72,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   idempotencyKey?: string;
   kept?: KeptAnswer;
-  query?: URLSearchParams;
+  /** The query string's parameters; those left undefined are not sent. */
+  query?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -99,8 +103,11 @@ export function authHeaders(auth: AuthLevel): Record<string, string> {
 /** The URL a call of `endpoint` goes to, its path parameters percent-encoded (API.md 1.1). */
 function requestUrl(endpoint: Endpoint, options: RequestOptions = {}): string {
   const path = API_BASE + buildPath(endpoint.path, options.params);
-  const query = options.query?.toString() ?? '';
-  return query === '' ? path : `${path}?${query}`;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) query.set(name, value);
+  }
+  return query.size === 0 ? path : `${path}?${query}`;
 }
 
 /** Sends the request of `endpoint`; null when the network failed (or the caller aborted). */
@@ -151,12 +158,29 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<ApiResult<ResponseOf<E>>> {
-  const kept = (options as RequestOptions | undefined)?.kept;
-  const response = await sendRequest(endpoint, options as RequestOptions | undefined);
+  return receive<ResponseOf<E>>(endpoint, options as RequestOptions | undefined);
+}
+
+/**
+ * A GET with a query string (the endpoints whose descriptor declares `query`): the answer is the
+ * descriptor's `queryResponse` where it has one (the audit log's pages).
+ */
+export async function callApiWithQuery<E extends Endpoint & { query: unknown }>(
+  endpoint: E,
+  query: QueryOf<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiResult<QueryResponseOf<E>>> {
+  return receive<QueryResponseOf<E>>(endpoint, { ...options, query: query as RequestOptions['query'] });
+}
+
+/** Sends the request and reads its answer as `T` (the caller's descriptor says which). */
+async function receive<T>(endpoint: Endpoint, options: RequestOptions | undefined): Promise<ApiResult<T>> {
+  const kept = options?.kept;
+  const response = await sendRequest(endpoint, options);
   if (!response) return networkFailure();
   // 304: the list did not change since the answer the caller holds (conditional.ts).
   if (response.status === 304 && kept) {
-    return { status: 200, error: '', data: kept.data as ResponseOf<E>, etag: kept.etag };
+    return { status: 200, error: '', data: kept.data as T, etag: kept.etag };
   }
   let json: unknown;
   try {
@@ -166,5 +190,5 @@ export async function callApi<E extends Endpoint>(
   }
   if (!response.ok) return { status: response.status, error: errorText(json, response), data: null };
   const etag = response.headers.get('ETag');
-  return { status: response.status, error: '', data: json as ResponseOf<E>, ...(etag ? { etag } : {}) };
+  return { status: response.status, error: '', data: json as T, ...(etag ? { etag } : {}) };
 }

@@ -26,14 +26,14 @@ describe('audit log view', () => {
   });
 
   it('asks the server for a page, older than a cursor, of a type and a trimmed text', () => {
-    expect(pageQuery({ type: '', text: '' }).toString()).toBe(`limit=${LOG_PAGE_LINES}`);
-    expect(Object.fromEntries(pageQuery({ type: 'JUDGE', text: '  a: b%c  ' }, 42))).toEqual({
+    expect(pageQuery({ type: '', text: '' })).toEqual({ limit: String(LOG_PAGE_LINES) });
+    expect(pageQuery({ type: 'JUDGE', text: '  a: b%c  ' }, 42)).toEqual({
       limit: String(LOG_PAGE_LINES),
       before: '42',
       type: 'JUDGE',
       q: 'a: b%c',
     });
-    expect(pageQuery({ type: '', text: '   ' }).has('q')).toBe(false);
+    expect('q' in pageQuery({ type: '', text: '   ' })).toBe(false);
   });
 
   it('says how many lines are shown, of how many, in which order', () => {

@@ -3,7 +3,7 @@
  * newest first, that the server filters by type and text; each line parsed into time, type and
  * message so its time is shown in the viewer's time zone instead of UTC.
  */
-import type { LogLine as StoredLine, LogType } from '@podium/protocol';
+import type { endpoints, LogLine as StoredLine, LogType, QueryOf } from '@podium/protocol';
 
 /** Lines per page: a screenful many times over, a small part of a big event's log. */
 export const LOG_PAGE_LINES = 500;
@@ -42,13 +42,13 @@ export interface LogFilter extends LogSearch {
   newestFirst: boolean;
 }
 
-/** The query string of one page (docs/api-storage.md): newest first, older than `before`. */
-export function pageQuery(search: LogSearch, before?: number): URLSearchParams {
-  const query = new URLSearchParams({ limit: String(LOG_PAGE_LINES) });
-  if (before !== undefined) query.set('before', String(before));
-  if (search.type !== '') query.set('type', search.type);
+/** The query of one page (docs/api-storage.md): newest first, older than `before`. */
+export function pageQuery(search: LogSearch, before?: number): QueryOf<typeof endpoints.auditLog> {
+  const query: QueryOf<typeof endpoints.auditLog> = { limit: String(LOG_PAGE_LINES) };
+  if (before !== undefined) query.before = String(before);
+  if (search.type !== '') query.type = search.type;
   const text = search.text.trim();
-  if (text !== '') query.set('q', text);
+  if (text !== '') query.q = text;
   return query;
 }
 

@@ -7,7 +7,7 @@
 import { endpoints, type LogPage } from '@podium/protocol';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callApi } from '../../api/client';
+import { callApiWithQuery } from '../../api/client';
 import { endpointKey, RequestFailed } from '../../queries/query-client';
 import type { LogLine, LogSearch } from './audit-log';
 import { pageQuery, parseLine } from './audit-log';
@@ -21,10 +21,9 @@ function logPagesQuery(search: LogSearch) {
   return {
     queryKey: [...endpointKey(endpoints.auditLog), search],
     queryFn: async ({ pageParam, signal }: { pageParam: number | undefined; signal: AbortSignal }) => {
-      const result = await callApi(endpoints.auditLog, { query: pageQuery(search, pageParam), signal });
+      const result = await callApiWithQuery(endpoints.auditLog, pageQuery(search, pageParam), { signal });
       if (!result.data) throw new RequestFailed(result);
-      // With a query the route answers a page, not R76's whole log (the descriptor says so).
-      return result.data as unknown as LogPage;
+      return result.data;
     },
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page: LogPage) => page.next ?? undefined,
