@@ -11,7 +11,6 @@
  * Target (2 cores): judges' p99 < 100 ms while the exports run.
  */
 import { writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
@@ -22,6 +21,7 @@ import {
   machine,
   percentile,
   projectCsv,
+  readUndecoded,
   startServer,
   uploadCsv,
 } from '../load/server.mjs';
@@ -118,25 +118,15 @@ function judgesPolling(base, judges) {
   });
 }
 
-/**
- * One export, read to the end without decoding it (a browser decodes on its own thread; here the
- * client shares its event loop with autocannon); its duration in ms.
- */
-function exportOnce(base, kind) {
+/** One export, read to the end without decoding it (see readUndecoded); its duration in ms. */
+async function exportOnce(base, kind) {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = get(
-      `${base}/api/admin/export/${kind}`,
-      { headers: { authorization: ADMIN_AUTH, 'accept-encoding': ENCODING } },
-      (res) => {
-        if (res.statusCode !== 200) reject(new Error(`export ${kind}: ${res.statusCode}`));
-        res.on('data', () => {});
-        res.on('end', () => resolve(performance.now() - started));
-        res.on('error', reject);
-      },
-    );
-    request.on('error', reject);
+  const res = await readUndecoded(`${base}/api/admin/export/${kind}`, {
+    authorization: ADMIN_AUTH,
+    'accept-encoding': ENCODING,
   });
+  if (res.status !== 200) throw new Error(`export ${kind}: ${res.status}`);
+  return performance.now() - started;
 }
 
 /** `loops` exports back to back until `until()`; durations (ms) per kind. */

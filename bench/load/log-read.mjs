@@ -5,10 +5,9 @@
  * (GET /admin/log) back to back, compressed as a browser asks, without decoding it. Judges'
  * latency is measured from the scheduled time.
  */
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { writeEventDb } from './event-db.mjs';
-import { ADMIN_AUTH, percentile, startServer } from './server.mjs';
+import { ADMIN_AUTH, percentile, readUndecoded, startServer } from './server.mjs';
 
 const RATE_PER_S = 50;
 const READERS = 3;
@@ -48,27 +47,6 @@ async function judgeReads(base, tokens, ms) {
   };
 }
 
-/**
- * GET `path` as a browser asks for it (compressed), the body read to its end but not decoded: a
- * browser decodes on its own machine, while here the client shares the server's two cores (the
- * same method as bench/admin-work). Resolves with the status and the bytes on the wire.
- */
-function readCompressed(base, path) {
-  return new Promise((resolve, reject) => {
-    const request = get(
-      `${base}${path}`,
-      { headers: { authorization: ADMIN_AUTH, 'accept-encoding': 'gzip, deflate, br' } },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode, bytes }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
 /** One admin reading the whole log again and again until `stop()`; returns each read's time. */
 function logReader(base, isRunning) {
   const times = [];
@@ -76,7 +54,11 @@ function logReader(base, isRunning) {
   const done = (async () => {
     while (isRunning()) {
       const sent = performance.now();
-      const res = await readCompressed(base, '/api/admin/log');
+      // Compressed as a browser asks for it, and not decoded (see readUndecoded).
+      const res = await readUndecoded(`${base}/api/admin/log`, {
+        authorization: ADMIN_AUTH,
+        'accept-encoding': 'gzip, deflate, br',
+      });
       if (res.status !== 200) throw new Error(`log read: ${res.status}`);
       bytes = res.bytes;
       times.push(performance.now() - sent);

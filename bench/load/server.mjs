@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,23 @@ export async function api(base, method, path, { auth, body, headers = {} } = {})
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * GETs `url` and reads the body to its end without decoding it: a browser decodes on its own
+ * machine, while a benchmark client shares the server's cores. Resolves with the status and the
+ * bytes received (compressed, if `headers` asked for it).
+ */
+export function readUndecoded(url, headers) {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 /** A CSV upload as the admin (`csv` file field plus form fields, R83). */
