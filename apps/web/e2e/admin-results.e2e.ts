@@ -15,12 +15,10 @@ import type { ServerHandle } from './harness';
 import {
   VIEWPORTS,
   apiCall,
-  collectPageErrors,
   launchBrowser,
   openAdminPage,
   loginJudgeApi,
   noticeWithText,
-  saveAdminPassword,
   seedJudge,
   seedProject,
   seriousAccessibilityViolations,
@@ -285,9 +283,7 @@ describe('the Results view', () => {
   });
 
   it('is where the Settings exports send the organizer for the prize order', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
+    const { context, page } = await openAdminPage(browser, server, VIEWPORTS.phone);
     await page.goto(`${server.baseUrl}/admin/settings#export`);
     const note = page.locator('#export').getByText(/^Score in these files counts/);
     await note.waitFor();
@@ -337,9 +333,9 @@ describe('the Results view', () => {
   it('says so when the results, the prioritizing or the export fail, and changes nothing', async () => {
     const all = (await results()).projects.map((p) => p.id);
     await apiCall(server, 'POST', '/project/prioritize', { items: all, prioritize: false });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
+    const { context, page } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
     const failure = {
       status: 500,
       contentType: 'application/json',
@@ -372,10 +368,7 @@ describe('the Results view', () => {
   });
 
   it('fits a phone: no sideways page scroll, the tables scroll inside their frames', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
-    await saveAdminPassword(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.phone);
     await openResults(page);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

@@ -7,12 +7,11 @@
  * file by its line. Without a layout neither the judge nor the dashboard shows a map. axe-core
  * finds no serious violation; a 390 px phone never scrolls sideways.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeededJudge, ServerHandle } from './harness';
 import {
   apiCall,
-  collectPageErrors,
   dismissNotices,
   judgeRecord,
   launchBrowser,
@@ -21,7 +20,6 @@ import {
   noticeWithText,
   openPhonePage,
   publicApi,
-  saveAdminPassword,
   seedJudge,
   seedProject,
   seriousAccessibilityViolations,
@@ -116,10 +114,8 @@ describe('hall layout', () => {
   });
 
   it('fits the builder on a 390 px phone without sideways scrolling', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
+    const { context, page } = await openAdminPage(browser, server, VIEWPORTS.phone);
     try {
-      await saveAdminPassword(context, server);
-      const page = await context.newPage();
       await page.goto(url('/admin/layout'));
       await page.getByRole('img', { name: /^Preview of the hall/ }).waitFor();
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
@@ -168,11 +164,8 @@ describe('hall layout', () => {
   });
 
   it("recolours a table on the organizer's floor map live when a judge finishes it", async () => {
-    const context: BrowserContext = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     try {
-      await saveAdminPassword(context, server);
       const connected = socketConnected(page);
       await page.goto(url('/admin'));
       const map = page.getByRole('img', { name: /^Floor map: 4 tables/ });
@@ -221,15 +214,12 @@ describe('hall layout', () => {
       { ...AREA, name: 'Room B', placement: { kind: 'beside', direction: 'east', gap: 40 } },
     ];
     await apiCall(server, 'PUT', '/admin/layout', { tables: generatedTwoRooms, plan: TWO_ROOMS });
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     const layoutReads: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/admin\/layout(\/plan)?$/.test(request.url())) layoutReads.push(request.url());
     });
     try {
-      await saveAdminPassword(context, server);
       await page.goto(url('/admin/layout'));
       // The kept areas come back in their fields, the tables in the list and the drawing.
       const preview = page.getByRole('img', { name: 'Preview of the hall: 4 tables' });
@@ -297,10 +287,8 @@ describe('hall layout', () => {
   it('opens a layout imported by CSV as its tables, ready to adjust', async () => {
     const imported = await uploadCsvText(server, '/admin/layout/csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
     expect(imported.body).toEqual({ ok: 1, count: 3 });
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
+    const { context, page } = await openAdminPage(browser, server);
     try {
-      await saveAdminPassword(context, server);
       await page.goto(url('/admin/layout'));
       const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });
       await preview.waitFor();
@@ -476,16 +464,13 @@ describe('hall layout', () => {
 
   it("imports a layout CSV through the builder's upload, and refuses a bad one by its line, changing nothing", async () => {
     await apiCall(server, 'PUT', '/admin/layout', { tables: [] });
-    const context = await browser.newContext(VIEWPORTS.desktop);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openAdminPage(browser, server);
     const choose = (name: string, csv: string) =>
       page
         .getByLabel('Layout CSV file')
         .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     const upload = page.getByRole('button', { name: 'Upload', exact: true });
     try {
-      await saveAdminPassword(context, server);
       await page.goto(url('/admin/layout'));
       await page.getByText('The saved layout has 0 tables.', { exact: false }).waitFor();
       await choose('hall.csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
@@ -550,15 +535,14 @@ describe('hall layout', () => {
     const held = projects.find((p) => p.id === current)!;
     expect(held).toBeDefined();
 
-    const admin = await browser.newContext(VIEWPORTS.desktop);
-    const dashboard = await admin.newPage();
+    const admin = await openAdminPage(browser, server);
+    const dashboard = admin.page;
     const judge = await openPhonePage(browser, server, linusToken);
-    const errors = collectPageErrors(dashboard);
+    const { errors } = admin;
     const floorMap = dashboard.getByRole('region', { name: 'Floor map' });
     const where = judge.page.getByRole('region', { name: 'Where to go' });
     const tableLine = judge.page.locator('.judge-project-heading__table');
     try {
-      await saveAdminPassword(admin, server);
       const layoutRead = dashboard.waitForResponse((r) => r.url().endsWith('/api/admin/layout'));
       const connected = socketConnected(dashboard);
       await dashboard.goto(url('/admin'));
@@ -594,7 +578,7 @@ describe('hall layout', () => {
       await expect.poll(() => floorMap.count(), { timeout: 10_000 }).toBe(0);
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
-      await admin.close();
+      await admin.context.close();
       await judge.context.close();
     }
   });
