@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outboxStorageKey } from '../src/util/offline-queue';
 import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
@@ -322,7 +323,7 @@ describe('the outbox over a reload and a closed tab', () => {
     await expect.poll(() => reopened.writes).toEqual(['POST /api/judge/welcome']);
     // Leaving before the answer is read would leave the entry stored, and the next page would send
     // it again (the same R91 key, so the server replays it): wait until the phone has let it go.
-    await reopened.page.waitForFunction((key) => localStorage.getItem(key) === null, `podium:outbox:${id}`);
+    await reopened.page.waitForFunction((key) => localStorage.getItem(key) === null, outboxStorageKey(id));
     // Accepted: the dashboard opens instead of sending the judge back to the welcome page.
     await reopened.page.goto(url('/judge'));
     await reopened.page.getByRole('heading', { name: 'Welcome, Radia', exact: true }).waitFor();

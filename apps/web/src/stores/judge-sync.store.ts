@@ -18,7 +18,7 @@ import { endpointKey, queryClient, updateKept } from '../queries/query-client';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../util/offline-queue';
 import { deviceStorage as storage } from '../util/device-storage';
 import { judgeWithSave, projectWithSave } from '../util/judge-pending';
-import { Outbox } from '../util/offline-queue';
+import { Outbox, outboxStorageKey } from '../util/offline-queue';
 import { notify } from './notice.store';
 import { tokenFingerprint } from '../util/token-fingerprint';
 
@@ -171,8 +171,6 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   // The held project is not the one this phone thought: follow the server again.
   if (error === NO_CURRENT_PROJECT) visitEnded();
 }
-
-export const outboxStorageKey = (judgeId: string) => `podium:outbox:${judgeId}`;
 
 interface JudgeSyncState {
   /** The attached judge's outbox (device state: what waits on this phone), null before a judge is known. */

@@ -45,6 +45,9 @@ export interface OutboxSnapshot<P> {
   lastSavedAt: number;
 }
 
+/** Where a judge's outbox is kept in `localStorage` (the browser tests read it there too). */
+export const outboxStorageKey = (judgeId: string) => `podium:outbox:${judgeId}`;
+
 /** Backoff after the n-th failed attempt (1-based): 1 s, 2 s, 4 s, 8 s, then every 10 s. */
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 10_000;
