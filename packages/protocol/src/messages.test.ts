@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { csvLineError, duplicateRanking, invalidEmail, invalidReason, unknownTrack } from './messages.js';
+import {
+  csvLineError,
+  duplicateRanking,
+  invalidEmail,
+  invalidReason,
+  QUOTED_VALUE_MAX,
+  quoted,
+  unknownTrack,
+} from './messages.js';
 
 describe('parameterized messages', () => {
   it('unknownTrack lists the tracks in settings order, or none (R58)', () => {
@@ -22,5 +30,18 @@ describe('parameterized messages', () => {
     expect(invalidReason({ a: [1] })).toBe('reason field is invalid: {"a":[1]}');
     const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
     expect(invalidReason(deep)).toBe('reason field is invalid: (a value nested too deeply to show)');
+  });
+
+  it('quotes at most a short piece of a long value, with its length', () => {
+    const long = 'x'.repeat(9_000_000);
+    expect(invalidReason(long)).toBe(`reason field is invalid: ${'x'.repeat(QUOTED_VALUE_MAX)}… (9000000 characters)`);
+    expect(invalidReason([long]).length).toBeLessThan(150);
+    expect(invalidEmail(`${long}@`).length).toBeLessThan(150);
+    expect(unknownTrack(long, ['AI']).length).toBeLessThan(200);
+    expect(duplicateRanking(long).length).toBeLessThan(150);
+    expect(quoted('y'.repeat(QUOTED_VALUE_MAX))).toBe('y'.repeat(QUOTED_VALUE_MAX));
+    // A cut between the halves of a surrogate pair drops the lone half.
+    const emoji = `${'a'.repeat(QUOTED_VALUE_MAX - 1)}😀😀`;
+    expect(quoted(emoji)).toBe(`${'a'.repeat(QUOTED_VALUE_MAX - 1)}… (${emoji.length} characters)`);
   });
 });

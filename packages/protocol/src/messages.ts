@@ -29,6 +29,22 @@ export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
 /** A request whose headers or body did not arrive within the server's time limits (408). */
 export const REQUEST_TIMEOUT_MESSAGE = 'the request took too long to arrive; send it again';
 
+/**
+ * The longest piece of a value sent by a client that an error text repeats: enough to recognise
+ * it, too short to turn a refusal into storage (R91 keeps refused answers for 24 hours).
+ */
+export const QUOTED_VALUE_MAX = 64;
+
+/** `value` as an error text repeats it: whole when short, else its start, `…` and its length. */
+export function quoted(value: string): string {
+  if (value.length <= QUOTED_VALUE_MAX) return value;
+  let start = value.slice(0, QUOTED_VALUE_MAX);
+  // Never end on half of a surrogate pair: the text would carry a lone surrogate.
+  const last = start.charCodeAt(start.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) start = start.slice(0, -1);
+  return `${start}… (${value.length} characters)`;
+}
+
 /** `<field> is required`: a required field missing or `null` (1.2). */
 export function fieldRequired(field: string): string {
   return `${field} is required`;
@@ -61,7 +77,7 @@ export const SELECT_AN_OPTION = 'Please select an option.';
  * named instead, so hostile input still gets its 400.
  */
 export function invalidReason(reason: unknown): string {
-  return `reason field is invalid: ${typeof reason === 'string' ? reason : jsonOrDescription(reason)}`;
+  return `reason field is invalid: ${quoted(typeof reason === 'string' ? reason : jsonOrDescription(reason))}`;
 }
 
 function jsonOrDescription(value: unknown): string {
@@ -75,19 +91,19 @@ export const NO_CURRENT_PROJECT = 'no current project';
 /** Rank, star and finish during deliberation; the web app reloads on it (R26). */
 export const DELIBERATION_BLOCKS_SCORING = 'cannot score due to deliberation mode being enabled';
 export function duplicateRanking(id: string): string {
-  return `ranking contains a duplicate project: ${id}`;
+  return `ranking contains a duplicate project: ${quoted(id)}`;
 }
 export const PROJECT_NOT_SEEN = 'project not seen by this judge';
 
 // 3.3 judges (R52–R58, R74).
 export const NAME_AND_EMAIL_REQUIRED = 'Name and email are required';
 export function invalidEmail(email: string): string {
-  return `invalid email: ${email}`;
+  return `invalid email: ${quoted(email)}`;
 }
 /** R58: `tracks` in settings order, `none` when empty. */
 export function unknownTrack(track: string, tracks: readonly string[]): string {
   const names = tracks.length > 0 ? tracks.join(', ') : 'none';
-  return `unknown track: ${track} (tracks in settings: ${names}; add it under Track Judging first)`;
+  return `unknown track: ${quoted(track)} (tracks in settings: ${names}; add it under Track Judging first)`;
 }
 export const JUDGE_EMAIL_EXISTS = 'a judge with this email already exists';
 export const ITEMS_EMPTY = 'items must not be empty';

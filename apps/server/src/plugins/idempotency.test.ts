@@ -9,7 +9,11 @@ import {
   type JudgedProject,
 } from '@podium/protocol';
 import { RateLimitedError } from '../errors.js';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../services/idempotency.service.js';
+import {
+  IDEMPOTENCY_KEY_TTL_MS,
+  KEPT_KEYS_PER_JUDGE,
+  KEPT_REFUSAL_MAX_BYTES,
+} from '../services/idempotency.service.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
@@ -352,6 +356,62 @@ describe('keys per judge (R91)', () => {
     expect((await t.admin({ method: 'GET', url: '/api/admin/flags' })).json()).toHaveLength(
       flagsBefore.length + 1,
     );
+  });
+});
+
+describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
+  const keptBytes = () =>
+    (t.app.db.sqlite.prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
+      n: number;
+    }).n;
+
+  it('five 9 MB skip reasons, each with a new key, are refused with a short text and keep under 1 kB', async () => {
+    const { judge } = await judging();
+    const reason = 'x'.repeat(9 * 1024 * 1024);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await keyed(judge, `fill-${i}`, {
+        method: 'POST',
+        url: '/api/judge/skip',
+        payload: { reason },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toBe(
+        `reason field is invalid: ${'x'.repeat(64)}… (${reason.length} characters)`,
+      );
+    }
+    expect(keptRows()).toHaveLength(5);
+    expect(keptBytes()).toBeLessThan(1024);
+  });
+
+  it('a refusal answer longer than the bound is not kept (no error text grows with its input any more)', async () => {
+    const { judgeId } = await judging();
+    const request = { judgeId, key: 'long', fingerprint: 'f' };
+    const long = JSON.stringify({ error: 'x'.repeat(KEPT_REFUSAL_MAX_BYTES) });
+    t.app.services.idempotency.keepRefusal(request, { status: 400, body: long });
+    expect(keptRows()).toEqual([]);
+    t.app.services.idempotency.keepRefusal(request, { status: 400, body: long.slice(-KEPT_REFUSAL_MAX_BYTES) });
+    expect(keptRows()).toEqual([expect.objectContaining({ key: 'long' })]);
+  });
+
+  it(`keeps a judge's ${KEPT_KEYS_PER_JUDGE} newest keys: an older one is new again`, async () => {
+    await t.addProject({ name: 'P0' });
+    const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const finish = { method: 'POST', url: '/api/judge/finish' } as const;
+    expect((await keyed(judge, 'early', finish)).statusCode).toBe(400);
+    await start();
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    for (let i = 0; i < KEPT_KEYS_PER_JUDGE - 1; i += 1) {
+      t.clock.advance(1);
+      await keyed(judge, `later-${i}`, { method: 'POST', url: '/api/judge/skip', payload: { reason: 'x' } });
+    }
+    // 'early' is still one of the newest 500: replayed.
+    expect((await keyed(judge, 'early', finish)).statusCode).toBe(400);
+    t.clock.advance(1);
+    await keyed(judge, 'one-more', { method: 'POST', url: '/api/judge/skip', payload: { reason: 'x' } });
+    expect(keptRows()).toHaveLength(KEPT_KEYS_PER_JUDGE);
+    // Now it is not kept: the finish runs and succeeds.
+    const retried = await keyed(judge, 'early', finish);
+    expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
   });
 });
 

@@ -47,6 +47,33 @@ export class IdempotencyKeyRepository {
     );
   }
 
+  /** Removes the judge's rows but its `count` newest (the newest by time, then by key). */
+  keepNewest(judgeId: string, count: number): void {
+    const q = this.db.q;
+    const oldestKept = this.db.first(
+      q
+        .selectFrom('idempotency_keys')
+        .select(['created_at', 'key'])
+        .where('judge_id', '=', judgeId)
+        .orderBy('created_at', 'desc')
+        .orderBy('key', 'desc')
+        .limit(1)
+        .offset(count - 1),
+    );
+    if (oldestKept === undefined) return;
+    this.db.run(
+      q
+        .deleteFrom('idempotency_keys')
+        .where('judge_id', '=', judgeId)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<', oldestKept.created_at),
+            eb.and([eb('created_at', '=', oldestKept.created_at), eb('key', '<', oldestKept.key)]),
+          ]),
+        ),
+    );
+  }
+
   /** Removes every row kept before `before` (an index range: cheap when there is none). */
   deleteOlderThan(before: number): void {
     this.db.run(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));

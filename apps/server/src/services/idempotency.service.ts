@@ -12,6 +12,18 @@ import type { IdempotencyKeyRepository } from '../repositories/idempotency-key.r
 /** Kept answers live at least this long (R91: 24 hours); older ones are pruned as keys are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A refusal whose answer is longer than this is not kept: it wrote nothing, so its retry simply
+ * runs again. Answers of writes that succeeded are small by their schemas and always kept.
+ */
+export const KEPT_REFUSAL_MAX_BYTES = 4096;
+
+/**
+ * Keys kept per judge: past this, the judge's oldest go first. A phone sends its waiting writes in
+ * order and each until answered, so only a judge sending thousands of writes reaches it.
+ */
+export const KEPT_KEYS_PER_JUDGE = 500;
+
 /** A judge's request that carries a key it has not used yet (as far as the first look saw). */
 export interface KeyedRequest {
   judgeId: string;
@@ -77,9 +89,12 @@ export class IdempotencyService {
     });
   }
 
-  /** Keeps a refusal (the request wrote nothing) in a transaction of its own, if R91 keeps its status. */
+  /**
+   * Keeps a refusal (the request wrote nothing) in a transaction of its own, if R91 keeps its
+   * status and the answer is short enough.
+   */
   keepRefusal(request: KeyedRequest, answer: KeptAnswer): void {
-    if (!keepable(answer.status)) return;
+    if (!keepable(answer.status) || Buffer.byteLength(answer.body) > KEPT_REFUSAL_MAX_BYTES) return;
     this.context.db.transaction(() => this.keep(request, answer));
   }
 
@@ -95,5 +110,6 @@ export class IdempotencyService {
       body: answer.body,
       created_at: time,
     });
+    keys.keepNewest(request.judgeId, KEPT_KEYS_PER_JUDGE);
   }
 }

@@ -9,6 +9,7 @@ import * as idempotencyKeys from './003-idempotency-keys.js';
 import * as adminSessions from './004-admin-sessions.js';
 import * as hallLayout from './005-hall-layout.js';
 import * as layoutPlan from './006-layout-plan.js';
+import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004-admin-sessions': adminSessions,
   '005-hall-layout': hallLayout,
   '006-layout-plan': layoutPlan,
+  '007-idempotency-keys-per-judge': idempotencyKeysPerJudge,
 };
