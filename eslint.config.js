@@ -72,6 +72,19 @@ export default tseslint.config(
     },
   },
   {
+    // Storage is asynchronous (DESIGN.md §7): a query or service call left un-awaited would run
+    // outside its transaction or lose its error.
+    files: ['apps/server/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: ['apps/server/tsconfig.test.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['apps/server/src/services/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/io/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS] }] },

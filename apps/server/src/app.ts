@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createServices({ db, config, now, inPlace: { ...IN_PLACE_LIMITS, ...options.inPlace } }),
   );
   // Here, not in createServices: the export worker builds services on a read-only connection.
-  app.services.adminSessions.revokeIfPasswordChanged();
+  await app.services.adminSessions.revokeIfPasswordChanged();
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {
@@ -124,7 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.services.mailer.close();
     await app.services.exports.close();
     await app.services.imports.close();
-    app.services.loginGuard.close();
+    await app.services.loginGuard.close();
     db.close();
   });
 
@@ -164,14 +164,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerSocketServer(app);
   scheduleClockBackups(app);
-  logStart(db, app.services);
+  await logStart(db, app.services);
   return app;
 }
 
 /** `Server started` (R77); on a full disk the server starts anyway, to serve reads (503 on writes). */
-function logStart(db: Database, services: Services): void {
+async function logStart(db: Database, services: Services): Promise<void> {
   try {
-    db.transaction(() => services.auditLog.system('Server started'));
+    await db.transaction(() => services.auditLog.system('Server started'));
   } catch (error) {
     if (!isDiskFull(error)) throw error;
   }

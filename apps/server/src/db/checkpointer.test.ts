@@ -13,9 +13,9 @@ afterEach(() => {
 });
 
 const writeRows = (target: Database, n: number) =>
-  target.transaction(() => {
+  target.transaction(async () => {
     for (let i = 0; i < n; i += 1) {
-      target.run(
+      await target.run(
         target.q.insertInto('audit_log').values({ time: i, type: 'SYSTEM', message: 'x'.repeat(1000) }),
       );
     }
@@ -27,7 +27,7 @@ describe('Checkpointer', () => {
     const file = join(dir, 'podium.db');
     db = await openDatabase(file);
     const before = statSync(file).size;
-    writeRows(db, 200);
+    await writeRows(db, 200);
     // The writer's own checkpoint waits for 10,000 pages: only the worker can have done this.
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + 150_000), {
       timeout: 5000,
@@ -39,10 +39,10 @@ describe('Checkpointer', () => {
     dir = tempDataDir();
     const file = join(dir, 'podium.db');
     const opened = await openDatabase(file);
-    writeRows(opened, 50);
+    await writeRows(opened, 50);
     opened.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
     db = await openDatabase(file);
-    expect(db.all(db.q.selectFrom('audit_log').select('seq'))).toHaveLength(50);
+    expect(await db.all(db.q.selectFrom('audit_log').select('seq'))).toHaveLength(50);
   });
 });

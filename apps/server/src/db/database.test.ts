@@ -21,8 +21,11 @@ afterEach(() => {
 
 const insertLine = (message: string) =>
   db.run(db.q.insertInto('audit_log').values({ time: 1, type: 'SYSTEM', message }));
-const lines = () =>
-  db.all(db.q.selectFrom('audit_log').select('message').orderBy('seq')).map((r) => r.message);
+const lines = async () =>
+  (await db.all(db.q.selectFrom('audit_log').select('message').orderBy('seq'))).map((r) => r.message);
+/** The committed lines, read on the connection directly (inside a commit listener). */
+const committedLines = () =>
+  db.sqlite.prepare('select message from audit_log order by seq').pluck().all() as string[];
 
 describe('openDatabase', () => {
   it('uses WAL, foreign keys and a busy timeout, and creates the full schema', async () => {
@@ -55,7 +58,7 @@ describe('openDatabase', () => {
       'revisions',
       'settings',
     ]);
-    expect(db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({
+    expect(await db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({
       id: 1,
       running: 0,
       accumulated_ms: 0,
@@ -67,9 +70,9 @@ describe('Database.transaction', () => {
   it('releases recorded events to listeners only after the commit', async () => {
     await open();
     const seen: { events: readonly DomainEvent[]; committedLines: string[] }[] = [];
-    db.onCommit((events) => seen.push({ events, committedLines: lines() }));
-    db.transaction(() => {
-      insertLine('a');
+    db.onCommit((events) => seen.push({ events, committedLines: committedLines() }));
+    await db.transaction(async () => {
+      await insertLine('a');
       db.record({ kind: 'projects', public: true });
       expect(seen).toHaveLength(0);
     });
@@ -80,14 +83,14 @@ describe('Database.transaction', () => {
     await open();
     const seen: unknown[] = [];
     db.onCommit((events) => seen.push(events));
-    expect(() =>
-      db.transaction(() => {
-        insertLine('lost');
+    await expect(
+      db.transaction(async () => {
+        await insertLine('lost');
         db.record({ kind: 'stats' });
         throw new Error('refused');
       }),
-    ).toThrow('refused');
-    expect(lines()).toEqual([]);
+    ).rejects.toThrow('refused');
+    expect(await lines()).toEqual([]);
     expect(seen).toEqual([]);
   });
 
@@ -95,12 +98,12 @@ describe('Database.transaction', () => {
     await open();
     const seen: (readonly DomainEvent[])[] = [];
     db.onCommit((events) => seen.push(events));
-    db.transaction(() => {
-      insertLine('outer');
+    await db.transaction(async () => {
+      await insertLine('outer');
       db.record({ kind: 'judges' });
       try {
-        db.transaction(() => {
-          insertLine('inner');
+        await db.transaction(async () => {
+          await insertLine('inner');
           db.record({ kind: 'flags' });
           throw new Error('inner failed');
         });
@@ -108,7 +111,7 @@ describe('Database.transaction', () => {
         // the outer transaction goes on
       }
     });
-    expect(lines()).toEqual(['outer']);
+    expect(await lines()).toEqual(['outer']);
     expect(seen).toEqual([[{ kind: 'judges' }]]);
   });
 
@@ -126,10 +129,41 @@ describe('Database.transaction', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      expect(db.transaction(() => (db.record({ kind: 'stats' }), 42))).toBe(42);
+      expect(await db.transaction(async () => (db.record({ kind: 'stats' }), 42))).toBe(42);
     } finally {
       console.error = original;
     }
     expect(errors).toHaveLength(1);
+  });
+
+  it('a query from elsewhere waits for the open transaction: it never sees uncommitted rows', async () => {
+    await open();
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const writing = db.transaction(async () => {
+      await insertLine('pending');
+      await paused;
+      await insertLine('second');
+    });
+    const reading = lines();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await writing;
+    expect(await reading).toEqual(['pending', 'second']);
+  });
+
+  it('transactions from two callers run one after the other, in the order they began', async () => {
+    await open();
+    const order: string[] = [];
+    const run = (name: string) =>
+      db.transaction(async () => {
+        order.push(`${name} begins`);
+        await insertLine(name);
+        await new Promise((resolve) => setImmediate(resolve));
+        order.push(`${name} ends`);
+      });
+    await Promise.all([run('a'), run('b')]);
+    expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends']);
+    expect(await lines()).toEqual(['a', 'b']);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The SQLite store: one better-sqlite3 connection in WAL mode, Kysely as the query builder,
- * and synchronous execution.
+ * The SQLite store: one better-sqlite3 connection in WAL mode, Kysely as the query builder.
  *
- * Queries are built with Kysely and run synchronously by better-sqlite3, so a transaction is one
- * uninterrupted call: no other request can run in the middle of it (DESIGN.md §1). Domain events
- * recorded during a transaction are handed to subscribers only after it commits.
+ * Repositories and services `await` every query (DESIGN.md §7), so that the same code runs on
+ * PostgreSQL. better-sqlite3 still answers synchronously; what keeps a transaction whole is that
+ * the connection is taken in turns: a transaction holds it from BEGIN to COMMIT, and a query from
+ * elsewhere waits for its turn instead of seeing uncommitted rows. The current transaction is
+ * found through AsyncLocalStorage, so a repository need not be handed it. Domain events recorded
+ * during a transaction are handed to subscribers only after it commits.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -27,13 +30,44 @@ import type { DB } from './schema.js';
 
 export type CommitListener = (events: readonly DomainEvent[]) => void;
 
+/** What one transaction carries through its `await`s. */
+interface TransactionScope {
+  events: DomainEvent[];
+  /** Savepoints open inside it (nested transactions). */
+  depth: number;
+}
+
+/** One holder at a time, the others served in the order they asked. */
+class Turns {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  get busy(): boolean {
+    return this.held;
+  }
+
+  async take(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.held = false;
+    else next();
+  }
+}
+
 export class Database {
   /** Builds queries only; execute them with `all`, `first` or `run`. */
   readonly q: Kysely<DB>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly listeners: CommitListener[] = [];
-  private pending: DomainEvent[] = [];
-  private depth = 0;
+  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+  private readonly turns = new Turns();
   private rollbackCount = 0;
   /** Reports the start and the end of a full-disk episode on standard error. */
   readonly diskFull: DiskFullAlarm;
@@ -53,62 +87,65 @@ export class Database {
     });
   }
 
-  all<R>(query: Compilable<R>): R[] {
+  async all<R>(query: Compilable<R>): Promise<R[]> {
     const { sql, parameters } = query.compile();
-    return this.statement(sql).all(...toSqlite(parameters)) as R[];
+    return this.inTurn(() => this.statement(sql).all(...toSqlite(parameters)) as R[]);
   }
 
-  first<R>(query: Compilable<R>): R | undefined {
+  async first<R>(query: Compilable<R>): Promise<R | undefined> {
     const { sql, parameters } = query.compile();
-    return this.statement(sql).get(...toSqlite(parameters)) as R | undefined;
+    return this.inTurn(() => this.statement(sql).get(...toSqlite(parameters)) as R | undefined);
   }
 
   /** Runs a write; returns the number of rows it changed. */
-  run(query: Compilable<unknown>): number {
+  async run(query: Compilable<unknown>): Promise<number> {
     const { sql, parameters } = query.compile();
-    return this.statement(sql).run(...toSqlite(parameters)).changes;
+    return this.inTurn(() => this.statement(sql).run(...toSqlite(parameters)).changes);
   }
 
   /**
    * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
    * to the commit listeners after the outermost transaction commits; a throw discards them.
+   * Queries inside must run one after another (no `Promise.all`): they share one connection.
+   * `readOnly`: a consistent snapshot for reads that must agree (an export), which writes nothing.
    */
-  transaction<T>(fn: () => T): T {
-    const mark = this.pending.length;
-    // During a full-disk episode, only a transaction that wrote something proves space is back.
-    const changesBefore = this.depth === 0 && this.diskFull.active ? this.totalChanges() : undefined;
-    this.depth += 1;
+  async transaction<T>(fn: () => Promise<T>, { readOnly = false } = {}): Promise<T> {
+    const outer = this.scope.getStore();
+    if (outer !== undefined) return this.savepoint(outer, fn);
+    await this.turns.take();
+    const scope: TransactionScope = { events: [], depth: 0 };
     let result: T;
     try {
-      result = this.sqlite.transaction(fn).immediate();
-    } catch (error) {
-      this.pending.length = mark;
-      this.rollbackCount += 1;
-      if (isDiskFull(error)) this.diskFull.failed(error);
-      throw error;
-    } finally {
-      this.depth -= 1;
-    }
-    if (changesBefore !== undefined && this.totalChanges() > changesBefore) this.diskFull.succeeded();
-    if (this.depth === 0 && this.pending.length > 0) {
-      const events = this.pending;
-      this.pending = [];
-      for (const listener of this.listeners) {
-        // The change is committed: a failing listener must not turn it into an error reply.
-        try {
-          listener(events);
-        } catch (error) {
-          console.error('commit listener failed', error);
-        }
+      // During a full-disk episode, only a transaction that wrote something proves space is back.
+      const changesBefore = this.diskFull.active ? this.totalChanges() : undefined;
+      try {
+        this.sqlite.exec(readOnly ? 'begin' : 'begin immediate');
+        result = await this.scope.run(scope, fn);
+        this.sqlite.exec('commit');
+      } catch (error) {
+        if (this.sqlite.inTransaction) this.sqlite.exec('rollback');
+        this.rollbackCount += 1;
+        if (isDiskFull(error)) this.diskFull.failed(error);
+        throw error;
       }
+      if (changesBefore !== undefined && this.totalChanges() > changesBefore) this.diskFull.succeeded();
+    } finally {
+      this.turns.give();
     }
+    if (scope.events.length > 0) this.release(scope.events);
     return result;
   }
 
   /** Records a domain event of the current transaction (released at commit). */
   record(event: DomainEvent): void {
-    if (this.depth === 0) throw new Error('domain events must be recorded inside a transaction');
-    this.pending.push(event);
+    const scope = this.scope.getStore();
+    if (scope === undefined) throw new Error('domain events must be recorded inside a transaction');
+    scope.events.push(event);
+  }
+
+  /** Whether the caller runs inside a transaction. */
+  get inTransaction(): boolean {
+    return this.scope.getStore() !== undefined;
   }
 
   /**
@@ -136,6 +173,21 @@ export class Database {
     }
   }
 
+  /**
+   * Runs `work` on the connection without a transaction of its own: at once inside a transaction
+   * (it is that transaction's turn) or when the connection is free, else after the transaction
+   * holding it ends.
+   */
+  async inTurn<T>(work: () => T): Promise<T> {
+    if (this.scope.getStore() !== undefined || !this.turns.busy) return work();
+    await this.turns.take();
+    try {
+      return work();
+    } finally {
+      this.turns.give();
+    }
+  }
+
   /** Rows inserted, updated or deleted through this connection since it opened (triggers included). */
   totalChanges(): number {
     return (this.statement('select total_changes() as n').get() as { n: number }).n;
@@ -146,13 +198,48 @@ export class Database {
     return this.statement('pragma data_version').pluck().get() as number;
   }
 
-  private statement(sql: string): BetterSqlite3.Statement {
+  /** A prepared statement, compiled once per SQL text (bulk writes run it per row). */
+  statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.sqlite.prepare(sql);
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  private async savepoint<T>(scope: TransactionScope, fn: () => Promise<T>): Promise<T> {
+    scope.depth += 1;
+    const name = `nested_${scope.depth}`;
+    const mark = scope.events.length;
+    this.sqlite.exec(`savepoint ${name}`);
+    try {
+      const result = await fn();
+      this.sqlite.exec(`release ${name}`);
+      return result;
+    } catch (error) {
+      // Some errors (a full disk) make SQLite roll the whole transaction back by itself.
+      if (this.sqlite.inTransaction) {
+        this.sqlite.exec(`rollback to ${name}`);
+        this.sqlite.exec(`release ${name}`);
+      }
+      scope.events.length = mark;
+      this.rollbackCount += 1;
+      throw error;
+    } finally {
+      scope.depth -= 1;
+    }
+  }
+
+  private release(events: DomainEvent[]): void {
+    for (const listener of this.listeners) {
+      // The change is committed: a failing listener must not turn it into an error reply.
+      try {
+        listener(events);
+      } catch (error) {
+        console.error('commit listener failed', error);
+      }
+    }
   }
 }
 

@@ -14,9 +14,9 @@ beforeEach(async () => {
   dir = tempDataDir();
   db = await openDatabase(join(dir, 'podium.db'));
   computed = 0;
-  names = new Derived(db, ['projects'], () => {
+  names = new Derived(db, ['projects'], async () => {
     computed += 1;
-    return db.all(db.q.selectFrom('projects').select('name').orderBy('seq')).map((row) => row.name);
+    return (await db.all(db.q.selectFrom('projects').select('name').orderBy('seq'))).map((row) => row.name);
   });
 });
 
@@ -34,99 +34,99 @@ const addJudge = (id: string) =>
     .run(id, id, id, id, id);
 
 describe('Derived', () => {
-  it('computes once while nothing it reads is written', () => {
-    db.transaction(() => addProject('p1'));
-    expect(names.get()).toEqual(['name p1']);
-    expect(names.get()).toEqual(['name p1']);
+  it('computes once while nothing it reads is written', async () => {
+    await db.transaction(async () => addProject('p1'));
+    expect(await names.get()).toEqual(['name p1']);
+    expect(await names.get()).toEqual(['name p1']);
     expect(computed).toBe(1);
   });
 
-  it('follows inserts, deletes and updates of the columns it covers, whichever code writes', () => {
-    db.transaction(() => addProject('p1'));
-    names.get();
-    db.transaction(() => addProject('p2'));
-    expect(names.get()).toEqual(['name p1', 'name p2']);
+  it('follows inserts, deletes and updates of the columns it covers, whichever code writes', async () => {
+    await db.transaction(async () => addProject('p1'));
+    await names.get();
+    await db.transaction(async () => addProject('p2'));
+    expect(await names.get()).toEqual(['name p1', 'name p2']);
     db.sqlite.prepare("update projects set name = 'renamed' where id = 'p1'").run();
-    expect(names.get()).toEqual(['renamed', 'name p2']);
+    expect(await names.get()).toEqual(['renamed', 'name p2']);
     db.sqlite.prepare("delete from projects where id = 'p2'").run();
-    expect(names.get()).toEqual(['renamed']);
+    expect(await names.get()).toEqual(['renamed']);
     expect(computed).toBe(4);
   });
 
-  it('is not invalidated by last_activity, which changes on every finish', () => {
-    db.transaction(() => addProject('p1'));
-    names.get();
-    db.transaction(() => db.run(db.q.updateTable('projects').set({ last_activity: 5 })));
-    names.get();
+  it('is not invalidated by last_activity, which changes on every finish', async () => {
+    await db.transaction(async () => addProject('p1'));
+    await names.get();
+    await db.transaction(async () => db.run(db.q.updateTable('projects').set({ last_activity: 5 })));
+    await names.get();
     expect(computed).toBe(1);
   });
 
-  it('sees uncommitted writes inside a transaction, and forgets them after a rollback', () => {
-    db.transaction(() => addProject('p1'));
-    names.get();
-    expect(() =>
-      db.transaction(() => {
+  it('sees uncommitted writes inside a transaction, and forgets them after a rollback', async () => {
+    await db.transaction(async () => addProject('p1'));
+    await names.get();
+    await expect(
+      db.transaction(async () => {
         addProject('p2');
-        expect(names.get()).toEqual(['name p1', 'name p2']);
+        expect(await names.get()).toEqual(['name p1', 'name p2']);
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     // The counter is back where it was; only the rollback count tells the cache is stale.
-    expect(names.get()).toEqual(['name p1']);
+    expect(await names.get()).toEqual(['name p1']);
   });
 });
 
 describe('view_removals revision', () => {
-  it('moves when views disappear by a cascade (a deleted judge) or a track change, not on inserts', () => {
-    db.transaction(() => {
+  it('moves when views disappear by a cascade (a deleted judge) or a track change, not on inserts', async () => {
+    await db.transaction(async () => {
       addProject('p1');
       addJudge('j1');
     });
     const key = () => revisionKey(db, ['view_removals']);
-    const before = key();
-    db.transaction(() =>
+    const before = await key();
+    await db.transaction(async () =>
       db.sqlite
         .prepare("insert into judged_projects (judge_id, project_id, finished_at) values ('j1', 'p1', 1)")
         .run(),
     );
-    expect(key()).toBe(before);
-    db.transaction(() => db.run(db.q.updateTable('judges').set({ track: 'AI' })));
-    const afterTrack = key();
+    expect(await key()).toBe(before);
+    await db.transaction(async () => db.run(db.q.updateTable('judges').set({ track: 'AI' })));
+    const afterTrack = await key();
     expect(afterTrack).not.toBe(before);
-    db.transaction(() => db.run(db.q.deleteFrom('judges').where('id', '=', 'j1')));
-    expect(db.all(db.q.selectFrom('judged_projects').selectAll())).toEqual([]);
-    expect(key()).not.toBe(afterTrack);
+    await db.transaction(async () => db.run(db.q.deleteFrom('judges').where('id', '=', 'j1')));
+    expect(await db.all(db.q.selectFrom('judged_projects').selectAll())).toEqual([]);
+    expect(await key()).not.toBe(afterTrack);
   });
 });
 
 describe('ANY_WRITE (the admin lists)', () => {
-  it('computes once between writes, and again after any row written, cascades and rollbacks included', () => {
+  it('computes once between writes, and again after any row written, cascades and rollbacks included', async () => {
     let builds = 0;
-    const activity = new Derived(db, ANY_WRITE, () => {
+    const activity = new Derived(db, ANY_WRITE, async () => {
       builds += 1;
       return db.all(db.q.selectFrom('judges').select(['id', 'last_activity']).orderBy('seq'));
     });
-    db.transaction(() => {
+    await db.transaction(async () => {
       addProject('p1');
       addJudge('j1');
     });
-    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
-    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
+    expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
+    expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
     expect(builds).toBe(1);
     // A column no revision trigger covers.
     db.sqlite.prepare("update judges set last_activity = 7 where id = 'j1'").run();
-    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
-    expect(() =>
-      db.transaction(() => {
+    expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
+    await expect(
+      db.transaction(async () => {
         addJudge('j2');
-        expect(activity.get()).toHaveLength(2);
+        expect(await activity.get()).toHaveLength(2);
         throw new Error('refused');
       }),
-    ).toThrow('refused');
-    expect(activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
-    db.transaction(() => db.run(db.q.deleteFrom('projects').where('id', '=', 'p1')));
+    ).rejects.toThrow('refused');
+    expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
+    await db.transaction(async () => db.run(db.q.deleteFrom('projects').where('id', '=', 'p1')));
     db.sqlite.prepare("delete from judges where id = 'j1'").run();
-    expect(activity.get()).toEqual([]);
+    expect(await activity.get()).toEqual([]);
     expect(builds).toBe(5);
   });
 });

@@ -15,9 +15,16 @@ import type { RevisionName } from './schema.js';
 export const ANY_WRITE = 'any-write';
 
 /** Changes whenever one of the revisions moved (or, for ANY_WRITE, any row was written) or any transaction rolled back. */
-export function revisionKey(db: Database, revisions: readonly RevisionName[] | typeof ANY_WRITE): string {
-  if (revisions === ANY_WRITE) return `${db.rollbacks}:${db.totalChanges()}:${db.dataVersion()}`;
-  const rows = db.all(db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions));
+export async function revisionKey(
+  db: Database,
+  revisions: readonly RevisionName[] | typeof ANY_WRITE,
+): Promise<string> {
+  if (revisions === ANY_WRITE) {
+    return db.inTurn(() => `${db.rollbacks}:${db.totalChanges()}:${db.dataVersion()}`);
+  }
+  const rows = await db.all(
+    db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions),
+  );
   return `${db.rollbacks}:${rows.map((row) => `${row.name}=${row.value}`).join(',')}`;
 }
 
@@ -28,13 +35,13 @@ export class Derived<T> {
   constructor(
     private readonly db: Database,
     private readonly revisions: readonly RevisionName[] | typeof ANY_WRITE,
-    private readonly compute: () => T,
+    private readonly compute: () => Promise<T>,
   ) {}
 
-  get(): T {
-    const key = revisionKey(this.db, this.revisions);
+  async get(): Promise<T> {
+    const key = await revisionKey(this.db, this.revisions);
     if (key !== this.key || this.value === undefined) {
-      this.value = this.compute();
+      this.value = await this.compute();
       this.key = key;
     }
     return this.value;

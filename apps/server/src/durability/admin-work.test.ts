@@ -125,8 +125,8 @@ describe('judges during admin work (incident class: admin work stalls every judg
 
   it('answers judges while the whole audit log is read, before its body is produced', async () => {
     // 100 pieces of the stream: 50,000 lines, written as actions write them.
-    t.app.db.transaction(() => {
-      for (let i = 0; i < 50_000; i += 1) t.app.services.auditLog.admin(`Line ${i} of a long event`);
+    await t.app.db.transaction(async () => {
+      for (let i = 0; i < 50_000; i += 1) await t.app.services.auditLog.admin(`Line ${i} of a long event`);
     });
     const { body } = await startAdminRead(LOG_URL);
     const order = await judgesDuring(body, async () => !logBodyProduced);

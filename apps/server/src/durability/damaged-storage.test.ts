@@ -68,14 +68,14 @@ describe('start on damaged storage (incident class: a damaged database file)', (
     root = mkdtempSync(join(tmpdir(), 'podium-damaged-'));
     original = join(root, 'original.db');
     const db = await openDatabase(original);
-    db.transaction(() => {
+    await db.transaction(async () => {
       for (let i = 0; i < 400; i += 1) {
         db.sqlite
           .prepare('insert into projects (id, name, location) values (?, ?, ?)')
           .run(String(i).padStart(24, '0'), `Project ${i}`, i + 1);
       }
       for (let i = 0; i < 6000; i += 1) {
-        db.run(
+        await db.run(
           db.q.insertInto('audit_log').values({ time: i, type: 'ADMIN', message: `line ${i} `.repeat(8) }),
         );
       }

@@ -45,7 +45,7 @@ function startWorker(workerData: ExportWorkerData): Worker {
 interface Pending {
   worker: Worker;
   out: PassThrough;
-  complete: () => void;
+  complete: () => Promise<void>;
 }
 
 export class ExportThread {
@@ -60,7 +60,7 @@ export class ExportThread {
    * The export's bytes as the worker builds them. `complete` runs once the file is whole, before
    * the stream ends; if it throws, or the worker fails, the stream ends with that error.
    */
-  open(kind: ExportKind, complete: () => void): Readable {
+  open(kind: ExportKind, complete: () => Promise<void>): Readable {
     clearTimeout(this.idleTimer);
     const worker = this.start();
     const id = ++this.lastId;
@@ -103,12 +103,10 @@ export class ExportThread {
   }
 
   private finish(entry: Pending): void {
-    try {
-      entry.complete();
-      entry.out.end();
-    } catch (error) {
-      entry.out.destroy(error as Error);
-    }
+    entry.complete().then(
+      () => entry.out.end(),
+      (error: unknown) => entry.out.destroy(error as Error),
+    );
   }
 
   /** Ends every export the worker had with `error`; the next export starts a new worker. */

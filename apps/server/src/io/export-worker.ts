@@ -23,7 +23,7 @@ const sources: ExportSources = {
   projects: services.projects,
   judges: services.judges,
   settings: new SettingsRepository(db),
-  snapshot: (read) => sqlite.transaction(read).deferred(),
+  snapshot: (read) => db.transaction(read, { readOnly: true }),
 };
 const encoder = new TextEncoder();
 
@@ -33,7 +33,7 @@ function post(message: ExportMessage, transfer: ArrayBuffer[] = []): void {
 
 async function build({ id, kind }: ExportRequest): Promise<void> {
   try {
-    for await (const piece of exportFile(kind, sources)) {
+    for await (const piece of await exportFile(kind, sources)) {
       if (typeof piece === 'string') {
         const chunk = encoder.encode(piece);
         post({ id, chunk }, [chunk.buffer as ArrayBuffer]);

@@ -55,8 +55,8 @@ describe('Mailer (R75)', () => {
   let smtp: TestSmtp | undefined;
   let mailer: Mailer | undefined;
   let stderr: MockInstance<typeof console.error>;
-  let onDisabled: ReturnType<typeof vi.fn<(email: string) => void>>;
-  let onFailure: ReturnType<typeof vi.fn<(email: string, error: unknown) => void>>;
+  let onDisabled: ReturnType<typeof vi.fn<(email: string) => Promise<void>>>;
+  let onFailure: ReturnType<typeof vi.fn<(email: string, error: unknown) => Promise<void>>>;
 
   const makeMailer = (options: Partial<MailerOptions>) => {
     mailer = new Mailer({ onDisabled, onFailure, retryDelayMs: 5, ...options });
@@ -65,8 +65,8 @@ describe('Mailer (R75)', () => {
 
   beforeEach(() => {
     stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
-    onDisabled = vi.fn<(email: string) => void>();
-    onFailure = vi.fn<(email: string, error: unknown) => void>();
+    onDisabled = vi.fn<(email: string) => Promise<void>>(async () => undefined);
+    onFailure = vi.fn<(email: string, error: unknown) => Promise<void>>(async () => undefined);
   });
 
   afterEach(async () => {

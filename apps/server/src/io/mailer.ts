@@ -26,9 +26,9 @@ export interface MailerOptions {
   /** MAIL_FROM (API.md §7), e.g. `Podium <judging@example.org>`. */
   mailFrom?: string | undefined;
   /** Called once per message when email is disabled: SYSTEM `Email disabled, login email not sent to <email>`. */
-  onDisabled: (email: string) => void;
+  onDisabled: (email: string) => Promise<void>;
   /** Called once per message after every attempt failed: SYSTEM `Failed to send login email to <email>`. */
-  onFailure: (email: string, error: unknown) => void;
+  onFailure: (email: string, error: unknown) => Promise<void>;
   /** Attempts per message, first included. Default 3. */
   attempts?: number;
   /**
@@ -118,8 +118,8 @@ export class Mailer {
   readonly enabled: boolean;
   private readonly transport: ReturnType<typeof createTransport> | undefined;
   private readonly mailFrom: string;
-  private readonly onDisabled: (email: string) => void;
-  private readonly onFailure: (email: string, error: unknown) => void;
+  private readonly onDisabled: (email: string) => Promise<void>;
+  private readonly onFailure: (email: string, error: unknown) => Promise<void>;
   private readonly attempts: number;
   private readonly retryDelayMs: number | readonly number[];
   private pending = 0;
@@ -155,12 +155,11 @@ export class Mailer {
 
   /** Queues the login email of R75 for `message.email`; returns at once, never throws. */
   sendLoginEmail(message: LoginEmailInput): void {
-    if (!this.enabled || this.transport === undefined) {
-      this.report(() => this.onDisabled(message.email));
-      return;
-    }
+    const disabled = !this.enabled || this.transport === undefined;
     this.pending++;
-    void this.deliver(message).finally(() => {
+    // The SYSTEM line of a disabled mailer is a write too: `idle()` waits for it.
+    const work = disabled ? this.report(() => this.onDisabled(message.email)) : this.deliver(message);
+    void work.finally(() => {
       this.pending--;
       if (this.pending === 0) this.wakeIdleWaiters();
     });
@@ -206,7 +205,7 @@ export class Mailer {
         if (attempt < this.attempts) await this.sleep(this.delayBefore(attempt));
       }
     }
-    this.report(() => this.onFailure(message.email, lastError));
+    await this.report(() => this.onFailure(message.email, lastError));
   }
 
   /** Delay after failed attempt `attempt` (1-based). */
@@ -230,9 +229,9 @@ export class Mailer {
   }
 
   /** Runs a caller callback; its errors must not escape into a background send or the request. */
-  private report(callback: () => void): void {
+  private async report(callback: () => Promise<void>): Promise<void> {
     try {
-      callback();
+      await callback();
     } catch (error) {
       console.error(`Mailer callback failed: ${describe(error)}`);
     }

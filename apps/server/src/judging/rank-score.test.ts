@@ -121,7 +121,7 @@ describe('rank_score cost is bounded (R34)', () => {
     for (const [id, { score }] of fresh.projects) expect(warm.projects.get(id)?.score).toBeCloseTo(score, 2);
   });
 
-  it('recent() reuses the last fit until enough new views arrive', () => {
+  it('recent() reuses the last fit until enough new views arrive', async () => {
     const cache = new RankScoreCache();
     const verdicts = consistent(40, 10, 6);
     let loads = 0;
@@ -134,12 +134,12 @@ describe('rank_score cost is bounded (R34)', () => {
         },
         3,
       );
-    const first = recent(verdicts);
+    const first = await recent(verdicts);
     const more = verdicts.map((v, j) => (j < 2 ? { ...v, seen: [...v.seen, 'new'] } : v));
-    expect(recent(more)).toBe(first);
+    expect(await recent(more)).toBe(first);
     expect(loads).toBe(1); // a fresh estimate is checked without loading the judgments
     const enough = verdicts.map((v, j) => (j < 3 ? { ...v, seen: [...v.seen, 'new'] } : v));
-    expect(recent(enough)).not.toBe(first);
+    expect(await recent(enough)).not.toBe(first);
   });
 
   it('a θ-only refit (keepReliability) stays close to the whole fit and does less work', () => {

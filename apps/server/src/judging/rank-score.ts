@@ -424,9 +424,14 @@ export class RankScoreCache {
     return this.refit(verdicts, key);
   }
 
-  recent(views: number, load: () => readonly RankVerdict[], staleViews: number): RankFit {
+  /** `load` may read storage: it is called only when the last fit is stale. */
+  async recent(
+    views: number,
+    load: () => Promise<readonly RankVerdict[]> | readonly RankVerdict[],
+    staleViews: number,
+  ): Promise<RankFit> {
     if (this.last !== undefined && Math.abs(views - this.views) < staleViews) return this.last;
-    const verdicts = load();
+    const verdicts = await load();
     const key = fingerprint(verdicts);
     if (this.last !== undefined && key === this.key) return this.last;
     return this.refit(verdicts, key, this.last !== undefined && views < 1.25 * this.wholeViews);

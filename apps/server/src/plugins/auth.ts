@@ -51,7 +51,7 @@ export function authHook(level: AuthLevel, services: Services): onRequestAsyncHo
       return undefined;
     case 'judge':
       return async (request: FastifyRequest) => {
-        request.judge = services.judgeAuth.authenticate(
+        request.judge = await services.judgeAuth.authenticate(
           parseBearerAuthorization(request.headers.authorization),
         );
       };
@@ -59,7 +59,7 @@ export function authHook(level: AuthLevel, services: Services): onRequestAsyncHo
       return async (request: FastifyRequest) => {
         services.adminAuth.assertNotLimited(request.ip);
         const { user, password } = parseBasicAuthorization(request.headers.authorization);
-        if (!services.adminAuth.verify(user, password, request.ip)) {
+        if (!(await services.adminAuth.verify(user, password, request.ip))) {
           throw new UnauthorizedError(ADMIN_AUTH_ERRORS.credentials);
         }
       };

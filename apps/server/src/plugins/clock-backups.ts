@@ -4,11 +4,9 @@ import { CLOCK_BACKUP_INTERVAL_MS } from '@podium/protocol';
 
 export function scheduleClockBackups(app: FastifyInstance): void {
   const timer = setInterval(() => {
-    try {
-      app.services.clock.autoBackup();
-    } catch (error) {
-      console.error('automatic clock backup failed', error);
-    }
+    app.services.clock
+      .autoBackup()
+      .catch((error: unknown) => console.error('automatic clock backup failed', error));
   }, CLOCK_BACKUP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

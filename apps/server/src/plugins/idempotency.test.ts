@@ -361,9 +361,11 @@ describe('keys per judge (R91)', () => {
 
 describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
   const keptBytes = () =>
-    (t.app.db.sqlite.prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
-      n: number;
-    }).n;
+    (
+      t.app.db.sqlite.prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
+        n: number;
+      }
+    ).n;
 
   it('five 9 MB skip reasons, each with a new key, are refused with a short text and keep under 1 kB', async () => {
     const { judge } = await judging();
@@ -387,9 +389,12 @@ describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
     const { judgeId } = await judging();
     const request = { judgeId, key: 'long', fingerprint: 'f' };
     const long = JSON.stringify({ error: 'x'.repeat(KEPT_REFUSAL_MAX_BYTES) });
-    t.app.services.idempotency.keepRefusal(request, { status: 400, body: long });
+    await t.app.services.idempotency.keepRefusal(request, { status: 400, body: long });
     expect(keptRows()).toEqual([]);
-    t.app.services.idempotency.keepRefusal(request, { status: 400, body: long.slice(-KEPT_REFUSAL_MAX_BYTES) });
+    await t.app.services.idempotency.keepRefusal(request, {
+      status: 400,
+      body: long.slice(-KEPT_REFUSAL_MAX_BYTES),
+    });
     expect(keptRows()).toEqual([expect.objectContaining({ key: 'long' })]);
   });
 

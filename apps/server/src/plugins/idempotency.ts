@@ -55,7 +55,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       key,
       fingerprint: requestFingerprint(request.method, request.url, body),
     };
-    const kept = idempotency.kept(keyed);
+    const kept = await idempotency.kept(keyed);
     if (kept !== undefined) return sendKept(reply, kept);
     request.idempotency = keyed;
     return undefined;
@@ -68,7 +68,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     route.handler = async function keyedHandler(request, reply) {
       const keyed = request.idempotency;
       if (keyed === null) return handler.call(this, request, reply);
-      const outcome = idempotency.execute(keyed, () => handler.call(this, request, reply));
+      const outcome = await idempotency.execute(keyed, async () => handler.call(this, request, reply));
       request.idempotency = null;
       return 'kept' in outcome ? sendKept(reply, outcome.kept) : outcome.fresh;
     };
@@ -79,7 +79,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     const keyed = request.idempotency;
     if (keyed !== null && typeof payload === 'string') {
       request.idempotency = null;
-      idempotency.keepRefusal(keyed, { status: reply.statusCode, body: payload });
+      await idempotency.keepRefusal(keyed, { status: reply.statusCode, body: payload });
     }
     return payload;
   });

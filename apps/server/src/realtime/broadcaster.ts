@@ -29,9 +29,9 @@ export type PodiumServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 /** What the broadcaster reads at emission time (the state after the commit). */
 export interface BroadcastSources {
-  clock: () => Clock;
-  deliberation: () => boolean;
-  stats: () => Stats;
+  clock: () => Promise<Clock>;
+  deliberation: () => Promise<boolean>;
+  stats: () => Promise<Stats>;
   loginGuard: () => LoginGuardStatus;
 }
 
@@ -51,6 +51,8 @@ const EVERYONE = '*';
 
 export class Broadcaster {
   private seq = 0;
+  /** Emissions go out one after another, in the order their transactions committed. */
+  private sending = Promise.resolve();
   private readonly coalescer = new Coalescer(EVENT_COALESCE_MS);
   /**
    * Per room, the last payload of each event name sent there. Every event says "this changed"
@@ -106,8 +108,14 @@ export class Broadcaster {
     this.coalescer.clear();
   }
 
-  private emit({ name, audience }: Emission): void {
-    const payload = this.payload(name);
+  private emit(emission: Emission): void {
+    this.sending = this.sending
+      .then(() => this.send(emission))
+      .catch((error: unknown) => console.error(`sending ${emission.name} failed`, error));
+  }
+
+  private async send({ name, audience }: Emission): Promise<void> {
+    const payload = await this.payload(name);
     for (const room of audience === 'everyone' ? [EVERYONE] : audience) {
       const names = this.latest.get(room) ?? new Map<EventName, EventPayload<EventName>>();
       this.latest.set(room, names.set(name, payload));
@@ -117,20 +125,20 @@ export class Broadcaster {
     (target.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
   }
 
-  private payload<N extends EventName>(name: N): EventPayload<N> {
-    this.seq += 1;
-    const seq = this.seq;
+  /** The event's data as it is now; its `seq` is taken once the data is read. */
+  private async payload<N extends EventName>(name: N): Promise<EventPayload<N>> {
+    const next = () => (this.seq += 1);
     switch (name) {
       case 'clock':
-        return { ...this.sources.clock(), seq } as EventPayload<N>;
+        return { ...(await this.sources.clock()), seq: next() } as EventPayload<N>;
       case 'deliberation':
-        return { deliberation: this.sources.deliberation(), seq } as EventPayload<N>;
+        return { deliberation: await this.sources.deliberation(), seq: next() } as EventPayload<N>;
       case 'stats':
-        return { stats: this.sources.stats(), seq } as EventPayload<N>;
+        return { stats: await this.sources.stats(), seq: next() } as EventPayload<N>;
       case 'login.guard':
-        return { ...this.sources.loginGuard(), seq } as EventPayload<N>;
+        return { ...this.sources.loginGuard(), seq: next() } as EventPayload<N>;
       default:
-        return { seq } as EventPayload<N>;
+        return { seq: next() } as EventPayload<N>;
     }
   }
 }

@@ -12,6 +12,8 @@ import {
   SEQ_HEADER,
   SOCKET_UNAUTHORIZED,
   judgeRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
   type SocketAuth,
 } from '@podium/protocol';
 import { UnauthorizedError } from '../errors.js';
@@ -41,14 +43,18 @@ export function registerSocketServer(app: FastifyInstance): void {
   const io: PodiumServer = new Server(app.server, { serveClient: false });
   const { services } = app;
 
-  io.use((socket, next) => {
+  /** Puts a connecting socket in the rooms its credentials open, or refuses it. */
+  async function admit(
+    socket: Socket<ClientToServerEvents, ServerToClientEvents>,
+    next: (error?: Error) => void,
+  ): Promise<void> {
     const auth = (socket.handshake.auth ?? {}) as SocketAuth;
     const ip = handshakeIp(socket, app.config.trustProxy);
     if (auth.admin_password !== undefined) {
       if (services.adminAuth.limiter.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
       const ok =
         typeof auth.admin_password === 'string' &&
-        services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip);
+        (await services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip));
       if (!ok) return next(new Error(SOCKET_UNAUTHORIZED));
       void socket.join(ADMIN_ROOM);
       return next();
@@ -57,7 +63,7 @@ export function registerSocketServer(app: FastifyInstance): void {
       try {
         if (typeof auth.token !== 'string' || auth.token.trim() === '')
           throw new UnauthorizedError('empty token');
-        const judge = services.judgeAuth.authenticate(auth.token.trim());
+        const judge = await services.judgeAuth.authenticate(auth.token.trim());
         void socket.join([judgeRoom(judge.id), JUDGES_ROOM]);
         return next();
       } catch {
@@ -66,7 +72,9 @@ export function registerSocketServer(app: FastifyInstance): void {
     }
     void socket.join(PUBLIC_ROOM);
     return next();
-  });
+  }
+
+  io.use((socket, next) => void admit(socket, next));
 
   const broadcaster = new Broadcaster(io, {
     clock: () => services.clock.state(),

@@ -8,15 +8,15 @@ export type AdminSessionIssuerRow = Selectable<AdminSessionIssuerTable>;
 export class AdminSessionRepository {
   constructor(private readonly db: Database) {}
 
-  insert(tokenHash: string, expiresAt: number): void {
-    this.db.run(
+  async insert(tokenHash: string, expiresAt: number): Promise<void> {
+    await this.db.run(
       this.db.q.insertInto('admin_sessions').values({ token_hash: tokenHash, expires_at: expiresAt }),
     );
   }
 
   /** Whether a session with this digest exists and has not expired at `now`. */
-  isLive(tokenHash: string, now: number): boolean {
-    const row = this.db.first(
+  async isLive(tokenHash: string, now: number): Promise<boolean> {
+    const row = await this.db.first(
       this.db.q
         .selectFrom('admin_sessions')
         .select('expires_at')
@@ -27,27 +27,29 @@ export class AdminSessionRepository {
   }
 
   /** Deletes one session; returns whether it existed. */
-  delete(tokenHash: string): boolean {
-    return this.db.run(this.db.q.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash)) > 0;
+  async delete(tokenHash: string): Promise<boolean> {
+    return (
+      (await this.db.run(this.db.q.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash))) > 0
+    );
   }
 
-  deleteExpired(now: number): void {
-    this.db.run(this.db.q.deleteFrom('admin_sessions').where('expires_at', '<=', now));
+  async deleteExpired(now: number): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('admin_sessions').where('expires_at', '<=', now));
   }
 
-  count(): number {
-    const row = this.db.first(
+  async count(): Promise<number> {
+    const row = await this.db.first(
       this.db.q.selectFrom('admin_sessions').select((eb) => eb.fn.countAll<number>().as('n')),
     );
     return row?.n ?? 0;
   }
 
-  issuer(): AdminSessionIssuerRow | undefined {
-    return this.db.first(this.db.q.selectFrom('admin_session_issuer').selectAll());
+  async issuer(): Promise<AdminSessionIssuerRow | undefined> {
+    return await this.db.first(this.db.q.selectFrom('admin_session_issuer').selectAll());
   }
 
-  saveIssuer(salt: string, passwordKey: string): void {
-    this.db.run(
+  async saveIssuer(salt: string, passwordKey: string): Promise<void> {
+    await this.db.run(
       this.db.q
         .insertInto('admin_session_issuer')
         .values({ id: 1, salt, password_key: passwordKey })
@@ -56,8 +58,8 @@ export class AdminSessionRepository {
   }
 
   /** Revokes every session and forgets the password they were issued under. */
-  clear(): void {
-    this.db.run(this.db.q.deleteFrom('admin_sessions'));
-    this.db.run(this.db.q.deleteFrom('admin_session_issuer'));
+  async clear(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('admin_sessions'));
+    await this.db.run(this.db.q.deleteFrom('admin_session_issuer'));
   }
 }

@@ -21,13 +21,13 @@ export interface AuditLogFilter {
 export class AuditLogRepository {
   constructor(private readonly db: Database) {}
 
-  insert(row: AuditLogRow): void {
-    this.db.run(this.db.q.insertInto('audit_log').values(row));
+  async insert(row: AuditLogRow): Promise<void> {
+    await this.db.run(this.db.q.insertInto('audit_log').values(row));
   }
 
   /** The first and last sequence numbers, or undefined when the log is empty. */
-  bounds(): { first: number; last: number } | undefined {
-    const row = this.db.first(
+  async bounds(): Promise<{ first: number; last: number } | undefined> {
+    const row = await this.db.first(
       this.db.q
         .selectFrom('audit_log')
         .select((eb) => [
@@ -42,11 +42,11 @@ export class AuditLogRepository {
    * Lines with `from <= seq <= to` that pass `filter`, in `order`, at most `limit`: a bounded
    * stretch of the primary key, whatever the filter.
    */
-  range(
+  async range(
     from: number,
     to: number,
     options: { filter?: AuditLogFilter; order: 'asc' | 'desc'; limit: number },
-  ): AuditLogLine[] {
+  ): Promise<AuditLogLine[]> {
     const { filter = {}, order, limit } = options;
     let query = this.db.q
       .selectFrom('audit_log')
@@ -59,10 +59,10 @@ export class AuditLogRepository {
       const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where(sql<boolean>`message like ${pattern} escape '\\'`);
     }
-    return this.db.all(query.orderBy('seq', order).limit(limit));
+    return await this.db.all(query.orderBy('seq', order).limit(limit));
   }
 
-  clear(): void {
-    this.db.run(this.db.q.deleteFrom('audit_log'));
+  async clear(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('audit_log'));
   }
 }

@@ -8,13 +8,13 @@ export type ClockRow = Selectable<ClockTable>;
 export class ClockRepository {
   constructor(private readonly db: Database) {}
 
-  read(): ClockRow {
-    const row = this.db.first(this.db.q.selectFrom('clock').selectAll().where('id', '=', 1));
+  async read(): Promise<ClockRow> {
+    const row = await this.db.first(this.db.q.selectFrom('clock').selectAll().where('id', '=', 1));
     if (row === undefined) throw new Error('the clock row is missing');
     return row;
   }
 
-  write(patch: Partial<Omit<ClockRow, 'id'>>): void {
-    this.db.run(this.db.q.updateTable('clock').set(patch).where('id', '=', 1));
+  async write(patch: Partial<Omit<ClockRow, 'id'>>): Promise<void> {
+    await this.db.run(this.db.q.updateTable('clock').set(patch).where('id', '=', 1));
   }
 }

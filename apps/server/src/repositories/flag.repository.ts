@@ -16,8 +16,8 @@ export class FlagRepository {
   constructor(private readonly db: Database) {}
 
   /** Every flag, oldest first (ties in creation order). */
-  all(): FlagRow[] {
-    return this.db.all(
+  async all(): Promise<FlagRow[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('flags as f')
         .innerJoin('projects as p', 'p.id', 'f.project_id')
@@ -37,11 +37,13 @@ export class FlagRepository {
     );
   }
 
-  exists(id: string): boolean {
-    return this.db.first(this.db.q.selectFrom('flags').select('id').where('id', '=', id)) !== undefined;
+  async exists(id: string): Promise<boolean> {
+    return (
+      (await this.db.first(this.db.q.selectFrom('flags').select('id').where('id', '=', id))) !== undefined
+    );
   }
 
-  delete(id: string): void {
-    this.db.run(this.db.q.deleteFrom('flags').where('id', '=', id));
+  async delete(id: string): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('flags').where('id', '=', id));
   }
 }

@@ -9,8 +9,8 @@ export class IdempotencyKeyRepository {
   constructor(private readonly db: Database) {}
 
   /** The judge's row for `key`, if it was kept at or after `since`. */
-  find(judgeId: string, key: string, since: number): IdempotencyKeyRow | undefined {
-    return this.db.first(
+  async find(judgeId: string, key: string, since: number): Promise<IdempotencyKeyRow | undefined> {
+    return await this.db.first(
       this.db.q
         .selectFrom('idempotency_keys')
         .selectAll()
@@ -24,9 +24,9 @@ export class IdempotencyKeyRepository {
    * Keeps an answer unless the key is already kept (a concurrent request with the same key
    * answered first) or the judge is gone (deleted while its request was answered).
    */
-  insert(row: IdempotencyKeyRow): void {
+  async insert(row: IdempotencyKeyRow): Promise<void> {
     const { judge_id, key, fingerprint, status, body, created_at } = row;
-    this.db.run(
+    await this.db.run(
       this.db.q
         .insertInto('idempotency_keys')
         .columns(['judge_id', 'key', 'fingerprint', 'status', 'body', 'created_at'])
@@ -48,9 +48,9 @@ export class IdempotencyKeyRepository {
   }
 
   /** Removes the judge's rows but its `count` newest (the newest by time, then by key). */
-  keepNewest(judgeId: string, count: number): void {
+  async keepNewest(judgeId: string, count: number): Promise<void> {
     const q = this.db.q;
-    const oldestKept = this.db.first(
+    const oldestKept = await this.db.first(
       q
         .selectFrom('idempotency_keys')
         .select(['created_at', 'key'])
@@ -61,7 +61,7 @@ export class IdempotencyKeyRepository {
         .offset(count - 1),
     );
     if (oldestKept === undefined) return;
-    this.db.run(
+    await this.db.run(
       q
         .deleteFrom('idempotency_keys')
         .where('judge_id', '=', judgeId)
@@ -75,7 +75,7 @@ export class IdempotencyKeyRepository {
   }
 
   /** Removes every row kept before `before` (an index range: cheap when there is none). */
-  deleteOlderThan(before: number): void {
-    this.db.run(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
+  async deleteOlderThan(before: number): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
   }
 }

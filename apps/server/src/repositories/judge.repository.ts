@@ -30,8 +30,8 @@ export class JudgeRepository {
   constructor(private readonly db: Database) {}
 
   /** The judge holding the token whose SHA-256 hex is `tokenHash`. */
-  findByTokenHash(tokenHash: string): JudgeRow | undefined {
-    return this.db.first(
+  async findByTokenHash(tokenHash: string): Promise<JudgeRow | undefined> {
+    return await this.db.first(
       this.db.q
         .selectFrom('judge_tokens')
         .innerJoin('judges', 'judges.id', 'judge_tokens.judge_id')
@@ -40,32 +40,32 @@ export class JudgeRepository {
     );
   }
 
-  insert(row: NewJudgeRow): void {
-    this.db.run(this.db.q.insertInto('judges').values(row));
+  async insert(row: NewJudgeRow): Promise<void> {
+    await this.db.run(this.db.q.insertInto('judges').values(row));
   }
 
-  findById(id: string): JudgeRow | undefined {
-    return this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
+  async findById(id: string): Promise<JudgeRow | undefined> {
+    return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
   }
 
   /** The judge using this email, compared case-insensitively (R74). */
-  findByEmail(email: string): JudgeRow | undefined {
-    return this.db.first(
+  async findByEmail(email: string): Promise<JudgeRow | undefined> {
+    return await this.db.first(
       this.db.q.selectFrom('judges').selectAll().where('email_key', '=', email.toLowerCase()),
     );
   }
 
-  findByCode(code: string): JudgeRow | undefined {
-    return this.db.first(this.db.q.selectFrom('judges').selectAll().where('code', '=', code));
+  async findByCode(code: string): Promise<JudgeRow | undefined> {
+    return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('code', '=', code));
   }
 
-  codeExists(code: string): boolean {
-    return this.findByCode(code) !== undefined;
+  async codeExists(code: string): Promise<boolean> {
+    return (await this.findByCode(code)) !== undefined;
   }
 
   /** Judges holding a project right now: who holds what is all the engine needs of the others (R7). */
-  holders(): Pick<JudgeRow, 'id' | 'track' | 'group' | 'active' | 'current_project_id'>[] {
-    return this.db.all(
+  async holders(): Promise<Pick<JudgeRow, 'id' | 'track' | 'group' | 'active' | 'current_project_id'>[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('judges')
         .select(['id', 'track', 'group', 'active', 'current_project_id'])
@@ -73,16 +73,16 @@ export class JudgeRepository {
     );
   }
 
-  count(): number {
-    const row = this.db.first(
+  async count(): Promise<number> {
+    const row = await this.db.first(
       this.db.q.selectFrom('judges').select((eb) => eb.fn.countAll<number>().as('count')),
     );
     return row?.count ?? 0;
   }
 
   /** Active general judges (R13 refits its estimate as a share of them finish visits). */
-  countActiveGeneral(): number {
-    const row = this.db.first(
+  async countActiveGeneral(): Promise<number> {
+    const row = await this.db.first(
       this.db.q
         .selectFrom('judges')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -93,30 +93,33 @@ export class JudgeRepository {
   }
 
   /** Every judge in creation order. */
-  all(): JudgeRow[] {
-    return this.db.all(this.db.q.selectFrom('judges').selectAll().orderBy('seq'));
+  async all(): Promise<JudgeRow[]> {
+    return await this.db.all(this.db.q.selectFrom('judges').selectAll().orderBy('seq'));
   }
 
-  update(id: string, patch: JudgePatch): void {
+  async update(id: string, patch: JudgePatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    this.db.run(this.db.q.updateTable('judges').set(patch).where('id', '=', id));
+    await this.db.run(this.db.q.updateTable('judges').set(patch).where('id', '=', id));
   }
 
-  updateMany(ids: readonly string[], patch: JudgePatch): void {
+  async updateMany(ids: readonly string[], patch: JudgePatch): Promise<void> {
     if (ids.length === 0) return;
-    this.db.run(this.db.q.updateTable('judges').set(patch).where('id', 'in', ids));
+    await this.db.run(this.db.q.updateTable('judges').set(patch).where('id', 'in', ids));
   }
 
-  delete(id: string): void {
-    this.db.run(this.db.q.deleteFrom('judges').where('id', '=', id));
+  async delete(id: string): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judges').where('id', '=', id));
   }
 
-  hasFlags(id: string): boolean {
-    return this.db.first(this.db.q.selectFrom('flags').select('id').where('judge_id', '=', id)) !== undefined;
+  async hasFlags(id: string): Promise<boolean> {
+    return (
+      (await this.db.first(this.db.q.selectFrom('flags').select('id').where('judge_id', '=', id))) !==
+      undefined
+    );
   }
 
   /** Finished projects of `judgeId` (or of every judge), in finish order. */
-  judged(judgeId?: string): JudgedRow[] {
+  async judged(judgeId?: string): Promise<JudgedRow[]> {
     let query = this.db.q
       .selectFrom('judged_projects as jp')
       .innerJoin('projects as p', 'p.id', 'jp.project_id')
@@ -134,24 +137,24 @@ export class JudgeRepository {
       .select((eb) => eb.fn.coalesce('l.area', eb.val('')).as('area'))
       .orderBy('jp.seq');
     if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
-    return this.db.all(query);
+    return await this.db.all(query);
   }
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */
-  flagged(judgeId?: string): JudgeProjectRow[] {
+  async flagged(judgeId?: string): Promise<JudgeProjectRow[]> {
     let query = this.db.q.selectFrom('judge_flagged').select(['judge_id', 'project_id']).orderBy('seq');
     if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
-    return this.db.all(query);
+    return await this.db.all(query);
   }
 
   /** Rankings of `judgeId` (or of every judge), best first per judge. */
-  rankings(judgeId?: string): JudgeProjectRow[] {
+  async rankings(judgeId?: string): Promise<JudgeProjectRow[]> {
     let query = this.db.q
       .selectFrom('rankings')
       .select(['judge_id', 'project_id'])
       .orderBy('judge_id')
       .orderBy('position');
     if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
-    return this.db.all(query);
+    return await this.db.all(query);
   }
 }

@@ -4,8 +4,8 @@ import type { Database } from '../db/database.js';
 export class JudgingRepository {
   constructor(private readonly db: Database) {}
 
-  insertToken(judgeId: string, tokenHash: string, now: number): void {
-    this.db.run(
+  async insertToken(judgeId: string, tokenHash: string, now: number): Promise<void> {
+    await this.db.run(
       this.db.q
         .insertInto('judge_tokens')
         .values({ token_hash: tokenHash, judge_id: judgeId, created_at: now }),
@@ -16,25 +16,29 @@ export class JudgingRepository {
    * 5.2 "Dealt with": projects the judge finished or flagged, and those it skipped as busy or
    * absent while that flag still exists.
    */
-  dealtWith(judgeId: string): Set<string> {
+  async dealtWith(judgeId: string): Promise<Set<string>> {
     const q = this.db.q;
     const ids = [
-      ...this.db.all(q.selectFrom('judged_projects').select('project_id').where('judge_id', '=', judgeId)),
-      ...this.db.all(q.selectFrom('judge_flagged').select('project_id').where('judge_id', '=', judgeId)),
-      ...this.db.all(
+      ...(await this.db.all(
+        q.selectFrom('judged_projects').select('project_id').where('judge_id', '=', judgeId),
+      )),
+      ...(await this.db.all(
+        q.selectFrom('judge_flagged').select('project_id').where('judge_id', '=', judgeId),
+      )),
+      ...(await this.db.all(
         q
           .selectFrom('flags')
           .select('project_id')
           .where('judge_id', '=', judgeId)
           .where('reason', 'in', ['busy', 'absent']),
-      ),
+      )),
     ];
     return new Set(ids.map((row) => row.project_id));
   }
 
   /** The judge's entry for a finished project, if it finished it. */
-  judged(judgeId: string, projectId: string): { notes: string; starred: number } | undefined {
-    return this.db.first(
+  async judged(judgeId: string, projectId: string): Promise<{ notes: string; starred: number } | undefined> {
+    return await this.db.first(
       this.db.q
         .selectFrom('judged_projects')
         .select(['notes', 'starred'])
@@ -43,8 +47,14 @@ export class JudgingRepository {
     );
   }
 
-  insertJudged(judgeId: string, projectId: string, notes: string, starred: boolean, now: number): void {
-    this.db.run(
+  async insertJudged(
+    judgeId: string,
+    projectId: string,
+    notes: string,
+    starred: boolean,
+    now: number,
+  ): Promise<void> {
+    await this.db.run(
       this.db.q.insertInto('judged_projects').values({
         judge_id: judgeId,
         project_id: projectId,
@@ -56,8 +66,8 @@ export class JudgingRepository {
   }
 
   /** Every finished view with its time, its judge and the judge's track (progress chart, results.zip). */
-  finishes(): { judge_id: string; project_id: string; track: string; finished_at: number }[] {
-    return this.db.all(
+  async finishes(): Promise<{ judge_id: string; project_id: string; track: string; finished_at: number }[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
@@ -65,8 +75,8 @@ export class JudgingRepository {
     );
   }
 
-  setStarred(judgeId: string, projectId: string, starred: boolean): void {
-    this.db.run(
+  async setStarred(judgeId: string, projectId: string, starred: boolean): Promise<void> {
+    await this.db.run(
       this.db.q
         .updateTable('judged_projects')
         .set({ starred: starred ? 1 : 0 })
@@ -75,8 +85,8 @@ export class JudgingRepository {
     );
   }
 
-  setNotes(judgeId: string, projectId: string, notes: string): void {
-    this.db.run(
+  async setNotes(judgeId: string, projectId: string, notes: string): Promise<void> {
+    await this.db.run(
       this.db.q
         .updateTable('judged_projects')
         .set({ notes })
@@ -85,19 +95,19 @@ export class JudgingRepository {
     );
   }
 
-  insertFlag(flag: {
+  async insertFlag(flag: {
     id: string;
     project_id: string;
     judge_id: string | null;
     reason: string;
     time: number;
-  }): void {
-    this.db.run(this.db.q.insertInto('flags').values(flag));
+  }): Promise<void> {
+    await this.db.run(this.db.q.insertInto('flags').values(flag));
   }
 
   /** Adds a project to the judge's `flagged` list once (R19). */
-  addFlagged(judgeId: string, projectId: string): void {
-    this.db.run(
+  async addFlagged(judgeId: string, projectId: string): Promise<void> {
+    await this.db.run(
       this.db.q
         .insertInto('judge_flagged')
         .values({ judge_id: judgeId, project_id: projectId })
@@ -105,8 +115,8 @@ export class JudgingRepository {
     );
   }
 
-  countFlags(projectId: string, reason: string): number {
-    const row = this.db.first(
+  async countFlags(projectId: string, reason: string): Promise<number> {
+    const row = await this.db.first(
       this.db.q
         .selectFrom('flags')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -116,25 +126,28 @@ export class JudgingRepository {
     return row?.n ?? 0;
   }
 
-  deleteProjectFlags(projectId: string, reason: string): void {
-    this.db.run(
+  async deleteProjectFlags(projectId: string, reason: string): Promise<void> {
+    await this.db.run(
       this.db.q.deleteFrom('flags').where('project_id', '=', projectId).where('reason', '=', reason),
     );
   }
 
   /** Deletes the judge's flags of one reason; returns how many went. */
-  deleteJudgeFlags(judgeId: string, reason: string): number {
-    return this.db.run(
+  async deleteJudgeFlags(judgeId: string, reason: string): Promise<number> {
+    return await this.db.run(
       this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
     );
   }
 
-  replaceRankings(judgeId: string, projectIds: readonly string[]): void {
-    this.db.run(this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
-    projectIds.forEach((projectId, position) =>
-      this.db.run(
-        this.db.q.insertInto('rankings').values({ judge_id: judgeId, project_id: projectId, position }),
-      ),
+  async replaceRankings(judgeId: string, projectIds: readonly string[]): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
+    if (projectIds.length === 0) return;
+    await this.db.run(
+      this.db.q
+        .insertInto('rankings')
+        .values(
+          projectIds.map((projectId, position) => ({ judge_id: judgeId, project_id: projectId, position })),
+        ),
     );
   }
 }

@@ -9,8 +9,8 @@ export class LayoutRepository {
   constructor(private readonly db: Database) {}
 
   /** Every positioned table, ascending by number, as the protocol shapes it. */
-  all(): LayoutTable[] {
-    return this.db.all(
+  async all(): Promise<LayoutTable[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('layout_tables')
         .select(['table_number as table', 'x', 'y', 'area'])
@@ -19,24 +19,24 @@ export class LayoutRepository {
   }
 
   /** Replaces the whole layout (an empty list clears it). */
-  replace(tables: readonly LayoutTable[]): void {
-    this.db.run(this.db.q.deleteFrom('layout_tables'));
+  async replace(tables: readonly LayoutTable[]): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('layout_tables'));
     for (const { table, x, y, area } of tables) {
-      this.db.run(this.db.q.insertInto('layout_tables').values({ table_number: table, x, y, area }));
+      await this.db.run(this.db.q.insertInto('layout_tables').values({ table_number: table, x, y, area }));
     }
   }
 
   /** The builder's areas of the saved layout, `[]` when it did not come from the builder. */
-  plan(): AreaPlan[] {
-    const row = this.db.first(this.db.q.selectFrom('layout_plan').select('areas').where('id', '=', 1));
+  async plan(): Promise<AreaPlan[]> {
+    const row = await this.db.first(this.db.q.selectFrom('layout_plan').select('areas').where('id', '=', 1));
     return row ? (JSON.parse(row.areas) as AreaPlan[]) : [];
   }
 
   /** Keeps the builder's areas (an empty list forgets them). */
-  replacePlan(areas: readonly AreaPlan[]): void {
-    this.db.run(this.db.q.deleteFrom('layout_plan'));
+  async replacePlan(areas: readonly AreaPlan[]): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('layout_plan'));
     if (areas.length > 0) {
-      this.db.run(this.db.q.insertInto('layout_plan').values({ id: 1, areas: JSON.stringify(areas) }));
+      await this.db.run(this.db.q.insertInto('layout_plan').values({ id: 1, areas: JSON.stringify(areas) }));
     }
   }
 }

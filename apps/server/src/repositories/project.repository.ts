@@ -47,15 +47,15 @@ export interface RankingRow {
 export class ProjectRepository {
   constructor(private readonly db: Database) {}
 
-  insert(row: NewProjectRow): void {
-    this.db.run(this.db.q.insertInto('projects').values(row));
+  async insert(row: NewProjectRow): Promise<void> {
+    await this.db.run(this.db.q.insertInto('projects').values(row));
   }
 
   /**
    * An import's rows (R45): the statement is compiled and prepared once and run per row, so a
    * 76,000-row file costs SQLite's work only. Every row must have the keys of the first, in order.
    */
-  insertMany(rows: readonly NewProjectRow[]): void {
+  async insertMany(rows: readonly NewProjectRow[]): Promise<void> {
     const [first] = rows;
     if (first === undefined) return;
     const columns = Object.keys(first) as (keyof NewProjectRow)[];
@@ -67,7 +67,7 @@ export class ProjectRepository {
    * A re-import's new content for the projects it matched (R86a); their tables, groups and state
    * stay. Prepared once, as `insertMany`.
    */
-  updateContents(updates: readonly { id: string; content: ProjectContent }[]): void {
+  async updateContents(updates: readonly { id: string; content: ProjectContent }[]): Promise<void> {
     const stored = ({ content }: { content: ProjectContent }) => ({
       ...content,
       challenge_list: JSON.stringify(content.challenge_list),
@@ -83,20 +83,20 @@ export class ProjectRepository {
     }
   }
 
-  count(): number {
-    const row = this.db.first(
+  async count(): Promise<number> {
+    const row = await this.db.first(
       this.db.q.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('count')),
     );
     return row?.count ?? 0;
   }
 
-  findById(id: string): ProjectRow | undefined {
-    return this.db.first(this.withArea().where('p.id', '=', id));
+  async findById(id: string): Promise<ProjectRow | undefined> {
+    return await this.db.first(this.withArea().where('p.id', '=', id));
   }
 
   /** Every project by ascending location, ties in creation order. */
-  all(): ProjectRow[] {
-    return this.db.all(this.withArea().orderBy('p.location').orderBy('p.seq'));
+  async all(): Promise<ProjectRow[]> {
+    return await this.db.all(this.withArea().orderBy('p.location').orderBy('p.seq'));
   }
 
   /** Projects with the area of their table (R94), read from the layout's table. */
@@ -109,8 +109,8 @@ export class ProjectRepository {
   }
 
   /** What the judging engine reads of every project, in the order of `all()`. */
-  engineRows(): EngineProjectRow[] {
-    return this.db.all(
+  async engineRows(): Promise<EngineProjectRow[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('projects')
         .select(['id', 'location', 'group', 'active', 'prioritized', 'challenge_list'])
@@ -120,8 +120,8 @@ export class ProjectRepository {
   }
 
   /** Finished views after `afterSeq`, in finish order, with their judge's track ('' = general). */
-  viewsAfter(afterSeq: number): { seq: number; project_id: string; track: string }[] {
-    return this.db.all(
+  async viewsAfter(afterSeq: number): Promise<{ seq: number; project_id: string; track: string }[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
@@ -132,56 +132,58 @@ export class ProjectRepository {
   }
 
   /** The highest location over all projects, or 0 (R45). */
-  maxLocation(): number {
-    const row = this.db.first(
+  async maxLocation(): Promise<number> {
+    const row = await this.db.first(
       this.db.q.selectFrom('projects').select((eb) => eb.fn.max('location').as('max')),
     );
     return row?.max ?? 0;
   }
 
   /** Whether a project other than `exceptId` sits at `location` (R46). */
-  locationTaken(location: number, exceptId: string): boolean {
+  async locationTaken(location: number, exceptId: string): Promise<boolean> {
     return (
-      this.db.first(
+      (await this.db.first(
         this.db.q
           .selectFrom('projects')
           .select('id')
           .where('location', '=', location)
           .where('id', '!=', exceptId),
-      ) !== undefined
+      )) !== undefined
     );
   }
 
-  update(id: string, patch: ProjectPatch): void {
+  async update(id: string, patch: ProjectPatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    this.db.run(this.db.q.updateTable('projects').set(patch).where('id', '=', id));
+    await this.db.run(this.db.q.updateTable('projects').set(patch).where('id', '=', id));
   }
 
-  updateMany(ids: readonly string[], patch: ProjectPatch): void {
+  async updateMany(ids: readonly string[], patch: ProjectPatch): Promise<void> {
     if (ids.length === 0) return;
-    this.db.run(this.db.q.updateTable('projects').set(patch).where('id', 'in', ids));
+    await this.db.run(this.db.q.updateTable('projects').set(patch).where('id', 'in', ids));
   }
 
   /** Judges whose current project is `id`. */
-  holders(id: string): string[] {
-    return this.db
-      .all(this.db.q.selectFrom('judges').select('id').where('current_project_id', '=', id))
-      .map((row) => row.id);
+  async holders(id: string): Promise<string[]> {
+    const rows = await this.db.all(
+      this.db.q.selectFrom('judges').select('id').where('current_project_id', '=', id),
+    );
+    return rows.map((row) => row.id);
   }
 
-  hasFlags(id: string): boolean {
+  async hasFlags(id: string): Promise<boolean> {
     return (
-      this.db.first(this.db.q.selectFrom('flags').select('id').where('project_id', '=', id)) !== undefined
+      (await this.db.first(this.db.q.selectFrom('flags').select('id').where('project_id', '=', id))) !==
+      undefined
     );
   }
 
-  delete(id: string): void {
-    this.db.run(this.db.q.deleteFrom('projects').where('id', '=', id));
+  async delete(id: string): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('projects').where('id', '=', id));
   }
 
   /** Every finished view with the judge's track and star (R30, R32). */
-  views(): ViewRow[] {
-    return this.db.all(
+  async views(): Promise<ViewRow[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
@@ -191,8 +193,8 @@ export class ProjectRepository {
   }
 
   /** General judges' rankings, best first per judge (R31). */
-  generalRankings(): RankingRow[] {
-    return this.db.all(
+  async generalRankings(): Promise<RankingRow[]> {
+    return await this.db.all(
       this.db.q
         .selectFrom('rankings as r')
         .innerJoin('judges as j', 'j.id', 'r.judge_id')

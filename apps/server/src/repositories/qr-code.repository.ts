@@ -8,12 +8,12 @@ export type QrCodeRow = Selectable<QrCodesTable>;
 export class QrCodeRepository {
   constructor(private readonly db: Database) {}
 
-  find(track: string): QrCodeRow | undefined {
-    return this.db.first(this.db.q.selectFrom('qr_codes').selectAll().where('track', '=', track));
+  async find(track: string): Promise<QrCodeRow | undefined> {
+    return await this.db.first(this.db.q.selectFrom('qr_codes').selectAll().where('track', '=', track));
   }
 
-  save(row: QrCodeRow): void {
-    this.db.run(
+  async save(row: QrCodeRow): Promise<void> {
+    await this.db.run(
       this.db.q
         .insertInto('qr_codes')
         .values(row)
@@ -21,11 +21,11 @@ export class QrCodeRepository {
     );
   }
 
-  delete(track: string): void {
-    this.db.run(this.db.q.deleteFrom('qr_codes').where('track', '=', track));
+  async delete(track: string): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('qr_codes').where('track', '=', track));
   }
 
-  clear(): void {
-    this.db.run(this.db.q.deleteFrom('qr_codes'));
+  async clear(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('qr_codes'));
   }
 }

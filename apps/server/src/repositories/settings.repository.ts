@@ -10,21 +10,21 @@ export type StoredSettings = Omit<OptionSettings, 'clock'>;
 export class SettingsRepository {
   constructor(private readonly db: Database) {}
 
-  read(): StoredSettings {
+  async read(): Promise<StoredSettings> {
     const { clock: _clock, ...defaults } = OPTION_DEFAULTS;
     // structuredClone: callers may change the lists they get.
     const settings = structuredClone(defaults) as StoredSettings;
-    const rows = this.db.all(this.db.q.selectFrom('settings').select(['key', 'value']));
+    const rows = await this.db.all(this.db.q.selectFrom('settings').select(['key', 'value']));
     for (const { key, value } of rows) {
       if (key in settings) (settings as Record<string, unknown>)[key] = JSON.parse(value);
     }
     return settings;
   }
 
-  write(patch: Partial<StoredSettings>): void {
+  async write(patch: Partial<StoredSettings>): Promise<void> {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      this.db.run(
+      await this.db.run(
         this.db.q
           .insertInto('settings')
           .values({ key, value: JSON.stringify(value) })
@@ -34,7 +34,7 @@ export class SettingsRepository {
   }
 
   /** Back to every default (the `all` reset). */
-  clear(): void {
-    this.db.run(this.db.q.deleteFrom('settings'));
+  async clear(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('settings'));
   }
 }

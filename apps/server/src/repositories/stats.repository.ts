@@ -21,29 +21,34 @@ export class StatsRepository {
    * `track` '' counts every active project and general judges' views of them (R35); a track name
    * counts the active projects entering it and that track's judges' views of them (R36).
    */
-  counts(track: string): StatsCounts {
+  async counts(track: string): Promise<StatsCounts> {
     const { q } = this.db;
     const entersTrack = sql<boolean>`exists (select 1 from json_each(p.challenge_list) where json_each.value = ${track})`;
     const projects = q
       .selectFrom('projects as p')
       .where('p.active', '=', 1)
       .$if(track !== '', (query) => query.where(entersTrack));
-    const projectCount = this.db.first(projects.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0;
+    const projectCount =
+      (await this.db.first(projects.select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0;
     const projectViews =
-      this.db.first(
-        projects
-          .innerJoin('judged_projects as jp', 'jp.project_id', 'p.id')
-          .innerJoin('judges as j', 'j.id', 'jp.judge_id')
-          .where('j.track', '=', track)
-          .select((eb) => eb.fn.countAll<number>().as('n')),
+      (
+        await this.db.first(
+          projects
+            .innerJoin('judged_projects as jp', 'jp.project_id', 'p.id')
+            .innerJoin('judges as j', 'j.id', 'jp.judge_id')
+            .where('j.track', '=', track)
+            .select((eb) => eb.fn.countAll<number>().as('n')),
+        )
       )?.n ?? 0;
     const judges = q.selectFrom('judges as j').where('j.active', '=', 1).where('j.track', '=', track);
-    const judgeCount = this.db.first(judges.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0;
+    const judgeCount = (await this.db.first(judges.select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0;
     const judgeViews =
-      this.db.first(
-        judges
-          .innerJoin('judged_projects as jp', 'jp.judge_id', 'j.id')
-          .select((eb) => eb.fn.countAll<number>().as('n')),
+      (
+        await this.db.first(
+          judges
+            .innerJoin('judged_projects as jp', 'jp.judge_id', 'j.id')
+            .select((eb) => eb.fn.countAll<number>().as('n')),
+        )
       )?.n ?? 0;
     return { projects: projectCount, projectViews, judges: judgeCount, judgeViews };
   }

@@ -26,7 +26,7 @@ const count = (table: string) => t.app.db.sqlite.prepare(`select count(*) from $
 
 /** Three projects (one hidden), two general judges (one hidden), one track judge, judgments. */
 async function seedEvent() {
-  seedSettings(t.app, { tracks: ['AI/ML'] });
+  await seedSettings(t.app, { tracks: ['AI/ML'] });
   const [a, b, c] = [
     await t.addProject({ name: 'A', challenge_list: 'AI/ML' }),
     await t.addProject({ name: 'B', challenge_list: 'AI/ML, Web' }),
@@ -35,15 +35,15 @@ async function seedEvent() {
   const ada = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
   const bob = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
   const tia = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI/ML' });
-  seedJudged(t.app, ada, a, { starred: true, notes: 'keep me' });
-  seedJudged(t.app, ada, b);
-  seedJudged(t.app, bob, a);
-  seedJudged(t.app, tia, b, { starred: true });
-  seedRanking(t.app, ada, [b, a]);
-  seedCurrent(t.app, bob, c);
-  seedFlag(t.app, c, ada, 'busy');
-  seedFlag(t.app, a, null, 'hidden-absent');
-  t.app.db.transaction(() =>
+  await seedJudged(t.app, ada, a, { starred: true, notes: 'keep me' });
+  await seedJudged(t.app, ada, b);
+  await seedJudged(t.app, bob, a);
+  await seedJudged(t.app, tia, b, { starred: true });
+  await seedRanking(t.app, ada, [b, a]);
+  await seedCurrent(t.app, bob, c);
+  await seedFlag(t.app, c, ada, 'busy');
+  await seedFlag(t.app, a, null, 'hidden-absent');
+  await t.app.db.transaction(() =>
     t.app.db.run(t.app.db.q.insertInto('judge_flagged').values({ judge_id: bob, project_id: b })),
   );
   await t.admin({ method: 'PUT', url: `/api/project/hide/${c}`, payload: { hide: true } });
@@ -138,7 +138,7 @@ describe('POST /admin/reset (R66, R67)', () => {
       400,
       'invalid type for reset',
     );
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     await t.refused(
       { method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } },
       400,
@@ -160,7 +160,7 @@ describe('POST /admin/reset (R66, R67)', () => {
 
   it('judging-data: judgments, flags and states go; people, content, tables and codes stay', async () => {
     const { ada } = await seedEvent();
-    const token = seedToken(t.app, ada);
+    const token = await seedToken(t.app, ada);
     const codes = (await t.judges()).map((j) => j.code);
     await t.admin({
       method: 'POST',
@@ -222,7 +222,7 @@ describe('POST /admin/reset (R66, R67)', () => {
 
   it('judges: no judges and no tokens; projects keep their content but lose their views', async () => {
     const { ada } = await seedEvent();
-    const token = seedToken(t.app, ada);
+    const token = await seedToken(t.app, ada);
     await reset('judges');
     expect(await t.judges()).toEqual([]);
     expect(count('judge_tokens')).toBe(0);

@@ -106,16 +106,16 @@ describe('automatic backups (R40)', () => {
     t = await createTestApp();
     const backupAt = () => t.app.db.sqlite.prepare('select backup_at from clock').pluck().get();
     await post('/api/admin/clock/unpause');
-    vi.advanceTimersByTime(CLOCK_BACKUP_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
     expect(backupAt()).toBe(0); // clock_sync is off
-    seedSettings(t.app, { clock_sync: true });
+    await seedSettings(t.app, { clock_sync: true });
     t.clock.advance(1_000);
-    vi.advanceTimersByTime(CLOCK_BACKUP_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
     expect(backupAt()).toBe(t.clock.now());
     await post('/api/admin/clock/pause');
     const before = backupAt();
     t.clock.advance(1_000);
-    vi.advanceTimersByTime(CLOCK_BACKUP_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
     expect(backupAt()).toBe(before); // paused: nothing to back up
     expect(await t.log()).not.toContain('Backed up clock');
   });
@@ -157,7 +157,7 @@ describe('deliberation (R42)', () => {
 
   it('judges read deliberation and the timer with their token', async () => {
     const judge = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
-    const authorization = `Bearer ${seedToken(t.app, judge)}`;
+    const authorization = `Bearer ${await seedToken(t.app, judge)}`;
     const get = async (url: string) =>
       (await t.app.inject({ method: 'GET', url, headers: { authorization } })).json();
     expect(await get('/api/judge/deliberation')).toEqual({ ok: 0 });

@@ -6,11 +6,11 @@ import { actionRoute, route } from './route.js';
 export async function clockRoutes(app: FastifyInstance): Promise<void> {
   const { clock, options } = app.services;
   const flag = (on: boolean) => ({ ok: on ? 1 : 0 }) as const;
-  const result = (state: ReturnType<typeof clock.state>) => ({ ok: 1, clock: state }) as const;
+  const result = async (state: ReturnType<typeof clock.state>) => ({ ok: 1, clock: await state }) as const;
 
-  route(app, endpoints.judgingStarted, () => flag(clock.running()));
-  route(app, endpoints.adminDeliberation, () => flag(options.deliberation()));
-  route(app, endpoints.judgeDeliberation, () => flag(options.deliberation()));
+  route(app, endpoints.judgingStarted, async () => flag(await clock.running()));
+  route(app, endpoints.adminDeliberation, async () => flag(await options.deliberation()));
+  route(app, endpoints.judgeDeliberation, async () => flag(await options.deliberation()));
   route(app, endpoints.clock, () => clock.state());
   route(app, endpoints.clockPause, () => result(clock.pause()));
   route(app, endpoints.clockUnpause, () => result(clock.unpause()));

@@ -19,7 +19,7 @@ const codeOf = async (id: string) =>
 
 /** An event with formula-looking text, a hidden project, a track judge and rankings. */
 async function seedEvent() {
-  seedSettings(t.app, { tracks: ['AI/ML'] });
+  await seedSettings(t.app, { tracks: ['AI/ML'] });
   const a = await t.addProject({
     name: '=HYPERLINK("x")',
     description: 'says "hi", twice\nnew line',
@@ -31,9 +31,9 @@ async function seedEvent() {
   const ada = await t.addJudge({ name: 'Ada', email: 'ada@x.org', notes: '+notes' });
   const tia = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI/ML' });
   await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
-  for (const p of [a, b, c]) seedJudged(t.app, ada, p, { starred: p === b });
-  seedRanking(t.app, ada, [b]);
-  seedJudged(t.app, tia, a, { starred: true });
+  for (const p of [a, b, c]) await seedJudged(t.app, ada, p, { starred: p === b });
+  await seedRanking(t.app, ada, [b]);
+  await seedJudged(t.app, tia, a, { starred: true });
   return { a, b, c, ada, tia };
 }
 

@@ -8,16 +8,16 @@ const csv = 'text/csv; charset=utf-8';
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { exports } = app.services;
 
-  route(app, endpoints.exportJudges, (_request, reply) =>
-    attachment(reply, 'judges.csv', csv, exports.open('judges')),
+  route(app, endpoints.exportJudges, async (_request, reply) =>
+    attachment(reply, 'judges.csv', csv, await exports.open('judges')),
   );
-  route(app, endpoints.exportProjects, (_request, reply) =>
-    attachment(reply, 'projects.csv', csv, exports.open('projects')),
+  route(app, endpoints.exportProjects, async (_request, reply) =>
+    attachment(reply, 'projects.csv', csv, await exports.open('projects')),
   );
-  route(app, endpoints.exportRankings, (_request, reply) =>
-    attachment(reply, 'rankings.csv', csv, exports.open('rankings')),
+  route(app, endpoints.exportRankings, async (_request, reply) =>
+    attachment(reply, 'rankings.csv', csv, await exports.open('rankings')),
   );
-  route(app, endpoints.exportChallenges, (_request, reply) =>
-    attachment(reply, 'challenge-projects.zip', 'application/zip', exports.open('challenges')),
+  route(app, endpoints.exportChallenges, async (_request, reply) =>
+    attachment(reply, 'challenge-projects.zip', 'application/zip', await exports.open('challenges')),
   );
 }

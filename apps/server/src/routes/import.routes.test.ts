@@ -78,7 +78,7 @@ describe('POST /project/csv (R84)', () => {
   });
 
   it('skips and counts rows in ignored tracks', async () => {
-    seedSettings(t.app, { ignore_tracks: ['Ünïcode Prize'] });
+    await seedSettings(t.app, { ignore_tracks: ['Ünïcode Prize'] });
     const res = (await upload('/api/project/csv', sample('projects.csv'))).json<{
       count: number;
       skipped: number;
@@ -152,7 +152,7 @@ describe('POST /judge/csv (R85)', () => {
   });
 
   it('imports the 20 sample judges with balanced groups once the tracks exist', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
+    await seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
     expect((await upload('/api/judge/csv', sample('judges.csv'), { noSend: 'true' })).json()).toEqual({
       ok: 1,
       count: 20,
@@ -171,7 +171,7 @@ describe('POST /judge/csv (R85)', () => {
   });
 
   it('logs one disabled-email line per judge without noSend', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await seedSettings(t.app, { tracks: ['AI/ML'] });
     const res = await upload('/api/judge/csv', sample('judges-with-header.csv'), { headerRow: 'true' });
     expect(res.json()).toEqual({ ok: 1, count: 6, skipped: 0 });
     await t.app.services.mailer.idle();
@@ -215,7 +215,7 @@ describe('POST /judge/csv (R85)', () => {
   });
 
   it('spreads its general judges over the groups as it adds them, after those already there (R52)', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await seedSettings(t.app, { tracks: ['AI/ML'] });
     await t.addJudge({ name: 'G0', email: 'g0@x.org' });
     const file = [
       'G1,g1@x.org,,',

@@ -38,7 +38,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.projectDevpost, importProjects('devpost'));
   route(app, endpoints.judgeCsv, async (request) => {
     const upload = await readCsvUpload(request, imports);
-    const count = judges.importCsv(await upload.job.rows(), {
+    const count = await judges.importCsv(await upload.job.rows(), {
       hasHeader: upload.hasHeader,
       noSend: isFormFlagOn(upload.fields[CSV_NO_SEND_FIELD]),
       baseUrl: requestBaseUrl(app.config, request),
@@ -49,7 +49,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const upload = await readCsvUpload(request, imports);
     return {
       ok: 1,
-      count: layout.importCsv(await upload.job.rows(), { hasHeader: upload.hasHeader }),
+      count: await layout.importCsv(await upload.job.rows(), { hasHeader: upload.hasHeader }),
     } as const;
   });
 }

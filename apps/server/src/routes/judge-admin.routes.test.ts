@@ -56,7 +56,7 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
   });
 
   it('balances general judges over groups, counting active ones only; track judges get group 0', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await seedSettings(t.app, { tracks: ['AI/ML'] });
     const ids = [];
     for (let i = 0; i < 4; i += 1) ids.push(await t.addJudge({ name: `G${i}`, email: `g${i}@x.org` }));
     expect((await t.judges()).map((j) => j.group)).toEqual([0, 1, 2, 0]);
@@ -74,7 +74,7 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
   });
 
   it('accepts a track in settings, matched exactly', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
+    await seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
     await t.addJudge({ name: 'T', email: 't@x.org', track: ' AI/ML ' });
     expect((await t.judges())[0]?.track).toBe('AI/ML');
     expect(await t.log()).toContain('Added judge T (t@x.org), track: AI/ML');
@@ -103,7 +103,7 @@ describe('POST /judge/new (R2, R52, R58, R74)', () => {
   });
 
   it('names the configured tracks in the unknown-track message', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
+    await seedSettings(t.app, { tracks: ['AI/ML', 'Health.Tech'] });
     await t.refused(
       { method: 'POST', url: '/api/judge/new', payload: { name: 'a', email: 'a@b.co', track: 'AI-ML' } },
       400,
@@ -132,10 +132,10 @@ describe('GET /judge/list and /judge/stats', () => {
     const [a, b] = [await addProject('A'), await addProject('B')];
     const j1 = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
     const j2 = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
-    seedJudged(t.app, j1, b, { notes: 'great', starred: true });
-    seedJudged(t.app, j1, a);
-    seedRanking(t.app, j1, [a]);
-    seedCurrent(t.app, j2, a);
+    await seedJudged(t.app, j1, b, { notes: 'great', starred: true });
+    await seedJudged(t.app, j1, a);
+    await seedRanking(t.app, j1, [a]);
+    await seedCurrent(t.app, j2, a);
     await t.admin({ method: 'PUT', url: `/api/project/${b}`, payload: { name: 'B renamed' } });
     const [ada, bob] = await t.judges();
     expect(ada?.seen).toBe(2);
@@ -229,9 +229,9 @@ describe('DELETE /judge/:id (R64)', () => {
   it('removes the judge, its flags and its views', async () => {
     const a = await addProject('A');
     const j = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
-    seedJudged(t.app, j, a, { starred: true });
-    seedRanking(t.app, j, [a]);
-    seedFlag(t.app, a, j, 'absent');
+    await seedJudged(t.app, j, a, { starred: true });
+    await seedRanking(t.app, j, [a]);
+    await seedFlag(t.app, a, j, 'absent');
     expect((await t.admin({ method: 'DELETE', url: `/api/judge/${j}` })).json()).toEqual({ ok: 1 });
     expect(await t.judges()).toEqual([]);
     const [project] = (await t.admin({ method: 'GET', url: '/api/project/list' })).json<
@@ -249,7 +249,7 @@ describe('hide, move and reassign (R53, R54, R61)', () => {
     const a = await addProject('A');
     const j1 = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
     const j2 = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
-    seedCurrent(t.app, j1, a);
+    await seedCurrent(t.app, j1, a);
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${j1}`, payload: { hide: true } });
     expect((await t.judges())[0]).toMatchObject({ active: false, current: null });
     await t.admin({ method: 'POST', url: '/api/judge/hide', payload: { items: [j1, j2], hide: false } });
@@ -289,17 +289,17 @@ describe('hide, move and reassign (R53, R54, R61)', () => {
   });
 
   it('reassigns active general judges then hidden ones round-robin; needs multi-group and a paused clock', async () => {
-    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await seedSettings(t.app, { tracks: ['AI/ML'] });
     const ids = [];
     for (const name of ['A', 'B', 'C', 'D']) ids.push(await t.addJudge({ name, email: `${name}@x.org` }));
     const track = await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI/ML' });
     await t.admin({ method: 'PUT', url: `/api/judge/move/group/${track}`, payload: { group: 2 } });
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${ids[0]}`, payload: { hide: true } });
     await t.refused({ method: 'POST', url: '/api/judge/reassign' }, 400, 'multi-group not enabled');
-    seedSettings(t.app, { multi_group: true });
-    seedClockRunning(t.app, true);
+    await seedSettings(t.app, { multi_group: true });
+    await seedClockRunning(t.app, true);
     await t.refused({ method: 'POST', url: '/api/judge/reassign' }, 400, 'pause judging before reassigning');
-    seedClockRunning(t.app, false);
+    await seedClockRunning(t.app, false);
     expect((await t.admin({ method: 'POST', url: '/api/judge/reassign' })).json()).toEqual({ ok: 1 });
     // B, C, D active → 0, 1, 2; hidden A → 0; the track judge keeps group 2.
     expect((await t.judges()).map((j) => [j.name, j.group])).toEqual([

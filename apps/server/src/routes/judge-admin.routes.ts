@@ -7,13 +7,13 @@ import { actionRoute, route, sendSerialized } from './route.js';
 export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
   const { judges } = app.services;
 
-  route(app, endpoints.judgeList, (request, reply) =>
-    sendSerialized(app, endpoints.judgeList.response, request, reply, judges.listJson()),
+  route(app, endpoints.judgeList, async (request, reply) =>
+    sendSerialized(app, endpoints.judgeList.response, request, reply, await judges.listJson()),
   );
   route(app, endpoints.judgeStats, () => judges.stats());
-  route(app, endpoints.judgeNew, (request) => {
+  route(app, endpoints.judgeNew, async (request) => {
     const { no_send, ...judge } = request.body;
-    const id = judges.create(judge, { noSend: no_send, baseUrl: requestBaseUrl(app.config, request) });
+    const id = await judges.create(judge, { noSend: no_send, baseUrl: requestBaseUrl(app.config, request) });
     return { ok: 1, id } as const;
   });
   actionRoute(app, endpoints.judgeUpdate, (request) => judges.update(request.params.id, request.body));

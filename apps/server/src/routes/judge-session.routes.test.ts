@@ -171,7 +171,7 @@ describe('session routes', () => {
     const track = await t.loginAs(trackJudge);
     expect((await general({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
     expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
-    seedSettings(t.app, { judge_tracks: true });
+    await seedSettings(t.app, { judge_tracks: true });
     expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 1 });
   });
 

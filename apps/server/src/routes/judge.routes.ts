@@ -10,7 +10,7 @@ const me = (request: FastifyRequest) => (request.judge as JudgeRow).id;
 export async function judgeRoutes(app: FastifyInstance): Promise<void> {
   const { judgeSession: session, judging } = app.services;
 
-  route(app, endpoints.judgeLogin, (request) => ({ token: session.login(request.body.code) }), {
+  route(app, endpoints.judgeLogin, async (request) => ({ token: await session.login(request.body.code) }), {
     beforeBody: (request) => session.assertLoginAllowed(request.ip),
     // R69: every 400 of a login counts as a failed attempt, malformed bodies included.
     onError: (request, error) => {
@@ -23,11 +23,11 @@ export async function judgeRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     endpoints.judgeWelcomeGet,
-    (request) => ({ ok: session.readWelcome(me(request)) ? 1 : 0 }) as const,
+    async (request) => ({ ok: (await session.readWelcome(me(request))) ? 1 : 0 }) as const,
   );
   actionRoute(app, endpoints.judgeWelcomeAccept, (request) => session.acceptWelcome(me(request)));
   route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)));
-  route(app, endpoints.projectCount, (request) => ({ count: judging.projectCount(me(request)) }));
+  route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
 
   route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));

@@ -169,7 +169,7 @@ describe('areas on the project shapes (R94)', () => {
     const a = await t.addProject({ name: 'Alpha' });
     const b = await t.addProject({ name: 'Beta' });
     const judge = await t.addJudge({ name: 'Ada', email: 'ada@judges.example' });
-    seedJudged(t.app, judge, a);
+    await seedJudged(t.app, judge, a);
     const ada = await t.loginAs(judge);
     const areas = async () => ({
       list: (await t.app.inject({ method: 'GET', url: '/api/project/list/public' }))
@@ -252,7 +252,7 @@ describe('resets keep the layout (R92)', () => {
   });
 
   it('the layout may change while judging runs', async () => {
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     expect((await put({ tables: STORED })).json()).toEqual({ ok: 1 });
   });
 });

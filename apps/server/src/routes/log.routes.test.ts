@@ -14,21 +14,23 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** Writes `count` lines (JUDGE for odd i, ADMIN for even i) one ms apart; returns their texts. */
-function writeLines(count: number, message: (i: number) => string = (i) => `line ${i}`): void {
-  t.app.db.transaction(() => {
+async function writeLines(count: number, message: (i: number) => string = (i) => `line ${i}`): Promise<void> {
+  await t.app.db.transaction(async () => {
     for (let i = 0; i < count; i += 1) {
       t.clock.advance(1);
-      if (i % 2 === 1) t.app.services.auditLog.judge({ id: 'j1', name: 'Ada' }, message(i));
-      else t.app.services.auditLog.admin(message(i));
+      if (i % 2 === 1) await t.app.services.auditLog.judge({ id: 'j1', name: 'Ada' }, message(i));
+      else await t.app.services.auditLog.admin(message(i));
     }
   });
 }
 
 /** Every stored line as R76 formats it, oldest first. */
-const stored = () =>
-  t.app.db
-    .all(t.app.db.q.selectFrom('audit_log').select(['seq', 'time', 'type', 'message']).orderBy('seq'))
-    .map((row) => ({ seq: row.seq, line: formatLogLine(row.time, row.type, row.message) }));
+const stored = async () =>
+  (
+    await t.app.db.all(
+      t.app.db.q.selectFrom('audit_log').select(['seq', 'time', 'type', 'message']).orderBy('seq'),
+    )
+  ).map((row) => ({ seq: row.seq, line: formatLogLine(row.time, row.type, row.message) }));
 
 const page = async (query: string) => {
   const res = await t.admin({ method: 'GET', url: `/api/admin/log?${query}` });
@@ -39,27 +41,29 @@ const page = async (query: string) => {
 describe('GET /admin/log (R76)', () => {
   it('answers every line, oldest first, joined with \\n, byte for byte as one JSON string', async () => {
     // Several stream pieces, and texts JSON must escape.
-    writeLines(12_345, (i) => (i % 1000 === 7 ? `quote " back\\slash\ttab ünï ✓ line ${i}` : `line ${i}`));
+    await writeLines(12_345, (i) =>
+      i % 1000 === 7 ? `quote " back\\slash\ttab ünï ✓ line ${i}` : `line ${i}`,
+    );
     const res = await t.admin({ method: 'GET', url: '/api/admin/log' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    const lines = stored().map((l) => l.line);
+    const lines = (await stored()).map((l) => l.line);
     expect(lines).toHaveLength(12_346);
     expect(res.body).toBe(JSON.stringify({ log: lines.join('\n') }));
   });
 
   it('answers the one start line of a fresh event without a trailing newline', async () => {
     const res = await t.admin({ method: 'GET', url: '/api/admin/log' });
-    expect(res.json()).toEqual({ log: stored()[0]?.line });
+    expect(res.json()).toEqual({ log: (await stored())[0]?.line });
     expect(res.json<{ log: string }>().log).toMatch(/^\[.*\] SYSTEM \| Server started$/);
   });
 });
 
 describe('GET /admin/log?… (pages)', () => {
   it('pages newest first by default, 200 lines, with a cursor to the end', async () => {
-    writeLines(450);
-    const all = stored().reverse();
+    await writeLines(450);
+    const all = (await stored()).reverse();
     const first = await page('limit=200');
     expect(first.lines).toEqual(all.slice(0, 200));
     const second = await page(`before=${first.next}`);
@@ -70,8 +74,8 @@ describe('GET /admin/log?… (pages)', () => {
   });
 
   it('pages oldest first with order=asc and after', async () => {
-    writeLines(30);
-    const all = stored();
+    await writeLines(30);
+    const all = await stored();
     const first = await page('order=asc&limit=20');
     expect(first).toEqual({ lines: all.slice(0, 20), next: all[19]?.seq });
     expect(await page(`order=asc&limit=20&after=${first.next}`)).toEqual({
@@ -81,7 +85,7 @@ describe('GET /admin/log?… (pages)', () => {
   });
 
   it('filters by type and by text, case-insensitive, with % and _ taken literally', async () => {
-    writeLines(40, (i) => (i % 10 === 0 ? `Granted 100% of_it to P${i}` : `Finished project P${i}`));
+    await writeLines(40, (i) => (i % 10 === 0 ? `Granted 100% of_it to P${i}` : `Finished project P${i}`));
     const judges = await page('type=JUDGE&limit=1000');
     expect(judges.lines).toHaveLength(20);
     expect(judges.lines.every((l: LogLine) => l.line.includes('] JUDGE  | Judge Ada (j1) | '))).toBe(true);
@@ -98,7 +102,7 @@ describe('GET /admin/log?… (pages)', () => {
   });
 
   it('looks at a bounded stretch per page: a rare text is found by following next', async () => {
-    writeLines(25_000, (i) => (i === 100 ? 'the needle' : `hay ${i}`));
+    await writeLines(25_000, (i) => (i === 100 ? 'the needle' : `hay ${i}`));
     const first = await page('q=needle');
     // The newest 20,000 lines hold no needle: an empty page that says where to go on.
     expect(first.lines).toEqual([]);

@@ -8,12 +8,12 @@ import { parseQuery, route, sendSerialized } from './route.js';
 export async function logRoutes(app: FastifyInstance): Promise<void> {
   const { auditLog } = app.services;
 
-  route(app, endpoints.auditLog, (request, reply) => {
+  route(app, endpoints.auditLog, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (Object.keys(query).length === 0) {
       return reply.type('application/json; charset=utf-8').send(Readable.from(auditLog.logJson()));
     }
-    const page = auditLog.page(parseQuery(endpoints.auditLog.query, query));
+    const page = await auditLog.page(parseQuery(endpoints.auditLog.query, query));
     return sendSerialized(app, endpoints.auditLog.queryResponse, request, reply, new SerializedJson(page));
   });
 }

@@ -88,7 +88,7 @@ describe('POST /admin/options (R87)', () => {
   });
 
   it('refuses to change multi_group or judge_tracks while judging runs, but accepts the same value', async () => {
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     await refused('/api/admin/options', { multi_group: true }, 'pause judging before changing this setting');
     await refused(
       '/api/admin/options',
@@ -137,7 +137,7 @@ describe('tracks and track views (R57, R87)', () => {
 
   it('tracks are locked while judging runs; track views are not (R88)', async () => {
     await ok('/api/admin/tracks', { tracks: ['AI'] });
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     await refused(
       '/api/admin/tracks',
       { tracks: ['AI', 'Web'] },
@@ -184,7 +184,7 @@ describe('groups (R89, R55)', () => {
   });
 
   it('group settings are locked while judging runs (R88)', async () => {
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     await refused('/api/admin/num-groups', { num_groups: 2 }, 'pause judging before changing this setting');
     await refused(
       '/api/admin/group-sizes',
@@ -195,7 +195,7 @@ describe('groups (R89, R55)', () => {
   });
 
   it('swap needs multi-group in manual mode; it moves every judge and counts', async () => {
-    seedSettings(t.app, { tracks: ['AI'] });
+    await seedSettings(t.app, { tracks: ['AI'] });
     await t.addJudge({ name: 'A', email: 'a@x.org' });
     await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI' });
     await t.addJudge({ name: 'B', email: 'b@x.org' });
@@ -205,7 +205,7 @@ describe('groups (R89, R55)', () => {
     await ok('/api/admin/options', { multi_group: true });
     await t.refused({ method: 'POST', url: '/api/admin/groups/swap' }, 400, notAllowed);
     await ok('/api/admin/options', { switching_mode: 'manual' });
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     expect((await swap()).json()).toEqual({ ok: 1 });
     await swap();
     expect((await t.judges()).map((j) => j.group)).toEqual([2, 2, 0]);

@@ -7,7 +7,7 @@ export async function optionsRoutes(app: FastifyInstance): Promise<void> {
   const { options } = app.services;
 
   route(app, endpoints.groupInfo, () => options.groupInfo());
-  route(app, endpoints.judgeTimer, () => ({ judging_timer: options.judgingTimer() }));
+  route(app, endpoints.judgeTimer, async () => ({ judging_timer: await options.judgingTimer() }));
   route(app, endpoints.options, () => options.get());
   actionRoute(app, endpoints.optionsUpdate, (request) => options.update(request.body));
   actionRoute(app, endpoints.tracksSet, (request) => options.setTracks(request.body.tracks));

@@ -55,7 +55,7 @@ describe('GET /admin/progress', () => {
 
   it('projects from the views finished in the running clock, and stops projecting when paused', async () => {
     t = await createTestApp();
-    seedSettings(t.app, { min_views: 2 });
+    await seedSettings(t.app, { min_views: 2 });
     for (const name of ['A', 'B', 'C']) await t.addProject({ name });
     const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
     await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
@@ -76,7 +76,7 @@ describe('GET /admin/progress', () => {
 
   it('reports groups when multi-group judging is on, and tracks against their track views', async () => {
     t = await createTestApp();
-    seedSettings(t.app, {
+    await seedSettings(t.app, {
       multi_group: true,
       num_groups: 2,
       group_sizes: [1, 1],

@@ -96,7 +96,7 @@ describe('POST /project/new (R45)', () => {
   });
 
   it('refuses a project in an ignored track', async () => {
-    seedSettings(t.app, { ignore_tracks: ['Sponsor X'] });
+    await seedSettings(t.app, { ignore_tracks: ['Sponsor X'] });
     await t.refused(
       { method: 'POST', url: '/api/project/new', payload: { name: 'x', challenge_list: 'Open, Sponsor X' } },
       400,
@@ -159,7 +159,7 @@ describe('public lists (3.1)', () => {
       enabled: false,
       names: ['Group 1', 'Group 2', 'Group 3'],
     });
-    seedSettings(t.app, { multi_group: true, num_groups: 2, group_names: ['North', 'South'] });
+    await seedSettings(t.app, { multi_group: true, num_groups: 2, group_names: ['North', 'South'] });
     expect((await t.app.inject({ method: 'GET', url: '/api/group-info' })).json()).toEqual({
       enabled: true,
       names: ['North', 'South'],
@@ -174,17 +174,17 @@ describe('derived values (R30–R33, R37)', () => {
       await t.addProject({ name: 'B' }),
       await t.addProject({ name: 'C' }),
     ];
-    seedSettings(t.app, { tracks: ['AI/ML'] });
+    await seedSettings(t.app, { tracks: ['AI/ML'] });
     const j1 = await addJudge('Ada');
     const j2 = await addJudge('Bob');
     const track = await addJudge('Tia', 'AI/ML');
-    for (const p of [a, b, c]) seedJudged(t.app, j1, p, { starred: p === a });
-    seedJudged(t.app, j2, b, { starred: true });
-    seedJudged(t.app, j2, a);
-    seedJudged(t.app, track, c, { starred: true });
-    seedRanking(t.app, j1, [b, a]);
-    seedRanking(t.app, j2, [a]);
-    seedRanking(t.app, track, [c]);
+    for (const p of [a, b, c]) await seedJudged(t.app, j1, p, { starred: p === a });
+    await seedJudged(t.app, j2, b, { starred: true });
+    await seedJudged(t.app, j2, a);
+    await seedJudged(t.app, track, c, { starred: true });
+    await seedRanking(t.app, j1, [b, a]);
+    await seedRanking(t.app, j2, [a]);
+    await seedRanking(t.app, track, [c]);
     await t.admin({ method: 'PUT', url: `/api/judge/hide/${j2}`, payload: { hide: true } });
 
     // j1: r=2,u=1 → b 2, a 0, c −2. j2: r=1,u=1 → a 1, b −1. The track judge's ranking never counts.
@@ -245,11 +245,11 @@ describe('DELETE /project/:id (R63)', () => {
   it('removes the project from seen lists, rankings, flags and judges holding it', async () => {
     const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     const j = await addJudge('Ada');
-    seedJudged(t.app, j, a);
-    seedJudged(t.app, j, b);
-    seedRanking(t.app, j, [a, b]);
-    seedFlag(t.app, a, j, 'busy');
-    seedCurrent(t.app, j, a);
+    await seedJudged(t.app, j, a);
+    await seedJudged(t.app, j, b);
+    await seedRanking(t.app, j, [a, b]);
+    await seedFlag(t.app, a, j, 'busy');
+    await seedCurrent(t.app, j, a);
     const res = await t.admin({ method: 'DELETE', url: `/api/project/${a}` });
     expect(res.json()).toEqual({ ok: 1 });
     const judge = (await t.admin({ method: 'GET', url: '/api/judge/list' })).json<
@@ -388,7 +388,7 @@ describe('moves (R46–R49)', () => {
   });
 
   it('moves to a group after its highest table, or to its first table; refuses a full group', async () => {
-    seedSettings(t.app, { group_sizes: [2, 2, 2] });
+    await seedSettings(t.app, { group_sizes: [2, 2, 2] });
     const ids: string[] = [];
     for (const name of ['A', 'B', 'C']) ids.push(await t.addProject({ name }));
     const [a, b, c] = ids as [string, string, string];
@@ -439,13 +439,13 @@ describe('moves (R46–R49)', () => {
   it('reassigns tables 1..N in order, refused while the clock runs', async () => {
     const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 90 } });
-    seedClockRunning(t.app, true);
+    await seedClockRunning(t.app, true);
     await t.refused(
       { method: 'POST', url: '/api/project/reassign' },
       400,
       'pause judging before reassigning',
     );
-    seedClockRunning(t.app, false);
+    await seedClockRunning(t.app, false);
     expect((await t.admin({ method: 'POST', url: '/api/project/reassign' })).json()).toEqual({ ok: 1 });
     expect((await t.projects()).map((p) => [p.id, p.location, p.group])).toEqual([
       [b, 1, 0],

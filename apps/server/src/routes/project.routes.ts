@@ -6,17 +6,27 @@ import { actionRoute, route, sendSerialized } from './route.js';
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { projects } = app.services;
 
-  route(app, endpoints.projectListPublic, (request, reply) =>
-    sendSerialized(app, endpoints.projectListPublic.response, request, reply, projects.listPublicJson()),
+  route(app, endpoints.projectListPublic, async (request, reply) =>
+    sendSerialized(
+      app,
+      endpoints.projectListPublic.response,
+      request,
+      reply,
+      await projects.listPublicJson(),
+    ),
   );
   route(app, endpoints.challenges, () => projects.challenges());
   route(app, endpoints.projectSummary, (request) => projects.summary(request.params.id));
 
-  route(app, endpoints.projectList, (request, reply) =>
-    sendSerialized(app, endpoints.projectList.response, request, reply, projects.listJson()),
+  route(app, endpoints.projectList, async (request, reply) =>
+    sendSerialized(app, endpoints.projectList.response, request, reply, await projects.listJson()),
   );
   route(app, endpoints.projectStats, () => projects.stats());
-  route(app, endpoints.projectNew, (request) => ({ ok: 1, id: projects.create(request.body) }) as const);
+  route(
+    app,
+    endpoints.projectNew,
+    async (request) => ({ ok: 1, id: await projects.create(request.body) }) as const,
+  );
   actionRoute(app, endpoints.projectUpdate, (request) => projects.update(request.params.id, request.body));
   actionRoute(app, endpoints.projectDelete, (request) => projects.delete(request.params.id));
   actionRoute(app, endpoints.projectHide, (request) => projects.hide(request.params.id, request.body.hide));

@@ -7,7 +7,7 @@ import { startSmtp } from '../test-support/smtp.js';
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  seedSettings(t.app, { tracks: ['AI/ML', 'Health & Care', 'Ünï.code'] });
+  await seedSettings(t.app, { tracks: ['AI/ML', 'Health & Care', 'Ünï.code'] });
 });
 afterEach(async () => {
   await t.close();

@@ -14,8 +14,10 @@ export async function qrRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.qrTrackGenerate, (request) =>
     qr.generate(request.params.track, requestOrigin(request)),
   );
-  route(app, endpoints.qrCheck, (request) => flag(qr.check(request.body.code, '')));
-  route(app, endpoints.qrCheckTrack, (request) => flag(qr.check(request.body.code, request.params.track)));
+  route(app, endpoints.qrCheck, async (request) => flag(await qr.check(request.body.code, '')));
+  route(app, endpoints.qrCheckTrack, async (request) =>
+    flag(await qr.check(request.body.code, request.params.track)),
+  );
   actionRoute(app, endpoints.qrAdd, (request) => qr.selfAdd(request.body));
   route(app, endpoints.qrAddCode, (request) => qr.selfAddWithCode(request.body));
 }

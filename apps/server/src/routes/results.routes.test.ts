@@ -65,10 +65,10 @@ async function seedEvent() {
   await judgeAll(contrarian, [...ids].reverse(), new Set());
   await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
   await t.admin({ method: 'PUT', url: `/api/project/hide/${hidden}`, payload: { hide: true } });
-  seedJudged(t.app, trackJudge, ids[3] as string, { starred: true });
-  seedJudged(t.app, trackJudge, ids[1] as string);
-  seedFlag(t.app, ids[2] as string, contrarianId, 'cannot-demo');
-  seedFlag(t.app, ids[2] as string, contrarianId, 'busy');
+  await seedJudged(t.app, trackJudge, ids[3] as string, { starred: true });
+  await seedJudged(t.app, trackJudge, ids[1] as string);
+  await seedFlag(t.app, ids[2] as string, contrarianId, 'cannot-demo');
+  await seedFlag(t.app, ids[2] as string, contrarianId, 'busy');
   return { ids, hidden, contrarianId };
 }
 
@@ -267,7 +267,7 @@ describe('GET /admin/export/results', () => {
     const ranking = [last.id, first.id];
     const rank = await ada({ method: 'POST', url: '/api/judge/rank', payload: { ranking } });
     expect(rank.statusCode, rank.body).toBe(200);
-    seedJudged(t.app, boId, ids[0] as string);
+    await seedJudged(t.app, boId, ids[0] as string);
     const code = new Map((await t.judges()).map((judge) => [judge.id, judge.code]));
     const cells = ['Table 1,"\'=Robot, ""arm"""', 'Table 2,Garden', 'Table 3,Kiln'];
     const project = (id: string) => cells[ids.indexOf(id)];

@@ -43,9 +43,9 @@ export interface RouteOptions {
    * Checks that run after authentication and before the body is read, such as the login rate
    * limits (step 3 of the check order, API.md 1.3).
    */
-  beforeBody?: (request: FastifyRequest) => void;
+  beforeBody?: (request: FastifyRequest) => void | Promise<void>;
   /** Called with any error the route answers with (before the error handler replies). */
-  onError?: (request: FastifyRequest, error: { statusCode?: number }) => void;
+  onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
 }
 
 /** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
@@ -175,10 +175,10 @@ export function parseQuery<S extends ZodType>(schema: S, query: unknown): z.outp
 export function actionRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  action: (request: RouteRequest<E>) => void,
+  action: (request: RouteRequest<E>) => Promise<void>,
 ): void {
-  route(app, endpoint, (request) => {
-    action(request);
+  route(app, endpoint, async (request) => {
+    await action(request);
     return OK as ResponseOf<E>;
   });
 }

@@ -13,8 +13,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     endpoints.adminLogin,
-    (request) => {
-      adminAuth.login(request.body.password, request.ip);
+    async (request) => {
+      await adminAuth.login(request.body.password, request.ip);
       return OK;
     },
     { beforeBody: (request) => adminAuth.assertNotLimited(request.ip) },
@@ -22,13 +22,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     endpoints.adminSession,
-    (request) => ({ session: adminAuth.openSession(request.body.password, request.ip) }),
+    async (request) => ({ session: await adminAuth.openSession(request.body.password, request.ip) }),
     { beforeBody: (request) => adminAuth.assertNotLimited(request.ip) },
   );
   route(app, endpoints.adminAuth, () => OK);
-  route(app, endpoints.adminLogout, (request) => {
+  route(app, endpoints.adminLogout, async (request) => {
     // The auth hook accepted this header moments ago: its secret is the password or a session.
-    adminAuth.logout(parseBasicAuthorization(request.headers.authorization).password);
+    await adminAuth.logout(parseBasicAuthorization(request.headers.authorization).password);
     return OK;
   });
   route(app, endpoints.loginGuard, () => app.services.loginGuard.status());

@@ -54,11 +54,11 @@ describe('POST /admin/session (R70b)', () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(first.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
     expect(second).not.toBe(first);
-    const rows = t.app.db.all(t.app.db.q.selectFrom('admin_sessions').select('token_hash'));
+    const rows = await t.app.db.all(t.app.db.q.selectFrom('admin_sessions').select('token_hash'));
     const digest = (token: string) => createHash('sha256').update(token).digest('hex');
     expect(rows.map((row) => row.token_hash).sort()).toEqual([digest(first), digest(second)].sort());
     expect(
-      JSON.stringify(t.app.db.all(t.app.db.q.selectFrom('admin_session_issuer').selectAll())),
+      JSON.stringify(await t.app.db.all(t.app.db.q.selectFrom('admin_session_issuer').selectAll())),
     ).not.toContain(TEST_ADMIN_PASSWORD);
     expect((await t.log()).match(/ADMIN {2}\| Log in$/gm)).toHaveLength(2);
   });

@@ -49,34 +49,35 @@ export class AdminAuthService {
    * or a live session token (R70b); a failure counts against `ip`. The password is compared even
    * for a wrong user, so both failures take the same time.
    */
-  verify(user: string, secret: string, ip: string): boolean {
-    const secretOk = secretsEqual(secret, this.password) || this.sessions.isValid(secret);
+  async verify(user: string, secret: string, ip: string): Promise<boolean> {
+    const secretOk = secretsEqual(secret, this.password) || (await this.sessions.isValid(secret));
     if (secretOk && user === ADMIN_USER) return true;
     this.limiter.recordFailure(ip);
     return false;
   }
 
   /** `POST /admin/login`: checks a password and issues nothing (2.2); logs both outcomes (R77). */
-  login(password: string, ip: string): void {
-    this.checkPassword(password, ip);
+  async login(password: string, ip: string): Promise<void> {
+    await this.checkPassword(password, ip);
   }
 
   /** `POST /admin/session`: the password, exchanged for a session token (R70b); logged as a login. */
-  openSession(password: string, ip: string): string {
-    this.checkPassword(password, ip);
-    return this.sessions.issue();
+  async openSession(password: string, ip: string): Promise<string> {
+    await this.checkPassword(password, ip);
+    return await this.sessions.issue();
   }
 
   /** `POST /admin/logout`: revokes the session the request used; the password stays valid. */
-  logout(secret: string): void {
-    if (this.sessions.revoke(secret)) this.db.transaction(() => this.audit.admin('Log out'));
+  async logout(secret: string): Promise<void> {
+    if (await this.sessions.revoke(secret))
+      await this.db.transaction(async () => await this.audit.admin('Log out'));
   }
 
   /** The password itself (not a session), counted and logged like R70a and R77 want. */
-  private checkPassword(password: string, ip: string): void {
+  private async checkPassword(password: string, ip: string): Promise<void> {
     const ok = secretsEqual(password, this.password);
     if (!ok) this.limiter.recordFailure(ip);
-    this.db.transaction(() => this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
+    await this.db.transaction(async () => await this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
     if (!ok) throw new ValidationError(INVALID_ADMIN_PASSWORD);
   }
 }

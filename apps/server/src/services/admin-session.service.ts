@@ -45,15 +45,15 @@ export class AdminSessionService {
    * there is something to revoke, so the server still starts on a full disk (issue 15); if the
    * revocation cannot be written then, no stored session is accepted until a login succeeds.
    */
-  revokeIfPasswordChanged(): void {
-    if (this.sessions.count() === 0) return;
-    const issuer = this.sessions.issuer();
+  async revokeIfPasswordChanged(): Promise<void> {
+    if ((await this.sessions.count()) === 0) return;
+    const issuer = await this.sessions.issuer();
     if (issuer !== undefined && this.issuedUnderCurrent(issuer)) {
       this.issuerIsCurrent = true;
       return;
     }
     try {
-      this.db.transaction(() => this.sessions.clear());
+      await this.db.transaction(async () => await this.sessions.clear());
     } catch (error) {
       if (!isDiskFull(error)) throw error;
       this.refuseStoredSessions = true;
@@ -61,30 +61,30 @@ export class AdminSessionService {
   }
 
   /** A new session token: 43 URL-safe characters, 256 bits. */
-  issue(): string {
+  async issue(): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    this.db.transaction(() => {
-      if (this.refuseStoredSessions) this.sessions.clear();
+    await this.db.transaction(async () => {
+      if (this.refuseStoredSessions) await this.sessions.clear();
       if (!this.issuerIsCurrent) {
         const salt = randomBytes(16).toString('hex');
-        this.sessions.saveIssuer(salt, passwordKey(this.password, salt).toString('hex'));
+        await this.sessions.saveIssuer(salt, passwordKey(this.password, salt).toString('hex'));
       }
-      this.sessions.deleteExpired(this.now());
-      this.sessions.insert(hashToken(token), this.now() + ADMIN_SESSION_TTL_MS);
+      await this.sessions.deleteExpired(this.now());
+      await this.sessions.insert(hashToken(token), this.now() + ADMIN_SESSION_TTL_MS);
     });
     this.issuerIsCurrent = true;
     this.refuseStoredSessions = false;
     return token;
   }
 
-  isValid(token: string): boolean {
+  async isValid(token: string): Promise<boolean> {
     if (token === '' || this.refuseStoredSessions) return false;
-    return this.sessions.isLive(hashToken(token), this.now());
+    return await this.sessions.isLive(hashToken(token), this.now());
   }
 
   /** Revokes `token`; returns whether it was a session (the password itself is not one). */
-  revoke(token: string): boolean {
-    return this.db.transaction(() => this.sessions.delete(hashToken(token)));
+  async revoke(token: string): Promise<boolean> {
+    return await this.db.transaction(async () => await this.sessions.delete(hashToken(token)));
   }
 
   private issuedUnderCurrent(issuer: AdminSessionIssuerRow): boolean {

@@ -68,17 +68,17 @@ export class AuditLog {
     private readonly now: () => number,
   ) {}
 
-  system(message: string): void {
-    this.write('SYSTEM', message);
+  async system(message: string): Promise<void> {
+    await this.write('SYSTEM', message);
   }
 
-  admin(message: string): void {
-    this.write('ADMIN', message);
+  async admin(message: string): Promise<void> {
+    await this.write('ADMIN', message);
   }
 
   /** A JUDGE line; without a judge (a failed login) it has no prefix. */
-  judge(judge: LogJudge | null, message: string): void {
-    this.write('JUDGE', judge ? `Judge ${judge.name} (${judge.id}) | ${message}` : message);
+  async judge(judge: LogJudge | null, message: string): Promise<void> {
+    await this.write('JUDGE', judge ? `Judge ${judge.name} (${judge.id}) | ${message}` : message);
   }
 
   /**
@@ -90,13 +90,13 @@ export class AuditLog {
    * read began.
    */
   async *logJson(): AsyncGenerator<string> {
-    const bounds = this.lines.bounds();
+    const bounds = await this.lines.bounds();
     const first = bounds?.first ?? 1;
     const last = bounds?.last ?? 0;
     // Nothing is sent before the first piece is read: a failing read is still a clean 500.
     let head = '{"log":"';
     for (let after = first - 1; after < last;) {
-      const rows = this.lines.range(after + 1, last, { order: 'asc', limit: STREAM_BATCH });
+      const rows = await this.lines.range(after + 1, last, { order: 'asc', limit: STREAM_BATCH });
       if (rows.length === 0) break;
       const text = rows.map((row) => formatLogLine(row.time, row.type, row.message)).join('\n');
       // The JSON string's content, escaped as JSON.stringify does, without its quotes.
@@ -120,27 +120,27 @@ export class AuditLog {
    * first with `after`, filtered by type and text. A page looks at PAGE_SCAN lines of the log
    * at most, so a rare text cannot stall the server; `next` then continues the scan.
    */
-  page(query: LogPageQuery): LogPage {
-    const bounds = this.lines.bounds();
+  async page(query: LogPageQuery): Promise<LogPage> {
+    const bounds = await this.lines.bounds();
     const limit = query.limit ?? LOG_PAGE_DEFAULT;
     const filter = { type: query.type, text: query.q };
     if (query.order === 'asc') {
       const from = Math.max(bounds?.first ?? 1, (query.after ?? 0) + 1);
       if (bounds === undefined || from > bounds.last) return { lines: [], next: null };
       const to = Math.min(bounds.last, from + PAGE_SCAN - 1);
-      const rows = this.lines.range(from, to, { filter, order: 'asc', limit });
+      const rows = await this.lines.range(from, to, { filter, order: 'asc', limit });
       const reached = rows.length === limit ? (rows.at(-1) as AuditLogLine).seq : to;
       return { lines: rows.map(logLine), next: reached < bounds.last ? reached : null };
     }
     const to = Math.min(bounds?.last ?? 0, (query.before ?? Number.MAX_SAFE_INTEGER) - 1);
     if (bounds === undefined || to < bounds.first) return { lines: [], next: null };
     const from = Math.max(bounds.first, to - PAGE_SCAN + 1);
-    const rows = this.lines.range(from, to, { filter, order: 'desc', limit });
+    const rows = await this.lines.range(from, to, { filter, order: 'desc', limit });
     const reached = rows.length === limit ? (rows.at(-1) as AuditLogLine).seq : from;
     return { lines: rows.map(logLine), next: reached > bounds.first ? reached : null };
   }
 
-  private write(type: LogType, message: string): void {
-    this.lines.insert({ time: this.now(), type, message });
+  private async write(type: LogType, message: string): Promise<void> {
+    await this.lines.insert({ time: this.now(), type, message });
   }
 }

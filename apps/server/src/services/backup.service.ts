@@ -46,7 +46,7 @@ export class BackupService {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-    this.db.transaction(() => this.audit.admin('Downloaded database backup'));
+    await this.db.transaction(async () => await this.audit.admin('Downloaded database backup'));
     return { filename: backupFilename(time), content };
   }
 }

@@ -19,75 +19,76 @@ export class ClockService {
     private readonly now: () => number,
   ) {}
 
-  state(): Clock {
-    return this.view(this.clock.read());
+  async state(): Promise<Clock> {
+    return this.view(await this.clock.read());
   }
 
   /** R41: judging started = the clock runs. */
-  running(): boolean {
-    return this.clock.read().running === 1;
+  async running(): Promise<boolean> {
+    return (await this.clock.read()).running === 1;
   }
 
-  pause(): Clock {
-    return this.db.transaction(() => {
-      this.stop();
-      return this.state();
+  async pause(): Promise<Clock> {
+    return await this.db.transaction(async () => {
+      await this.stop();
+      return await this.state();
     });
   }
 
   /** Refused during deliberation (R42). */
-  unpause(): Clock {
-    return this.db.transaction(() => {
-      if (this.settings.read().deliberation) throw new ConflictError(END_DELIBERATION_BEFORE_RESUMING);
-      if (!this.running()) {
-        this.clock.write({ running: 1, resumed_at: this.now() });
-        this.audit.admin('Unpaused clock');
+  async unpause(): Promise<Clock> {
+    return await this.db.transaction(async () => {
+      if ((await this.settings.read()).deliberation)
+        throw new ConflictError(END_DELIBERATION_BEFORE_RESUMING);
+      if (!(await this.running())) {
+        await this.clock.write({ running: 1, resumed_at: this.now() });
+        await this.audit.admin('Unpaused clock');
         this.db.record({ kind: 'clock' });
       }
-      return this.state();
+      return await this.state();
     });
   }
 
   /** Time 0 and paused, also from running; logged only when something changed. */
-  reset(): Clock {
-    return this.db.transaction(() => {
-      if (this.zero()) this.audit.admin('Reset clock');
-      return this.state();
+  async reset(): Promise<Clock> {
+    return await this.db.transaction(async () => {
+      if (await this.zero()) await this.audit.admin('Reset clock');
+      return await this.state();
     });
   }
 
   /** R40: writes the current time to storage; never changes it. Only the manual one is logged. */
-  backup(manual: boolean): Clock {
-    return this.db.transaction(() => {
-      const clock = this.state();
-      this.clock.write({ backup_ms: clock.time, backup_at: this.now() });
-      if (manual) this.audit.admin('Backed up clock manually');
+  async backup(manual: boolean): Promise<Clock> {
+    return await this.db.transaction(async () => {
+      const clock = await this.state();
+      await this.clock.write({ backup_ms: clock.time, backup_at: this.now() });
+      if (manual) await this.audit.admin('Backed up clock manually');
       return clock;
     });
   }
 
   /** The periodic backup of R40: only while `clock_sync` is on and the clock runs. */
-  autoBackup(): void {
-    if (this.settings.read().clock_sync && this.running()) this.backup(false);
+  async autoBackup(): Promise<void> {
+    if ((await this.settings.read()).clock_sync && (await this.running())) await this.backup(false);
   }
 
   /** R42: sets deliberation; starting pauses the clock; the same value again changes nothing. */
-  setDeliberation(start: boolean): void {
-    this.db.transaction(() => {
-      if (this.settings.read().deliberation === start) return;
-      if (start) this.stop();
-      this.settings.write({ deliberation: start });
-      this.audit.admin(start ? 'Started deliberation' : 'Stopped deliberation');
+  async setDeliberation(start: boolean): Promise<void> {
+    await this.db.transaction(async () => {
+      if ((await this.settings.read()).deliberation === start) return;
+      if (start) await this.stop();
+      await this.settings.write({ deliberation: start });
+      await this.audit.admin(start ? 'Started deliberation' : 'Stopped deliberation');
       this.db.record({ kind: 'deliberation' });
     });
   }
 
   /** Pauses a running clock, folding the elapsed time in (inside the caller's transaction). */
-  stop(): void {
-    const row = this.clock.read();
+  async stop(): Promise<void> {
+    const row = await this.clock.read();
     if (row.running === 0) return;
-    this.clock.write({ running: 0, accumulated_ms: this.view(row).time });
-    this.audit.admin('Paused clock');
+    await this.clock.write({ running: 0, accumulated_ms: this.view(row).time });
+    await this.audit.admin('Paused clock');
     this.db.record({ kind: 'clock' });
   }
 
@@ -95,10 +96,10 @@ export class ClockService {
    * Sets the clock to 0 and paused (inside the caller's transaction); returns whether it changed,
    * in which case the `clock` event is recorded.
    */
-  zero(): boolean {
-    const row = this.clock.read();
+  async zero(): Promise<boolean> {
+    const row = await this.clock.read();
     if (row.running === 0 && row.accumulated_ms === 0) return false;
-    this.clock.write({ running: 0, accumulated_ms: 0, resumed_at: 0 });
+    await this.clock.write({ running: 0, accumulated_ms: 0, resumed_at: 0 });
     this.db.record({ kind: 'clock' });
     return true;
   }

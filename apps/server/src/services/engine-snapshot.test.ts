@@ -28,91 +28,96 @@ afterEach(async () => {
 const ok = async (request: Parameters<TestApp['admin']>[0]) =>
   expect((await t.admin(request)).json()).toEqual({ ok: 1 });
 const settings = () => new SettingsRepository(t.app.db).read();
-const seen = () => Object.fromEntries(engine.allProjects().map((p) => [p.id, [p.seen, p.trackSeen]]));
+const seen = async () =>
+  Object.fromEntries((await engine.allProjects()).map((p) => [p.id, [p.seen, p.trackSeen]]));
 
 describe('EngineSnapshots', () => {
   it('counts views as they are finished, by judge kind, and recounts after a judge is deleted', async () => {
-    seedSettings(t.app, { tracks: ['AI'], track_views: [2] });
+    await seedSettings(t.app, { tracks: ['AI'], track_views: [2] });
     const [p1, p2] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     const general = await t.addJudge({ name: 'G', email: 'g@x.org' });
     const track = await t.addJudge({ name: 'T', email: 't@x.org', track: 'AI' });
-    expect(seen()).toEqual({ [p1]: [0, {}], [p2]: [0, {}] });
-    seedJudged(t.app, general, p1);
-    seedJudged(t.app, track, p1);
-    expect(seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [0, {}] });
-    seedJudged(t.app, general, p2);
-    expect(seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [1, {}] });
+    expect(await seen()).toEqual({ [p1]: [0, {}], [p2]: [0, {}] });
+    await seedJudged(t.app, general, p1);
+    await seedJudged(t.app, track, p1);
+    expect(await seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [0, {}] });
+    await seedJudged(t.app, general, p2);
+    expect(await seen()).toEqual({ [p1]: [1, { AI: 1 }], [p2]: [1, {}] });
     await ok({ method: 'DELETE', url: `/api/judge/${general}` });
-    expect(seen()).toEqual({ [p1]: [0, { AI: 1 }], [p2]: [0, {}] });
+    expect(await seen()).toEqual({ [p1]: [0, { AI: 1 }], [p2]: [0, {}] });
   });
 
   it('follows project edits: hidden, moved, added, deleted', async () => {
     const p1 = await t.addProject({ name: 'A' });
-    expect(engine.allProjects().map((p) => [p.id, p.active, p.location])).toEqual([[p1, true, 1]]);
+    expect((await engine.allProjects()).map((p) => [p.id, p.active, p.location])).toEqual([[p1, true, 1]]);
     await ok({ method: 'PUT', url: `/api/project/hide/${p1}`, payload: { hide: true } });
     await ok({ method: 'PUT', url: `/api/project/move/${p1}`, payload: { location: 7 } });
     const p2 = await t.addProject({ name: 'B' });
-    expect(engine.allProjects().map((p) => [p.id, p.active, p.location])).toEqual([
+    expect((await engine.allProjects()).map((p) => [p.id, p.active, p.location])).toEqual([
       [p1, false, 7],
       [p2, true, 8],
     ]);
     await ok({ method: 'DELETE', url: `/api/project/${p1}` });
-    expect(engine.allProjects().map((p) => p.id)).toEqual([p2]);
+    expect((await engine.allProjects()).map((p) => p.id)).toEqual([p2]);
   });
 
   it('gives the engine the hall layout, reloaded when it is replaced (R93)', async () => {
-    expect([...(engine.read(settings(), true).positions ?? [])]).toEqual([]);
+    expect([...((await engine.read(await settings(), true)).positions ?? [])]).toEqual([]);
     await ok({
       method: 'PUT',
       url: '/api/admin/layout',
       payload: { tables: [{ table: 1, x: 3, y: 4, area: 'A' }] },
     });
-    expect([...(engine.read(settings(), true).positions ?? [])]).toEqual([[1, { x: 3, y: 4, area: 'A' }]]);
+    expect([...((await engine.read(await settings(), true)).positions ?? [])]).toEqual([
+      [1, { x: 3, y: 4, area: 'A' }],
+    ]);
     await ok({ method: 'PUT', url: '/api/admin/layout', payload: { tables: [] } });
-    expect([...(engine.read(settings(), false).positions ?? [])]).toEqual([]);
+    expect([...((await engine.read(await settings(), false)).positions ?? [])]).toEqual([]);
   });
 
   it('passes only the judges holding a project', async () => {
     const p1 = await t.addProject({ name: 'A' });
     const holder = await t.addJudge({ name: 'H', email: 'h@x.org' });
     await t.addJudge({ name: 'I', email: 'i@x.org' });
-    seedCurrent(t.app, holder, p1);
-    expect(engine.read(settings(), true).judges.map((j) => [j.id, j.current])).toEqual([[holder, p1]]);
+    await seedCurrent(t.app, holder, p1);
+    expect((await engine.read(await settings(), true)).judges.map((j) => [j.id, j.current])).toEqual([
+      [holder, p1],
+    ]);
   });
 
   it('gives R13 an estimate only to general judges, once some active project has min_views', async () => {
-    seedSettings(t.app, { min_views: 1 });
+    await seedSettings(t.app, { min_views: 1 });
     const [p1, p2] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     const judge = await t.addJudge({ name: 'G', email: 'g@x.org' });
-    expect(engine.read(settings(), true).estimate).toBeUndefined();
-    seedJudged(t.app, judge, p1);
-    seedJudged(t.app, judge, p2);
-    seedRanking(t.app, judge, [p2, p1]);
-    expect(engine.read(settings(), false).estimate).toBeUndefined();
-    const estimate = engine.read(settings(), true).estimate;
+    expect((await engine.read(await settings(), true)).estimate).toBeUndefined();
+    await seedJudged(t.app, judge, p1);
+    await seedJudged(t.app, judge, p2);
+    await seedRanking(t.app, judge, [p2, p1]);
+    expect((await engine.read(await settings(), false)).estimate).toBeUndefined();
+    const estimate = (await engine.read(await settings(), true)).estimate;
     expect(estimate?.get(p2)?.score).toBeGreaterThan(estimate?.get(p1)?.score ?? Infinity);
   });
 
   it('refits the estimate only after new views and the minimum interval (R13 cost bound)', async () => {
-    seedSettings(t.app, { min_views: 1 });
+    await seedSettings(t.app, { min_views: 1 });
     const [p1, p2, p3] = [
       await t.addProject({ name: 'A' }),
       await t.addProject({ name: 'B' }),
       await t.addProject({ name: 'C' }),
     ];
     const judge = await t.addJudge({ name: 'G', email: 'g@x.org' });
-    seedJudged(t.app, judge, p1);
-    seedJudged(t.app, judge, p2);
-    seedRanking(t.app, judge, [p2, p1]);
-    const first = engine.read(settings(), true).estimate;
-    seedJudged(t.app, judge, p3);
-    seedRanking(t.app, judge, [p3, p2, p1]);
-    expect(engine.read(settings(), true).estimate).toBe(first); // within 10 s: the last fit
+    await seedJudged(t.app, judge, p1);
+    await seedJudged(t.app, judge, p2);
+    await seedRanking(t.app, judge, [p2, p1]);
+    const first = (await engine.read(await settings(), true)).estimate;
+    await seedJudged(t.app, judge, p3);
+    await seedRanking(t.app, judge, [p3, p2, p1]);
+    expect((await engine.read(await settings(), true)).estimate).toBe(first); // within 10 s: the last fit
     t.clock.advance(10_000);
-    const refit = engine.read(settings(), true).estimate;
+    const refit = (await engine.read(await settings(), true)).estimate;
     expect(refit).not.toBe(first);
     expect(refit?.get(p3)?.score).toBeGreaterThan(refit?.get(p2)?.score ?? Infinity);
     t.clock.advance(10_000);
-    expect(engine.read(settings(), true).estimate).toBe(refit); // no new views: nothing to refit
+    expect((await engine.read(await settings(), true)).estimate).toBe(refit); // no new views: nothing to refit
   });
 });

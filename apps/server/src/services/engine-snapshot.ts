@@ -61,9 +61,9 @@ export class EngineSnapshots {
     this.projectRows = projectRows;
     this.judgeRows = judgeRows;
     this.now = now;
-    this.positions = new Derived(db, ['layout'], () => hallPositions(layout.all()));
-    this.rows = new Derived(db, ['projects'], () =>
-      projectRows.engineRows().map((row) => ({
+    this.positions = new Derived(db, ['layout'], async () => hallPositions(await layout.all()));
+    this.rows = new Derived(db, ['projects'], async () =>
+      (await projectRows.engineRows()).map((row) => ({
         id: row.id,
         location: row.location,
         group: row.group,
@@ -79,16 +79,16 @@ export class EngineSnapshots {
    * counted once and then extended by those finished since (their `seq` only grows); everything
    * is rebuilt when a project changed, a view was removed or a transaction rolled back.
    */
-  allProjects(): readonly EngineProject[] {
-    const rows = this.rows.get();
-    const removals = revisionKey(this.db, ['view_removals']);
+  async allProjects(): Promise<readonly EngineProject[]> {
+    const rows = await this.rows.get();
+    const removals = await revisionKey(this.db, ['view_removals']);
     let built = this.built;
     if (built === undefined || built.rows !== rows || built.removals !== removals) {
       const projects = rows.map((row) => ({ ...row, seen: 0, trackSeen: countsByTrack() }));
       built = { rows, removals, projects, byId: new Map(projects.map((p) => [p.id, p])), lastSeq: 0 };
       this.built = built;
     }
-    for (const { seq, project_id, track } of this.projectRows.viewsAfter(built.lastSeq)) {
+    for (const { seq, project_id, track } of await this.projectRows.viewsAfter(built.lastSeq)) {
       const project = built.byId.get(project_id);
       if (project !== undefined && track === '') project.seen += 1;
       else if (project !== undefined) project.trackSeen[track] = (project.trackSeen[track] ?? 0) + 1;
@@ -98,11 +98,11 @@ export class EngineSnapshots {
   }
 
   /** The snapshot for one assignment; `forGeneralJudge` asks for R13's estimate too. */
-  read(settings: StoredSettings, forGeneralJudge: boolean): EngineSnapshot {
-    const projects = this.allProjects();
+  async read(settings: StoredSettings, forGeneralJudge: boolean): Promise<EngineSnapshot> {
+    const projects = await this.allProjects();
     return {
       projects,
-      judges: this.judgeRows.holders().map((row) => ({
+      judges: (await this.judgeRows.holders()).map((row) => ({
         id: row.id,
         track: row.track,
         group: row.group,
@@ -117,8 +117,8 @@ export class EngineSnapshots {
         tracks: settings.tracks,
         trackViews: settings.track_views,
       },
-      estimate: forGeneralJudge ? this.recentEstimate(projects, settings.min_views) : undefined,
-      positions: this.positions.get(),
+      estimate: forGeneralJudge ? await this.recentEstimate(projects, settings.min_views) : undefined,
+      positions: await this.positions.get(),
     };
   }
 
@@ -128,19 +128,19 @@ export class EngineSnapshots {
    * judges finished a visit (as `npm run bench:judging` measured it), and the judgments are read
    * only then; a refit also waits the minimum interval.
    */
-  private recentEstimate(
+  private async recentEstimate(
     projects: readonly EngineProject[],
     minViews: number,
-  ): ReadonlyMap<string, ProjectEstimate> | undefined {
+  ): Promise<ReadonlyMap<string, ProjectEstimate> | undefined> {
     if (!projects.some((p) => p.active && p.seen >= minViews)) return undefined;
     const now = this.now();
     if (this.estimate !== undefined && now - this.estimate.at < REFIT_MIN_INTERVAL_MS)
       return this.estimate.map;
     const views = projects.reduce((total, p) => total + p.seen, 0);
-    const staleViews = Math.max(1, REFIT_SHARE_OF_JUDGES * this.judgeRows.countActiveGeneral());
-    const fit = this.rankScores.recent(
+    const staleViews = Math.max(1, REFIT_SHARE_OF_JUDGES * (await this.judgeRows.countActiveGeneral()));
+    const fit = await this.rankScores.recent(
       views,
-      () => verdictsFrom(this.projectRows.views(), this.projectRows.generalRankings()),
+      async () => verdictsFrom(await this.projectRows.views(), await this.projectRows.generalRankings()),
       staleViews,
     );
     if (fit.projects !== this.estimate?.map) this.estimate = { map: fit.projects, at: now };

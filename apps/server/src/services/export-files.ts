@@ -19,7 +19,7 @@ export interface ExportSources {
   judges: JudgeService;
   settings: SettingsRepository;
   /** Runs the reads of one export on one consistent snapshot of the database. */
-  snapshot: <T>(read: () => T) => T;
+  snapshot: <T>(read: () => Promise<T>) => Promise<T>;
 }
 
 const JUDGES_HEADER = [
@@ -118,25 +118,27 @@ function* challengeEntries(projects: readonly Project[], tracks: readonly string
 }
 
 /** One export's file as a stream of pieces: CSV text (R79–R81) or the ZIP's bytes (R82). */
-export function exportFile(kind: ExportKind, sources: ExportSources): Readable {
+export async function exportFile(kind: ExportKind, sources: ExportSources): Promise<Readable> {
   const { snapshot } = sources;
   switch (kind) {
     case 'judges': {
-      const judges = snapshot(() => sources.judges.list());
+      const judges = await snapshot(() => sources.judges.list());
       return Readable.from(csvChunks(JUDGES_HEADER, cellsOf(judges, judgeCells)));
     }
     case 'projects': {
-      const projects = snapshot(() => sources.projects.list());
+      const projects = await snapshot(() => sources.projects.list());
       return Readable.from(csvChunks(PROJECTS_HEADER, cellsOf(projects, projectCells)));
     }
     case 'rankings': {
-      const judges = snapshot(() => sources.judges.list()).filter((judge) => judge.rankings.length > 0);
+      const judges = (await snapshot(() => sources.judges.list())).filter(
+        (judge) => judge.rankings.length > 0,
+      );
       return Readable.from(csvChunks(RANKINGS_HEADER, cellsOf(judges, rankingCells)));
     }
     case 'challenges': {
-      const { projects, tracks } = snapshot(() => ({
-        projects: sources.projects.list(),
-        tracks: sources.settings.read().tracks,
+      const { projects, tracks } = await snapshot(async () => ({
+        projects: await sources.projects.list(),
+        tracks: (await sources.settings.read()).tracks,
       }));
       return zipStream(challengeEntries(projects, tracks));
     }

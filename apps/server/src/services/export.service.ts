@@ -19,7 +19,7 @@ export interface ExportContext {
   /** This thread's services, for the exports built in place. */
   sources: ExportSources;
   /** Projects plus judges, counted without building their views. */
-  eventSize: () => number;
+  eventSize: () => Promise<number>;
   inPlace: InPlaceLimits;
 }
 
@@ -31,12 +31,12 @@ const LOG_LINES: Record<ExportKind, string> = {
 };
 
 /** The file's pieces as bytes, then `complete`; if it throws, the stream ends with that error. */
-function completed(file: Readable, complete: () => void): Readable {
+function completed(file: Readable, complete: () => Promise<void>): Readable {
   return Readable.from(
     (async function* () {
       for await (const piece of file)
         yield typeof piece === 'string' ? Buffer.from(piece) : (piece as Buffer);
-      complete();
+      await complete();
     })(),
     { objectMode: false },
   );
@@ -46,10 +46,11 @@ export class ExportService {
   constructor(private readonly context: ExportContext) {}
 
   /** The export's file as a stream: judges.csv, projects.csv, rankings.csv or challenge-projects.zip. */
-  open(kind: ExportKind): Readable {
+  async open(kind: ExportKind): Promise<Readable> {
     const { db, auditLog, thread, sources, eventSize, inPlace } = this.context;
     const complete = () => db.transaction(() => auditLog.admin(LOG_LINES[kind]));
-    if (eventSize() < inPlace.exportRowsBelow) return completed(exportFile(kind, sources), complete);
+    if ((await eventSize()) < inPlace.exportRowsBelow)
+      return completed(await exportFile(kind, sources), complete);
     return thread.open(kind, complete);
   }
 

@@ -13,8 +13,8 @@ export class FlagService {
   ) {}
 
   /** Every flag, busy ones included, oldest first; names are read now, not when flagged. */
-  list(): Flag[] {
-    return this.flags.all().map((row) => ({
+  async list(): Promise<Flag[]> {
+    return (await this.flags.all()).map((row) => ({
       ...row,
       judge_name: row.judge_name ?? SYSTEM_JUDGE_NAME,
       reason: row.reason as FlagReason,
@@ -22,11 +22,11 @@ export class FlagService {
   }
 
   /** R65: removes the record only; a hidden project stays hidden and `flagged` lists stay. */
-  delete(id: string): void {
-    this.db.transaction(() => {
-      if (!this.flags.exists(id)) throw new NotFoundError(FLAG_NOT_FOUND);
-      this.flags.delete(id);
-      this.audit.admin(`Deleted flag ${id}`);
+  async delete(id: string): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.flags.exists(id))) throw new NotFoundError(FLAG_NOT_FOUND);
+      await this.flags.delete(id);
+      await this.audit.admin(`Deleted flag ${id}`);
       this.db.record({ kind: 'flags' });
     });
   }

@@ -64,9 +64,9 @@ export class IdempotencyService {
    * The answer kept for the judge's key, or undefined when the key is new.
    * @throws UnprocessableError (422) when the key was kept for a different request.
    */
-  kept(request: KeyedRequest): KeptAnswer | undefined {
+  async kept(request: KeyedRequest): Promise<KeptAnswer | undefined> {
     const { keys, now } = this.context;
-    const row = keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS);
+    const row = await keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS);
     if (row === undefined) return undefined;
     if (row.fingerprint !== request.fingerprint) throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
     return { status: row.status, body: row.body };
@@ -77,14 +77,12 @@ export class IdempotencyService {
    * transaction; the write's own transaction nests inside as a savepoint. The key is looked up
    * again first: a concurrent request with the same key may have been answered since.
    */
-  execute<T>(request: KeyedRequest, write: () => T): KeyedOutcome<T> {
-    return this.context.db.transaction(() => {
-      const kept = this.kept(request);
+  async execute<T>(request: KeyedRequest, write: () => Promise<T>): Promise<KeyedOutcome<T>> {
+    return this.context.db.transaction(async () => {
+      const kept = await this.kept(request);
       if (kept !== undefined) return { kept };
-      const result = write();
-      if (result instanceof Promise)
-        throw new Error('a write sent with an Idempotency-Key must run synchronously');
-      this.keep(request, { status: 200, body: JSON.stringify(result) });
+      const result = await write();
+      await this.keep(request, { status: 200, body: JSON.stringify(result) });
       return { fresh: result };
     });
   }
@@ -93,16 +91,16 @@ export class IdempotencyService {
    * Keeps a refusal (the request wrote nothing) in a transaction of its own, if R91 keeps its
    * status and the answer is short enough.
    */
-  keepRefusal(request: KeyedRequest, answer: KeptAnswer): void {
+  async keepRefusal(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
     if (!keepable(answer.status) || Buffer.byteLength(answer.body) > KEPT_REFUSAL_MAX_BYTES) return;
-    this.context.db.transaction(() => this.keep(request, answer));
+    await this.context.db.transaction(async () => await this.keep(request, answer));
   }
 
-  private keep(request: KeyedRequest, answer: KeptAnswer): void {
+  private async keep(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
     const { keys, now } = this.context;
     const time = now();
-    keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
-    keys.insert({
+    await keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
+    await keys.insert({
       judge_id: request.judgeId,
       key: request.key,
       fingerprint: request.fingerprint,
@@ -110,6 +108,6 @@ export class IdempotencyService {
       body: answer.body,
       created_at: time,
     });
-    keys.keepNewest(request.judgeId, KEPT_KEYS_PER_JUDGE);
+    await keys.keepNewest(request.judgeId, KEPT_KEYS_PER_JUDGE);
   }
 }

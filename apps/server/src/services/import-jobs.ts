@@ -29,9 +29,16 @@ export class ImportJobs {
   /** Checked imports waiting for the main thread's `write` (it holds its own writes meanwhile). */
   private readonly checked = new Map<number, { job: ProjectImportJob; rows: ProjectCsvRow[] }>();
 
+  /** Messages are handled one at a time, in the order they came (storage is asynchronous). */
+  private queue = Promise.resolve();
+
   constructor(private readonly reply: (message: ImportReply) => void) {}
 
   receive(message: ImportRequest): void {
+    this.queue = this.queue.then(() => this.handle(message));
+  }
+
+  private async handle(message: ImportRequest): Promise<void> {
     const { job } = message;
     if (message.type === 'chunk') {
       const chunks = this.uploads.get(job) ?? [];
@@ -42,7 +49,7 @@ export class ImportJobs {
       this.checked.delete(job);
     } else {
       try {
-        this.answer(message);
+        await this.answer(message);
       } catch (error) {
         // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
         const text = error instanceof Error ? error.message : String(error);
@@ -52,21 +59,22 @@ export class ImportJobs {
   }
 
   /** Closes the connections (work run in place, when the app closes). */
-  close(): void {
+  async close(): Promise<void> {
+    await this.queue;
     for (const { db } of this.connections.values()) db.close();
     this.connections.clear();
   }
 
-  private answer(message: Exclude<ImportRequest, { type: 'chunk' | 'abort' }>): void {
+  private async answer(message: Exclude<ImportRequest, { type: 'chunk' | 'abort' }>): Promise<void> {
     const { job } = message;
     if (message.type === 'write') {
-      this.reply(this.writeProjectImport(job, message.now));
+      this.reply(await this.writeProjectImport(job, message.now));
       return;
     }
     const data = Buffer.concat(this.uploads.get(job) ?? []);
     this.uploads.delete(job);
     if (message.type === 'projects') {
-      this.reply(this.startProjectImport(data, message));
+      this.reply(await this.startProjectImport(data, message));
       return;
     }
     const rows = readCsvRows(data);
@@ -101,10 +109,10 @@ export class ImportJobs {
     });
   }
 
-  private startProjectImport(data: Buffer, job: ProjectImportJob): ImportReply {
+  private async startProjectImport(data: Buffer, job: ProjectImportJob): Promise<ImportReply> {
     const rows = checkProjectRows(job.source, readCsvRows(data), job);
     if (job.dryRun) {
-      const preview = this.importer(job.databaseFile, 0).preview(rows, job);
+      const preview = await this.importer(job.databaseFile, 0).preview(rows, job);
       // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
       return { type: 'preview', job: job.job, json: JSON.stringify(preview) };
     }
@@ -112,13 +120,13 @@ export class ImportJobs {
     return { type: 'checked', job: job.job };
   }
 
-  private writeProjectImport(id: number, now: number): ImportReply {
+  private async writeProjectImport(id: number, now: number): Promise<ImportReply> {
     const pending = this.checked.get(id);
     if (pending === undefined) throw new Error(`no checked import ${id}`);
     this.checked.delete(id);
     const { committed } = this.connection(pending.job.databaseFile);
     committed.length = 0;
-    const result = this.importer(pending.job.databaseFile, now).import(
+    const result = await this.importer(pending.job.databaseFile, now).import(
       pending.job.source,
       pending.rows,
       pending.job,

@@ -165,7 +165,7 @@ export class ImportThread {
   /** Stops the worker (app shutdown); uploads still being read fail. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
-    this.inPlace?.close();
+    await this.inPlace?.close();
     this.inPlace = undefined;
     await this.worker?.terminate();
   }

@@ -187,9 +187,13 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
       db,
       auditLog,
       thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
-      // Reads on this thread need no snapshot of their own: nothing writes between them.
-      sources: { projects, judges, settings: repositories.settings, snapshot: (read) => read() },
-      eventSize: () => repositories.projects.count() + repositories.judges.count(),
+      sources: {
+        projects,
+        judges,
+        settings: repositories.settings,
+        snapshot: (read) => db.transaction(read, { readOnly: true }),
+      },
+      eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
     results: new ResultsService({

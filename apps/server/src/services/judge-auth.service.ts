@@ -12,8 +12,8 @@ export function hashToken(token: string): string {
  * The judge a judge route works for, read again inside the service's transaction. The auth hook
  * found it moments before; gone now means deleted, and its tokens with it (2.1).
  */
-export function stillAuthenticated(judges: JudgeRepository, judgeId: string): JudgeRow {
-  const judge = judges.findById(judgeId);
+export async function stillAuthenticated(judges: JudgeRepository, judgeId: string): Promise<JudgeRow> {
+  const judge = await judges.findById(judgeId);
   if (judge === undefined) throw new UnauthorizedError(JUDGE_AUTH_ERRORS.unknownToken);
   return judge;
 }
@@ -22,8 +22,8 @@ export class JudgeAuthService {
   constructor(private readonly judges: JudgeRepository) {}
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */
-  authenticate(token: string): JudgeRow {
-    const judge = this.judges.findByTokenHash(hashToken(token));
+  async authenticate(token: string): Promise<JudgeRow> {
+    const judge = await this.judges.findByTokenHash(hashToken(token));
     if (judge === undefined) throw new UnauthorizedError(JUDGE_AUTH_ERRORS.unknownToken);
     return judge;
   }

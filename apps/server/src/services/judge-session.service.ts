@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVALID_JUDGE_CODE,
+  OPTION_DEFAULTS,
   RATE_LIMITED_MESSAGE,
   type JudgedProject,
   type JudgeSelf,
@@ -35,6 +36,8 @@ export interface JudgeSessionContext {
 export class JudgeSessionService {
   /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
   readonly limiter: FailureLimiter;
+  /** R70's `max_req_per_min`, as read by the check that precedes every login. */
+  private maxFailuresPerMinute = OPTION_DEFAULTS.max_req_per_min;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
@@ -49,15 +52,17 @@ export class JudgeSessionService {
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
-    this.limiter = new FailureLimiter(() => this.settings.read().max_req_per_min, now);
+    this.limiter = new FailureLimiter(() => this.maxFailuresPerMinute, now);
   }
 
   /**
    * R68, R70c, R69: blocked logins, all logins while the guessing guard is on, or an IP over its
    * failures get 429 before the body is read.
    */
-  assertLoginAllowed(ip: string): void {
-    if (this.settings.read().block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
+  async assertLoginAllowed(ip: string): Promise<void> {
+    const { block_reqs, max_req_per_min } = await this.settings.read();
+    this.maxFailuresPerMinute = max_req_per_min;
+    if (block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
     this.guard.assertLoginAllowed(ip);
     const retryAfter = this.limiter.retryAfterSeconds(ip);
     if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
@@ -70,57 +75,57 @@ export class JudgeSessionService {
   }
 
   /** R1: whitespace is removed from the code; each login issues a new token (2.1). */
-  login(rawCode: string): string {
+  async login(rawCode: string): Promise<string> {
     const code = rawCode.replace(/\s+/g, '');
-    const judge = code === '' ? undefined : this.judges.findByCode(code);
+    const judge = code === '' ? undefined : await this.judges.findByCode(code);
     if (judge === undefined) {
-      this.db.transaction(() =>
+      await this.db.transaction(() =>
         this.audit.judge(null, `Invalid judge log in attempt with code ${code.slice(0, LOGGED_CODE_LENGTH)}`),
       );
       throw new ValidationError(INVALID_JUDGE_CODE);
     }
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
-    this.db.transaction(() => {
-      this.judging.insertToken(judge.id, hashToken(token), this.now());
-      this.judges.update(judge.id, { last_activity: this.now() });
-      this.audit.judge(judge, 'Log in');
+    await this.db.transaction(async () => {
+      await this.judging.insertToken(judge.id, hashToken(token), this.now());
+      await this.judges.update(judge.id, { last_activity: this.now() });
+      await this.audit.judge(judge, 'Log in');
       this.db.record({ kind: 'judges' });
     });
     return token;
   }
 
   /** The judge's own view (4.1). */
-  self(judgeId: string): JudgeSelf {
-    const row = this.require(judgeId);
+  async self(judgeId: string): Promise<JudgeSelf> {
+    const row = await this.require(judgeId);
     const [view] = judgeSelfViews([row], {
-      judged: this.judges.judged(judgeId),
-      flagged: this.judges.flagged(judgeId),
-      rankings: this.judges.rankings(judgeId),
+      judged: await this.judges.judged(judgeId),
+      flagged: await this.judges.flagged(judgeId),
+      rankings: await this.judges.rankings(judgeId),
     });
     return view as JudgeSelf;
   }
 
   /** `GET /judge/projects`: finished projects in finish order. */
-  judgedProjects(judgeId: string): JudgedProject[] {
-    return this.self(judgeId).seen_projects;
+  async judgedProjects(judgeId: string): Promise<JudgedProject[]> {
+    return (await this.self(judgeId)).seen_projects;
   }
 
-  readWelcome(judgeId: string): boolean {
-    return this.require(judgeId).read_welcome === 1;
+  async readWelcome(judgeId: string): Promise<boolean> {
+    return (await this.require(judgeId)).read_welcome === 1;
   }
 
   /** R3: idempotent; logged only when the value changes. */
-  acceptWelcome(judgeId: string): void {
-    this.db.transaction(() => {
-      const judge = this.require(judgeId);
-      this.judges.update(judgeId, { read_welcome: 1, last_activity: this.now() });
-      if (judge.read_welcome === 0) this.audit.judge(judge, 'Read welcome message');
+  async acceptWelcome(judgeId: string): Promise<void> {
+    await this.db.transaction(async () => {
+      const judge = await this.require(judgeId);
+      await this.judges.update(judgeId, { read_welcome: 1, last_activity: this.now() });
+      if (judge.read_welcome === 0) await this.audit.judge(judge, 'Read welcome message');
       this.db.record({ kind: 'judges' });
     });
   }
 
-  private require(judgeId: string): JudgeRow {
+  private async require(judgeId: string): Promise<JudgeRow> {
     return stillAuthenticated(this.judges, judgeId);
   }
 }

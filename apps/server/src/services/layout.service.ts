@@ -21,13 +21,13 @@ export class LayoutService {
   constructor(private readonly context: LayoutServiceContext) {}
 
   /** `GET /admin/layout`, `GET /layout`: every positioned table, ascending. */
-  get(): Layout {
-    return { tables: this.context.layout.all() };
+  async get(): Promise<Layout> {
+    return { tables: await this.context.layout.all() };
   }
 
   /** `GET /admin/layout/plan`: the builder's areas of the saved layout, `[]` when none. */
-  plan(): LayoutPlanAnswer {
-    return { plan: this.context.layout.plan() };
+  async plan(): Promise<LayoutPlanAnswer> {
+    return { plan: await this.context.layout.plan() };
   }
 
   /**
@@ -35,12 +35,12 @@ export class LayoutService {
    * `plan` (the builder's areas, if it sent them) replaces the kept areas; without it, none are
    * kept, since they would no longer describe the tables.
    */
-  replace(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []): void {
+  async replace(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []): Promise<void> {
     const { db, layout, auditLog } = this.context;
-    db.transaction(() => {
-      layout.replace(tables);
-      layout.replacePlan(plan);
-      auditLog.admin(`Updated hall layout (${tables.length} tables)`);
+    await db.transaction(async () => {
+      await layout.replace(tables);
+      await layout.replacePlan(plan);
+      await auditLog.admin(`Updated hall layout (${tables.length} tables)`);
       // Clients showing areas (R94) refetch on this event; the public list's cache follows the
       // layout's revision counter.
       db.record({ kind: 'layout' });
@@ -48,9 +48,9 @@ export class LayoutService {
   }
 
   /** `POST /admin/layout/csv`: all rows or none (R83), forgetting the builder's areas; answers how many tables it placed. */
-  importCsv(rows: readonly CsvRow[], opts: { hasHeader: boolean }): number {
+  async importCsv(rows: readonly CsvRow[], opts: { hasHeader: boolean }): Promise<number> {
     const tables = layoutCsvRows(rows, opts);
-    this.replace(tables);
+    await this.replace(tables);
     return tables.length;
   }
 }

@@ -43,6 +43,8 @@ export class LoginGuard {
   /** The status last sent to the admin sockets, to send only changes. */
   private lastSent = '';
   private timer: NodeJS.Timeout | undefined;
+  /** The guard's log lines and events, written in the order it changed. */
+  private published = Promise.resolve();
 
   constructor(private readonly context: LoginGuardContext) {}
 
@@ -85,8 +87,10 @@ export class LoginGuard {
     if (wasActive) this.publish();
   }
 
-  close(): void {
+  /** Stops the timer; resolves once every change is recorded. */
+  async close(): Promise<void> {
     this.stopTimer();
+    await this.published;
   }
 
   /** Starts or ends the guard when the count crossed the limit. */
@@ -115,10 +119,15 @@ export class LoginGuard {
   private publish(logLine?: string): void {
     this.lastSent = JSON.stringify(this.status());
     const { db, auditLog } = this.context;
-    db.transaction(() => {
-      if (logLine !== undefined) auditLog.system(logLine);
-      db.record({ kind: 'login-guard' });
-    });
+    // The guard itself changed at once; its record follows, in order, without holding the caller.
+    this.published = this.published
+      .then(() =>
+        db.transaction(async () => {
+          if (logLine !== undefined) await auditLog.system(logLine);
+          db.record({ kind: 'login-guard' });
+        }),
+      )
+      .catch((error: unknown) => console.error('login guard: recording a change failed', error));
   }
 
   private stopTimer(): void {

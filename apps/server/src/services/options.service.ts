@@ -55,48 +55,48 @@ export class OptionsService {
   ) {}
 
   /** Options (4.7) with the clock and the fields derived from the projects (R51). */
-  get(): Options {
-    const settings = this.settings.read();
-    const locations = this.projectRows.all().map((row) => row.location);
+  async get(): Promise<Options> {
+    const settings = await this.settings.read();
+    const locations = (await this.projectRows.all()).map((row) => row.location);
     return {
       ...settings,
-      clock: this.clock.state(),
+      clock: await this.clock.state(),
       curr_table_num: locations.length === 0 ? 0 : Math.max(...locations),
       group_table_nums: groupTableNumbers(locations, settings.group_sizes),
     };
   }
 
   /** `GET /group-info`: whether groups are on, and their names (for the expo). */
-  groupInfo(): GroupInfo {
-    const { multi_group, group_names } = this.settings.read();
+  async groupInfo(): Promise<GroupInfo> {
+    const { multi_group, group_names } = await this.settings.read();
     return { enabled: multi_group, names: group_names };
   }
 
-  judgingTimer(): number {
-    return this.settings.read().judging_timer;
+  async judgingTimer(): Promise<number> {
+    return (await this.settings.read()).judging_timer;
   }
 
-  deliberation(): boolean {
-    return this.settings.read().deliberation;
+  async deliberation(): Promise<boolean> {
+    return (await this.settings.read()).deliberation;
   }
 
   /** `POST /admin/options`: every present field validated, then all applied together (R87). */
-  update(update: OptionsUpdate): void {
+  async update(update: OptionsUpdate): Promise<void> {
     const applied = Object.fromEntries(
       Object.entries(update).filter(([, v]) => v !== undefined),
     ) as OptionsUpdate;
     if (Object.keys(applied).length === 0) return;
-    this.db.transaction(() => {
-      const current = this.settings.read();
+    await this.db.transaction(async () => {
+      const current = await this.settings.read();
       if (applied.group_names !== undefined && applied.group_names.length !== current.num_groups) {
         throw new ValidationError(SETTINGS_ERRORS.groupNamesCount);
       }
-      this.assertUnlocked(
+      await this.assertUnlocked(
         (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
           (applied.judge_tracks !== undefined && applied.judge_tracks !== current.judge_tracks),
       );
-      this.settings.write(applied);
-      this.audit.admin(`Updated options: ${JSON.stringify(applied)}`);
+      await this.settings.write(applied);
+      await this.audit.admin(`Updated options: ${JSON.stringify(applied)}`);
       const expoSees =
         (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
         (applied.group_names !== undefined && !sameJson(applied.group_names, current.group_names));
@@ -105,41 +105,41 @@ export class OptionsService {
   }
 
   /** R57: views follow their track by name (new tracks get 3); a removed track loses its QR code. */
-  setTracks(tracks: string[]): void {
-    this.db.transaction(() => {
-      const current = this.settings.read();
-      this.assertUnlocked(!sameJson(tracks, current.tracks));
+  async setTracks(tracks: string[]): Promise<void> {
+    await this.db.transaction(async () => {
+      const current = await this.settings.read();
+      await this.assertUnlocked(!sameJson(tracks, current.tracks));
       const views = new Map(
         current.tracks.map((track, i) => [track, current.track_views[i] ?? DEFAULT_TRACK_VIEWS]),
       );
-      this.settings.write({
+      await this.settings.write({
         tracks,
         track_views: tracks.map((track) => views.get(track) ?? DEFAULT_TRACK_VIEWS),
       });
       for (const removed of current.tracks.filter((track) => !tracks.includes(track)))
-        this.qr.forgetTrack(removed);
-      this.audit.admin(`Updated tracks to ${JSON.stringify(tracks)}`);
+        await this.qr.forgetTrack(removed);
+      await this.audit.admin(`Updated tracks to ${JSON.stringify(tracks)}`);
       this.db.record({ kind: 'options', public: false });
     });
   }
 
   /** Allowed while judging runs (R88). */
-  setTrackViews(trackViews: number[]): void {
-    this.db.transaction(() => {
-      if (trackViews.length !== this.settings.read().tracks.length) {
+  async setTrackViews(trackViews: number[]): Promise<void> {
+    await this.db.transaction(async () => {
+      if (trackViews.length !== (await this.settings.read()).tracks.length) {
         throw new ValidationError(SETTINGS_ERRORS.trackViewsCount);
       }
-      this.settings.write({ track_views: trackViews });
-      this.audit.admin(`Updated track views to ${JSON.stringify(trackViews)}`);
+      await this.settings.write({ track_views: trackViews });
+      await this.audit.admin(`Updated track views to ${JSON.stringify(trackViews)}`);
       this.db.record({ kind: 'options', public: false });
     });
   }
 
   /** R89: resizes sizes and names, folds judges of removed groups back, regroups projects. */
-  setNumGroups(numGroups: number): void {
-    this.db.transaction(() => {
-      const current = this.settings.read();
-      this.assertUnlocked(numGroups !== current.num_groups);
+  async setNumGroups(numGroups: number): Promise<void> {
+    await this.db.transaction(async () => {
+      const current = await this.settings.read();
+      await this.assertUnlocked(numGroups !== current.num_groups);
       const group_sizes = Array.from(
         { length: numGroups },
         (_, g) => current.group_sizes[g] ?? DEFAULT_GROUP_SIZE,
@@ -148,69 +148,69 @@ export class OptionsService {
         { length: numGroups },
         (_, g) => current.group_names[g] ?? defaultGroupName(g + 1),
       );
-      this.settings.write({ num_groups: numGroups, group_sizes, group_names });
+      await this.settings.write({ num_groups: numGroups, group_sizes, group_names });
       let judgesMoved = false;
-      for (const judge of this.judgeRows.all()) {
+      for (const judge of await this.judgeRows.all()) {
         if (judge.group < numGroups) continue;
-        this.judgeRows.update(judge.id, { group: judge.group % numGroups, group_finishes: 0 });
+        await this.judgeRows.update(judge.id, { group: judge.group % numGroups, group_finishes: 0 });
         this.db.record({ kind: 'judge', judgeId: judge.id });
         judgesMoved = true;
       }
       if (judgesMoved) this.db.record({ kind: 'judges' });
-      this.projects.recomputeGroups(group_sizes);
-      this.audit.admin(`Set num groups to ${numGroups}`);
+      await this.projects.recomputeGroups(group_sizes);
+      await this.audit.admin(`Set num groups to ${numGroups}`);
       this.db.record({ kind: 'options', public: !sameJson(group_names, current.group_names) });
     });
   }
 
-  setGroupSizes(groupSizes: number[]): void {
-    this.db.transaction(() => {
-      const current = this.settings.read();
+  async setGroupSizes(groupSizes: number[]): Promise<void> {
+    await this.db.transaction(async () => {
+      const current = await this.settings.read();
       if (groupSizes.length !== current.num_groups)
         throw new ValidationError(SETTINGS_ERRORS.groupSizesCount);
-      this.assertUnlocked(!sameJson(groupSizes, current.group_sizes));
-      this.settings.write({ group_sizes: groupSizes });
-      this.projects.recomputeGroups(groupSizes);
-      this.audit.admin(`Set group sizes to ${JSON.stringify(groupSizes)}`);
+      await this.assertUnlocked(!sameJson(groupSizes, current.group_sizes));
+      await this.settings.write({ group_sizes: groupSizes });
+      await this.projects.recomputeGroups(groupSizes);
+      await this.audit.admin(`Set group sizes to ${JSON.stringify(groupSizes)}`);
       this.db.record({ kind: 'options', public: false });
     });
   }
 
   /** R68; takes effect at once because the limiter reads the setting on every login (R70). */
-  setBlockRequests(block: boolean): void {
-    this.db.transaction(() => {
-      this.settings.write({ block_reqs: block });
-      this.audit.admin(`Updated block requests to ${block}`);
+  async setBlockRequests(block: boolean): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.settings.write({ block_reqs: block });
+      await this.audit.admin(`Updated block requests to ${block}`);
       this.db.record({ kind: 'options', public: false });
     });
   }
 
-  setMaxRequests(max: number): void {
-    this.db.transaction(() => {
-      this.settings.write({ max_req_per_min: max });
-      this.audit.admin(`Updated max requests to ${max}`);
+  async setMaxRequests(max: number): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.settings.write({ max_req_per_min: max });
+      await this.audit.admin(`Updated max requests to ${max}`);
       this.db.record({ kind: 'options', public: false });
     });
   }
 
   /** R55: every judge to the next group, in manual multi-group mode only; allowed while running. */
-  swapGroups(): void {
-    this.db.transaction(() => {
-      const { multi_group, switching_mode, num_groups, manual_switches } = this.settings.read();
+  async swapGroups(): Promise<void> {
+    await this.db.transaction(async () => {
+      const { multi_group, switching_mode, num_groups, manual_switches } = await this.settings.read();
       if (!multi_group || switching_mode !== 'manual') throw new ConflictError(GROUP_SWAP_NOT_ALLOWED);
-      for (const judge of this.judgeRows.all()) {
-        this.judgeRows.update(judge.id, { group: (judge.group + 1) % num_groups, group_finishes: 0 });
+      for (const judge of await this.judgeRows.all()) {
+        await this.judgeRows.update(judge.id, { group: (judge.group + 1) % num_groups, group_finishes: 0 });
         this.db.record({ kind: 'judge', judgeId: judge.id });
       }
-      this.settings.write({ manual_switches: manual_switches + 1 });
-      this.audit.admin('Swapped judge groups');
+      await this.settings.write({ manual_switches: manual_switches + 1 });
+      await this.audit.admin('Swapped judge groups');
       this.db.record({ kind: 'options', public: false });
       this.db.record({ kind: 'judges' });
     });
   }
 
   /** R88: a change of a locked setting is refused while the clock runs. */
-  private assertUnlocked(changes: boolean): void {
-    if (changes && this.clock.running()) throw new ConflictError(PAUSE_BEFORE_CHANGING_SETTING);
+  private async assertUnlocked(changes: boolean): Promise<void> {
+    if (changes && (await this.clock.running())) throw new ConflictError(PAUSE_BEFORE_CHANGING_SETTING);
   }
 }

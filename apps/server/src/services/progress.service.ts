@@ -27,22 +27,22 @@ export class ProgressService {
   constructor(private readonly context: ProgressContext) {}
 
   /** Views over time, the current rate and when every active project reaches its target. */
-  progress(): Progress {
+  async progress(): Promise<Progress> {
     const { clock, judging, projects, settings } = this.context.repositories;
-    const options = settings.read();
-    const clockRow = clock.read();
+    const options = await settings.read();
+    const clockRow = await clock.read();
     return progressOf({
       now: this.context.now(),
       clock: { running: clockRow.running === 1, resumedAt: clockRow.resumed_at },
       windowMs: PROGRESS_WINDOW_MS,
       minViews: options.min_views,
-      projects: projects.engineRows().map((row) => ({
+      projects: (await projects.engineRows()).map((row) => ({
         id: row.id,
         active: row.active === 1,
         group: row.group,
         challenges: JSON.parse(row.challenge_list) as string[],
       })),
-      finishes: judging.finishes().map((row) => ({
+      finishes: (await judging.finishes()).map((row) => ({
         projectId: row.project_id,
         track: row.track,
         finishedAt: row.finished_at,

@@ -26,7 +26,11 @@ export class ProjectImportService {
     await upload.checkProjects(request);
     const { result, events } = await writeGate.hold(() => upload.writeProjects(now()));
     // The worker's transaction committed: its events leave now, through this connection's listeners.
-    if (events.length > 0) db.transaction(() => events.forEach((event) => db.record(event)));
+    if (events.length > 0) {
+      await db.transaction(async () => {
+        for (const event of events) db.record(event);
+      });
+    }
     return result;
   }
 

@@ -59,32 +59,32 @@ export class ProjectImporter {
    * `update`, rewrites the matched projects' content (R86a), all in one transaction; events go out
    * after the commit.
    */
-  import(
+  async import(
     source: ProjectImportSource,
     rows: readonly ProjectCsvRow[],
     opts: ProjectImportOptions,
-  ): ImportResult | ReimportResult {
+  ): Promise<ImportResult | ReimportResult> {
     const { db, repositories, auditLog } = this.ctx;
-    return db.transaction(() => {
-      const plan = this.plan(rows, opts.update);
+    return db.transaction(async () => {
+      const plan = await this.plan(rows, opts.update);
       const added = plan.flatMap((row) => (row.status === 'new' && row.project ? [row.project] : []));
-      this.insert(added);
+      await this.insert(added);
       const updated = plan.flatMap(({ status, target, project }) =>
         status === 'changed' && target !== undefined && project ? [{ id: target, content: project }] : [],
       );
-      repositories.projects.updateContents(updated);
+      await repositories.projects.updateContents(updated);
       if (updated.length > 0) db.record({ kind: 'projects', public: true });
-      auditLog.admin(`Added ${added.length} projects from ${SOURCE_NAMES[source]}`);
+      await auditLog.admin(`Added ${added.length} projects from ${SOURCE_NAMES[source]}`);
       if (updated.length > 0)
-        auditLog.admin(`Updated ${updated.length} projects from ${SOURCE_NAMES[source]}`);
+        await auditLog.admin(`Updated ${updated.length} projects from ${SOURCE_NAMES[source]}`);
       const counts = countsOf(plan);
       return opts.update ? counts : { ok: 1, count: counts.count, skipped: counts.skipped };
     });
   }
 
   /** The dry run: what `import` would do with the same rows and flags, changing nothing. */
-  preview(rows: readonly ProjectCsvRow[], opts: ProjectImportOptions): ImportPreview {
-    const plan = this.plan(rows, opts.update);
+  async preview(rows: readonly ProjectCsvRow[], opts: ProjectImportOptions): Promise<ImportPreview> {
+    const plan = await this.plan(rows, opts.update);
     return {
       ...countsOf(plan),
       rows: plan.map(({ line, status, name, changes }) => ({ line, status, name, changes })),
@@ -96,9 +96,9 @@ export class ProjectImporter {
    * first project of the same name (trimmed, case-insensitive). When several rows match one project,
    * the last of them is the one written; the earlier ones are `unchanged` (they write nothing).
    */
-  private plan(rows: readonly ProjectCsvRow[], update: boolean): PlannedRow[] {
-    const isIgnored = ignoredTrackFilter(this.ctx.repositories.settings.read().ignore_tracks);
-    const existing = update ? projectIndex(this.ctx.repositories.projects.all()) : undefined;
+  private async plan(rows: readonly ProjectCsvRow[], update: boolean): Promise<PlannedRow[]> {
+    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.settings.read()).ignore_tracks);
+    const existing = update ? projectIndex(await this.ctx.repositories.projects.all()) : undefined;
     const plan = rows.map((row): PlannedRow => {
       if (!('project' in row)) return { line: row.line, status: 'skipped', name: row.draft, changes: [] };
       const { line, project } = row;
@@ -119,12 +119,12 @@ export class ProjectImporter {
   }
 
   /** New projects on consecutive tables after the highest, in file order (R45). */
-  private insert(rows: readonly ProjectContent[]): void {
+  private async insert(rows: readonly ProjectContent[]): Promise<void> {
     if (rows.length === 0) return;
     const { db, repositories } = this.ctx;
-    const { group_sizes } = repositories.settings.read();
-    const first = repositories.projects.maxLocation() + 1;
-    repositories.projects.insertMany(
+    const { group_sizes } = await repositories.settings.read();
+    const first = (await repositories.projects.maxLocation()) + 1;
+    await repositories.projects.insertMany(
       rows.map((content, i) => ({
         id: newId(),
         ...content,

@@ -52,88 +52,90 @@ export class ProjectService {
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
   ) {
-    this.publicList = new Derived(db, ['projects', 'layout'], () => {
-      const active = projects
-        .all()
-        .filter((row) => row.active === 1)
-        .map(projectSummary);
+    this.publicList = new Derived(db, ['projects', 'layout'], async () => {
+      const active = (await projects.all()).filter((row) => row.active === 1).map(projectSummary);
       return { projects: active, json: new SerializedJson(active) };
     });
-    this.adminRows = new Derived(db, ANY_WRITE, () =>
-      projectViews(projects.all(), projects.views(), projects.generalRankings(), this.rankScores),
+    this.adminRows = new Derived(db, ANY_WRITE, async () =>
+      projectViews(
+        await projects.all(),
+        await projects.views(),
+        await projects.generalRankings(),
+        this.rankScores,
+      ),
     );
-    this.adminList = new Derived(db, ANY_WRITE, () => new SerializedJson(this.list()));
+    this.adminList = new Derived(db, ANY_WRITE, async () => new SerializedJson(await this.list()));
   }
 
   /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
-  list(): readonly Project[] {
-    return this.adminRows.get();
+  async list(): Promise<readonly Project[]> {
+    return await this.adminRows.get();
   }
 
   /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
-  listJson(): SerializedJson {
-    return this.adminList.get();
+  async listJson(): Promise<SerializedJson> {
+    return await this.adminList.get();
   }
 
   /**
    * The rank_score fit (R34) of the current judgments, with the verdicts it was fit to: the same
    * cached fit as `list()`'s, so the Results view costs no second fit.
    */
-  rankFit(): { verdicts: RankVerdict[]; fit: RankFit } {
-    const verdicts = verdictsFrom(this.projects.views(), this.projects.generalRankings());
+  async rankFit(): Promise<{ verdicts: RankVerdict[]; fit: RankFit }> {
+    const verdicts = verdictsFrom(await this.projects.views(), await this.projects.generalRankings());
     return { verdicts, fit: this.rankScores.fit(verdicts) };
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */
-  listPublic(): readonly ProjectSummary[] {
-    return this.publicList.get().projects;
+  async listPublic(): Promise<readonly ProjectSummary[]> {
+    return (await this.publicList.get()).projects;
   }
 
   /** `listPublic()` as the JSON body of `GET /project/list/public`. */
-  listPublicJson(): SerializedJson {
-    return this.publicList.get().json;
+  async listPublicJson(): Promise<SerializedJson> {
+    return (await this.publicList.get()).json;
   }
 
   /** Any project, hidden included (3.2). */
-  summary(id: string): ProjectSummary {
-    return projectSummary(this.require(id));
+  async summary(id: string): Promise<ProjectSummary> {
+    return projectSummary(await this.require(id));
   }
 
   /** Distinct challenge names of active projects, in order of first appearance (3.1). */
-  challenges(): string[] {
+  async challenges(): Promise<string[]> {
     const names = new Set<string>();
-    for (const project of this.listPublic()) for (const name of project.challenge_list) names.add(name);
+    for (const project of await this.listPublic()) for (const name of project.challenge_list) names.add(name);
     return [...names];
   }
 
-  stats(): ProjectStats {
-    return projectStats(this.list(), this.projects.generalRankings());
+  async stats(): Promise<ProjectStats> {
+    return projectStats(await this.list(), await this.projects.generalRankings());
   }
 
   /** `POST /project/new` (R45): the next table after the highest. */
-  create(content: ProjectContent): string {
-    return this.db.transaction(() => {
-      const ignored = this.ignoredTracks();
+  async create(content: ProjectContent): Promise<string> {
+    return await this.db.transaction(async () => {
+      const ignored = await this.ignoredTracks();
       if (content.challenge_list.some((name) => ignored.includes(name))) {
         throw new ValidationError(PROJECT_IN_IGNORED_TRACK);
       }
-      const [id] = this.insertAll([content]);
-      this.audit.admin(`Added project ${content.name} (${id})`);
+      const [id] = await this.insertAll([content]);
+      await this.audit.admin(`Added project ${content.name} (${id})`);
       return id as string;
     });
   }
 
   /** `PUT /project/:id`: only the given fields change. */
-  update(id: string, patch: Partial<ProjectContent>): void {
-    this.db.transaction(() => {
-      const row = this.require(id);
+  async update(id: string, patch: Partial<ProjectContent>): Promise<void> {
+    await this.db.transaction(async () => {
+      const row = await this.require(id);
       const { challenge_list, ...text } = patch;
       const changes = Object.fromEntries(Object.entries(text).filter(([, v]) => v !== undefined));
-      this.projects.update(id, {
+      await this.projects.update(id, {
         ...changes,
         ...(challenge_list === undefined ? {} : { challenge_list: JSON.stringify(challenge_list) }),
       });
-      this.audit.admin(`Edited project ${id}: ${patch.name ?? row.name}`);
+      await this.audit.admin(`Edited project ${id}: ${patch.name ?? row.name}`);
       this.db.record({ kind: 'projects', public: true });
     });
   }
@@ -142,13 +144,13 @@ export class ProjectService {
    * R63: the project leaves every judge's seen list, ranking and flagged list, its flags go, and
    * judges holding it hold nothing (foreign keys cascade; see the migration).
    */
-  delete(id: string): void {
-    this.db.transaction(() => {
-      this.require(id);
-      const holders = this.projects.holders(id);
-      const hadFlags = this.projects.hasFlags(id);
-      this.projects.delete(id);
-      this.audit.admin(`Deleted project ${id}`);
+  async delete(id: string): Promise<void> {
+    await this.db.transaction(async () => {
+      await this.require(id);
+      const holders = await this.projects.holders(id);
+      const hadFlags = await this.projects.hasFlags(id);
+      await this.projects.delete(id);
+      await this.audit.admin(`Deleted project ${id}`);
       this.db.record({ kind: 'projects', public: true });
       if (hadFlags) this.db.record({ kind: 'flags' });
       this.db.record({ kind: 'judges' });
@@ -158,35 +160,35 @@ export class ProjectService {
   }
 
   /** R60. A single ID (the single route) or a batch of distinct IDs; the log line says which. */
-  hide(target: Target, hide: boolean): void {
-    this.db.transaction(() => {
-      const ids = this.requireAll(target).map((row) => row.id);
-      this.projects.updateMany(ids, { active: hide ? 0 : 1 });
-      this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'project'));
+  async hide(target: Target, hide: boolean): Promise<void> {
+    await this.db.transaction(async () => {
+      const ids = (await this.requireAll(target)).map((row) => row.id);
+      await this.projects.updateMany(ids, { active: hide ? 0 : 1 });
+      await this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'project'));
       this.db.record({ kind: 'projects', public: true });
       this.db.record({ kind: 'stats' });
     });
   }
 
   /** R62. */
-  prioritize(target: Target, prioritize: boolean): void {
-    this.db.transaction(() => {
-      const ids = this.requireAll(target).map((row) => row.id);
-      this.projects.updateMany(ids, { prioritized: prioritize ? 1 : 0 });
-      this.audit.admin(targetLogLine(target, prioritize ? 'Prioritized' : 'Unprioritized', 'project'));
+  async prioritize(target: Target, prioritize: boolean): Promise<void> {
+    await this.db.transaction(async () => {
+      const ids = (await this.requireAll(target)).map((row) => row.id);
+      await this.projects.updateMany(ids, { prioritized: prioritize ? 1 : 0 });
+      await this.audit.admin(targetLogLine(target, prioritize ? 'Prioritized' : 'Unprioritized', 'project'));
       this.db.record({ kind: 'projects', public: true });
     });
   }
 
   /** R46: refused when another project sits there; its own table is a no-op. */
-  moveToTable(id: string, location: number): void {
-    this.db.transaction(() => {
-      const row = this.require(id);
+  async moveToTable(id: string, location: number): Promise<void> {
+    await this.db.transaction(async () => {
+      const row = await this.require(id);
       if (row.location === location) return;
-      if (this.projects.locationTaken(location, id)) throw new ConflictError(LOCATION_TAKEN);
-      const { group_sizes } = this.settings.read();
-      this.projects.update(id, { location, group: groupOfTable(location, group_sizes) });
-      this.audit.admin(`Moved project ${id} to table ${location}`);
+      if (await this.projects.locationTaken(location, id)) throw new ConflictError(LOCATION_TAKEN);
+      const { group_sizes } = await this.settings.read();
+      await this.projects.update(id, { location, group: groupOfTable(location, group_sizes) });
+      await this.audit.admin(`Moved project ${id} to table ${location}`);
       this.db.record({ kind: 'projects', public: true });
     });
   }
@@ -195,39 +197,39 @@ export class ProjectService {
    * R47/R48: the projects not already in `group` get consecutive tables after the group's highest
    * (or from its first table); refused when that passes the group's last table (not the last group).
    */
-  moveToGroup(target: Target, group: number): void {
-    this.db.transaction(() => {
-      const { num_groups, group_sizes } = this.settings.read();
+  async moveToGroup(target: Target, group: number): Promise<void> {
+    await this.db.transaction(async () => {
+      const { num_groups, group_sizes } = await this.settings.read();
       if (group >= num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
-      const rows = this.requireAll(target);
+      const rows = await this.requireAll(target);
       const moving = rows.filter((row) => row.group !== group);
       if (moving.length === 0) return;
-      const all = this.projects.all();
+      const all = await this.projects.all();
       const inGroup = all.filter((row) => row.group === group).map((row) => row.location);
       const first = inGroup.length > 0 ? Math.max(...inGroup) + 1 : tablesBefore(group, group_sizes) + 1;
       const last = lastTableOfGroup(group, group_sizes);
       if (last !== undefined && first + moving.length - 1 > last) {
         throw new ConflictError(typeof target === 'string' ? GROUP_FULL_PROJECT : GROUP_FULL_PROJECTS);
       }
-      moving.forEach((row, i) => {
+      for (const [i, row] of moving.entries()) {
         const location = first + i;
-        this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
-      });
-      this.audit.admin(targetLogLine(target, 'Moved', 'project', ` to group ${group}`));
+        await this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
+      }
+      await this.audit.admin(targetLogLine(target, 'Moved', 'project', ` to group ${group}`));
       this.db.record({ kind: 'projects', public: true });
     });
   }
 
   /** R49: tables 1..N in current order; refused while the clock runs. */
-  reassignTables(): void {
-    this.db.transaction(() => {
-      if (this.clock.read().running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
-      const { group_sizes } = this.settings.read();
-      this.projects.all().forEach((row, i) => {
+  async reassignTables(): Promise<void> {
+    await this.db.transaction(async () => {
+      if ((await this.clock.read()).running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
+      const { group_sizes } = await this.settings.read();
+      for (const [i, row] of (await this.projects.all()).entries()) {
         const location = i + 1;
-        this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
-      });
-      this.audit.admin('Reassigned project numbers');
+        await this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
+      }
+      await this.audit.admin('Reassigned project numbers');
       this.db.record({ kind: 'projects', public: true });
     });
   }
@@ -236,28 +238,29 @@ export class ProjectService {
    * R44/R50: every project's group from its table after the group sizes changed (inside the
    * caller's transaction).
    */
-  recomputeGroups(groupSizes: readonly number[]): void {
+  async recomputeGroups(groupSizes: readonly number[]): Promise<void> {
     let changed = false;
-    for (const row of this.projects.all()) {
+    for (const row of await this.projects.all()) {
       const group = groupOfTable(row.location, groupSizes);
       if (group === row.group) continue;
-      this.projects.update(row.id, { group });
+      await this.projects.update(row.id, { group });
       changed = true;
     }
     if (changed) this.db.record({ kind: 'projects', public: true });
   }
 
-  private ignoredTracks(): string[] {
-    return this.settings.read().ignore_tracks;
+  private async ignoredTracks(): Promise<string[]> {
+    return (await this.settings.read()).ignore_tracks;
   }
 
-  private insertAll(rows: readonly ProjectContent[]): string[] {
-    const { group_sizes } = this.settings.read();
-    let location = this.projects.maxLocation();
-    const ids = rows.map((content) => {
+  private async insertAll(rows: readonly ProjectContent[]): Promise<string[]> {
+    const { group_sizes } = await this.settings.read();
+    let location = await this.projects.maxLocation();
+    const ids: string[] = [];
+    for (const content of rows) {
       const id = newId();
       location += 1;
-      this.projects.insert({
+      await this.projects.insert({
         id,
         ...content,
         challenge_list: JSON.stringify(content.challenge_list),
@@ -267,8 +270,8 @@ export class ProjectService {
         prioritized: 0,
         last_activity: 0,
       });
-      return id;
-    });
+      ids.push(id);
+    }
     if (ids.length > 0) {
       this.db.record({ kind: 'projects', public: true });
       this.db.record({ kind: 'stats' });
@@ -276,14 +279,16 @@ export class ProjectService {
     return ids;
   }
 
-  private require(id: string): ProjectRow {
-    const row = this.projects.findById(id);
+  private async require(id: string): Promise<ProjectRow> {
+    const row = await this.projects.findById(id);
     if (row === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
     return row;
   }
 
   /** Every project of the target, or 404 before anything changes (batches are all or nothing). */
-  private requireAll(target: Target): ProjectRow[] {
-    return targetIds(target).map((id) => this.require(id));
+  private async requireAll(target: Target): Promise<ProjectRow[]> {
+    const rows: ProjectRow[] = [];
+    for (const id of targetIds(target)) rows.push(await this.require(id));
+    return rows;
   }
 }

@@ -58,59 +58,61 @@ export class QrService {
   }
 
   /** The current code of the general judges (`track` '') or of a track in `tracks`. */
-  get(track: string): QrCode {
-    this.assertKnownTrack(track);
-    const row = this.codes.find(track);
+  async get(track: string): Promise<QrCode> {
+    await this.assertKnownTrack(track);
+    const row = await this.codes.find(track);
     return row === undefined ? { qr_code: '', url: '' } : this.view(track, row.code, row.base_url);
   }
 
   /** R71: a new code replaces the old one; the admin request's scheme and host are kept with it. */
-  generate(track: string, requestBase: string): QrCode {
-    return this.db.transaction(() => {
-      this.assertKnownTrack(track);
+  async generate(track: string, requestBase: string): Promise<QrCode> {
+    return await this.db.transaction(async () => {
+      await this.assertKnownTrack(track);
       const code = Array.from(
         { length: CODE_LENGTH },
         () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
       ).join('');
-      this.codes.save({ track, code, base_url: requestBase });
-      this.audit.admin(track === GENERAL ? 'Generated QR code' : `Generated QR code for track ${track}`);
+      await this.codes.save({ track, code, base_url: requestBase });
+      await this.audit.admin(
+        track === GENERAL ? 'Generated QR code' : `Generated QR code for track ${track}`,
+      );
       return this.view(track, code, requestBase);
     });
   }
 
   /** R72: only a non-empty code equal to a non-empty stored one matches. */
-  check(code: string, track: string): boolean {
-    if (track !== GENERAL && !this.settings.read().tracks.includes(track)) return false;
-    const stored = this.codes.find(track)?.code ?? '';
+  async check(code: string, track: string): Promise<boolean> {
+    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track)) return false;
+    const stored = (await this.codes.find(track))?.code ?? '';
     return code !== '' && stored !== '' && secretsEqual(code, stored);
   }
 
   /** R73, in its check order; the judge gets the login email with the code's stored base. */
-  selfAdd(input: SelfAddInput): void {
-    this.addJudge(input);
+  async selfAdd(input: SelfAddInput): Promise<void> {
+    await this.addJudge(input);
   }
 
   /**
    * `POST /qr/add/code`: the same self-add, answering with the judge's code when email is off,
    * since no email will bring it (the QR link itself is the credential to join).
    */
-  selfAddWithCode(input: SelfAddInput): QrAddCodeResponse {
-    const code = this.addJudge(input);
+  async selfAddWithCode(input: SelfAddInput): Promise<QrAddCodeResponse> {
+    const code = await this.addJudge(input);
     return { ok: 1, code: this.emailEnabled ? null : code };
   }
 
-  private addJudge(input: SelfAddInput): string {
-    if (!this.check(input.code, input.track)) throw new ValidationError(QR_CODE_INVALID);
+  private async addJudge(input: SelfAddInput): Promise<string> {
+    if (!(await this.check(input.code, input.track))) throw new ValidationError(QR_CODE_INVALID);
     const problem = judgeIdentityProblem(input.name, input.email);
     if (problem !== undefined) throw new ValidationError(problem);
-    if (this.judges.emailTaken(input.email)) throw new ConflictError(JUDGE_EMAIL_EXISTS);
-    const base = this.publicUrl ?? this.codes.find(input.track)?.base_url ?? '';
-    return this.judges.selfAdd({ name: input.name, email: input.email, track: input.track }, base);
+    if (await this.judges.emailTaken(input.email)) throw new ConflictError(JUDGE_EMAIL_EXISTS);
+    const base = this.publicUrl ?? (await this.codes.find(input.track))?.base_url ?? '';
+    return await this.judges.selfAdd({ name: input.name, email: input.email, track: input.track }, base);
   }
 
   /** Removing a track deletes its code (R57). */
-  forgetTrack(track: string): void {
-    this.codes.delete(track);
+  async forgetTrack(track: string): Promise<void> {
+    await this.codes.delete(track);
   }
 
   private view(track: string, code: string, storedBase: string): QrCode {
@@ -118,8 +120,8 @@ export class QrService {
     return { qr_code: code, url: `${base}/add-self?code=${code}&track=${encodeURIComponent(track)}` };
   }
 
-  private assertKnownTrack(track: string): void {
-    if (track !== GENERAL && !this.settings.read().tracks.includes(track))
+  private async assertKnownTrack(track: string): Promise<void> {
+    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track))
       throw new NotFoundError(TRACK_NOT_FOUND);
   }
 }

@@ -24,32 +24,32 @@ export class ResetService {
     private readonly clearLimiters: () => void,
   ) {}
 
-  reset(type: ResetType): void {
-    this.db.transaction(() => {
-      if (this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
-      const judgeIds = this.judges.all().map((judge) => judge.id);
+  async reset(type: ResetType): Promise<void> {
+    await this.db.transaction(async () => {
+      if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
+      const judgeIds = (await this.judges.all()).map((judge) => judge.id);
       if (type === 'rankings') {
-        this.resets.clearRankingsAndStars();
+        await this.resets.clearRankingsAndStars();
         this.db.record({ kind: 'projects', public: false });
       } else {
-        if (type === 'projects' || type === 'all') this.resets.deleteAllProjects();
-        if (type === 'judges' || type === 'all') this.deleteJudges(judgeIds);
-        if (type === 'all') this.restoreDefaults();
-        else this.clearJudgingData();
+        if (type === 'projects' || type === 'all') await this.resets.deleteAllProjects();
+        if (type === 'judges' || type === 'all') await this.deleteJudges(judgeIds);
+        if (type === 'all') await this.restoreDefaults();
+        else await this.clearJudgingData();
       }
       this.recordJudgeChanges(judgeIds, type);
-      this.audit.admin(`Reset database: ${type}`);
+      await this.audit.admin(`Reset database: ${type}`);
     });
     if (type === 'all') this.clearLimiters();
   }
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */
-  private clearJudgingData(): void {
-    const { deliberation } = this.settings.read();
-    this.resets.clearJudgingData();
-    this.settings.write({ deliberation: false, manual_switches: 0 });
+  private async clearJudgingData(): Promise<void> {
+    const { deliberation } = await this.settings.read();
+    await this.resets.clearJudgingData();
+    await this.settings.write({ deliberation: false, manual_switches: 0 });
     if (deliberation) this.db.record({ kind: 'deliberation' });
-    this.clock.zero();
+    await this.clock.zero();
     this.db.record({ kind: 'options', public: false });
     this.db.record({ kind: 'flags' });
     this.db.record({ kind: 'projects', public: true });
@@ -57,22 +57,22 @@ export class ResetService {
   }
 
   /** R67 `all`: empty event, every option at its default, no QR codes, a new audit log. */
-  private restoreDefaults(): void {
-    const { deliberation } = this.settings.read();
-    this.resets.clearJudgingData();
-    this.settings.clear();
-    this.qrCodes.clear();
-    this.logLines.clear();
+  private async restoreDefaults(): Promise<void> {
+    const { deliberation } = await this.settings.read();
+    await this.resets.clearJudgingData();
+    await this.settings.clear();
+    await this.qrCodes.clear();
+    await this.logLines.clear();
     if (deliberation) this.db.record({ kind: 'deliberation' });
-    this.clock.zero();
+    await this.clock.zero();
     this.db.record({ kind: 'options', public: true });
     this.db.record({ kind: 'flags' });
     this.db.record({ kind: 'projects', public: true });
     this.db.record({ kind: 'stats' });
   }
 
-  private deleteJudges(ids: readonly string[]): void {
-    this.resets.deleteAllJudges();
+  private async deleteJudges(ids: readonly string[]): Promise<void> {
+    await this.resets.deleteAllJudges();
     for (const judgeId of ids) this.db.record({ kind: 'judge-deleted', judgeId });
   }
 

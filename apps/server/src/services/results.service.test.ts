@@ -16,20 +16,20 @@ describe('ResultsService cache', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await t.addProject({ name: `P${i}` }));
     const judge = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
-    for (const id of ids) seedJudged(t.app, judge, id);
-    seedRanking(t.app, judge, ids);
+    for (const id of ids) await seedJudged(t.app, judge, id);
+    await seedRanking(t.app, judge, ids);
     const { projects, results } = t.app.services;
 
-    const fit = projects.rankFit().fit;
-    const first = results.results();
-    expect(projects.rankFit().fit).toBe(fit);
-    const again = results.results();
+    const fit = (await projects.rankFit()).fit;
+    const first = await results.results();
+    expect((await projects.rankFit()).fit).toBe(fit);
+    const again = await results.results();
     // The very same odds objects: nothing was drawn again.
     again.projects.forEach((project, i) => expect(project.odds).toBe(first.projects[i]?.odds));
 
-    seedRanking(t.app, judge, [...ids].reverse());
-    const changed = results.results();
-    expect(projects.rankFit().fit).not.toBe(fit);
+    await seedRanking(t.app, judge, [...ids].reverse());
+    const changed = await results.results();
+    expect((await projects.rankFit()).fit).not.toBe(fit);
     expect(changed.projects[0]?.id).toBe(ids[4]);
     expect(changed.projects[0]?.odds).not.toBe(first.projects[0]?.odds);
   });

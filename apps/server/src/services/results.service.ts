@@ -58,10 +58,10 @@ export class ResultsService {
   constructor(private readonly context: ResultsContext) {}
 
   /** `GET /admin/results`. */
-  results(): Results {
+  async results(): Promise<Results> {
     const { projects, judges, settings, now } = this.context;
-    const list = projects.list();
-    const { verdicts, fit } = projects.rankFit();
+    const list = await projects.list();
+    const { verdicts, fit } = await projects.rankFit();
     const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
     return {
       generated_at: now(),
@@ -69,12 +69,11 @@ export class ResultsService {
       samples: samplesFor(list.filter((project) => project.active).length),
       sd_scale: SD_SCALE,
       max_looks: MAX_LOOKS,
-      projects: this.ranking(list, fit),
-      judges: judges
-        .list()
+      projects: await this.ranking(list, fit),
+      judges: (await judges.list())
         .filter((judge) => judge.track === '')
         .map((judge) => resultsJudge(judge, reviews.get(judge.id))),
-      tracks: settings.read().tracks.map((track) => resultsTrack(track, list)),
+      tracks: (await settings.read()).tracks.map((track) => resultsTrack(track, list)),
     };
   }
 
@@ -84,14 +83,17 @@ export class ResultsService {
    */
   async exportZip(): Promise<Buffer> {
     const { db, judges, judging, auditLog } = this.context;
-    const results = this.results();
+    const results = await this.results();
     const finishedAt = new Map(
-      judging.finishes().map((finish) => [`${finish.judge_id}:${finish.project_id}`, finish.finished_at]),
+      (await judging.finishes()).map((finish) => [
+        `${finish.judge_id}:${finish.project_id}`,
+        finish.finished_at,
+      ]),
     );
-    const judgeRankings = judges
-      .list()
-      .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
-    db.transaction(() => auditLog.admin('Exported results to CSV'));
+    const judgeRankings = (await judges.list()).flatMap((judge) =>
+      judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)),
+    );
+    await db.transaction(() => auditLog.admin('Exported results to CSV'));
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
       { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
@@ -101,9 +103,9 @@ export class ResultsService {
   }
 
   /** Active projects by rank with their odds, then hidden ones (no prize, no odds). */
-  private ranking(list: readonly Project[], fit: RankFit): ResultsProject[] {
+  private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
-    for (const flag of this.context.flags.all()) {
+    for (const flag of await this.context.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
     const active = list.filter((project) => project.active).sort(byRank);

@@ -17,12 +17,12 @@ export class StatsService {
   constructor(private readonly counts: StatsRepository) {}
 
   /** R35: active projects and their mean views; active general judges and their mean views. */
-  overall(): Stats {
-    return statsFrom(this.counts.counts(''));
+  async overall(): Promise<Stats> {
+    return statsFrom(await this.counts.counts(''));
   }
 
   /** R36: the same for track T, whether or not T is in `tracks`. */
-  track(track: string): Stats {
-    return statsFrom(this.counts.counts(track));
+  async track(track: string): Promise<Stats> {
+    return statsFrom(await this.counts.counts(track));
   }
 }

@@ -7,22 +7,22 @@ import { ClockRepository } from '../repositories/clock.repository.js';
 import { hashToken } from '../services/judge-auth.service.js';
 import { SettingsRepository, type StoredSettings } from '../repositories/settings.repository.js';
 
-export function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): void {
-  app.db.transaction(() => new SettingsRepository(app.db).write(patch));
+export async function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): Promise<void> {
+  await app.db.transaction(async () => new SettingsRepository(app.db).write(patch));
 }
 
-export function seedClockRunning(app: FastifyInstance, running: boolean): void {
-  app.db.transaction(() => new ClockRepository(app.db).write({ running: running ? 1 : 0 }));
+export async function seedClockRunning(app: FastifyInstance, running: boolean): Promise<void> {
+  await app.db.transaction(async () => new ClockRepository(app.db).write({ running: running ? 1 : 0 }));
 }
 
 /** A finished view of `projectId` by `judgeId` (4.3), appended in finish order. */
-export function seedJudged(
+export async function seedJudged(
   app: FastifyInstance,
   judgeId: string,
   projectId: string,
   opts: { starred?: boolean; notes?: string } = {},
-): void {
-  app.db.transaction(() =>
+): Promise<void> {
+  await app.db.transaction(async () =>
     app.db.run(
       app.db.q.insertInto('judged_projects').values({
         judge_id: judgeId,
@@ -35,24 +35,28 @@ export function seedJudged(
   );
 }
 
-export function seedRanking(app: FastifyInstance, judgeId: string, projectIds: readonly string[]): void {
-  app.db.transaction(() => {
-    app.db.run(app.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
-    projectIds.forEach((projectId, position) =>
-      app.db.run(
+export async function seedRanking(
+  app: FastifyInstance,
+  judgeId: string,
+  projectIds: readonly string[],
+): Promise<void> {
+  await app.db.transaction(async () => {
+    await app.db.run(app.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
+    for (const [position, projectId] of projectIds.entries()) {
+      await app.db.run(
         app.db.q.insertInto('rankings').values({ judge_id: judgeId, project_id: projectId, position }),
-      ),
-    );
+      );
+    }
   });
 }
 
-export function seedFlag(
+export async function seedFlag(
   app: FastifyInstance,
   projectId: string,
   judgeId: string | null,
   reason: string,
-): void {
-  app.db.transaction(() =>
+): Promise<void> {
+  await app.db.transaction(async () =>
     app.db.run(
       app.db.q.insertInto('flags').values({
         id: `flag${Math.random().toString(16).slice(2, 14)}`,
@@ -65,8 +69,12 @@ export function seedFlag(
   );
 }
 
-export function seedCurrent(app: FastifyInstance, judgeId: string, projectId: string | null): void {
-  app.db.transaction(() =>
+export async function seedCurrent(
+  app: FastifyInstance,
+  judgeId: string,
+  projectId: string | null,
+): Promise<void> {
+  await app.db.transaction(async () =>
     app.db.run(
       app.db.q.updateTable('judges').set({ current_project_id: projectId }).where('id', '=', judgeId),
     ),
@@ -92,9 +100,9 @@ export function snapshot(app: FastifyInstance): string {
 }
 
 /** Gives the judge a login token (issued by `POST /judge/login` in the real flow); returns it. */
-export function seedToken(app: FastifyInstance, judgeId: string): string {
+export async function seedToken(app: FastifyInstance, judgeId: string): Promise<string> {
   const token = `test-token-${judgeId}`;
-  app.db.transaction(() =>
+  await app.db.transaction(async () =>
     app.db.run(
       app.db.q
         .insertInto('judge_tokens')
