@@ -143,11 +143,6 @@ export class Database {
     scope.events.push(event);
   }
 
-  /** Whether the caller runs inside a transaction. */
-  get inTransaction(): boolean {
-    return this.scope.getStore() !== undefined;
-  }
-
   /**
    * How many transactions (or savepoints) have rolled back since the process started: a cache
    * filled inside one may hold data that never committed (db/derived.ts).
