@@ -2,6 +2,8 @@
  * Entry point: read the configuration, build the app, listen, and shut down gracefully on
  * SIGTERM/SIGINT (in-flight requests finish, the database closes cleanly).
  */
+// First: on a Node.js older than 24 this stops the server before anything else is loaded.
+import './node-version.js';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';

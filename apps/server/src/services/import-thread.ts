@@ -69,8 +69,9 @@ import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.
 `;
 
 /**
- * The compiled worker beside this file (`dist/io/`), or, when running from the TypeScript source
- * (vitest, tsx), the `.ts` worker loaded through tsx: Node 20 workers ignore `--import` loaders.
+ * The compiled worker beside this file (`dist/services/`), or, when running from the TypeScript
+ * source (vitest, tsx), the `.ts` worker loaded through tsx: vitest's transform does not reach a
+ * worker, and Node's own type stripping does not find `./x.ts` behind the sources' `./x.js` imports.
  */
 function startWorker(): Worker {
   const compiled = new URL('./import.worker.js', import.meta.url);
