@@ -1,0 +1,354 @@
+/**
+ * A real, throwaway PostgreSQL server for tests: `initdb` into a fresh temporary folder, `postgres`
+ * on 127.0.0.1 and a free port, settings that trade durability for speed, and everything deleted on
+ * `stop()`. `postgres-global-setup.ts` starts one per `vitest run`; a test file asks for its own
+ * empty database on it with `freshDatabaseUrl()`.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** The environment variable through which the global setup hands the server's URL to test files. */
+export const TEST_POSTGRES_URL_ENV = 'PODIUM_TEST_POSTGRES_URL';
+
+const TEMP_PREFIX = 'podium-pg-';
+const START_TIMEOUT_MS = 60_000;
+/** Binaries' folder on Debian/Ubuntu (`apt-get install postgresql`), one per major version. */
+const DEBIAN_ROOT = '/usr/lib/postgresql';
+
+const INSTALL_HINT =
+  'The server tests run against a real PostgreSQL server they start themselves and need its binaries ' +
+  '(initdb, postgres). On Debian or Ubuntu: `sudo apt-get install -y postgresql`; elsewhere install ' +
+  'PostgreSQL and set PG_BIN to the folder holding initdb and postgres. To run the tests without ' +
+  'PostgreSQL, set PODIUM_TEST_POSTGRES=off.';
+
+export interface PostgresServer {
+  /** `postgres://podium@127.0.0.1:<port>/postgres`: superuser `podium`, trust authentication. */
+  url: string;
+  /** Fast shutdown, then the cluster's folder is deleted. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+/** The folder holding initdb and postgres: `PG_BIN`, else the newest /usr/lib/postgresql/<n>/bin. */
+export function findPostgresBin(): string {
+  const fromEnv = process.env.PG_BIN;
+  if (fromEnv) {
+    if (existsSync(join(fromEnv, 'initdb')) && existsSync(join(fromEnv, 'postgres'))) return fromEnv;
+    throw new Error(`PG_BIN=${fromEnv} holds no initdb and postgres. ${INSTALL_HINT}`);
+  }
+  const versions = existsSync(DEBIAN_ROOT) ? readdirSync(DEBIAN_ROOT) : [];
+  const found = versions
+    .filter((version) => existsSync(join(DEBIAN_ROOT, version, 'bin', 'initdb')))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+  const newest = found[0];
+  if (newest === undefined)
+    throw new Error(`No PostgreSQL binaries in ${DEBIAN_ROOT}/*/bin. ${INSTALL_HINT}`);
+  return join(DEBIAN_ROOT, newest, 'bin');
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * initdb and postgres refuse to run as root. As root, they run as the `postgres` system user (the
+ * Debian package creates it; created here if missing): spawn's uid/gid drop the privileges in the
+ * child itself, so the postgres process is our direct child and gets our signals. Otherwise they run
+ * as we do.
+ */
+function runAs(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string): number =>
+    Number(
+      execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim(),
+    );
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync(
+      'useradd',
+      ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+      {
+        stdio: 'pipe',
+      },
+    );
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes the folders of earlier runs whose test process died without stopping its server (a killed
+ * vitest), after stopping that server if it still runs. Another run's live folder is left alone.
+ */
+function removeAbandonedClusters(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      const ownerFile = join(dir, 'owner.pid');
+      const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : 0;
+      if (owner > 0 && isAlive(owner)) continue;
+      if (!owner && Date.now() - statSync(dir).mtimeMs < 10 * 60_000) continue; // still being set up
+      const pidFile = join(dir, 'data', 'postmaster.pid');
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+        const cmdline =
+          pid > 0 && existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
+        if (cmdline.includes(dir)) process.kill(pid, 'SIGQUIT'); // immediate shutdown: it is all deleted
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Not ours to judge (another user's, or vanishing under us): leave it.
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; as: RunAs | undefined },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.as,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/** Settings for a server whose data is thrown away: nothing waits for the disk. */
+function serverArgs(dataDir: string, socketDir: string, port: number): string[] {
+  const settings: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    port: String(port),
+    unix_socket_directories: socketDir,
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    max_connections: '300',
+    shared_buffers: '32MB',
+    max_wal_size: '1GB',
+    log_min_messages: 'warning',
+    log_line_prefix: '%m [%p] ',
+  };
+  return ['-D', dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])];
+}
+
+/** Connects until the server answers a query, or fails when it exits or takes too long. */
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `postgres exited during start-up (${child.signalCode ?? `exit ${child.exitCode}`}):\n${output()}`,
+      );
+    }
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw new Error(`postgres did not accept connections: ${String(error)}\n${output()}`, {
+          cause: error,
+        });
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = waitForExit(child);
+  child.kill('SIGINT'); // fast shutdown: roll back open transactions, disconnect clients
+  const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000); // immediate shutdown
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts a fresh cluster (superuser `podium`, trust authentication, UTF8, locale C so text sorts
+ * byte-wise as SQLite does) on 127.0.0.1 and a free port, with its unix socket in its own folder.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = findPostgresBin();
+  const as = runAs();
+  removeAbandonedClusters();
+  const dir = mkdtempSync(join(tmpdir(), TEMP_PREFIX));
+  let child: ChildProcess | undefined;
+  // Should the test process exit without stop(), the server must not outlive it.
+  const killOnExit = (): void => {
+    child?.kill('SIGQUIT');
+  };
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      process.off('exit', killOnExit);
+      if (child) await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    })());
+  try {
+    writeFileSync(join(dir, 'owner.pid'), String(process.pid));
+    if (as) chownSync(dir, as.uid, as.gid);
+    const dataDir = join(dir, 'data');
+    await run(
+      join(bin, 'initdb'),
+      [
+        '-D',
+        dataDir,
+        '-A',
+        'trust',
+        '-U',
+        'podium',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      { cwd: dir, as },
+    );
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const lines: string[] = [];
+      const output = (): string => lines.join('').slice(-4_000);
+      child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port), {
+        cwd: dir,
+        env: { ...process.env, LC_ALL: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...as,
+      });
+      child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => {
+        lines.push(chunk.toString());
+        if (lines.length > 200) lines.splice(0, lines.length - 200);
+      });
+      process.on('exit', killOnExit);
+      const url = `postgres://podium@127.0.0.1:${port}/postgres`;
+      try {
+        await waitUntilReady(url, child, output);
+        return { url, stop };
+      } catch (error) {
+        process.off('exit', killOnExit);
+        await stopChild(child);
+        // Another process took the port between freePort() and postgres binding it: try another.
+        if (attempt < 5 && /could not (bind|create any TCP\/IP sockets)/i.test(output())) continue;
+        throw error;
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Quotes an SQL identifier. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The same server's URL with another database. */
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+async function onAdminDatabase(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database `name` on the server at `url` and returns its URL. */
+export async function createDatabase(url: string, name: string): Promise<string> {
+  await onAdminDatabase(url, `create database ${quoteIdentifier(name)}`);
+  return withDatabase(url, name);
+}
+
+/** Drops the database a URL names, ending any connection still open to it. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  await onAdminDatabase(databaseUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+}
+
+/** The URL of the shared test server the global setup started, or undefined when it is off. */
+export function testPostgresUrl(): string | undefined {
+  return process.env[TEST_POSTGRES_URL_ENV] || undefined;
+}
+
+let databases = 0;
+
+/**
+ * A new, uniquely named, empty database on the shared test server; `dropDatabase(url)` removes it.
+ * Throws when the global setup started no server (PODIUM_TEST_POSTGRES=off).
+ */
+export async function freshDatabaseUrl(): Promise<string> {
+  const server = testPostgresUrl();
+  if (!server) {
+    throw new Error(
+      `${TEST_POSTGRES_URL_ENV} is not set: the test PostgreSQL server is off (PODIUM_TEST_POSTGRES=off) ` +
+        'or vitest ran without src/test-support/postgres-global-setup.ts.',
+    );
+  }
+  databases += 1;
+  const name = `podium_test_${process.pid}_${databases}_${randomBytes(4).toString('hex')}`;
+  return createDatabase(server, name);
+}
