@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '@podium/protocol';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { openPostgres } from './db/postgres.js';
 import { isDiskFull } from './db/disk-full.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
@@ -89,9 +90,12 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const db = await openDatabase(join(config.dataDir, DATABASE_FILE), {
-    earlierStartEvidence: [join(config.dataDir, ADMIN_PASSWORD_FILE)],
-  });
+  const db: Database =
+    config.databaseUrl === undefined
+      ? await openDatabase(join(config.dataDir, DATABASE_FILE), {
+          earlierStartEvidence: [join(config.dataDir, ADMIN_PASSWORD_FILE)],
+        })
+      : await openPostgres(config.databaseUrl);
 
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
@@ -125,7 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.services.exports.close();
     await app.services.imports.close();
     await app.services.loginGuard.close();
-    db.close();
+    await db.close();
   });
 
   registerErrorHandler(app);

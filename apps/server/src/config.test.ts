@@ -96,6 +96,19 @@ describe('readEnv (API.md §7)', () => {
     expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT must be an integer/);
   });
 
+  it('takes a PostgreSQL DATABASE_URL (R95), refuses any other, and wants ADMIN_PASSWORD with it', () => {
+    const url = 'postgres://podium:secret@db.internal:5432/podium';
+    expect(readEnv({ DATABASE_URL: url, ADMIN_PASSWORD: 'p' }).databaseUrl).toBe(url);
+    expect(readEnv({ DATABASE_URL: 'postgresql://db/podium', ADMIN_PASSWORD: 'p' }).databaseUrl).toBe(
+      'postgresql://db/podium',
+    );
+    expect(() => readEnv({ DATABASE_URL: 'mysql://db/podium', ADMIN_PASSWORD: 'p' })).toThrow(
+      /DATABASE_URL must be a postgres/,
+    );
+    expect(() => readEnv({ DATABASE_URL: url })).toThrow(/With DATABASE_URL, set ADMIN_PASSWORD/);
+    expect(readEnv({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
   it('refuses a PUBLIC_URL that is not an absolute URL', () => {
     expect(() => readEnv({ PUBLIC_URL: 'judging.example.org' })).toThrow(/PUBLIC_URL/);
   });

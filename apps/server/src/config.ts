@@ -22,6 +22,8 @@ export interface Config {
   loginGuardPerMin: number;
   /** Send Strict-Transport-Security (only behind HTTPS; docs/operations.md). */
   hsts: boolean;
+  /** R95: a `postgres://` URL keeps the event in PostgreSQL; unset, SQLite in `dataDir`. */
+  databaseUrl?: string;
 }
 
 /** The environment variables without the admin password, which needs the data directory. */
@@ -49,6 +51,17 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer between 0 and 65535, got ${JSON.stringify(env.PORT)}`);
   }
+  const databaseUrl = nonEmpty(env.DATABASE_URL?.trim());
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)');
+  }
+  if (databaseUrl !== undefined && nonEmpty(env.ADMIN_PASSWORD) === undefined) {
+    // Until the password generated at the first start is kept in the database (R97), a password
+    // generated into DATA_DIR would differ per instance and vanish with the container's disk.
+    throw new Error(
+      'With DATABASE_URL, set ADMIN_PASSWORD too (docs/operations.md, "Running on PostgreSQL")',
+    );
+  }
   const publicUrl = nonEmpty(env.PUBLIC_URL?.trim());
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
     throw new Error(`PUBLIC_URL must be an absolute URL, got ${JSON.stringify(publicUrl)}`);
@@ -69,6 +82,7 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
       DEFAULT_LOGIN_GUARD_PER_MIN,
     ),
     hsts: isOn(env.HSTS),
+    databaseUrl,
   };
 }
 

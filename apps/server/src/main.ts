@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { insecurePublicUrlWarning, loadConfig, readEnv, secureDataDir } from './config.js';
 import { DamagedDatabaseError } from './db/database.js';
+import { redactedUrl, StorageRefusedError } from './db/postgres.js';
 
 /** In-flight requests get this long to finish after a stop signal; then every connection is cut. */
 const SHUTDOWN_DRAIN_MS = 3_000;
@@ -70,11 +71,14 @@ async function main(): Promise<void> {
   // Announced once a stop signal is handled, so whoever waits for this line may send one.
   const { port } = app.server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Podium is running at http://${shownHost}:${port} (data in ${config.dataDir})`);
+  const storage = config.databaseUrl === undefined ? config.dataDir : redactedUrl(config.databaseUrl);
+  console.log(`Podium is running at http://${shownHost}:${port} (data in ${storage})`);
 }
 
 main().catch((error: unknown) => {
   // A damaged database is the organizer's to fix: the message says how, a stack would not help.
-  console.error(error instanceof DamagedDatabaseError ? error.message : error);
+  console.error(
+    error instanceof DamagedDatabaseError || error instanceof StorageRefusedError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -62,6 +62,10 @@ export const FLAG_NOT_FOUND = 'flag not found';
 /** 404 of the admin QR routes for a track not in `tracks` (3.6). */
 export const TRACK_NOT_FOUND = 'track not found';
 
+/** `GET /admin/backup` with PostgreSQL storage (R95): its backups are the database's own. */
+export const BACKUP_NEEDS_PG_DUMP =
+  'this event is stored in PostgreSQL: back it up with pg_dump or your provider (docs/operations.md)';
+
 // 3.1 logins (R1, R68–R70a).
 export const INVALID_JUDGE_CODE = 'invalid code';
 export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';

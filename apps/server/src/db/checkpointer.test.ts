@@ -2,17 +2,17 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
 
 let dir: string;
-let db: Database | undefined;
+let db: SqliteDatabase | undefined;
 
 afterEach(() => {
   db?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const writeRows = (target: Database, n: number) =>
+const writeRows = (target: SqliteDatabase, n: number) =>
   target.transaction(async () => {
     for (let i = 0; i < n; i += 1) {
       await target.run(

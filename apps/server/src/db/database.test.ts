@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
 
 let dir: string;
-let db: Database;
+let db: SqliteDatabase;
 
-async function open(): Promise<Database> {
+async function open(): Promise<SqliteDatabase> {
   dir = tempDataDir();
   db = await openDatabase(join(dir, 'podium.db'));
   return db;

@@ -1,14 +1,11 @@
 /**
- * The SQLite store: one better-sqlite3 connection in WAL mode, Kysely as the query builder.
+ * The SQLite store (the embedded default, R95): one better-sqlite3 connection in WAL mode, Kysely
+ * as the query builder.
  *
- * Repositories and services `await` every query (DESIGN.md §7), so that the same code runs on
- * PostgreSQL. better-sqlite3 still answers synchronously; what keeps a transaction whole is that
- * the connection is taken in turns: a transaction holds it from BEGIN to COMMIT, and a query from
- * elsewhere waits for its turn instead of seeing uncommitted rows. The current transaction is
- * found through AsyncLocalStorage, so a repository need not be handed it. Domain events recorded
- * during a transaction are handed to subscribers only after it commits.
+ * better-sqlite3 answers synchronously; what keeps a transaction whole while its code `await`s is
+ * that the connection is taken in turns: a transaction holds it from BEGIN to COMMIT, and a query
+ * from elsewhere waits for its turn instead of seeing uncommitted rows (storage.ts has the rest).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -22,20 +19,13 @@ import {
   type Compilable,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import type { DomainEvent } from '../domain-events.js';
 import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { ScopedDatabase, type TransactionOptions } from './storage.js';
 
-export type CommitListener = (events: readonly DomainEvent[]) => void;
-
-/** What one transaction carries through its `await`s. */
-interface TransactionScope {
-  events: DomainEvent[];
-  /** Savepoints open inside it (nested transactions). */
-  depth: number;
-}
+export type { CommitListener, Database } from './storage.js';
 
 /** One holder at a time, the others served in the order they asked. */
 class Turns {
@@ -61,22 +51,21 @@ class Turns {
   }
 }
 
-export class Database {
-  /** Builds queries only; execute them with `all`, `first` or `run`. */
+export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
+  readonly engine = 'sqlite';
+  readonly location: string;
   readonly q: Kysely<DB>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  private readonly listeners: CommitListener[] = [];
-  private readonly scope = new AsyncLocalStorage<TransactionScope>();
   private readonly turns = new Turns();
-  private rollbackCount = 0;
-  /** Reports the start and the end of a full-disk episode on standard error. */
-  readonly diskFull: DiskFullAlarm;
+  /** Rows changed before the open transaction, during a full-disk episode (see `end`). */
+  private changesBefore: number | undefined;
 
   constructor(
     readonly sqlite: BetterSqlite3.Database,
     private readonly checkpointer?: Checkpointer,
   ) {
-    this.diskFull = new DiskFullAlarm(sqlite.name);
+    super(new DiskFullAlarm(sqlite.name));
+    this.location = sqlite.name;
     this.q = new Kysely<DB>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -97,62 +86,17 @@ export class Database {
     return this.inTurn(() => this.statement(sql).get(...toSqlite(parameters)) as R | undefined);
   }
 
-  /** Runs a write; returns the number of rows it changed. */
   async run(query: Compilable<unknown>): Promise<number> {
     const { sql, parameters } = query.compile();
     return this.inTurn(() => this.statement(sql).run(...toSqlite(parameters)).changes);
   }
 
   /**
-   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
-   * to the commit listeners after the outermost transaction commits; a throw discards them.
-   * Queries inside must run one after another (no `Promise.all`): they share one connection.
-   * `readOnly`: a consistent snapshot for reads that must agree (an export), which writes nothing.
+   * The connection's count of changed rows only grows, and `data_version` moves when another
+   * connection (the import worker's) commits.
    */
-  async transaction<T>(fn: () => Promise<T>, { readOnly = false } = {}): Promise<T> {
-    const outer = this.scope.getStore();
-    if (outer !== undefined) return this.savepoint(outer, fn);
-    await this.turns.take();
-    const scope: TransactionScope = { events: [], depth: 0 };
-    let result: T;
-    try {
-      // During a full-disk episode, only a transaction that wrote something proves space is back.
-      const changesBefore = this.diskFull.active ? this.totalChanges() : undefined;
-      try {
-        this.sqlite.exec(readOnly ? 'begin' : 'begin immediate');
-        result = await this.scope.run(scope, fn);
-        this.sqlite.exec('commit');
-      } catch (error) {
-        if (this.sqlite.inTransaction) this.sqlite.exec('rollback');
-        this.rollbackCount += 1;
-        if (isDiskFull(error)) this.diskFull.failed(error);
-        throw error;
-      }
-      if (changesBefore !== undefined && this.totalChanges() > changesBefore) this.diskFull.succeeded();
-    } finally {
-      this.turns.give();
-    }
-    if (scope.events.length > 0) this.release(scope.events);
-    return result;
-  }
-
-  /** Records a domain event of the current transaction (released at commit). */
-  record(event: DomainEvent): void {
-    const scope = this.scope.getStore();
-    if (scope === undefined) throw new Error('domain events must be recorded inside a transaction');
-    scope.events.push(event);
-  }
-
-  /**
-   * How many transactions (or savepoints) have rolled back since the process started: a cache
-   * filled inside one may hold data that never committed (db/derived.ts).
-   */
-  get rollbacks(): number {
-    return this.rollbackCount;
-  }
-
-  onCommit(listener: CommitListener): void {
-    this.listeners.push(listener);
+  async anyWriteKey(): Promise<string> {
+    return this.inTurn(() => `${this.rollbacks}:${this.totalChanges()}:${this.dataVersion()}`);
   }
 
   close(): void {
@@ -183,16 +127,6 @@ export class Database {
     }
   }
 
-  /** Rows inserted, updated or deleted through this connection since it opened (triggers included). */
-  totalChanges(): number {
-    return (this.statement('select total_changes() as n').get() as { n: number }).n;
-  }
-
-  /** Moves whenever another connection (the import worker's) commits; this one's own writes do not move it. */
-  dataVersion(): number {
-    return this.statement('pragma data_version').pluck().get() as number;
-  }
-
   /** A prepared statement, compiled once per SQL text (bulk writes run it per row). */
   statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
@@ -203,38 +137,50 @@ export class Database {
     return statement;
   }
 
-  private async savepoint<T>(scope: TransactionScope, fn: () => Promise<T>): Promise<T> {
-    scope.depth += 1;
-    const name = `nested_${scope.depth}`;
-    const mark = scope.events.length;
-    this.sqlite.exec(`savepoint ${name}`);
+  protected async begin({ readOnly = false }: TransactionOptions): Promise<BetterSqlite3.Database> {
+    await this.turns.take();
     try {
-      const result = await fn();
-      this.sqlite.exec(`release ${name}`);
-      return result;
+      // During a full-disk episode, only a transaction that wrote something proves space is back.
+      this.changesBefore = this.diskFull.active ? this.totalChanges() : undefined;
+      this.sqlite.exec(readOnly ? 'begin' : 'begin immediate');
     } catch (error) {
-      // Some errors (a full disk) make SQLite roll the whole transaction back by itself.
-      if (this.sqlite.inTransaction) {
-        this.sqlite.exec(`rollback to ${name}`);
-        this.sqlite.exec(`release ${name}`);
-      }
-      scope.events.length = mark;
-      this.rollbackCount += 1;
+      this.turns.give();
+      throw error;
+    }
+    return this.sqlite;
+  }
+
+  protected async end(sqlite: BetterSqlite3.Database, outcome: 'commit' | 'rollback'): Promise<void> {
+    try {
+      if (outcome === 'commit') sqlite.exec('commit');
+      else if (sqlite.inTransaction) sqlite.exec('rollback');
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('rollback');
       throw error;
     } finally {
-      scope.depth -= 1;
+      this.turns.give();
+    }
+    if (this.changesBefore !== undefined && this.totalChanges() > this.changesBefore) {
+      this.diskFull.succeeded();
     }
   }
 
-  private release(events: DomainEvent[]): void {
-    for (const listener of this.listeners) {
-      // The change is committed: a failing listener must not turn it into an error reply.
-      try {
-        listener(events);
-      } catch (error) {
-        console.error('commit listener failed', error);
-      }
-    }
+  protected async exec(sqlite: BetterSqlite3.Database, sql: string): Promise<void> {
+    sqlite.exec(sql);
+  }
+
+  protected stillOpen(sqlite: BetterSqlite3.Database): boolean {
+    return sqlite.inTransaction;
+  }
+
+  /** Rows inserted, updated or deleted through this connection since it opened (triggers included). */
+  private totalChanges(): number {
+    return (this.statement('select total_changes() as n').get() as { n: number }).n;
+  }
+
+  /** Moves whenever another connection (the import worker's) commits; this one's own writes do not move it. */
+  private dataVersion(): number {
+    return this.statement('pragma data_version').pluck().get() as number;
   }
 }
 
@@ -272,7 +218,7 @@ export interface OpenOptions {
  * WAL lets readers run during writes; synchronous=NORMAL keeps every commit across a process
  * crash (not across a power cut), at a fraction of FULL's fsync cost.
  */
-export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<SqliteDatabase> {
   const marker = file === ':memory:' ? undefined : join(dirname(file), STARTED_MARKER_FILE);
   if (marker !== undefined) {
     mkdirSync(dirname(file), { recursive: true });
@@ -299,7 +245,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
       if (!isDiskFull(error)) throw error;
     }
   }
-  return new Database(sqlite, file === ':memory:' ? undefined : new Checkpointer(file));
+  return new SqliteDatabase(sqlite, file === ':memory:' ? undefined : new Checkpointer(file));
 }
 
 /** Opens the file, refuses a damaged one, sets the connection up and migrates it. */

@@ -2,11 +2,11 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
 import { ANY_WRITE, Derived, revisionKey } from './derived.js';
 
 let dir: string;
-let db: Database;
+let db: SqliteDatabase;
 let computed: number;
 let names: Derived<string[]>;
 

@@ -9,8 +9,7 @@ import type { RevisionName } from './schema.js';
 
 /**
  * Values that read nearly every table (the admin lists: judges' activity, views, rankings,
- * flags) follow every row written: the connection's count of changed rows only grows, and
- * `data_version` moves when another connection (the import worker's) commits.
+ * flags) follow every row written, by any connection (`Database.anyWriteKey`).
  */
 export const ANY_WRITE = 'any-write';
 
@@ -19,9 +18,7 @@ export async function revisionKey(
   db: Database,
   revisions: readonly RevisionName[] | typeof ANY_WRITE,
 ): Promise<string> {
-  if (revisions === ANY_WRITE) {
-    return db.inTurn(() => `${db.rollbacks}:${db.totalChanges()}:${db.dataVersion()}`);
-  }
+  if (revisions === ANY_WRITE) return db.anyWriteKey();
   const rows = await db.all(
     db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions),
   );

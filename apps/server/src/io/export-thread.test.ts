@@ -78,13 +78,13 @@ describe('streamed exports', () => {
     // The worker opens the database file by name: gone, it cannot read it (the server's own
     // connection keeps working on the open file).
     rmSync(join(t.dataDir, DATABASE_FILE));
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await exportOf('projects');
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'internal server error' });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toBeUndefined();
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 });
 

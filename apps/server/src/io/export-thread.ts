@@ -13,7 +13,8 @@ import type { Config } from '../config.js';
 import type { ExportKind } from '../services/export-files.js';
 
 export interface ExportWorkerData {
-  file: string;
+  /** The event's storage (`Database.location`). */
+  location: string;
   config: Config;
 }
 

@@ -4,8 +4,7 @@
  * one read transaction, a consistent snapshot of what was committed when it started.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import BetterSqlite3 from 'better-sqlite3';
-import { Database } from '../db/database.js';
+import { connectTo } from '../db/connect.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { exportFile, type ExportSources } from '../services/export-files.js';
 import { IN_PLACE_LIMITS } from '../services/in-place.js';
@@ -14,10 +13,8 @@ import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-th
 
 const port = parentPort;
 if (port === null) throw new Error('export-worker.ts runs as a worker thread');
-const { file, config } = workerData as ExportWorkerData;
-const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-sqlite.pragma('busy_timeout = 5000');
-const db = new Database(sqlite);
+const { location, config } = workerData as ExportWorkerData;
+const db = connectTo(location, { readOnly: true });
 const services = createServices({ db, config, now: Date.now, inPlace: IN_PLACE_LIMITS });
 const sources: ExportSources = {
   projects: services.projects,

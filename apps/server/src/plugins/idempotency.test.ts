@@ -21,6 +21,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type JudgeClient,
   type TestApp,
+  sqliteOf,
 } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ const start = () => t.admin({ method: 'POST', url: '/api/admin/clock/unpause' })
 const keyed = (judge: JudgeClient, key: string, options: InjectOptions) =>
   judge({ ...options, headers: { 'idempotency-key': key, ...options.headers } });
 const keptRows = () =>
-  t.app.db.sqlite.prepare('select judge_id, key from idempotency_keys order by judge_id, key').all();
+  sqliteOf(t.app).prepare('select judge_id, key from idempotency_keys order by judge_id, key').all();
 
 /** Two projects, a judge holding the first, judging running. */
 async function judging() {
@@ -51,14 +52,14 @@ async function judging() {
 /** Sends `request` with `key`, then sends it again and expects the same answer and no change. */
 async function expectReplay(judge: JudgeClient, key: string, request: InjectOptions) {
   const first = await keyed(judge, key, request);
-  const before = snapshot(t.app);
+  const before = await snapshot(t.app);
   const again = await keyed(judge, key, request);
   expect({ status: again.statusCode, body: again.body }).toEqual({
     status: first.statusCode,
     body: first.body,
   });
   expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
-  expect(snapshot(t.app)).toBe(before);
+  expect(await snapshot(t.app)).toBe(before);
   return first;
 }
 
@@ -179,10 +180,10 @@ describe('refusals (R91)', () => {
       { method: 'POST', url: '/api/judge/finish', payload: { notes: 'a', starred: false } },
       { method: 'PUT', url: `/api/judge/notes/${held}`, payload: { notes: 'a' } },
     ] as const) {
-      const before = snapshot(t.app);
+      const before = await snapshot(t.app);
       const res = await keyed(judge, 'k', request);
       expect([res.statusCode, res.json()]).toEqual([422, { error: IDEMPOTENCY_KEY_REUSED }]);
-      expect(snapshot(t.app)).toBe(before);
+      expect(await snapshot(t.app)).toBe(before);
     }
   });
 
@@ -194,14 +195,14 @@ describe('refusals (R91)', () => {
     ['a non-ASCII letter', 'clé'],
   ])('a key that is %s gets 400 and changes nothing', async (_label, key) => {
     const { judge } = await judging();
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await keyed(judge, key, {
       method: 'POST',
       url: '/api/judge/skip',
       payload: { reason: 'busy' },
     });
     expect([res.statusCode, res.json()]).toEqual([400, { error: IDEMPOTENCY_KEY_INVALID }]);
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 
   it('takes keys of 100 characters from the whole alphabet', async () => {
@@ -250,7 +251,7 @@ describe('refusals (R91)', () => {
     const { judge, held } = await judging();
     // The database may not grow: notes that need new pages fail with SQLITE_FULL (503), while
     // the few bytes of a kept answer would still fit, so only the rule keeps them out.
-    const { sqlite } = t.app.db;
+    const sqlite = sqliteOf(t.app);
     const pages = sqlite.pragma('page_count', { simple: true }) as number;
     const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
     sqlite.pragma(`max_page_count = ${pages}`);
@@ -362,7 +363,7 @@ describe('keys per judge (R91)', () => {
 describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
   const keptBytes = () =>
     (
-      t.app.db.sqlite.prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
+      sqliteOf(t.app).prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
         n: number;
       }
     ).n;

@@ -55,9 +55,14 @@ export class AuditLogRepository {
       .where('seq', '<=', to);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
     if (filter.text !== undefined && filter.text !== '') {
-      // LIKE is case-insensitive for ASCII; %, _ and \ in the text are matched literally.
+      // Case-insensitive (SQLite's LIKE for ASCII, PostgreSQL's ILIKE); %, _ and \ in the text
+      // are matched literally.
       const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where(sql<boolean>`message like ${pattern} escape '\\'`);
+      query = query.where(
+        this.db.engine === 'postgres'
+          ? sql<boolean>`message ilike ${pattern} escape '\\'`
+          : sql<boolean>`message like ${pattern} escape '\\'`,
+      );
     }
     return await this.db.all(query.orderBy('seq', order).limit(limit));
   }

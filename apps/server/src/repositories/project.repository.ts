@@ -1,7 +1,7 @@
 /** Projects and the judgments about them, as stored. */
 import type { Insertable, Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
-import type { Database } from '../db/database.js';
+import { SqliteDatabase, type Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
@@ -44,6 +44,9 @@ export interface RankingRow {
   project_id: string;
 }
 
+/** Rows per INSERT on PostgreSQL: well under its 65,535 parameters at a project's 13 columns. */
+const ROWS_PER_INSERT = 500;
+
 export class ProjectRepository {
   constructor(private readonly db: Database) {}
 
@@ -58,9 +61,16 @@ export class ProjectRepository {
   async insertMany(rows: readonly NewProjectRow[]): Promise<void> {
     const [first] = rows;
     if (first === undefined) return;
-    const columns = Object.keys(first) as (keyof NewProjectRow)[];
-    const statement = this.db.sqlite.prepare(this.db.q.insertInto('projects').values(first).compile().sql);
-    for (const row of rows) statement.run(...columns.map((column) => row[column]));
+    if (this.db instanceof SqliteDatabase) {
+      const columns = Object.keys(first) as (keyof NewProjectRow)[];
+      const statement = this.db.statement(this.db.q.insertInto('projects').values(first).compile().sql);
+      for (const row of rows) statement.run(...columns.map((column) => row[column]));
+      return;
+    }
+    // Elsewhere one statement per batch: a round trip per row would cost the network's latency each.
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      await this.db.run(this.db.q.insertInto('projects').values(rows.slice(start, start + ROWS_PER_INSERT)));
+    }
   }
 
   /**
@@ -75,8 +85,14 @@ export class ProjectRepository {
     const [first] = updates;
     if (first === undefined) return;
     const query = this.db.q.updateTable('projects').set(stored(first)).where('id', '=', first.id);
+    if (!(this.db instanceof SqliteDatabase)) {
+      for (const update of updates) {
+        await this.db.run(this.db.q.updateTable('projects').set(stored(update)).where('id', '=', update.id));
+      }
+      return;
+    }
     const columns = Object.keys(stored(first)) as (keyof ProjectContent)[];
-    const statement = this.db.sqlite.prepare(query.compile().sql);
+    const statement = this.db.statement(query.compile().sql);
     for (const update of updates) {
       const row = stored(update);
       statement.run(...columns.map((column) => row[column]), update.id);

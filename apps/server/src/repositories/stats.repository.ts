@@ -23,7 +23,10 @@ export class StatsRepository {
    */
   async counts(track: string): Promise<StatsCounts> {
     const { q } = this.db;
-    const entersTrack = sql<boolean>`exists (select 1 from json_each(p.challenge_list) where json_each.value = ${track})`;
+    const entersTrack =
+      this.db.engine === 'postgres'
+        ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(p.challenge_list::jsonb) as c(value) where c.value = ${track})`
+        : sql<boolean>`exists (select 1 from json_each(p.challenge_list) where json_each.value = ${track})`;
     const projects = q
       .selectFrom('projects as p')
       .where('p.active', '=', 1)

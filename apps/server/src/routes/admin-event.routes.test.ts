@@ -10,7 +10,13 @@ import {
   seedSettings,
   seedToken,
 } from '../test-support/seed.js';
-import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  sqliteOf,
+} from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -22,7 +28,7 @@ afterEach(async () => {
 
 const get = async (url: string) => (await t.admin({ method: 'GET', url })).json();
 const flags = async () => (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
-const count = (table: string) => t.app.db.sqlite.prepare(`select count(*) from ${table}`).pluck().get();
+const count = (table: string) => sqliteOf(t.app).prepare(`select count(*) from ${table}`).pluck().get();
 
 /** Three projects (one hidden), two general judges (one hidden), one track judge, judgments. */
 async function seedEvent() {

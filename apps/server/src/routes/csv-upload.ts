@@ -64,7 +64,7 @@ export async function readCsvUpload(request: FastifyRequest, imports: ImportThre
         // Only the first `csv` file goes to the worker; any other file is drained and ignored.
         const target =
           part.fieldname === CSV_FILE_FIELD && reader === undefined
-            ? imports.start(request.server.db.sqlite.name, declaredBytes)
+            ? imports.start(request.server.db.location, declaredBytes)
             : undefined;
         reader ??= target;
         for await (const chunk of part.file) {

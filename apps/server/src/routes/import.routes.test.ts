@@ -26,11 +26,11 @@ const refusedUpload = async (
   status: number,
   error: string,
 ) => {
-  const before = snapshot(t.app);
+  const before = await snapshot(t.app);
   const res = await upload(url, file, fields);
   expect(res.json()).toEqual({ error });
   expect(res.statusCode).toBe(status);
-  expect(snapshot(t.app)).toBe(before);
+  expect(await snapshot(t.app)).toBe(before);
 };
 
 describe('POST /project/csv (R84)', () => {

@@ -141,18 +141,18 @@ describe('R86a: re-importing the platform export with update=true', () => {
   it('skips rows in ignored tracks without touching the project they match', async () => {
     await projectCsv('Alpha,old,https://x.org/a\n');
     await t.admin({ method: 'POST', url: '/api/admin/options', payload: { ignore_tracks: ['Hidden'] } });
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await projectCsv('Alpha,new,https://x.org/a,,,Hidden\n', { update: 'true' });
     expect(res.body).toEqual({ ok: 1, count: 0, skipped: 1, updated: 0, unchanged: 0 });
     expect((await t.projects())[0]?.description).toBe('old');
-    expect(snapshot(t.app).replace(/"audit_log":"[^]*?\]"/, '')).toBe(
+    expect((await snapshot(t.app)).replace(/"audit_log":"[^]*?\]"/, '')).toBe(
       before.replace(/"audit_log":"[^]*?\]"/, ''),
     );
   });
 
   it('is all-or-nothing: a bad row after good updates changes nothing', async () => {
     await projectCsv(sample('projects.csv'));
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await projectCsv(
       'CivicCanvas,edited,https://devpost.example/software/civiccanvas\nNo url or description\n',
       {
@@ -163,7 +163,7 @@ describe('R86a: re-importing the platform export with update=true', () => {
       status: 400,
       body: { error: 'line 2: expected at least 3 columns (name, description, url)' },
     });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 
   it('sends projects.changed after the commit', async () => {
@@ -194,19 +194,19 @@ describe('R86a: without update', () => {
 
   it.each(['TRUE', 'yes', '1', 'on', ''])('refuses update=%j and changes nothing', async (value) => {
     await projectCsv(sample('projects.csv'));
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     for (const send of [projectCsv, devpost]) {
       const res = await send(sample('devpost-export.csv'), { update: value });
       expect(res).toEqual({ status: 400, body: { error: 'update must be true or false' } });
     }
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 });
 
 describe('import dry run (dry_run=true)', () => {
   it('marks every row new, changed (with the fields), unchanged or skipped, and changes nothing', async () => {
     await projectCsv(sample('projects.csv'));
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await devpost(editedExport(), { update: 'true', dry_run: 'true' });
     expect(res.status).toBe(200);
     // Sent as JSON text made in the worker: checked against the protocol here.
@@ -219,7 +219,7 @@ describe('import dry run (dry_run=true)', () => {
     expect(rows.at(-1)).toEqual({ line: 36, status: 'new', name: 'Late Entry', changes: [] });
     expect(rows.filter((row) => row.status === 'skipped')).toHaveLength(3);
     expect(rows.filter((row) => row.status === 'unchanged')).toHaveLength(26);
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 
   it('without update, every importable row is new', async () => {
@@ -238,7 +238,7 @@ describe('import dry run (dry_run=true)', () => {
   });
 
   it('refuses what the import refuses, and a bad dry_run value, changing nothing', async () => {
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     expect(await projectCsv('Alpha\n', { dry_run: 'true' })).toEqual({
       status: 400,
       body: { error: 'line 1: expected at least 3 columns (name, description, url)' },
@@ -247,7 +247,7 @@ describe('import dry run (dry_run=true)', () => {
       status: 400,
       body: { error: 'dry_run must be true or false' },
     });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 });
 

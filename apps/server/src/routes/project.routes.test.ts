@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Project } from '@podium/protocol';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, type TestApp, sqliteOf } from '../test-support/test-app.js';
 import {
   seedClockRunning,
   seedCurrent,
@@ -256,7 +256,7 @@ describe('DELETE /project/:id (R63)', () => {
       Record<string, unknown>[]
     >()[0];
     expect(judge).toMatchObject({ current: null, seen: 1, rankings: [b], flagged: [] });
-    expect(t.app.db.sqlite.prepare('select count(*) from flags').pluck().get()).toBe(0);
+    expect(sqliteOf(t.app).prepare('select count(*) from flags').pluck().get()).toBe(0);
     expect((await t.projects()).map((p) => p.id)).toEqual([b]);
     expect(await t.log()).toContain(`Deleted project ${a}`);
   });

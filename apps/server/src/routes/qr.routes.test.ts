@@ -117,11 +117,11 @@ describe('POST /qr/add (R73)', () => {
     ['a code type error', { code: 1 }, 'code must be a string'],
   ])('refuses %s, changing nothing', async (_label, body, message) => {
     await generate();
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await pub('/api/qr/add', { name: 'Ada', email: 'ada@x.org', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 
   it('refuses a code when none was ever generated, or for an unknown track', async () => {
@@ -190,11 +190,11 @@ describe('POST /qr/add/code (docs/api-extensions.md)', () => {
     ['a bad email', { name: 'A', email: 'a@' }, 'invalid email: a@'],
   ])('refuses %s with the errors of /qr/add, changing nothing', async (_label, body, message) => {
     const { qr_code } = await generate();
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     const res = await pub('/api/qr/add/code', { code: qr_code, ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 });
 

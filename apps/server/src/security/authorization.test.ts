@@ -65,7 +65,7 @@ describe('authorization matrix over every route of the protocol (incident class:
   it.each(ofLevel('admin'))(
     'admin route %s refuses anonymous and judge callers, changing nothing',
     async (name, e) => {
-      const before = snapshot(t.app);
+      const before = await snapshot(t.app);
       const anonymous = await t.app.inject({ method: e.method, url: urlOf(e), ...payloadOf(e) });
       expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: ADMIN_AUTH_ERRORS.missing }]);
       const empty = await t.app.inject({
@@ -82,14 +82,14 @@ describe('authorization matrix over every route of the protocol (incident class:
         ...payloadOf(e),
       });
       expect([judge.statusCode, judge.json()]).toEqual([401, { error: ADMIN_AUTH_ERRORS.format }]);
-      expect(snapshot(t.app), name).toBe(before);
+      expect(await snapshot(t.app), name).toBe(before);
     },
   );
 
   it.each(ofLevel('judge'))(
     'judge route %s refuses anonymous and admin callers, changing nothing',
     async (name, e) => {
-      const before = snapshot(t.app);
+      const before = await snapshot(t.app);
       const anonymous = await t.app.inject({ method: e.method, url: urlOf(e), ...payloadOf(e) });
       expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: JUDGE_AUTH_ERRORS.missing }]);
       const admin = await t.app.inject({
@@ -99,7 +99,7 @@ describe('authorization matrix over every route of the protocol (incident class:
         ...payloadOf(e),
       });
       expect([admin.statusCode, admin.json()]).toEqual([401, { error: JUDGE_AUTH_ERRORS.format }]);
-      expect(snapshot(t.app), name).toBe(before);
+      expect(await snapshot(t.app), name).toBe(before);
     },
   );
 

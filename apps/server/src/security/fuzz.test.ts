@@ -11,7 +11,13 @@ import { buildPath, endpoints, MAX_BODY_BYTES, type Endpoint } from '@podium/pro
 import type { ZodObject, ZodType } from 'zod';
 import { multipart } from '../test-support/multipart.js';
 import { storedRows } from '../test-support/seed.js';
-import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  sqliteOf,
+} from '../test-support/test-app.js';
 
 const LONG = process.env.PODIUM_LONG_TESTS === '1';
 const RUNS = LONG ? 400 : 30;
@@ -208,7 +214,7 @@ describe('fuzzing every JSON route (incident class: crash or corruption on hosti
       const fields = Object.keys((e.body as ZodObject).shape);
       await fc.assert(
         fc.asyncProperty(bodyArb(fields), async (body) => {
-          const before = tables();
+          const before = await tables();
           const res = await t.app.inject({
             method: e.method,
             url: urlOf(e),
@@ -225,7 +231,7 @@ describe('fuzzing every JSON route (incident class: crash or corruption on hosti
           const error = res.json<Record<string, unknown>>();
           expect(Object.keys(error)).toEqual(['error']);
           expect(typeof error.error).toBe('string');
-          const after = tables();
+          const after = await tables();
           const { audit_log: logBefore = '', ...restBefore } = before;
           const { audit_log: logAfter = '', ...restAfter } = after;
           expect(restAfter).toEqual(restBefore);
@@ -299,7 +305,7 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
     ['/api/judge/csv', 'judges'],
   ] as const;
   const count = (table: string) =>
-    (t.app.db.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    (sqliteOf(t.app).prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const send = (url: string, content: Buffer | string, fields: Record<string, string> = {}) =>
     t.admin({ method: 'POST', url, ...multipart({ noSend: 'true', ...fields }, { content }) });
 
@@ -311,7 +317,7 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
           fc.uint8Array({ minLength: 1, maxLength: 4_000 }),
           fc.boolean(),
           async (bytes, header) => {
-            const before = tables();
+            const before = await tables();
             const rows = count(table);
             const res = await send(url, Buffer.from(bytes), { headerRow: String(header) });
             expect(res.statusCode, res.body).toBeLessThan(500);
@@ -319,7 +325,7 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
               expect(count(table)).toBe(rows + res.json<{ count: number }>().count);
             } else {
               expect(Object.keys(res.json())).toEqual(['error']);
-              expect(tables()).toEqual(before);
+              expect(await tables()).toEqual(before);
             }
           },
         ),
@@ -341,21 +347,21 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
       Buffer.from([0xff, 0xfe, 0x00, 0x22, 0x00]),
     ];
     for (const content of cases) {
-      const before = tables();
+      const before = await tables();
       const res = await send(url, content, { headerRow: 'false' });
       expect(res.statusCode, `${url} ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(Object.keys(res.json())).toEqual(['error']);
-      expect(tables()).toEqual(before);
+      expect(await tables()).toEqual(before);
     }
   });
 
   it.each(csvRoutes)('%s: a file over 10 MB is a 413 and imports nothing', async (url) => {
     const row = 'Name,Description,https://example.org,,,AI/ML\n';
     const content = row.repeat(Math.ceil((MAX_BODY_BYTES + 1) / row.length));
-    const before = tables();
+    const before = await tables();
     const res = await send(url, content);
     expect([res.statusCode, res.json()]).toEqual([413, { error: 'request too large (limit 10 MB)' }]);
-    expect(tables()).toEqual(before);
+    expect(await tables()).toEqual(before);
   });
 });

@@ -120,7 +120,7 @@ describe('QR self-signup without a real code (incident class: unauthorised accou
 
   it('no code was ever generated: no value admits, the empty string included', async () => {
     await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     for (const code of ['', ' ', 'undefined', 'null', '0']) {
       expect((await check(code)).json()).toEqual({ ok: 0 });
       expect((await check(code, 'AI')).json()).toEqual({ ok: 0 });
@@ -131,7 +131,7 @@ describe('QR self-signup without a real code (incident class: unauthorised accou
     for (const code of [' ', 'undefined', 'null', 'x'])
       expect((await add({ code })).json(), code).toEqual({ error: QR_CODE_INVALID });
     expect((await add({ code: 'x', track: 'AI' })).json()).toEqual({ error: QR_CODE_INVALID });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
   });
 
   it('once codes exist, an empty code, another track’s code or an unknown track still admit no one', async () => {
@@ -140,7 +140,7 @@ describe('QR self-signup without a real code (incident class: unauthorised accou
       .qr_code;
     const ai = (await t.admin({ method: 'POST', url: '/api/admin/qr/AI' })).json<{ qr_code: string }>()
       .qr_code;
-    const before = snapshot(t.app);
+    const before = await snapshot(t.app);
     expect((await check('')).json()).toEqual({ ok: 0 });
     expect((await check('', 'Bio')).json()).toEqual({ ok: 0 });
     expect((await check(ai)).json()).toEqual({ ok: 0 });
@@ -152,7 +152,7 @@ describe('QR self-signup without a real code (incident class: unauthorised accou
     expect((await add({ code: general, track: 'Bio' })).json()).toEqual({ error: QR_CODE_INVALID });
     expect((await add({ code: general, track: 'Nope' })).json()).toEqual({ error: QR_CODE_INVALID });
     expect((await add({ code: ` ${general}` })).json()).toEqual({ error: QR_CODE_INVALID });
-    expect(snapshot(t.app)).toBe(before);
+    expect(await snapshot(t.app)).toBe(before);
     // A regenerated code invalidates the old one.
     await t.admin({ method: 'POST', url: '/api/admin/qr' });
     expect((await add({ code: general })).json()).toEqual({ error: QR_CODE_INVALID });
@@ -248,7 +248,7 @@ describe('the admin password never leaks (incident class: secret disclosure, 2.2
     const log = await t.log();
     expect(log).toContain('ADMIN  | Log in');
     expect(log.match(/Invalid log in attempt/g)).toHaveLength(NEAR_MISSES.length);
-    const everything = [...bodies, log, snapshot(t.app), ...written].join('\n');
+    const everything = [...bodies, log, await snapshot(t.app), ...written].join('\n');
     for (const fragment of [TEST_ADMIN_PASSWORD, ...NEAR_MISSES.map((p) => p.trim()), ...FRAGMENTS]) {
       expect(everything).not.toContain(fragment);
     }

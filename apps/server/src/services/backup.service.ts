@@ -7,7 +7,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '../db/database.js';
+import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
+import { SqliteDatabase, type Database } from '../db/database.js';
+import { ConflictError } from '../errors.js';
 import type { AuditLog } from './audit-log.service.js';
 
 export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
@@ -36,6 +38,7 @@ export class BackupService {
    * would get one chunk per event-loop turn.
    */
   async download(): Promise<Backup> {
+    if (!(this.db instanceof SqliteDatabase)) throw new ConflictError(BACKUP_NEEDS_PG_DUMP);
     const time = this.now();
     const folder = mkdtempSync(join(tmpdir(), 'podium-backup-'));
     let content: Buffer;
@@ -46,7 +49,7 @@ export class BackupService {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-    await this.db.transaction(async () => await this.audit.admin('Downloaded database backup'));
+    await this.db.transaction(() => this.audit.admin('Downloaded database backup'));
     return { filename: backupFilename(time), content };
   }
 }

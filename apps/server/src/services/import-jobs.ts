@@ -6,8 +6,8 @@
  * spends its event loop writing 76,000 rows, and readers there keep seeing the projects as they
  * were until the commit (WAL); a small upload runs the same work in place.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import { Database } from '../db/database.js';
+import { connectTo } from '../db/connect.js';
+import type { Database } from '../db/database.js';
 import type { DomainEvent } from '../domain-events.js';
 import { ValidationError } from '../errors.js';
 import { readCsvRows } from '../io/csv-read.js';
@@ -61,7 +61,7 @@ export class ImportJobs {
   /** Closes the connections (work run in place, when the app closes). */
   async close(): Promise<void> {
     await this.queue;
-    for (const { db } of this.connections.values()) db.close();
+    for (const { db } of this.connections.values()) await db.close();
     this.connections.clear();
   }
 
@@ -87,11 +87,7 @@ export class ImportJobs {
   private connection(file: string) {
     let open = this.connections.get(file);
     if (open === undefined) {
-      const sqlite = new BetterSqlite3(file);
-      sqlite.pragma('foreign_keys = ON');
-      // The main connection commits in milliseconds; waiting here blocks only this thread.
-      sqlite.pragma('busy_timeout = 5000');
-      const db = new Database(sqlite);
+      const db = connectTo(file);
       const committed: DomainEvent[] = [];
       db.onCommit((events) => committed.push(...events));
       open = { db, committed };

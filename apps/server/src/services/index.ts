@@ -2,8 +2,7 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
-import { join } from 'node:path';
-import { DATABASE_FILE, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ExportThread } from '../io/export-thread.js';
 import { Mailer } from '../io/mailer.js';
@@ -186,7 +185,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     exports: new ExportService({
       db,
       auditLog,
-      thread: new ExportThread({ file: join(config.dataDir, DATABASE_FILE), config }),
+      thread: new ExportThread({ location: db.location, config }),
       sources: {
         projects,
         judges,

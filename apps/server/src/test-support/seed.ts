@@ -2,6 +2,8 @@
  * Direct seeding for tests of parts whose own routes come later (judgments, settings, clock):
  * rows written with the repositories, exactly as the services store them.
  */
+import { PostgresDatabase } from '../db/postgres.js';
+import { sqliteOf } from './test-app.js';
 import type { FastifyInstance } from 'fastify';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { hashToken } from '../services/judge-auth.service.js';
@@ -81,22 +83,39 @@ export async function seedCurrent(
   );
 }
 
-/** Every table's rows as JSON, by table name (migration bookkeeping aside), for before/after comparisons. */
-export function storedRows(app: FastifyInstance): Record<string, string> {
-  const tables = app.db.sqlite
+/**
+ * Every table's rows as JSON, by table name (migration bookkeeping aside), for before/after
+ * comparisons; the audit log in the order it was written (its first column, `seq`).
+ */
+export async function storedRows(app: FastifyInstance): Promise<Record<string, string>> {
+  const rows = (result: unknown[]) => JSON.stringify(result);
+  if (app.db instanceof PostgresDatabase) {
+    const { pool } = app.db;
+    const tables = await pool.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' " +
+        "and table_name not like 'kysely_%' order by table_name",
+    );
+    const entries: [string, string][] = [];
+    for (const { name } of tables.rows) {
+      entries.push([name, rows((await pool.query(`select * from "${name}" order by 1`)).rows)]);
+    }
+    return Object.fromEntries(entries);
+  }
+  const sqlite = sqliteOf(app);
+  const tables = sqlite
     .prepare(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name",
     )
     .pluck()
     .all() as string[];
   return Object.fromEntries(
-    tables.map((table) => [table, JSON.stringify(app.db.sqlite.prepare(`select * from "${table}"`).all())]),
+    tables.map((table) => [table, rows(sqlite.prepare(`select * from "${table}"`).all())]),
   );
 }
 
 /** A full snapshot of the stored rows (audit log included), as one string. */
-export function snapshot(app: FastifyInstance): string {
-  return JSON.stringify(storedRows(app));
+export async function snapshot(app: FastifyInstance): Promise<string> {
+  return JSON.stringify(await storedRows(app));
 }
 
 /** Gives the judge a login token (issued by `POST /judge/login` in the real flow); returns it. */

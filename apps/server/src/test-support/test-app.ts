@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { JudgeAdmin, Project } from '@podium/protocol';
+import type BetterSqlite3 from 'better-sqlite3';
 import { buildApp, type AppOptions } from '../app.js';
+import { SqliteDatabase } from '../db/database.js';
+import type { Engine } from '../db/storage.js';
+import { dropDatabase, freshDatabaseUrl } from './postgres-server.js';
 import type { Config } from '../config.js';
 import { snapshot } from './seed.js';
 
@@ -53,6 +57,12 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
+/** The SQLite connection under an app, for tests that read or write it directly. */
+export function sqliteOf(app: FastifyInstance): BetterSqlite3.Database {
+  if (!(app.db instanceof SqliteDatabase)) throw new Error('this test reads SQLite directly');
+  return app.db.sqlite;
+}
+
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'podium-test-'));
 }
@@ -86,12 +96,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The storage engine of test apps: `PODIUM_TEST_ENGINE=postgres` runs them on the test PostgreSQL. */
+export function testEngine(): Engine {
+  return process.env.PODIUM_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
 export async function createTestApp(
-  options: { config?: Partial<Config>; app?: AppOptions; dataDir?: string } = {},
+  options: { config?: Partial<Config>; app?: AppOptions; dataDir?: string; engine?: Engine } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDataDir();
   const clock = testClock();
-  const config = testConfig(dataDir, options.config);
+  const databaseUrl = (options.engine ?? testEngine()) === 'postgres' ? await freshDatabaseUrl() : undefined;
+  const config = testConfig(dataDir, { databaseUrl, ...options.config });
   const app = await buildApp(config, { webRoot: null, now: clock.now, checkResponses: true, ...options.app });
   const admin = (inject: InjectOptions) =>
     app.inject({ ...inject, headers: { authorization: basicAuth(config.adminPassword), ...inject.headers } });
@@ -121,14 +137,15 @@ export async function createTestApp(
       return Object.assign(client, { token });
     },
     refused: async (inject, status, error) => {
-      const before = snapshot(app);
+      const before = await snapshot(app);
       const res = await admin(inject);
       expect(res.json()).toEqual({ error });
       expect(res.statusCode).toBe(status);
-      expect(snapshot(app)).toBe(before);
+      expect(await snapshot(app)).toBe(before);
     },
     close: async () => {
       await app.close();
+      if (databaseUrl !== undefined) await dropDatabase(databaseUrl);
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };

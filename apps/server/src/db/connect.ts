@@ -1,0 +1,16 @@
+/**
+ * A second connection to the event's storage, for the import and export workers: the SQLite file
+ * (no migration, the server did it) or the PostgreSQL URL (a small pool of its own).
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { SqliteDatabase, type Database } from './database.js';
+import { PostgresDatabase } from './postgres.js';
+
+export function connectTo(location: string, { readOnly = false } = {}): Database {
+  if (/^postgres(ql)?:\/\//.test(location)) return new PostgresDatabase(location, { poolSize: 2 });
+  const sqlite = new BetterSqlite3(location, readOnly ? { readonly: true, fileMustExist: true } : {});
+  if (!readOnly) sqlite.pragma('foreign_keys = ON');
+  // The main connection commits in milliseconds; waiting here blocks only this thread.
+  sqlite.pragma('busy_timeout = 5000');
+  return new SqliteDatabase(sqlite);
+}

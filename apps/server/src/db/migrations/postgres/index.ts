@@ -1,0 +1,7 @@
+/** PostgreSQL's migrations, in order (its history starts at SQLite's seventh, see 001-schema.ts). */
+import type { Migration } from 'kysely/migration';
+import * as schema from './001-schema.js';
+
+export const postgresMigrations: Record<string, Migration> = {
+  'pg-001-schema': schema,
+};

@@ -1,0 +1,55 @@
+/** The built server on PostgreSQL (R95): started by DATABASE_URL, refused with a message when it cannot be. */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
+import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
+
+const PASSWORD = 'a long admin password';
+let dataDir: string;
+let url: string | undefined;
+
+beforeAll(() => ensureBuilt());
+afterEach(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (url !== undefined) await dropDatabase(url);
+  url = undefined;
+});
+
+const basic = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
+
+describe('the server on PostgreSQL', () => {
+  it('keeps the event in the database, across a restart, and writes nothing of it under DATA_DIR', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    url = await freshDatabaseUrl();
+    const env = { DATABASE_URL: url };
+    let server = await startServer(dataDir, PASSWORD, { env });
+    expect(server.output.join('')).not.toContain(dataDir);
+    const created = await fetch(`${server.url}/api/project/new`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept in PostgreSQL' }),
+    });
+    expect(created.status).toBe(200);
+    expect((await stopServer(server)).code).toBe(0);
+    server = await startServer(dataDir, PASSWORD, { env });
+    const list = await fetch(`${server.url}/api/project/list/public`);
+    expect((await list.json()) as unknown).toEqual([expect.objectContaining({ name: 'Kept in PostgreSQL' })]);
+    await stopServer(server);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('refuses to start, with the way out and without the password, when the database is unreachable', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    const exit = await runUntilExit(dataDir, PASSWORD, 15_000, {
+      env: { DATABASE_URL: 'postgres://podium:hunter2@127.0.0.1:1/podium' },
+    });
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toMatch(
+      /PostgreSQL database at postgres:\/\/podium:\*\*\*@127\.0\.0\.1:1\/podium cannot be used/,
+    );
+    expect(exit.stderr).not.toContain('hunter2');
+    expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack
+  });
+});

@@ -1,0 +1,131 @@
+/** The PostgreSQL store (R95) on the throwaway test server: start checks, transactions, events. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../domain-events.js';
+import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
+import { openPostgres, PostgresDatabase, StorageRefusedError } from './postgres.js';
+
+let url: string | undefined;
+let db: PostgresDatabase | undefined;
+
+async function open(): Promise<PostgresDatabase> {
+  url = await freshDatabaseUrl();
+  db = await openPostgres(url);
+  return db;
+}
+
+afterEach(async () => {
+  await db?.close();
+  if (url !== undefined) await dropDatabase(url);
+  db = undefined;
+  url = undefined;
+});
+
+const insertLine = (target: PostgresDatabase, message: string) =>
+  target.run(target.q.insertInto('audit_log').values({ time: 1, type: 'SYSTEM', message }));
+const lines = async (target: PostgresDatabase) =>
+  (await target.all(target.q.selectFrom('audit_log').select('message').orderBy('seq'))).map((r) => r.message);
+
+describe('openPostgres', () => {
+  it('creates the schema once, with the clock row, and opens it again unchanged', async () => {
+    const first = await open();
+    expect(first.engine).toBe('postgres');
+    expect(await first.first(first.q.selectFrom('clock').selectAll())).toMatchObject({ id: 1, running: 0 });
+    await insertLine(first, 'kept');
+    await first.close();
+    db = await openPostgres(url as string);
+    expect(await lines(db)).toEqual(['kept']);
+  });
+
+  it('reads epoch milliseconds back as numbers', async () => {
+    const store = await open();
+    await store.run(
+      store.q.insertInto('audit_log').values({ time: 1795338001000, type: 'SYSTEM', message: 'x' }),
+    );
+    expect(await store.first(store.q.selectFrom('audit_log').select('time'))).toEqual({
+      time: 1795338001000,
+    });
+  });
+
+  it('refuses, with the way out, a server it cannot reach', async () => {
+    const error = await openPostgres('postgres://podium:secret@127.0.0.1:1/podium').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageRefusedError);
+    expect((error as Error).message).toMatch(/cannot be used .*Check DATABASE_URL/s);
+    expect((error as Error).message).not.toContain('secret');
+  });
+
+  it('refuses a database a newer Podium migrated, and leaves it as it was', async () => {
+    const store = await open();
+    await store.pool.query(
+      "insert into kysely_migration (name, timestamp) values ('pg-999-future', '2030-01-01T00:00:00Z')",
+    );
+    await store.close();
+    db = undefined;
+    const error = await openPostgres(url as string).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/upgraded by a newer Podium \(migrations pg-999-future\)/);
+  });
+});
+
+describe('PostgresDatabase.transaction', () => {
+  it('releases events after the commit; a throw rolls back and discards them', async () => {
+    const store = await open();
+    const seen: (readonly DomainEvent[])[] = [];
+    store.onCommit((events) => seen.push(events));
+    await expect(
+      store.transaction(async () => {
+        await insertLine(store, 'lost');
+        store.record({ kind: 'stats' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await store.transaction(async () => {
+      await insertLine(store, 'outer');
+      store.record({ kind: 'judges' });
+      await store
+        .transaction(async () => {
+          await insertLine(store, 'inner');
+          store.record({ kind: 'flags' });
+          throw new Error('inner failed');
+        })
+        .catch(() => undefined);
+    });
+    expect(await lines(store)).toEqual(['outer']);
+    expect(seen).toEqual([[{ kind: 'judges' }]]);
+  });
+
+  it('a read from elsewhere never sees uncommitted rows, and does not wait for the writer', async () => {
+    const store = await open();
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const writing = store.transaction(async () => {
+      await insertLine(store, 'pending');
+      await paused;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await lines(store)).toEqual([]);
+    release();
+    await writing;
+    expect(await lines(store)).toEqual(['pending']);
+  });
+
+  it('writing transactions of two connections (two instances) run one after the other', async () => {
+    const store = await open();
+    const other = new PostgresDatabase(url as string);
+    try {
+      const order: string[] = [];
+      const run = (target: PostgresDatabase, name: string) =>
+        target.transaction(async () => {
+          order.push(`${name} begins`);
+          // Reads what the other committed: a count decides, as assignment does.
+          const count = (await lines(target)).length;
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          await insertLine(target, `${name} saw ${count}`);
+          order.push(`${name} ends`);
+        });
+      await Promise.all([run(store, 'a'), run(other, 'b')]);
+      expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends']);
+      expect(await lines(store)).toEqual(['a saw 0', 'b saw 1']);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The PostgreSQL store (R95, `DATABASE_URL`): a `pg` pool, Kysely as the query builder, the
+ * transaction logic of storage.ts.
+ *
+ * What SQLite got from one writer at a time, PostgreSQL gets from a transaction-level advisory
+ * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
+ * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
+ * another across every instance sharing the database, so each sees what the one before committed,
+ * while reads never wait. Finer locks can follow where `bench:load` shows the need.
+ */
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Compilable,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { DiskFullAlarm } from './disk-full.js';
+import { postgresMigrations } from './migrations/postgres/index.js';
+import type { DB } from './schema.js';
+import { ScopedDatabase, type TransactionOptions } from './storage.js';
+
+/** The advisory lock key of writing transactions ("podium" in ASCII). */
+const WRITE_LOCK = 0x706f6469756d;
+
+// bigint columns hold epoch milliseconds and counts, all far below 2^53: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface PostgresOptions {
+  /** Connections kept; each instance's requests share them. */
+  poolSize?: number;
+}
+
+export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
+  readonly engine = 'postgres';
+  readonly q: Kysely<DB>;
+  readonly pool: pg.Pool;
+
+  constructor(
+    readonly location: string,
+    { poolSize = 10 }: PostgresOptions = {},
+  ) {
+    super(new DiskFullAlarm(redactedUrl(location)));
+    this.pool = new pg.Pool({ connectionString: location, max: poolSize });
+    // An idle connection the server dropped must not crash the process; the next query reconnects.
+    this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    this.q = new Kysely<DB>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new PostgresIntrospector(db),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+  }
+
+  async all<R>(query: Compilable<R>): Promise<R[]> {
+    return (await this.query(query)).rows as R[];
+  }
+
+  async first<R>(query: Compilable<R>): Promise<R | undefined> {
+    return (await this.query(query)).rows[0] as R | undefined;
+  }
+
+  async run(query: Compilable<unknown>): Promise<number> {
+    return (await this.query(query)).rowCount ?? 0;
+  }
+
+  /** The `any` revision moves with every statement that writes a table (migration postgres/001). */
+  async anyWriteKey(): Promise<string> {
+    const row = await this.first(
+      this.q
+        .selectFrom('revisions')
+        .select('value')
+        .where('name', '=', 'any' as never),
+    );
+    return `${this.rollbacks}:${row?.value ?? 0}`;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  protected async begin({ readOnly = false }: TransactionOptions): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    try {
+      if (readOnly) {
+        await client.query('begin isolation level repeatable read read only');
+      } else {
+        await client.query('begin');
+        await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    return client;
+  }
+
+  protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
+    let broken = false;
+    try {
+      await client.query(outcome);
+    } catch (error) {
+      broken = true;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
+    await client.query(statement);
+  }
+
+  /** After an error PostgreSQL keeps the transaction open (aborted) until it is rolled back. */
+  protected stillOpen(): boolean {
+    return true;
+  }
+
+  private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
+    const { sql: text, parameters } = query.compile();
+    const values = parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+    const client = this.scope.getStore()?.connection ?? this.pool;
+    return client.query(text, values);
+  }
+}
+
+/**
+ * Connects to `url`, checks the server and brings the schema up to date. Refuses, with a message
+ * for the organizer, a server it cannot reach, older than PostgreSQL 13, or a database that a
+ * newer Podium migrated.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+  const db = new PostgresDatabase(url, options);
+  try {
+    const version = await db.pool.query<{ server_version_num: string }>('show server_version_num');
+    const number = Number(version.rows[0]?.server_version_num ?? 0);
+    if (number < 130000) {
+      throw new StorageRefusedError(
+        `PostgreSQL ${Math.floor(number / 10000)} at ${redactedUrl(url)} is too old: Podium needs PostgreSQL 13 or newer.`,
+      );
+    }
+    await migratePostgres(url);
+    return db;
+  } catch (error) {
+    await db.close();
+    if (error instanceof StorageRefusedError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new StorageRefusedError(
+      `Podium cannot start: the PostgreSQL database at ${redactedUrl(url)} cannot be used (${detail}). ` +
+        'Check DATABASE_URL, that the server runs and accepts this user, then start again.',
+    );
+  }
+}
+
+/** A reason the server refuses to start on this storage; main.ts prints it without a stack. */
+export class StorageRefusedError extends Error {}
+
+async function migratePostgres(url: string): Promise<void> {
+  // The migrator's own connection, ended after: the pool serves requests.
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => undefined); // an idle connection ended by the server: nothing is lost
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const applied = await pool
+      .query<{ name: string }>(
+        "select name from kysely_migration where to_regclass('kysely_migration') is not null",
+      )
+      .catch(() => ({ rows: [] as { name: string }[] }));
+    const unknown = applied.rows.map((row) => row.name).filter((name) => !(name in postgresMigrations));
+    if (unknown.length > 0) throw new StorageRefusedError(newerPodium(url, unknown));
+    const migrator = new Migrator({
+      db: kysely,
+      provider: { getMigrations: async () => postgresMigrations },
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  } finally {
+    await kysely.destroy();
+  }
+}
+
+function newerPodium(url: string, names: string[]): string {
+  return (
+    `Podium cannot start: the database at ${redactedUrl(url)} was upgraded by a newer Podium ` +
+    `(migrations ${names.join(', ')}). Start that version, or restore a backup taken before it.`
+  );
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

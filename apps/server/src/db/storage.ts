@@ -1,0 +1,161 @@
+/**
+ * What services and repositories know of storage (DESIGN.md §7): asynchronous queries built with
+ * Kysely, transactions that nest as savepoints, and domain events released after the commit. Two
+ * engines implement it: SQLite (`database.ts`, the embedded default) and PostgreSQL
+ * (`postgres.ts`, with `DATABASE_URL`). The current transaction travels through AsyncLocalStorage,
+ * so a repository is never handed a transaction object.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Compilable, Kysely } from 'kysely';
+import type { DomainEvent } from '../domain-events.js';
+import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
+import type { DB } from './schema.js';
+
+export type CommitListener = (events: readonly DomainEvent[]) => void;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface TransactionOptions {
+  /** A consistent snapshot for reads that must agree (an export); it writes nothing. */
+  readOnly?: boolean;
+}
+
+export interface Database {
+  readonly engine: Engine;
+  /** Where the event lives: the SQLite file, or the PostgreSQL URL (workers open their own connection). */
+  readonly location: string;
+  /** Builds queries only; execute them with `all`, `first` or `run`. */
+  readonly q: Kysely<DB>;
+  /** Reports the start and the end of a full-disk episode on standard error. */
+  readonly diskFull: DiskFullAlarm;
+  all<R>(query: Compilable<R>): Promise<R[]>;
+  first<R>(query: Compilable<R>): Promise<R | undefined>;
+  /** Runs a write; returns the number of rows it changed. */
+  run(query: Compilable<unknown>): Promise<number>;
+  /**
+   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
+   * to the commit listeners after the outermost transaction commits; a throw discards them.
+   * Queries inside run one after another (no `Promise.all`): they share one connection.
+   */
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Records a domain event of the current transaction (released at commit). */
+  record(event: DomainEvent): void;
+  onCommit(listener: CommitListener): void;
+  /**
+   * A key that changes whenever any row was written, by this process or another, or a transaction
+   * rolled back (the caches of db/derived.ts that read nearly every table).
+   */
+  anyWriteKey(): Promise<string>;
+  /** Transactions (or savepoints) rolled back since the process started (db/derived.ts). */
+  readonly rollbacks: number;
+  close(): void | Promise<void>;
+}
+
+/** What one transaction carries through its `await`s: its connection, its events, its savepoints. */
+export interface TransactionScope<C> {
+  connection: C;
+  events: DomainEvent[];
+  depth: number;
+}
+
+/** The transaction logic both engines share; they supply the connection and its statements. */
+export abstract class ScopedDatabase<C> implements Database {
+  abstract readonly engine: Engine;
+  abstract readonly location: string;
+  abstract readonly q: Kysely<DB>;
+  protected readonly scope = new AsyncLocalStorage<TransactionScope<C>>();
+  private readonly listeners: CommitListener[] = [];
+  private rollbackCount = 0;
+
+  constructor(readonly diskFull: DiskFullAlarm) {}
+
+  abstract all<R>(query: Compilable<R>): Promise<R[]>;
+  abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
+  abstract run(query: Compilable<unknown>): Promise<number>;
+  abstract anyWriteKey(): Promise<string>;
+  abstract close(): void | Promise<void>;
+
+  /** Takes a connection for a transaction and begins it. */
+  protected abstract begin(options: TransactionOptions): Promise<C>;
+  /** Commits (or rolls back) and gives the connection back, whatever happens. */
+  protected abstract end(connection: C, outcome: 'commit' | 'rollback'): Promise<void>;
+  /** Runs a statement of no result (savepoints) on the connection. */
+  protected abstract exec(connection: C, sql: string): Promise<void>;
+  /** Whether the engine still holds the transaction open (some errors end it by themselves). */
+  protected abstract stillOpen(connection: C): boolean;
+
+  async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const outer = this.scope.getStore();
+    if (outer !== undefined) return this.savepoint(outer, fn);
+    const connection = await this.begin(options);
+    const scope: TransactionScope<C> = { connection, events: [], depth: 0 };
+    let result: T;
+    try {
+      result = await this.scope.run(scope, fn);
+    } catch (error) {
+      await this.end(connection, 'rollback');
+      this.failed(error);
+      throw error;
+    }
+    try {
+      await this.end(connection, 'commit');
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+    if (scope.events.length > 0) this.release(scope.events);
+    return result;
+  }
+
+  record(event: DomainEvent): void {
+    const scope = this.scope.getStore();
+    if (scope === undefined) throw new Error('domain events must be recorded inside a transaction');
+    scope.events.push(event);
+  }
+
+  get rollbacks(): number {
+    return this.rollbackCount;
+  }
+
+  onCommit(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
+  private failed(error: unknown): void {
+    this.rollbackCount += 1;
+    if (isDiskFull(error)) this.diskFull.failed(error);
+  }
+
+  private async savepoint<T>(scope: TransactionScope<C>, fn: () => Promise<T>): Promise<T> {
+    scope.depth += 1;
+    const name = `nested_${scope.depth}`;
+    const mark = scope.events.length;
+    await this.exec(scope.connection, `savepoint ${name}`);
+    try {
+      const result = await fn();
+      await this.exec(scope.connection, `release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      // Some errors (a full disk on SQLite) end the whole transaction by themselves.
+      if (this.stillOpen(scope.connection)) {
+        await this.exec(scope.connection, `rollback to savepoint ${name}`);
+        await this.exec(scope.connection, `release savepoint ${name}`);
+      }
+      scope.events.length = mark;
+      this.rollbackCount += 1;
+      throw error;
+    } finally {
+      scope.depth -= 1;
+    }
+  }
+
+  private release(events: DomainEvent[]): void {
+    for (const listener of this.listeners) {
+      // The change is committed: a failing listener must not turn it into an error reply.
+      try {
+        listener(events);
+      } catch (error) {
+        console.error('commit listener failed', error);
+      }
+    }
+  }
+}
