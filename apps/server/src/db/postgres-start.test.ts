@@ -3,7 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
+import { createTestApp } from '../test-support/test-app.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
 
 const PASSWORD = 'a long admin password';
@@ -51,5 +53,18 @@ describe('the server on PostgreSQL', () => {
     );
     expect(exit.stderr).not.toContain('hunter2');
     expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack
+  });
+
+  it('answers GET /admin/backup with a 400 that points to pg_dump, and logs nothing', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    const t = await createTestApp({ engine: 'postgres', dataDir });
+    try {
+      const before = await t.log();
+      const res = await t.admin({ method: 'GET', url: '/api/admin/backup' });
+      expect([res.statusCode, res.json()]).toEqual([400, { error: BACKUP_NEEDS_PG_DUMP }]);
+      expect(await t.log()).toBe(before);
+    } finally {
+      await t.close();
+    }
   });
 });
