@@ -15,6 +15,10 @@ export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 export const DISK_FULL_MESSAGE =
   "the server's disk is full: this change was not saved; everything saved before is safe. Tell an organizer.";
 
+/** 503: the database cannot be reached (PostgreSQL, R95); nothing of this request was saved. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'the database cannot be reached: this change was not saved; everything saved before is safe. Try again in a moment.';
+
 // 5.22 Idempotent judge writes (R91).
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';
 export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key was used for a different request';

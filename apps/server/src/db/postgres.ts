@@ -45,7 +45,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     { poolSize = 10 }: PostgresOptions = {},
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
-    this.pool = new pg.Pool({ connectionString: location, max: poolSize });
+    // A request waits at most this long for a connection, then answers 503 (isDatabaseUnavailable).
+    this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     this.q = new Kysely<DB>({
@@ -156,6 +157,27 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         'Check DATABASE_URL, that the server runs and accepts this user, then start again.',
     );
   }
+}
+
+/**
+ * Whether `error` says the database could not be reached or the connection broke (refused, reset,
+ * timed out, the server shutting down or refusing connections): the request failed as a whole,
+ * and the pool reconnects on the next one.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
+      return true;
+    // 08: connection exceptions; 57P01–57P03: shutdown, crash, cannot connect now; 55000 at connect:
+    // the database does not allow connections.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000'].includes(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
+  );
 }
 
 /** A reason the server refuses to start on this storage; main.ts prints it without a stack. */

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
+  DATABASE_UNAVAILABLE_MESSAGE,
   DISK_FULL_MESSAGE,
   INTERNAL_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
@@ -16,6 +17,7 @@ import {
   requestHeadersTooLarge,
 } from '@podium/protocol';
 import { isDiskFull } from '../db/disk-full.js';
+import { isDatabaseUnavailable } from '../db/postgres.js';
 import { DomainError, RateLimitedError } from '../errors.js';
 
 /**
@@ -94,9 +96,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       app.db.diskFull.failed(error);
       return reply.code(503).send({ error: DISK_FULL_MESSAGE });
     }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`${request.method} ${request.url}: database unavailable (${describeCode(error)})`);
+      return reply.code(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     // A client that went away mid-request (or was cut off by the time limits of app.ts) is not a
     // server failure: there is no one to answer and nothing to report.
     if (!request.raw.destroyed) console.error(`${request.method} ${request.url} failed:`, error);
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });
+}
+
+/** The error's code, or its message: enough to tell an outage from a bug in the server log. */
+function describeCode(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' ? code : String(message);
 }

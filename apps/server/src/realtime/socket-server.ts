@@ -74,7 +74,13 @@ export function registerSocketServer(app: FastifyInstance): void {
     return next();
   }
 
-  io.use((socket, next) => void admit(socket, next));
+  // A failure to check (the database unreachable) refuses the socket; it never goes unhandled.
+  io.use((socket, next) => {
+    admit(socket, next).catch((error: unknown) => {
+      console.error('socket admission failed:', error instanceof Error ? error.message : error);
+      next(new Error(SOCKET_UNAUTHORIZED));
+    });
+  });
 
   const broadcaster = new Broadcaster(io, {
     clock: () => services.clock.state(),
