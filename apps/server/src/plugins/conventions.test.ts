@@ -1,6 +1,6 @@
 /** API.md §1: routing, request parsing and error bodies, common to every route. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp, sqliteOf } from '../test-support/test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -130,7 +130,7 @@ describe('JSON bodies (1.2)', () => {
 
 describe('internal errors (1.3)', () => {
   it('answer 500 "internal server error" without details', async () => {
-    sqliteOf(t.app).exec('drop table audit_log');
+    await t.app.db.run(t.app.db.q.schema.dropTable('audit_log'));
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

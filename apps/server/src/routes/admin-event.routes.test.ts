@@ -9,14 +9,10 @@ import {
   seedRanking,
   seedSettings,
   seedToken,
+  countRows,
 } from '../test-support/seed.js';
-import {
-  basicAuth,
-  createTestApp,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-  sqliteOf,
-} from '../test-support/test-app.js';
+import type { DB } from '../db/schema.js';
+import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -28,7 +24,7 @@ afterEach(async () => {
 
 const get = async (url: string) => (await t.admin({ method: 'GET', url })).json();
 const flags = async () => (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
-const count = (table: string) => sqliteOf(t.app).prepare(`select count(*) from ${table}`).pluck().get();
+const count = (table: keyof DB) => countRows(t.app, table);
 
 /** Three projects (one hidden), two general judges (one hidden), one track judge, judgments. */
 async function seedEvent() {
@@ -160,7 +156,7 @@ describe('POST /admin/reset (R66, R67)', () => {
     expect(judges.flatMap((j) => j.seen_projects).every((s) => !s.starred)).toBe(true);
     expect(judges[0]?.seen_projects[0]?.notes).toBe('keep me');
     expect((await t.projects()).map((p) => p.seen)).toEqual([2, 1, 0]);
-    expect(count('flags')).toBe(2);
+    expect(await count('flags')).toBe(2);
     expect(await t.log()).toContain('ADMIN  | Reset database: rankings');
   });
 
@@ -199,7 +195,7 @@ describe('POST /admin/reset (R66, R67)', () => {
       ['B', 2, true, 0, {}, false],
       ['C', 3, true, 0, {}, false],
     ]);
-    expect(count('flags')).toBe(0);
+    expect(await count('flags')).toBe(0);
     const options = await get('/api/admin/options');
     expect(options).toMatchObject({
       deliberation: false,
@@ -231,7 +227,7 @@ describe('POST /admin/reset (R66, R67)', () => {
     const token = await seedToken(t.app, ada);
     await reset('judges');
     expect(await t.judges()).toEqual([]);
-    expect(count('judge_tokens')).toBe(0);
+    expect(await count('judge_tokens')).toBe(0);
     expect((await t.projects()).map((p) => [p.seen, p.active])).toEqual([
       [0, true],
       [0, true],
@@ -262,7 +258,7 @@ describe('POST /admin/reset (R66, R67)', () => {
     expect((await reset('all')).json()).toEqual({ ok: 1 });
     expect(await t.projects()).toEqual([]);
     expect(await t.judges()).toEqual([]);
-    expect(count('flags')).toBe(0);
+    expect(await count('flags')).toBe(0);
     expect(await get('/api/admin/options')).toEqual({
       ...OPTION_DEFAULTS,
       curr_table_num: 0,

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOCK_BACKUP_INTERVAL_MS } from '@podium/protocol';
 import { seedSettings, seedToken } from '../test-support/seed.js';
-import { createTestApp, tempDataDir, type TestApp, sqliteOf } from '../test-support/test-app.js';
+import { createTestApp, tempDataDir, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -63,7 +63,9 @@ describe('clock (R38)', () => {
     await post('/api/admin/clock/unpause');
     t.clock.advance(42_000);
     expect(await post('/api/admin/clock/backup')).toEqual({ ok: 1, clock: { running: true, time: 42_000 } });
-    expect(sqliteOf(t.app).prepare('select backup_ms from clock').pluck().get()).toBe(42_000);
+    expect(await t.app.db.first(t.app.db.q.selectFrom('clock').select('backup_ms'))).toEqual({
+      backup_ms: 42_000,
+    });
     expect(await t.log()).toContain('ADMIN  | Backed up clock manually');
   });
 });
@@ -104,19 +106,20 @@ describe('automatic backups (R40)', () => {
     await t.close();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     t = await createTestApp();
-    const backupAt = () => sqliteOf(t.app).prepare('select backup_at from clock').pluck().get();
+    const backupAt = async () =>
+      (await t.app.db.first(t.app.db.q.selectFrom('clock').select('backup_at')))?.backup_at;
     await post('/api/admin/clock/unpause');
     await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
-    expect(backupAt()).toBe(0); // clock_sync is off
+    expect(await backupAt()).toBe(0); // clock_sync is off
     await seedSettings(t.app, { clock_sync: true });
     t.clock.advance(1_000);
     await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
-    expect(backupAt()).toBe(t.clock.now());
+    expect(await backupAt()).toBe(t.clock.now());
     await post('/api/admin/clock/pause');
-    const before = backupAt();
+    const before = await backupAt();
     t.clock.advance(1_000);
     await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
-    expect(backupAt()).toBe(before); // paused: nothing to back up
+    expect(await backupAt()).toBe(before); // paused: nothing to back up
     expect(await t.log()).not.toContain('Backed up clock');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, sqliteOf } from '../test-support/test-app.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   seedClockRunning,
   seedCurrent,
@@ -7,6 +7,7 @@ import {
   seedJudged,
   seedRanking,
   seedSettings,
+  countRows,
 } from '../test-support/seed.js';
 
 let t: TestApp;
@@ -238,7 +239,7 @@ describe('DELETE /judge/:id (R64)', () => {
       { seen: number; stars: number; score: number }[]
     >();
     expect(project).toMatchObject({ seen: 0, stars: 0, score: 0 });
-    expect(sqliteOf(t.app).prepare('select count(*) from flags').pluck().get()).toBe(0);
+    expect(await countRows(t.app, 'flags')).toBe(0);
     expect(await t.log()).toContain(`Deleted judge Ada (${j})`);
     await t.refused({ method: 'DELETE', url: `/api/judge/${j}` }, 404, 'judge not found');
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Project } from '@podium/protocol';
-import { createTestApp, type TestApp, sqliteOf } from '../test-support/test-app.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   seedClockRunning,
   seedCurrent,
@@ -8,6 +8,7 @@ import {
   seedJudged,
   seedRanking,
   seedSettings,
+  countRows,
 } from '../test-support/seed.js';
 
 let t: TestApp;
@@ -256,7 +257,7 @@ describe('DELETE /project/:id (R63)', () => {
       Record<string, unknown>[]
     >()[0];
     expect(judge).toMatchObject({ current: null, seen: 1, rankings: [b], flagged: [] });
-    expect(sqliteOf(t.app).prepare('select count(*) from flags').pluck().get()).toBe(0);
+    expect(await countRows(t.app, 'flags')).toBe(0);
     expect((await t.projects()).map((p) => p.id)).toEqual([b]);
     expect(await t.log()).toContain(`Deleted project ${a}`);
   });

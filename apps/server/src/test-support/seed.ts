@@ -3,6 +3,7 @@
  * rows written with the repositories, exactly as the services store them.
  */
 import { PostgresDatabase } from '../db/postgres.js';
+import type { DB } from '../db/schema.js';
 import { sqliteOf } from './test-app.js';
 import type { FastifyInstance } from 'fastify';
 import { ClockRepository } from '../repositories/clock.repository.js';
@@ -111,6 +112,12 @@ export async function storedRows(app: FastifyInstance): Promise<Record<string, s
   return Object.fromEntries(
     tables.map((table) => [table, rows(sqlite.prepare(`select * from "${table}"`).all())]),
   );
+}
+
+/** How many rows `table` holds, on either engine. */
+export async function countRows(app: FastifyInstance, table: keyof DB): Promise<number> {
+  const row = await app.db.first(app.db.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')));
+  return row?.n ?? 0;
 }
 
 /** A full snapshot of the stored rows (audit log included), as one string. */
