@@ -77,6 +77,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       this.q
         .selectFrom('revisions')
         .select('value')
+        // `any` exists on PostgreSQL only (SQLite counts changed rows instead): not a RevisionName.
         .where('name', '=', 'any' as never),
     );
     return `${this.rollbacks}:${row?.value ?? 0}`;
