@@ -51,7 +51,7 @@ export function registerSocketServer(app: FastifyInstance): void {
     const auth = (socket.handshake.auth ?? {}) as SocketAuth;
     const ip = handshakeIp(socket, app.config.trustProxy);
     if (auth.admin_password !== undefined) {
-      if (services.adminAuth.limiter.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
+      if (services.adminAuth.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
       const ok =
         typeof auth.admin_password === 'string' &&
         (await services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip));

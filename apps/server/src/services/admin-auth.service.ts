@@ -35,12 +35,17 @@ export class AdminAuthService {
     this.audit = auditLog;
     this.password = adminPassword;
     this.sessions = sessions;
-    this.limiter = new FailureLimiter(() => ADMIN_AUTH_MAX_FAILURES, now);
+    this.limiter = new FailureLimiter(now);
+  }
+
+  /** Seconds until `ip` may authenticate again (R70a), or 0 when it is not refused. */
+  retryAfterSeconds(ip: string): number {
+    return this.limiter.retryAfterSeconds(ip, ADMIN_AUTH_MAX_FAILURES);
   }
 
   /** Throws 429 while `ip` is over the limit (checked before any admin authentication). */
   assertNotLimited(ip: string): void {
-    const retryAfter = this.limiter.retryAfterSeconds(ip);
+    const retryAfter = this.retryAfterSeconds(ip);
     if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
   }
 

@@ -6,58 +6,58 @@ import { clientKey, FailureLimiter } from './failure-limiter.js';
 describe('FailureLimiter (R69, R70a)', () => {
   it('refuses an IP once it reached the limit inside its window, until the window ends', () => {
     const clock = testClock();
-    const limiter = new FailureLimiter(() => 3, clock.now);
+    const limiter = new FailureLimiter(clock.now);
     for (let i = 0; i < 3; i += 1) {
-      expect(limiter.retryAfterSeconds('1.1.1.1')).toBe(0);
+      expect(limiter.retryAfterSeconds('1.1.1.1', 3)).toBe(0);
       limiter.recordFailure('1.1.1.1');
       clock.advance(1000);
     }
     // Window opened at t0; now t0 + 3 s: 57 s left.
-    expect(limiter.retryAfterSeconds('1.1.1.1')).toBe(57);
-    expect(limiter.retryAfterSeconds('2.2.2.2')).toBe(0);
+    expect(limiter.retryAfterSeconds('1.1.1.1', 3)).toBe(57);
+    expect(limiter.retryAfterSeconds('2.2.2.2', 3)).toBe(0);
     clock.advance(LOGIN_WINDOW_MS - 3000 - 1);
-    expect(limiter.retryAfterSeconds('1.1.1.1')).toBe(1);
+    expect(limiter.retryAfterSeconds('1.1.1.1', 3)).toBe(1);
     clock.advance(1);
-    expect(limiter.retryAfterSeconds('1.1.1.1')).toBe(0);
+    expect(limiter.retryAfterSeconds('1.1.1.1', 3)).toBe(0);
   });
 
   it('opens a new window after the old one ended: the count starts again at 0', () => {
     const clock = testClock();
-    const limiter = new FailureLimiter(() => 2, clock.now);
+    const limiter = new FailureLimiter(clock.now);
     limiter.recordFailure('ip');
     clock.advance(LOGIN_WINDOW_MS);
     limiter.recordFailure('ip');
-    expect(limiter.retryAfterSeconds('ip')).toBe(0);
+    expect(limiter.retryAfterSeconds('ip', 2)).toBe(0);
     limiter.recordFailure('ip');
-    expect(limiter.retryAfterSeconds('ip')).toBe(60);
+    expect(limiter.retryAfterSeconds('ip', 2)).toBe(60);
   });
 
   it('with a limit of 0, the first failure blocks the IP for the rest of its window', () => {
     const clock = testClock();
-    const limiter = new FailureLimiter(() => 0, clock.now);
-    expect(limiter.retryAfterSeconds('ip')).toBe(0);
+    const limiter = new FailureLimiter(clock.now);
+    expect(limiter.retryAfterSeconds('ip', 0)).toBe(0);
     limiter.recordFailure('ip');
     clock.advance(30_000);
-    expect(limiter.retryAfterSeconds('ip')).toBe(30);
+    expect(limiter.retryAfterSeconds('ip', 0)).toBe(30);
   });
 
-  it('reads the limit at every check, so a changed setting applies at once', () => {
+  it('takes the limit at every check, so a changed setting applies at once', () => {
     const clock = testClock();
     let limit = 5;
-    const limiter = new FailureLimiter(() => limit, clock.now);
+    const limiter = new FailureLimiter(clock.now);
     limiter.recordFailure('ip');
     limiter.recordFailure('ip');
-    expect(limiter.retryAfterSeconds('ip')).toBe(0);
+    expect(limiter.retryAfterSeconds('ip', limit)).toBe(0);
     limit = 2;
-    expect(limiter.retryAfterSeconds('ip')).toBeGreaterThan(0);
+    expect(limiter.retryAfterSeconds('ip', limit)).toBeGreaterThan(0);
   });
 
   it('clear() forgets every window', () => {
     const clock = testClock();
-    const limiter = new FailureLimiter(() => 1, clock.now);
+    const limiter = new FailureLimiter(clock.now);
     limiter.recordFailure('ip');
     limiter.clear();
-    expect(limiter.retryAfterSeconds('ip')).toBe(0);
+    expect(limiter.retryAfterSeconds('ip', 1)).toBe(0);
   });
 });
 
@@ -78,10 +78,10 @@ describe('clientKey (R70c)', () => {
 
   it('counts every address of one IPv6 /64 as one client', () => {
     const clock = testClock();
-    const limiter = new FailureLimiter(() => 2, clock.now);
+    const limiter = new FailureLimiter(clock.now);
     limiter.recordFailure('2001:db8:0:1::a');
     limiter.recordFailure('2001:db8:0:1:8000::b');
-    expect(limiter.retryAfterSeconds('2001:db8:0:1:ffff::c')).toBe(60);
-    expect(limiter.retryAfterSeconds('2001:db8:0:2::a')).toBe(0);
+    expect(limiter.retryAfterSeconds('2001:db8:0:1:ffff::c', 2)).toBe(60);
+    expect(limiter.retryAfterSeconds('2001:db8:0:2::a', 2)).toBe(0);
   });
 });

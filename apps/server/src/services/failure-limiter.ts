@@ -50,16 +50,15 @@ export class FailureLimiter {
   private readonly windows = new Map<string, Window>();
   private lastSweep = 0;
 
-  constructor(
-    /** Read at every check so a changed setting applies at once (R70). */
-    private readonly limit: () => number,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly now: () => number) {}
 
-  /** Seconds until the IP may try again (at least 1), or 0 when it is not refused. */
-  retryAfterSeconds(ip: string): number {
+  /**
+   * Seconds until the IP may try again (at least 1), or 0 when it is not refused. `limit` is given
+   * at every check, so a changed setting applies at once (R70).
+   */
+  retryAfterSeconds(ip: string, limit: number): number {
     const window = this.openWindow(clientKey(ip));
-    if (window === undefined || window.failures < this.limit()) return 0;
+    if (window === undefined || window.failures < limit) return 0;
     const remaining = window.openedAt + LOGIN_WINDOW_MS - this.now();
     return Math.max(1, Math.ceil(remaining / 1000));
   }

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVALID_JUDGE_CODE,
-  OPTION_DEFAULTS,
   RATE_LIMITED_MESSAGE,
   type JudgedProject,
   type JudgeSelf,
@@ -36,8 +35,6 @@ export interface JudgeSessionContext {
 export class JudgeSessionService {
   /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
   readonly limiter: FailureLimiter;
-  /** R70's `max_req_per_min`, as read by the check that precedes every login. */
-  private maxFailuresPerMinute = OPTION_DEFAULTS.max_req_per_min;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
@@ -52,7 +49,7 @@ export class JudgeSessionService {
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
-    this.limiter = new FailureLimiter(() => this.maxFailuresPerMinute, now);
+    this.limiter = new FailureLimiter(now);
   }
 
   /**
@@ -61,10 +58,9 @@ export class JudgeSessionService {
    */
   async assertLoginAllowed(ip: string): Promise<void> {
     const { block_reqs, max_req_per_min } = await this.settings.read();
-    this.maxFailuresPerMinute = max_req_per_min;
     if (block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
     this.guard.assertLoginAllowed(ip);
-    const retryAfter = this.limiter.retryAfterSeconds(ip);
+    const retryAfter = this.limiter.retryAfterSeconds(ip, max_req_per_min);
     if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
   }
 
