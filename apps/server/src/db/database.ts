@@ -9,21 +9,13 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteDialect,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Compilable,
-} from 'kysely';
+import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
-import { ScopedDatabase, type TransactionOptions } from './storage.js';
+import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
 
 export type { CommitListener, Database } from './storage.js';
 
@@ -66,14 +58,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   ) {
     super(new DiskFullAlarm(sqlite.name));
     this.location = sqlite.name;
-    this.q = new Kysely<DB>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
+    this.q = queryBuilder(new SqliteDialect({ database: sqlite }));
   }
 
   async all<R>(query: Compilable<R>): Promise<R[]> {
@@ -96,7 +81,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    * connection (the import worker's) commits.
    */
   async anyWriteKey(): Promise<string> {
-    return this.inTurn(() => `${this.rollbacks}:${this.totalChanges()}:${this.dataVersion()}`);
+    return this.inTurn(() => `${this.totalChanges()}:${this.dataVersion()}`);
   }
 
   close(): void {
@@ -117,7 +102,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    * (it is that transaction's turn) or when the connection is free, else after the transaction
    * holding it ends.
    */
-  async inTurn<T>(work: () => T): Promise<T> {
+  private async inTurn<T>(work: () => T): Promise<T> {
     if (this.scope.getStore() !== undefined || !this.turns.busy) return work();
     await this.turns.take();
     try {

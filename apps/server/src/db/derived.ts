@@ -18,7 +18,7 @@ export async function revisionKey(
   db: Database,
   revisions: readonly RevisionName[] | typeof ANY_WRITE,
 ): Promise<string> {
-  if (revisions === ANY_WRITE) return db.anyWriteKey();
+  if (revisions === ANY_WRITE) return `${db.rollbacks}:${await db.anyWriteKey()}`;
   const rows = await db.all(
     db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions),
   );

@@ -8,21 +8,13 @@
  * another across every instance sharing the database, so each sees what the one before committed,
  * while reads never wait. Finer locks can follow where `bench:load` shows the need.
  */
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type Compilable,
-} from 'kysely';
+import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
 import type { DB } from './schema.js';
-import { ScopedDatabase, type TransactionOptions } from './storage.js';
+import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 const WRITE_LOCK = 0x706f6469756d;
@@ -49,14 +41,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-    this.q = new Kysely<DB>({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new PostgresIntrospector(db),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
-    });
+    this.q = queryBuilder(new PostgresDialect({ pool: this.pool }));
   }
 
   async all<R>(query: Compilable<R>): Promise<R[]> {
@@ -80,7 +65,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
         // `any` exists on PostgreSQL only (SQLite counts changed rows instead): not a RevisionName.
         .where('name', '=', 'any' as never),
     );
-    return `${this.rollbacks}:${row?.value ?? 0}`;
+    return String(row?.value ?? 0);
   }
 
   async close(): Promise<void> {

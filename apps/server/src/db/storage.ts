@@ -6,7 +6,7 @@
  * so a repository is never handed a transaction object.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Compilable, Kysely } from 'kysely';
+import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
 import type { DB } from './schema.js';
@@ -41,8 +41,8 @@ export interface Database {
   record(event: DomainEvent): void;
   onCommit(listener: CommitListener): void;
   /**
-   * A key that changes whenever any row was written, by this process or another, or a transaction
-   * rolled back (the caches of db/derived.ts that read nearly every table).
+   * A key that changes whenever any row was written, by this process or another (the caches of
+   * db/derived.ts that read nearly every table; they add the rollback count themselves).
    */
   anyWriteKey(): Promise<string>;
   /** Transactions (or savepoints) rolled back since the process started (db/derived.ts). */
@@ -50,8 +50,23 @@ export interface Database {
   close(): void | Promise<void>;
 }
 
+/**
+ * A Kysely that only builds `dialect`'s SQL: each engine runs the compiled queries itself (on the
+ * transaction's connection when there is one).
+ */
+export function queryBuilder(dialect: Dialect): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
+  });
+}
+
 /** What one transaction carries through its `await`s: its connection, its events, its savepoints. */
-export interface TransactionScope<C> {
+interface TransactionScope<C> {
   connection: C;
   events: DomainEvent[];
   depth: number;
@@ -92,7 +107,8 @@ export abstract class ScopedDatabase<C> implements Database {
     try {
       result = await this.scope.run(scope, fn);
     } catch (error) {
-      await this.end(connection, 'rollback');
+      // A rollback that fails too (the connection is gone) must not hide why the transaction failed.
+      await this.end(connection, 'rollback').catch(() => undefined);
       this.failed(error);
       throw error;
     }
