@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
+import { isPostgresUrl } from './db/postgres.js';
 
 export interface Config {
   port: number;
@@ -52,7 +53,7 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
     throw new Error(`PORT must be an integer between 0 and 65535, got ${JSON.stringify(env.PORT)}`);
   }
   const databaseUrl = nonEmpty(env.DATABASE_URL?.trim());
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)');
   }
   if (databaseUrl !== undefined && nonEmpty(env.ADMIN_PASSWORD) === undefined) {

@@ -4,10 +4,10 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase, type Database } from './database.js';
-import { PostgresDatabase } from './postgres.js';
+import { isPostgresUrl, PostgresDatabase } from './postgres.js';
 
 export function connectTo(location: string, { readOnly = false } = {}): Database {
-  if (/^postgres(ql)?:\/\//.test(location)) return new PostgresDatabase(location, { poolSize: 2 });
+  if (isPostgresUrl(location)) return new PostgresDatabase(location, { poolSize: 2 });
   const sqlite = new BetterSqlite3(location, readOnly ? { readonly: true, fileMustExist: true } : {});
   if (!readOnly) sqlite.pragma('foreign_keys = ON');
   // The main connection commits in milliseconds; waiting here blocks only this thread.

@@ -23,7 +23,7 @@ const basic = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 
 describe('the server on PostgreSQL', () => {
   it('keeps the event in the database, across a restart, and writes nothing of it under DATA_DIR', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-data-pg-'));
     url = await freshDatabaseUrl();
     const env = { DATABASE_URL: url };
     let server = await startServer(dataDir, PASSWORD, { env });
@@ -43,7 +43,7 @@ describe('the server on PostgreSQL', () => {
   });
 
   it('refuses to start, with the way out and without the password, when the database is unreachable', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-data-pg-'));
     const exit = await runUntilExit(dataDir, PASSWORD, 15_000, {
       env: { DATABASE_URL: 'postgres://podium:hunter2@127.0.0.1:1/podium' },
     });
@@ -56,7 +56,7 @@ describe('the server on PostgreSQL', () => {
   });
 
   it('answers GET /admin/backup with a 400 that points to pg_dump, and logs nothing', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-data-pg-'));
     const t = await createTestApp({ engine: 'postgres', dataDir });
     try {
       const before = await t.log();

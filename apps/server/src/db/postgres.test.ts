@@ -1,4 +1,5 @@
 /** The PostgreSQL store (R95) on the throwaway test server: start checks, transactions, events. */
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
@@ -58,10 +59,22 @@ describe('openPostgres', () => {
     await store.pool.query(
       "insert into kysely_migration (name, timestamp) values ('pg-999-future', '2030-01-01T00:00:00Z')",
     );
+    await insertLine(store, 'kept');
+    const migrationsBefore = (await store.pool.query('select name from kysely_migration order by name')).rows;
     await store.close();
     db = undefined;
     const error = await openPostgres(url as string).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/upgraded by a newer Podium \(migrations pg-999-future\)/);
+    const untouched = new pg.Client({ connectionString: url });
+    await untouched.connect();
+    try {
+      expect((await untouched.query('select name from kysely_migration order by name')).rows).toEqual(
+        migrationsBefore,
+      );
+      expect((await untouched.query('select message from audit_log')).rows).toEqual([{ message: 'kept' }]);
+    } finally {
+      await untouched.end();
+    }
   });
 });
 

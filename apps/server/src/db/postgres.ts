@@ -200,6 +200,11 @@ function newerPodium(url: string, names: string[]): string {
   );
 }
 
+/** Whether `location` names a PostgreSQL database (R95) rather than a SQLite file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
 /** The URL without its password, for messages and logs. */
 export function redactedUrl(url: string): string {
   try {
