@@ -24,7 +24,7 @@ const ROWS_PER_MESSAGE = 2000;
 
 export class ImportJobs {
   private readonly uploads = new Map<number, Buffer[]>();
-  /** One connection per database file, opened on the first project import. */
+  /** One connection per event storage (`Database.location`), opened on the first project import. */
   private readonly connections = new Map<string, { db: Database; committed: DomainEvent[] }>();
   /** Checked imports waiting for the main thread's `write` (it holds its own writes meanwhile). */
   private readonly checked = new Map<number, { job: ProjectImportJob; rows: ProjectCsvRow[] }>();
@@ -84,20 +84,20 @@ export class ImportJobs {
     this.reply({ type: 'done', job });
   }
 
-  private connection(file: string) {
-    let open = this.connections.get(file);
+  private connection(storage: string) {
+    let open = this.connections.get(storage);
     if (open === undefined) {
-      const db = connectTo(file);
+      const db = connectTo(storage);
       const committed: DomainEvent[] = [];
       db.onCommit((events) => committed.push(...events));
       open = { db, committed };
-      this.connections.set(file, open);
+      this.connections.set(storage, open);
     }
     return open;
   }
 
-  private importer(databaseFile: string, now: number): ProjectImporter {
-    const { db } = this.connection(databaseFile);
+  private importer(storage: string, now: number): ProjectImporter {
+    const { db } = this.connection(storage);
     return new ProjectImporter({
       db,
       repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
@@ -108,7 +108,7 @@ export class ImportJobs {
   private async startProjectImport(data: Buffer, job: ProjectImportJob): Promise<ImportReply> {
     const rows = checkProjectRows(job.source, readCsvRows(data), job);
     if (job.dryRun) {
-      const preview = await this.importer(job.databaseFile, 0).preview(rows, job);
+      const preview = await this.importer(job.storage, 0).preview(rows, job);
       // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
       return { type: 'preview', job: job.job, json: JSON.stringify(preview) };
     }
@@ -120,9 +120,9 @@ export class ImportJobs {
     const pending = this.checked.get(id);
     if (pending === undefined) throw new Error(`no checked import ${id}`);
     this.checked.delete(id);
-    const { committed } = this.connection(pending.job.databaseFile);
+    const { committed } = this.connection(pending.job.storage);
     committed.length = 0;
-    const result = await this.importer(pending.job.databaseFile, now).import(
+    const result = await this.importer(pending.job.storage, now).import(
       pending.job.source,
       pending.rows,
       pending.job,

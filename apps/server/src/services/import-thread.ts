@@ -36,7 +36,7 @@ export interface ProjectImportRequest extends ProjectImportOptions {
 export interface ProjectImportJob extends ProjectImportRequest {
   type: 'projects';
   job: number;
-  databaseFile: string;
+  storage: string;
   dryRun: boolean;
 }
 /** What the worker's transaction committed: the answer and the events to release (DESIGN.md §3). */
@@ -104,9 +104,9 @@ export class ImportThread {
 
   /**
    * Starts one upload; feed it with `write`, then ask once for its rows or a project import.
-   * `databaseFile` is where a project import writes; `declaredBytes` the request's Content-Length.
+   * `storage` is where a project import writes (`Database.location`: the SQLite file or the PostgreSQL URL); `declaredBytes` the request's Content-Length.
    */
-  start(databaseFile: string, declaredBytes: number | undefined): UploadJob {
+  start(storage: string, declaredBytes: number | undefined): UploadJob {
     clearTimeout(this.idleTimer);
     const inPlace = declaredBytes !== undefined && declaredBytes < this.inPlaceBelowBytes;
     const worker = inPlace ? undefined : (this.worker ??= this.spawn());
@@ -141,14 +141,11 @@ export class ImportThread {
       },
       rows: async () => (await ask({ type: 'rows', job }, 'done')).rows,
       previewProjects: async (request) => {
-        const { reply } = await ask(
-          { type: 'projects', job, databaseFile, dryRun: true, ...request },
-          'preview',
-        );
+        const { reply } = await ask({ type: 'projects', job, storage, dryRun: true, ...request }, 'preview');
         return reply.json;
       },
       checkProjects: async (request) => {
-        await ask({ type: 'projects', job, databaseFile, dryRun: false, ...request }, 'checked');
+        await ask({ type: 'projects', job, storage, dryRun: false, ...request }, 'checked');
         answer = nextAnswer();
       },
       writeProjects: async (now) => {
