@@ -55,6 +55,17 @@ describe('judge-code brute force (incident class: credential guessing, R69)', ()
     expect((await login(codes[0])).statusCode).toBe(200);
   });
 
+  it('a lowered max_req_per_min takes effect at once, on failures counted before (R70)', async () => {
+    const codes = await judgesWithCodes(1);
+    await setMaxReqs(10);
+    for (let i = 0; i < 3; i += 1) expect((await login(wrongCode(codes, i))).statusCode).toBe(400);
+    expect((await login(codes[0])).statusCode).toBe(200);
+    await setMaxReqs(3);
+    expect((await login(codes[0])).statusCode).toBe(429);
+    await setMaxReqs(4);
+    expect((await login(codes[0])).statusCode).toBe(200);
+  });
+
   it('judges behind one IP keep logging in while typos stay under the limit; successes never count', async () => {
     const codes = await judgesWithCodes(40);
     await setMaxReqs(10);
