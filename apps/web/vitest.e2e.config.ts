@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a page shows after a realtime event can lag by seconds when CI runs suites side by side.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

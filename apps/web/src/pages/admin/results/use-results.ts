@@ -41,7 +41,8 @@ export function useResults(): ResultsState {
     const result = await callApi(endpoints.projectPrioritizeBatch, {
       body: { items: [...ids], prioritize: true },
     });
-    await client.invalidateQueries({ queryKey: endpointKey(endpoints.adminResults) });
+    // The notice does not wait for the refetch: on a busy server the draws can take a while.
+    void client.invalidateQueries({ queryKey: endpointKey(endpoints.adminResults) });
     return result.error;
   };
 
