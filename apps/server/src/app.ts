@@ -59,6 +59,8 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** What runs without a worker (tests set 0 to exercise the import and export workers). */
   inPlace?: Partial<InPlaceLimits>;
+  /** Shows the admin password generated at the first start on PostgreSQL (R97), once. */
+  announceAdminPassword?: (password: string) => void;
 }
 
 /**
@@ -120,7 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createServices({ db, config, now, inPlace: { ...IN_PLACE_LIMITS, ...options.inPlace } }),
   );
   // Here, not in createServices: the export worker builds services on a read-only connection.
-  await app.services.adminSessions.revokeIfPasswordChanged();
+  await app.services.adminSessions.start(options.announceAdminPassword ?? (() => {}));
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {

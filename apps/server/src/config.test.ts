@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insecurePublicUrlWarning, loadConfig, readEnv, resolveAdminPassword } from './config.js';
@@ -96,7 +96,7 @@ describe('readEnv (API.md §7)', () => {
     expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT must be an integer/);
   });
 
-  it('takes a PostgreSQL DATABASE_URL (R95), refuses any other, and wants ADMIN_PASSWORD with it', () => {
+  it('takes a PostgreSQL DATABASE_URL (R95), with or without ADMIN_PASSWORD (R97), and refuses any other', () => {
     const url = 'postgres://podium:secret@db.internal:5432/podium';
     expect(readEnv({ DATABASE_URL: url, ADMIN_PASSWORD: 'p' }).databaseUrl).toBe(url);
     expect(readEnv({ DATABASE_URL: 'postgresql://db/podium', ADMIN_PASSWORD: 'p' }).databaseUrl).toBe(
@@ -105,7 +105,7 @@ describe('readEnv (API.md §7)', () => {
     expect(() => readEnv({ DATABASE_URL: 'mysql://db/podium', ADMIN_PASSWORD: 'p' })).toThrow(
       /DATABASE_URL must be a postgres/,
     );
-    expect(() => readEnv({ DATABASE_URL: url })).toThrow(/With DATABASE_URL, set ADMIN_PASSWORD/);
+    expect(readEnv({ DATABASE_URL: url }).adminPasswordFromEnv).toBeUndefined();
     expect(readEnv({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });
 
@@ -150,6 +150,15 @@ describe('resolveAdminPassword', () => {
     const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'x:y' }, () => {});
     expect(config.adminPassword).toBe('x:y');
     expect(config.dataDir).toBe(dir);
+  });
+
+  it('with DATABASE_URL and no ADMIN_PASSWORD, leaves the password to the database and writes nothing (R97)', () => {
+    const dir = join(freshDir(), 'data');
+    const announce = vi.fn();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/podium' }, announce);
+    expect(config.adminPassword).toBeUndefined();
+    expect(announce).not.toHaveBeenCalled();
+    expect(existsSync(dir)).toBe(false);
   });
 });
 

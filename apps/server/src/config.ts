@@ -1,18 +1,22 @@
 /**
  * Configuration from the environment (API.md §7), read once at start.
  */
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
 import { isPostgresUrl } from './db/postgres.js';
+import { generatedPassword } from './services/secrets.js';
 
 export interface Config {
   port: number;
   host: string;
   /** Absolute path of the data directory (database and generated admin password). */
   dataDir: string;
-  adminPassword: string;
+  /**
+   * ADMIN_PASSWORD, or with SQLite the one generated into DATA_DIR. Undefined with PostgreSQL and
+   * no ADMIN_PASSWORD: the password is the salted hash kept in the database (R97).
+   */
+  adminPassword: string | undefined;
   eventName: string;
   /** Public base URL without a trailing slash, if set. */
   publicUrl: string | undefined;
@@ -56,13 +60,6 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
   if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)');
   }
-  if (databaseUrl !== undefined && nonEmpty(env.ADMIN_PASSWORD) === undefined) {
-    // Until the password generated at the first start is kept in the database (R97), a password
-    // generated into DATA_DIR would differ per instance and vanish with the container's disk.
-    throw new Error(
-      'With DATABASE_URL, set ADMIN_PASSWORD too (docs/operations.md, "Running on PostgreSQL")',
-    );
-  }
   const publicUrl = nonEmpty(env.PUBLIC_URL?.trim());
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
     throw new Error(`PUBLIC_URL must be an absolute URL, got ${JSON.stringify(publicUrl)}`);
@@ -104,8 +101,7 @@ export function resolveAdminPassword(
     if (stored !== '') return stored;
   }
   mkdirSync(dataDir, { recursive: true });
-  // 24 random bytes → 32 base64url characters (192 bits).
-  const password = randomBytes(24).toString('base64url');
+  const password = generatedPassword();
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   announce(password, file);
@@ -135,11 +131,19 @@ export function insecurePublicUrlWarning(publicUrl: string | undefined): string 
   return 'WARNING: PUBLIC_URL is not HTTPS; judge codes, tokens and the admin password will travel unencrypted. Use HTTPS for a real event.';
 }
 
-/** Reads the whole configuration, generating the admin password if needed. */
+/**
+ * Reads the whole configuration. With SQLite it generates the admin password into DATA_DIR if
+ * needed; with PostgreSQL nothing is written there (R95) and a missing password is the database's
+ * to keep (R97, at start).
+ */
 export function loadConfig(
   env: NodeJS.ProcessEnv,
   announce: (password: string, file: string) => void,
 ): Config {
   const { adminPasswordFromEnv, ...rest } = readEnv(env);
-  return { ...rest, adminPassword: resolveAdminPassword(rest.dataDir, adminPasswordFromEnv, announce) };
+  const adminPassword =
+    rest.databaseUrl === undefined
+      ? resolveAdminPassword(rest.dataDir, adminPasswordFromEnv, announce)
+      : adminPasswordFromEnv;
+  return { ...rest, adminPassword };
 }

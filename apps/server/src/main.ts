@@ -37,14 +37,22 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   // Everything the server creates (database, WAL, admin password) is readable by its user only.
   process.umask(0o077);
-  secureDataDir(readEnv(process.env).dataDir);
+  const env = readEnv(process.env);
+  // With PostgreSQL nothing is written under DATA_DIR (R95), not even the folder.
+  if (env.databaseUrl === undefined) secureDataDir(env.dataDir);
   const config = loadConfig(process.env, (password, file) => {
     console.log(`Generated admin password (stored in ${file}): ${password}`);
   });
   const warning = insecurePublicUrlWarning(config.publicUrl);
   if (warning) console.error(warning);
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, {
+    announceAdminPassword: (password) => {
+      console.log(
+        `Generated admin password (only a salted hash of it is kept in the database; it is not shown again): ${password}`,
+      );
+    },
+  });
   await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {

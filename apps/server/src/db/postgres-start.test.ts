@@ -1,7 +1,7 @@
 /** The built server on PostgreSQL (R95): started by DATABASE_URL, refused with a message when it cannot be. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
@@ -40,6 +40,30 @@ describe('the server on PostgreSQL', () => {
     expect((await list.json()) as unknown).toEqual([expect.objectContaining({ name: 'Kept in PostgreSQL' })]);
     await stopServer(server);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('without ADMIN_PASSWORD, prints the password it generated on the first start only, and creates no DATA_DIR (R97)', async () => {
+    dataDir = join(mkdtempSync(join(tmpdir(), 'podium-data-pg-')), 'data');
+    url = await freshDatabaseUrl();
+    const env = { DATABASE_URL: url, ADMIN_PASSWORD: '' };
+    const generated =
+      /Generated admin password \(only a salted hash of it is kept in the database; it is not shown again\): ([A-Za-z0-9_-]{32})\n/;
+    let server = await startServer(dataDir, '', { env });
+    const password = generated.exec(server.output.join(''))?.[1] as string;
+    expect(password).toBeDefined();
+    expect((await stopServer(server)).code).toBe(0);
+
+    server = await startServer(dataDir, '', { env });
+    expect(server.output.join('')).not.toContain('Generated admin password');
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+    expect(login.status).toBe(200);
+    await stopServer(server);
+    expect(existsSync(dataDir)).toBe(false);
+    dataDir = dirname(dataDir);
   });
 
   it('refuses to start, with the way out and without the password, when the database is unreachable', async () => {

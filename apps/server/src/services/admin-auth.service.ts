@@ -13,13 +13,11 @@ import { RateLimitedError, ValidationError } from '../errors.js';
 import type { AdminSessionService } from './admin-session.service.js';
 import type { AuditLog } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
-import { secretsEqual } from './secrets.js';
 
 export interface AdminAuthContext {
   db: Database;
   auditLog: AuditLog;
   now: () => number;
-  adminPassword: string;
   sessions: AdminSessionService;
 }
 
@@ -27,13 +25,11 @@ export class AdminAuthService {
   readonly limiter: FailureLimiter;
   private readonly db: Database;
   private readonly audit: AuditLog;
-  private readonly password: string;
   private readonly sessions: AdminSessionService;
 
-  constructor({ db, auditLog, now, adminPassword, sessions }: AdminAuthContext) {
+  constructor({ db, auditLog, now, sessions }: AdminAuthContext) {
     this.db = db;
     this.audit = auditLog;
-    this.password = adminPassword;
     this.sessions = sessions;
     this.limiter = new FailureLimiter(now);
   }
@@ -51,11 +47,12 @@ export class AdminAuthService {
 
   /**
    * Whether `user` and `secret` are the admin's Basic credentials, the secret being the password
-   * or a live session token (R70b); a failure counts against `ip`. The password is compared even
-   * for a wrong user, so both failures take the same time.
+   * or a live session token (R70b); a failure counts against `ip`. The secret is checked even
+   * for a wrong user, so both failures take the same time; sessions first, as the web app sends
+   * one with every request.
    */
   async verify(user: string, secret: string, ip: string): Promise<boolean> {
-    const secretOk = secretsEqual(secret, this.password) || (await this.sessions.isValid(secret));
+    const secretOk = (await this.sessions.isValid(secret)) || (await this.sessions.matchesPassword(secret));
     if (secretOk && user === ADMIN_USER) return true;
     this.limiter.recordFailure(ip);
     return false;
@@ -80,7 +77,7 @@ export class AdminAuthService {
 
   /** The password itself (not a session), counted and logged like R70a and R77 want. */
   private async checkPassword(password: string, ip: string): Promise<void> {
-    const ok = secretsEqual(password, this.password);
+    const ok = await this.sessions.matchesPassword(password);
     if (!ok) this.limiter.recordFailure(ip);
     await this.db.transaction(async () => await this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
     if (!ok) throw new ValidationError(INVALID_ADMIN_PASSWORD);

@@ -111,13 +111,13 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     db,
     repositories,
     adminPassword: config.adminPassword,
+    passwordKeptInDatabase: config.databaseUrl !== undefined,
     now,
   });
   const adminAuth = new AdminAuthService({
     db,
     auditLog,
     now,
-    adminPassword: config.adminPassword,
     sessions: adminSessions,
   });
   const loginGuard = new LoginGuard({ db, auditLog, now, limit: config.loginGuardPerMin });

@@ -14,3 +14,8 @@ export function sha256(text: string): Buffer {
 export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
+
+/** A new admin password: 24 random bytes as 32 base64url characters (192 bits). */
+export function generatedPassword(): string {
+  return randomBytes(24).toString('base64url');
+}
