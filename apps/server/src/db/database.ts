@@ -71,7 +71,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     return this.inTurn(() => this.statement(sql).get(...toSqlite(parameters)) as R | undefined);
   }
 
-  async run(query: Compilable<unknown>): Promise<number> {
+  protected async write(query: Compilable<unknown>): Promise<number> {
     const { sql, parameters } = query.compile();
     return this.inTurn(() => this.statement(sql).run(...toSqlite(parameters)).changes);
   }

@@ -76,6 +76,36 @@ describe('Derived', () => {
   });
 });
 
+describe('revisions inside a transaction', () => {
+  it('are read once, and again after each write and after a savepoint rolled back', async () => {
+    await db.transaction(async () => addProject('p1'));
+    const insert = (id: string, location: number) =>
+      db.run(
+        db.q.insertInto('projects').values({
+          ...{ id, name: `name ${id}`, location, description: '', url: '', try_link: '', video_link: '' },
+          ...{ challenge_list: '[]', group: 0, active: 1, prioritized: 0, last_activity: 0 },
+        }),
+      );
+    await db.transaction(async () => {
+      const first = await db.revisions();
+      expect(await db.revisions()).toBe(first);
+      await insert('p2', 2);
+      const afterInsert = await db.revisions();
+      expect(afterInsert.get('projects')).toBe((first.get('projects') ?? 0) + 1);
+      expect(await names.get()).toEqual(['name p1', 'name p2']);
+      await expect(
+        db.transaction(async () => {
+          await insert('p3', 3);
+          expect((await db.revisions()).get('projects')).toBe((afterInsert.get('projects') ?? 0) + 1);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect((await db.revisions()).get('projects')).toBe(afterInsert.get('projects'));
+      expect(await names.get()).toEqual(['name p1', 'name p2']);
+    });
+  });
+});
+
 describe('view_removals revision', () => {
   it('moves when views disappear by a cascade (a deleted judge) or a track change, not on inserts', async () => {
     await db.transaction(async () => {

@@ -19,10 +19,8 @@ export async function revisionKey(
   revisions: readonly RevisionName[] | typeof ANY_WRITE,
 ): Promise<string> {
   if (revisions === ANY_WRITE) return `${db.rollbacks}:${await db.anyWriteKey()}`;
-  const rows = await db.all(
-    db.q.selectFrom('revisions').select(['name', 'value']).where('name', 'in', revisions),
-  );
-  return `${db.rollbacks}:${rows.map((row) => `${row.name}=${row.value}`).join(',')}`;
+  const stored = await db.revisions();
+  return `${db.rollbacks}:${revisions.map((name) => `${name}=${stored.get(name)}`).join(',')}`;
 }
 
 export class Derived<T> {

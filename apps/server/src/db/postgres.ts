@@ -34,7 +34,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 
   constructor(
     readonly location: string,
-    { poolSize = 10 }: PostgresOptions = {},
+    { poolSize = 20 }: PostgresOptions = {},
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
     // A request waits at most this long for a connection, then answers 503 (isDatabaseUnavailable).
@@ -52,20 +52,16 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return (await this.query(query)).rows[0] as R | undefined;
   }
 
-  async run(query: Compilable<unknown>): Promise<number> {
+  protected async write(query: Compilable<unknown>): Promise<number> {
     return (await this.query(query)).rowCount ?? 0;
   }
 
-  /** The `any` revision moves with every statement that writes a table (migration postgres/001). */
+  /**
+   * The `any` revision moves with every statement that writes a table (migration postgres/001;
+   * SQLite counts changed rows instead).
+   */
   async anyWriteKey(): Promise<string> {
-    const row = await this.first(
-      this.q
-        .selectFrom('revisions')
-        .select('value')
-        // `any` exists on PostgreSQL only (SQLite counts changed rows instead): not a RevisionName.
-        .where('name', '=', 'any' as never),
-    );
-    return String(row?.value ?? 0);
+    return String((await this.revisions()).get('any') ?? 0);
   }
 
   async close(): Promise<void> {
@@ -78,8 +74,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       if (readOnly) {
         await client.query('begin isolation level repeatable read read only');
       } else {
-        await client.query('begin');
-        await client.query('select pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        // One round trip: the lock is held from here to the commit.
+        await client.query(`begin; select pg_advisory_xact_lock(${WRITE_LOCK})`);
       }
     } catch (error) {
       client.release(true);

@@ -32,6 +32,16 @@ export interface Database {
   /** Runs a write; returns the number of rows it changed. */
   run(query: Compilable<unknown>): Promise<number>;
   /**
+   * The revision counters (migration 002) by name. Inside a transaction they are read once and
+   * kept until the transaction writes (its triggers move them); outside one, read each time.
+   */
+  revisions(): Promise<ReadonlyMap<string, number>>;
+  /**
+   * `compute`'s answer, kept under `key` like `revisions` inside a transaction (a value several
+   * steps of one request read, such as the settings); computed each time outside one.
+   */
+  readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
    * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
    * to the commit listeners after the outermost transaction commits; a throw discards them.
    * Queries inside run one after another (no `Promise.all`): they share one connection.
@@ -70,6 +80,8 @@ interface TransactionScope<C> {
   connection: C;
   events: DomainEvent[];
   depth: number;
+  /** What `readUntilWrite` read since the transaction last wrote. */
+  reads: Map<string, Promise<unknown>>;
 }
 
 /** The transaction logic both engines share; they supply the connection and its statements. */
@@ -85,8 +97,9 @@ export abstract class ScopedDatabase<C> implements Database {
 
   abstract all<R>(query: Compilable<R>): Promise<R[]>;
   abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
-  abstract run(query: Compilable<unknown>): Promise<number>;
   abstract anyWriteKey(): Promise<string>;
+  /** Runs a write on the transaction's connection, or alone. */
+  protected abstract write(query: Compilable<unknown>): Promise<number>;
   abstract close(): void | Promise<void>;
 
   /** Takes a connection for a transaction and begins it. */
@@ -102,7 +115,7 @@ export abstract class ScopedDatabase<C> implements Database {
     const outer = this.scope.getStore();
     if (outer !== undefined) return this.savepoint(outer, fn);
     const connection = await this.begin(options);
-    const scope: TransactionScope<C> = { connection, events: [], depth: 0 };
+    const scope: TransactionScope<C> = { connection, events: [], depth: 0, reads: new Map() };
     let result: T;
     try {
       result = await this.scope.run(scope, fn);
@@ -120,6 +133,31 @@ export abstract class ScopedDatabase<C> implements Database {
     }
     if (scope.events.length > 0) this.release(scope.events);
     return result;
+  }
+
+  async run(query: Compilable<unknown>): Promise<number> {
+    this.scope.getStore()?.reads.clear();
+    return await this.write(query);
+  }
+
+  async readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const reads = this.scope.getStore()?.reads;
+    if (reads === undefined) return await compute();
+    let read = reads.get(key) as Promise<T> | undefined;
+    if (read === undefined) {
+      read = compute();
+      reads.set(key, read);
+      // A failed read is not kept: the transaction fails with it, or its caller tries again.
+      read.catch(() => reads.delete(key));
+    }
+    return await read;
+  }
+
+  async revisions(): Promise<ReadonlyMap<string, number>> {
+    return await this.readUntilWrite('revisions', async () => {
+      const rows = await this.all(this.q.selectFrom('revisions').select(['name', 'value']));
+      return new Map(rows.map((row) => [row.name as string, row.value]));
+    });
   }
 
   record(event: DomainEvent): void {
@@ -151,6 +189,8 @@ export abstract class ScopedDatabase<C> implements Database {
       await this.exec(scope.connection, `release savepoint ${name}`);
       return result;
     } catch (error) {
+      // What was read after the savepoint's writes is undone with them.
+      scope.reads.clear();
       // Some errors (a full disk on SQLite) end the whole transaction by themselves.
       if (this.stillOpen(scope.connection)) {
         await this.exec(scope.connection, `rollback to savepoint ${name}`);

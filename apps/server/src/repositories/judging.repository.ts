@@ -18,21 +18,20 @@ export class JudgingRepository {
    */
   async dealtWith(judgeId: string): Promise<Set<string>> {
     const q = this.db.q;
-    const ids = [
-      ...(await this.db.all(
-        q.selectFrom('judged_projects').select('project_id').where('judge_id', '=', judgeId),
-      )),
-      ...(await this.db.all(
-        q.selectFrom('judge_flagged').select('project_id').where('judge_id', '=', judgeId),
-      )),
-      ...(await this.db.all(
-        q
-          .selectFrom('flags')
-          .select('project_id')
-          .where('judge_id', '=', judgeId)
-          .where('reason', 'in', ['busy', 'absent']),
-      )),
-    ];
+    const ids = await this.db.all(
+      q
+        .selectFrom('judged_projects')
+        .select('project_id')
+        .where('judge_id', '=', judgeId)
+        .unionAll(q.selectFrom('judge_flagged').select('project_id').where('judge_id', '=', judgeId))
+        .unionAll(
+          q
+            .selectFrom('flags')
+            .select('project_id')
+            .where('judge_id', '=', judgeId)
+            .where('reason', 'in', ['busy', 'absent']),
+        ),
+    );
     return new Set(ids.map((row) => row.project_id));
   }
 

@@ -14,7 +14,9 @@ export class SettingsRepository {
     const { clock: _clock, ...defaults } = OPTION_DEFAULTS;
     // structuredClone: callers may change the lists they get.
     const settings = structuredClone(defaults) as StoredSettings;
-    const rows = await this.db.all(this.db.q.selectFrom('settings').select(['key', 'value']));
+    const rows = await this.db.readUntilWrite('settings', () =>
+      this.db.all(this.db.q.selectFrom('settings').select(['key', 'value'])),
+    );
     for (const { key, value } of rows) {
       if (key in settings) (settings as Record<string, unknown>)[key] = JSON.parse(value);
     }
