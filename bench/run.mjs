@@ -20,7 +20,7 @@ const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const benchmarks = [
   ['judging', scripts['bench:judging'] ? [npm, ['run', 'bench:judging']] : undefined],
-  ['load', [process.execPath, ['bench/load/run.mjs']]],
+  ['load', [process.execPath, ['--import', 'tsx', 'bench/load/run.mjs']]],
   ['realtime', [process.execPath, ['bench/realtime/run.mjs']]],
 ];
 

@@ -1,28 +1,39 @@
 #!/usr/bin/env node
 /**
  * Load benchmark (`npm run bench:load`): the built server on loopback, an event of 600 projects
- * and 250 judges.
+ * and 250 judges, on each storage engine in turn (the same run, the same machine).
  *
  *   1. event: the event day at ten times its peak, open-loop (event-day.mjs): judges cycling
  *      next → finish → rank every 30 s on a clock, 5 admin dashboards following events, 1000
  *      expo sockets refetching the public list, a CSV import and exports in the middle
- *   2. reads: GET /api/ (trivial), GET /api/project/list/public, GET /api/project/list and
+ *   2. cycle: the judging throughput, closed-loop: 200 connections, each borrowing an idle judge
+ *      for one whole next → finish → rank cycle (2 s warm-up, then --duration)
+ *   3. reads: GET /api/ (trivial), GET /api/project/list/public, GET /api/project/list and
  *      GET /api/judge/list (admin), 50 connections each, closed-loop with autocannon: the ratios
  *      to the trivial route, and the memory of many admin list reads
- *   3. log: judges' GET /judge while 3 admins read a 300,000-line audit log (log-read.mjs)
- *   4. login storm: 300 judges logging in at once from one IP (with some typos), default limits
+ *   4. log: judges' GET /judge while 3 admins read a 300,000-line audit log (log-read.mjs; a
+ *      prebuilt SQLite event, so it runs once, on SQLite)
+ *   5. login storm: 300 judges logging in at once from one IP (with some typos), default limits
  *   and the server's RSS throughout.
  *
- * Options: --duration <s> (reads phases, default 10), --event <s> (event phase, default 90),
- * --log <s> (log phase, per half, default 15), --only event,reads,log,storm, --profile (CPU
- * profile of the server, hot spots printed), --json <file> (raw figures).
- * Targets (2 cores): judges' p99 < 50 ms during the event and < 100 ms while the log is read,
- * no error, public list ≥ 30 % of the trivial route, every storm login succeeds within 10 s,
+ * Engines (--engines, default sqlite,postgres): SQLite in a temporary DATA_DIR; PostgreSQL in a
+ * fresh database on a throwaway server started from the machine's binaries as the tests do
+ * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
+ * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
+ * older checkout, on --baseline-node), for "no slower than before" ratios.
+ *
+ * Options: --duration <s> (cycle and reads phases, default 10), --event <s> (event phase,
+ * default 90), --log <s> (log phase, per half, default 15), --only event,cycle,reads,log,storm,
+ * --profile (CPU profile of the server, hot spots printed), --json <file> (raw figures).
+ * Targets (2 cores): judges' p99 < 50 ms during the event on every engine and < 100 ms while the
+ * log is read, no error, PostgreSQL's cycle throughput ≥ ½ SQLite's, SQLite's ≥ 90 % of the
+ * baseline's, public list ≥ 30 % of the trivial route, every storm login succeeds within 10 s,
  * server RSS < 200 MB in every phase.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startPostgres, createDatabase } from '../../apps/server/src/test-support/postgres-server.ts';
 import { eventDay } from './event-day.mjs';
 import { logUnderLoad } from './log-read.mjs';
 import {
@@ -42,19 +53,32 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     event: { type: 'string', default: '90' },
     log: { type: 'string', default: '15' },
-    only: { type: 'string', default: 'event,reads,log,storm' },
+    only: { type: 'string', default: 'event,cycle,reads,log,storm' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    baseline: { type: 'string' },
+    'baseline-node': { type: 'string', default: process.execPath },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
 const PHASES = new Set(args.only.split(','));
+const ENGINES = args.engines.split(',');
 const PROJECTS = 600;
 const JUDGES = 250;
+const CYCLE_CONNECTIONS = 200;
 const STORM_JUDGES = 300;
 const STORM_TYPOS = 20;
 
-const TARGETS = { eventP99: 50, logP99: 100, publicRatio: 0.3, stormSeconds: 10, rssMb: 200 };
+const TARGETS = {
+  eventP99: 50,
+  logP99: 100,
+  postgresCycleRatio: 0.5,
+  baselineCycleRatio: 0.9,
+  publicRatio: 0.3,
+  stormSeconds: 10,
+  rssMb: 200,
+};
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -79,6 +103,65 @@ const figures = (result) => ({
   errors: result.errors,
   timeouts: result.timeouts,
 });
+
+/** Each connection borrows an idle judge for one whole next → finish → rank cycle. */
+async function judgingCycle(base, judges, duration = DURATION) {
+  const idle = judges.map((judge) => ({ ...judge, seen: [] }));
+  const reasons = new Map();
+  let cycles = 0;
+  const bearer = (context) => `Bearer ${context.judge.token}`;
+  // autocannon adds Content-Length itself (a second one would be a 400 and a closed connection).
+  const json = (context) => ({ authorization: bearer(context), 'content-type': 'application/json' });
+  const result = await run({
+    url: base,
+    duration,
+    connections: CYCLE_CONNECTIONS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/judge/next',
+        setupRequest: (request, context) => {
+          // A connection holds one judge for a whole cycle; a reconnect keeps it.
+          context.judge ??= idle.shift();
+          return { ...request, headers: { authorization: bearer(context) } };
+        },
+        onResponse: (status, body, context) => {
+          const answer = status === 200 ? JSON.parse(body) : {};
+          context.project = answer.project_id;
+          if (answer.reason) reasons.set(answer.reason, (reasons.get(answer.reason) ?? 0) + 1);
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/judge/finish',
+        setupRequest: (request, context) => {
+          const body = JSON.stringify({ notes: 'Solid demo, clear pitch.', starred: Math.random() < 0.2 });
+          return { ...request, headers: json(context), body };
+        },
+        onResponse: (status, _body, context) => {
+          if (status === 200 && context.project) context.judge.seen.unshift(context.project);
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/judge/rank',
+        setupRequest: (request, context) => {
+          const body = JSON.stringify({ ranking: context.judge.seen.slice(0, 10) });
+          return { ...request, headers: json(context), body };
+        },
+        onResponse: (_status, _body, context) => {
+          cycles += 1;
+          idle.push(context.judge);
+        },
+      },
+    ],
+  });
+  return {
+    ...figures(result),
+    cyclesPerSecond: Math.round(cycles / duration),
+    reasons: Object.fromEntries(reasons),
+  };
+}
 
 async function read(base, path, auth) {
   return figures(
@@ -119,11 +202,24 @@ async function loginStorm(base, judges) {
   };
 }
 
-async function main() {
-  const report = { machine: machine(), settings: { DURATION, PROJECTS, JUDGES }, phases: {} };
-  console.log(`machine: ${JSON.stringify(report.machine)}`);
-  const server = await startServer({ profile: args.profile });
+/** What each run starts: an engine, and for the baseline another build on its own Node. */
+function runsToMake() {
+  const runs = ENGINES.map((engine) => ({ label: engine, engine }));
+  if (args.baseline) {
+    runs.push({ label: 'baseline', engine: 'sqlite', main: args.baseline, node: args['baseline-node'] });
+  }
+  return runs;
+}
+
+/** The phases on one server: seeded over HTTP, then each phase in turn. */
+async function runOn({ label, engine, main, node }, postgres) {
+  const env =
+    engine === 'postgres' ? { DATABASE_URL: await createDatabase(postgres.url, `bench_${Date.now()}`) } : {};
+  const server = await startServer({ profile: args.profile, env, main, node });
   const base = server.url;
+  const phases = {};
+  let rssMaxMb;
+  let profile;
   try {
     // The limiter only counts failures (R69), but a benchmark must never trip it by accident.
     await api(base, 'POST', '/admin/max-reqs', { auth: ADMIN_AUTH, body: { max_req_per_min: 100000 } });
@@ -132,15 +228,19 @@ async function main() {
     const list = await api(base, 'GET', '/judge/list', { auth: ADMIN_AUTH });
     const judges = await loginJudges(base, list);
     await api(base, 'POST', '/admin/clock/unpause', { auth: ADMIN_AUTH });
-    report.phases.seed = { rssMb: server.rss.phaseMb() };
-    console.log(`seeded ${PROJECTS} projects and ${judges.length} judges (all logged in)`);
+    phases.seed = { rssMb: server.rss.phaseMb() };
+    console.log(`[${label}] seeded ${PROJECTS} projects and ${judges.length} judges (all logged in)`);
 
     if (PHASES.has('event')) {
-      report.phases.event = await eventDay(base, judges, {
-        durationMs: Number(args.event) * 1000,
-        rss: server.rss,
-      });
-      console.log('event day', JSON.stringify(report.phases.event, null, 1));
+      phases.event = await eventDay(base, judges, { durationMs: Number(args.event) * 1000, rss: server.rss });
+      console.log(`[${label}] event day`, JSON.stringify(phases.event, null, 1));
+    }
+
+    if (PHASES.has('cycle')) {
+      await judgingCycle(base, judges, 2); // warm-up: JIT, statement caches, pool connections
+      server.rss.phaseMb();
+      phases.cycle = { ...(await judgingCycle(base, judges)), rssMb: server.rss.phaseMb() };
+      console.log(`[${label}] judging cycle`, phases.cycle);
     }
 
     if (PHASES.has('reads')) {
@@ -148,45 +248,106 @@ async function main() {
       const publicList = await read(base, '/api/project/list/public');
       const adminList = await read(base, '/api/project/list', ADMIN_AUTH);
       const judgeList = await read(base, '/api/judge/list', ADMIN_AUTH);
-      report.phases.reads = {
+      phases.reads = {
         heartbeat,
         publicList: { ...publicList, ratio: Number((publicList.rps / heartbeat.rps).toFixed(3)) },
         adminList: { ...adminList, ratio: Number((adminList.rps / heartbeat.rps).toFixed(3)) },
         judgeList: { ...judgeList, ratio: Number((judgeList.rps / heartbeat.rps).toFixed(3)) },
         rssMb: server.rss.phaseMb(),
       };
-      console.log('reads', report.phases.reads);
+      console.log(`[${label}] reads`, phases.reads);
     }
 
     if (PHASES.has('storm')) {
       await uploadCsv(base, '/judge/csv', judgeCsv(STORM_JUDGES - JUDGES, JUDGES), { noSend: 'true' });
       const everyone = await api(base, 'GET', '/judge/list', { auth: ADMIN_AUTH });
-      report.phases.storm = { ...(await loginStorm(base, everyone)), rssMb: server.rss.phaseMb() };
-      console.log('login storm', report.phases.storm);
+      phases.storm = { ...(await loginStorm(base, everyone)), rssMb: server.rss.phaseMb() };
+      console.log(`[${label}] login storm`, phases.storm);
     }
   } finally {
-    report.rssMaxMb = server.rss.maxMb();
-    report.profile = await server.stop();
+    rssMaxMb = server.rss.maxMb();
+    profile = await server.stop();
+  }
+  return { label, engine, phases, rssMaxMb, profile };
+}
+
+async function main() {
+  const report = { machine: machine(), settings: { DURATION, PROJECTS, JUDGES, ENGINES }, runs: [] };
+  console.log(`machine: ${JSON.stringify(report.machine)}`);
+  const postgres = ENGINES.includes('postgres') ? await startPostgres({ durable: true }) : undefined;
+  try {
+    for (const target of runsToMake()) report.runs.push(await runOn(target, postgres));
+  } finally {
+    await postgres?.stop();
   }
   if (PHASES.has('log')) {
-    // A server of its own, on a finished event's database.
-    report.phases.log = await logUnderLoad({ seconds: Number(args.log) });
-    report.rssMaxMb = Math.max(report.rssMaxMb, report.phases.log.rssMb);
-    console.log('audit log under load', report.phases.log);
+    // A server of its own, on a finished event's database (SQLite).
+    const log = await logUnderLoad({ seconds: Number(args.log) });
+    const sqlite = report.runs.find((r) => r.label === 'sqlite') ?? report.runs[0];
+    sqlite.phases.log = log;
+    sqlite.rssMaxMb = Math.max(sqlite.rssMaxMb, log.rssMb);
+    console.log('audit log under load', log);
   }
 
-  report.verdict = verdict(report);
-  console.log(`\nmax RSS ${report.rssMaxMb} MB`);
-  console.log(markdown(report));
-  if (report.profile) {
-    console.log('\nCPU profile, self time by module:');
-    console.table(report.profile.modules.slice(0, 15));
-    console.log('CPU profile, self time by function:');
-    console.table(report.profile.functions.slice(0, 25));
-    console.log('CPU profile, inclusive time of the server’s functions:');
-    console.table(report.profile.inclusive.slice(0, 25));
+  for (const r of report.runs) r.verdict = verdict(r);
+  report.comparison = comparison(report.runs);
+  for (const r of report.runs) {
+    console.log(`\n[${r.label}] max RSS ${r.rssMaxMb} MB`);
+    console.log(markdown(r, report.machine));
+    if (r.profile) printProfile(r.profile);
   }
+  console.log(`\nRun ${report.machine.date.slice(0, 16).replace('T', ' ')} UTC`);
+  console.log(comparisonMarkdown(report.comparison));
   if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
+}
+
+function printProfile(profile) {
+  console.log('\nCPU profile, self time by module:');
+  console.table(profile.modules.slice(0, 15));
+  console.log('CPU profile, self time by function:');
+  console.table(profile.functions.slice(0, 25));
+  console.log('CPU profile, inclusive time of the server’s functions:');
+  console.table(profile.inclusive.slice(0, 25));
+}
+
+/** The engines side by side: cycle throughput and event p99, as ratios measured in one run. */
+function comparison(runs) {
+  const by = Object.fromEntries(runs.map((r) => [r.label, r.phases]));
+  const cycles = (label) => by[label]?.cycle?.cyclesPerSecond;
+  const ratio = (a, b) => (a !== undefined && b ? Number((a / b).toFixed(2)) : undefined);
+  return {
+    rows: runs.map((r) => ({
+      label: r.label,
+      cyclesPerSecond: cycles(r.label),
+      cycleP99: r.phases.cycle?.p99,
+      eventP99: r.phases.event?.judges.all.p99,
+    })),
+    postgresToSqlite: ratio(cycles('postgres'), cycles('sqlite')),
+    sqliteToBaseline: ratio(cycles('sqlite'), cycles('baseline')),
+  };
+}
+
+function comparisonMarkdown({ rows, postgresToSqlite, sqliteToBaseline }) {
+  const lines = [
+    "| Server | Judging cycles/s (closed loop, 200 judges) | cycle p99 ms | Event day: judges' p99 ms |",
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.cyclesPerSecond ?? '–'} | ${r.cycleP99 ?? '–'} | ${r.eventP99 ?? '–'}${r.eventP99 === undefined ? '' : mark(r.eventP99 < TARGETS.eventP99)} |`,
+    ),
+  ];
+  if (postgresToSqlite !== undefined) {
+    lines.push(
+      '',
+      `PostgreSQL / SQLite cycle throughput: ${postgresToSqlite} (target ≥ ${TARGETS.postgresCycleRatio})${mark(postgresToSqlite >= TARGETS.postgresCycleRatio)}`,
+    );
+  }
+  if (sqliteToBaseline !== undefined) {
+    lines.push(
+      `SQLite / baseline cycle throughput: ${sqliteToBaseline} (target ≥ ${TARGETS.baselineCycleRatio})${mark(sqliteToBaseline >= TARGETS.baselineCycleRatio)}`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function verdict({ phases, rssMaxMb }) {
@@ -200,6 +361,7 @@ function verdict({ phases, rssMaxMb }) {
       e.expo.errors === 0 &&
       e.expo.disconnects === 0;
   }
+  if (phases.cycle) v.cycleErrors = phases.cycle.non2xx === 0 && phases.cycle.errors === 0;
   if (phases.log)
     v.logP99 = phases.log.withReaders.p99 < TARGETS.logP99 && phases.log.withReaders.errors === 0;
   if (phases.reads) v.publicRatio = phases.reads.publicList.ratio >= TARGETS.publicRatio;
@@ -213,9 +375,9 @@ function verdict({ phases, rssMaxMb }) {
 const mark = (ok) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 /** One results row per phase, for docs/benchmarks.md. */
-function markdown({ machine: m, phases, rssMaxMb, verdict: v }) {
+function markdown({ label, phases, rssMaxMb, verdict: v }, m) {
   const lines = [
-    `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, load average before the run ${m.load}`,
+    `${label}: run ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, load average before the run ${m.load}`,
     '',
     '| Phase | req/s | p50 ms | p99 ms | non-2xx | RSS MB | Target |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -237,6 +399,12 @@ function markdown({ machine: m, phases, rssMaxMb, verdict: v }) {
       `| — 5 admin dashboards: ${e.dashboards.refetches} list refetches | | ${e.dashboards.latency.p50} | ${e.dashboards.latency.p99} | ${e.dashboards.errors} | | |`,
       `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
       `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | | | |`,
+    );
+  }
+  if (phases.cycle) {
+    const c = phases.cycle;
+    lines.push(
+      `| Judging cycle, closed loop: ${CYCLE_CONNECTIONS} judges, next → finish → rank (${c.cyclesPerSecond} cycles/s) | ${c.rps} | ${c.p50} | ${c.p99} | ${c.non2xx} | ${c.rssMb} | no error${mark(v.cycleErrors)} |`,
     );
   }
   if (phases.reads) {

@@ -33,18 +33,25 @@ export function machine() {
 /**
  * Starts `node apps/server/dist/main.js`; resolves when it listens. With `profile`, the process
  * runs under `--cpu-prof` and `stop()` resolves with the summary of its profile. `prepare`
- * fills the data directory before the start (e.g. a prebuilt database).
+ * fills the data directory before the start (e.g. a prebuilt database). `main` and `node` run
+ * another build, e.g. an older checkout's on the Node it needs (bench:load's baseline).
  */
-export async function startServer({ profile = false, env = {}, prepare } = {}) {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+export async function startServer({
+  profile = false,
+  env = {},
+  prepare,
+  main = MAIN,
+  node = process.execPath,
+} = {}) {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
   if (prepare) await prepare(dataDir);
   const profileDir = join(dataDir, 'profile');
   // Node options for the server only, e.g. BENCH_SERVER_NODE_ARGS='--import ./probe.mjs' for a
   // memory or allocation probe (docs/benchmarks.md); NODE_OPTIONS would reach the benchmark too.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...nodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN];
-  const child = spawn(process.execPath, args, {
+  const args = [...nodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), main];
+  const child = spawn(node, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

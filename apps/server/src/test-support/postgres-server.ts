@@ -162,14 +162,15 @@ function run(
 }
 
 /** Settings for a server whose data is thrown away: nothing waits for the disk. */
-function serverArgs(dataDir: string, socketDir: string, port: number): string[] {
+/** What tests trade away for speed; a benchmark keeps it, as a hosted PostgreSQL does. */
+const NOT_DURABLE = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+function serverArgs(dataDir: string, socketDir: string, port: number, durable: boolean): string[] {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     port: String(port),
     unix_socket_directories: socketDir,
-    fsync: 'off',
-    synchronous_commit: 'off',
-    full_page_writes: 'off',
+    ...(durable ? {} : NOT_DURABLE),
     max_connections: '300',
     shared_buffers: '32MB',
     max_wal_size: '1GB',
@@ -223,8 +224,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts a fresh cluster (superuser `podium`, trust authentication, UTF8, locale C so text sorts
  * byte-wise as SQLite does) on 127.0.0.1 and a free port, with its unix socket in its own folder.
+ * `durable`: commits are flushed to disk (PostgreSQL's defaults), for benchmarks.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres({
+  durable = false,
+}: { durable?: boolean } = {}): Promise<PostgresServer> {
   const bin = findPostgresBin();
   const as = runAs();
   removeAbandonedClusters();
@@ -265,7 +269,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       const port = await freePort();
       const lines: string[] = [];
       const output = (): string => lines.join('').slice(-4_000);
-      child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port), {
+      child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port, durable), {
         cwd: dir,
         env: { ...process.env, LC_ALL: 'C' },
         stdio: ['ignore', 'pipe', 'pipe'],
