@@ -498,7 +498,11 @@ describe('hall layout', () => {
 
       for (const [name, csv, error] of [
         ['twice.csv', '1,0,0,Tent\n2,3,0,Tent\n1,6,0,Tent\n', 'line 3: table 1 appears more than once'],
-        ['far.csv', '1,0,0,Tent\n2,Infinity,0,Tent\n', 'line 2: x must be a finite number'],
+        [
+          'far.csv',
+          '1,0,0,Tent\n2,Infinity,0,Tent\n',
+          'line 2: x must be a number of metres from -10000 to 10000',
+        ],
       ] as const) {
         await dismissNotices(page);
         await choose(name, csv);

@@ -14,8 +14,10 @@ export function layoutEntryNotObject(index: number): string {
 export function layoutTableNumberInvalid(at: string): string {
   return `${at}table must be an integer of at least 1`;
 }
-export function layoutPositionNotFinite(at: string, axis: 'x' | 'y'): string {
-  return `${at}${axis} must be a finite number`;
+/** How far from the origin a table may stand, in metres: a hall is not larger than a few kilometres. */
+export const LAYOUT_MAX_METRES = 10_000;
+export function layoutPositionOutOfRange(at: string, axis: 'x' | 'y'): string {
+  return `${at}${axis} must be a number of metres from -${LAYOUT_MAX_METRES} to ${LAYOUT_MAX_METRES}`;
 }
 export function layoutTableRepeated(table: number): string {
   return `table ${table} appears more than once`;
@@ -31,9 +33,11 @@ export function checkedTable(
   y: number,
   area: string,
 ): Checked<LayoutTable> {
-  if (!Number.isInteger(table) || table < 1) return { ok: false, error: layoutTableNumberInvalid(at) };
-  if (!Number.isFinite(x)) return { ok: false, error: layoutPositionNotFinite(at, 'x') };
-  if (!Number.isFinite(y)) return { ok: false, error: layoutPositionNotFinite(at, 'y') };
+  // A safe integer, as every other table number (zod's z.int()): 1e20 would not fit the database.
+  if (!Number.isSafeInteger(table) || table < 1) return { ok: false, error: layoutTableNumberInvalid(at) };
+  // Infinity (a JSON 1e999) and NaN fail these comparisons too.
+  if (!(Math.abs(x) <= LAYOUT_MAX_METRES)) return { ok: false, error: layoutPositionOutOfRange(at, 'x') };
+  if (!(Math.abs(y) <= LAYOUT_MAX_METRES)) return { ok: false, error: layoutPositionOutOfRange(at, 'y') };
   return { ok: true, value: { table, x, y, area: area.trim() } };
 }
 

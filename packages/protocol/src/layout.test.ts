@@ -58,10 +58,10 @@ describe('LayoutRequest (R92)', () => {
     );
     // JSON.parse turns 1e999 into Infinity.
     expect(errorOf(JSON.parse('{"tables":[{"table":1,"x":1e999,"y":0}]}'))).toBe(
-      'tables[0].x must be a finite number',
+      'tables[0].x must be a number of metres from -10000 to 10000',
     );
     expect(errorOf({ tables: [{ table: 1, x: 0, y: Number.NaN }] })).toBe(
-      'tables[0].y must be a finite number',
+      'tables[0].y must be a number of metres from -10000 to 10000',
     );
     expect(
       errorOf({
@@ -98,8 +98,14 @@ describe('parseLayoutCsvRow (R92)', () => {
         error: 'table must be an integer of at least 1',
       });
     for (const x of ['Infinity', '1e999', 'abc', '', '0x10'])
-      expect(parseLayoutCsvRow(['1', x, '0'])).toEqual({ ok: false, error: 'x must be a finite number' });
-    expect(parseLayoutCsvRow(['1', '0', 'NaN'])).toEqual({ ok: false, error: 'y must be a finite number' });
+      expect(parseLayoutCsvRow(['1', x, '0'])).toEqual({
+        ok: false,
+        error: 'x must be a number of metres from -10000 to 10000',
+      });
+    expect(parseLayoutCsvRow(['1', '0', 'NaN'])).toEqual({
+      ok: false,
+      error: 'y must be a number of metres from -10000 to 10000',
+    });
   });
 });
 

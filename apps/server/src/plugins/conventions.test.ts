@@ -1,6 +1,7 @@
 /** API.md §1: routing, request parsing and error bodies, common to every route. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import { listen } from '../test-support/sockets.js';
+import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -142,5 +143,25 @@ describe('internal errors (1.3)', () => {
       console.error = original;
     }
     expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('are logged for requests with a body too, over real HTTP (issue 22: a read body hid them)', async () => {
+    const base = await listen(t);
+    await t.app.db.run(t.app.db.q.schema.dropTable('audit_log'));
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const res = await fetch(`${base}/api/project/new`, {
+        method: 'POST',
+        headers: { authorization: basicAuth(TEST_ADMIN_PASSWORD), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Solar Kite' }),
+      });
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe('{"error":"internal server error"}');
+    } finally {
+      console.error = original;
+    }
+    expect(errors.map((args) => args[0])).toContain('POST /api/project/new failed:');
   });
 });

@@ -101,8 +101,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     // A client that went away mid-request (or was cut off by the time limits of app.ts) is not a
-    // server failure: there is no one to answer and nothing to report.
-    if (!request.raw.destroyed) console.error(`${request.method} ${request.url} failed:`, error);
+    // server failure: there is no one to answer and nothing to report. Its socket tells, not the
+    // request stream, which Node destroys once a body was read.
+    if (!request.raw.socket.destroyed) console.error(`${request.method} ${request.url} failed:`, error);
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });
 }

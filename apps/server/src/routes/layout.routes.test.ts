@@ -122,7 +122,33 @@ describe('PUT /admin/layout, GET /admin/layout, GET /layout (R92)', () => {
     );
 
   it('refuses a non-finite position (JSON numbers beyond double range parse as Infinity)', async () => {
-    await refusedRaw('{"tables":[{"table":1,"x":1e999,"y":0}]}', 'tables[0].x must be a finite number');
+    await refusedRaw(
+      '{"tables":[{"table":1,"x":1e999,"y":0}]}',
+      'tables[0].x must be a number of metres from -10000 to 10000',
+    );
+  });
+
+  it('refuses a table number no database holds and a position farther than 10 km, keeps 10 km (issue 22)', async () => {
+    // 1e20 was a 500 (the insert failed); ±1.7e308 was stored and blanked the hall map.
+    await refusedRaw(
+      '{"tables":[{"table":1e20,"x":1,"y":0}]}',
+      'tables[0].table must be an integer of at least 1',
+    );
+    await refusedRaw(
+      '{"tables":[{"table":1,"x":1.7e308,"y":0}]}',
+      'tables[0].x must be a number of metres from -10000 to 10000',
+    );
+    await refusedRaw(
+      '{"tables":[{"table":1,"x":0,"y":-10000.5}]}',
+      'tables[0].y must be a number of metres from -10000 to 10000',
+    );
+    expect(
+      (await put({ tables: [{ table: 9_007_199_254_740_991, x: -10_000, y: 10_000 }] })).statusCode,
+    ).toBe(200);
+    const res = await t.admin({ method: 'GET', url: '/api/admin/layout' });
+    expect(res.json()).toEqual({
+      tables: [{ table: 9_007_199_254_740_991, x: -10_000, y: 10_000, area: '' }],
+    });
   });
 
   it('answers the generic body errors of 1.2', async () => {
@@ -145,8 +171,8 @@ describe('POST /admin/layout/csv (R92, R83)', () => {
     ['1,0,0\n2,5\n', 'line 2: expected at least 3 columns (table, x, y)'],
     ['1,0,0\n0,5,5\n', 'line 2: table must be an integer of at least 1'],
     ['1,0,0\nA,5,5\n', 'line 2: table must be an integer of at least 1'],
-    ['1,0,0\n\n2,x,5\n', 'line 3: x must be a finite number'],
-    ['1,0,0\n2,1,Infinity\n', 'line 2: y must be a finite number'],
+    ['1,0,0\n\n2,x,5\n', 'line 3: x must be a number of metres from -10000 to 10000'],
+    ['1,0,0\n2,1,Infinity\n', 'line 2: y must be a number of metres from -10000 to 10000'],
     ['1,0,0\n2,1,1\n1,4,4\n', 'line 3: table 1 appears more than once'],
     ['1,0,"0\n', 'line 1: malformed CSV'],
   ])('refuses %j with 400 "%s", all or nothing', async (content, error) => {

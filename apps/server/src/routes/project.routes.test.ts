@@ -350,6 +350,19 @@ describe('hide and prioritize (R60, R62)', () => {
 });
 
 describe('moves (R46–R49)', () => {
+  it('takes any table number up to the largest safe integer, on either engine; beyond it, 400', async () => {
+    const a = await t.addProject({ name: 'A' });
+    const far = Number.MAX_SAFE_INTEGER;
+    const res = await t.admin({ method: 'PUT', url: `/api/project/move/${a}`, payload: { location: far } });
+    expect(res.json()).toEqual({ ok: 1 });
+    expect(await byId(a)).toMatchObject({ location: far });
+    await t.refused(
+      { method: 'PUT', url: `/api/project/move/${a}`, payload: { location: 2 ** 53 } },
+      400,
+      'Invalid location number',
+    );
+  });
+
   it('moves to a free table, recomputing the group; its own table is a no-op', async () => {
     const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
     expect(

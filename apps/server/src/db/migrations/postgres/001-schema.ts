@@ -1,8 +1,8 @@
 /**
  * The whole schema on PostgreSQL (R95), as SQLite's migrations 001–007 leave it. PostgreSQL
  * storage starts at this schema, so its history begins here; later changes get a migration on
- * each engine. What differs from SQLite: epoch milliseconds are `bigint`, row sequences are
- * identity columns, coordinates are `double precision` (SQLite's `real` is 8 bytes), and the
+ * each engine. What differs from SQLite: epoch milliseconds and table numbers are `bigint`
+ * (SQLite's integers hold any safe integer the API accepts), row sequences are identity columns, coordinates are `double precision` (SQLite's `real` is 8 bytes), and the
  * revision counters are kept by PL/pgSQL triggers. Text compares byte-wise (`collate "C"`), as in
  * SQLite, so lists sort the same on both engines.
  */
@@ -18,7 +18,7 @@ create table projects (
   try_link text collate "C" not null default '',
   video_link text collate "C" not null default '',
   challenge_list text collate "C" not null default '[]',
-  location integer not null,
+  location bigint not null,
   "group" integer not null default 0,
   active integer not null default 1,
   prioritized integer not null default 0,
@@ -39,7 +39,7 @@ create table judges (
   active integer not null default 1,
   read_welcome integer not null default 0,
   current_project_id text collate "C" references projects (id) on delete set null,
-  last_location integer,
+  last_location bigint,
   group_finishes integer not null default 0,
   last_activity bigint not null default 0
 );
@@ -135,7 +135,7 @@ create table admin_session_issuer (
 );
 
 create table layout_tables (
-  table_number integer primary key,
+  table_number bigint primary key,
   x double precision not null,
   y double precision not null,
   area text collate "C" not null default ''

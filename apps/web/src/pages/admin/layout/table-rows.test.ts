@@ -62,7 +62,7 @@ describe('the table list', () => {
     const { problems, tables } = readRows(bad);
     expect(problems).toEqual([
       'table 1 appears more than once',
-      'x must be a finite number',
+      'x must be a number of metres from -10000 to 10000',
       '',
       '',
       'table 1 appears more than once',
