@@ -34,7 +34,9 @@ describe('parameterized messages', () => {
 
   it('quotes at most a short piece of a long value, with its length', () => {
     const long = 'x'.repeat(9_000_000);
-    expect(invalidReason(long)).toBe(`reason field is invalid: ${'x'.repeat(QUOTED_VALUE_MAX)}… (9000000 characters)`);
+    expect(invalidReason(long)).toBe(
+      `reason field is invalid: ${'x'.repeat(QUOTED_VALUE_MAX)}… (9000000 characters)`,
+    );
     expect(invalidReason([long]).length).toBeLessThan(150);
     expect(invalidEmail(`${long}@`).length).toBeLessThan(150);
     expect(unknownTrack(long, ['AI']).length).toBeLessThan(200);
