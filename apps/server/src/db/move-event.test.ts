@@ -4,7 +4,7 @@
  * result. Every refusal leaves the target as it was.
  */
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
@@ -393,6 +393,14 @@ describe('moveEventToPostgres refuses, with one line, and leaves the target as i
     sqlite.close();
     expect(await refusedWithoutChange(other, await emptyDatabase())).toBe(
       `The event was not moved: ${other} is not a Podium database.`,
+    );
+  });
+
+  it('a source SQLite cannot open', async () => {
+    const dataDir = folder();
+    mkdirSync(join(dataDir, DATABASE_FILE));
+    expect(await refusedWithoutChange(dataDir, await emptyDatabase())).toBe(
+      `The event was not moved: ${join(dataDir, DATABASE_FILE)} cannot be read (disk I/O error).`,
     );
   });
 

@@ -130,9 +130,13 @@ function sourceFile(from: string): string {
  * migrations applied, none it does not know (the copy reads the tables as they are now).
  */
 function openSource(file: string): BetterSqlite3.Database {
-  const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  const sqlite = openReadOnly(file);
   try {
-    const applied = appliedMigrations(sqlite, file);
+    const hasMigrations = sqlite
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
+    if (hasMigrations === undefined) throw new EventNotMovedError(`${file} is not a Podium database`);
+    const applied = sqlite.prepare('select name from kysely_migration').pluck().all() as string[];
     const newer = applied.filter((name) => !(name in migrations));
     if (newer.length > 0) {
       throw new EventNotMovedError(
@@ -153,17 +157,21 @@ function openSource(file: string): BetterSqlite3.Database {
   }
 }
 
-function appliedMigrations(sqlite: BetterSqlite3.Database, file: string): string[] {
+/** Opens the file read-only and reads its schema once, so a file SQLite cannot read is refused here. */
+function openReadOnly(file: string): BetterSqlite3.Database {
+  let sqlite: BetterSqlite3.Database | undefined;
   try {
-    const hasTable = sqlite
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
-    if (hasTable === undefined) throw new EventNotMovedError(`${file} is not a Podium database`);
-    return sqlite.prepare('select name from kysely_migration order by name').pluck().all() as string[];
+    sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    sqlite.prepare('select count(*) from sqlite_master').get();
+    return sqlite;
   } catch (error) {
-    if (error instanceof EventNotMovedError) throw error;
-    // SQLITE_NOTADB and the like: some other file.
-    throw new EventNotMovedError(`${file} is not a Podium database (${(error as Error).message})`);
+    sqlite?.close();
+    const { code, message } = error as { code?: unknown; message: string };
+    throw new EventNotMovedError(
+      code === 'SQLITE_NOTADB'
+        ? `${file} is not a Podium database (${message})`
+        : `${file} cannot be read (${message})`,
+    );
   }
 }
 
