@@ -37,10 +37,10 @@ async function ok(answer: Promise<{ statusCode: number; body: string }>): Promis
 }
 
 /**
- * An admin session, tracks, options, a hall layout with its plan, QR codes, projects and judges from the sample CSVs
- * and one of each by hand, a hidden project and judge, a prioritized project; then rounds of
- * judging (next, finish with notes and stars, rank, a star and a note changed afterwards, skips
- * that flag), with the clock running, and the clock paused at the end.
+ * An admin session, tracks, options, a hall layout with its plan, QR codes, projects and judges
+ * from the sample CSVs and one of each by hand, a hidden project and judge, a prioritized project;
+ * then rounds of judging (next, finish with notes and stars, rank, a star and a note changed
+ * afterwards, skips that flag), with the clock running, and the clock paused at the end.
  */
 export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
   const upload = (url: string, file: Buffer, fields: Record<string, string> = {}) =>
@@ -118,6 +118,8 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
         await ok(judge({ method: 'POST', url: '/api/judge/next', headers: key('next') })),
       );
       if (next.project_id === undefined) continue;
+      // Now and then a skip: an absent project (a flag) in the first round, offensive ones later
+      // (also the judge's flagged list).
       if ((i + round) % 7 === 3) {
         const reason = round === 0 ? 'absent' : 'offensive';
         await ok(
