@@ -125,7 +125,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     const number = Number(version.rows[0]?.server_version_num ?? 0);
     if (number < 130000) {
       throw new StorageRefusedError(
-        `PostgreSQL ${Math.floor(number / 10000)} at ${redactedUrl(url)} is too old: Podium needs PostgreSQL 13 or newer.`,
+        `PostgreSQL ${Math.floor(number / 10000)} at ${redactedUrl(url)} is too old (Podium needs PostgreSQL 13 or newer)`,
       );
     }
     await migratePostgres(url);
@@ -135,8 +135,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (error instanceof StorageRefusedError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     throw new StorageRefusedError(
-      `Podium cannot start: the PostgreSQL database at ${redactedUrl(url)} cannot be used (${detail}). ` +
-        'Check DATABASE_URL, that the server runs and accepts this user, then start again.',
+      `the PostgreSQL database at ${redactedUrl(url)} cannot be used (${detail})`,
+      'Check DATABASE_URL, that the server runs and accepts this user, then start again.',
     );
   }
 }
@@ -163,7 +163,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** A reason the server refuses to start on this storage; main.ts prints it without a stack. */
-export class StorageRefusedError extends Error {}
+export class StorageRefusedError extends Error {
+  /**
+   * `reason` says what is wrong with the database and nothing of starting a server, so the move
+   * command (move-event.ts) words its own refusal with it.
+   */
+  constructor(
+    readonly reason: string,
+    advice?: string,
+  ) {
+    super(`Podium cannot start: ${reason}.${advice === undefined ? '' : ` ${advice}`}`);
+  }
+}
 
 async function migratePostgres(url: string): Promise<void> {
   // The migrator's own connection, ended after: the pool serves requests.
@@ -177,7 +188,12 @@ async function migratePostgres(url: string): Promise<void> {
       )
       .catch(() => ({ rows: [] as { name: string }[] }));
     const unknown = applied.rows.map((row) => row.name).filter((name) => !(name in postgresMigrations));
-    if (unknown.length > 0) throw new StorageRefusedError(newerPodium(url, unknown));
+    if (unknown.length > 0) {
+      throw new StorageRefusedError(
+        `the database at ${redactedUrl(url)} was upgraded by a newer Podium (migrations ${unknown.join(', ')})`,
+        'Start that version, or restore a backup taken before it.',
+      );
+    }
     const migrator = new Migrator({
       db: kysely,
       provider: { getMigrations: async () => postgresMigrations },
@@ -187,13 +203,6 @@ async function migratePostgres(url: string): Promise<void> {
   } finally {
     await kysely.destroy();
   }
-}
-
-function newerPodium(url: string, names: string[]): string {
-  return (
-    `Podium cannot start: the database at ${redactedUrl(url)} was upgraded by a newer Podium ` +
-    `(migrations ${names.join(', ')}). Start that version, or restore a backup taken before it.`
-  );
 }
 
 /** Whether `location` names a PostgreSQL database (R95) rather than a SQLite file. */

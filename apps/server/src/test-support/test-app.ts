@@ -102,12 +102,25 @@ export function testEngine(): Engine {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; app?: AppOptions; dataDir?: string; engine?: Engine } = {},
+  options: {
+    config?: Partial<Config>;
+    app?: AppOptions;
+    dataDir?: string;
+    engine?: Engine;
+    /** A PostgreSQL database that already holds an event (moved, restored): started on, not dropped. */
+    existingDatabaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDataDir();
   const clock = testClock();
-  const databaseUrl = (options.engine ?? testEngine()) === 'postgres' ? await freshDatabaseUrl() : undefined;
-  const config = testConfig(dataDir, { databaseUrl, ...options.config });
+  const databaseUrl =
+    options.existingDatabaseUrl === undefined && (options.engine ?? testEngine()) === 'postgres'
+      ? await freshDatabaseUrl()
+      : undefined;
+  const config = testConfig(dataDir, {
+    databaseUrl: options.existingDatabaseUrl ?? databaseUrl,
+    ...options.config,
+  });
   const app = await buildApp(config, { webRoot: null, now: clock.now, checkResponses: true, ...options.app });
   // Without a given password (R97 tests) `admin` sends an empty one: such tests log in themselves.
   const adminAuth = basicAuth(config.adminPassword ?? '');

@@ -1,0 +1,312 @@
+/**
+ * Moves an event from its SQLite file into a PostgreSQL database (R95: a server never moves data
+ * between engines by itself; the organizer runs `npm run move-to-postgres` with the server stopped,
+ * docs/operations.md). The SQLite file is only read. PostgreSQL gets Podium's schema through
+ * `openPostgres` (its own migrations), then every row in one transaction: a move lands whole or
+ * not at all.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { DATABASE_FILE } from '../config.js';
+import { migrations } from './migrations/index.js';
+import {
+  isPostgresUrl,
+  openPostgres,
+  redactedUrl,
+  StorageRefusedError,
+  type PostgresDatabase,
+} from './postgres.js';
+import type { DB } from './schema.js';
+
+/**
+ * Every table the move copies, each after the tables its foreign keys point to (PostgreSQL checks
+ * them at each insert). `revisions` comes last: the triggers move its counters while the other
+ * tables are written, and the source's values then replace theirs.
+ */
+export const MOVED_TABLES = [
+  'projects',
+  'judges',
+  'judge_tokens',
+  'judged_projects',
+  'rankings',
+  'judge_flagged',
+  'flags',
+  'idempotency_keys',
+  'settings',
+  'clock',
+  'qr_codes',
+  'audit_log',
+  'layout_tables',
+  'layout_plan',
+  'revisions',
+] as const satisfies readonly (keyof DB)[];
+
+export type MovedTable = (typeof MOVED_TABLES)[number];
+
+/**
+ * The tables the move leaves behind: admin sessions were issued under the SQLite server's admin
+ * password, and the PostgreSQL server has its own (ADMIN_PASSWORD, R97), so admins sign in again.
+ */
+export const LEFT_BEHIND_TABLES = [
+  'admin_sessions',
+  'admin_session_issuer',
+] as const satisfies readonly (keyof DB)[];
+
+/**
+ * Rows PostgreSQL's migration writes itself, with their key: the clock's single row and the
+ * revision counters. The source's rows replace them; they do not make the target an event.
+ */
+const MIGRATION_ROWS: Partial<Record<MovedTable, string>> = { clock: 'id', revisions: 'name' };
+
+/**
+ * Bind parameters per INSERT (2,500 audit-log lines; PostgreSQL takes up to 65,535): few
+ * statements for a long table, and one batch in memory at a time. The move of a 300,000-line
+ * audit log runs in a 48 MB heap (move-event.test.ts); 30,000 parameters would not fit in 32 MB.
+ */
+const BATCH_PARAMETERS = 10_000;
+
+/** Why nothing was moved; the message is one line for the organizer (no password in it). */
+export class EventNotMovedError extends Error {
+  constructor(reason: string) {
+    super(`The event was not moved: ${reason}.`);
+  }
+}
+
+export interface MoveOptions {
+  /** Rows per INSERT instead of BATCH_PARAMETERS' worth (tests cross batch boundaries in every table). */
+  batchRows?: number;
+}
+
+export interface MoveReport {
+  /** The SQLite file that was read. */
+  source: string;
+  /** The PostgreSQL URL written to, without its password. */
+  target: string;
+  /** Rows copied, per table, in the order they were copied. */
+  rows: { table: MovedTable; count: number }[];
+}
+
+/**
+ * Copies the event in `from` (a data folder holding podium.db, or the file itself) into the
+ * PostgreSQL database at `to`, which must hold no event. Throws EventNotMovedError, having
+ * written no row, when it refuses or when the copy fails midway (a database it migrated keeps
+ * Podium's empty tables, as after a server's first start).
+ */
+export async function moveEventToPostgres(
+  from: string,
+  to: string,
+  { batchRows }: MoveOptions = {},
+): Promise<MoveReport> {
+  if (!isPostgresUrl(to)) {
+    throw new EventNotMovedError(`the target ${redactedUrl(to)} is not a postgres:// or postgresql:// URL`);
+  }
+  const file = sourceFile(from);
+  const source = openSource(file);
+  try {
+    const target = await openTarget(to);
+    try {
+      const rows = await copyAll(source, target, batchRows);
+      return { source: file, target: redactedUrl(to), rows };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    source.close();
+  }
+}
+
+/** podium.db in a data folder, or the path itself. */
+function sourceFile(from: string): string {
+  const path = resolve(from);
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, DATABASE_FILE) : path;
+  if (!existsSync(file)) throw new EventNotMovedError(`there is no Podium database at ${file}`);
+  return file;
+}
+
+/**
+ * Opens the SQLite file read-only and checks that this version of Podium wrote it: all of its
+ * migrations applied, none it does not know (the copy reads the tables as they are now).
+ */
+function openSource(file: string): BetterSqlite3.Database {
+  const sqlite = openReadOnly(file);
+  try {
+    const hasMigrations = sqlite
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
+    if (hasMigrations === undefined) throw new EventNotMovedError(`${file} is not a Podium database`);
+    const applied = sqlite.prepare('select name from kysely_migration').pluck().all() as string[];
+    const newer = applied.filter((name) => !(name in migrations));
+    if (newer.length > 0) {
+      throw new EventNotMovedError(
+        `${file} was written by a newer Podium (migrations ${newer.join(', ')}); move it with that version`,
+      );
+    }
+    const missing = Object.keys(migrations).filter((name) => !applied.includes(name));
+    if (missing.length > 0) {
+      throw new EventNotMovedError(
+        `${file} was written by an older Podium (migrations ${missing.join(', ')} not applied); ` +
+          'start this version of the server on it once, stop it, then move it',
+      );
+    }
+    return sqlite;
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+/** Opens the file read-only and reads its schema once, so a file SQLite cannot read is refused here. */
+function openReadOnly(file: string): BetterSqlite3.Database {
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    sqlite.prepare('select count(*) from sqlite_master').get();
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    const { code, message } = error as { code?: unknown; message: string };
+    throw new EventNotMovedError(
+      code === 'SQLITE_NOTADB'
+        ? `${file} is not a Podium database (${message})`
+        : `${file} cannot be read (${message})`,
+    );
+  }
+}
+
+/** Connects and migrates (openPostgres), with its refusals worded for the move. */
+async function openTarget(url: string): Promise<PostgresDatabase> {
+  try {
+    return await openPostgres(url, { poolSize: 1 });
+  } catch (error) {
+    if (error instanceof StorageRefusedError) throw new EventNotMovedError(error.reason);
+    throw error;
+  }
+}
+
+/**
+ * One transaction on the target: checks it holds no event, copies every table in batches, then
+ * moves the identity sequences past the copied rows. The source is read in one read transaction
+ * too, so the copy is one consistent state of it.
+ */
+async function copyAll(
+  source: BetterSqlite3.Database,
+  target: PostgresDatabase,
+  batchRows: number | undefined,
+): Promise<MoveReport['rows']> {
+  source.exec('begin');
+  try {
+    return await target.transaction(async () => {
+      await refuseEvent(target);
+      const rows: MoveReport['rows'] = [];
+      for (const table of MOVED_TABLES) {
+        try {
+          rows.push({ table, count: await copyTable(source, target, table, batchRows) });
+        } catch (error) {
+          // Thrown inside the transaction: it is rolled back, and the message says so.
+          throw new EventNotMovedError(
+            `copying ${table} failed (${(error as Error).message}); the copy was rolled back`,
+          );
+        }
+      }
+      await advanceIdentities(target);
+      return rows;
+    });
+  } finally {
+    source.exec('rollback');
+  }
+}
+
+/**
+ * The target holds an event when a moved table has a row besides those the migration writes
+ * (MIGRATION_ROWS): a project, a judge, a setting, an audit-log line (every server start writes
+ * one), … Moving into it would mix two events.
+ */
+async function refuseEvent(target: PostgresDatabase): Promise<void> {
+  const filled: string[] = [];
+  for (const table of MOVED_TABLES) {
+    if (MIGRATION_ROWS[table] !== undefined) continue;
+    const row = await target.first(raw(target, sql`select 1 as found from ${sql.table(table)} limit 1`));
+    if (row !== undefined) filled.push(table);
+  }
+  if (filled.length > 0) {
+    throw new EventNotMovedError(
+      `the PostgreSQL database at ${redactedUrl(target.location)} already holds an event ` +
+        `(rows in ${filled.join(', ')}); move into a new, empty database`,
+    );
+  }
+}
+
+/** Streams one table from SQLite into PostgreSQL, a batch of rows per INSERT; returns the count. */
+async function copyTable(
+  source: BetterSqlite3.Database,
+  target: PostgresDatabase,
+  table: MovedTable,
+  batchRows: number | undefined,
+): Promise<number> {
+  // rowid order is the order the rows were written in, so PostgreSQL gets them in that order too.
+  const select = source.prepare(`select * from "${table}" order by rowid`);
+  const rows = select.iterate() as IterableIterator<Record<string, unknown>>;
+  const perInsert = batchRows ?? Math.floor(BATCH_PARAMETERS / select.columns().length);
+  const key = MIGRATION_ROWS[table];
+  let batch: Record<string, unknown>[] = [];
+  let count = 0;
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    await target.run(raw(target, insert(table, batch, key)));
+    count += batch.length;
+    batch = [];
+  };
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= perInsert) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/**
+ * `insert into table (columns) values …`, the columns as the source has them. With `key`, a row
+ * the migration wrote under the same key takes the source's values instead.
+ */
+function insert(
+  table: MovedTable,
+  rows: Record<string, unknown>[],
+  key: string | undefined,
+): RawBuilder<unknown> {
+  const columns = Object.keys(rows[0] as Record<string, unknown>);
+  const values = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
+  const into = sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(values)}`;
+  if (key === undefined) return into;
+  const replaced = columns.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+  return sql`${into} on conflict (${sql.ref(key)}) do update set ${sql.join(replaced)}`;
+}
+
+/**
+ * Rows were copied with their own `seq`: each identity column's sequence must continue after the
+ * highest, or the next row the server writes would collide with a copied one.
+ */
+async function advanceIdentities(target: PostgresDatabase): Promise<void> {
+  const identities = await target.all(
+    raw<{ table_name: string; column_name: string }>(
+      target,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = current_schema() and is_identity = 'YES'`,
+    ),
+  );
+  for (const { table_name: table, column_name: column } of identities) {
+    await target.run(
+      raw(
+        target,
+        sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+                coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
+/** A raw statement as the store's queries are: compiled for the target's dialect when run. */
+function raw<R>(target: PostgresDatabase, statement: RawBuilder<R>): Compilable<R> {
+  return { compile: () => statement.compile(target.q) };
+}
