@@ -263,11 +263,22 @@ function isDamage(error: unknown): boolean {
 }
 
 /**
- * SQLite opens a zero-length file as an empty database: after an earlier start that would be a
- * silently empty event (a truncated copy, a failed restore), so it is refused.
+ * SQLite opens a zero-length file as an empty database, and creates a missing one: after an
+ * earlier start either would be a silently empty event (a truncated copy, a failed restore, a
+ * deleted file), so both are refused. A missing file is judged by the start marker alone: the
+ * way to begin a new event in the folder is to delete it too.
  */
 function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[]): void {
-  if (!existsSync(file) || statSync(file).size > 0) return;
+  const [marker] = evidence;
+  if (!existsSync(file)) {
+    if (marker === undefined || !existsSync(marker)) return;
+    throw new DamagedDatabaseError(
+      file,
+      `the file is missing, but ${marker} shows the event was started before; if this really is a ` +
+        `new event, delete ${marker}`,
+    );
+  }
+  if (statSync(file).size > 0) return;
   const proof = evidence.find((path) => existsSync(path));
   if (proof === undefined) return;
   throw new DamagedDatabaseError(

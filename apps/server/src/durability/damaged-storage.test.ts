@@ -9,6 +9,7 @@
 import {
   closeSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -112,6 +113,23 @@ describe('start on damaged storage (incident class: a damaged database file)', (
     expectRefusal(exit, join(dir, DATABASE_FILE));
     expect(exit.stderr).toContain('the file is empty');
     expect(statSync(join(dir, DATABASE_FILE)).size).toBe(0);
+  });
+
+  it('refuses a deleted file after an earlier start (its marker), creates nothing, and starts once the marker goes (issue 22)', async () => {
+    const dir = damagedCopy('deleted', (file) => rmSync(file));
+    const file = join(dir, DATABASE_FILE);
+    const exit = await runUntilExit(dir, PASSWORD);
+    expectRefusal(exit, file);
+    expect(exit.stderr).toContain(`the file is missing, but ${join(dir, STARTED_MARKER_FILE)} shows`);
+    expect(existsSync(file)).toBe(false);
+    // The organizer who meant a new event deletes the marker too, as the message says.
+    rmSync(join(dir, STARTED_MARKER_FILE));
+    const server = await startServer(dir, PASSWORD);
+    try {
+      expect(await (await fetch(`${server.url}/api/project/list/public`)).json()).toEqual([]);
+    } finally {
+      expect((await stopServer(server)).code).toBe(0);
+    }
   });
 
   it('refuses a zero-length file beside a generated admin password (an earlier start without marker)', async () => {
