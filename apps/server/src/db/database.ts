@@ -16,6 +16,7 @@ import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import { findWalDamage } from './wal-check.js';
 
 export type { CommitListener, Database } from './storage.js';
 
@@ -208,6 +209,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
   if (marker !== undefined) {
     mkdirSync(dirname(file), { recursive: true });
     refuseEmptyAfterEarlierStart(file, [marker, ...(options.earlierStartEvidence ?? [])]);
+    refuseDamagedWal(file);
   }
   const reserve = marker === undefined ? undefined : new DiskReserve(join(dirname(file), DISK_RESERVE_FILE));
   let sqlite: BetterSqlite3.Database;
@@ -285,6 +287,17 @@ function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[])
     file,
     `the file is empty, but ${proof} shows the event was started before; if this really is a new ` +
       `event, delete the empty file`,
+  );
+}
+
+/** Before SQLite replays the log and drops what follows a damaged frame (wal-check.ts). */
+function refuseDamagedWal(file: string): void {
+  const damage = findWalDamage(`${file}-wal`);
+  if (damage === undefined) return;
+  throw new DamagedDatabaseError(
+    file,
+    `its write-ahead log ${file}-wal is damaged at frame ${damage.firstBadFrame}, and ` +
+      `${damage.framesLost} later frames of saved changes would be lost if it started`,
   );
 }
 

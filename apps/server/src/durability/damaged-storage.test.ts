@@ -13,6 +13,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readFileSync,
   rmSync,
   statSync,
   truncateSync,
@@ -20,6 +21,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE } from '../config.js';
@@ -149,5 +151,79 @@ describe('start on damaged storage (incident class: a damaged database file)', (
     } finally {
       expect((await stopServer(server)).code).toBe(0);
     }
+  });
+});
+
+/**
+ * A folder as a `kill -9` leaves it: the database and its write-ahead log, with `judges` judges
+ * each added in a transaction of its own and not yet checkpointed (the copies are taken while the
+ * writer still has the files open).
+ */
+async function killedWithWal(name: string, judges: number): Promise<string> {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  // Its own folder: openDatabase leaves its start marker beside the file.
+  const source = join(root, `${name}-source`, DATABASE_FILE);
+  (await openDatabase(source)).close();
+  const writer = new BetterSqlite3(source);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('wal_autocheckpoint = 0');
+  const insert = writer.prepare(
+    'insert into judges (id, name, email, email_key, code) values (?, ?, ?, ?, ?)',
+  );
+  for (let i = 0; i < judges; i += 1) {
+    const id = String(i).padStart(24, '0');
+    insert.run(id, `Judge ${i}`, `j${i}@example.org`, `j${i}@example.org`, String(10_000_000 + i));
+  }
+  copyFileSync(source, join(dir, DATABASE_FILE));
+  copyFileSync(`${source}-wal`, join(dir, `${DATABASE_FILE}-wal`));
+  writer.close();
+  writeFileSync(join(dir, STARTED_MARKER_FILE), 'earlier start\n');
+  return dir;
+}
+
+describe('start on a damaged write-ahead log (issue 22: acknowledged writes dropped silently)', () => {
+  beforeAll(() => {
+    ensureBuilt();
+    root = mkdtempSync(join(tmpdir(), 'podium-damaged-wal-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const judgesOf = async (dir: string) => {
+    const server = await startServer(dir, PASSWORD);
+    try {
+      const res = await fetch(`${server.url}/api/judge/list`, {
+        headers: { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+      });
+      return ((await res.json()) as unknown[]).length;
+    } finally {
+      expect((await stopServer(server)).code).toBe(0);
+    }
+  };
+
+  it('starts with every judge after a kill -9 (the control), and after a write torn at the end of the log', async () => {
+    expect(await judgesOf(await killedWithWal('intact-wal', 30))).toBe(30);
+    const torn = await killedWithWal('torn-wal', 30);
+    const wal = join(torn, `${DATABASE_FILE}-wal`);
+    truncateSync(wal, statSync(wal).size - 1000);
+    expect(await judgesOf(torn)).toBe(29);
+  });
+
+  it('refuses 4 kB overwritten in the middle of the log, says what it found, and leaves both files as they were', async () => {
+    const dir = await killedWithWal('overwritten-wal', 30);
+    const file = join(dir, DATABASE_FILE);
+    const wal = `${file}-wal`;
+    const fd = openSync(wal, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, Math.floor(statSync(wal).size / 2));
+    closeSync(fd);
+    const before = [readFileSync(file), readFileSync(wal)];
+    const exit = await runUntilExit(dir, PASSWORD);
+    expectRefusal(exit, file);
+    expect(exit.stderr).toMatch(
+      new RegExp(
+        `its write-ahead log ${wal} is damaged at frame \\d+, and \\d+ later frames of saved changes`,
+      ),
+    );
+    expect([readFileSync(file), readFileSync(wal)]).toEqual(before);
   });
 });
