@@ -16,6 +16,8 @@ export type DomainEvent =
   | { kind: 'judge'; judgeId: string }
   /** The judge no longer exists: its sockets are disconnected. */
   | { kind: 'judge-deleted'; judgeId: string }
+  /** An admin session was revoked (its token's digest): the sockets it opened are disconnected. */
+  | { kind: 'admin-session-revoked'; tokenHash: string }
   | { kind: 'stats' }
   /** The judge-login guard started, changed or ended (R70c). */
   | { kind: 'login-guard' };

@@ -25,6 +25,11 @@ import { Coalescer } from './coalescer.js';
 /** Every judge socket also joins this room, for the events all judges get. */
 export const JUDGES_ROOM = 'judges';
 
+/** An admin socket opened with a session token also joins its session's room (by the token's digest). */
+export function adminSessionRoom(tokenHash: string): string {
+  return `admin-session:${tokenHash}`;
+}
+
 export type PodiumServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 /** What the broadcaster reads at emission time (the state after the commit). */
@@ -75,9 +80,12 @@ export class Broadcaster {
       }
     }
     for (const event of events) {
-      if (event.kind !== 'judge-deleted') continue;
-      this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
-      this.latest.delete(judgeRoom(event.judgeId));
+      if (event.kind === 'judge-deleted') {
+        this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
+        this.latest.delete(judgeRoom(event.judgeId));
+      } else if (event.kind === 'admin-session-revoked') {
+        this.io.in(adminSessionRoom(event.tokenHash)).disconnectSockets(true);
+      }
     }
   }
 
@@ -186,6 +194,7 @@ function emissionsOf(events: readonly DomainEvent[]): Emission[] {
         add('login.guard', [ADMIN_ROOM]);
         break;
       case 'judge-deleted':
+      case 'admin-session-revoked':
         break;
     }
   }

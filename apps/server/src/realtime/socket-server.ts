@@ -17,7 +17,7 @@ import {
   type SocketAuth,
 } from '@podium/protocol';
 import { UnauthorizedError } from '../errors.js';
-import { Broadcaster, JUDGES_ROOM, type PodiumServer } from './broadcaster.js';
+import { adminSessionRoom, Broadcaster, JUDGES_ROOM, type PodiumServer } from './broadcaster.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +57,9 @@ export function registerSocketServer(app: FastifyInstance): void {
         (await services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip));
       if (!ok) return next(new Error(SOCKET_UNAUTHORIZED));
       void socket.join(ADMIN_ROOM);
+      // A session's sockets close when it is revoked (logout); the password's stay.
+      const session = await services.adminSessions.sessionDigest(auth.admin_password);
+      if (session !== undefined) void socket.join(adminSessionRoom(session));
       return next();
     }
     if (auth.token !== undefined) {

@@ -149,6 +149,25 @@ describe('POST /admin/logout (R70b)', () => {
     expect((await asAdmin(t, mine, '/api/admin/logout', 'POST')).statusCode).toBe(401);
   });
 
+  it("disconnects the revoked session's sockets at once, and no other (issue 22)", async () => {
+    const t = await start();
+    const [mine, other] = [await sessionOf(t), await sessionOf(t)];
+    const base = await listen(t);
+    const revoked = await openSocket(base, { admin_password: mine });
+    const kept = await openSocket(base, { admin_password: other });
+    const byPassword = await openSocket(base, { admin_password: TEST_ADMIN_PASSWORD });
+    try {
+      expect((await asAdmin(t, mine, '/api/admin/logout', 'POST')).json()).toEqual({ ok: 1 });
+      await until(() => !revoked.socket.connected);
+      await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+      await until(() => kept.names().includes('clock') && byPassword.names().includes('clock'));
+      expect(revoked.names()).not.toContain('clock');
+      expect(kept.socket.connected && byPassword.socket.connected).toBe(true);
+    } finally {
+      for (const socket of [revoked, kept, byPassword]) socket.close();
+    }
+  });
+
   it('with the password itself changes nothing', async () => {
     const t = await start();
     const token = await sessionOf(t);

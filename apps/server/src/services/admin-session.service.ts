@@ -144,9 +144,22 @@ export class AdminSessionService {
     return await this.sessions.isLive(hashToken(token), this.now());
   }
 
-  /** Revokes `token`; returns whether it was a session (the password itself is not one). */
+  /**
+   * Revokes `token`; returns whether it was a session (the password itself is not one). The
+   * sockets it opened are disconnected once this commits.
+   */
   async revoke(token: string): Promise<boolean> {
-    return await this.db.transaction(async () => await this.sessions.delete(hashToken(token)));
+    const tokenHash = hashToken(token);
+    return await this.db.transaction(async () => {
+      const revoked = await this.sessions.delete(tokenHash);
+      if (revoked) this.db.record({ kind: 'admin-session-revoked', tokenHash });
+      return revoked;
+    });
+  }
+
+  /** The digest that names `secret`'s socket room when it is a live session, else undefined. */
+  async sessionDigest(secret: string): Promise<string | undefined> {
+    return (await this.isValid(secret)) ? hashToken(secret) : undefined;
   }
 
   /** Whether the given password is the one `issuer` keeps (the database's own always is). */
