@@ -78,6 +78,16 @@ describe('replays (R91)', () => {
     expect(seen.map((s) => s.project_id)).toEqual([held]);
   });
 
+  it('a retry to the same route with one trailing slash (API.md 1.1) is a replay, not a 422 (issue 22)', async () => {
+    const { judge } = await judging();
+    const payload = { notes: 'good', starred: false };
+    const first = await keyed(judge, 'finish-slash', { method: 'POST', url: '/api/judge/finish', payload });
+    const before = await snapshot(t.app);
+    const again = await keyed(judge, 'finish-slash', { method: 'POST', url: '/api/judge/finish/', payload });
+    expect({ status: again.statusCode, body: again.body }).toEqual({ status: 200, body: first.body });
+    expect(await snapshot(t.app)).toBe(before);
+  });
+
   it('a replayed skip does not flag the project assigned after the first skip (R21)', async () => {
     const { judge, held, other } = await judging();
     await expectReplay(judge, 'skip-1', {

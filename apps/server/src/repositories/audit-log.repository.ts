@@ -15,7 +15,8 @@ export interface AuditLogLine extends AuditLogRow {
 /** What a page of the log keeps: lines of one type, lines whose message contains a text. */
 export interface AuditLogFilter {
   type?: string;
-  text?: string;
+  /** Messages holding any of these texts (case-insensitive); an empty list matches none. */
+  texts?: readonly string[];
 }
 
 export class AuditLogRepository {
@@ -54,15 +55,17 @@ export class AuditLogRepository {
       .where('seq', '>=', from)
       .where('seq', '<=', to);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.text !== undefined && filter.text !== '') {
+    if (filter.texts !== undefined) {
       // Case-insensitive (SQLite's LIKE for ASCII, PostgreSQL's ILIKE); %, _ and \ in the text
       // are matched literally.
-      const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where(
-        this.db.engine === 'postgres'
+      const like = (text: string) => {
+        const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return this.db.engine === 'postgres'
           ? sql<boolean>`message ilike ${pattern} escape '\\'`
-          : sql<boolean>`message like ${pattern} escape '\\'`,
-      );
+          : sql<boolean>`message like ${pattern} escape '\\'`;
+      };
+      const texts = filter.texts;
+      query = query.where((eb) => (texts.length === 0 ? sql<boolean>`1 = 0` : eb.or(texts.map(like))));
     }
     return await this.db.all(query.orderBy('seq', order).limit(limit));
   }

@@ -101,6 +101,24 @@ describe('GET /admin/log?… (pages)', () => {
     ]);
   });
 
+  it('finds text as the log shows it, and a control character nowhere (issue 22)', async () => {
+    await writeLines(
+      4,
+      (i) => ['Renamed to Kite\nTwo', 'Notes: a\\nb', 'plain line', 'Tab\there'][i] as string,
+    );
+    const shown = async (q: string) =>
+      (await page(`q=${encodeURIComponent(q)}&order=asc`)).lines.map((l) => l.line.split(' | ').at(-1));
+    // A newline shows as \n, as does a stored backslash and n: the search finds both.
+    expect(await shown('\\n')).toEqual(['Renamed to Kite\\nTwo', 'Notes: a\\nb']);
+    expect(await shown('KITE\\nTWO')).toEqual(['Renamed to Kite\\nTwo']);
+    expect(await shown('tab\\there')).toEqual(['Tab\\there']);
+    // \x0a is not how a newline shows: it finds nothing; a NUL (%00) shows in no line either
+    // (it matched every line on SQLite, and failed on PostgreSQL).
+    expect(await shown('\\x0a')).toEqual([]);
+    expect((await page('q=%00')).lines).toEqual([]);
+    expect((await page('q=line%00')).lines).toEqual([]);
+  });
+
   it('looks at a bounded stretch per page: a rare text is found by following next', async () => {
     await writeLines(25_000, (i) => (i === 100 ? 'the needle' : `hay ${i}`));
     const first = await page('q=needle');

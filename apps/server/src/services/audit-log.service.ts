@@ -51,6 +51,31 @@ export function escapeControlCharacters(text: string): string {
   });
 }
 
+/** An escape as `escapeControlCharacters` writes it, typed into a search. */
+const WRITTEN_ESCAPE = /\\([nrt]|x[0-9a-f]{2}|u[0-9a-f]{4})/gi;
+const HAS_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source);
+
+/** The character an escape names (`n`, `x0a`, `u2028`: what follows the backslash). */
+function escapedCharacter(code: string): string {
+  const named = [...NAMED_ESCAPES].find(([, escape]) => escape === `\\${code}`);
+  return named?.[0] ?? String.fromCharCode(Number.parseInt(code.slice(1), 16));
+}
+
+/**
+ * The stored texts that show as `shown` in the log (what a search of it finds): `shown` itself,
+ * and `shown` with the escapes of control characters read back (`\n` is a newline, or a
+ * backslash and an n). None when `shown` holds a control character, which no shown line does.
+ */
+export function storedTextsShownAs(shown: string): string[] {
+  if (HAS_CONTROL_CHARACTER.test(shown)) return [];
+  const unescaped = shown.replace(WRITTEN_ESCAPE, (escape, code: string) => {
+    const char = escapedCharacter(code.toLowerCase());
+    // Only what the log writes for that character: `\x41` shows nowhere as an A.
+    return escapeControlCharacters(char) === escape.toLowerCase() ? char : escape;
+  });
+  return unescaped === shown ? [shown] : [shown, unescaped];
+}
+
 /**
  * `[<ISO time>] <TYPE padded to 6> | <message>` (R76). Every line is built here, so this is the
  * one place where values written to the log are escaped.
@@ -123,7 +148,10 @@ export class AuditLog {
   async page(query: LogPageQuery): Promise<LogPage> {
     const bounds = await this.lines.bounds();
     const limit = query.limit ?? LOG_PAGE_DEFAULT;
-    const filter = { type: query.type, text: query.q };
+    const filter = {
+      type: query.type,
+      texts: query.q === undefined || query.q === '' ? undefined : storedTextsShownAs(query.q),
+    };
     if (query.order === 'asc') {
       const from = Math.max(bounds?.first ?? 1, (query.after ?? 0) + 1);
       if (bounds === undefined || from > bounds.last) return { lines: [], next: null };

@@ -49,7 +49,18 @@ export interface IdempotencyContext {
 
 /** SHA-256 of the method, the path and the body exactly as sent. */
 export function requestFingerprint(method: string, url: string, body: Buffer): string {
-  return createHash('sha256').update(`${method} ${url}\n`).update(body).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${withoutTrailingSlash(url)}\n`)
+    .update(body)
+    .digest('hex');
+}
+
+/** One trailing slash is ignored (API.md 1.1): `/judge/finish/` is the request `/judge/finish` is. */
+function withoutTrailingSlash(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed + (query === -1 ? '' : url.slice(query));
 }
 
 /** 401, 429 and 5xx are never kept (R91), nor the 422 that refuses a reused key. */
