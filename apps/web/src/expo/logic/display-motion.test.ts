@@ -8,7 +8,7 @@ import {
   rowsPerPage,
   scrollSpeed,
   SECONDS_PER_SCREEN,
-} from './expo-display';
+} from './display-motion';
 
 describe('endless scroll', () => {
   it('moves one screen height per SECONDS_PER_SCREEN', () => {

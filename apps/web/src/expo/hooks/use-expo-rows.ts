@@ -1,7 +1,7 @@
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
 import { useMemo } from 'react';
-import type { ExpoSort } from '../../stores/expo.store';
-import { filterByChallenge, sortProjects, useExpoStore } from '../../stores/expo.store';
+import type { ExpoSort } from '../stores/expo.store';
+import { filterByChallenge, sortProjects, useExpoStore } from '../stores/expo.store';
 import type { ExpoStatus } from './use-expo-data';
 import { useExpoGroupInfo, useExpoProjects } from './use-expo-data';
 

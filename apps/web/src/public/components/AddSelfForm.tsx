@@ -1,9 +1,9 @@
 import { endpoints } from '@podium/protocol';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { callApi } from '../api/client';
-import { nameAndEmailRequired, useDraftForm } from '../hooks/use-draft-form';
-import { TextField } from './FormFields';
+import { callApi } from '../../api/client';
+import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
+import { TextField } from '../../components/FormFields';
 
 export interface AddSelfFormProps {
   /** The QR code from the link, already checked. */

@@ -1,4 +1,4 @@
-import { useExpoProjects } from './use-expo-data';
+import { useExpoProjects } from '../hooks/use-expo-data';
 
 /** The expo before its first data: a loading line, or the failure with a retry. */
 export function ExpoLoadStatus() {

@@ -1,7 +1,7 @@
 /**
  * The public expo's UI state (product spec §2 "Expo"): the table's sort order, and the pure views
  * of the server's data that the table, the print view and the lobby display share. The data itself
- * (projects, challenges, group info) is TanStack Query's (`pages/expo/use-expo-data.ts`).
+ * (projects, challenges, group info) is TanStack Query's (`expo/hooks/use-expo-data.ts`).
  */
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
 import { create } from 'zustand';

@@ -1,9 +1,9 @@
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
 import { memo } from 'react';
-import type { ExpoSort, ExpoSortKey } from '../../stores/expo.store';
-import { groupName, showGroups } from '../../stores/expo.store';
+import type { ExpoSort, ExpoSortKey } from '../stores/expo.store';
+import { groupName, showGroups } from '../stores/expo.store';
 import { SortButton } from '../../components/SortButton';
-import { descriptionText } from './expo-links';
+import { descriptionText } from '../logic/links';
 import { ExpoProjectName } from './ExpoProjectName';
 
 interface SortHeaderProps {

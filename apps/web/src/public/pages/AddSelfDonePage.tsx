@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { setJudgeToken } from '../../auth/cookies';
-import type { AddSelfDoneState } from '../../components/AddSelfForm';
+import type { AddSelfDoneState } from '../components/AddSelfForm';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
 

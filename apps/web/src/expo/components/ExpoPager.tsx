@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '@podium/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { nextPage, PAGE_MS, pageCount, pageItems, rowsPerPage } from './expo-display';
+import { nextPage, PAGE_MS, pageCount, pageItems, rowsPerPage } from '../logic/display-motion';
 import type { RowGroup } from './ExpoDisplayRow';
 import { ExpoDisplayRows } from './ExpoDisplayRow';
 

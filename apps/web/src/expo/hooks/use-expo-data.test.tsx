@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { click, jsonResponse, render } from '../../test/render';
-import { ExpoLoadStatus } from './ExpoLoadStatus';
+import { ExpoLoadStatus } from '../components/ExpoLoadStatus';
 import { keepUnchangedProjects, useExpoChallenges, useExpoGroupInfo, useExpoProjects } from './use-expo-data';
-import { projectSummary as project } from '../../stores/expo.store.fixtures';
+import { projectSummary as project } from '../stores/expo.store.fixtures';
 
 describe('keepUnchangedProjects', () => {
   it('takes the first list as it is', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeFromPath, descriptionText, expoPath, projectCount, projectHref } from './expo-links';
+import { challengeFromPath, descriptionText, expoPath, projectCount, projectHref } from './links';
 
 const NAMES = ['AI/ML', 'Health.Tech', 'C++ & Co', 'Ünïcode Prize', '100% real', 'a%2Fb', 'Café Ñandú 🚀'];
 /** Names a browser would otherwise resolve as path steps, or that come close to the dots mark. */

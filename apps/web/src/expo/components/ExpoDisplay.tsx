@@ -3,15 +3,15 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useEventName } from '../../queries/use-event-name';
-import { groupName, showGroups } from '../../stores/expo.store';
-import { expoPath, projectCount } from './expo-links';
+import { groupName, showGroups } from '../stores/expo.store';
+import { expoPath, projectCount } from '../logic/links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { ExpoFullscreenButton } from './ExpoFullscreenButton';
 import { ExpoHallMap } from './ExpoHallMap';
 import { ExpoPager } from './ExpoPager';
 import { ExpoScroller } from './ExpoScroller';
-import { useExpoRows } from './use-expo-rows';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { useExpoRows } from '../hooks/use-expo-rows';
+import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
 
 /**
  * `?display=true`: the expo on a lobby screen. Full-screen, large type, the list moving on its

@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '@podium/protocol';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { advanceOffset, anchoredOffset, scrollSpeed } from './expo-display';
+import { advanceOffset, anchoredOffset, scrollSpeed } from '../logic/display-motion';
 import type { RowGroup } from './ExpoDisplayRow';
 import { ExpoDisplayRows } from './ExpoDisplayRow';
 

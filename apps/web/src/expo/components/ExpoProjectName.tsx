@@ -1,4 +1,4 @@
-import { projectHref } from './expo-links';
+import { projectHref } from '../logic/links';
 
 /**
  * A project's name, linking to its page when the URL is http(s). The page opens in a new tab

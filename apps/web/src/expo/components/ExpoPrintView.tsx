@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { groupName, showGroups } from '../../stores/expo.store';
+import { groupName, showGroups } from '../stores/expo.store';
 import { useEventName } from '../../queries/use-event-name';
-import { expoPath, projectCount } from './expo-links';
+import { expoPath, projectCount } from '../logic/links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
-import { useExpoRows } from './use-expo-rows';
+import { useExpoRows } from '../hooks/use-expo-rows';
 
 /**
  * `?print=true`: a plain table of Group (when groups are enabled and named, as on screen), Table

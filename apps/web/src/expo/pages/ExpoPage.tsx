@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
-import { challengeFromPath } from './expo-links';
-import { ExpoBrowse } from './ExpoBrowse';
-import { ExpoDisplay } from './ExpoDisplay';
-import { ExpoPrintView } from './ExpoPrintView';
-import { useExpoLive } from './use-expo-live';
+import { challengeFromPath } from '../logic/links';
+import { ExpoBrowse } from '../components/ExpoBrowse';
+import { ExpoDisplay } from '../components/ExpoDisplay';
+import { ExpoPrintView } from '../components/ExpoPrintView';
+import { useExpoLive } from '../hooks/use-expo-live';
 
 /**
  * `/expo` and `/expo/:track`: the public list of projects and their tables, filtered by the

@@ -2,12 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { searchCount, searchItems } from '../../util/search';
 import { Page } from '../../components/Page';
-import { useExpoStore } from '../../stores/expo.store';
-import { projectCount } from './expo-links';
+import { useExpoStore } from '../stores/expo.store';
+import { projectCount } from '../logic/links';
 import { ExpoChallengeSelect } from './ExpoChallengeSelect';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
 import { ExpoTable } from './ExpoTable';
-import { useExpoRows } from './use-expo-rows';
+import { useExpoRows } from '../hooks/use-expo-rows';
 
 /** The expo as visitors browse it on their phones: filter, count, sortable table. */
 export function ExpoBrowse({ challenge }: { challenge: string | null }) {
