@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { expoPath } from '../logic/links';
 import { useExpoChallenges } from '../hooks/use-expo-data';
+import { expoPath } from '../logic/links';
 
 /** The challenge filter: each choice is its own URL (`/expo/<challenge>`), so it can be shared. */
 export function ExpoChallengeSelect({ challenge }: { challenge: string | null }) {

@@ -3,10 +3,10 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../queries/query-client';
-import { DEFAULT_EXPO_SORT, useExpoStore } from '../stores/expo.store';
 import { click, jsonResponse, render } from '../../test/render';
-import { ExpoPage } from './ExpoPage';
 import { expoQueries } from '../hooks/use-expo-data';
+import { DEFAULT_EXPO_SORT, useExpoStore } from '../stores/expo.store';
+import { ExpoPage } from './ExpoPage';
 
 // No socket in jsdom: use-expo-live.test.ts covers the realtime wiring.
 vi.mock('../../realtime/use-realtime', () => ({ useRealtime: () => undefined }));

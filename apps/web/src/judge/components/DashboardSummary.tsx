@@ -1,7 +1,7 @@
 import { endpoints } from '@podium/protocol';
 import { Link } from 'react-router-dom';
-import { useJudgeSelf } from '../hooks/use-judge-data';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useJudgeSelf } from '../hooks/use-judge-data';
 
 /**
  * The top of the dashboard: the judge's track, the way to live judging and the two stat tiles

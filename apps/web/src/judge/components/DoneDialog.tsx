@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useJudgeLiveStore } from '../stores/live.store';
 import { Dialog } from '../../components/Dialog';
+import { useJudgeLiveStore } from '../stores/live.store';
 import { StarToggle } from './StarToggle';
 
 function DoneForm({ name }: { name: string }) {

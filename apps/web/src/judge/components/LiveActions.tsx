@@ -1,5 +1,5 @@
-import { useJudgeLiveStore } from '../stores/live.store';
 import { hasStarted } from '../logic/countdown';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 /** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer. */
 export function LiveActions() {

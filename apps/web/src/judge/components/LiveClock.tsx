@@ -1,6 +1,6 @@
 import { useJudgeCountdown } from '../hooks/use-judge-countdown';
-import { useJudgeLiveStore } from '../stores/live.store';
 import { formatClock } from '../logic/countdown';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 const HINTS = {
   running: 'Tap to pause',

@@ -2,9 +2,9 @@ import type { JudgeReason } from '@podium/protocol';
 import { FLAG_REASON_LABELS, SELECT_AN_OPTION } from '@podium/protocol';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { useJudgeLiveStore } from '../stores/live.store';
-import { notify, useNoticeStore } from '../../stores/notice.store';
 import { Dialog } from '../../components/Dialog';
+import { notify, useNoticeStore } from '../../stores/notice.store';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 const KINDS = {
   skip: {

@@ -1,5 +1,5 @@
-import { useJudgeLiveStore } from '../stores/live.store';
 import { Dialog } from '../../components/Dialog';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 /** Shown at zero while the alarm loops; closing it (OK, Escape or the backdrop) stops the alarm. */
 export function TimeUpDialog() {

@@ -3,9 +3,9 @@
  * pitch brings back the running clock and an enabled Done, not "Start Judging". Keyed by judge
  * and project; removed when the visit ends (finish, skip, flag).
  */
+import { deviceStorage } from '../../util/device-storage';
 import type { Countdown, StoredCountdown } from '../logic/countdown';
 import { restoreCountdown, storeCountdown } from '../logic/countdown';
-import { deviceStorage } from '../../util/device-storage';
 
 const timerKey = (judgeId: string, projectId: string) => `podium:timer:${judgeId}:${projectId}`;
 

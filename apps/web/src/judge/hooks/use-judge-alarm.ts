@@ -3,9 +3,9 @@
  * and stops it. Returns the alarm so the page can `prime()` audio from the Start Judging tap.
  */
 import { useEffect, useState } from 'react';
-import { useJudgeLiveStore } from '../stores/live.store';
 import type { Alarm } from '../device/alarm';
 import { createAlarm } from '../device/alarm';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 export function useJudgeAlarm(): Alarm {
   const on = useJudgeLiveStore((state) => state.alarm);

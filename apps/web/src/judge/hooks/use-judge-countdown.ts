@@ -4,8 +4,8 @@
  * background tab or a locked phone catches up on the next tick instead of drifting.
  */
 import { useEffect, useState } from 'react';
-import { useJudgeLiveStore } from '../stores/live.store';
 import { remainingMs, shouldExpire } from '../logic/countdown';
+import { useJudgeLiveStore } from '../stores/live.store';
 
 /** Four ticks a second keep MM:SS exact to within a quarter second. */
 const TICK_MS = 250;

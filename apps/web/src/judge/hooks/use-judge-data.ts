@@ -9,8 +9,8 @@ import { endpoints } from '@podium/protocol';
 import { useEffect, useMemo } from 'react';
 import type { EndpointQuery } from '../../queries/use-endpoint-query';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
-import { useJudgeSyncStore } from '../stores/sync.store';
 import { judgeWithPending, projectWithPending } from '../logic/pending';
+import { useJudgeSyncStore } from '../stores/sync.store';
 
 /**
  * Opens the judge's outbox once `GET /judge` names them (the one this phone last used is open

@@ -9,9 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getJudgeToken } from '../../auth/cookies';
+import type { Gate, GateOutcome } from '../../hooks/use-gate';
 import { RequestFailed } from '../../queries/query-client';
 import { endpointQuery } from '../../queries/use-endpoint-query';
-import type { Gate, GateOutcome } from '../../hooks/use-gate';
 
 export interface WelcomeCheck {
   hasToken: boolean;

@@ -9,12 +9,12 @@ import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { nextProjectQuery } from '../queries/reads';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import type { BlockReason } from '../logic/block-screen';
+import { nextProjectQuery } from '../queries/reads';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { isVisitEnd, useJudgeSyncStore } from '../stores/sync.store';
-import type { BlockReason } from '../logic/block-screen';
 import { useJudgeSelf } from './use-judge-data';
 
 export type LiveScreen =

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setJudgeToken } from '../../auth/cookies';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useRealtime } from '../../realtime/use-realtime';
-import { useJudgeSyncStore } from '../stores/sync.store';
 import { cleanupRendered, jsonResponse, render } from '../../test/render';
+import { useJudgeSyncStore } from '../stores/sync.store';
 import { useJudgeRealtime } from './use-judge-realtime';
 
 // The socket itself is realtime/connection.ts's business: here only what events do to the data.

@@ -8,6 +8,9 @@
 import type { JudgeReason } from '@podium/protocol';
 import { JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
+import { notify } from '../../stores/notice.store';
+import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../device/notes-draft';
+import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
 import type { Countdown } from '../logic/countdown';
 import {
   createCountdown,
@@ -18,10 +21,7 @@ import {
   startCountdown,
   toggleCountdown,
 } from '../logic/countdown';
-import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../device/notes-draft';
-import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
 import { useJudgeSyncStore } from './sync.store';
-import { notify } from '../../stores/notice.store';
 
 export type LivePopup = 'done' | 'skip' | 'flag' | 'time-up';
 

@@ -2,8 +2,8 @@ import { endpoints } from '@podium/protocol';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
-import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
 import { TextField } from '../../components/FormFields';
+import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
 
 export interface AddSelfFormProps {
   /** The QR code from the link, already checked. */

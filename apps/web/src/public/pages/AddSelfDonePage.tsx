@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { setJudgeToken } from '../../auth/cookies';
-import type { AddSelfDoneState } from '../components/AddSelfForm';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
+import type { AddSelfDoneState } from '../components/AddSelfForm';
 
 /**
  * `/add-self/done`: the end of self-adding. With email on, the code arrives by email; with email

@@ -2,9 +2,9 @@ import { endpoints, QR_CODE_INVALID, QR_CODE_NOT_FOUND } from '@podium/protocol'
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../api/client';
-import { AddSelfForm } from '../components/AddSelfForm';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
+import { AddSelfForm } from '../components/AddSelfForm';
 
 type CheckResult = 'valid' | 'missing' | 'invalid' | 'failed';
 
