@@ -44,6 +44,29 @@ const NO_PAGES = {
   group: ['**/pages/*', '**/pages/**'],
   message: 'Shared web code does not reach into a page (DESIGN.md §2): move what both need down.',
 };
+// A portal's web code lives together (DESIGN.md §6); `folder` matches an import of that folder.
+// The admin portal has not moved yet: pages/admin holds its screens and components/admin its
+// parts, which the admin stores in stores/ use too: shared code may import them, other portals not.
+const PORTALS = {
+  judge: { files: ['apps/web/src/judge/**'], folder: ['**/judge', '**/judge/**'] },
+  expo: { files: ['apps/web/src/expo/**'], folder: ['**/expo', '**/expo/**'] },
+  public: { files: ['apps/web/src/public/**'], folder: ['**/public', '**/public/**'] },
+  admin: { files: ['apps/web/src/pages/admin/**'], folder: ['**/pages/admin', '**/pages/admin/**'] },
+};
+const ADMIN_COMPONENTS = ['**/components/admin', '**/components/admin/**'];
+const NO_PORTALS = {
+  group: Object.values(PORTALS).flatMap((portal) => portal.folder),
+  message: 'Shared web code does not reach into a portal (DESIGN.md §6): move what both need down.',
+};
+/** @param {string} name */
+const NO_OTHER_PORTAL = (name) => ({
+  group: [
+    ...Object.entries(PORTALS).flatMap(([other, portal]) => (other === name ? [] : portal.folder)),
+    ...(name === 'admin' ? [] : ADMIN_COMPONENTS),
+  ],
+  message:
+    "A portal never imports another portal's code (DESIGN.md §6): move what both need to a shared folder.",
+});
 const ONE_SOCKET_MODULE = {
   group: ['socket.io-client'],
   message: 'realtime/connection.ts owns the socket (DESIGN.md §2): subscribe through realtime/.',
@@ -110,14 +133,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE] }] },
   },
   {
-    files: ['apps/web/src/{api,auth,components,hooks,queries,realtime,stores,util}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{api,auth,components,hooks,pwa,queries,realtime,stores,util}/**/*.{ts,tsx}'],
     ignores: [...TESTS, 'apps/web/src/realtime/connection.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_PAGES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_PAGES, NO_PORTALS] }] },
   },
   {
     files: ['apps/web/src/realtime/connection.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PAGES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PAGES, NO_PORTALS] }] },
   },
+  ...Object.entries(PORTALS).map(([name, portal]) => ({
+    files: portal.files,
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_OTHER_PORTAL(name)] }],
+    },
+  })),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, 'apps/web/src/api/client.ts'],

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outboxStorageKey } from '../src/util/offline-queue';
+import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,

@@ -6,14 +6,14 @@ import { LoadingScreen } from './components/LoadingScreen';
 import { Notices } from './components/Notices';
 import { UpdateBanner } from './components/UpdateBanner';
 import { ErrorPage } from './pages/ErrorPage';
-import { prefetchJudgePage } from './queries/judge-reads';
+import { prefetchJudgePage } from './judge/queries/reads';
 import { queryClient } from './queries/query-client';
 
 // One chunk per portal: a judge's phone never downloads the admin screens.
-const publicPortal = () => import('./pages/public');
-const judgePortal = () => import('./pages/judge');
+const publicPortal = () => import('./public');
+const judgePortal = () => import('./judge');
 const adminPortal = () => import('./pages/admin');
-const expoPortal = () => import('./pages/expo');
+const expoPortal = () => import('./expo');
 
 /** A route whose screen comes from a lazily loaded portal module. */
 function screen<M>(load: () => Promise<M>, pick: (portal: M) => ComponentType) {

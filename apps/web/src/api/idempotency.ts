@@ -1,7 +1,7 @@
 /**
  * R91 (API.md 5.22): every judge write (POST or PUT on a judge route but `next`) carries an
  * `Idempotency-Key`; a retry of the same write carries the same key, so a write whose answer was
- * lost lands once. The outbox stores each write's key with it (stores/judge-sync.store.ts).
+ * lost lands once. The outbox stores each write's key with it (judge/stores/sync.store.ts).
  */
 import { endpoints, type Endpoint } from '@podium/protocol';
 

@@ -1,0 +1,39 @@
+import { endpoints } from '@podium/protocol';
+import { Link } from 'react-router-dom';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useJudgeSelf } from '../hooks/use-judge-data';
+
+/**
+ * The top of the dashboard: the judge's track, the way to live judging and the two stat tiles
+ * ('Seen' counts finished and flagged projects, R59).
+ */
+export function DashboardSummary() {
+  const judge = useJudgeSelf().data;
+  const total = useEndpointQuery(endpoints.projectCount).data?.count;
+  const track = judge?.track ?? '';
+  const hasCurrent = Boolean(judge?.current);
+  const seen = judge ? judge.seen_projects.length + judge.flagged.length : 0;
+
+  return (
+    <section className="judge-summary" aria-label="Your judging">
+      {track !== '' && (
+        <p className="judge-summary__track">
+          Track: <strong>{track}</strong>
+        </p>
+      )}
+      <Link to="/judge/live" className="btn btn--primary btn--large btn--block">
+        {hasCurrent ? 'Resume Project' : 'Next Project'}
+      </Link>
+      <dl className="stat-tiles judge-summary__tiles">
+        <div className="stat-tile">
+          <dt className="stat-tile__label">Seen</dt>
+          <dd className="stat-tile__value">{seen}</dd>
+        </div>
+        <div className="stat-tile">
+          <dt className="stat-tile__label">Total Projects</dt>
+          <dd className="stat-tile__value">{total ?? '–'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useJudgeCountdown } from '../hooks/use-judge-countdown';
+import { formatClock } from '../logic/countdown';
+import { useJudgeLiveStore } from '../stores/live.store';
+
+const HINTS = {
+  running: 'Tap to pause',
+  paused: 'Paused · tap to resume',
+  expired: 'Time is up',
+} as const;
+
+/**
+ * The per-project timer: nothing when `judging_timer` is 0, a Start Judging button before the
+ * judge starts, then a big MM:SS countdown that pauses and resumes when tapped and turns red
+ * at zero. `onStart` runs inside the tap, so the page can unlock audio for the alarm.
+ */
+export function LiveClock({ onStart }: { onStart: () => void }) {
+  // The clock's length follows `GET /admin/timer`: 0 means no clock.
+  const timerSeconds = useJudgeLiveStore((state) => state.countdown.durationMs / 1000);
+  const status = useJudgeLiveStore((state) => state.countdown.status);
+  const alarm = useJudgeLiveStore((state) => state.alarm);
+  const toggleClock = useJudgeLiveStore((state) => state.toggleClock);
+  const remaining = useJudgeCountdown();
+
+  if (timerSeconds === 0) return null;
+  if (status === 'idle') {
+    return (
+      <button type="button" className="btn btn--primary btn--large btn--block judge-start" onClick={onStart}>
+        Start Judging
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`judge-clock judge-clock--${status}`}
+      data-status={status}
+      data-alarm={alarm ? 'on' : 'off'}
+      aria-disabled={status === 'expired' ? true : undefined}
+      onClick={toggleClock}
+    >
+      <span className="judge-clock__time">{formatClock(remaining)}</span>
+      <span className="judge-clock__hint">{HINTS[status]}</span>
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import type { JudgedProject } from '@podium/protocol';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { RankListId } from '../logic/ranking';
+import { SortableRankingItem } from './SortableRankingItem';
+
+export interface RankingListProps {
+  id: RankListId;
+  title: string;
+  /** Shown when the list is empty; also the drop zone's text. */
+  emptyText: string;
+  ids: readonly string[];
+  projectOf: (id: string) => JudgedProject | undefined;
+  locked: boolean;
+}
+
+/** One drop zone of the ranking board: the ranked list (numbered) or the unranked one. */
+export function RankingList({ id, title, emptyText, ids, projectOf, locked }: RankingListProps) {
+  const { setNodeRef, isOver } = useDroppable({ id, disabled: locked });
+  const headingId = `judge-list-${id}`;
+  // The ranking is an order; the unranked projects are just newest first.
+  const List = id === 'ranked' ? 'ol' : 'ul';
+  return (
+    <section className={`judge-list judge-list--${id}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="judge-list__title">
+        {title} <span className="judge-list__count">({ids.length})</span>
+      </h2>
+      <SortableContext id={id} items={[...ids]} strategy={verticalListSortingStrategy}>
+        <List ref={setNodeRef} className={`judge-list__items${isOver ? ' judge-list__items--over' : ''}`}>
+          {ids.map((projectId, index) => {
+            const project = projectOf(projectId);
+            if (!project) return null;
+            return (
+              <SortableRankingItem
+                key={projectId}
+                project={project}
+                rank={id === 'ranked' ? index + 1 : undefined}
+                locked={locked}
+              />
+            );
+          })}
+          {ids.length === 0 && <li className="judge-list__empty">{emptyText}</li>}
+        </List>
+      </SortableContext>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * What /judge/live shows (spec §4's start flow), derived from the server's answers in the query
+ * cache: `GET /judge`, `/judge/deliberation`, `/admin/timer`, `/admin/started`, the held project
+ * (`GET /project/:id`) or else `POST /judge/next`. Realtime events invalidate those answers
+ * (judge/hooks/use-judge-realtime.ts), so a pause, deliberation, a hidden account or a deleted project
+ * change the screen by refetching, never by a hand-made sequence of requests.
+ */
+import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
+import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RequestFailed } from '../../queries/query-client';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import type { BlockReason } from '../logic/block-screen';
+import { nextProjectQuery } from '../queries/reads';
+import { useJudgeLiveStore } from '../stores/live.store';
+import { isVisitEnd, useJudgeSyncStore } from '../stores/sync.store';
+import { useJudgeSelf } from './use-judge-data';
+
+export type LiveScreen =
+  | { phase: 'loading' }
+  | { phase: 'error'; error: string }
+  | { phase: 'blocked'; block: BlockReason }
+  | { phase: 'judging'; project: ProjectSummary };
+
+/** An answer as the derivation needs it: the data (kept or fresh) and the last failure. */
+interface Read<T> {
+  data: T | undefined;
+  error: string;
+}
+
+export interface LiveInputs {
+  /** A finish or skip waits in the outbox; `offline`: its last attempt failed on the network. */
+  visitEnd: 'none' | 'sending' | 'offline';
+  self: Read<Pick<JudgeSelf, 'active' | 'current'>>;
+  deliberation: Read<OkFlag>;
+  timer: Read<unknown>;
+  started: Read<OkFlag>;
+  project: Read<ProjectSummary>;
+  next: Read<Next>;
+}
+
+const LOADING: LiveScreen = { phase: 'loading' };
+const blocked = (block: BlockReason): LiveScreen => ({ phase: 'blocked', block });
+
+/** An answer's data, or what to show without it (its error, or loading). */
+function missing(reads: readonly Read<unknown>[]): LiveScreen | null {
+  if (reads.every((read) => read.data !== undefined)) return null;
+  const failed = reads.find((read) => read.data === undefined && read.error !== '');
+  return failed ? { phase: 'error', error: failed.error } : LOADING;
+}
+
+/** The project's id the page needs (shown, or asked for with `POST /judge/next`), from the inputs. */
+export function liveScreen(inputs: LiveInputs): LiveScreen {
+  const { self, deliberation, started, project, next } = inputs;
+  // A finish or skip still on the phone ends the held visit: the next project waits for it.
+  if (inputs.visitEnd === 'offline') return blocked('waiting');
+  if (inputs.visitEnd === 'sending') return LOADING;
+  const without = missing([self, deliberation, inputs.timer]);
+  if (without) return without;
+  // A held project is shown even while the clock is paused (finishing is allowed then, R23);
+  // deliberation refuses finishing, so it shows Judging Paused first.
+  if (!self.data!.active) return blocked('hidden');
+  if (deliberation.data!.ok === 1) return blocked('deliberation');
+  if (self.data!.current) return missing([project]) ?? { phase: 'judging', project: project.data! };
+  const withoutStarted = missing([started]);
+  if (withoutStarted) return withoutStarted;
+  if (started.data!.ok !== 1) return blocked('paused');
+  if (next.error === JUDGE_HIDDEN) return blocked('hidden');
+  if (next.data && 'reason' in next.data) return blocked(next.data.reason);
+  // A project given is the kept `GET /judge`'s `current` from now on (judge/queries/reads.ts).
+  return next.error !== '' ? { phase: 'error', error: next.error } : LOADING;
+}
+
+/** Whether the page must ask `POST /judge/next` now. */
+const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
+  inputs.visitEnd === 'none' &&
+  inputs.self.data?.active === true &&
+  inputs.self.data.current === null &&
+  inputs.deliberation.data?.ok === 0 &&
+  inputs.started.data?.ok === 1;
+
+/** The live page's screen; opens the shown project's visit in the live store (clock, notes). */
+export function useLiveScreen(): LiveScreen {
+  const self = useJudgeSelf();
+  const deliberation = useEndpointQuery(endpoints.judgeDeliberation);
+  const timer = useEndpointQuery(endpoints.judgeTimer);
+  const started = useEndpointQuery(endpoints.judgingStarted);
+  const current = self.data?.current ?? '';
+  const project = useEndpointQuery(endpoints.projectSummary, {
+    params: { id: current },
+    enabled: current !== '',
+  });
+  const visitEnd = useJudgeSyncStore((state) =>
+    !state.pending.some(isVisitEnd) ? 'none' : state.status === 'offline' ? 'offline' : 'sending',
+  );
+  // Not while Done or Skip is on its way (its landing clears `current` before it resolves), nor
+  // after Done: the judge goes to the dashboard and asks for the next project from there.
+  const settled = useJudgeLiveStore((state) => !state.submitting && !state.finished);
+  const inputs = { visitEnd, self, deliberation, timer, started, project } as const;
+  const next = useQuery({ ...nextProjectQuery(), enabled: settled && needsNext(inputs) });
+  const nextFailure =
+    next.error instanceof RequestFailed ? next.error.result.error : String(next.error ?? '');
+  const screen = liveScreen({ ...inputs, next: { data: next.data, error: next.isError ? nextFailure : '' } });
+
+  const judgeId = self.data?.id ?? '';
+  const seconds = timer.data?.judging_timer ?? 0;
+  const shownId = screen.phase === 'judging' ? screen.project.id : null;
+  const live = useJudgeLiveStore.getState;
+  useEffect(() => {
+    if (shownId) live().openProject({ judgeId, projectId: shownId, seconds });
+    else live().leaveProject();
+    // `seconds` only sizes a fresh clock; a change of the timer is the next effect's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [judgeId, shownId, live]);
+  useEffect(() => live().setTimer(seconds), [seconds, live]);
+  return screen;
+}

@@ -1,0 +1,69 @@
+/**
+ * Keeps an open judge page live (API.md 6.2, issue 7 "Beyond the spec"): pause, deliberation,
+ * a hidden or unhidden account and timer changes reach it within a second, without a reload.
+ * Events say which answers are stale (realtime/use-query-invalidation.ts): the active ones are
+ * refetched at once, and every one after a reconnect, since events missed offline are not replayed.
+ */
+import { endpoints } from '@podium/protocol';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loadConnection, withConnection } from '../../realtime/lazy-connection';
+import type { InvalidationMap } from '../../realtime/use-query-invalidation';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { useRealtime } from '../../realtime/use-realtime';
+import { notify } from '../../stores/notice.store';
+import { useJudgeSyncStore } from '../stores/sync.store';
+
+/**
+ * What each event on the judge room makes stale. `POST /judge/next` is asked again only where
+ * the live page asks it (no held project): a pause, deliberation or an option (track settings,
+ * views, R59) may change its answer. Pages refetch only the answers they show.
+ */
+export const JUDGE_INVALIDATIONS: InvalidationMap = {
+  'judge.updated': [
+    endpoints.judgeSelf,
+    endpoints.judgeProject,
+    endpoints.projectSummary,
+    endpoints.judgeProjects,
+    endpoints.judgeNext,
+  ],
+  deliberation: [endpoints.judgeDeliberation, endpoints.judgeNext],
+  clock: [endpoints.judgingStarted, endpoints.judgeNext],
+  'options.changed': [endpoints.judgeTimer, endpoints.projectCount, endpoints.judgeNext],
+};
+
+/**
+ * Another judge signed in on this phone: the open socket still sits in the previous judge's
+ * room, so it is replaced (before this page subscribes: the module's promise resolves in order).
+ */
+function useSocketForCurrentJudge(): void {
+  useEffect(() => {
+    void loadConnection().then(({ dropIfCredentialsChanged }) => dropIfCredentialsChanged('judge'));
+  }, []);
+}
+
+/** What a judge page says when its judge was deleted (by an organizer, or a `judges`/`all` reset). */
+export const JUDGE_REMOVED_TEXT = 'Your judging account was removed by an organizer.';
+
+/** The judge's token stopped working (deleted judge, reset): to the login page, saying why. */
+function useLeaveWhenRemoved(): void {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      withConnection(({ onCredentialsRefused }) =>
+        onCredentialsRefused('judge', () => {
+          notify.error(JUDGE_REMOVED_TEXT);
+          void navigate('/judge/login', { replace: true });
+        }),
+      ),
+    [navigate],
+  );
+}
+
+export function useJudgeRealtime(): void {
+  useSocketForCurrentJudge();
+  useLeaveWhenRemoved();
+  useQueryInvalidation('judge', JUDGE_INVALIDATIONS);
+  // The server is reachable again: send what waits in the outbox now, not after the backoff.
+  useRealtime('judge', {}, () => useJudgeSyncStore.getState().retry());
+}

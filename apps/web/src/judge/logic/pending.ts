@@ -1,0 +1,34 @@
+/**
+ * The judge's screen is the server's last answer with the changes still in the outbox laid over
+ * it (judge/stores/sync.store.ts): a ranking, a star or notes show at once, and a change the
+ * server refuses leaves the outbox, so the screen falls back to the server's answer by itself.
+ */
+import type { JudgedProject, JudgeSelf } from '@podium/protocol';
+import type { JudgeSave } from '../stores/sync.store';
+
+/** One project as a star or notes change leaves it (unchanged object when nothing changes). */
+export function projectWithSave(project: JudgedProject, save: JudgeSave): JudgedProject {
+  if ((save.kind !== 'star' && save.kind !== 'notes') || save.projectId !== project.project_id)
+    return project;
+  if (save.kind === 'star')
+    return project.starred === save.starred ? project : { ...project, starred: save.starred };
+  return project.notes === save.notes ? project : { ...project, notes: save.notes };
+}
+
+/** The judge as one change leaves it; a welcome, finish or skip changes nothing listed here. */
+export function judgeWithSave(judge: JudgeSelf, save: JudgeSave): JudgeSelf {
+  if (save.kind === 'rank') return { ...judge, rankings: [...save.ranking] };
+  if (save.kind !== 'star' && save.kind !== 'notes') return judge;
+  const seen_projects = judge.seen_projects.map((p) => projectWithSave(p, save));
+  return seen_projects.every((p, i) => p === judge.seen_projects[i]) ? judge : { ...judge, seen_projects };
+}
+
+/** The judge with every waiting change laid over, oldest first. */
+export function judgeWithPending(judge: JudgeSelf, pending: readonly JudgeSave[]): JudgeSelf {
+  return pending.reduce(judgeWithSave, judge);
+}
+
+/** One project with its waiting notes and star laid over. */
+export function projectWithPending(project: JudgedProject, pending: readonly JudgeSave[]): JudgedProject {
+  return pending.reduce(projectWithSave, project);
+}

@@ -1,0 +1,80 @@
+/**
+ * The judge pages' server state (docs/offline.md): what each page reads, started by the route's
+ * loader (router.tsx) while the judge chunk is still downloading, so on slow Wi-Fi the answers and
+ * the chunk arrive together instead of one after the other; and `POST /judge/next` as a query.
+ */
+import type { Next } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { getJudgeToken } from '../../auth/cookies';
+import { endpointKey, queryClient, RequestFailed, updateKept } from '../../queries/query-client';
+import { endpointQuery } from '../../queries/use-endpoint-query';
+
+/** The reads a judge page shows (the gate's welcome check included). */
+const PAGE_READS = [
+  endpoints.judgeWelcomeGet,
+  endpoints.judgeSelf,
+  endpoints.judgeDeliberation,
+  endpoints.judgeTimer,
+  endpoints.judgingStarted,
+  endpoints.projectCount,
+  endpoints.judgeProject,
+  endpoints.projectSummary,
+] as const;
+
+/**
+ * An answer the loader fetched a moment ago is not fetched again when the page mounts (one fetch
+ * per view). Events, reconnects and writes invalidate these answers whatever their age.
+ */
+const FRESH_FOR_PAGE_LOAD_MS = 5_000;
+for (const endpoint of PAGE_READS) {
+  queryClient.setQueryDefaults([endpoint.method, endpoint.path], { staleTime: FRESH_FOR_PAGE_LOAD_MS });
+}
+
+/**
+ * `POST /judge/next` read as a query: while the judge holds a project it answers that project
+ * unchanged (R5, R8: concurrent calls give the same one), so asking again is safe; events and a
+ * reconnect ask again. A given project becomes the kept `GET /judge`'s `current`, so the live
+ * page opened offline shows it. Not kept on the phone itself: a reason is only true now.
+ */
+export function nextProjectQuery() {
+  return {
+    queryKey: endpointKey(endpoints.judgeNext),
+    queryFn: async (): Promise<Next> => {
+      const result = await callApi(endpoints.judgeNext);
+      if (!result.data) throw new RequestFailed(result as never);
+      const next = result.data;
+      if ('project_id' in next)
+        updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: next.project_id }));
+      return next;
+    },
+    meta: { keepOnDevice: false },
+  };
+}
+
+const prefetch = <T>(query: {
+  queryKey: unknown[];
+  queryFn: (context: QueryFunctionContext) => Promise<T>;
+}) => queryClient.prefetchQuery(query);
+
+/** The judge pages' reads, by route, started as the route resolves (not awaited: offline, the kept answers show). */
+export function prefetchJudgePage(page: 'dashboard' | 'live' | 'project' | 'welcome', projectId = ''): void {
+  if (!getJudgeToken()) return; // the gate sends the visitor to the login page
+  void prefetch(endpointQuery(endpoints.judgeWelcomeGet));
+  const self = prefetch(endpointQuery(endpoints.judgeSelf));
+  if (page === 'welcome') return;
+  void prefetch(endpointQuery(endpoints.judgeDeliberation));
+  if (page === 'dashboard') void prefetch(endpointQuery(endpoints.projectCount));
+  if (page === 'project') void prefetch(endpointQuery(endpoints.judgeProject, { id: projectId }));
+  if (page !== 'live') return;
+  void prefetch(endpointQuery(endpoints.judgeTimer));
+  void prefetch(endpointQuery(endpoints.judgingStarted));
+  // The held project as soon as `GET /judge` names it, not after the page has rendered.
+  void self.then(() => {
+    const current = queryClient.getQueryData<{ current: string | null }>(
+      endpointKey(endpoints.judgeSelf),
+    )?.current;
+    if (current) void prefetch(endpointQuery(endpoints.projectSummary, { id: current }));
+  });
+}

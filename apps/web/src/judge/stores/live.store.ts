@@ -1,0 +1,214 @@
+/**
+ * Live judging (/judge/live, product spec §2 and §4): the device's side of a visit: the project's
+ * countdown (kept on the phone per project, so a reload resumes it), the popups, the alarm and
+ * the notes draft, as pure reducers plus the writes of Done, Skip and Flag (through the outbox).
+ * What the page shows (the held project, or why there is none) is server state: see
+ * judge/hooks/use-judge-live.ts.
+ */
+import type { JudgeReason } from '@podium/protocol';
+import { JUDGE_FLAG_REASONS } from '@podium/protocol';
+import { create } from 'zustand';
+import { notify } from '../../stores/notice.store';
+import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../device/notes-draft';
+import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
+import type { Countdown } from '../logic/countdown';
+import {
+  createCountdown,
+  expireCountdown,
+  pauseCountdown,
+  resumeCountdown,
+  setCountdownDuration,
+  startCountdown,
+  toggleCountdown,
+} from '../logic/countdown';
+import { useJudgeSyncStore } from './sync.store';
+
+export type LivePopup = 'done' | 'skip' | 'flag' | 'time-up';
+
+export interface LiveData {
+  judgeId: string;
+  /** The project the countdown, the popups and the notes belong to. */
+  projectId: string | null;
+  countdown: Countdown;
+  popup: LivePopup | null;
+  /** A popup paused a running clock: closing it without acting resumes the clock. */
+  resumeOnClose: boolean;
+  /** The Time is Up alarm loops while true. */
+  alarm: boolean;
+  /** The personal notes draft (also in localStorage, R29). */
+  notes: string;
+  submitting: boolean;
+  /** Done was saved (or stored): the page is on its way to the dashboard and asks for nothing. */
+  finished: boolean;
+}
+
+export const INITIAL_LIVE: LiveData = {
+  judgeId: '',
+  projectId: null,
+  countdown: createCountdown(0),
+  popup: null,
+  resumeOnClose: false,
+  alarm: false,
+  notes: '',
+  submitting: false,
+  finished: false,
+};
+
+// ---------- Pure reducers ----------
+
+/**
+ * A project to judge: a new one gets its stored countdown (a reload mid-visit) or a fresh one of
+ * `seconds`, no popup and its stored notes draft; the one already open keeps its clock running.
+ */
+export const liveProject = (
+  state: LiveData,
+  visit: { judgeId: string; projectId: string; seconds: number },
+  notes: string,
+  storedCountdown: Countdown | null = null,
+): LiveData =>
+  state.projectId === visit.projectId && state.judgeId === visit.judgeId
+    ? state
+    : {
+        ...INITIAL_LIVE,
+        judgeId: visit.judgeId,
+        projectId: visit.projectId,
+        countdown: storedCountdown ?? createCountdown(visit.seconds * 1000),
+        notes,
+      };
+
+/** `GET /admin/timer` changed: the clock takes the new length. */
+export const setTimer = (state: LiveData, seconds: number): LiveData =>
+  state.countdown.durationMs === seconds * 1000
+    ? state
+    : { ...state, countdown: setCountdownDuration(state.countdown, seconds * 1000) };
+
+/** The page shows no project now (blocked, loading): no popup stays open, no alarm rings. */
+export const leaveProject = (state: LiveData): LiveData =>
+  state.popup || state.alarm ? { ...state, popup: null, resumeOnClose: false, alarm: false } : state;
+
+export const startTimer = (state: LiveData, now: number): LiveData => ({
+  ...state,
+  countdown: startCountdown(state.countdown, now),
+});
+
+export const toggleClock = (state: LiveData, now: number): LiveData =>
+  state.popup ? state : { ...state, countdown: toggleCountdown(state.countdown, now) };
+
+/** Opening any popup pauses the clock (spec §4). */
+export function openPopup(state: LiveData, popup: LivePopup, now: number): LiveData {
+  const running = state.countdown.status === 'running';
+  return { ...state, popup, resumeOnClose: running, countdown: pauseCountdown(state.countdown, now) };
+}
+
+/** Closing a popup stops the alarm, and resumes a clock the popup paused. */
+export function closePopup(state: LiveData, now: number): LiveData {
+  if (!state.popup) return state;
+  const countdown = state.resumeOnClose ? resumeCountdown(state.countdown, now) : state.countdown;
+  return { ...state, popup: null, resumeOnClose: false, alarm: false, countdown };
+}
+
+/** At zero: red clock, the alarm loops and Time is Up appears. */
+export const timeUp = (state: LiveData): LiveData => ({
+  ...state,
+  countdown: expireCountdown(state.countdown),
+  popup: 'time-up',
+  resumeOnClose: false,
+  alarm: true,
+});
+
+export const setNotes = (state: LiveData, notes: string): LiveData => ({ ...state, notes });
+
+// ---------- Store ----------
+
+interface LiveActions {
+  /** The page shows `projectId` (see `liveProject`). */
+  openProject: (visit: { judgeId: string; projectId: string; seconds: number }) => void;
+  setTimer: (seconds: number) => void;
+  leaveProject: () => void;
+  /** Forgets the page's state (leaving /judge/live). */
+  reset: () => void;
+  startTimer: () => void;
+  toggleClock: () => void;
+  openPopup: (popup: LivePopup) => void;
+  closePopup: () => void;
+  /** Called by the ticking clock when it reaches zero. */
+  expire: () => void;
+  setNotes: (notes: string) => void;
+  /** `POST /judge/finish` through the outbox; true when saved or stored (the page then goes to /judge). */
+  finish: (starred: boolean) => Promise<boolean>;
+  /** `POST /judge/skip` for a Skip or Flag reason; the next project follows once it landed. */
+  skip: (reason: JudgeReason) => Promise<boolean>;
+}
+
+export type LiveState = LiveData & LiveActions;
+
+const SAVED_ON_PHONE = 'Saved on this phone; it will be sent when you are back online.';
+
+const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
+
+/** Monotonic: a phone's wall clock may jump while a countdown runs. */
+const now = () => performance.now();
+
+export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
+  ...INITIAL_LIVE,
+  openProject: (visit) =>
+    set((state) =>
+      liveProject(
+        state,
+        visit,
+        loadNotesDraft(visit.judgeId, visit.projectId),
+        loadVisitTimer(visit.judgeId, visit.projectId, now()),
+      ),
+    ),
+  setTimer: (seconds) => set((state) => setTimer(state, seconds)),
+  leaveProject: () => set(leaveProject),
+  reset: () => set({ ...INITIAL_LIVE }),
+  startTimer: () => set((state) => startTimer(state, now())),
+  toggleClock: () => set((state) => toggleClock(state, now())),
+  openPopup: (popup) => set((state) => openPopup(state, popup, now())),
+  closePopup: () => set((state) => closePopup(state, now())),
+  expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
+  setNotes: (notes) => {
+    const { judgeId, projectId } = get();
+    if (projectId) saveNotesDraft(judgeId, projectId, notes);
+    set((state) => setNotes(state, notes));
+  },
+  finish: async (starred) => {
+    const { judgeId, projectId, notes, submitting } = get();
+    if (!projectId || submitting) return false;
+    set({ submitting: true });
+    const outcome = await useJudgeSyncStore.getState().submit({ kind: 'finish', projectId, notes, starred });
+    if ('refused' in outcome) {
+      set({ submitting: false }); // the outbox told the judge in plain words
+      return false;
+    }
+    // The draft's text travels in the stored finish now (R29).
+    removeNotesDraft(judgeId, projectId);
+    removeVisitTimer(judgeId, projectId);
+    if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
+    set({ popup: null, alarm: false, notes: '', submitting: false, finished: true });
+    return true;
+  },
+  skip: async (reason) => {
+    const { judgeId, projectId, submitting } = get();
+    if (!projectId || submitting) return false;
+    set({ submitting: true });
+    const outcome = await useJudgeSyncStore.getState().submit({ kind: 'skip', projectId, reason });
+    if ('refused' in outcome) {
+      set({ submitting: false });
+      return false;
+    }
+    // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
+    if (isFlagReason(reason)) removeNotesDraft(judgeId, projectId);
+    removeVisitTimer(judgeId, projectId);
+    set({ projectId: null, popup: null, alarm: false, notes: '', submitting: false });
+    return true;
+  },
+}));
+
+// Every change of a visit's clock is kept on the phone, so a reload resumes it (judge/device/visit-timer.ts).
+useJudgeLiveStore.subscribe((state, previous) => {
+  if (state.projectId && state.countdown !== previous.countdown && state.projectId === previous.projectId) {
+    saveVisitTimer(state.judgeId, state.projectId, state.countdown, now());
+  }
+});

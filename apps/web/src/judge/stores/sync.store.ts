@@ -1,0 +1,264 @@
+/**
+ * The judge's outbox: every judge write (welcome, finish, skip and flag, ranking, stars, notes)
+ * goes through one persistent outbox per judge (judge/device/offline-queue.ts), each with its R91
+ * Idempotency-Key, so poor Wi-Fi, a lost answer or a reload loses nothing and lands nothing
+ * twice. This store exposes what the pages show ('All saved', 'Sending…', 'Offline: 3 changes
+ * waiting') and what is still pending (judge/logic/pending.ts lays it over the server's answers).
+ * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
+ * the screen falls back to the server's answer.
+ */
+import type { JudgeReason } from '@podium/protocol';
+import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
+import { create } from 'zustand';
+import type { ApiResult } from '../../api/client';
+import { callApi, NETWORK_ERROR } from '../../api/client';
+import { newIdempotencyKey } from '../../api/idempotency';
+import { getJudgeToken } from '../../auth/cookies';
+import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
+import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offline-queue';
+import { deviceStorage as storage } from '../../util/device-storage';
+import { judgeWithSave, projectWithSave } from '../logic/pending';
+import { Outbox, outboxStorageKey } from '../device/offline-queue';
+import { notify } from '../../stores/notice.store';
+import { tokenFingerprint } from '../../util/token-fingerprint';
+
+export type JudgeSave =
+  | { kind: 'welcome' }
+  | { kind: 'finish'; projectId: string; notes: string; starred: boolean }
+  | { kind: 'skip'; projectId: string; reason: JudgeReason }
+  | { kind: 'notes'; projectId: string; notes: string }
+  | { kind: 'star'; projectId: string; starred: boolean }
+  | { kind: 'rank'; ranking: string[] };
+
+/** The writes that end the visit of the held project: the next one waits for them. */
+export type VisitEnd = Extract<JudgeSave, { kind: 'finish' | 'skip' }>;
+export const isVisitEnd = (save: JudgeSave): save is VisitEnd =>
+  save.kind === 'finish' || save.kind === 'skip';
+
+/**
+ * Saves with the same key replace each other while waiting: only the newest notes, star and
+ * ranking matter. A finish or a skip is one event per held project, never replaced.
+ */
+export function saveKey(save: JudgeSave): string {
+  switch (save.kind) {
+    case 'welcome':
+    case 'rank':
+      return save.kind;
+    default:
+      return `${save.kind}:${save.projectId}`;
+  }
+}
+
+export type SaveStatus = 'saved' | 'saving' | 'offline';
+
+/** Where the judge's work stands, in plain words. */
+export function saveStatusText(status: SaveStatus, waiting: number): string {
+  if (status === 'saved') return 'All saved';
+  if (status === 'saving') return 'Sending…';
+  return `Offline: ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
+}
+
+const WHAT_WAS_REFUSED: Record<JudgeSave['kind'], string> = {
+  welcome: 'the welcome confirmation',
+  finish: 'finishing the project',
+  skip: 'skipping the project',
+  notes: 'your notes',
+  star: 'the star',
+  rank: 'your ranking',
+};
+
+/** A refusal in plain words: what was not saved, and the server's reason. */
+export function refusalText(save: JudgeSave, status: number, error: string): string {
+  const reason = status === 401 ? 'you are signed out' : error;
+  return `The server did not accept ${WHAT_WAS_REFUSED[save.kind]} (${reason}). It was not saved.`;
+}
+
+export function saveStatusOf(snapshot: OutboxSnapshot<unknown>): SaveStatus {
+  if (snapshot.entries.length === 0) return 'saved';
+  return snapshot.offline ? 'offline' : 'saving';
+}
+
+/**
+ * The network failed, or the server (or a proxy in front of it) failed or is restarting: try
+ * again later with the same key. Any other answer (4xx) is the server's refusal.
+ */
+export function isRetryable(status: number, error: string): boolean {
+  return error === NETWORK_ERROR || status >= 500;
+}
+
+export function toSendResult(result: ApiResult<unknown>): SendResult {
+  if (result.data) return { ok: true };
+  return {
+    ok: false,
+    retry: isRetryable(result.status, result.error),
+    status: result.status,
+    error: result.error,
+  };
+}
+
+async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
+  switch (save.kind) {
+    case 'welcome':
+      return toSendResult(await callApi(endpoints.judgeWelcomeAccept, { idempotencyKey }));
+    case 'finish': {
+      const body = { notes: save.notes, starred: save.starred };
+      return toSendResult(await callApi(endpoints.judgeFinish, { body, idempotencyKey }));
+    }
+    case 'skip':
+      return toSendResult(
+        await callApi(endpoints.judgeSkip, { body: { reason: save.reason }, idempotencyKey }),
+      );
+    case 'notes': {
+      const params = { id: save.projectId };
+      return toSendResult(
+        await callApi(endpoints.judgeNotes, { params, body: { notes: save.notes }, idempotencyKey }),
+      );
+    }
+    case 'star': {
+      const params = { id: save.projectId };
+      return toSendResult(
+        await callApi(endpoints.judgeStar, { params, body: { starred: save.starred }, idempotencyKey }),
+      );
+    }
+    case 'rank':
+      return toSendResult(
+        await callApi(endpoints.judgeRank, { body: { ranking: save.ranking }, idempotencyKey }),
+      );
+  }
+}
+
+const staleAfterWrite = (endpoint: (typeof endpoints)[keyof typeof endpoints]) =>
+  void queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] });
+
+/**
+ * The held visit ended on the server: the kept `GET /judge` holds no project any more, and the
+ * last `POST /judge/next` answer is forgotten, so the live page asks for the next project.
+ */
+function visitEnded(): void {
+  updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: null }));
+  void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
+  staleAfterWrite(endpoints.judgeSelf);
+  staleAfterWrite(endpoints.judgeProjects);
+}
+
+/** A change reached the server: the kept answers show it before the entry leaves the outbox. */
+export function applySaved(save: JudgeSave): void {
+  switch (save.kind) {
+    case 'welcome':
+      queryClient.setQueryData(endpointKey(endpoints.judgeWelcomeGet), { ok: 1 });
+      return;
+    case 'finish':
+    case 'skip':
+      return visitEnded();
+    case 'star':
+    case 'notes':
+      updateKept(endpoints.judgeProject, (project) => projectWithSave(project, save), { id: save.projectId });
+      return updateKept(endpoints.judgeSelf, (self) => judgeWithSave(self, save));
+    case 'rank':
+      return updateKept(endpoints.judgeSelf, (self) => judgeWithSave(self, save));
+  }
+}
+
+/** The server refused a change: it is dropped (the screen falls back) and the judge told why. */
+export function applyRefused(save: JudgeSave, status: number, error: string): void {
+  // R26: rank and star are refused during deliberation; the refetched page shows it locked.
+  if ((save.kind === 'rank' || save.kind === 'star') && error.includes('deliberation')) {
+    staleAfterWrite(endpoints.judgeDeliberation);
+    staleAfterWrite(endpoints.judgeSelf);
+    return;
+  }
+  notify.error(refusalText(save, status, error));
+  // The held project is not the one this phone thought: follow the server again.
+  if (error === NO_CURRENT_PROJECT) visitEnded();
+}
+
+interface JudgeSyncState {
+  /** The attached judge's outbox (device state: what waits on this phone), null before a judge is known. */
+  outbox: Outbox<JudgeSave> | null;
+  judgeId: string | null;
+  pending: JudgeSave[];
+  status: SaveStatus;
+  /** Opens the judge's outbox (stored changes from an earlier page are sent at once). */
+  attach: (judgeId: string) => void;
+  /**
+   * Opens the outbox of the judge this phone last attached, if the signed-in token is still
+   * theirs: changes stored offline show (and wait) before any request could name the judge.
+   */
+  resume: () => void;
+  /**
+   * Stores a change and sends it as soon as the network allows; resolves with its first outcome
+   * (saved, waiting for the network, refused). Without an attached outbox: waiting.
+   */
+  submit: (save: JudgeSave) => Promise<SubmitOutcome>;
+  /** Retries waiting changes now (back online, page visible again). */
+  retry: () => void;
+}
+
+const OWNER_KEY = 'podium:outbox-owner';
+
+function storedOwner(): string | null {
+  try {
+    const owner = JSON.parse(storage()?.getItem(OWNER_KEY) ?? 'null') as {
+      judgeId?: unknown;
+      token?: unknown;
+    } | null;
+    const token = getJudgeToken();
+    if (!owner || typeof owner.judgeId !== 'string' || !token) return null;
+    return owner.token === tokenFingerprint(token) ? owner.judgeId : null;
+  } catch {
+    return null;
+  }
+}
+
+export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
+  const publish = (snapshot: OutboxSnapshot<JudgeSave>) =>
+    set({ pending: snapshot.entries.map((e) => e.payload), status: saveStatusOf(snapshot) });
+
+  return {
+    outbox: null,
+    judgeId: null,
+    pending: [],
+    status: 'saved',
+    attach: (judgeId) => {
+      if (get().judgeId === judgeId && get().outbox) return;
+      get().outbox?.dispose();
+      const outbox = new Outbox<JudgeSave>({
+        storage: storage(),
+        storageKey: outboxStorageKey(judgeId),
+        keyOf: saveKey,
+        send: sendSave,
+        newKey: newIdempotencyKey,
+        onSaved: applySaved,
+        onRefused: applyRefused,
+        onChange: publish,
+      });
+      set({ judgeId, outbox });
+      try {
+        const token = tokenFingerprint(getJudgeToken() ?? '');
+        storage()?.setItem(OWNER_KEY, JSON.stringify({ judgeId, token }));
+      } catch {
+        // storage full or disabled: the outbox then opens once the judge is loaded
+      }
+      publish(outbox.snapshot());
+      void outbox.flush();
+    },
+    resume: () => {
+      const judgeId = storedOwner();
+      if (judgeId) get().attach(judgeId);
+    },
+    // Changes are only possible on pages that loaded the judge, which attaches the outbox.
+    submit: (save) => get().outbox?.submit(save) ?? Promise.resolve({ waiting: true }),
+    retry: () => get().outbox?.retryNow(),
+  };
+});
+
+// Changes stored by an earlier page load show (and are sent) before the first render.
+useJudgeSyncStore.getState().resume();
+
+// Back online, or the phone woke up and showed the page again: do not wait for the backoff.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => useJudgeSyncStore.getState().retry());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') useJudgeSyncStore.getState().retry();
+  });
+}

@@ -1,3 +1,0 @@
-// The public expo, loaded as one chunk.
-import './expo.css';
-export { ExpoPage } from './ExpoPage';

@@ -1,0 +1,66 @@
+import { endpoints } from '@podium/protocol';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { callApi } from '../../api/client';
+import { TextField } from '../../components/FormFields';
+import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
+
+export interface AddSelfFormProps {
+  /** The QR code from the link, already checked. */
+  code: string;
+  /** The track of the QR code; `""` for general judging. */
+  track: string;
+}
+
+/** What /add-self/done gets: the judge's code when the server does not email it. */
+export interface AddSelfDoneState {
+  judgeCode: string | null;
+}
+
+/**
+ * Name and email of a judge adding themselves (`POST /qr/add/code`, docs/api-extensions.md). A
+ * refused submit keeps what was typed and shows the server's reason; success goes to
+ * /add-self/done with the judge's code when email is off.
+ */
+export function AddSelfForm({ code, track }: AddSelfFormProps) {
+  const navigate = useNavigate();
+  const judgeCode = useRef<string | null>(null);
+  const { busy, text, errors, submit } = useDraftForm(
+    { name: '', email: '' },
+    {
+      send: async (draft) => {
+        const result = await callApi(endpoints.qrAddCode, { body: { code, track, ...draft } });
+        judgeCode.current = result.data?.code ?? null;
+        return result;
+      },
+      check: nameAndEmailRequired,
+      // Replace: Back from the thank-you page must not offer the used form again.
+      onSuccess: () =>
+        void navigate('/add-self/done', {
+          replace: true,
+          state: { judgeCode: judgeCode.current } satisfies AddSelfDoneState,
+        }),
+    },
+  );
+
+  return (
+    <form className="add-self__form" noValidate onSubmit={submit}>
+      <TextField label="Name" autoComplete="name" required error={errors.name} {...text('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        hint="Where organizers can reach you; your judging code may also be sent here."
+        error={errors.email}
+        {...text('email')}
+      />
+      <button type="submit" className="btn btn--primary btn--large btn--block" disabled={busy}>
+        {busy ? 'Submitting…' : 'Submit'}
+      </button>
+    </form>
+  );
+}
