@@ -1,7 +1,13 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { insecurePublicUrlWarning, loadConfig, readEnv, resolveAdminPassword } from './config.js';
+import {
+  insecurePublicUrlWarning,
+  loadConfig,
+  readEnv,
+  resolveAdminPassword,
+  shortAdminPasswordWarning,
+} from './config.js';
 import { tempDataDir } from './test-support/test-app.js';
 
 const dirs: string[] = [];
@@ -159,6 +165,19 @@ describe('resolveAdminPassword', () => {
     expect(config.adminPassword).toBeUndefined();
     expect(announce).not.toHaveBeenCalled();
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('shortAdminPasswordWarning', () => {
+  it('warns for a chosen password under 12 characters, not for a long or a generated one', () => {
+    expect(shortAdminPasswordWarning('hunter2')).toMatch(
+      /^WARNING: ADMIN_PASSWORD is shorter than 12 characters/,
+    );
+    expect(shortAdminPasswordWarning('elevenchars')).toBeDefined();
+    expect(shortAdminPasswordWarning('twelve chars')).toBeUndefined();
+    // Characters, not UTF-16 units: 12 emoji are 12 characters.
+    expect(shortAdminPasswordWarning('🎉'.repeat(12))).toBeUndefined();
+    expect(shortAdminPasswordWarning(undefined)).toBeUndefined();
   });
 });
 

@@ -122,6 +122,18 @@ export function secureDataDir(dataDir: string): void {
   }
 }
 
+/** Below this many characters a chosen admin password is warned about at start (issue 22). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/**
+ * A warning when ADMIN_PASSWORD is short: the admin guard slows guessing from many addresses,
+ * but a short password is still the weakest link. Generated passwords are 32 characters.
+ */
+export function shortAdminPasswordWarning(fromEnv: string | undefined): string | undefined {
+  if (fromEnv === undefined || [...fromEnv].length >= ADMIN_PASSWORD_MIN_LENGTH) return undefined;
+  return `WARNING: ADMIN_PASSWORD is shorter than ${ADMIN_PASSWORD_MIN_LENGTH} characters; anyone who reaches the server can try to guess it. Use a longer one, or unset it to have one generated.`;
+}
+
 /** The warning of API.md §7 when PUBLIC_URL is plain HTTP on a non-local host, else undefined. */
 export function insecurePublicUrlWarning(publicUrl: string | undefined): string | undefined {
   if (publicUrl === undefined) return undefined;

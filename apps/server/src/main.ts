@@ -7,7 +7,13 @@ import './node-version.js';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
-import { insecurePublicUrlWarning, loadConfig, readEnv, secureDataDir } from './config.js';
+import {
+  insecurePublicUrlWarning,
+  loadConfig,
+  readEnv,
+  secureDataDir,
+  shortAdminPasswordWarning,
+} from './config.js';
 import { DamagedDatabaseError } from './db/database.js';
 import { redactedUrl, StorageRefusedError } from './db/postgres.js';
 
@@ -43,8 +49,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, (password, file) => {
     console.log(`Generated admin password (stored in ${file}): ${password}`);
   });
-  const warning = insecurePublicUrlWarning(config.publicUrl);
-  if (warning) console.error(warning);
+  for (const warning of [
+    insecurePublicUrlWarning(config.publicUrl),
+    shortAdminPasswordWarning(env.adminPasswordFromEnv),
+  ]) {
+    if (warning) console.error(warning);
+  }
 
   const app = await buildApp(config, {
     announceAdminPassword: (password) => {
