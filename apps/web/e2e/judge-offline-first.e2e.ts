@@ -226,6 +226,74 @@ describe('judge writes made offline', () => {
   });
 });
 
+describe('logging out with changes waiting (issue 22)', () => {
+  /** A judge who judged one project, on the dashboard, with a ranking made offline waiting. */
+  async function judgeWithWaitingRanking(name: string) {
+    const judge = await judgeOnPhone(name);
+    await apiCall(server, 'POST', '/judge/next', undefined, judge.token);
+    await apiCall(server, 'POST', '/judge/finish', { notes: 'Kept for later.' }, judge.token);
+    const [seen] = (await judgeRecord(server, judge.id)).seen_projects;
+    const { page } = judge;
+    await page.goto(url('/judge'));
+    const handle = page.locator(`li[data-project-id="${seen!.project_id}"] .judge-row__handle`);
+    await handle.waitFor();
+    await page.context().setOffline(true);
+    await handle.focus();
+    await page.keyboard.press('Space');
+    const ranked = page.locator(`.judge-list--ranked li[data-project-id="${seen!.project_id}"]`);
+    for (let step = 0; step < 20 && (await ranked.count()) === 0; step++)
+      await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    return { ...judge, projectId: seen!.project_id };
+  }
+
+  /** Every `localStorage` entry that still names the judge or holds its project. */
+  const tracesOf = (page: Page, judgeId: string, projectId: string) =>
+    page.evaluate(
+      ([id, project]) =>
+        Object.keys(localStorage).filter((key) => {
+          const value = localStorage.getItem(key) ?? '';
+          return key.includes(id!) || value.includes(id!) || value.includes(project!);
+        }),
+      [judgeId, projectId],
+    );
+
+  it('asks first, sends the waiting change once the phone is online, then leaves nothing of the judge', async () => {
+    const { page, id, projectId } = await judgeWithWaitingRanking('Bea');
+    await button(page, 'Logout').tap();
+    const ask = page.getByRole('dialog', { name: '1 change not sent yet' });
+    await ask.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Send and log out' }).tap();
+    await ask
+      .getByRole('alert')
+      .filter({ hasText: /^Not sent: the phone cannot reach the server/ })
+      .waitFor();
+    expect((await judgeRecord(server, id)).rankings).toEqual([]);
+
+    await page.context().setOffline(false);
+    await ask.getByRole('button', { name: 'Send and log out' }).tap();
+    await page.waitForURL(url('/'));
+    expect((await judgeRecord(server, id)).rankings).toEqual([projectId]);
+    expect(await tracesOf(page, id, projectId)).toEqual([]);
+  });
+
+  it('logs out without sending when the judge says so, and leaves nothing of the judge', async () => {
+    const { page, id, projectId } = await judgeWithWaitingRanking('Cy');
+    await button(page, 'Logout').tap();
+    await page
+      .getByRole('dialog', { name: '1 change not sent yet' })
+      .getByRole('button', { name: 'Log out without sending' })
+      .tap();
+    await page.waitForURL(url('/'));
+    expect(await tracesOf(page, id, projectId)).toEqual([]);
+    await page.context().setOffline(false);
+    await page.waitForTimeout(1500);
+    expect((await judgeRecord(server, id)).rankings).toEqual([]);
+  });
+});
+
 describe('a write whose answer is lost', () => {
   it('is retried with the same Idempotency-Key and counts once (R91)', async () => {
     const { page, id, errors } = await judgeOnPhone('Grace');

@@ -22,6 +22,8 @@ export async function forgetCredential(pathname: string): Promise<void> {
   // events reach this tab (a later login opens a new one).
   if (pathname.startsWith('/judge')) {
     removeJudgeToken();
+    // The judge's answers kept on the phone for offline opening (query-client.ts) go with them.
+    queryClient.removeQueries({ predicate: (query) => query.meta?.keepOnDevice === true });
     await disconnect('judge');
   } else {
     // The request takes its Authorization header from the cookie as it starts, so the cookie

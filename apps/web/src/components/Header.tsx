@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@podium/protocol';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { forgetCredential } from '../auth/logout';
 import { useEventName } from '../queries/use-event-name';
@@ -8,8 +9,8 @@ export interface HeaderProps {
   admin?: boolean;
   /** Shows a Back control; `true` goes to /admin, a string to that path. */
   back?: boolean | string;
-  /** Shows a Logout control. */
-  logout?: boolean;
+  /** Shows a Logout control: the default one, or a portal's own (the judge's asks about waiting changes). */
+  logout?: boolean | ReactNode;
 }
 
 /** The shared header of every screen but the landing page (product spec §2). */
@@ -40,10 +41,12 @@ export function Header({ admin = false, back = false, logout = false }: HeaderPr
                 <span aria-hidden="true">←</span> Back
               </Link>
             )}
-            {logout && (
+            {logout === true ? (
               <button type="button" className="btn btn--secondary btn--small" onClick={onLogout}>
                 Logout
               </button>
+            ) : (
+              logout
             )}
           </div>
         )}

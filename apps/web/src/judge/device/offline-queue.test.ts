@@ -165,6 +165,22 @@ describe('Outbox', () => {
     expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false });
   });
 
+  it('sends now on request, after the send under way, and says whether anything is left (logout)', async () => {
+    const { outbox, sent } = makeOutbox([NETWORK, NETWORK, OK, OK]);
+    void outbox.submit(notes('p1', 'a'));
+    void outbox.submit(notes('p2', 'b'));
+    await settle();
+    // Still no network: the entries stay, and the caller hears so.
+    expect(await outbox.sendNow()).toBe(false);
+    expect(outbox.snapshot().entries).toHaveLength(2);
+    // Asked while a send is on its way: waits for it, then sends the rest.
+    const underWay = outbox.sendNow();
+    expect(await outbox.sendNow()).toBe(true);
+    expect(await underWay).toBe(true);
+    expect(sent.map((op) => (op.kind === 'notes' ? op.notes : ''))).toEqual(['a', 'a', 'a', 'b']);
+    expect(outbox.snapshot().entries).toEqual([]);
+  });
+
   it('drops a refused change and reports it, then sends the rest', async () => {
     const refusal: SendResult = {
       ok: false,

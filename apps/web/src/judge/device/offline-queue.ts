@@ -138,6 +138,8 @@ const newId = (): string =>
 export class Outbox<P> {
   private entries: QueueEntry<P>[];
   private sending = false;
+  /** Callers of `sendNow` waiting for a send under way to end. */
+  private readonly emitted: (() => void)[] = [];
   private offline = false;
   private lastSavedAt = 0;
   private timer: unknown = null;
@@ -219,6 +221,16 @@ export class Outbox<P> {
     this.emit();
   }
 
+  /**
+   * Sends what waits now, after the send under way if any (a logout asks for it); resolves
+   * whether nothing is left waiting (false: the network failed).
+   */
+  async sendNow(): Promise<boolean> {
+    while (this.sending) await new Promise<void>((resolve) => this.emitted.push(resolve));
+    await this.flush();
+    return this.entries.length === 0;
+  }
+
   /** Retry now (the browser came back online, or the page became visible). */
   retryNow(): void {
     if (this.entries.length > 0) void this.flush();
@@ -255,5 +267,6 @@ export class Outbox<P> {
 
   private emit(): void {
     this.options.onChange?.(this.snapshot());
+    for (const resolve of this.emitted.splice(0)) resolve();
   }
 }

@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { useDeliberation, useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../hooks/use-judge-realtime';
+import { JudgeLogout } from '../components/JudgeLogout';
 
 // Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
 const RankingBoard = lazy(async () => ({
@@ -34,7 +35,7 @@ export function JudgeDashboardPage() {
   };
 
   return (
-    <Page heading={ready ? `Welcome, ${name}` : 'Judging'} title="Judging" logout>
+    <Page heading={ready ? `Welcome, ${name}` : 'Judging'} title="Judging" logout={<JudgeLogout />}>
       {loadError !== '' && <LoadError error={loadError} onRetry={retry} />}
       {!ready && loadError === '' && <LoadingScreen />}
       {ready && (

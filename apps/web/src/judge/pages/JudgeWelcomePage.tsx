@@ -9,6 +9,7 @@ import { useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeSyncStore } from '../stores/sync.store';
 import { notify, useNoticeStore } from '../../stores/notice.store';
+import { JudgeLogout } from '../components/JudgeLogout';
 
 export const WELCOME_CONFIRM_TEXT =
   'Please read the welcome message and confirm by checking the boxes below before proceeding.';
@@ -55,14 +56,14 @@ export function JudgeWelcomePage() {
 
   if (gate.status === 'error') {
     return (
-      <Page heading="Welcome" logout>
+      <Page heading="Welcome" logout={<JudgeLogout />}>
         <LoadError error={gate.error} onRetry={gate.retry} />
       </Page>
     );
   }
   if (gate.status === 'checking' || !judge) {
     return (
-      <Page heading="Welcome" logout>
+      <Page heading="Welcome" logout={<JudgeLogout />}>
         {self.error !== '' ? (
           <LoadError error={self.error} onRetry={() => void self.refetch()} />
         ) : (
@@ -73,7 +74,7 @@ export function JudgeWelcomePage() {
   }
 
   return (
-    <Page heading={`Welcome, ${judge.name}!`} title="Welcome" logout>
+    <Page heading={`Welcome, ${judge.name}!`} title="Welcome" logout={<JudgeLogout />}>
       <WelcomeInstructions />
       <WelcomeConfirmations email={judge.email} track={judge.track} checked={checked} onChange={onCheck} />
       <button

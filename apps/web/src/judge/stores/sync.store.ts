@@ -18,6 +18,7 @@ import { endpointKey, queryClient, updateKept } from '../../queries/query-client
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offline-queue';
 import { deviceStorage as storage } from '../../util/device-storage';
 import { judgeWithSave, projectWithSave } from '../logic/pending';
+import { forgetJudgeOnDevice } from '../device/forget-judge';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
@@ -192,6 +193,10 @@ interface JudgeSyncState {
   submit: (save: JudgeSave) => Promise<SubmitOutcome>;
   /** Retries waiting changes now (back online, page visible again). */
   retry: () => void;
+  /** Sends what waits now; resolves whether nothing is left waiting. */
+  sendNow: () => Promise<boolean>;
+  /** Closes the outbox and forgets every trace of the judge on this phone (logout). */
+  detach: () => void;
 }
 
 const OWNER_KEY = 'podium:outbox-owner';
@@ -249,6 +254,18 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
     // Changes are only possible on pages that loaded the judge, which attaches the outbox.
     submit: (save) => get().outbox?.submit(save) ?? Promise.resolve({ waiting: true }),
     retry: () => get().outbox?.retryNow(),
+    sendNow: () => get().outbox?.sendNow() ?? Promise.resolve(true),
+    detach: () => {
+      const { outbox, judgeId } = get();
+      outbox?.dispose();
+      if (judgeId !== null) forgetJudgeOnDevice(judgeId);
+      try {
+        storage()?.removeItem(OWNER_KEY);
+      } catch {
+        // storage disabled: nothing was kept
+      }
+      set({ outbox: null, judgeId: null, pending: [], status: 'saved' });
+    },
   };
 });
 
