@@ -107,6 +107,23 @@ const withoutOfflineNoise = (errors: readonly string[]) =>
   unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
 /**
+ * On the dashboard, with the network gone, moves the seen project `projectId` into the ranking
+ * by keyboard; the change waits on the phone.
+ */
+async function rankOffline(page: Page, projectId: string): Promise<void> {
+  await page.goto(url('/judge'));
+  const handle = page.locator(`li[data-project-id="${projectId}"] .judge-row__handle`);
+  await handle.waitFor();
+  await page.context().setOffline(true);
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const ranked = page.locator(`.judge-list--ranked li[data-project-id="${projectId}"]`);
+  for (let step = 0; step < 20 && (await ranked.count()) === 0; step++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+}
+
+/**
  * With the network gone: reloads the page, where `waiting` must still show, and closes the tab;
  * then, back online, opens `path` in a new tab of the same browser.
  */
@@ -192,17 +209,7 @@ describe('judge writes made offline', () => {
   it('rank, star and notes made offline land once each', async () => {
     const { page, id } = judge;
     const [seen] = (await judgeRecord(server, id)).seen_projects;
-    await page.goto(url('/judge'));
-    const handle = page.locator(`li[data-project-id="${seen!.project_id}"] .judge-row__handle`);
-    await handle.waitFor();
-    await page.context().setOffline(true);
-    await handle.focus();
-    await page.keyboard.press('Space');
-    const ranked = page.locator(`.judge-list--ranked li[data-project-id="${seen!.project_id}"]`);
-    for (let step = 0; step < 20 && (await ranked.count()) === 0; step++)
-      await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await rankOffline(page, seen!.project_id);
 
     await page.context().setOffline(false);
     await page.goto(url(`/judge/project/${seen!.project_id}`));
@@ -233,18 +240,7 @@ describe('logging out with changes waiting (issue 22)', () => {
     await apiCall(server, 'POST', '/judge/next', undefined, judge.token);
     await apiCall(server, 'POST', '/judge/finish', { notes: 'Kept for later.' }, judge.token);
     const [seen] = (await judgeRecord(server, judge.id)).seen_projects;
-    const { page } = judge;
-    await page.goto(url('/judge'));
-    const handle = page.locator(`li[data-project-id="${seen!.project_id}"] .judge-row__handle`);
-    await handle.waitFor();
-    await page.context().setOffline(true);
-    await handle.focus();
-    await page.keyboard.press('Space');
-    const ranked = page.locator(`.judge-list--ranked li[data-project-id="${seen!.project_id}"]`);
-    for (let step = 0; step < 20 && (await ranked.count()) === 0; step++)
-      await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await rankOffline(judge.page, seen!.project_id);
     return { ...judge, projectId: seen!.project_id };
   }
 
