@@ -96,12 +96,10 @@ export class JudgingService {
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
+      // Before the first write: what it reads (the settings) is still the transaction's first read.
+      const group = await this.groupAfterFinish(judge);
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
-      await this.judges.update(judge.id, {
-        current_project_id: null,
-        last_activity: now,
-        ...(await this.groupAfterFinish(judge)),
-      });
+      await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
       if ((await this.judging.deleteJudgeFlags(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
       await this.audit.judge(
