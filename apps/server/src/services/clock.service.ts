@@ -7,14 +7,14 @@ import { END_DELIBERATION_BEFORE_RESUMING, type Clock } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { ClockRepository, ClockRow } from '../repositories/clock.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 
 export class ClockService {
   constructor(
     private readonly db: Database,
     private readonly clock: ClockRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly audit: AuditLog,
     private readonly now: () => number,
   ) {}

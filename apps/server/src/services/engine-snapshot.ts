@@ -12,7 +12,7 @@ import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/r
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { StoredSettings } from '../repositories/settings.repository.js';
+import type { StoredSettings } from '../repositories/options.repository.js';
 import { countsByTrack } from './project-views.js';
 
 /**

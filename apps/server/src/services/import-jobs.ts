@@ -14,7 +14,7 @@ import { readCsvRows } from '../io/csv-read.js';
 import type { ProjectCsvRow } from '../io/csv-import.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { AuditLog } from './audit-log.service.js';
 import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
@@ -100,7 +100,7 @@ export class ImportJobs {
     const { db } = this.connection(storage);
     return new ProjectImporter({
       db,
-      repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
+      repositories: { projects: new ProjectRepository(db), settings: new OptionsRepository(db) },
       auditLog: new AuditLog(new AuditLogRepository(db), () => now),
     });
   }

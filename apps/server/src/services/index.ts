@@ -17,7 +17,7 @@ import { LayoutRepository } from '../repositories/layout.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
@@ -68,7 +68,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     layout: new LayoutRepository(db),
     qrCodes: new QrCodeRepository(db),
     resets: new ResetRepository(db),
-    settings: new SettingsRepository(db),
+    settings: new OptionsRepository(db),
     stats: new StatsRepository(db),
   };
   const auditLog = new AuditLog(repositories.auditLog, now);

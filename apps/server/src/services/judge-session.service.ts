@@ -13,7 +13,7 @@ import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
@@ -25,7 +25,7 @@ const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: SettingsRepository };
+  repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: OptionsRepository };
   auditLog: AuditLog;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
@@ -38,7 +38,7 @@ export class JudgeSessionService {
   private readonly db: Database;
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
-  private readonly settings: SettingsRepository;
+  private readonly settings: OptionsRepository;
   private readonly audit: AuditLog;
   private readonly now: () => number;
   private readonly guard: LoginGuard;

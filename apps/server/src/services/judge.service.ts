@@ -22,7 +22,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
@@ -42,7 +42,7 @@ export class JudgeService {
   constructor(
     private readonly db: Database,
     private readonly judges: JudgeRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
     private readonly mailer: LoginMailer,

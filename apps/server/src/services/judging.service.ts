@@ -23,7 +23,7 @@ import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
@@ -38,7 +38,7 @@ export class JudgingService {
     private readonly judges: JudgeRepository,
     private readonly projects: ProjectRepository,
     private readonly judging: JudgingRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
     private readonly engine: EngineSnapshots,

@@ -18,7 +18,7 @@ import { ConflictError, ValidationError } from '../errors.js';
 import { groupTableNumbers } from '../judging/groups.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { SettingsRepository, StoredSettings } from '../repositories/settings.repository.js';
+import type { OptionsRepository, StoredSettings } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
@@ -45,7 +45,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export class OptionsService {
   constructor(
     private readonly db: Database,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly projectRows: ProjectRepository,
     private readonly judgeRows: JudgeRepository,
     private readonly projects: ProjectService,

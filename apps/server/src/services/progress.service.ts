@@ -8,7 +8,7 @@ import { progressOf } from '../judging/progress.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 
 /** The rate of views is measured over the last 20 minutes of running clock. */
 export const PROGRESS_WINDOW_MS = 20 * 60_000;
@@ -18,7 +18,7 @@ export interface ProgressContext {
     clock: ClockRepository;
     judging: JudgingRepository;
     projects: ProjectRepository;
-    settings: SettingsRepository;
+    settings: OptionsRepository;
   };
   now: () => number;
 }

@@ -18,13 +18,13 @@ import type { CsvRow } from '../io/csv-read.js';
 import { devpostCsvRows, ignoredTrackFilter, projectCsvRows, type ProjectCsvRow } from '../io/csv-import.js';
 import { groupOfTable } from '../judging/groups.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { newId } from './secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;
-  repositories: { projects: ProjectRepository; settings: SettingsRepository };
+  repositories: { projects: ProjectRepository; settings: OptionsRepository };
   auditLog: AuditLog;
 }
 

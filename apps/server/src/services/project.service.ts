@@ -22,7 +22,7 @@ import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
@@ -48,7 +48,7 @@ export class ProjectService {
   constructor(
     private readonly db: Database,
     private readonly projects: ProjectRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
     private readonly audit: AuditLog,
   ) {

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { secretsEqual } from './secrets.js';
@@ -29,7 +29,7 @@ interface SelfAddInput {
 
 export interface QrContext {
   db: Database;
-  repositories: { qrCodes: QrCodeRepository; settings: SettingsRepository };
+  repositories: { qrCodes: QrCodeRepository; settings: OptionsRepository };
   judges: JudgeService;
   auditLog: AuditLog;
   /** PUBLIC_URL without a trailing slash, if set. */
@@ -41,7 +41,7 @@ export interface QrContext {
 export class QrService {
   private readonly db: Database;
   private readonly codes: QrCodeRepository;
-  private readonly settings: SettingsRepository;
+  private readonly settings: OptionsRepository;
   private readonly judges: JudgeService;
   private readonly audit: AuditLog;
   private readonly publicUrl: string | undefined;

@@ -6,7 +6,7 @@ import type { AuditLogRepository } from '../repositories/audit-log.repository.js
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
 import type { ResetRepository } from '../repositories/reset.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
@@ -15,7 +15,7 @@ export class ResetService {
     private readonly db: Database,
     private readonly resets: ResetRepository,
     private readonly judges: JudgeRepository,
-    private readonly settings: SettingsRepository,
+    private readonly settings: OptionsRepository,
     private readonly qrCodes: QrCodeRepository,
     private readonly logLines: AuditLogRepository,
     private readonly clock: ClockService,

@@ -31,7 +31,7 @@ import {
 } from '../judging/results.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
@@ -43,7 +43,7 @@ export interface ResultsContext {
   judges: JudgeService;
   flags: FlagRepository;
   judging: JudgingRepository;
-  settings: SettingsRepository;
+  settings: OptionsRepository;
   auditLog: AuditLog;
   now: () => number;
 }

@@ -8,10 +8,10 @@ import { sqliteOf } from './test-app.js';
 import type { FastifyInstance } from 'fastify';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { hashToken } from '../services/judge-auth.service.js';
-import { SettingsRepository, type StoredSettings } from '../repositories/settings.repository.js';
+import { OptionsRepository, type StoredSettings } from '../repositories/options.repository.js';
 
 export async function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): Promise<void> {
-  await app.db.transaction(async () => new SettingsRepository(app.db).write(patch));
+  await app.db.transaction(async () => new OptionsRepository(app.db).write(patch));
 }
 
 export async function seedClockRunning(app: FastifyInstance, running: boolean): Promise<void> {

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.js';
 
 export type StoredSettings = Omit<OptionSettings, 'clock'>;
 
-export class SettingsRepository {
+export class OptionsRepository {
   constructor(private readonly db: Database) {}
 
   async read(): Promise<StoredSettings> {
