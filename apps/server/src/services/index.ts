@@ -15,7 +15,7 @@ import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
-import { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import { QrRepository } from '../repositories/qr.repository.js';
 import { ResetRepository } from '../repositories/reset.repository.js';
 import { OptionsRepository } from '../repositories/options.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
@@ -66,7 +66,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     idempotencyKeys: new IdempotencyKeyRepository(db),
     judging: new JudgingRepository(db),
     layout: new LayoutRepository(db),
-    qrCodes: new QrCodeRepository(db),
+    qrCodes: new QrRepository(db),
     resets: new ResetRepository(db),
     settings: new OptionsRepository(db),
     stats: new StatsRepository(db),

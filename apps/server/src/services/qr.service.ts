@@ -10,7 +10,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import type { QrRepository } from '../repositories/qr.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
@@ -29,7 +29,7 @@ interface SelfAddInput {
 
 export interface QrContext {
   db: Database;
-  repositories: { qrCodes: QrCodeRepository; settings: OptionsRepository };
+  repositories: { qrCodes: QrRepository; settings: OptionsRepository };
   judges: JudgeService;
   auditLog: AuditLog;
   /** PUBLIC_URL without a trailing slash, if set. */
@@ -40,7 +40,7 @@ export interface QrContext {
 
 export class QrService {
   private readonly db: Database;
-  private readonly codes: QrCodeRepository;
+  private readonly codes: QrRepository;
   private readonly settings: OptionsRepository;
   private readonly judges: JudgeService;
   private readonly audit: AuditLog;

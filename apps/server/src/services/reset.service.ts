@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
+import type { QrRepository } from '../repositories/qr.repository.js';
 import type { ResetRepository } from '../repositories/reset.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLog } from './audit-log.service.js';
@@ -16,7 +16,7 @@ export class ResetService {
     private readonly resets: ResetRepository,
     private readonly judges: JudgeRepository,
     private readonly settings: OptionsRepository,
-    private readonly qrCodes: QrCodeRepository,
+    private readonly qrCodes: QrRepository,
     private readonly logLines: AuditLogRepository,
     private readonly clock: ClockService,
     private readonly audit: AuditLog,

@@ -5,7 +5,7 @@ import type { QrCodesTable } from '../db/schema.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 
-export class QrCodeRepository {
+export class QrRepository {
   constructor(private readonly db: Database) {}
 
   async find(track: string): Promise<QrCodeRow | undefined> {
