@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { UnprocessableError } from '../errors.js';
-import type { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
+import type { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 
 /** Kept answers live at least this long (R91: 24 hours); older ones are pruned as keys are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export type KeyedOutcome<T> = { kept: KeptAnswer } | { fresh: T };
 
 export interface IdempotencyContext {
   db: Database;
-  keys: IdempotencyKeyRepository;
+  keys: IdempotencyRepository;
   now: () => number;
 }
 

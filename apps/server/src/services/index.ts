@@ -10,7 +10,7 @@ import { AdminSessionRepository } from '../repositories/admin-session.repository
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
-import { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
+import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
@@ -63,7 +63,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     judges: new JudgeRepository(db),
     projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
-    idempotencyKeys: new IdempotencyKeyRepository(db),
+    idempotencyKeys: new IdempotencyRepository(db),
     judging: new JudgingRepository(db),
     layout: new LayoutRepository(db),
     qrCodes: new QrRepository(db),
