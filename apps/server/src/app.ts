@@ -20,6 +20,7 @@ import { registerIdempotency } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
+import { auditLogRoutes } from './routes/audit-log.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
 import { clockRoutes } from './routes/clock.routes.js';
 import { registerSocketServer } from './realtime/socket-server.js';
@@ -28,7 +29,6 @@ import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { judgeRoutes } from './routes/judge.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
-import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { progressRoutes } from './routes/progress.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await app.register(sessionRoutes);
-  await app.register(logRoutes);
+  await app.register(auditLogRoutes);
   await app.register(projectRoutes);
   await app.register(judgeAdminRoutes);
   await app.register(judgeRoutes);
