@@ -19,6 +19,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { adminAuthRoutes } from './routes/admin-auth.routes.js';
 import { adminEventRoutes } from './routes/admin-event.routes.js';
 import { auditLogRoutes } from './routes/audit-log.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
@@ -34,7 +35,6 @@ import { progressRoutes } from './routes/progress.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
 import { resultsRoutes } from './routes/results.routes.js';
-import { sessionRoutes } from './routes/session.routes.js';
 import { IN_PLACE_LIMITS, type InPlaceLimits } from './services/in-place.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
-  await app.register(sessionRoutes);
+  await app.register(adminAuthRoutes);
   await app.register(auditLogRoutes);
   await app.register(projectRoutes);
   await app.register(judgeAdminRoutes);

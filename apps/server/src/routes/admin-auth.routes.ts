@@ -4,7 +4,7 @@ import { endpoints, OK } from '@podium/protocol';
 import { parseBasicAuthorization } from '../plugins/auth.js';
 import { route } from './route.js';
 
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   const { adminAuth } = app.services;
 
   route(app, endpoints.heartbeat, () => OK);
