@@ -25,6 +25,7 @@ import { auditLogRoutes } from './routes/audit-log.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
 import { clockRoutes } from './routes/clock.routes.js';
 import { registerSocketServer } from './realtime/socket-server.js';
+import { eventRoutes } from './routes/event.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
+  await app.register(eventRoutes);
   await app.register(adminAuthRoutes);
   await app.register(auditLogRoutes);
   await app.register(projectRoutes);

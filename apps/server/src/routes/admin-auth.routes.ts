@@ -1,4 +1,4 @@
-/** Heartbeat, event name, the admin session (API.md 3.1, 3.3, R70b) and the login guard (R70c). */
+/** Admin login, sessions and logout (API.md 2.2, 3.1, 3.3, R70a, R70b) and the login guard (R70c). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
 import { parseBasicAuthorization } from '../plugins/auth.js';
@@ -6,9 +6,6 @@ import { route } from './route.js';
 
 export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   const { adminAuth } = app.services;
-
-  route(app, endpoints.heartbeat, () => OK);
-  route(app, endpoints.eventInfo, () => ({ name: app.config.eventName }));
 
   route(
     app,
