@@ -7,7 +7,7 @@ import { actionRoute, route } from './route.js';
 /** The judge authenticated by the route's auth hook. */
 const me = (request: FastifyRequest) => (request.judge as JudgeRow).id;
 
-export async function judgeRoutes(app: FastifyInstance): Promise<void> {
+export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   const { judgeSession: session, judging } = app.services;
 
   route(app, endpoints.judgeLogin, async (request) => ({ token: await session.login(request.body.code) }), {
