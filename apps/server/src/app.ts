@@ -30,6 +30,7 @@ import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { judgeSessionRoutes } from './routes/judge-session.routes.js';
+import { judgingRoutes } from './routes/judging.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { progressRoutes } from './routes/progress.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(projectRoutes);
   await app.register(judgeAdminRoutes);
   await app.register(judgeSessionRoutes);
+  await app.register(judgingRoutes);
   await app.register(qrRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);

@@ -1,4 +1,4 @@
-/** Admin login, sessions and logout (API.md 2.2, 3.1, 3.3, R70a, R70b) and the login guard (R70c). */
+/** Admin login, sessions and logout (API.md 2.2, 3.1, 3.3, R70a, R70b). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
 import { parseBasicAuthorization } from '../plugins/auth.js';
@@ -28,5 +28,4 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
     await adminAuth.logout(parseBasicAuthorization(request.headers.authorization).password);
     return OK;
   });
-  route(app, endpoints.loginGuard, () => app.services.loginGuard.status());
 }
