@@ -13,7 +13,7 @@ export default defineConfig({
       'src/db/postgres*.test.ts',
       'src/plugins/{auth,compression,conventions,entity-tags,web-app}.test.ts',
       'src/realtime/realtime.test.ts',
-      'src/routes/{admin-auth.routes,admin-event.routes,admin-list-cache,export.routes,import.routes,judge-admin.routes}.test.ts',
+      'src/routes/{admin-auth.routes,admin-event.routes,admin-list-cache,export.routes,import.routes,judge.routes}.test.ts',
       'src/routes/{event.routes,judge-email,judge-session.routes,project.routes}.test.ts',
       'src/routes/{judging.routes,layout.routes,list-compression,audit-log.routes,options.routes}.test.ts',
       'src/routes/{progress.routes,qr.routes,results.routes}.test.ts',

@@ -28,8 +28,8 @@ import { registerSocketServer } from './realtime/socket-server.js';
 import { eventRoutes } from './routes/event.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
-import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
 import { judgeSessionRoutes } from './routes/judge-session.routes.js';
+import { judgeRoutes } from './routes/judge.routes.js';
 import { judgingRoutes } from './routes/judging.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
@@ -157,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(adminAuthRoutes);
   await app.register(auditLogRoutes);
   await app.register(projectRoutes);
-  await app.register(judgeAdminRoutes);
+  await app.register(judgeRoutes);
   await app.register(judgeSessionRoutes);
   await app.register(judgingRoutes);
   await app.register(qrRoutes);

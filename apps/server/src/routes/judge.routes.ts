@@ -4,7 +4,7 @@ import { endpoints } from '@podium/protocol';
 import { requestBaseUrl } from './base-url.js';
 import { actionRoute, route, sendSerialized } from './route.js';
 
-export async function judgeAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function judgeRoutes(app: FastifyInstance): Promise<void> {
   const { judges } = app.services;
 
   route(app, endpoints.judgeList, async (request, reply) =>
