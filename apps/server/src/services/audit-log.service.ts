@@ -59,7 +59,7 @@ export function formatLogLine(time: number, type: string, message: string): stri
   return `[${new Date(time).toISOString()}] ${type.padEnd(6)} | ${escapeControlCharacters(message)}`;
 }
 
-export class AuditLog {
+export class AuditLogService {
   /** The turn of the event loop the last piece of any log stream waits for (see logJson). */
   private lastTurn: Promise<void> = Promise.resolve();
 

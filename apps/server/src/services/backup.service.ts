@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
 import { SqliteDatabase, type Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
 
@@ -28,7 +28,7 @@ export function backupFilename(time: number): string {
 export class BackupService {
   constructor(
     private readonly db: Database,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     private readonly now: () => number,
   ) {}
 

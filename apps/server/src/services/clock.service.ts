@@ -8,14 +8,14 @@ import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { ClockRepository, ClockRow } from '../repositories/clock.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export class ClockService {
   constructor(
     private readonly db: Database,
     private readonly clock: ClockRepository,
     private readonly settings: OptionsRepository,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     private readonly now: () => number,
   ) {}
 

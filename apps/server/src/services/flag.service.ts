@@ -3,13 +3,13 @@ import { FLAG_NOT_FOUND, SYSTEM_JUDGE_NAME, type Flag, type FlagReason } from '@
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export class FlagService {
   constructor(
     private readonly db: Database,
     private readonly flags: FlagRepository,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Every flag, busy ones included, oldest first; names are read now, not when flagged. */

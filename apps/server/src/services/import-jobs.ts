@@ -15,7 +15,7 @@ import type { ProjectCsvRow } from '../io/csv-import.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { OptionsRepository } from '../repositories/options.repository.js';
-import { AuditLog } from './audit-log.service.js';
+import { AuditLogService } from './audit-log.service.js';
 import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
 
@@ -101,7 +101,7 @@ export class ImportJobs {
     return new ProjectImporter({
       db,
       repositories: { projects: new ProjectRepository(db), settings: new OptionsRepository(db) },
-      auditLog: new AuditLog(new AuditLogRepository(db), () => now),
+      auditLog: new AuditLogService(new AuditLogRepository(db), () => now),
     });
   }
 

@@ -21,7 +21,7 @@ import { OptionsRepository } from '../repositories/options.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
-import { AuditLog } from './audit-log.service.js';
+import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
@@ -71,7 +71,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     settings: new OptionsRepository(db),
     stats: new StatsRepository(db),
   };
-  const auditLog = new AuditLog(repositories.auditLog, now);
+  const auditLog = new AuditLogService(repositories.auditLog, now);
   // Mail goes out after the commit; its outcome is logged in a transaction of its own (R75).
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,

@@ -14,7 +14,7 @@ import { RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
@@ -26,7 +26,7 @@ const LOGGED_CODE_LENGTH = 32;
 export interface JudgeSessionContext {
   db: Database;
   repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: OptionsRepository };
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
   loginGuard: LoginGuard;
@@ -39,7 +39,7 @@ export class JudgeSessionService {
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
   private readonly settings: OptionsRepository;
-  private readonly audit: AuditLog;
+  private readonly audit: AuditLogService;
   private readonly now: () => number;
   private readonly guard: LoginGuard;
 

@@ -23,7 +23,7 @@ import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
@@ -44,7 +44,7 @@ export class JudgeService {
     private readonly judges: JudgeRepository,
     private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     private readonly mailer: LoginMailer,
   ) {
     this.adminRows = new Derived(db, ANY_WRITE, async () =>

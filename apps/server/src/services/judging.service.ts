@@ -24,7 +24,7 @@ import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
@@ -40,7 +40,7 @@ export class JudgingService {
     private readonly judging: JudgingRepository,
     private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     private readonly engine: EngineSnapshots,
     private readonly now: () => number,
     private readonly random: Random = Math.random,

@@ -9,12 +9,12 @@ import type { Database } from '../db/database.js';
 import { layoutCsvRows } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export interface LayoutServiceContext {
   db: Database;
   layout: LayoutRepository;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
 }
 
 export class LayoutService {

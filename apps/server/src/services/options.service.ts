@@ -19,7 +19,7 @@ import { groupTableNumbers } from '../judging/groups.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { OptionsRepository, StoredSettings } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
 import type { QrService } from './qr.service.js';
@@ -51,7 +51,7 @@ export class OptionsService {
     private readonly projects: ProjectService,
     private readonly clock: ClockService,
     private readonly qr: QrService,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Options (4.7) with the clock and the fields derived from the projects (R51). */

@@ -19,13 +19,13 @@ import { devpostCsvRows, ignoredTrackFilter, projectCsvRows, type ProjectCsvRow 
 import { groupOfTable } from '../judging/groups.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { newId } from './secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;
   repositories: { projects: ProjectRepository; settings: OptionsRepository };
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
 }
 
 /** The two project import routes: R84's positional CSV and R86's hackathon-platform export. */

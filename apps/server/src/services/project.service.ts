@@ -23,7 +23,7 @@ import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '..
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
@@ -50,7 +50,7 @@ export class ProjectService {
     private readonly projects: ProjectRepository,
     private readonly settings: OptionsRepository,
     private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {
     this.publicList = new Derived(db, ['projects', 'layout'], async () => {
       const active = (await projects.all()).filter((row) => row.active === 1).map(projectSummary);

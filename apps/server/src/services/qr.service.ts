@@ -12,7 +12,7 @@ import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { QrRepository } from '../repositories/qr.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { secretsEqual } from './secrets.js';
 
@@ -31,7 +31,7 @@ export interface QrContext {
   db: Database;
   repositories: { qrCodes: QrRepository; settings: OptionsRepository };
   judges: JudgeService;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   /** PUBLIC_URL without a trailing slash, if set. */
   publicUrl: string | undefined;
   /** Whether login emails are sent (R75); when not, the self-add hands the code back. */
@@ -43,7 +43,7 @@ export class QrService {
   private readonly codes: QrRepository;
   private readonly settings: OptionsRepository;
   private readonly judges: JudgeService;
-  private readonly audit: AuditLog;
+  private readonly audit: AuditLogService;
   private readonly publicUrl: string | undefined;
   private readonly emailEnabled: boolean;
 

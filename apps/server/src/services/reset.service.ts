@@ -7,7 +7,7 @@ import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { QrRepository } from '../repositories/qr.repository.js';
 import type { ResetRepository } from '../repositories/reset.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
 export class ResetService {
@@ -19,7 +19,7 @@ export class ResetService {
     private readonly qrCodes: QrRepository,
     private readonly logLines: AuditLogRepository,
     private readonly clock: ClockService,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
     private readonly clearLimiters: () => void,
   ) {}

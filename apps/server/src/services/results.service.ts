@@ -32,7 +32,7 @@ import {
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
@@ -44,7 +44,7 @@ export interface ResultsContext {
   flags: FlagRepository;
   judging: JudgingRepository;
   settings: OptionsRepository;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   now: () => number;
 }
 
