@@ -19,7 +19,7 @@ const services = createServices({ db, config, now: Date.now, inPlace: IN_PLACE_L
 const sources: ExportSources = {
   projects: services.projects,
   judges: services.judges,
-  settings: new OptionsRepository(db),
+  options: new OptionsRepository(db),
   snapshot: (read) => db.transaction(read, { readOnly: true }),
 };
 const encoder = new TextEncoder();

@@ -15,9 +15,11 @@ beforeEach(async () => {
   const db = t.app.db;
   engine = new EngineSnapshots({
     db,
-    projectRows: new ProjectRepository(db),
-    judgeRows: new JudgeRepository(db),
-    layout: new LayoutRepository(db),
+    repositories: {
+      projects: new ProjectRepository(db),
+      judges: new JudgeRepository(db),
+      layout: new LayoutRepository(db),
+    },
     now: t.clock.now,
   });
 });

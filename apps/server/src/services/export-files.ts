@@ -17,7 +17,7 @@ export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
 export interface ExportSources {
   projects: ProjectService;
   judges: JudgeService;
-  settings: OptionsRepository;
+  options: OptionsRepository;
   /** Runs the reads of one export on one consistent snapshot of the database. */
   snapshot: <T>(read: () => Promise<T>) => Promise<T>;
 }
@@ -138,7 +138,7 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
     case 'challenges': {
       const { projects, tracks } = await snapshot(async () => ({
         projects: await sources.projects.list(),
-        tracks: (await sources.settings.read()).tracks,
+        tracks: (await sources.options.read()).tracks,
       }));
       return zipStream(challengeEntries(projects, tracks));
     }

@@ -5,12 +5,22 @@ import { NotFoundError } from '../errors.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 
+export interface FlagServiceContext {
+  db: Database;
+  repositories: { flags: FlagRepository };
+  auditLog: AuditLogService;
+}
+
 export class FlagService {
-  constructor(
-    private readonly db: Database,
-    private readonly flags: FlagRepository,
-    private readonly audit: AuditLogService,
-  ) {}
+  private readonly db: Database;
+  private readonly flags: FlagRepository;
+  private readonly audit: AuditLogService;
+
+  constructor({ db, repositories, auditLog }: FlagServiceContext) {
+    this.db = db;
+    this.flags = repositories.flags;
+    this.audit = auditLog;
+  }
 
   /** Every flag, busy ones included, oldest first; names are read now, not when flagged. */
   async list(): Promise<Flag[]> {

@@ -43,7 +43,7 @@ export type KeyedOutcome<T> = { kept: KeptAnswer } | { fresh: T };
 
 export interface IdempotencyContext {
   db: Database;
-  keys: IdempotencyRepository;
+  repositories: { idempotency: IdempotencyRepository };
   now: () => number;
 }
 
@@ -65,7 +65,10 @@ export class IdempotencyService {
    * @throws UnprocessableError (422) when the key was kept for a different request.
    */
   async kept(request: KeyedRequest): Promise<KeptAnswer | undefined> {
-    const { keys, now } = this.context;
+    const {
+      repositories: { idempotency: keys },
+      now,
+    } = this.context;
     const row = await keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS);
     if (row === undefined) return undefined;
     if (row.fingerprint !== request.fingerprint) throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
@@ -97,7 +100,10 @@ export class IdempotencyService {
   }
 
   private async keep(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
-    const { keys, now } = this.context;
+    const {
+      repositories: { idempotency: keys },
+      now,
+    } = this.context;
     const time = now();
     await keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
     await keys.insert({

@@ -98,10 +98,15 @@ export class ImportJobs {
 
   private importer(storage: string, now: number): ProjectImporter {
     const { db } = this.connection(storage);
+    const repositories = {
+      projects: new ProjectRepository(db),
+      options: new OptionsRepository(db),
+      auditLog: new AuditLogRepository(db),
+    };
     return new ProjectImporter({
       db,
-      repositories: { projects: new ProjectRepository(db), settings: new OptionsRepository(db) },
-      auditLog: new AuditLogService(new AuditLogRepository(db), () => now),
+      repositories,
+      auditLog: new AuditLogService({ repositories, now: () => now }),
     });
   }
 

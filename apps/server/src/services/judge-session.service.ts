@@ -25,7 +25,7 @@ const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: OptionsRepository };
+  repositories: { judges: JudgeRepository; judging: JudgingRepository; options: OptionsRepository };
   auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
@@ -38,14 +38,14 @@ export class JudgeSessionService {
   private readonly db: Database;
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
-  private readonly settings: OptionsRepository;
+  private readonly options: OptionsRepository;
   private readonly audit: AuditLogService;
   private readonly now: () => number;
   private readonly guard: LoginGuard;
 
   constructor({ db, repositories, auditLog, now, loginGuard }: JudgeSessionContext) {
     this.db = db;
-    ({ judges: this.judges, judging: this.judging, settings: this.settings } = repositories);
+    ({ judges: this.judges, judging: this.judging, options: this.options } = repositories);
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
@@ -57,7 +57,7 @@ export class JudgeSessionService {
    * failures get 429 before the body is read.
    */
   async assertLoginAllowed(ip: string): Promise<void> {
-    const { block_reqs, max_req_per_min } = await this.settings.read();
+    const { block_reqs, max_req_per_min } = await this.options.read();
     if (block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
     this.guard.assertLoginAllowed(ip);
     const retryAfter = this.limiter.retryAfterSeconds(ip, max_req_per_min);

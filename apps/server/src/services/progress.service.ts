@@ -18,7 +18,7 @@ export interface ProgressContext {
     clock: ClockRepository;
     judging: JudgingRepository;
     projects: ProjectRepository;
-    settings: OptionsRepository;
+    options: OptionsRepository;
   };
   now: () => number;
 }
@@ -28,8 +28,8 @@ export class ProgressService {
 
   /** Views over time, the current rate and when every active project reaches its target. */
   async progress(): Promise<Progress> {
-    const { clock, judging, projects, settings } = this.context.repositories;
-    const options = await settings.read();
+    const { clock, judging, projects } = this.context.repositories;
+    const options = await this.context.repositories.options.read();
     const clockRow = await clock.read();
     return progressOf({
       now: this.context.now(),

@@ -24,7 +24,7 @@ import { newId } from './secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;
-  repositories: { projects: ProjectRepository; settings: OptionsRepository };
+  repositories: { projects: ProjectRepository; options: OptionsRepository };
   auditLog: AuditLogService;
 }
 
@@ -97,7 +97,7 @@ export class ProjectImporter {
    * the last of them is the one written; the earlier ones are `unchanged` (they write nothing).
    */
   private async plan(rows: readonly ProjectCsvRow[], update: boolean): Promise<PlannedRow[]> {
-    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.settings.read()).ignore_tracks);
+    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.options.read()).ignore_tracks);
     const existing = update ? projectIndex(await this.ctx.repositories.projects.all()) : undefined;
     const plan = rows.map((row): PlannedRow => {
       if (!('project' in row)) return { line: row.line, status: 'skipped', name: row.draft, changes: [] };
@@ -122,7 +122,7 @@ export class ProjectImporter {
   private async insert(rows: readonly ProjectContent[]): Promise<void> {
     if (rows.length === 0) return;
     const { db, repositories } = this.ctx;
-    const { group_sizes } = await repositories.settings.read();
+    const { group_sizes } = await repositories.options.read();
     const first = (await repositories.projects.maxLocation()) + 1;
     await repositories.projects.insertMany(
       rows.map((content, i) => ({

@@ -29,7 +29,7 @@ interface SelfAddInput {
 
 export interface QrContext {
   db: Database;
-  repositories: { qrCodes: QrRepository; settings: OptionsRepository };
+  repositories: { qr: QrRepository; options: OptionsRepository };
   judges: JudgeService;
   auditLog: AuditLogService;
   /** PUBLIC_URL without a trailing slash, if set. */
@@ -41,7 +41,7 @@ export interface QrContext {
 export class QrService {
   private readonly db: Database;
   private readonly codes: QrRepository;
-  private readonly settings: OptionsRepository;
+  private readonly options: OptionsRepository;
   private readonly judges: JudgeService;
   private readonly audit: AuditLogService;
   private readonly publicUrl: string | undefined;
@@ -49,8 +49,8 @@ export class QrService {
 
   constructor(context: QrContext) {
     this.db = context.db;
-    this.codes = context.repositories.qrCodes;
-    this.settings = context.repositories.settings;
+    this.codes = context.repositories.qr;
+    this.options = context.repositories.options;
     this.judges = context.judges;
     this.audit = context.auditLog;
     this.publicUrl = context.publicUrl;
@@ -82,7 +82,7 @@ export class QrService {
 
   /** R72: only a non-empty code equal to a non-empty stored one matches. */
   async check(code: string, track: string): Promise<boolean> {
-    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track)) return false;
+    if (track !== GENERAL && !(await this.options.read()).tracks.includes(track)) return false;
     const stored = (await this.codes.find(track))?.code ?? '';
     return code !== '' && stored !== '' && secretsEqual(code, stored);
   }
@@ -121,7 +121,7 @@ export class QrService {
   }
 
   private async assertKnownTrack(track: string): Promise<void> {
-    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track))
+    if (track !== GENERAL && !(await this.options.read()).tracks.includes(track))
       throw new NotFoundError(TRACK_NOT_FOUND);
   }
 }

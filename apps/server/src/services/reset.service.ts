@@ -10,29 +10,45 @@ import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
+export interface ResetServiceContext {
+  db: Database;
+  repositories: {
+    resets: ResetRepository;
+    judges: JudgeRepository;
+    options: OptionsRepository;
+    qr: QrRepository;
+    auditLog: AuditLogRepository;
+  };
+  clock: ClockService;
+  auditLog: AuditLogService;
+  /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
+  clearLimiters: () => void;
+}
+
 export class ResetService {
-  constructor(
-    private readonly db: Database,
-    private readonly resets: ResetRepository,
-    private readonly judges: JudgeRepository,
-    private readonly settings: OptionsRepository,
-    private readonly qrCodes: QrRepository,
-    private readonly logLines: AuditLogRepository,
-    private readonly clock: ClockService,
-    private readonly audit: AuditLogService,
-    /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
-    private readonly clearLimiters: () => void,
-  ) {}
+  private readonly db: Database;
+  private readonly repositories: ResetServiceContext['repositories'];
+  private readonly clock: ClockService;
+  private readonly audit: AuditLogService;
+  private readonly clearLimiters: () => void;
+
+  constructor({ db, repositories, clock, auditLog, clearLimiters }: ResetServiceContext) {
+    this.db = db;
+    this.repositories = repositories;
+    this.clock = clock;
+    this.audit = auditLog;
+    this.clearLimiters = clearLimiters;
+  }
 
   async reset(type: ResetType): Promise<void> {
     await this.db.transaction(async () => {
       if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
-      const judgeIds = (await this.judges.all()).map((judge) => judge.id);
+      const judgeIds = (await this.repositories.judges.all()).map((judge) => judge.id);
       if (type === 'rankings') {
-        await this.resets.clearRankingsAndStars();
+        await this.repositories.resets.clearRankingsAndStars();
         this.db.record({ kind: 'projects', public: false });
       } else {
-        if (type === 'projects' || type === 'all') await this.resets.deleteAllProjects();
+        if (type === 'projects' || type === 'all') await this.repositories.resets.deleteAllProjects();
         if (type === 'judges' || type === 'all') await this.deleteJudges(judgeIds);
         if (type === 'all') await this.restoreDefaults();
         else await this.clearJudgingData();
@@ -45,9 +61,9 @@ export class ResetService {
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */
   private async clearJudgingData(): Promise<void> {
-    const { deliberation } = await this.settings.read();
-    await this.resets.clearJudgingData();
-    await this.settings.write({ deliberation: false, manual_switches: 0 });
+    const { deliberation } = await this.repositories.options.read();
+    await this.repositories.resets.clearJudgingData();
+    await this.repositories.options.write({ deliberation: false, manual_switches: 0 });
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: false });
@@ -58,11 +74,11 @@ export class ResetService {
 
   /** R67 `all`: empty event, every option at its default, no QR codes, a new audit log. */
   private async restoreDefaults(): Promise<void> {
-    const { deliberation } = await this.settings.read();
-    await this.resets.clearJudgingData();
-    await this.settings.clear();
-    await this.qrCodes.clear();
-    await this.logLines.clear();
+    const { deliberation } = await this.repositories.options.read();
+    await this.repositories.resets.clearJudgingData();
+    await this.repositories.options.clear();
+    await this.repositories.qr.clear();
+    await this.repositories.auditLog.clear();
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: true });
@@ -72,7 +88,7 @@ export class ResetService {
   }
 
   private async deleteJudges(ids: readonly string[]): Promise<void> {
-    await this.resets.deleteAllJudges();
+    await this.repositories.resets.deleteAllJudges();
     for (const judgeId of ids) this.db.record({ kind: 'judge-deleted', judgeId });
   }
 
