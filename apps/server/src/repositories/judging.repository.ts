@@ -1,16 +1,11 @@
-/** The judgments a judge makes: tokens, finished views, flags, rankings, stars and notes. */
+/**
+ * The judgments judges make: finished views with their stars and notes (`judged_projects`),
+ * rankings, and each judge's `flagged` list (`judge_flagged`).
+ */
 import type { Database } from '../db/database.js';
 
 export class JudgingRepository {
   constructor(private readonly db: Database) {}
-
-  async insertToken(judgeId: string, tokenHash: string, now: number): Promise<void> {
-    await this.db.run(
-      this.db.q
-        .insertInto('judge_tokens')
-        .values({ token_hash: tokenHash, judge_id: judgeId, created_at: now }),
-    );
-  }
 
   /**
    * 5.2 "Dealt with": projects the judge finished or flagged, and those it skipped as busy or

@@ -12,7 +12,6 @@ import {
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
@@ -25,7 +24,7 @@ const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; judging: JudgingRepository; options: OptionsRepository };
+  repositories: { judges: JudgeRepository; options: OptionsRepository };
   auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
@@ -37,7 +36,6 @@ export class JudgeSessionService {
   readonly limiter: FailureLimiter;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
-  private readonly judging: JudgingRepository;
   private readonly options: OptionsRepository;
   private readonly audit: AuditLogService;
   private readonly now: () => number;
@@ -45,7 +43,7 @@ export class JudgeSessionService {
 
   constructor({ db, repositories, auditLog, now, loginGuard }: JudgeSessionContext) {
     this.db = db;
-    ({ judges: this.judges, judging: this.judging, options: this.options } = repositories);
+    ({ judges: this.judges, options: this.options } = repositories);
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
@@ -83,7 +81,7 @@ export class JudgeSessionService {
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
     await this.db.transaction(async () => {
-      await this.judging.insertToken(judge.id, hashToken(token), this.now());
+      await this.judges.insertToken(judge.id, hashToken(token), this.now());
       await this.judges.update(judge.id, { last_activity: this.now() });
       await this.audit.judge(judge, 'Log in');
       this.db.record({ kind: 'judges' });
