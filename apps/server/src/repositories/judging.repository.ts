@@ -90,16 +90,6 @@ export class JudgingRepository {
     );
   }
 
-  async insertFlag(flag: {
-    id: string;
-    project_id: string;
-    judge_id: string | null;
-    reason: string;
-    time: number;
-  }): Promise<void> {
-    await this.db.run(this.db.q.insertInto('flags').values(flag));
-  }
-
   /** Adds a project to the judge's `flagged` list once (R19). */
   async addFlagged(judgeId: string, projectId: string): Promise<void> {
     await this.db.run(
@@ -107,30 +97,6 @@ export class JudgingRepository {
         .insertInto('judge_flagged')
         .values({ judge_id: judgeId, project_id: projectId })
         .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
-    );
-  }
-
-  async countFlags(projectId: string, reason: string): Promise<number> {
-    const row = await this.db.first(
-      this.db.q
-        .selectFrom('flags')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('project_id', '=', projectId)
-        .where('reason', '=', reason),
-    );
-    return row?.n ?? 0;
-  }
-
-  async deleteProjectFlags(projectId: string, reason: string): Promise<void> {
-    await this.db.run(
-      this.db.q.deleteFrom('flags').where('project_id', '=', projectId).where('reason', '=', reason),
-    );
-  }
-
-  /** Deletes the judge's flags of one reason; returns how many went. */
-  async deleteJudgeFlags(judgeId: string, reason: string): Promise<number> {
-    return await this.db.run(
-      this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
     );
   }
 

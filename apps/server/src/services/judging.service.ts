@@ -21,6 +21,7 @@ import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
@@ -38,6 +39,7 @@ export interface JudgingServiceContext {
     judges: JudgeRepository;
     projects: ProjectRepository;
     judging: JudgingRepository;
+    flags: FlagRepository;
     options: OptionsRepository;
     clock: ClockRepository;
   };
@@ -51,6 +53,7 @@ export class JudgingService {
   private readonly judges: JudgeRepository;
   private readonly projects: ProjectRepository;
   private readonly judging: JudgingRepository;
+  private readonly flags: FlagRepository;
   private readonly options: OptionsRepository;
   private readonly clock: ClockRepository;
   private readonly audit: AuditLogService;
@@ -62,6 +65,7 @@ export class JudgingService {
     this.judges = repositories.judges;
     this.projects = repositories.projects;
     this.judging = repositories.judging;
+    this.flags = repositories.flags;
     this.options = repositories.options;
     this.clock = repositories.clock;
     this.audit = auditLog;
@@ -87,7 +91,7 @@ export class JudgingService {
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
-      await this.judging.insertFlag({
+      await this.flags.insert({
         id: newId(),
         project_id: projectId,
         judge_id: judge.id,
@@ -126,7 +130,7 @@ export class JudgingService {
         ...(await this.groupAfterFinish(judge)),
       });
       await this.projects.update(projectId, { last_activity: now });
-      if ((await this.judging.deleteJudgeFlags(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
+      if ((await this.flags.deleteOfJudge(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
       await this.audit.judge(
         judge,
         `Finished judging project ${projectId}${starred ? ' and starred project' : ''}`,
@@ -231,11 +235,11 @@ export class JudgingService {
 
   /** R20: the third absent skip hides the project and replaces its absent flags by one of the system. */
   private async hideIfAbsent(projectId: string): Promise<void> {
-    if ((await this.judging.countFlags(projectId, 'absent')) < AUTO_HIDE_ABSENT_SKIPS) return;
+    if ((await this.flags.countOfProject(projectId, 'absent')) < AUTO_HIDE_ABSENT_SKIPS) return;
     const project = await this.requireProject(projectId);
     await this.projects.update(projectId, { active: 0 });
-    await this.judging.deleteProjectFlags(projectId, 'absent');
-    await this.judging.insertFlag({
+    await this.flags.deleteOfProject(projectId, 'absent');
+    await this.flags.insert({
       id: newId(),
       project_id: projectId,
       judge_id: null,
