@@ -34,7 +34,7 @@ export class OptionsRepository {
   }
 
   /** Back to every default (the `all` reset). */
-  async clear(): Promise<void> {
+  async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('settings'));
   }
 }

@@ -25,7 +25,7 @@ export class QrRepository {
     await this.db.run(this.db.q.deleteFrom('qr_codes').where('track', '=', track));
   }
 
-  async clear(): Promise<void> {
+  async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('qr_codes'));
   }
 }

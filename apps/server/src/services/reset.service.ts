@@ -76,9 +76,9 @@ export class ResetService {
   private async restoreDefaults(): Promise<void> {
     const { deliberation } = await this.repositories.options.read();
     await this.repositories.resets.clearJudgingData();
-    await this.repositories.options.clear();
-    await this.repositories.qr.clear();
-    await this.repositories.auditLog.clear();
+    await this.repositories.options.clearAll();
+    await this.repositories.qr.clearAll();
+    await this.repositories.auditLog.clearAll();
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: true });
