@@ -75,6 +75,10 @@ export class FlagRepository {
     );
   }
 
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('flags'));
+  }
+
   /** Deletes the judge's flags of one reason; returns how many went. */
   async deleteOfJudge(judgeId: string, reason: string): Promise<number> {
     return await this.db.run(

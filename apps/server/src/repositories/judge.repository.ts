@@ -116,8 +116,18 @@ export class JudgeRepository {
     await this.db.run(this.db.q.updateTable('judges').set(patch).where('id', 'in', ids));
   }
 
+  /** Sets `patch` on every judge. */
+  async updateAll(patch: JudgePatch): Promise<void> {
+    await this.db.run(this.db.q.updateTable('judges').set(patch));
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('judges').where('id', '=', id));
+  }
+
+  /** Every judge, with its tokens, judgments and flags (foreign keys cascade). */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judges'));
   }
 
   async hasFlags(id: string): Promise<boolean> {

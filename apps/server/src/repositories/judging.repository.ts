@@ -111,4 +111,17 @@ export class JudgingRepository {
         ),
     );
   }
+
+  /** The `rankings` reset (R67): no judge ranks anything and nothing is starred; notes stay. */
+  async clearRankingsAndStars(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('rankings'));
+    await this.db.run(this.db.q.updateTable('judged_projects').set({ starred: 0 }));
+  }
+
+  /** Every judgment goes: finished views, rankings and `flagged` lists. */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judged_projects'));
+    await this.db.run(this.db.q.deleteFrom('rankings'));
+    await this.db.run(this.db.q.deleteFrom('judge_flagged'));
+  }
 }

@@ -16,7 +16,6 @@ import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrRepository } from '../repositories/qr.repository.js';
-import { ResetRepository } from '../repositories/reset.repository.js';
 import { OptionsRepository } from '../repositories/options.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
@@ -68,7 +67,6 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     options: new OptionsRepository(db),
     projects: new ProjectRepository(db),
     qr: new QrRepository(db),
-    resets: new ResetRepository(db),
     stats: new StatsRepository(db),
   };
   const auditLog = new AuditLogService({ repositories, now });
