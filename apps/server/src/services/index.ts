@@ -14,9 +14,9 @@ import { IdempotencyRepository } from '../repositories/idempotency.repository.js
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrRepository } from '../repositories/qr.repository.js';
-import { OptionsRepository } from '../repositories/options.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
