@@ -19,22 +19,26 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { adminEventRoutes } from './routes/admin-event.routes.js';
+import { adminAuthRoutes } from './routes/admin-auth.routes.js';
+import { auditLogRoutes } from './routes/audit-log.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
 import { clockRoutes } from './routes/clock.routes.js';
 import { registerSocketServer } from './realtime/socket-server.js';
+import { eventRoutes } from './routes/event.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
+import { flagRoutes } from './routes/flag.routes.js';
 import { importRoutes } from './routes/import.routes.js';
-import { judgeAdminRoutes } from './routes/judge-admin.routes.js';
+import { judgeSessionRoutes } from './routes/judge-session.routes.js';
 import { judgeRoutes } from './routes/judge.routes.js';
+import { judgingRoutes } from './routes/judging.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
-import { logRoutes } from './routes/log.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
 import { progressRoutes } from './routes/progress.routes.js';
 import { projectRoutes } from './routes/project.routes.js';
 import { qrRoutes } from './routes/qr.routes.js';
+import { resetRoutes } from './routes/reset.routes.js';
 import { resultsRoutes } from './routes/results.routes.js';
-import { sessionRoutes } from './routes/session.routes.js';
+import { statsRoutes } from './routes/stats.routes.js';
 import { IN_PLACE_LIMITS, type InPlaceLimits } from './services/in-place.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -151,17 +155,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
-  await app.register(sessionRoutes);
-  await app.register(logRoutes);
+  await app.register(eventRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(auditLogRoutes);
   await app.register(projectRoutes);
-  await app.register(judgeAdminRoutes);
   await app.register(judgeRoutes);
+  await app.register(judgeSessionRoutes);
+  await app.register(judgingRoutes);
   await app.register(qrRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(optionsRoutes);
   await app.register(clockRoutes);
-  await app.register(adminEventRoutes);
+  await app.register(statsRoutes);
+  await app.register(flagRoutes);
+  await app.register(resetRoutes);
   await app.register(backupRoutes);
   await app.register(layoutRoutes);
   await app.register(resultsRoutes);

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectTo } from '../db/connect.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { exportFile, type ExportSources } from '../services/export-files.js';
 import { IN_PLACE_LIMITS } from '../services/in-place.js';
 import { createServices } from '../services/index.js';
@@ -19,7 +19,7 @@ const services = createServices({ db, config, now: Date.now, inPlace: IN_PLACE_L
 const sources: ExportSources = {
   projects: services.projects,
   judges: services.judges,
-  settings: new SettingsRepository(db),
+  options: new OptionsRepository(db),
   snapshot: (read) => db.transaction(read, { readOnly: true }),
 };
 const encoder = new TextEncoder();

@@ -16,6 +16,11 @@ declare module 'fastify' {
   }
 }
 
+/** The judge a judge route works for: its auth hook set it before the handler runs. */
+export function authenticatedJudgeId(request: FastifyRequest): string {
+  return (request.judge as JudgeRow).id;
+}
+
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** `Basic <base64>` → user and password, split at the FIRST colon (2.2 rows 1–4). */

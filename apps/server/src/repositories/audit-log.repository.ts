@@ -70,7 +70,7 @@ export class AuditLogRepository {
     return await this.db.all(query.orderBy('seq', order).limit(limit));
   }
 
-  async clear(): Promise<void> {
+  async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('audit_log'));
   }
 }

@@ -1,5 +1,12 @@
-/** Flag records (4.6) with the current names and table they refer to. */
+/**
+ * Flag records (4.6): added by skips and flags (R18–R22), removed when resolved (R65), read with
+ * the current names and table they refer to.
+ */
+import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { FlagsTable } from '../db/schema.js';
+
+export type NewFlagRow = Omit<Insertable<FlagsTable>, 'seq'>;
 
 export interface FlagRow {
   id: string;
@@ -43,7 +50,39 @@ export class FlagRepository {
     );
   }
 
+  async insert(flag: NewFlagRow): Promise<void> {
+    await this.db.run(this.db.q.insertInto('flags').values(flag));
+  }
+
+  async countOfProject(projectId: string, reason: string): Promise<number> {
+    const row = await this.db.first(
+      this.db.q
+        .selectFrom('flags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .where('reason', '=', reason),
+    );
+    return row?.n ?? 0;
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('flags').where('id', '=', id));
+  }
+
+  async deleteOfProject(projectId: string, reason: string): Promise<void> {
+    await this.db.run(
+      this.db.q.deleteFrom('flags').where('project_id', '=', projectId).where('reason', '=', reason),
+    );
+  }
+
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('flags'));
+  }
+
+  /** Deletes the judge's flags of one reason; returns how many went. */
+  async deleteOfJudge(judgeId: string, reason: string): Promise<number> {
+    return await this.db.run(
+      this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
+    );
   }
 }

@@ -44,6 +44,15 @@ export class JudgeRepository {
     await this.db.run(this.db.q.insertInto('judges').values(row));
   }
 
+  /** Keeps a login token by its SHA-256 hex only (2.1). */
+  async insertToken(judgeId: string, tokenHash: string, now: number): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .insertInto('judge_tokens')
+        .values({ token_hash: tokenHash, judge_id: judgeId, created_at: now }),
+    );
+  }
+
   async findById(id: string): Promise<JudgeRow | undefined> {
     return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
   }
@@ -107,8 +116,18 @@ export class JudgeRepository {
     await this.db.run(this.db.q.updateTable('judges').set(patch).where('id', 'in', ids));
   }
 
+  /** Sets `patch` on every judge. */
+  async updateAll(patch: JudgePatch): Promise<void> {
+    await this.db.run(this.db.q.updateTable('judges').set(patch));
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('judges').where('id', '=', id));
+  }
+
+  /** Every judge, with its tokens, judgments and flags (foreign keys cascade). */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judges'));
   }
 
   async hasFlags(id: string): Promise<boolean> {

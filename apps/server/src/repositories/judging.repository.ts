@@ -1,16 +1,11 @@
-/** The judgments a judge makes: tokens, finished views, flags, rankings, stars and notes. */
+/**
+ * The judgments judges make: finished views with their stars and notes (`judged_projects`),
+ * rankings, and each judge's `flagged` list (`judge_flagged`).
+ */
 import type { Database } from '../db/database.js';
 
 export class JudgingRepository {
   constructor(private readonly db: Database) {}
-
-  async insertToken(judgeId: string, tokenHash: string, now: number): Promise<void> {
-    await this.db.run(
-      this.db.q
-        .insertInto('judge_tokens')
-        .values({ token_hash: tokenHash, judge_id: judgeId, created_at: now }),
-    );
-  }
 
   /**
    * 5.2 "Dealt with": projects the judge finished or flagged, and those it skipped as busy or
@@ -94,16 +89,6 @@ export class JudgingRepository {
     );
   }
 
-  async insertFlag(flag: {
-    id: string;
-    project_id: string;
-    judge_id: string | null;
-    reason: string;
-    time: number;
-  }): Promise<void> {
-    await this.db.run(this.db.q.insertInto('flags').values(flag));
-  }
-
   /** Adds a project to the judge's `flagged` list once (R19). */
   async addFlagged(judgeId: string, projectId: string): Promise<void> {
     await this.db.run(
@@ -111,30 +96,6 @@ export class JudgingRepository {
         .insertInto('judge_flagged')
         .values({ judge_id: judgeId, project_id: projectId })
         .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
-    );
-  }
-
-  async countFlags(projectId: string, reason: string): Promise<number> {
-    const row = await this.db.first(
-      this.db.q
-        .selectFrom('flags')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('project_id', '=', projectId)
-        .where('reason', '=', reason),
-    );
-    return row?.n ?? 0;
-  }
-
-  async deleteProjectFlags(projectId: string, reason: string): Promise<void> {
-    await this.db.run(
-      this.db.q.deleteFrom('flags').where('project_id', '=', projectId).where('reason', '=', reason),
-    );
-  }
-
-  /** Deletes the judge's flags of one reason; returns how many went. */
-  async deleteJudgeFlags(judgeId: string, reason: string): Promise<number> {
-    return await this.db.run(
-      this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
     );
   }
 
@@ -148,5 +109,18 @@ export class JudgingRepository {
           projectIds.map((projectId, position) => ({ judge_id: judgeId, project_id: projectId, position })),
         ),
     );
+  }
+
+  /** The `rankings` reset (R67): no judge ranks anything and nothing is starred; notes stay. */
+  async clearRankingsAndStars(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('rankings'));
+    await this.db.run(this.db.q.updateTable('judged_projects').set({ starred: 0 }));
+  }
+
+  /** Every judgment goes: finished views, rankings and `flagged` lists. */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judged_projects'));
+    await this.db.run(this.db.q.deleteFrom('rankings'));
+    await this.db.run(this.db.q.deleteFrom('judge_flagged'));
   }
 }

@@ -193,8 +193,18 @@ export class ProjectRepository {
     );
   }
 
+  /** Sets `patch` on every project. */
+  async updateAll(patch: ProjectPatch): Promise<void> {
+    await this.db.run(this.db.q.updateTable('projects').set(patch));
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('projects').where('id', '=', id));
+  }
+
+  /** Every project, with the judgments and flags about it (foreign keys cascade). */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('projects'));
   }
 
   /** Every finished view with the judge's track and star (R30, R32). */

@@ -1,7 +1,6 @@
-/** Judge login and session (R1–R3, R59, R68–R70), over HTTP. */
+/** Judge login and session (R1–R3, R68–R70), over HTTP. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JUDGE_AUTH_ERRORS, type JudgeAdmin } from '@podium/protocol';
-import { seedSettings } from '../test-support/seed.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -158,21 +157,6 @@ describe('session routes', () => {
       last_activity: t.clock.now(),
     });
     expect((await judge({ method: 'GET', url: '/api/judge/projects' })).json()).toEqual([]);
-  });
-
-  it("GET /project/count counts active projects, only the track's for a track judge (R59)", async () => {
-    await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
-    const trackJudge = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI' });
-    await t.addProject({ name: 'A', challenge_list: 'AI' });
-    const b = await t.addProject({ name: 'B' });
-    await t.addProject({ name: 'C' });
-    await t.admin({ method: 'PUT', url: `/api/project/hide/${b}`, payload: { hide: true } });
-    const general = await t.loginAs(judgeId);
-    const track = await t.loginAs(trackJudge);
-    expect((await general({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
-    expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
-    await seedSettings(t.app, { judge_tracks: true });
-    expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 1 });
   });
 
   it("a deleted judge's token stops working", async () => {

@@ -1,6 +1,7 @@
-/** Judging over HTTP (R4–R29): next, skip and flag, finish, rank, star, notes. */
+/** Judging over HTTP (R4–R29, R59): next, skip and flag, finish, rank, star, notes, project count. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Flag, JudgeSelf } from '@podium/protocol';
+import { seedSettings } from '../test-support/seed.js';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -381,5 +382,22 @@ describe('rank, star and notes (R26–R29)', () => {
       name: 'P0',
       location: 1,
     });
+  });
+});
+
+describe('GET /project/count (R59)', () => {
+  it("counts active projects, only the track's for a track judge", async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
+    const trackJudge = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI' });
+    await t.addProject({ name: 'A', challenge_list: 'AI' });
+    const b = await t.addProject({ name: 'B' });
+    await t.addProject({ name: 'C' });
+    await t.admin({ method: 'PUT', url: `/api/project/hide/${b}`, payload: { hide: true } });
+    const general = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const track = await t.loginAs(trackJudge);
+    expect((await general({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
+    expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 2 });
+    await seedSettings(t.app, { judge_tracks: true });
+    expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 1 });
   });
 });

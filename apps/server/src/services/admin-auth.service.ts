@@ -11,12 +11,12 @@ import {
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { AdminSessionService } from './admin-session.service.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 
 export interface AdminAuthContext {
   db: Database;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   now: () => number;
   sessions: AdminSessionService;
 }
@@ -24,7 +24,7 @@ export interface AdminAuthContext {
 export class AdminAuthService {
   readonly limiter: FailureLimiter;
   private readonly db: Database;
-  private readonly audit: AuditLog;
+  private readonly audit: AuditLogService;
   private readonly sessions: AdminSessionService;
 
   constructor({ db, auditLog, now, sessions }: AdminAuthContext) {

@@ -84,14 +84,21 @@ export function formatLogLine(time: number, type: string, message: string): stri
   return `[${new Date(time).toISOString()}] ${type.padEnd(6)} | ${escapeControlCharacters(message)}`;
 }
 
-export class AuditLog {
+export interface AuditLogServiceContext {
+  repositories: { auditLog: AuditLogRepository };
+  now: () => number;
+}
+
+export class AuditLogService {
   /** The turn of the event loop the last piece of any log stream waits for (see logJson). */
   private lastTurn: Promise<void> = Promise.resolve();
+  private readonly lines: AuditLogRepository;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly lines: AuditLogRepository,
-    private readonly now: () => number,
-  ) {}
+  constructor({ repositories, now }: AuditLogServiceContext) {
+    this.lines = repositories.auditLog;
+    this.now = now;
+  }
 
   async system(message: string): Promise<void> {
     await this.write('SYSTEM', message);

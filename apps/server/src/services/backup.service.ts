@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
 import { SqliteDatabase, type Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
 
@@ -25,12 +25,22 @@ export function backupFilename(time: number): string {
   return `podium-backup-${new Date(time).toISOString().replace(/[-:]/g, '')}.db`;
 }
 
+export interface BackupServiceContext {
+  db: Database;
+  auditLog: AuditLogService;
+  now: () => number;
+}
+
 export class BackupService {
-  constructor(
-    private readonly db: Database,
-    private readonly audit: AuditLog,
-    private readonly now: () => number,
-  ) {}
+  private readonly db: Database;
+  private readonly audit: AuditLogService;
+  private readonly now: () => number;
+
+  constructor({ db, auditLog, now }: BackupServiceContext) {
+    this.db = db;
+    this.audit = auditLog;
+    this.now = now;
+  }
 
   /**
    * Copies the live database into a private temporary folder, reads it back and removes it, then

@@ -7,17 +7,30 @@ import { END_DELIBERATION_BEFORE_RESUMING, type Clock } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { ClockRepository, ClockRow } from '../repositories/clock.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
+
+export interface ClockServiceContext {
+  db: Database;
+  repositories: { clock: ClockRepository; options: OptionsRepository };
+  auditLog: AuditLogService;
+  now: () => number;
+}
 
 export class ClockService {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: ClockRepository,
-    private readonly settings: SettingsRepository,
-    private readonly audit: AuditLog,
-    private readonly now: () => number,
-  ) {}
+  private readonly db: Database;
+  private readonly clock: ClockRepository;
+  private readonly options: OptionsRepository;
+  private readonly audit: AuditLogService;
+  private readonly now: () => number;
+
+  constructor({ db, repositories, auditLog, now }: ClockServiceContext) {
+    this.db = db;
+    this.clock = repositories.clock;
+    this.options = repositories.options;
+    this.audit = auditLog;
+    this.now = now;
+  }
 
   async state(): Promise<Clock> {
     return this.view(await this.clock.read());
@@ -38,8 +51,7 @@ export class ClockService {
   /** Refused during deliberation (R42). */
   async unpause(): Promise<Clock> {
     return await this.db.transaction(async () => {
-      if ((await this.settings.read()).deliberation)
-        throw new ConflictError(END_DELIBERATION_BEFORE_RESUMING);
+      if ((await this.options.read()).deliberation) throw new ConflictError(END_DELIBERATION_BEFORE_RESUMING);
       if (!(await this.running())) {
         await this.clock.write({ running: 1, resumed_at: this.now() });
         await this.audit.admin('Unpaused clock');
@@ -69,15 +81,15 @@ export class ClockService {
 
   /** The periodic backup of R40: only while `clock_sync` is on and the clock runs. */
   async autoBackup(): Promise<void> {
-    if ((await this.settings.read()).clock_sync && (await this.running())) await this.backup(false);
+    if ((await this.options.read()).clock_sync && (await this.running())) await this.backup(false);
   }
 
   /** R42: sets deliberation; starting pauses the clock; the same value again changes nothing. */
   async setDeliberation(start: boolean): Promise<void> {
     await this.db.transaction(async () => {
-      if ((await this.settings.read()).deliberation === start) return;
+      if ((await this.options.read()).deliberation === start) return;
       if (start) await this.stop();
-      await this.settings.write({ deliberation: start });
+      await this.options.write({ deliberation: start });
       await this.audit.admin(start ? 'Started deliberation' : 'Stopped deliberation');
       this.db.record({ kind: 'deliberation' });
     });

@@ -4,7 +4,7 @@ import { EngineSnapshots } from './engine-snapshot.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { seedCurrent, seedJudged, seedRanking, seedSettings } from '../test-support/seed.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -15,9 +15,11 @@ beforeEach(async () => {
   const db = t.app.db;
   engine = new EngineSnapshots({
     db,
-    projectRows: new ProjectRepository(db),
-    judgeRows: new JudgeRepository(db),
-    layout: new LayoutRepository(db),
+    repositories: {
+      projects: new ProjectRepository(db),
+      judges: new JudgeRepository(db),
+      layout: new LayoutRepository(db),
+    },
     now: t.clock.now,
   });
 });
@@ -27,7 +29,7 @@ afterEach(async () => {
 
 const ok = async (request: Parameters<TestApp['admin']>[0]) =>
   expect((await t.admin(request)).json()).toEqual({ ok: 1 });
-const settings = () => new SettingsRepository(t.app.db).read();
+const settings = () => new OptionsRepository(t.app.db).read();
 const seen = async () =>
   Object.fromEntries((await engine.allProjects()).map((p) => [p.id, [p.seen, p.trackSeen]]));
 

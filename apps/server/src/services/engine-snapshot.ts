@@ -12,7 +12,7 @@ import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/r
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { StoredSettings } from '../repositories/settings.repository.js';
+import type { StoredSettings } from '../repositories/options.repository.js';
 import { countsByTrack } from './project-views.js';
 
 /**
@@ -37,10 +37,12 @@ interface Built {
 
 export interface EngineSnapshotsContext {
   db: Database;
-  projectRows: ProjectRepository;
-  judgeRows: JudgeRepository;
-  /** The hall layout, for the walking distance of R93. */
-  layout: LayoutRepository;
+  repositories: {
+    projects: ProjectRepository;
+    judges: JudgeRepository;
+    /** The hall layout, for the walking distance of R93. */
+    layout: LayoutRepository;
+  };
   now: () => number;
 }
 
@@ -56,7 +58,8 @@ export class EngineSnapshots {
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
   private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
-  constructor({ db, projectRows, judgeRows, layout, now }: EngineSnapshotsContext) {
+  constructor({ db, repositories, now }: EngineSnapshotsContext) {
+    const { projects: projectRows, judges: judgeRows, layout } = repositories;
     this.db = db;
     this.projectRows = projectRows;
     this.judgeRows = judgeRows;

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { JudgeAdmin, Project } from '@podium/protocol';
 import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../io/csv-export.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
@@ -17,7 +17,7 @@ export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
 export interface ExportSources {
   projects: ProjectService;
   judges: JudgeService;
-  settings: SettingsRepository;
+  options: OptionsRepository;
   /** Runs the reads of one export on one consistent snapshot of the database. */
   snapshot: <T>(read: () => Promise<T>) => Promise<T>;
 }
@@ -138,7 +138,7 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
     case 'challenges': {
       const { projects, tracks } = await snapshot(async () => ({
         projects: await sources.projects.list(),
-        tracks: (await sources.settings.read()).tracks,
+        tracks: (await sources.options.read()).tracks,
       }));
       return zipStream(challengeEntries(projects, tracks));
     }

@@ -8,13 +8,13 @@
 import { Readable } from 'node:stream';
 import type { Database } from '../db/database.js';
 import type { ExportThread } from '../io/export-thread.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { exportFile, type ExportKind, type ExportSources } from './export-files.js';
 import type { InPlaceLimits } from './in-place.js';
 
 export interface ExportContext {
   db: Database;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   thread: ExportThread;
   /** This thread's services, for the exports built in place. */
   sources: ExportSources;

@@ -3,14 +3,24 @@ import { FLAG_NOT_FOUND, SYSTEM_JUDGE_NAME, type Flag, type FlagReason } from '@
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
+
+export interface FlagServiceContext {
+  db: Database;
+  repositories: { flags: FlagRepository };
+  auditLog: AuditLogService;
+}
 
 export class FlagService {
-  constructor(
-    private readonly db: Database,
-    private readonly flags: FlagRepository,
-    private readonly audit: AuditLog,
-  ) {}
+  private readonly db: Database;
+  private readonly flags: FlagRepository;
+  private readonly audit: AuditLogService;
+
+  constructor({ db, repositories, auditLog }: FlagServiceContext) {
+    this.db = db;
+    this.flags = repositories.flags;
+    this.audit = auditLog;
+  }
 
   /** Every flag, busy ones included, oldest first; names are read now, not when flagged. */
   async list(): Promise<Flag[]> {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { UnprocessableError } from '../errors.js';
-import type { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
+import type { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 
 /** Kept answers live at least this long (R91: 24 hours); older ones are pruned as keys are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export type KeyedOutcome<T> = { kept: KeptAnswer } | { fresh: T };
 
 export interface IdempotencyContext {
   db: Database;
-  keys: IdempotencyKeyRepository;
+  repositories: { idempotency: IdempotencyRepository };
   now: () => number;
 }
 
@@ -76,7 +76,10 @@ export class IdempotencyService {
    * @throws UnprocessableError (422) when the key was kept for a different request.
    */
   async kept(request: KeyedRequest): Promise<KeptAnswer | undefined> {
-    const { keys, now } = this.context;
+    const {
+      repositories: { idempotency: keys },
+      now,
+    } = this.context;
     const row = await keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS);
     if (row === undefined) return undefined;
     if (row.fingerprint !== request.fingerprint) throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
@@ -108,7 +111,10 @@ export class IdempotencyService {
   }
 
   private async keep(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
-    const { keys, now } = this.context;
+    const {
+      repositories: { idempotency: keys },
+      now,
+    } = this.context;
     const time = now();
     await keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
     await keys.insert({

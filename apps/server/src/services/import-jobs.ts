@@ -14,8 +14,8 @@ import { readCsvRows } from '../io/csv-read.js';
 import type { ProjectCsvRow } from '../io/csv-import.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
-import { AuditLog } from './audit-log.service.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
+import { AuditLogService } from './audit-log.service.js';
 import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
 
@@ -98,10 +98,15 @@ export class ImportJobs {
 
   private importer(storage: string, now: number): ProjectImporter {
     const { db } = this.connection(storage);
+    const repositories = {
+      projects: new ProjectRepository(db),
+      options: new OptionsRepository(db),
+      auditLog: new AuditLogRepository(db),
+    };
     return new ProjectImporter({
       db,
-      repositories: { projects: new ProjectRepository(db), settings: new SettingsRepository(db) },
-      auditLog: new AuditLog(new AuditLogRepository(db), () => now),
+      repositories,
+      auditLog: new AuditLogService({ repositories, now: () => now }),
     });
   }
 

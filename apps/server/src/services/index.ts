@@ -10,18 +10,17 @@ import { AdminSessionRepository } from '../repositories/admin-session.repository
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
-import { IdempotencyKeyRepository } from '../repositories/idempotency-key.repository.js';
+import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
+import { OptionsRepository } from '../repositories/options.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
-import { QrCodeRepository } from '../repositories/qr-code.repository.js';
-import { ResetRepository } from '../repositories/reset.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import { QrRepository } from '../repositories/qr.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
-import { AuditLog } from './audit-log.service.js';
+import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
@@ -60,18 +59,19 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
-    judges: new JudgeRepository(db),
-    projects: new ProjectRepository(db),
     flags: new FlagRepository(db),
-    idempotencyKeys: new IdempotencyKeyRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    judges: new JudgeRepository(db),
     judging: new JudgingRepository(db),
     layout: new LayoutRepository(db),
-    qrCodes: new QrCodeRepository(db),
-    resets: new ResetRepository(db),
-    settings: new SettingsRepository(db),
+    options: new OptionsRepository(db),
+    projects: new ProjectRepository(db),
+    qr: new QrRepository(db),
     stats: new StatsRepository(db),
   };
-  const auditLog = new AuditLog(repositories.auditLog, now);
+  const auditLog = new AuditLogService({ repositories, now });
+  // Every service takes what it uses from these, by name; the services it calls are added beside them.
+  const deps = { db, now, repositories, auditLog };
   // Mail goes out after the commit; its outcome is logged in a transaction of its own (R75).
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
@@ -81,133 +81,68 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     onFailure: (email) => db.transaction(() => auditLog.system(`Failed to send login email to ${email}`)),
   });
   const writeGate = new WriteGate();
-  const projects = new ProjectService(
-    db,
-    repositories.projects,
-    repositories.settings,
-    repositories.clock,
-    auditLog,
-  );
-  const judges = new JudgeService(
-    db,
-    repositories.judges,
-    repositories.settings,
-    repositories.clock,
-    auditLog,
-    {
+  const projects = new ProjectService(deps);
+  const judges = new JudgeService({
+    ...deps,
+    mailer: {
       sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
     },
-  );
-  const qr = new QrService({
-    db,
-    repositories,
-    judges,
-    auditLog,
-    publicUrl: config.publicUrl,
-    emailEnabled: mailer.enabled,
   });
-  const clock = new ClockService(db, repositories.clock, repositories.settings, auditLog, now);
+  const qr = new QrService({ ...deps, judges, publicUrl: config.publicUrl, emailEnabled: mailer.enabled });
+  const clock = new ClockService(deps);
   const adminSessions = new AdminSessionService({
-    db,
-    repositories,
+    ...deps,
     adminPassword: config.adminPassword,
     passwordKeptInDatabase: config.databaseUrl !== undefined,
-    now,
   });
-  const adminAuth = new AdminAuthService({
-    db,
-    auditLog,
-    now,
-    sessions: adminSessions,
-  });
-  const loginGuard = new LoginGuard({ db, auditLog, now, limit: config.loginGuardPerMin });
-  const judgeSession = new JudgeSessionService({ db, repositories, auditLog, now, loginGuard });
+  const adminAuth = new AdminAuthService({ ...deps, sessions: adminSessions });
+  const loginGuard = new LoginGuard({ ...deps, limit: config.loginGuardPerMin });
+  const judgeSession = new JudgeSessionService({ ...deps, loginGuard });
   return {
     auditLog,
     mailer,
     adminAuth,
     adminSessions,
-    judgeAuth: new JudgeAuthService(repositories.judges),
+    judgeAuth: new JudgeAuthService(deps),
     judgeSession,
     loginGuard,
-    judging: new JudgingService(
-      db,
-      repositories.judges,
-      repositories.projects,
-      repositories.judging,
-      repositories.settings,
-      repositories.clock,
-      auditLog,
-      new EngineSnapshots({
-        db,
-        projectRows: repositories.projects,
-        judgeRows: repositories.judges,
-        layout: repositories.layout,
-        now,
-      }),
-      now,
-    ),
+    judging: new JudgingService({ ...deps, engine: new EngineSnapshots(deps) }),
     clock,
     judges,
     projects,
-    projectImports: new ProjectImportService({ db, writeGate, now }),
+    projectImports: new ProjectImportService({ ...deps, writeGate }),
     imports: new ImportThread(inPlace.importBytesBelow),
     writeGate,
     qr,
-    options: new OptionsService(
-      db,
-      repositories.settings,
-      repositories.projects,
-      repositories.judges,
-      projects,
+    options: new OptionsService({ ...deps, projects, clock, qr }),
+    stats: new StatsService(deps),
+    progress: new ProgressService(deps),
+    flags: new FlagService(deps),
+    resets: new ResetService({
+      ...deps,
       clock,
-      qr,
-      auditLog,
-    ),
-    stats: new StatsService(repositories.stats),
-    progress: new ProgressService({ repositories, now }),
-    flags: new FlagService(db, repositories.flags, auditLog),
-    resets: new ResetService(
-      db,
-      repositories.resets,
-      repositories.judges,
-      repositories.settings,
-      repositories.qrCodes,
-      repositories.auditLog,
-      clock,
-      auditLog,
-      () => {
+      clearLimiters: () => {
         adminAuth.limiter.clear();
         judgeSession.limiter.clear();
         loginGuard.clear();
       },
-    ),
+    }),
     exports: new ExportService({
-      db,
-      auditLog,
+      ...deps,
       thread: new ExportThread({ location: db.location, config }),
       sources: {
         projects,
         judges,
-        settings: repositories.settings,
+        options: repositories.options,
         snapshot: (read) => db.transaction(read, { readOnly: true }),
       },
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
-    results: new ResultsService({
-      db,
-      projects,
-      judges,
-      flags: repositories.flags,
-      judging: repositories.judging,
-      settings: repositories.settings,
-      auditLog,
-      now,
-    }),
-    backups: new BackupService(db, auditLog, now),
-    idempotency: new IdempotencyService({ db, keys: repositories.idempotencyKeys, now }),
-    layout: new LayoutService({ db, layout: repositories.layout, auditLog }),
+    results: new ResultsService({ ...deps, projects, judges }),
+    backups: new BackupService(deps),
+    idempotency: new IdempotencyService(deps),
+    layout: new LayoutService(deps),
   };
 }
 

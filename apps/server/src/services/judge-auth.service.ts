@@ -18,8 +18,16 @@ export async function stillAuthenticated(judges: JudgeRepository, judgeId: strin
   return judge;
 }
 
+export interface JudgeAuthServiceContext {
+  repositories: { judges: JudgeRepository };
+}
+
 export class JudgeAuthService {
-  constructor(private readonly judges: JudgeRepository) {}
+  private readonly judges: JudgeRepository;
+
+  constructor({ repositories }: JudgeAuthServiceContext) {
+    this.judges = repositories.judges;
+  }
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */
   async authenticate(token: string): Promise<JudgeRow> {

@@ -12,9 +12,8 @@ import {
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
@@ -25,8 +24,8 @@ const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; judging: JudgingRepository; settings: SettingsRepository };
-  auditLog: AuditLog;
+  repositories: { judges: JudgeRepository; options: OptionsRepository };
+  auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
   loginGuard: LoginGuard;
@@ -37,15 +36,14 @@ export class JudgeSessionService {
   readonly limiter: FailureLimiter;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
-  private readonly judging: JudgingRepository;
-  private readonly settings: SettingsRepository;
-  private readonly audit: AuditLog;
+  private readonly options: OptionsRepository;
+  private readonly audit: AuditLogService;
   private readonly now: () => number;
   private readonly guard: LoginGuard;
 
   constructor({ db, repositories, auditLog, now, loginGuard }: JudgeSessionContext) {
     this.db = db;
-    ({ judges: this.judges, judging: this.judging, settings: this.settings } = repositories);
+    ({ judges: this.judges, options: this.options } = repositories);
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
@@ -57,7 +55,7 @@ export class JudgeSessionService {
    * failures get 429 before the body is read.
    */
   async assertLoginAllowed(ip: string): Promise<void> {
-    const { block_reqs, max_req_per_min } = await this.settings.read();
+    const { block_reqs, max_req_per_min } = await this.options.read();
     if (block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
     this.guard.assertLoginAllowed(ip);
     const retryAfter = this.limiter.retryAfterSeconds(ip, max_req_per_min);
@@ -83,7 +81,7 @@ export class JudgeSessionService {
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
     await this.db.transaction(async () => {
-      await this.judging.insertToken(judge.id, hashToken(token), this.now());
+      await this.judges.insertToken(judge.id, hashToken(token), this.now());
       await this.judges.update(judge.id, { last_activity: this.now() });
       await this.audit.judge(judge, 'Log in');
       this.db.record({ kind: 'judges' });

@@ -22,8 +22,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
@@ -34,19 +34,32 @@ export interface LoginMailer {
   sendLoginEmail(message: { name: string; email: string; code: string; baseUrl: string }): void;
 }
 
+export interface JudgeServiceContext {
+  db: Database;
+  repositories: { judges: JudgeRepository; options: OptionsRepository; clock: ClockRepository };
+  auditLog: AuditLogService;
+  mailer: LoginMailer;
+}
+
 export class JudgeService {
   /** The admin list, serialised once per write (see ProjectService's). */
   private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<JudgeAdmin[]>;
+  private readonly db: Database;
+  private readonly judges: JudgeRepository;
+  private readonly options: OptionsRepository;
+  private readonly clock: ClockRepository;
+  private readonly audit: AuditLogService;
+  private readonly mailer: LoginMailer;
 
-  constructor(
-    private readonly db: Database,
-    private readonly judges: JudgeRepository,
-    private readonly settings: SettingsRepository,
-    private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
-    private readonly mailer: LoginMailer,
-  ) {
+  constructor({ db, repositories, auditLog, mailer }: JudgeServiceContext) {
+    const { judges, options, clock } = repositories;
+    this.db = db;
+    this.judges = judges;
+    this.options = options;
+    this.clock = clock;
+    this.audit = auditLog;
+    this.mailer = mailer;
     this.adminRows = new Derived(db, ANY_WRITE, async () =>
       judgeAdminViews(await judges.all(), {
         judged: await judges.judged(),
@@ -99,7 +112,7 @@ export class JudgeService {
       const taken = new Set((await this.judges.all()).map((row) => row.email_key));
       const rows = judgeCsvRows(csvRows, {
         hasHeader: opts.hasHeader,
-        tracks: (await this.settings.read()).tracks,
+        tracks: (await this.options.read()).tracks,
         emailTaken: (email) => taken.has(email.toLowerCase()),
       });
       // Counted once and kept up to date: counting per row read every judge for each new one.
@@ -187,7 +200,7 @@ export class JudgeService {
   /** R53: sets the group and restarts the judge's finish counter (R25). */
   async moveToGroup(target: Target, group: number): Promise<void> {
     await this.db.transaction(async () => {
-      if (group >= (await this.settings.read()).num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
+      if (group >= (await this.options.read()).num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
       const ids = (await this.requireAll(target)).map((row) => row.id);
       await this.judges.updateMany(ids, { group, group_finishes: 0 });
       await this.audit.admin(targetLogLine(target, 'Moved', 'judge', ` to group ${group}`));
@@ -199,7 +212,7 @@ export class JudgeService {
   /** R54: active general judges in creation order, then hidden ones, dealt round-robin. */
   async reassignGroups(): Promise<void> {
     await this.db.transaction(async () => {
-      const { multi_group, num_groups } = await this.settings.read();
+      const { multi_group, num_groups } = await this.options.read();
       if (!multi_group) throw new ConflictError(MULTI_GROUP_NOT_ENABLED);
       if ((await this.clock.read()).running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
       const general = (await this.judges.all()).filter((row) => row.track === '');
@@ -244,7 +257,7 @@ export class JudgeService {
 
   /** R52: a new general judge joins the group with the fewest active ones, multi-group or not. */
   private async generalJudgesPerGroup(): Promise<number[]> {
-    const counts = new Array<number>((await this.settings.read()).num_groups).fill(0);
+    const counts = new Array<number>((await this.options.read()).num_groups).fill(0);
     for (const row of await this.judges.all()) {
       if (row.track === '' && row.active === 1 && row.group < counts.length) {
         counts[row.group] = (counts[row.group] ?? 0) + 1;
@@ -263,7 +276,7 @@ export class JudgeService {
 
   /** R58: "" or a member of `tracks`. */
   private async assertTrackExists(track: string): Promise<void> {
-    const { tracks } = await this.settings.read();
+    const { tracks } = await this.options.read();
     if (track !== '' && !tracks.includes(track)) throw new ValidationError(unknownTrack(track, tracks));
   }
 

@@ -17,14 +17,15 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { chooseProject, type Random } from '../judging/assignment.js';
+import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
@@ -32,26 +33,52 @@ import { newId } from './secrets.js';
 
 const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
 
+export interface JudgingServiceContext {
+  db: Database;
+  repositories: {
+    judges: JudgeRepository;
+    projects: ProjectRepository;
+    judging: JudgingRepository;
+    flags: FlagRepository;
+    options: OptionsRepository;
+    clock: ClockRepository;
+  };
+  auditLog: AuditLogService;
+  engine: EngineSnapshots;
+  now: () => number;
+}
+
 export class JudgingService {
-  constructor(
-    private readonly db: Database,
-    private readonly judges: JudgeRepository,
-    private readonly projects: ProjectRepository,
-    private readonly judging: JudgingRepository,
-    private readonly settings: SettingsRepository,
-    private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
-    private readonly engine: EngineSnapshots,
-    private readonly now: () => number,
-    private readonly random: Random = Math.random,
-  ) {}
+  private readonly db: Database;
+  private readonly judges: JudgeRepository;
+  private readonly projects: ProjectRepository;
+  private readonly judging: JudgingRepository;
+  private readonly flags: FlagRepository;
+  private readonly options: OptionsRepository;
+  private readonly clock: ClockRepository;
+  private readonly audit: AuditLogService;
+  private readonly engine: EngineSnapshots;
+  private readonly now: () => number;
+
+  constructor({ db, repositories, auditLog, engine, now }: JudgingServiceContext) {
+    this.db = db;
+    this.judges = repositories.judges;
+    this.projects = repositories.projects;
+    this.judging = repositories.judging;
+    this.flags = repositories.flags;
+    this.options = repositories.options;
+    this.clock = repositories.clock;
+    this.audit = auditLog;
+    this.engine = engine;
+    this.now = now;
+  }
 
   /** `POST /judge/next` (R5–R17): the held project, a new one, or why there is none. */
   async next(judgeId: string): Promise<Next> {
     return await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
       if (judge.current_project_id !== null) return { project_id: judge.current_project_id };
-      if ((await this.settings.read()).deliberation) return { reason: 'deliberation' };
+      if ((await this.options.read()).deliberation) return { reason: 'deliberation' };
       if ((await this.clock.read()).running === 0) return { reason: 'paused' };
       return await this.assign(judge);
     });
@@ -64,7 +91,7 @@ export class JudgingService {
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
-      await this.judging.insertFlag({
+      await this.flags.insert({
         id: newId(),
         project_id: projectId,
         judge_id: judge.id,
@@ -82,7 +109,7 @@ export class JudgingService {
       this.db.record({ kind: 'flags' });
       this.db.record({ kind: 'judges' });
       if (reason === 'absent') await this.hideIfAbsent(projectId);
-      const { deliberation } = await this.settings.read();
+      const { deliberation } = await this.options.read();
       if ((await this.clock.read()).running === 1 && !deliberation)
         await this.assign(await this.requireActive(judgeId));
     });
@@ -92,7 +119,7 @@ export class JudgingService {
   async finish(judgeId: string, notes: string, starred: boolean): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
-      if ((await this.settings.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
+      if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
@@ -101,7 +128,7 @@ export class JudgingService {
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
-      if ((await this.judging.deleteJudgeFlags(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
+      if ((await this.flags.deleteOfJudge(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
       await this.audit.judge(
         judge,
         `Finished judging project ${projectId}${starred ? ' and starred project' : ''}`,
@@ -116,7 +143,7 @@ export class JudgingService {
   async rank(judgeId: string, ranking: readonly string[]): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireJudge(judgeId);
-      if ((await this.settings.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
+      if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const seen = new Set<string>();
       for (const id of ranking) {
         if (seen.has(id)) throw new ConflictError(duplicateRanking(id));
@@ -138,7 +165,7 @@ export class JudgingService {
     await this.db.transaction(async () => {
       const judge = await this.requireJudge(judgeId);
       await this.requireProject(projectId);
-      if ((await this.settings.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
+      if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       await this.requireJudged(judgeId, projectId);
       await this.judging.setStarred(judgeId, projectId, starred);
       await this.audit.judge(
@@ -171,15 +198,11 @@ export class JudgingService {
 
   /** R6–R16 and R14 for a judge holding nothing while judging runs (inside a transaction). */
   private async assign(judge: JudgeRow): Promise<Next> {
-    const choice = chooseProject(
-      await this.engine.read(await this.settings.read(), judge.track === ''),
-      {
-        judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
-        dealtWith: await this.judging.dealtWith(judge.id),
-        lastLocation: judge.last_location,
-      },
-      this.random,
-    );
+    const choice = chooseProject(await this.engine.read(await this.options.read(), judge.track === ''), {
+      judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
+      dealtWith: await this.judging.dealtWith(judge.id),
+      lastLocation: judge.last_location,
+    });
     if ('reason' in choice) {
       if (choice.reason === 'done' && (await this.projectCount(judge.id)) === 0)
         return { reason: 'no-projects' };
@@ -202,7 +225,7 @@ export class JudgingService {
   /** R59 (also R15's `no-projects`): active projects; for a track judge with tracks on, its track's. */
   async projectCount(judgeId: string): Promise<number> {
     const judge = await this.requireJudge(judgeId);
-    const { judge_tracks } = await this.settings.read();
+    const { judge_tracks } = await this.options.read();
     const active = (await this.engine.allProjects()).filter((p) => p.active);
     if (judge.track === '' || !judge_tracks) return active.length;
     return active.filter((p) => p.challenges.includes(judge.track)).length;
@@ -210,11 +233,11 @@ export class JudgingService {
 
   /** R20: the third absent skip hides the project and replaces its absent flags by one of the system. */
   private async hideIfAbsent(projectId: string): Promise<void> {
-    if ((await this.judging.countFlags(projectId, 'absent')) < AUTO_HIDE_ABSENT_SKIPS) return;
+    if ((await this.flags.countOfProject(projectId, 'absent')) < AUTO_HIDE_ABSENT_SKIPS) return;
     const project = await this.requireProject(projectId);
     await this.projects.update(projectId, { active: 0 });
-    await this.judging.deleteProjectFlags(projectId, 'absent');
-    await this.judging.insertFlag({
+    await this.flags.deleteOfProject(projectId, 'absent');
+    await this.flags.insert({
       id: newId(),
       project_id: projectId,
       judge_id: null,
@@ -230,7 +253,7 @@ export class JudgingService {
 
   /** R25 for a general judge in automatic multi-group mode; otherwise nothing changes. */
   private async groupAfterFinish(judge: JudgeRow): Promise<Partial<JudgeRow>> {
-    const { multi_group, switching_mode, auto_switch_prop, num_groups } = await this.settings.read();
+    const { multi_group, switching_mode, auto_switch_prop, num_groups } = await this.options.read();
     if (!multi_group || switching_mode !== 'auto' || judge.track !== '') return {};
     const inGroup = (await this.engine.allProjects()).filter(
       (p) => p.active && p.group === judge.group,

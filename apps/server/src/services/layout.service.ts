@@ -9,12 +9,12 @@ import type { Database } from '../db/database.js';
 import { layoutCsvRows } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 
 export interface LayoutServiceContext {
   db: Database;
-  layout: LayoutRepository;
-  auditLog: AuditLog;
+  repositories: { layout: LayoutRepository };
+  auditLog: AuditLogService;
 }
 
 export class LayoutService {
@@ -22,12 +22,12 @@ export class LayoutService {
 
   /** `GET /admin/layout`, `GET /layout`: every positioned table, ascending. */
   async get(): Promise<Layout> {
-    return { tables: await this.context.layout.all() };
+    return { tables: await this.context.repositories.layout.all() };
   }
 
   /** `GET /admin/layout/plan`: the builder's areas of the saved layout, `[]` when none. */
   async plan(): Promise<LayoutPlanAnswer> {
-    return { plan: await this.context.layout.plan() };
+    return { plan: await this.context.repositories.layout.plan() };
   }
 
   /**
@@ -36,7 +36,11 @@ export class LayoutService {
    * kept, since they would no longer describe the tables.
    */
   async replace(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []): Promise<void> {
-    const { db, layout, auditLog } = this.context;
+    const {
+      db,
+      repositories: { layout },
+      auditLog,
+    } = this.context;
     await db.transaction(async () => {
       await layout.replace(tables);
       await layout.replacePlan(plan);

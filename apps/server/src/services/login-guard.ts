@@ -15,7 +15,7 @@
 import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { RateLimitedError } from '../errors.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { clientKey } from './failure-limiter.js';
 
 const STEP_MS = 1000;
@@ -25,7 +25,7 @@ export const MAX_TRACKED_ADDRESSES = 100_000;
 
 export interface LoginGuardContext {
   db: Database;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   now: () => number;
   /** Failed judge logins per minute from all addresses that are still allowed; 0 turns it off. */
   limit: number;

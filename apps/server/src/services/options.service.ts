@@ -18,8 +18,8 @@ import { ConflictError, ValidationError } from '../errors.js';
 import { groupTableNumbers } from '../judging/groups.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { SettingsRepository, StoredSettings } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository, StoredSettings } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
 import type { QrService } from './qr.service.js';
@@ -42,21 +42,39 @@ export type OptionsUpdate = Partial<
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+export interface OptionsServiceContext {
+  db: Database;
+  repositories: { options: OptionsRepository; projects: ProjectRepository; judges: JudgeRepository };
+  auditLog: AuditLogService;
+  projects: ProjectService;
+  clock: ClockService;
+  qr: QrService;
+}
+
 export class OptionsService {
-  constructor(
-    private readonly db: Database,
-    private readonly settings: SettingsRepository,
-    private readonly projectRows: ProjectRepository,
-    private readonly judgeRows: JudgeRepository,
-    private readonly projects: ProjectService,
-    private readonly clock: ClockService,
-    private readonly qr: QrService,
-    private readonly audit: AuditLog,
-  ) {}
+  private readonly db: Database;
+  private readonly options: OptionsRepository;
+  private readonly projectRows: ProjectRepository;
+  private readonly judgeRows: JudgeRepository;
+  private readonly projects: ProjectService;
+  private readonly clock: ClockService;
+  private readonly qr: QrService;
+  private readonly audit: AuditLogService;
+
+  constructor({ db, repositories, auditLog, projects, clock, qr }: OptionsServiceContext) {
+    this.db = db;
+    this.options = repositories.options;
+    this.projectRows = repositories.projects;
+    this.judgeRows = repositories.judges;
+    this.projects = projects;
+    this.clock = clock;
+    this.qr = qr;
+    this.audit = auditLog;
+  }
 
   /** Options (4.7) with the clock and the fields derived from the projects (R51). */
   async get(): Promise<Options> {
-    const settings = await this.settings.read();
+    const settings = await this.options.read();
     const locations = (await this.projectRows.all()).map((row) => row.location);
     return {
       ...settings,
@@ -68,16 +86,16 @@ export class OptionsService {
 
   /** `GET /group-info`: whether groups are on, and their names (for the expo). */
   async groupInfo(): Promise<GroupInfo> {
-    const { multi_group, group_names } = await this.settings.read();
+    const { multi_group, group_names } = await this.options.read();
     return { enabled: multi_group, names: group_names };
   }
 
   async judgingTimer(): Promise<number> {
-    return (await this.settings.read()).judging_timer;
+    return (await this.options.read()).judging_timer;
   }
 
   async deliberation(): Promise<boolean> {
-    return (await this.settings.read()).deliberation;
+    return (await this.options.read()).deliberation;
   }
 
   /** `POST /admin/options`: every present field validated, then all applied together (R87). */
@@ -87,7 +105,7 @@ export class OptionsService {
     ) as OptionsUpdate;
     if (Object.keys(applied).length === 0) return;
     await this.db.transaction(async () => {
-      const current = await this.settings.read();
+      const current = await this.options.read();
       if (applied.group_names !== undefined && applied.group_names.length !== current.num_groups) {
         throw new ValidationError(SETTINGS_ERRORS.groupNamesCount);
       }
@@ -95,7 +113,7 @@ export class OptionsService {
         (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
           (applied.judge_tracks !== undefined && applied.judge_tracks !== current.judge_tracks),
       );
-      await this.settings.write(applied);
+      await this.options.write(applied);
       await this.audit.admin(`Updated options: ${JSON.stringify(applied)}`);
       const expoSees =
         (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
@@ -107,12 +125,12 @@ export class OptionsService {
   /** R57: views follow their track by name (new tracks get 3); a removed track loses its QR code. */
   async setTracks(tracks: string[]): Promise<void> {
     await this.db.transaction(async () => {
-      const current = await this.settings.read();
+      const current = await this.options.read();
       await this.assertUnlocked(!sameJson(tracks, current.tracks));
       const views = new Map(
         current.tracks.map((track, i) => [track, current.track_views[i] ?? DEFAULT_TRACK_VIEWS]),
       );
-      await this.settings.write({
+      await this.options.write({
         tracks,
         track_views: tracks.map((track) => views.get(track) ?? DEFAULT_TRACK_VIEWS),
       });
@@ -126,10 +144,10 @@ export class OptionsService {
   /** Allowed while judging runs (R88). */
   async setTrackViews(trackViews: number[]): Promise<void> {
     await this.db.transaction(async () => {
-      if (trackViews.length !== (await this.settings.read()).tracks.length) {
+      if (trackViews.length !== (await this.options.read()).tracks.length) {
         throw new ValidationError(SETTINGS_ERRORS.trackViewsCount);
       }
-      await this.settings.write({ track_views: trackViews });
+      await this.options.write({ track_views: trackViews });
       await this.audit.admin(`Updated track views to ${JSON.stringify(trackViews)}`);
       this.db.record({ kind: 'options', public: false });
     });
@@ -138,7 +156,7 @@ export class OptionsService {
   /** R89: resizes sizes and names, folds judges of removed groups back, regroups projects. */
   async setNumGroups(numGroups: number): Promise<void> {
     await this.db.transaction(async () => {
-      const current = await this.settings.read();
+      const current = await this.options.read();
       await this.assertUnlocked(numGroups !== current.num_groups);
       const group_sizes = Array.from(
         { length: numGroups },
@@ -148,7 +166,7 @@ export class OptionsService {
         { length: numGroups },
         (_, g) => current.group_names[g] ?? defaultGroupName(g + 1),
       );
-      await this.settings.write({ num_groups: numGroups, group_sizes, group_names });
+      await this.options.write({ num_groups: numGroups, group_sizes, group_names });
       let judgesMoved = false;
       for (const judge of await this.judgeRows.all()) {
         if (judge.group < numGroups) continue;
@@ -165,11 +183,11 @@ export class OptionsService {
 
   async setGroupSizes(groupSizes: number[]): Promise<void> {
     await this.db.transaction(async () => {
-      const current = await this.settings.read();
+      const current = await this.options.read();
       if (groupSizes.length !== current.num_groups)
         throw new ValidationError(SETTINGS_ERRORS.groupSizesCount);
       await this.assertUnlocked(!sameJson(groupSizes, current.group_sizes));
-      await this.settings.write({ group_sizes: groupSizes });
+      await this.options.write({ group_sizes: groupSizes });
       await this.projects.recomputeGroups(groupSizes);
       await this.audit.admin(`Set group sizes to ${JSON.stringify(groupSizes)}`);
       this.db.record({ kind: 'options', public: false });
@@ -179,7 +197,7 @@ export class OptionsService {
   /** R68; takes effect at once because the limiter reads the setting on every login (R70). */
   async setBlockRequests(block: boolean): Promise<void> {
     await this.db.transaction(async () => {
-      await this.settings.write({ block_reqs: block });
+      await this.options.write({ block_reqs: block });
       await this.audit.admin(`Updated block requests to ${block}`);
       this.db.record({ kind: 'options', public: false });
     });
@@ -187,7 +205,7 @@ export class OptionsService {
 
   async setMaxRequests(max: number): Promise<void> {
     await this.db.transaction(async () => {
-      await this.settings.write({ max_req_per_min: max });
+      await this.options.write({ max_req_per_min: max });
       await this.audit.admin(`Updated max requests to ${max}`);
       this.db.record({ kind: 'options', public: false });
     });
@@ -196,13 +214,13 @@ export class OptionsService {
   /** R55: every judge to the next group, in manual multi-group mode only; allowed while running. */
   async swapGroups(): Promise<void> {
     await this.db.transaction(async () => {
-      const { multi_group, switching_mode, num_groups, manual_switches } = await this.settings.read();
+      const { multi_group, switching_mode, num_groups, manual_switches } = await this.options.read();
       if (!multi_group || switching_mode !== 'manual') throw new ConflictError(GROUP_SWAP_NOT_ALLOWED);
       for (const judge of await this.judgeRows.all()) {
         await this.judgeRows.update(judge.id, { group: (judge.group + 1) % num_groups, group_finishes: 0 });
         this.db.record({ kind: 'judge', judgeId: judge.id });
       }
-      await this.settings.write({ manual_switches: manual_switches + 1 });
+      await this.options.write({ manual_switches: manual_switches + 1 });
       await this.audit.admin('Swapped judge groups');
       this.db.record({ kind: 'options', public: false });
       this.db.record({ kind: 'judges' });

@@ -8,7 +8,7 @@ import { progressOf } from '../judging/progress.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
 
 /** The rate of views is measured over the last 20 minutes of running clock. */
 export const PROGRESS_WINDOW_MS = 20 * 60_000;
@@ -18,7 +18,7 @@ export interface ProgressContext {
     clock: ClockRepository;
     judging: JudgingRepository;
     projects: ProjectRepository;
-    settings: SettingsRepository;
+    options: OptionsRepository;
   };
   now: () => number;
 }
@@ -28,8 +28,8 @@ export class ProgressService {
 
   /** Views over time, the current rate and when every active project reaches its target. */
   async progress(): Promise<Progress> {
-    const { clock, judging, projects, settings } = this.context.repositories;
-    const options = await settings.read();
+    const { clock, judging, projects } = this.context.repositories;
+    const options = await this.context.repositories.options.read();
     const clockRow = await clock.read();
     return progressOf({
       now: this.context.now(),

@@ -18,14 +18,14 @@ import type { CsvRow } from '../io/csv-read.js';
 import { devpostCsvRows, ignoredTrackFilter, projectCsvRows, type ProjectCsvRow } from '../io/csv-import.js';
 import { groupOfTable } from '../judging/groups.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { newId } from './secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;
-  repositories: { projects: ProjectRepository; settings: SettingsRepository };
-  auditLog: AuditLog;
+  repositories: { projects: ProjectRepository; options: OptionsRepository };
+  auditLog: AuditLogService;
 }
 
 /** The two project import routes: R84's positional CSV and R86's hackathon-platform export. */
@@ -97,7 +97,7 @@ export class ProjectImporter {
    * the last of them is the one written; the earlier ones are `unchanged` (they write nothing).
    */
   private async plan(rows: readonly ProjectCsvRow[], update: boolean): Promise<PlannedRow[]> {
-    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.settings.read()).ignore_tracks);
+    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.options.read()).ignore_tracks);
     const existing = update ? projectIndex(await this.ctx.repositories.projects.all()) : undefined;
     const plan = rows.map((row): PlannedRow => {
       if (!('project' in row)) return { line: row.line, status: 'skipped', name: row.draft, changes: [] };
@@ -122,7 +122,7 @@ export class ProjectImporter {
   private async insert(rows: readonly ProjectContent[]): Promise<void> {
     if (rows.length === 0) return;
     const { db, repositories } = this.ctx;
-    const { group_sizes } = await repositories.settings.read();
+    const { group_sizes } = await repositories.options.read();
     const first = (await repositories.projects.maxLocation()) + 1;
     await repositories.projects.insertMany(
       rows.map((content, i) => ({

@@ -22,12 +22,18 @@ import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
+
+export interface ProjectServiceContext {
+  db: Database;
+  repositories: { projects: ProjectRepository; options: OptionsRepository; clock: ClockRepository };
+  auditLog: AuditLogService;
+}
 
 export class ProjectService {
   /** rank_score's fit, refit only when the judgments change (R34). */
@@ -44,14 +50,19 @@ export class ProjectService {
    */
   private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<Project[]>;
+  private readonly db: Database;
+  private readonly projects: ProjectRepository;
+  private readonly options: OptionsRepository;
+  private readonly clock: ClockRepository;
+  private readonly audit: AuditLogService;
 
-  constructor(
-    private readonly db: Database,
-    private readonly projects: ProjectRepository,
-    private readonly settings: SettingsRepository,
-    private readonly clock: ClockRepository,
-    private readonly audit: AuditLog,
-  ) {
+  constructor({ db, repositories, auditLog }: ProjectServiceContext) {
+    const { projects, options, clock } = repositories;
+    this.db = db;
+    this.projects = projects;
+    this.options = options;
+    this.clock = clock;
+    this.audit = auditLog;
     this.publicList = new Derived(db, ['projects', 'layout'], async () => {
       const active = (await projects.all()).filter((row) => row.active === 1).map(projectSummary);
       return { projects: active, json: new SerializedJson(active) };
@@ -186,7 +197,7 @@ export class ProjectService {
       const row = await this.require(id);
       if (row.location === location) return;
       if (await this.projects.locationTaken(location, id)) throw new ConflictError(LOCATION_TAKEN);
-      const { group_sizes } = await this.settings.read();
+      const { group_sizes } = await this.options.read();
       await this.projects.update(id, { location, group: groupOfTable(location, group_sizes) });
       await this.audit.admin(`Moved project ${id} to table ${location}`);
       this.db.record({ kind: 'projects', public: true });
@@ -199,7 +210,7 @@ export class ProjectService {
    */
   async moveToGroup(target: Target, group: number): Promise<void> {
     await this.db.transaction(async () => {
-      const { num_groups, group_sizes } = await this.settings.read();
+      const { num_groups, group_sizes } = await this.options.read();
       if (group >= num_groups) throw new ValidationError(INVALID_GROUP_NUMBER);
       const rows = await this.requireAll(target);
       const moving = rows.filter((row) => row.group !== group);
@@ -224,7 +235,7 @@ export class ProjectService {
   async reassignTables(): Promise<void> {
     await this.db.transaction(async () => {
       if ((await this.clock.read()).running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
-      const { group_sizes } = await this.settings.read();
+      const { group_sizes } = await this.options.read();
       for (const [i, row] of (await this.projects.all()).entries()) {
         const location = i + 1;
         await this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
@@ -250,11 +261,11 @@ export class ProjectService {
   }
 
   private async ignoredTracks(): Promise<string[]> {
-    return (await this.settings.read()).ignore_tracks;
+    return (await this.options.read()).ignore_tracks;
   }
 
   private async insertAll(rows: readonly ProjectContent[]): Promise<string[]> {
-    const { group_sizes } = await this.settings.read();
+    const { group_sizes } = await this.options.read();
     let location = await this.projects.maxLocation();
     const ids: string[] = [];
     for (const content of rows) {

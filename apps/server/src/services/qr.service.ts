@@ -10,9 +10,9 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { QrRepository } from '../repositories/qr.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { secretsEqual } from './secrets.js';
 
@@ -29,9 +29,9 @@ interface SelfAddInput {
 
 export interface QrContext {
   db: Database;
-  repositories: { qrCodes: QrCodeRepository; settings: SettingsRepository };
+  repositories: { qr: QrRepository; options: OptionsRepository };
   judges: JudgeService;
-  auditLog: AuditLog;
+  auditLog: AuditLogService;
   /** PUBLIC_URL without a trailing slash, if set. */
   publicUrl: string | undefined;
   /** Whether login emails are sent (R75); when not, the self-add hands the code back. */
@@ -40,17 +40,17 @@ export interface QrContext {
 
 export class QrService {
   private readonly db: Database;
-  private readonly codes: QrCodeRepository;
-  private readonly settings: SettingsRepository;
+  private readonly codes: QrRepository;
+  private readonly options: OptionsRepository;
   private readonly judges: JudgeService;
-  private readonly audit: AuditLog;
+  private readonly audit: AuditLogService;
   private readonly publicUrl: string | undefined;
   private readonly emailEnabled: boolean;
 
   constructor(context: QrContext) {
     this.db = context.db;
-    this.codes = context.repositories.qrCodes;
-    this.settings = context.repositories.settings;
+    this.codes = context.repositories.qr;
+    this.options = context.repositories.options;
     this.judges = context.judges;
     this.audit = context.auditLog;
     this.publicUrl = context.publicUrl;
@@ -82,7 +82,7 @@ export class QrService {
 
   /** R72: only a non-empty code equal to a non-empty stored one matches. */
   async check(code: string, track: string): Promise<boolean> {
-    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track)) return false;
+    if (track !== GENERAL && !(await this.options.read()).tracks.includes(track)) return false;
     const stored = (await this.codes.find(track))?.code ?? '';
     return code !== '' && stored !== '' && secretsEqual(code, stored);
   }
@@ -121,7 +121,7 @@ export class QrService {
   }
 
   private async assertKnownTrack(track: string): Promise<void> {
-    if (track !== GENERAL && !(await this.settings.read()).tracks.includes(track))
+    if (track !== GENERAL && !(await this.options.read()).tracks.includes(track))
       throw new NotFoundError(TRACK_NOT_FOUND);
   }
 }

@@ -1,38 +1,61 @@
-/** `POST /admin/reset` (R66, R67): refused while judging runs; each type exactly as R67 says. */
+/**
+ * `POST /admin/reset` (R66, R67): refused while judging runs; each type exactly as R67 says. Each
+ * table is cleared by the repository that owns it, in the reset's one transaction.
+ */
 import { PAUSE_BEFORE_RESETTING, type ResetType } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.js';
+import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { QrCodeRepository } from '../repositories/qr-code.repository.js';
-import type { ResetRepository } from '../repositories/reset.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { QrRepository } from '../repositories/qr.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
+export interface ResetServiceContext {
+  db: Database;
+  repositories: {
+    projects: ProjectRepository;
+    judges: JudgeRepository;
+    judging: JudgingRepository;
+    flags: FlagRepository;
+    options: OptionsRepository;
+    qr: QrRepository;
+    auditLog: AuditLogRepository;
+  };
+  clock: ClockService;
+  auditLog: AuditLogService;
+  /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
+  clearLimiters: () => void;
+}
+
 export class ResetService {
-  constructor(
-    private readonly db: Database,
-    private readonly resets: ResetRepository,
-    private readonly judges: JudgeRepository,
-    private readonly settings: SettingsRepository,
-    private readonly qrCodes: QrCodeRepository,
-    private readonly logLines: AuditLogRepository,
-    private readonly clock: ClockService,
-    private readonly audit: AuditLog,
-    /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
-    private readonly clearLimiters: () => void,
-  ) {}
+  private readonly db: Database;
+  private readonly repositories: ResetServiceContext['repositories'];
+  private readonly clock: ClockService;
+  private readonly audit: AuditLogService;
+  private readonly clearLimiters: () => void;
+
+  constructor({ db, repositories, clock, auditLog, clearLimiters }: ResetServiceContext) {
+    this.db = db;
+    this.repositories = repositories;
+    this.clock = clock;
+    this.audit = auditLog;
+    this.clearLimiters = clearLimiters;
+  }
 
   async reset(type: ResetType): Promise<void> {
     await this.db.transaction(async () => {
       if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
-      const judgeIds = (await this.judges.all()).map((judge) => judge.id);
+      const judgeIds = (await this.repositories.judges.all()).map((judge) => judge.id);
       if (type === 'rankings') {
-        await this.resets.clearRankingsAndStars();
+        await this.repositories.judging.clearRankingsAndStars();
         this.db.record({ kind: 'projects', public: false });
       } else {
-        if (type === 'projects' || type === 'all') await this.resets.deleteAllProjects();
+        if (type === 'projects' || type === 'all') await this.repositories.projects.clearAll();
         if (type === 'judges' || type === 'all') await this.deleteJudges(judgeIds);
         if (type === 'all') await this.restoreDefaults();
         else await this.clearJudgingData();
@@ -45,9 +68,9 @@ export class ResetService {
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */
   private async clearJudgingData(): Promise<void> {
-    const { deliberation } = await this.settings.read();
-    await this.resets.clearJudgingData();
-    await this.settings.write({ deliberation: false, manual_switches: 0 });
+    const { deliberation } = await this.repositories.options.read();
+    await this.clearJudgments();
+    await this.repositories.options.write({ deliberation: false, manual_switches: 0 });
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: false });
@@ -58,11 +81,11 @@ export class ResetService {
 
   /** R67 `all`: empty event, every option at its default, no QR codes, a new audit log. */
   private async restoreDefaults(): Promise<void> {
-    const { deliberation } = await this.settings.read();
-    await this.resets.clearJudgingData();
-    await this.settings.clear();
-    await this.qrCodes.clear();
-    await this.logLines.clear();
+    const { deliberation } = await this.repositories.options.read();
+    await this.clearJudgments();
+    await this.repositories.options.clearAll();
+    await this.repositories.qr.clearAll();
+    await this.repositories.auditLog.clearAll();
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: true });
@@ -71,8 +94,24 @@ export class ResetService {
     this.db.record({ kind: 'stats' });
   }
 
+  /** Every judgment and flag goes; judges and projects go back to their first state. */
+  private async clearJudgments(): Promise<void> {
+    const { judging, flags, judges, projects } = this.repositories;
+    await judging.clearAll();
+    await flags.clearAll();
+    await judges.updateAll({
+      active: 1,
+      current_project_id: null,
+      last_location: null,
+      group_finishes: 0,
+      read_welcome: 0,
+      last_activity: 0,
+    });
+    await projects.updateAll({ active: 1, prioritized: 0, last_activity: 0 });
+  }
+
   private async deleteJudges(ids: readonly string[]): Promise<void> {
-    await this.resets.deleteAllJudges();
+    await this.repositories.judges.clearAll();
     for (const judgeId of ids) this.db.record({ kind: 'judge-deleted', judgeId });
   }
 

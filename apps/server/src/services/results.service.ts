@@ -31,8 +31,8 @@ import {
 } from '../judging/results.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { AuditLog } from './audit-log.service.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
@@ -41,10 +41,8 @@ export interface ResultsContext {
   db: Database;
   projects: ProjectService;
   judges: JudgeService;
-  flags: FlagRepository;
-  judging: JudgingRepository;
-  settings: SettingsRepository;
-  auditLog: AuditLog;
+  repositories: { flags: FlagRepository; judging: JudgingRepository; options: OptionsRepository };
+  auditLog: AuditLogService;
   now: () => number;
 }
 
@@ -59,7 +57,7 @@ export class ResultsService {
 
   /** `GET /admin/results`. */
   async results(): Promise<Results> {
-    const { projects, judges, settings, now } = this.context;
+    const { projects, judges, repositories, now } = this.context;
     const list = await projects.list();
     const { verdicts, fit } = await projects.rankFit();
     const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
@@ -73,7 +71,7 @@ export class ResultsService {
       judges: (await judges.list())
         .filter((judge) => judge.track === '')
         .map((judge) => resultsJudge(judge, reviews.get(judge.id))),
-      tracks: (await settings.read()).tracks.map((track) => resultsTrack(track, list)),
+      tracks: (await repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
     };
   }
 
@@ -82,10 +80,10 @@ export class ResultsService {
    * judge-rankings.csv.
    */
   async exportZip(): Promise<Buffer> {
-    const { db, judges, judging, auditLog } = this.context;
+    const { db, judges, repositories, auditLog } = this.context;
     const results = await this.results();
     const finishedAt = new Map(
-      (await judging.finishes()).map((finish) => [
+      (await repositories.judging.finishes()).map((finish) => [
         `${finish.judge_id}:${finish.project_id}`,
         finish.finished_at,
       ]),
@@ -105,7 +103,7 @@ export class ResultsService {
   /** Active projects by rank with their odds, then hidden ones (no prize, no odds). */
   private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
-    for (const flag of await this.context.flags.all()) {
+    for (const flag of await this.context.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
     const active = list.filter((project) => project.active).sort(byRank);

@@ -13,8 +13,16 @@ function statsFrom(counts: StatsCounts): Stats {
   };
 }
 
+export interface StatsServiceContext {
+  repositories: { stats: StatsRepository };
+}
+
 export class StatsService {
-  constructor(private readonly counts: StatsRepository) {}
+  private readonly counts: StatsRepository;
+
+  constructor({ repositories }: StatsServiceContext) {
+    this.counts = repositories.stats;
+  }
 
   /** R35: active projects and their mean views; active general judges and their mean views. */
   async overall(): Promise<Stats> {

@@ -4,14 +4,14 @@
  */
 import { PostgresDatabase } from '../db/postgres.js';
 import type { DB } from '../db/schema.js';
-import { sqliteOf } from './test-app.js';
+import { sqliteOf, type TestApp } from './test-app.js';
 import type { FastifyInstance } from 'fastify';
 import { ClockRepository } from '../repositories/clock.repository.js';
 import { hashToken } from '../services/judge-auth.service.js';
-import { SettingsRepository, type StoredSettings } from '../repositories/settings.repository.js';
+import { OptionsRepository, type StoredSettings } from '../repositories/options.repository.js';
 
 export async function seedSettings(app: FastifyInstance, patch: Partial<StoredSettings>): Promise<void> {
-  await app.db.transaction(async () => new SettingsRepository(app.db).write(patch));
+  await app.db.transaction(async () => new OptionsRepository(app.db).write(patch));
 }
 
 export async function seedClockRunning(app: FastifyInstance, running: boolean): Promise<void> {
@@ -82,6 +82,36 @@ export async function seedCurrent(
       app.db.q.updateTable('judges').set({ current_project_id: projectId }).where('id', '=', judgeId),
     ),
   );
+}
+
+/**
+ * Three projects (one hidden), two general judges (one hidden), one track judge, judgments and
+ * flags: an event for the statistics, flags and resets to act on.
+ */
+export async function seedJudgedEvent(t: TestApp) {
+  await seedSettings(t.app, { tracks: ['AI/ML'] });
+  const [a, b, c] = [
+    await t.addProject({ name: 'A', challenge_list: 'AI/ML' }),
+    await t.addProject({ name: 'B', challenge_list: 'AI/ML, Web' }),
+    await t.addProject({ name: 'C' }),
+  ];
+  const ada = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+  const bob = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
+  const tia = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI/ML' });
+  await seedJudged(t.app, ada, a, { starred: true, notes: 'keep me' });
+  await seedJudged(t.app, ada, b);
+  await seedJudged(t.app, bob, a);
+  await seedJudged(t.app, tia, b, { starred: true });
+  await seedRanking(t.app, ada, [b, a]);
+  await seedCurrent(t.app, bob, c);
+  await seedFlag(t.app, c, ada, 'busy');
+  await seedFlag(t.app, a, null, 'hidden-absent');
+  await t.app.db.transaction(() =>
+    t.app.db.run(t.app.db.q.insertInto('judge_flagged').values({ judge_id: bob, project_id: b })),
+  );
+  await t.admin({ method: 'PUT', url: `/api/project/hide/${c}`, payload: { hide: true } });
+  await t.admin({ method: 'PUT', url: `/api/judge/hide/${bob}`, payload: { hide: true } });
+  return { a, b, c, ada, bob, tia };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { IdempotencyKeysTable } from '../db/schema.js';
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 
-export class IdempotencyKeyRepository {
+export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
   /** The judge's row for `key`, if it was kept at or after `since`. */

@@ -5,7 +5,7 @@ import type { QrCodesTable } from '../db/schema.js';
 
 export type QrCodeRow = Selectable<QrCodesTable>;
 
-export class QrCodeRepository {
+export class QrRepository {
   constructor(private readonly db: Database) {}
 
   async find(track: string): Promise<QrCodeRow | undefined> {
@@ -25,7 +25,7 @@ export class QrCodeRepository {
     await this.db.run(this.db.q.deleteFrom('qr_codes').where('track', '=', track));
   }
 
-  async clear(): Promise<void> {
+  async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('qr_codes'));
   }
 }

@@ -1,14 +1,11 @@
-/** Heartbeat, event name, the admin session (API.md 3.1, 3.3, R70b) and the login guard (R70c). */
+/** Admin login, sessions and logout (API.md 2.2, 3.1, 3.3, R70a, R70b). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
 import { parseBasicAuthorization } from '../plugins/auth.js';
 import { route } from './route.js';
 
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   const { adminAuth } = app.services;
-
-  route(app, endpoints.heartbeat, () => OK);
-  route(app, endpoints.eventInfo, () => ({ name: app.config.eventName }));
 
   route(
     app,
@@ -31,5 +28,4 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     await adminAuth.logout(parseBasicAuthorization(request.headers.authorization).password);
     return OK;
   });
-  route(app, endpoints.loginGuard, () => app.services.loginGuard.status());
 }

@@ -1,16 +1,7 @@
-/** Statistics (R35, R36), flags (4.6, R65) and resets (R66, R67). */
+/** Resets (R66, R67). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OPTION_DEFAULTS, type Flag } from '@podium/protocol';
-import {
-  seedClockRunning,
-  seedCurrent,
-  seedFlag,
-  seedJudged,
-  seedRanking,
-  seedSettings,
-  seedToken,
-  countRows,
-} from '../test-support/seed.js';
+import { OPTION_DEFAULTS } from '@podium/protocol';
+import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
 import type { DB } from '../db/schema.js';
 import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
@@ -23,107 +14,7 @@ afterEach(async () => {
 });
 
 const get = async (url: string) => (await t.admin({ method: 'GET', url })).json();
-const flags = async () => (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
 const count = (table: keyof DB) => countRows(t.app, table);
-
-/** Three projects (one hidden), two general judges (one hidden), one track judge, judgments. */
-async function seedEvent() {
-  await seedSettings(t.app, { tracks: ['AI/ML'] });
-  const [a, b, c] = [
-    await t.addProject({ name: 'A', challenge_list: 'AI/ML' }),
-    await t.addProject({ name: 'B', challenge_list: 'AI/ML, Web' }),
-    await t.addProject({ name: 'C' }),
-  ];
-  const ada = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
-  const bob = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
-  const tia = await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI/ML' });
-  await seedJudged(t.app, ada, a, { starred: true, notes: 'keep me' });
-  await seedJudged(t.app, ada, b);
-  await seedJudged(t.app, bob, a);
-  await seedJudged(t.app, tia, b, { starred: true });
-  await seedRanking(t.app, ada, [b, a]);
-  await seedCurrent(t.app, bob, c);
-  await seedFlag(t.app, c, ada, 'busy');
-  await seedFlag(t.app, a, null, 'hidden-absent');
-  await t.app.db.transaction(() =>
-    t.app.db.run(t.app.db.q.insertInto('judge_flagged').values({ judge_id: bob, project_id: b })),
-  );
-  await t.admin({ method: 'PUT', url: `/api/project/hide/${c}`, payload: { hide: true } });
-  await t.admin({ method: 'PUT', url: `/api/judge/hide/${bob}`, payload: { hide: true } });
-  return { a, b, c, ada, bob, tia };
-}
-
-describe('GET /admin/stats and /admin/stats/:track', () => {
-  it('count active projects and active general judges (R35)', async () => {
-    await seedEvent();
-    // Active projects A (seen 2), B (seen 1); active general judges: Ada (seen 2).
-    expect(await get('/api/admin/stats')).toEqual({
-      projects: 2,
-      judges: 1,
-      avg_project_seen: 1.5,
-      avg_judge_seen: 2,
-    });
-  });
-
-  it('count a track with track views (R36), for any track name', async () => {
-    await seedEvent();
-    expect(await get('/api/admin/stats/AI%2FML')).toEqual({
-      projects: 2,
-      judges: 1,
-      avg_project_seen: 0.5,
-      avg_judge_seen: 1,
-    });
-    expect(await get('/api/admin/stats/Nope')).toEqual({
-      projects: 0,
-      judges: 0,
-      avg_project_seen: 0,
-      avg_judge_seen: 0,
-    });
-  });
-});
-
-describe('flags (4.6, R65)', () => {
-  it('lists every flag with current names, busy and system ones included', async () => {
-    const { a, c, ada } = await seedEvent();
-    await t.admin({ method: 'PUT', url: `/api/project/${c}`, payload: { name: 'C renamed' } });
-    const list = await flags();
-    expect(list).toEqual([
-      {
-        id: expect.any(String),
-        project_id: c,
-        project_name: 'C renamed',
-        project_location: 3,
-        judge_id: ada,
-        judge_name: 'Ada',
-        reason: 'busy',
-        time: 1,
-      },
-      {
-        id: expect.any(String),
-        project_id: a,
-        project_name: 'A',
-        project_location: 1,
-        judge_id: null,
-        judge_name: 'system',
-        reason: 'hidden-absent',
-        time: 1,
-      },
-    ]);
-  });
-
-  it('deleting a flag removes the record only', async () => {
-    const { c, bob } = await seedEvent();
-    const [busy] = await flags();
-    expect((await t.admin({ method: 'DELETE', url: `/api/admin/flag/${busy?.id}` })).json()).toEqual({
-      ok: 1,
-    });
-    expect(await flags()).toHaveLength(1);
-    expect((await t.projects()).find((p) => p.id === c)?.active).toBe(false);
-    expect((await t.judges()).find((j) => j.id === bob)?.flagged).toHaveLength(1);
-    expect(await t.log()).toContain(`ADMIN  | Deleted flag ${busy?.id}`);
-    await t.refused({ method: 'DELETE', url: `/api/admin/flag/${busy?.id}` }, 404, 'flag not found');
-  });
-});
 
 describe('POST /admin/reset (R66, R67)', () => {
   const reset = (type: unknown) => t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } });
@@ -149,7 +40,7 @@ describe('POST /admin/reset (R66, R67)', () => {
   });
 
   it('rankings: no rankings, no stars; notes and views stay', async () => {
-    await seedEvent();
+    await seedJudgedEvent(t);
     expect((await reset('rankings')).json()).toEqual({ ok: 1 });
     const judges = await t.judges();
     expect(judges.every((j) => j.rankings.length === 0)).toBe(true);
@@ -161,7 +52,7 @@ describe('POST /admin/reset (R66, R67)', () => {
   });
 
   it('judging-data: judgments, flags and states go; people, content, tables and codes stay', async () => {
-    const { ada } = await seedEvent();
+    const { ada } = await seedJudgedEvent(t);
     const token = await seedToken(t.app, ada);
     const codes = (await t.judges()).map((j) => j.code);
     await t.admin({
@@ -214,7 +105,7 @@ describe('POST /admin/reset (R66, R67)', () => {
   });
 
   it('projects: no projects, and the next one gets table 1', async () => {
-    await seedEvent();
+    await seedJudgedEvent(t);
     await reset('projects');
     expect(await t.projects()).toEqual([]);
     expect((await t.judges()).every((j) => j.seen === 0 && j.current === null)).toBe(true);
@@ -223,7 +114,7 @@ describe('POST /admin/reset (R66, R67)', () => {
   });
 
   it('judges: no judges and no tokens; projects keep their content but lose their views', async () => {
-    const { ada } = await seedEvent();
+    const { ada } = await seedJudgedEvent(t);
     const token = await seedToken(t.app, ada);
     await reset('judges');
     expect(await t.judges()).toEqual([]);
@@ -242,7 +133,7 @@ describe('POST /admin/reset (R66, R67)', () => {
   });
 
   it('all: an empty event with default options, no QR codes, a new log, cleared admin limiter', async () => {
-    await seedEvent();
+    await seedJudgedEvent(t);
     await t.admin({ method: 'POST', url: '/api/admin/qr' });
     await t.admin({ method: 'POST', url: '/api/admin/options', payload: { min_views: 7 } });
     // Another client (another IP) is over the admin-authentication limit.

@@ -5,7 +5,7 @@ import { endpoints } from '@podium/protocol';
 import { SerializedJson } from '../services/serialized-json.js';
 import { parseQuery, route, sendSerialized } from './route.js';
 
-export async function logRoutes(app: FastifyInstance): Promise<void> {
+export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   const { auditLog } = app.services;
 
   route(app, endpoints.auditLog, async (request, reply) => {

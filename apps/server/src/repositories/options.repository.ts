@@ -7,7 +7,7 @@ import type { Database } from '../db/database.js';
 
 export type StoredSettings = Omit<OptionSettings, 'clock'>;
 
-export class SettingsRepository {
+export class OptionsRepository {
   constructor(private readonly db: Database) {}
 
   async read(): Promise<StoredSettings> {
@@ -36,7 +36,7 @@ export class SettingsRepository {
   }
 
   /** Back to every default (the `all` reset). */
-  async clear(): Promise<void> {
+  async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('settings'));
   }
 }

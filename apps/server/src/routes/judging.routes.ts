@@ -1,0 +1,27 @@
+/** Judging (API.md 3.2, 5.2–5.5): next project, skip and flag, finish, rank, star, notes. */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@podium/protocol';
+import { authenticatedJudgeId as me } from '../plugins/auth.js';
+import { actionRoute, route } from './route.js';
+
+export async function judgingRoutes(app: FastifyInstance): Promise<void> {
+  const { judging } = app.services;
+
+  route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
+  route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
+  actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
+  actionRoute(app, endpoints.judgeFinish, (request) =>
+    judging.finish(me(request), request.body.notes, request.body.starred),
+  );
+  actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
+  actionRoute(app, endpoints.judgeStar, (request) =>
+    judging.star(me(request), request.params.id, request.body.starred),
+  );
+  actionRoute(app, endpoints.judgeStarByBody, (request) =>
+    judging.star(me(request), request.body.project, request.body.starred),
+  );
+  actionRoute(app, endpoints.judgeNotes, (request) =>
+    judging.notes(me(request), request.params.id, request.body.notes),
+  );
+  route(app, endpoints.judgeProject, (request) => judging.judgedProject(me(request), request.params.id));
+}
