@@ -142,3 +142,26 @@ describe('PostgresDatabase.transaction', () => {
     }
   });
 });
+
+describe('connections', () => {
+  it('a request beyond the pool waits its turn, longer than a connect may take, instead of failing', async () => {
+    url = await freshDatabaseUrl();
+    db = await openPostgres(url, { poolSize: 2 });
+    const busy = db;
+    const sleepy = () =>
+      busy.transaction(
+        async () => {
+          await busy.first(busy.q.selectNoFrom((eb) => eb.fn<number>('pg_sleep', [eb.val(6)]).as('slept')));
+          await insertLine(busy, 'slept');
+        },
+        { readOnly: false },
+      );
+    // Both connections stay busy for 6 s, past the pool's 5 s connection time-out.
+    const sleepers = [sleepy(), sleepy()];
+    const started = Date.now();
+    await insertLine(busy, 'waited its turn');
+    expect(Date.now() - started).toBeGreaterThan(5_000);
+    await Promise.all(sleepers);
+    expect((await lines(busy)).sort()).toEqual(['slept', 'slept', 'waited its turn']);
+  }, 30_000);
+});

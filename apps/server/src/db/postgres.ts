@@ -23,22 +23,57 @@ const WRITE_LOCK = 0x706f6469756d;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export interface PostgresOptions {
-  /** Connections kept; each instance's requests share them. */
+  /**
+   * Connections kept; each instance's requests share them. Ten per instance leaves room for a
+   * few instances on a small hosted PostgreSQL (22 connections on the smallest plans).
+   */
   poolSize?: number;
+}
+
+/**
+ * Turns at the pool's connections. pg-pool times out a wait for a free connection like a
+ * connection that cannot be made; a burst of requests (200 judges at once) must wait its turn
+ * instead of answering 503 "the database cannot be reached". So requests queue here, without a
+ * limit, and the pool's time-out is left to connecting itself.
+ */
+class ConnectionTurns {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
 }
 
 export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly engine = 'postgres';
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
+  private readonly turns: ConnectionTurns;
 
   constructor(
     readonly location: string,
-    { poolSize = 20 }: PostgresOptions = {},
+    { poolSize = 10 }: PostgresOptions = {},
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
-    // A request waits at most this long for a connection, then answers 503 (isDatabaseUnavailable).
+    // Making a connection takes at most this long, then the request answers 503
+    // (isDatabaseUnavailable); waiting for a free one is ConnectionTurns'.
     this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
+    this.turns = new ConnectionTurns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     this.q = queryBuilder(new PostgresDialect({ pool: this.pool }));
@@ -69,7 +104,14 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   protected async begin({ readOnly = false }: TransactionOptions): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
+    await this.turns.take();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      this.turns.give();
+      throw error;
+    }
     try {
       if (readOnly) {
         await client.query('begin isolation level repeatable read read only');
@@ -79,6 +121,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       }
     } catch (error) {
       client.release(true);
+      this.turns.give();
       throw error;
     }
     return client;
@@ -93,6 +136,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       throw error;
     } finally {
       client.release(broken);
+      this.turns.give();
     }
   }
 
@@ -108,8 +152,14 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
     const { sql: text, parameters } = query.compile();
     const values = parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
-    const client = this.scope.getStore()?.connection ?? this.pool;
-    return client.query(text, values);
+    const connection = this.scope.getStore()?.connection;
+    if (connection !== undefined) return connection.query(text, values);
+    await this.turns.take();
+    try {
+      return await this.pool.query(text, values);
+    } finally {
+      this.turns.give();
+    }
   }
 }
 
