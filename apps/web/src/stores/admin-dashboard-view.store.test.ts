@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOptions } from '../pages/admin/dashboard/test-fixtures';
+import { makeOptions } from '../admin/dashboard/test-fixtures';
 import { INITIAL_VIEW, shownTrack, useDashboardViewStore } from './admin-dashboard-view.store';
 
 const view = () => useDashboardViewStore.getState();
