@@ -5,9 +5,9 @@
  */
 import type { Options } from '@podium/protocol';
 import { create } from 'zustand';
-import type { SortState } from '../components/admin/sorting';
-import { nextSort } from '../components/admin/sorting';
-import { setIds, toggleAll, toggleId } from '../components/admin/selection';
+import type { SortState } from '../admin/logic/sorting';
+import { nextSort } from '../admin/logic/sorting';
+import { setIds, toggleAll, toggleId } from '../admin/logic/selection';
 
 export type DashboardTable = 'projects' | 'judges';
 

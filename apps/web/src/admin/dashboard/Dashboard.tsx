@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ScrollTopButton } from '../../components/admin/ScrollTopButton';
+import { ScrollTopButton } from '../components/ScrollTopButton';
 import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DashboardCharts } from './DashboardCharts';

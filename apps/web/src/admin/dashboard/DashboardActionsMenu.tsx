@@ -1,5 +1,5 @@
-import type { MenuItem } from '../../components/admin/ActionsMenu';
-import { ActionsMenu } from '../../components/admin/ActionsMenu';
+import type { MenuItem } from '../components/ActionsMenu';
+import { ActionsMenu } from '../components/ActionsMenu';
 import { useOptions } from './dashboard-queries';
 import type { ConfirmAction } from '../../stores/admin-dashboard-dialog.store';
 import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';

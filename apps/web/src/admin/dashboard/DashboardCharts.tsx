@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { CoverageChart } from '../../components/admin/CoverageChart';
-import { ProgressChart } from '../../components/admin/ProgressChart';
+import { CoverageChart } from '../components/CoverageChart';
+import { ProgressChart } from '../components/ProgressChart';
 import { judgeCoverage, projectCoverage, targetViews } from './coverage';
 import { useJudges, useOptions, useProgress, useProjects, useTrack } from './dashboard-queries';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '../../components/admin/DataTable';
-import { DataTable } from '../../components/admin/DataTable';
 import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
 import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import type { Column } from '../components/DataTable';
+import { DataTable } from '../components/DataTable';
 import { BatchBar } from './BatchBar';
 import { SelectAllBox } from './cells';
 

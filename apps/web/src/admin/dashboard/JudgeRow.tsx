@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { ActionsMenu } from '../../components/admin/ActionsMenu';
 import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
+import { ActionsMenu } from '../components/ActionsMenu';
 import { RowSelectBox, TimeAgo } from './cells';
 import { setHidden } from './dashboard-actions';
 import { IDLE_LABELS, type IdleReason } from './idle-judges';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { ActionsMenu } from '../../components/admin/ActionsMenu';
 import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
+import { ActionsMenu } from '../components/ActionsMenu';
 import { RowSelectBox, TimeAgo } from './cells';
 import { setHidden, setPrioritized } from './dashboard-actions';
 import type { ProjectRowModel } from './rows';

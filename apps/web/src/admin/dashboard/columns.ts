@@ -3,7 +3,7 @@
  * with multi-group judging and no track; Rank and the Copeland score only with no track. Rank
  * (by rank_score, R34) leads: it is the order prizes are decided in; Copeland is secondary.
  */
-import type { Column } from '../../components/admin/DataTable';
+import type { Column } from '../components/DataTable';
 import type { JudgeRowModel, ProjectRowModel, TableView } from './rows';
 import { rankSortValue } from './rows';
 

@@ -5,8 +5,8 @@
  */
 import type { JudgeAdmin, Options, Project } from '@podium/protocol';
 import { DEFAULT_TRACK_VIEWS } from '@podium/protocol';
-import type { HistogramBin } from '../../components/admin/histogram';
-import { countAtLeast, countHistogram, mean } from '../../components/admin/histogram';
+import type { HistogramBin } from '../logic/histogram';
+import { countAtLeast, countHistogram, mean } from '../logic/histogram';
 import { inTrack } from './rows';
 
 export interface Coverage {

@@ -4,8 +4,8 @@
  */
 import type { Flag, JudgeAdmin, Options, Project } from '@podium/protocol';
 import { defaultGroupName } from '@podium/protocol';
-import { sortRows } from '../../components/admin/sorting';
 import { safeHttpUrl } from '../../util/safe-url';
+import { sortRows } from '../logic/sorting';
 
 /** How the tables look: the chosen track ('' = none) and whether groups are shown. */
 export interface TableView {

@@ -1,6 +1,6 @@
 import type { Progress, ProgressScope } from '@podium/protocol';
+import { clockTime, doneBy, progressPlot, progressSummary } from '../logic/progress-chart';
 import { CHART_HEIGHT, CHART_WIDTH, ChartFrame } from './ChartFrame';
-import { clockTime, doneBy, progressPlot, progressSummary } from './progress-chart';
 
 const PAD = { left: 32, right: 10, top: 16, bottom: 22 };
 const PLOT_W = CHART_WIDTH - PAD.left - PAD.right;

@@ -1,5 +1,5 @@
+import type { HistogramBin } from '../logic/histogram';
 import { CHART_HEIGHT, CHART_WIDTH, ChartFrame } from './ChartFrame';
-import type { HistogramBin } from './histogram';
 
 export interface CoverageTarget {
   /** Bars of this value and above have reached the target. */

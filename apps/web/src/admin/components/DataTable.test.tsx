@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { click, render } from '../../test/render';
 import type { Column } from './DataTable';
 import { DataTable, trackMinRem } from './DataTable';
-import { Dialog } from '../Dialog';
-import type { SortState } from './sorting';
-import { nextSort } from './sorting';
+import { Dialog } from '../../components/Dialog';
+import type { SortState } from '../logic/sorting';
+import { nextSort } from '../logic/sorting';
 
 interface Row {
   id: string;

@@ -1,8 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Fragment, useMemo } from 'react';
-import type { SortState, SortValue } from './sorting';
-import { sortRows } from './sorting';
-import { SortButton } from '../SortButton';
+import type { SortState, SortValue } from '../logic/sorting';
+import { sortRows } from '../logic/sorting';
+import { SortButton } from '../../components/SortButton';
 
 export interface Column<R> {
   /** Stable id of the column; the sort state names it. */
