@@ -20,9 +20,9 @@ import {
   endpoints,
 } from '@podium/protocol';
 import type { ApiResult } from '../../api/client';
-import type { CsvUploadFlags } from '../../components/CsvUploadPanel';
+import type { CsvUploadFlags } from '../components/CsvUploadPanel';
 import { callApi } from '../../api/client';
-import { uploadForm } from '../../api/upload';
+import { uploadForm } from '../api/upload';
 import { endpointKey, queryClient } from '../../queries/query-client';
 
 /** The three CSV imports: project CSV, hackathon-platform export, judge CSV. */

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
 import { selectedVisible } from '../logic/selection';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import type { Outcome } from './dashboard-actions';
 import { setHidden, setPrioritized } from './dashboard-actions';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { elapsed, formatClock } from '../../util/clock';
+import { elapsed, formatClock } from '../logic/clock';
 import { toggleClock } from './dashboard-actions';
 import { useClock } from './dashboard-queries';
 

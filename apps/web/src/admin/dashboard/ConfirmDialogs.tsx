@@ -1,7 +1,7 @@
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useJudges, useOptions, useProjects } from './dashboard-queries';
-import type { ConfirmAction } from '../../stores/admin-dashboard-dialog.store';
-import { useDashboardDialogStore, useDialogOf } from '../../stores/admin-dashboard-dialog.store';
+import type { ConfirmAction } from '../stores/dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import type { Outcome } from './dashboard-actions';
 import { deleteRow, reassignJudges, reassignTables, setDeliberation, swapGroups } from './dashboard-actions';
 

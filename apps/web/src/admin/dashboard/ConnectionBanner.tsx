@@ -1,4 +1,4 @@
-import { useConnectionState } from '../../realtime/use-connection-state';
+import { useConnectionState } from '../hooks/use-connection-state';
 import { useLastUpdate } from './dashboard-queries';
 import './connection-banner.css';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ScrollTopButton } from '../components/ScrollTopButton';
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DashboardCharts } from './DashboardCharts';
 import { DashboardPoll } from './DashboardPoll';

@@ -1,8 +1,8 @@
 import type { MenuItem } from '../components/ActionsMenu';
 import { ActionsMenu } from '../components/ActionsMenu';
 import { useOptions } from './dashboard-queries';
-import type { ConfirmAction } from '../../stores/admin-dashboard-dialog.store';
-import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
+import type { ConfirmAction } from '../stores/dashboard-dialog.store';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 
 /** The page's Actions menu: deliberation, group swap, reassignments, and the other admin screens. */
 export function DashboardActionsMenu() {

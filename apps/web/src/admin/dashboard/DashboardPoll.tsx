@@ -1,5 +1,5 @@
 import type { Endpoint } from '@podium/protocol';
-import { useAdminLiveQuery } from '../../queries/use-admin-live-query';
+import { useAdminLiveQuery } from '../queries/use-admin-live-query';
 import { POLLED, useStats } from './dashboard-queries';
 
 function Poll({ endpoint }: { endpoint: Endpoint }): null {

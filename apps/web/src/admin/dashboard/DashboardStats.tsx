@@ -1,4 +1,4 @@
-import { StatTile, StatTiles } from '../../components/StatTile';
+import { StatTile, StatTiles } from '../components/StatTile';
 import { useStats } from './dashboard-queries';
 
 /** The four stat tiles of `/admin/stats` (or the chosen track's), formatted per product spec §9. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useFlags, useOptions } from './dashboard-queries';
-import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { ClockPanel } from './ClockPanel';
 import { DashboardActionsMenu } from './DashboardActionsMenu';
 import { visibleFlags } from './rows';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/FormFields';
 import { useJudges, useProjects } from './dashboard-queries';
-import { useDashboardDialogStore, useDialogOf } from '../../stores/admin-dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import { updateJudge, updateProject } from './dashboard-actions';
 import { DialogForm } from './DialogForm';
 

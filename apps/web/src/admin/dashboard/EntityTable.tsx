@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
 import type { Column } from '../components/DataTable';
 import { DataTable } from '../components/DataTable';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { BatchBar } from './BatchBar';
 import { SelectAllBox } from './cells';
 

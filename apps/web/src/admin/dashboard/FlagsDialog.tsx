@@ -3,7 +3,7 @@ import { FLAG_REASON_LABELS } from '@podium/protocol';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useFlags } from './dashboard-queries';
-import { useDashboardDialogStore, useDialogOf } from '../../stores/admin-dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import { TimeAgo } from './cells';
 import { resolveFlag } from './dashboard-actions';
 import { visibleFlags } from './rows';

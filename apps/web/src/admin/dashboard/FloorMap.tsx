@@ -7,8 +7,8 @@
  */
 import { Link } from 'react-router-dom';
 import { HallDrawing } from '../../components/hall/HallDrawing';
-import { HallLegend } from '../../components/hall/HallLegend';
-import { floorLooks } from '../../components/hall/floor-look';
+import { HallLegend } from '../components/HallLegend';
+import { floorLooks } from '../logic/floor-look';
 import { useHallLayout } from '../../hooks/use-hall-layout';
 import { useFlags, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { targetViews } from './coverage';

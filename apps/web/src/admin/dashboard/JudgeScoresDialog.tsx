@@ -1,7 +1,7 @@
 import type { JudgeAdmin } from '@podium/protocol';
 import { Dialog } from '../../components/Dialog';
 import { useJudges } from './dashboard-queries';
-import { useDashboardDialogStore, useDialogOf } from '../../stores/admin-dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 
 /** Ranked projects first (best first), then the unranked seen ones in finish order. */
 export function judgeScoreRows(judge: JudgeAdmin) {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../util/search';
-import { useTableFilterStore } from '../../stores/admin-table-filter.store';
+import { useTableFilterStore } from '../stores/table-filter.store';
 import { useClock, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { JUDGE_COLUMNS, judgeColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';

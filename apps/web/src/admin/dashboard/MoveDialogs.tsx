@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/FormFields';
 import { useJudges, useOptions, useProjects } from './dashboard-queries';
-import { useDashboardDialogStore, useDialogOf } from '../../stores/admin-dashboard-dialog.store';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { moveToGroup, moveToTable } from './dashboard-actions';
 import { DialogForm } from './DialogForm';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { useDashboardDialogStore } from '../../stores/admin-dashboard-dialog.store';
 import { ActionsMenu } from '../components/ActionsMenu';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { RowSelectBox, TimeAgo } from './cells';
 import { setHidden, setPrioritized } from './dashboard-actions';
 import type { ProjectRowModel } from './rows';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../util/search';
 import { useFlags, useOptions, useProjects, useTrack } from './dashboard-queries';
-import { useTableFilterStore } from '../../stores/admin-table-filter.store';
+import { useTableFilterStore } from '../stores/table-filter.store';
 import { PROJECT_COLUMNS, projectColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
 import { ProjectRow } from './ProjectRow';

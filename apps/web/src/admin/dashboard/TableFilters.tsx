@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { searchCount } from '../../util/search';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useTableFilterStore } from '../../stores/admin-table-filter.store';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useTableFilterStore } from '../stores/table-filter.store';
 
 export interface TableFiltersProps {
   table: DashboardTable;

@@ -1,5 +1,5 @@
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { useLastUpdate, useOptions, useRefreshError } from './dashboard-queries';
 import { useTimeAgo } from './use-now';
 

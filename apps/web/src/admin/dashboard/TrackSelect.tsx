@@ -1,4 +1,4 @@
-import { useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { useOptions, useTrack } from './dashboard-queries';
 
 /** Filters the view by track (product spec §2), shown only while track judging is on. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
-import { useDashboardViewStore, useRowSelected } from '../../stores/admin-dashboard-view.store';
 import { selectAllState } from '../logic/selection';
+import type { DashboardTable } from '../stores/dashboard-view.store';
+import { useDashboardViewStore, useRowSelected } from '../stores/dashboard-view.store';
 import { useTimeAgo } from './use-now';
 
 /** 'Updated' cell text: re-renders only when its own text changes. */

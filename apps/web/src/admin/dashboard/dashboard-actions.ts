@@ -10,8 +10,8 @@ import type { ApiResult } from '../../api/client';
 import { callApi } from '../../api/client';
 import { endpointKey, queryClient } from '../../queries/query-client';
 import { invalidate } from '../../realtime/use-query-invalidation';
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
 import { notify } from '../../stores/notice.store';
+import type { DashboardTable } from '../stores/dashboard-view.store';
 import * as text from './messages';
 
 export type Outcome = { ok: true } | { ok: false; error: string };

@@ -8,8 +8,8 @@ import { endpoints } from '@podium/protocol';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { RequestFailed } from '../../queries/query-client';
-import { useAdminLiveQuery, type AdminLiveQueryOptions } from '../../queries/use-admin-live-query';
-import { shownTrack, useDashboardViewStore } from '../../stores/admin-dashboard-view.store';
+import { useAdminLiveQuery, type AdminLiveQueryOptions } from '../queries/use-admin-live-query';
+import { shownTrack, useDashboardViewStore } from '../stores/dashboard-view.store';
 
 export const useProjects = () => useAdminLiveQuery(endpoints.projectList).data;
 export const useJudges = () => useAdminLiveQuery(endpoints.judgeList).data;

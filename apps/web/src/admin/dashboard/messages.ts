@@ -2,8 +2,8 @@
  * The dashboard's alert texts (product spec §8) and the number checks of its move dialogs (§5).
  * Pure, so the exact wording is unit-tested.
  */
-import type { DashboardTable } from '../../stores/admin-dashboard-view.store';
 import { requestErrorText } from '../../util/request-error';
+import type { DashboardTable } from '../stores/dashboard-view.store';
 
 export const DELIBERATION_STARTED =
   'Deliberation has started! Judges will no longer be able to edit their rankings.';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { timeAgo } from '../../util/time-ago';
+import { timeAgo } from '../logic/time-ago';
 
 /** Time-ago texts change at most once a minute after the first; 15 s keeps 'just now' honest. */
 const TICK_MS = 15_000;

@@ -1,5 +1,5 @@
 /** The export failure alert of product spec §8: 'Error exporting data: {status text}'. */
-import type { DownloadFailure } from '../../api/download';
+import type { DownloadFailure } from '../api/download';
 
 /**
  * The alert of a failed export. A dropped connection has no response and so no status text: it

@@ -1,14 +1,14 @@
 import { endpoints } from '@podium/protocol';
-import { AdminGate } from '../../components/AdminGate';
-import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
-import { StatTile, StatTiles } from '../../components/StatTile';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { adminAdd } from '../add/add-actions';
 import { AddJudgeForm } from '../add/AddJudgeForm';
 import { JudgeQrLinks } from '../add/JudgeQrLinks';
+import { AdminGate } from '../components/AdminGate';
+import { CsvUploadPanel } from '../components/CsvUploadPanel';
 import { EmailOffNotice } from '../components/EmailOffNotice';
+import { StatTile, StatTiles } from '../components/StatTile';
 
 /** Column order of the judge CSV (product spec §2, API.md R85). */
 const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes'];

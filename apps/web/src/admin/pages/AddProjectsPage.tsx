@@ -1,12 +1,12 @@
 import { endpoints } from '@podium/protocol';
-import { AdminGate } from '../../components/AdminGate';
-import { CsvUploadPanel } from '../../components/CsvUploadPanel';
 import { Page } from '../../components/Page';
-import { StatTile, StatTiles } from '../../components/StatTile';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { adminAdd } from '../add/add-actions';
 import { AddProjectForm } from '../add/AddProjectForm';
+import { AdminGate } from '../components/AdminGate';
+import { CsvUploadPanel } from '../components/CsvUploadPanel';
+import { StatTile, StatTiles } from '../components/StatTile';
 
 /** Column order of the project CSV (product spec §2, API.md R84). */
 const PROJECT_CSV_COLUMNS = ['Name', 'Description', 'URL', 'Try It link', 'Video link', 'Challenges'];

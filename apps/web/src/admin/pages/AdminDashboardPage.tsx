@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { useAdminGate } from '../../hooks/use-admin-gate';
-import { retryDelayMs } from '../../queries/use-admin-live-query';
 import { Dashboard } from '../dashboard/Dashboard';
+import { useAdminGate } from '../hooks/use-admin-gate';
+import { retryDelayMs } from '../queries/use-admin-live-query';
 
 /**
  * The admin login check, tried again by itself with backoff while the server cannot answer (an

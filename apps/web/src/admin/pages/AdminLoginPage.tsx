@@ -6,7 +6,7 @@ import { TextField } from '../../components/FormFields';
 import { InsecureConnectionNotice } from '../../components/InsecureConnectionNotice';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { useAdminSessionStore } from '../../stores/admin-session.store';
+import { useAdminSessionStore } from '../stores/session.store';
 
 /**
  * `/admin/login`: an organizer signs in with the admin password, which the store exchanges for a

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
+import { AdminGate } from '../components/AdminGate';
 import { endpoints } from '@podium/protocol';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { ClockSection } from '../settings/ClockSection';

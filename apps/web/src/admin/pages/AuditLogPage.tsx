@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
 import { useRealtime } from '../../realtime/use-realtime';
+import { AdminGate } from '../components/AdminGate';
 import { AuditLogFilters } from '../components/AuditLogFilters';
 import type { LogFilter, LogSearch } from '../logic/audit-log';
 import { countText, showLine } from '../logic/audit-log';

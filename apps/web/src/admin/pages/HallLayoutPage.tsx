@@ -6,8 +6,8 @@
  */
 import { generateLayout, type AreaPlan, type LayoutTable } from '@podium/protocol';
 import { useState } from 'react';
-import { AdminGate } from '../../components/AdminGate';
-import { CsvUploadPanel } from '../../components/CsvUploadPanel';
+import { AdminGate } from '../components/AdminGate';
+import { CsvUploadPanel } from '../components/CsvUploadPanel';
 import { HallDrawing } from '../../components/hall/HallDrawing';
 import { Page } from '../../components/Page';
 import {

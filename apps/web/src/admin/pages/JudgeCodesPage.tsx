@@ -1,5 +1,5 @@
-import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
+import { AdminGate } from '../components/AdminGate';
 import { QrSvg } from '../components/QrSvg';
 import { useJudgeList } from '../queries/use-judge-list';
 

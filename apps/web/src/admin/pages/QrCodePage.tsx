@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AdminGate } from '../../components/AdminGate';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
+import { AdminGate } from '../components/AdminGate';
 import { EmailOffNotice } from '../components/EmailOffNotice';
 import { QrCanvas } from '../components/QrCanvas';
 import { addSelfUrl, useQrCode } from '../queries/use-qr-code';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { AdminGate } from '../../components/AdminGate';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { AdminGate } from '../components/AdminGate';
 import { ResultsBody } from '../results/ResultsBody';
 import { ResultsPrintView } from '../results/ResultsPrintView';
 import { ResultsToolbar } from '../results/ResultsToolbar';

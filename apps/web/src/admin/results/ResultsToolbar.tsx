@@ -1,9 +1,9 @@
 import { endpoints, type Results } from '@podium/protocol';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadFile } from '../../api/download';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../stores/notice.store';
+import { downloadFile } from '../api/download';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { exportErrorText } from '../logic/export-error';
 import { contendersToPrioritize } from './format';
 

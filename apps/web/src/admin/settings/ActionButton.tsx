@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { ApiResult } from '../../api/client';
 import { notify } from '../../stores/notice.store';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 
 export interface ActionButtonProps {
   label: string;

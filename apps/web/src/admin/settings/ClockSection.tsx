@@ -1,4 +1,4 @@
-import { formatClock } from '../../util/clock';
+import { formatClock } from '../logic/clock';
 import { ActionButton } from './ActionButton';
 import { SettingsSection } from './SettingsSection';
 import { SettingToggle } from './SettingToggle';

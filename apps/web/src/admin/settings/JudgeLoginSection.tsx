@@ -1,5 +1,5 @@
 import { OPTION_DEFAULTS } from '@podium/protocol';
-import { parseMaxRequests } from '../../util/settings-validation';
+import { parseMaxRequests } from '../logic/settings-validation';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';
 import { SettingToggle } from './SettingToggle';

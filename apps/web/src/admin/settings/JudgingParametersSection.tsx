@@ -1,5 +1,5 @@
 import { OPTION_DEFAULTS } from '@podium/protocol';
-import { formatTimer, parseMinViews, parseTimer } from '../../util/settings-validation';
+import { formatTimer, parseMinViews, parseTimer } from '../logic/settings-validation';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';
 import { settingsApi } from './settings-actions';

@@ -7,7 +7,7 @@ import {
   parseIgnoreTracks,
   parseNumGroups,
   parseSwitchingMode,
-} from '../../util/settings-validation';
+} from '../logic/settings-validation';
 import { ActionButton } from './ActionButton';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';

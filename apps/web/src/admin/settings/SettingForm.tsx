@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { ApiResult } from '../../api/client';
 import { notify } from '../../stores/notice.store';
-import type { Parsed } from '../../util/settings-validation';
+import type { Parsed } from '../logic/settings-validation';
 
 export interface Choice {
   value: string;

@@ -1,4 +1,4 @@
-import { formatList, parseTrackViews, parseTracks } from '../../util/settings-validation';
+import { formatList, parseTrackViews, parseTracks } from '../logic/settings-validation';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';
 import { SettingToggle } from './SettingToggle';

@@ -8,8 +8,8 @@ import type { Options, OptionsUpdateRequest, ResetType } from '@podium/protocol'
 import { endpoints } from '@podium/protocol';
 import type { ApiResult } from '../../api/client';
 import { callApi } from '../../api/client';
-import { downloadFile } from '../../api/download';
 import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
+import { downloadFile } from '../api/download';
 import { showClock } from './use-live-options';
 
 /** After an accepted write: show `patch` now, and refetch (the `options.changed` event may be late). */

@@ -5,8 +5,8 @@
  */
 import type { Endpoint, ResponseOf } from '@podium/protocol';
 import { API_BASE, buildPath } from '@podium/protocol';
-import type { ApiResult } from './client';
-import { authHeaders, errorText, networkFailure, PARSE_ERROR } from './client';
+import type { ApiResult } from '../../api/client';
+import { authHeaders, errorText, networkFailure, PARSE_ERROR } from '../../api/client';
 
 /** Sends `form` to a multipart endpoint; `onProgress` gets the fraction of the body sent (0–1). */
 export function uploadForm<E extends Endpoint & { multipart: true }>(

@@ -3,7 +3,7 @@
  * "idle judges" filter. Kept per table, so switching tables and back loses nothing.
  */
 import { create } from 'zustand';
-import type { DashboardTable } from './admin-dashboard-view.store';
+import type { DashboardTable } from './dashboard-view.store';
 
 interface TableFilterState {
   query: Readonly<Record<DashboardTable, string>>;

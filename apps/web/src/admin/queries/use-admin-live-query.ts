@@ -9,9 +9,9 @@
 import type { Endpoint, ResponseOf } from '@podium/protocol';
 import { ADMIN_POLL_INTERVAL_MS } from '@podium/protocol';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { NETWORK_ERROR } from '../api/client';
-import { RequestFailed } from './query-client';
-import { endpointQuery } from './use-endpoint-query';
+import { NETWORK_ERROR } from '../../api/client';
+import { RequestFailed } from '../../queries/query-client';
+import { endpointQuery } from '../../queries/use-endpoint-query';
 
 /** The longest wait between two attempts of a first load. */
 const MAX_RETRY_DELAY_MS = 10_000;

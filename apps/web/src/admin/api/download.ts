@@ -1,7 +1,7 @@
 /** File downloads of the admin exports (CSV and ZIP, API.md R79–R82). */
 import type { Endpoint } from '@podium/protocol';
-import type { ApiFailure, ApiSuccess, CallArgs, RequestOptions } from './client';
-import { errorText, networkFailure, PARSE_ERROR, sendRequest } from './client';
+import type { ApiFailure, ApiSuccess, CallArgs, RequestOptions } from '../../api/client';
+import { errorText, networkFailure, PARSE_ERROR, sendRequest } from '../../api/client';
 
 /**
  * A failed download also carries the response's status text (the export alert shows it,

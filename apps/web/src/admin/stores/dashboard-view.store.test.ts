@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOptions } from '../admin/dashboard/test-fixtures';
-import { INITIAL_VIEW, shownTrack, useDashboardViewStore } from './admin-dashboard-view.store';
+import { makeOptions } from '../dashboard/test-fixtures';
+import { INITIAL_VIEW, shownTrack, useDashboardViewStore } from './dashboard-view.store';
 
 const view = () => useDashboardViewStore.getState();
 

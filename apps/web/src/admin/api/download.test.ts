@@ -1,7 +1,7 @@
 import { endpoint } from '@podium/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminSession } from '../auth/cookies';
-import { jsonResponse } from '../test/render';
+import { setAdminSession } from '../../auth/cookies';
+import { jsonResponse } from '../../test/render';
 import { downloadFile, fetchFile, filenameFromDisposition } from './download';
 
 const exportJudges = endpoint({ method: 'GET', path: '/admin/export/judges', auth: 'admin' });

@@ -4,7 +4,7 @@
  * id, so no row holds dialog state.
  */
 import { create } from 'zustand';
-import type { DashboardTable } from './admin-dashboard-view.store';
+import type { DashboardTable } from './dashboard-view.store';
 
 /** The Actions menu's questions before acting (product spec §9). */
 export type ConfirmAction =

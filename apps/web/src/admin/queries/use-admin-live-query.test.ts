@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR } from '../api/client';
-import { RequestFailed } from './query-client';
+import { NETWORK_ERROR } from '../../api/client';
+import { RequestFailed } from '../../queries/query-client';
 import { isTransientFailure, retryDelayMs } from './use-admin-live-query';
 
 const failed = (status: number, error: string) => new RequestFailed({ status, error, data: null });

@@ -2,13 +2,13 @@ import type { ImportPreview, ImportResult, ProjectImportResponse } from '@podium
 import { importSkippedSuffix, reimportSummary } from '@podium/protocol';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ApiResult } from '../api/client';
-import { notify } from '../stores/notice.store';
-import type { CsvRow } from '../util/csv-preview';
-import { parseCsv } from '../util/csv-preview';
+import type { ApiResult } from '../../api/client';
+import { CheckboxField } from '../../components/FormFields';
+import { notify } from '../../stores/notice.store';
+import type { CsvRow } from '../logic/csv-preview';
+import { parseCsv } from '../logic/csv-preview';
 import { CsvPreview } from './CsvPreview';
 import { FileDropZone } from './FileDropZone';
-import { CheckboxField } from './FormFields';
 
 export interface CsvUploadFlags {
   headerRow: boolean;

@@ -11,7 +11,7 @@ import {
   type LayoutTable,
   type Project,
 } from '@podium/protocol';
-import type { TableLook } from './HallDrawing';
+import type { TableLook } from '../../components/hall/HallDrawing';
 
 /** A table of the floor map: its look, and why it needs checking, e.g. "flagged (Can't Demo)". */
 export interface FloorLook extends TableLook {

@@ -1,6 +1,6 @@
-import { getAdminSession } from '../auth/cookies';
-import { useAdminSessionStore } from '../stores/admin-session.store';
-import { useGate, type Gate, type GateOutcome } from './use-gate';
+import { getAdminSession } from '../../auth/cookies';
+import { useGate, type Gate, type GateOutcome } from '../../hooks/use-gate';
+import { useAdminSessionStore } from '../stores/session.store';
 
 async function checkAdmin(): Promise<GateOutcome> {
   const outcome = await useAdminSessionStore.getState().check();

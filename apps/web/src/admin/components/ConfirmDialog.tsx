@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Dialog } from './Dialog';
-import { TextField } from './FormFields';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/FormFields';
 
 export interface ConfirmDialogProps {
   open: boolean;

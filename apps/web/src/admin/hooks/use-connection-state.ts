@@ -1,5 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { connectionState, onConnectionStateChange, type ConnectionState, type Portal } from './connection';
+import {
+  connectionState,
+  onConnectionStateChange,
+  type ConnectionState,
+  type Portal,
+} from '../../realtime/connection';
 
 /** The portal's socket state, re-rendering on each change (the admin's banner and poll read it). */
 export function useConnectionState(portal: Portal): ConnectionState {

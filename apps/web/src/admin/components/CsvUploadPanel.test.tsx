@@ -1,9 +1,9 @@
 import type { ImportResult } from '@podium/protocol';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResult } from '../api/client';
-import { useNoticeStore } from '../stores/notice.store';
-import { click, render } from '../test/render';
+import type { ApiResult } from '../../api/client';
+import { useNoticeStore } from '../../stores/notice.store';
+import { click, render } from '../../test/render';
 import type { CsvUploadPanelProps } from './CsvUploadPanel';
 import { CsvUploadPanel } from './CsvUploadPanel';
 

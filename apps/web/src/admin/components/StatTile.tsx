@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatStat } from '../util/format-stat';
+import { formatStat } from '../logic/format-stat';
 
 export interface StatTileProps {
   label: string;

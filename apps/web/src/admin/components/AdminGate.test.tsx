@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAdminSession } from '../auth/cookies';
-import { useAdminSessionStore } from '../stores/admin-session.store';
-import { click, jsonResponse, render } from '../test/render';
+import { setAdminSession } from '../../auth/cookies';
+import { click, jsonResponse, render } from '../../test/render';
+import { useAdminSessionStore } from '../stores/session.store';
 import { AdminGate } from './AdminGate';
 
 async function renderGated(page: ReactNode = <p>secret log</p>) {

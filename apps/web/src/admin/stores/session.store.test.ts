@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAdminSession, setAdminSession } from '../auth/cookies';
-import { jsonResponse } from '../test/render';
-import { useAdminSessionStore } from './admin-session.store';
+import { getAdminSession, setAdminSession } from '../../auth/cookies';
+import { jsonResponse } from '../../test/render';
+import { useAdminSessionStore } from './session.store';
 
 const RATE_LIMITED = 'Too many requests. Logins have been blocked or rate limited.';
 

@@ -5,9 +5,9 @@
  */
 import type { Options } from '@podium/protocol';
 import { create } from 'zustand';
-import type { SortState } from '../admin/logic/sorting';
-import { nextSort } from '../admin/logic/sorting';
-import { setIds, toggleAll, toggleId } from '../admin/logic/selection';
+import type { SortState } from '../logic/sorting';
+import { nextSort } from '../logic/sorting';
+import { setIds, toggleAll, toggleId } from '../logic/selection';
 
 export type DashboardTable = 'projects' | 'judges';
 

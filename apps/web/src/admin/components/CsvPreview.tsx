@@ -1,6 +1,6 @@
 import type { ImportPreviewRow } from '@podium/protocol';
-import type { CsvRow } from '../util/csv-preview';
-import { importStatusText, truncateCell } from '../util/csv-preview';
+import type { CsvRow } from '../logic/csv-preview';
+import { importStatusText, truncateCell } from '../logic/csv-preview';
 
 export interface CsvPreviewProps {
   rows: readonly CsvRow[];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAdminGate } from '../hooks/use-admin-gate';
-import { LoadingScreen } from './LoadingScreen';
 
 /**
  * Shows `children` only to a logged-in admin (product spec §6); a 401 goes to /admin/login.

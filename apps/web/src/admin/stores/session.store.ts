@@ -7,9 +7,9 @@
  */
 import { endpoints, INVALID_ADMIN_PASSWORD } from '@podium/protocol';
 import { create } from 'zustand';
-import { callApi } from '../api/client';
-import { getAdminSession, removeAdminSession, setAdminSession } from '../auth/cookies';
-import { endpointKey, queryClient } from '../queries/query-client';
+import { callApi } from '../../api/client';
+import { getAdminSession, removeAdminSession, setAdminSession } from '../../auth/cookies';
+import { endpointKey, queryClient } from '../../queries/query-client';
 
 export type AdminCheckOutcome =
   | { kind: 'ok' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeFlag, makeJudge, makeProject } from '../../admin/dashboard/test-fixtures';
+import { makeFlag, makeJudge, makeProject } from '../dashboard/test-fixtures';
 import { floorLooks } from './floor-look';
 
 const at = (table: number) => ({ table, x: 0, y: 0, area: '' });
