@@ -24,5 +24,5 @@ export class ShownSeq {
   }
 }
 
-/** One per tab, like the tab's sockets (connection.ts). */
+/** One per tab, like the tab's sockets (realtime/connection.ts). */
 export const shownSeq = new ShownSeq();
