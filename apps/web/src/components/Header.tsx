@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@podium/protocol';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { forgetCredential } from '../auth/logout';
+import { forgetCredential } from '../hooks/use-logout';
 import { useEventName } from '../queries/use-event-name';
 
 export interface HeaderProps {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { basicAuthHeader } from '../api/client';
+import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
 import { disconnect } from '../realtime/connection';
 import { jsonResponse } from '../test/render';
-import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from './cookies';
-import { forgetCredential } from './logout';
+import { forgetCredential } from './use-logout';
 
 vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
 

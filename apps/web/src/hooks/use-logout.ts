@@ -1,9 +1,9 @@
 import { endpoints } from '@podium/protocol';
 import { callApi } from '../api/client';
 import { forgetEntityTags } from '../api/conditional';
+import { removeAdminSession, removeJudgeToken } from '../auth/cookies';
 import { queryClient } from '../queries/query-client';
 import { loadConnection } from '../realtime/lazy-connection';
-import { removeAdminSession, removeJudgeToken } from './cookies';
 
 /** Closes a portal's socket (the header is in every page's first chunk: the module loads on demand). */
 function disconnect(portal: 'admin' | 'judge'): Promise<void> {
