@@ -1,4 +1,5 @@
 import { endpoints } from '@podium/protocol';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { callApi } from '../api/client';
 import { forgetEntityTags } from '../api/conditional';
 import { removeAdminSession, removeJudgeToken } from '../auth/cookies';
@@ -30,4 +31,14 @@ export async function forgetCredential(pathname: string): Promise<void> {
     removeAdminSession();
     await Promise.all([disconnect('admin'), revoked]);
   }
+}
+
+/** The shared header's Logout: forgets the credential of the page's portal, then opens the landing page. */
+export function useLogout(): () => void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return () => {
+    void forgetCredential(pathname);
+    void navigate('/');
+  };
 }
