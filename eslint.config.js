@@ -45,25 +45,19 @@ const NO_PAGES = {
   message: 'Shared web code does not reach into a page (DESIGN.md §2): move what both need down.',
 };
 // A portal's web code lives together (DESIGN.md §6); `folder` matches an import of that folder.
-// The admin portal has not moved yet: pages/admin holds its screens and components/admin its
-// parts, which the admin stores in stores/ use too: shared code may import them, other portals not.
 const PORTALS = {
   judge: { files: ['apps/web/src/judge/**'], folder: ['**/judge', '**/judge/**'] },
   expo: { files: ['apps/web/src/expo/**'], folder: ['**/expo', '**/expo/**'] },
   public: { files: ['apps/web/src/public/**'], folder: ['**/public', '**/public/**'] },
-  admin: { files: ['apps/web/src/pages/admin/**'], folder: ['**/pages/admin', '**/pages/admin/**'] },
+  admin: { files: ['apps/web/src/admin/**'], folder: ['**/admin', '**/admin/**'] },
 };
-const ADMIN_COMPONENTS = ['**/components/admin', '**/components/admin/**'];
 const NO_PORTALS = {
   group: Object.values(PORTALS).flatMap((portal) => portal.folder),
   message: 'Shared web code does not reach into a portal (DESIGN.md §6): move what both need down.',
 };
 /** @param {string} name */
 const NO_OTHER_PORTAL = (name) => ({
-  group: [
-    ...Object.entries(PORTALS).flatMap(([other, portal]) => (other === name ? [] : portal.folder)),
-    ...(name === 'admin' ? [] : ADMIN_COMPONENTS),
-  ],
+  group: Object.entries(PORTALS).flatMap(([other, portal]) => (other === name ? [] : portal.folder)),
   message:
     "A portal never imports another portal's code (DESIGN.md §6): move what both need to a shared folder.",
 });
