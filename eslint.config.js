@@ -45,28 +45,55 @@ const NO_PAGES = {
   message: 'Shared web code does not reach into a page (DESIGN.md §2): move what both need down.',
 };
 // A portal's web code lives together (DESIGN.md §6); `folder` matches an import of that folder.
-// The admin portal has not moved yet: pages/admin holds its screens and components/admin its
-// parts, which the admin stores in stores/ use too: shared code may import them, other portals not.
 const PORTALS = {
   judge: { files: ['apps/web/src/judge/**'], folder: ['**/judge', '**/judge/**'] },
   expo: { files: ['apps/web/src/expo/**'], folder: ['**/expo', '**/expo/**'] },
   public: { files: ['apps/web/src/public/**'], folder: ['**/public', '**/public/**'] },
-  admin: { files: ['apps/web/src/pages/admin/**'], folder: ['**/pages/admin', '**/pages/admin/**'] },
+  admin: { files: ['apps/web/src/admin/**'], folder: ['**/admin', '**/admin/**'] },
 };
-const ADMIN_COMPONENTS = ['**/components/admin', '**/components/admin/**'];
 const NO_PORTALS = {
   group: Object.values(PORTALS).flatMap((portal) => portal.folder),
   message: 'Shared web code does not reach into a portal (DESIGN.md §6): move what both need down.',
 };
 /** @param {string} name */
 const NO_OTHER_PORTAL = (name) => ({
-  group: [
-    ...Object.entries(PORTALS).flatMap(([other, portal]) => (other === name ? [] : portal.folder)),
-    ...(name === 'admin' ? [] : ADMIN_COMPONENTS),
-  ],
+  group: Object.entries(PORTALS).flatMap(([other, portal]) => (other === name ? [] : portal.folder)),
   message:
     "A portal never imports another portal's code (DESIGN.md §6): move what both need to a shared folder.",
 });
+// The web's shared folders, lowest first (DESIGN.md §6, docs/ARCHITECTURE.md): each imports only
+// the folders below it; folders of one level are peers and import neither of each other. Portals
+// and the app (router, main, pages/) sit on top.
+const WEB_LAYERS = [
+  ['util'],
+  ['auth'],
+  ['api'],
+  ['stores', 'pwa'],
+  ['queries', 'realtime'],
+  ['hooks'],
+  ['components'],
+];
+/** @param {number} level */
+const NO_HIGHER_LAYER = (level) => {
+  const below = WEB_LAYERS.slice(0, level).flat();
+  return {
+    group: WEB_LAYERS.slice(level)
+      .flat()
+      .flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]),
+    message: `Web arrows point down (docs/ARCHITECTURE.md): ${WEB_LAYERS[level].join(' and ')} may import ${
+      below.length > 0 ? `only ${below.join(', ')}` : 'no other shared folder'
+    }; move the code to the right layer.`,
+  };
+};
+// Inside a portal, what holds its state and rules never imports its screens: a file of one of
+// these folders reaches, one folder up, only another of them (not components/, pages/ or a
+// screen's folder such as admin/dashboard/).
+const PORTAL_BELOW_UI = ['logic', 'device', 'api', 'stores', 'queries', 'hooks'];
+const NO_PORTAL_UI = {
+  regex: `^\\.\\./(?!(${PORTAL_BELOW_UI.join('|')})/)[^./]`,
+  message:
+    "A portal's state and rules do not import its screens (docs/ARCHITECTURE.md): move what they need down.",
+};
 const ONE_SOCKET_MODULE = {
   group: ['socket.io-client'],
   message: 'realtime/connection.ts owns the socket (DESIGN.md §2): subscribe through realtime/.',
@@ -132,20 +159,46 @@ export default tseslint.config(
     ignores: [...TESTS, 'apps/web/src/realtime/connection.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE] }] },
   },
-  {
-    files: ['apps/web/src/{api,auth,components,hooks,pwa,queries,realtime,stores,util}/**/*.{ts,tsx}'],
+  ...WEB_LAYERS.map((folders, level) => ({
+    files: folders.map((folder) => `apps/web/src/${folder}/**/*.{ts,tsx}`),
     ignores: [...TESTS, 'apps/web/src/realtime/connection.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_PAGES, NO_PORTALS] }] },
-  },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [ONE_SOCKET_MODULE, NO_PAGES, NO_PORTALS, NO_HIGHER_LAYER(level)] },
+      ],
+    },
+  })),
   {
     files: ['apps/web/src/realtime/connection.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PAGES, NO_PORTALS] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_PAGES,
+            NO_PORTALS,
+            NO_HIGHER_LAYER(WEB_LAYERS.findIndex((folders) => folders.includes('realtime'))),
+          ],
+        },
+      ],
+    },
   },
   ...Object.entries(PORTALS).map(([name, portal]) => ({
     files: portal.files,
     ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', { patterns: [ONE_SOCKET_MODULE, NO_OTHER_PORTAL(name)] }],
+    },
+  })),
+  ...Object.keys(PORTALS).map((name) => ({
+    files: PORTAL_BELOW_UI.map((folder) => `apps/web/src/${name}/${folder}/**/*.{ts,tsx}`),
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [ONE_SOCKET_MODULE, NO_OTHER_PORTAL(name), NO_PORTAL_UI] },
+      ],
     },
   })),
   {

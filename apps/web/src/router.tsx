@@ -12,7 +12,7 @@ import { queryClient } from './queries/query-client';
 // One chunk per portal: a judge's phone never downloads the admin screens.
 const publicPortal = () => import('./public');
 const judgePortal = () => import('./judge');
-const adminPortal = () => import('./pages/admin');
+const adminPortal = () => import('./admin');
 const expoPortal = () => import('./expo');
 
 /** A route whose screen comes from a lazily loaded portal module. */

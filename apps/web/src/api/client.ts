@@ -18,7 +18,7 @@ import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import type { KeptAnswer } from './conditional';
 import { isJudgeWrite, newIdempotencyKey } from './idempotency';
-import { shownSeq } from '../realtime/shown-seq';
+import { shownSeq } from './shown-seq';
 
 export const NETWORK_ERROR = 'Network connection issue';
 export const PARSE_ERROR = 'Error parsing response';

@@ -1,7 +1,7 @@
 import { endpoints } from '@podium/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { setAdminSession } from '../auth/cookies';
-import { forgetCredential } from '../auth/logout';
+import { forgetCredential } from '../hooks/use-logout';
 import { queryClient } from '../queries/query-client';
 import { endpointQuery } from '../queries/use-endpoint-query';
 

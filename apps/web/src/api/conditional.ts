@@ -6,7 +6,7 @@
  * data, and the ETag it came with is kept in the same QueryClient, beside the query, together with
  * the version of the query's data it names. A refetch sends `If-None-Match` only while the data is
  * still that answer (nothing changed it on the page since), and a 304 answers with it. Clearing the
- * client forgets both; a logout forgets every ETag (auth/logout.ts), so the first read of the next
+ * client forgets both; a logout forgets every ETag (hooks/use-logout.ts), so the first read of the next
  * session gets the server's full answer. Against a server that sends no ETag nothing is kept.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

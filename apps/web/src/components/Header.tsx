@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@podium/protocol';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { forgetCredential } from '../auth/logout';
+import { Link } from 'react-router-dom';
+import { useLogout } from '../hooks/use-logout';
 import { useEventName } from '../queries/use-event-name';
 
 export interface HeaderProps {
@@ -16,14 +16,8 @@ export interface HeaderProps {
 /** The shared header of every screen but the landing page (product spec §2). */
 export function Header({ admin = false, back = false, logout = false }: HeaderProps) {
   const eventName = useEventName();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const onLogout = useLogout();
   const backTarget = typeof back === 'string' ? back : '/admin';
-
-  const onLogout = () => {
-    void forgetCredential(pathname);
-    void navigate('/');
-  };
 
   return (
     <header className="site-header">

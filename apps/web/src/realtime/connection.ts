@@ -4,7 +4,7 @@
  * refetch what they show (6.2), because events missed while offline are not replayed. Not after
  * the first connect: each page fetched what it shows as it opened, and fetching it again at once
  * doubled every request of a page load on slow Wi-Fi (issue 14). Instead the first handshake
- * says how old those reads are, and the server sends the events they missed (shown-seq.ts).
+ * says how old those reads are, and the server sends the events they missed (api/shown-seq.ts).
  */
 import { io, type Socket } from 'socket.io-client';
 import type {
@@ -14,8 +14,8 @@ import type {
   ServerToClientEvents,
   SocketAuth,
 } from '@podium/protocol';
+import { shownSeq } from '../api/shown-seq';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
-import { shownSeq } from './shown-seq';
 
 export type Portal = 'admin' | 'judge' | 'public';
 type PodiumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -65,7 +65,7 @@ function connection(portal: Portal): Connection {
     auth: (send) => {
       const auth = authFor(portal);
       state.sentAuth = JSON.stringify(auth);
-      // The first connect catches up on what changed since the page's reads (shown-seq.ts).
+      // The first connect catches up on what changed since the page's reads (api/shown-seq.ts).
       const since = state.connectedBefore ? undefined : shownSeq.since();
       send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
     },

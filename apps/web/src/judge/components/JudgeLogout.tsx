@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { forgetCredential } from '../../auth/logout';
+import { forgetCredential } from '../../hooks/use-logout';
 import { Dialog } from '../../components/Dialog';
 import { useJudgeSyncStore } from '../stores/sync.store';
 

@@ -1,0 +1,215 @@
+import type { ImportPreview, ImportResult, ProjectImportResponse } from '@podium/protocol';
+import { importSkippedSuffix, reimportSummary } from '@podium/protocol';
+import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ApiResult } from '../../api/client';
+import { CheckboxField } from '../../components/FormFields';
+import { notify } from '../../stores/notice.store';
+import type { CsvRow } from '../logic/csv-preview';
+import { parseCsv } from '../logic/csv-preview';
+import { CsvPreview } from './CsvPreview';
+import { FileDropZone } from './FileDropZone';
+
+export interface CsvUploadFlags {
+  headerRow: boolean;
+  noSend: boolean;
+  /** R86a: update the projects already there (project imports only). */
+  update: boolean;
+}
+
+export interface CsvUploadPanelProps {
+  /** The panel's heading (an h2). */
+  title: string;
+  /** What the file must look like (column order, where it comes from). */
+  description?: ReactNode;
+  /** Accessible name of the file input, e.g. 'Project CSV file'. */
+  fileLabel: string;
+  /** The columns the import expects, heading the preview of a file without a header row. */
+  columns?: readonly string[];
+  /** 'ask': a 'CSV contains a header row' checkbox; 'always': the format always has one. */
+  headerRow?: 'ask' | 'always';
+  /** Judges: a 'Do not send an email' checkbox. */
+  noSendOption?: boolean;
+  /** The success alert, e.g. 'Added project(s) successfully!'. */
+  successText: string;
+  /** Sends the file, reporting the fraction sent; the panel only shows the outcome. */
+  upload: (
+    file: File,
+    flags: CsvUploadFlags,
+    onProgress?: (fraction: number) => void,
+  ) => Promise<ApiResult<ImportResult | ProjectImportResponse>>;
+  /**
+   * Project imports: the dry run that marks each preview row new, changed, unchanged or skipped.
+   * Its presence also offers R86a's update checkbox, ticked by default.
+   */
+  preview?: (file: File, flags: CsvUploadFlags) => Promise<ApiResult<ImportPreview>>;
+}
+
+/** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
+type Progress = { phase: 'sending'; fraction: number } | { phase: 'processing' };
+
+/** The dry run of the chosen file: none yet, its answer, or the server's refusal. */
+type Check =
+  { state: 'checking' } | { state: 'done'; preview: ImportPreview } | { state: 'refused'; error: string };
+
+const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
+
+/** R86a's notice after a re-import, R83's (with its skipped suffix) otherwise. */
+function successNotice(successText: string, data: ImportResult | ProjectImportResponse): string {
+  if ('updated' in data) return reimportSummary(data);
+  return successText + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
+}
+
+/**
+ * The CSV upload panel of product spec §2: choose or drop a file, check it in a preview, then
+ * upload it. Project panels mark each row with what the import would do (the dry run) and update
+ * the projects already there unless told not to (R86a). A large file shows how much of it was sent,
+ * then that the server is processing it. Alerts 'Error Uploading CSV: <server error>' or the
+ * success; a success clears the file so it is not uploaded twice by accident.
+ */
+export function CsvUploadPanel(props: CsvUploadPanelProps) {
+  const { title, description, fileLabel, columns, headerRow = 'ask', noSendOption = false, preview } = props;
+  const headingId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState<CsvRow[] | null>(null);
+  const [hasHeader, setHasHeader] = useState(false);
+  const [noSend, setNoSend] = useState(false);
+  const [update, setUpdate] = useState(true);
+  const [check, setCheck] = useState<Check | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const choice = useRef(0); // a file read or dry run that finishes after a newer choice is dropped
+  const flags: CsvUploadFlags = {
+    headerRow: headerRow === 'always' || hasHeader,
+    noSend,
+    update: !!preview && update,
+  };
+
+  const choose = async (chosen: File | null) => {
+    const id = ++choice.current;
+    setFile(chosen);
+    setRows(null);
+    if (!chosen) return;
+    const text = await chosen.text().catch(() => null);
+    if (id === choice.current) setRows(text === null ? [] : parseCsv(text));
+  };
+
+  // The latest `preview` prop: pages pass a new function each render, which must not re-run it.
+  const previewRef = useRef(preview);
+  previewRef.current = preview;
+  const canPreview = preview !== undefined;
+
+  // The dry run again whenever the file or a flag it depends on changes.
+  useEffect(() => {
+    setCheck(null);
+    if (!file || !previewRef.current) return;
+    const id = choice.current;
+    setCheck({ state: 'checking' });
+    void previewRef
+      .current(file, { headerRow: headerRow === 'always' || hasHeader, noSend: false, update })
+      .then((result) => {
+        if (id !== choice.current) return;
+        setCheck(
+          result.data ? { state: 'done', preview: result.data } : { state: 'refused', error: result.error },
+        );
+      });
+  }, [file, canPreview, headerRow, hasHeader, update]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || progress) return;
+    setProgress({ phase: 'sending', fraction: 0 });
+    const result = await props.upload(file, flags, (fraction) =>
+      setProgress(fraction < 1 ? { phase: 'sending', fraction } : { phase: 'processing' }),
+    );
+    setProgress(null);
+    if (!result.data) {
+      notify.error(`Error Uploading CSV: ${result.error}`);
+      return;
+    }
+    notify.success(successNotice(props.successText, result.data));
+    void choose(null);
+  };
+
+  return (
+    <section className="card upload-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-heading">
+        {title}
+      </h2>
+      {description && <div className="upload-panel__description">{description}</div>}
+      <form className="stack" onSubmit={submit} noValidate>
+        <FileDropZone
+          label={fileLabel}
+          accept=".csv,text/csv"
+          file={file}
+          onFile={choose}
+          disabled={!!progress}
+        />
+        {file && rows && (
+          <CsvPreview
+            rows={rows}
+            headerRow={headerRow === 'always' || hasHeader}
+            columns={columns}
+            label={`Preview of ${file.name}`}
+            statuses={check?.state === 'done' ? check.preview.rows : undefined}
+          />
+        )}
+        {check && <CheckSummary check={check} />}
+        <div className="upload-panel__options">
+          {headerRow === 'ask' && (
+            <CheckboxField
+              label="CSV contains a header row"
+              checked={hasHeader}
+              onChange={(event) => setHasHeader(event.target.checked)}
+            />
+          )}
+          {noSendOption && (
+            <CheckboxField
+              label="Do not send an email"
+              checked={noSend}
+              onChange={(event) => setNoSend(event.target.checked)}
+            />
+          )}
+          {preview && (
+            <CheckboxField
+              label={UPDATE_LABEL}
+              checked={update}
+              onChange={(event) => setUpdate(event.target.checked)}
+            />
+          )}
+        </div>
+        {preview && (
+          <p className="upload-panel__hint">
+            {update
+              ? 'Re-importing an updated export is safe: projects already here are updated in place (their table, views and scores stay), new ones are added.'
+              : 'Every row is added as a new project, even one that is already here.'}
+          </p>
+        )}
+        {progress && <UploadProgress progress={progress} />}
+        <button type="submit" className="btn btn--primary" disabled={!file || !!progress}>
+          {progress ? 'Uploading...' : 'Upload'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** What the dry run found, in one line, or why the server would refuse the file. */
+function CheckSummary({ check }: { check: Check }) {
+  if (check.state === 'checking')
+    return <p role="status">Checking the file against the projects already here…</p>;
+  if (check.state === 'refused') return <p role="status">This file would be refused: {check.error}</p>;
+  return <p role="status">Would import: {reimportSummary(check.preview)}</p>;
+}
+
+/** The share of the file sent, as a labelled progress bar, then "Processing…" while the server works. */
+function UploadProgress({ progress }: { progress: Progress }) {
+  const labelId = useId();
+  if (progress.phase === 'processing') return <p role="status">Processing…</p>;
+  const percent = Math.round(progress.fraction * 100);
+  return (
+    <div className="upload-panel__progress">
+      <span id={labelId}>Uploading the file: {percent}%</span>
+      <progress aria-labelledby={labelId} max={100} value={percent} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useJudges, useOptions, useProjects } from './dashboard-queries';
+import type { ConfirmAction } from '../stores/dashboard-dialog.store';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
+import type { Outcome } from './dashboard-actions';
+import { deleteRow, reassignJudges, reassignTables, setDeliberation, swapGroups } from './dashboard-actions';
+
+interface Question {
+  title: string;
+  text: string;
+  confirm: string;
+  run: () => Promise<Outcome>;
+}
+
+function question(action: ConfirmAction, swaps: number): Question {
+  switch (action) {
+    case 'start-deliberation':
+      return {
+        title: 'Start Deliberation',
+        text: 'Judges will no longer be able to change their rankings or stars, and the judging clock pauses.',
+        confirm: 'Start Deliberation',
+        run: () => setDeliberation(true),
+      };
+    case 'end-deliberation':
+      return {
+        title: 'End Deliberation',
+        text: 'Judges will be able to edit their rankings and stars again. The clock stays paused until you resume judging.',
+        confirm: 'End Deliberation',
+        run: () => setDeliberation(false),
+      };
+    case 'swap-groups':
+      return {
+        title: 'Swap Judge Groups',
+        text: `Every judge moves on to the next group (the last group's judges go to the first). Group swaps so far: ${swaps}.`,
+        confirm: 'Swap Groups',
+        run: swapGroups,
+      };
+    case 'reassign-tables':
+      return {
+        title: 'Reassign Table Numbers',
+        text: 'Projects are renumbered 1, 2, 3, … in their current table order, and their groups recomputed. Judging must be paused; projects should not move during judging.',
+        confirm: 'Reassign Tables',
+        run: reassignTables,
+      };
+    case 'reassign-judges':
+      return {
+        title: 'Reassign Judge Groups',
+        text: 'Active judges are spread evenly over the groups. Judging must be paused.',
+        confirm: 'Reassign Judges',
+        run: reassignJudges,
+      };
+  }
+}
+
+/** The Actions menu's confirmations (product spec §9: deliberation and swap ask first). */
+export function ActionConfirmDialog() {
+  const dialog = useDialogOf('confirm');
+  const close = useDashboardDialogStore((state) => state.close);
+  const swaps = useOptions()?.manual_switches ?? 0;
+  const asked = dialog ? question(dialog.action, swaps) : null;
+  return (
+    <ConfirmDialog
+      open={asked !== null}
+      title={asked?.title ?? ''}
+      confirmLabel={asked?.confirm ?? ''}
+      onClose={close}
+      onConfirm={async () => {
+        await asked?.run();
+        close();
+      }}
+    >
+      <p>{asked?.text}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Delete a project or a judge, after a confirmation (product spec §9). */
+export function DeleteConfirmDialog() {
+  const dialog = useDialogOf('delete');
+  const close = useDashboardDialogStore((state) => state.close);
+  const projects = useProjects();
+  const judges = useJudges();
+  const list = dialog?.table === 'projects' ? projects : judges;
+  const name = (dialog && list?.find((item) => item.id === dialog.id)?.name) ?? '';
+  const project = dialog?.table === 'projects';
+  return (
+    <ConfirmDialog
+      open={dialog !== null}
+      title={project ? 'Delete Project' : 'Delete Judge'}
+      confirmLabel="Delete"
+      tone="danger"
+      onClose={close}
+      onConfirm={async () => {
+        if (dialog) await deleteRow(dialog.table, dialog.id);
+        close();
+      }}
+    >
+      <p>
+        Delete <strong>{name}</strong>? This cannot be undone.{' '}
+        {project
+          ? 'Its views, rankings and flags are removed with it.'
+          : 'Its views, rankings and stars stop counting.'}
+      </p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ScrollTopButton } from '../components/ScrollTopButton';
+import { useDashboardViewStore } from '../stores/dashboard-view.store';
+import { ConnectionBanner } from './ConnectionBanner';
+import { DashboardCharts } from './DashboardCharts';
+import { DashboardPoll } from './DashboardPoll';
+import { useSessionRefused, useTrack } from './dashboard-queries';
+import { DashboardDialogs } from './DashboardDialogs';
+import { DashboardStats } from './DashboardStats';
+import { DashboardToolbar } from './DashboardToolbar';
+import { FloorMap } from './FloorMap';
+import { JudgesTable } from './JudgesTable';
+import { LoginGuardAlert } from './LoginGuardAlert';
+import { ProjectsTable } from './ProjectsTable';
+import { TableToggle } from './TableToggle';
+import { useDashboardLive } from './use-dashboard-live';
+import { useNowTicker } from './use-now';
+
+/** A password refused later (changed on the server) sends the admin back to the login. */
+function useLoginOnUnauthorized() {
+  const refused = useSessionRefused();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (refused) void navigate('/admin/login', { replace: true });
+  }, [refused, navigate]);
+}
+
+/** A track change starts a fresh selection: ticked rows of another track are out of sight. */
+function useSelectionPerTrack() {
+  const track = useTrack();
+  const clear = useDashboardViewStore((state) => state.clearSelection);
+  useEffect(() => clear(), [track, clear]);
+}
+
+/** The admin command center (product spec §2 "Admin dashboard"). */
+export function Dashboard() {
+  useDashboardLive();
+  useNowTicker();
+  useLoginOnUnauthorized();
+  useSelectionPerTrack();
+  const tab = useDashboardViewStore((state) => state.tab);
+  return (
+    <div className="dashboard">
+      <DashboardPoll />
+      <ConnectionBanner />
+      <LoginGuardAlert />
+      <DashboardToolbar />
+      <section aria-label="Statistics">
+        <DashboardStats />
+      </section>
+      <DashboardCharts />
+      <section className="dashboard__tables" aria-labelledby="dashboard-table-heading">
+        <h2 id="dashboard-table-heading" className="visually-hidden">
+          {tab === 'projects' ? 'Projects' : 'Judges'}
+        </h2>
+        <TableToggle />
+        {tab === 'projects' ? <ProjectsTable /> : <JudgesTable />}
+      </section>
+      <FloorMap />
+      <ScrollTopButton />
+      <DashboardDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MenuItem } from '../components/ActionsMenu';
+import { ActionsMenu } from '../components/ActionsMenu';
+import { useOptions } from './dashboard-queries';
+import type { ConfirmAction } from '../stores/dashboard-dialog.store';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
+
+/** The page's Actions menu: deliberation, group swap, reassignments, and the other admin screens. */
+export function DashboardActionsMenu() {
+  const options = useOptions();
+  const deliberation = !!options?.deliberation;
+  const multiGroup = !!options?.multi_group;
+  const manual = options?.switching_mode === 'manual';
+  const open = useDashboardDialogStore((state) => state.open);
+  const confirm = (action: ConfirmAction) => () => open({ kind: 'confirm', action });
+
+  const items = (): MenuItem[] => [
+    deliberation
+      ? { label: 'End Deliberation', onSelect: confirm('end-deliberation') }
+      : { label: 'Start Deliberation', onSelect: confirm('start-deliberation') },
+    ...(multiGroup && manual ? [{ label: 'Swap Judge Groups', onSelect: confirm('swap-groups') }] : []),
+    { label: 'Reassign Table Numbers', onSelect: confirm('reassign-tables') },
+    ...(multiGroup ? [{ label: 'Reassign Judge Groups', onSelect: confirm('reassign-judges') }] : []),
+    { label: 'Add Projects', to: '/admin/add-projects' },
+    { label: 'Add Judges', to: '/admin/add-judges' },
+    { label: 'Hall Layout', to: '/admin/layout' },
+    { label: 'Judge Codes (print)', to: '/admin/judge-codes' },
+    { label: 'Audit Log', to: '/admin/log' },
+    { label: 'Settings', to: '/admin/settings' },
+  ];
+  return <ActionsMenu label="Actions" items={items} />;
+}

@@ -1,0 +1,72 @@
+import { useCallback, useMemo } from 'react';
+import { searchItems } from '../../util/search';
+import { useTableFilterStore } from '../stores/table-filter.store';
+import { useClock, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
+import { JUDGE_COLUMNS, judgeColumnKeys } from './columns';
+import { EntityTable } from './EntityTable';
+import { JudgeRow } from './JudgeRow';
+import type { JudgeRowModel } from './rows';
+import { judgeRows } from './rows';
+import { idleReason, type IdleReason } from './idle-judges';
+import { TableFilters } from './TableFilters';
+import { useNow } from './use-now';
+
+/** The Judges table with its batch bar. */
+export function JudgesTable() {
+  const judges = useJudges();
+  const projects = useProjects();
+  const options = useOptions();
+  const track = useTrack();
+  const multiGroup = !!options?.multi_group;
+  const showGroup = multiGroup && track === '';
+
+  const rows = useMemo(
+    () => (judges ? judgeRows(judges, projects ?? [], options, track) : null),
+    [judges, projects, options, track],
+  );
+  const now = useNow();
+  const running = useClock().data?.running ?? false;
+  const judgingTimer = options?.judging_timer ?? 0;
+  const query = useTableFilterStore((state) => state.query.judges);
+  const idleOnly = useTableFilterStore((state) => state.idleOnly);
+  const emails = useMemo(() => new Map((judges ?? []).map((judge) => [judge.id, judge.email])), [judges]);
+  const marked = useMemo(() => {
+    if (!rows || !judges) return null;
+    const reasons = new Map(
+      judges.map((judge) => [judge.id, idleReason(judge, { now, judgingTimer, running })]),
+    );
+    return rows.map((row) => ({ ...row, idle: reasons.get(row.id) ?? null }));
+  }, [rows, judges, now, judgingTimer, running]);
+  const idleCount = marked?.filter((row) => row.idle !== null).length ?? 0;
+  const shown = useMemo(() => {
+    if (!marked) return null;
+    const candidates = idleOnly ? marked.filter((row) => row.idle !== null) : marked;
+    return searchItems(candidates, query, (row) => ({
+      name: row.name,
+      tags: [row.code, row.track, emails.get(row.id) ?? ''],
+    }));
+  }, [marked, idleOnly, query, emails]);
+  const columnKeys = useMemo(() => judgeColumnKeys({ track, showGroups: showGroup }), [track, showGroup]);
+  const renderRow = useCallback(
+    (row: JudgeRowModel & { idle: IdleReason | null }) => (
+      <JudgeRow {...row} showGroup={showGroup} canMoveGroup={multiGroup} />
+    ),
+    [showGroup, multiGroup],
+  );
+  return (
+    <>
+      {marked && shown && (
+        <TableFilters table="judges" shown={shown.length} total={marked.length} idle={idleCount} />
+      )}
+      <EntityTable
+        table="judges"
+        rows={shown}
+        columns={JUDGE_COLUMNS}
+        columnKeys={columnKeys}
+        renderRow={renderRow}
+        track={track}
+        multiGroup={multiGroup}
+      />
+    </>
+  );
+}

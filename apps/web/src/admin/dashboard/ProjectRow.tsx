@@ -1,0 +1,129 @@
+import { memo } from 'react';
+import { ActionsMenu } from '../components/ActionsMenu';
+import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
+import { RowSelectBox, TimeAgo } from './cells';
+import { setHidden, setPrioritized } from './dashboard-actions';
+import type { ProjectRowModel } from './rows';
+
+export interface ProjectRowProps extends ProjectRowModel {
+  showGroup: boolean;
+  /** Rank and the Copeland score: with no track chosen. */
+  showScore: boolean;
+  /** Move to Group is offered with multi-group judging. */
+  canMoveGroup: boolean;
+}
+
+function ProjectMenu({ id, name, active, prioritized, canMoveGroup }: ProjectRowProps) {
+  const open = useDashboardDialogStore((state) => state.open);
+  return (
+    <ActionsMenu
+      label="Actions"
+      ariaLabel={`Actions for ${name}`}
+      items={() => [
+        { label: 'Edit', onSelect: () => open({ kind: 'edit-project', id }) },
+        { label: 'Move to Table', onSelect: () => open({ kind: 'move-table', id }) },
+        ...(canMoveGroup
+          ? [
+              {
+                label: 'Move to Group',
+                onSelect: () => open({ kind: 'move-group', table: 'projects', ids: [id] }),
+              },
+            ]
+          : []),
+        { label: active ? 'Hide' : 'Unhide', onSelect: () => void setHidden('projects', [id], active) },
+        {
+          label: prioritized ? 'Unprioritize' : 'Prioritize',
+          onSelect: () => void setPrioritized([id], !prioritized),
+        },
+        { label: 'Delete', danger: true, onSelect: () => open({ kind: 'delete', table: 'projects', id }) },
+      ]}
+    />
+  );
+}
+
+/**
+ * One project (product spec §2 columns). Memoised on primitive props: a refresh, a sort or the
+ * clock re-renders only rows whose own values changed.
+ */
+export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
+  const {
+    id,
+    name,
+    url,
+    flags,
+    location,
+    group,
+    score,
+    rankScore,
+    rank,
+    stars,
+    seen,
+    lastActivity,
+    active,
+    prioritized,
+  } = props;
+  return (
+    <tr role="row" className={active ? undefined : 'data-table__row--hidden'}>
+      <td role="cell" className="data-table__select">
+        <RowSelectBox table="projects" id={id} name={name} />
+      </td>
+      {props.showScore && (
+        <td role="cell" className="data-table__num">
+          {rank ?? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">not ranked yet</span>
+            </>
+          )}
+          {rankScore !== null && (
+            <span className="data-table__secondary" title="Rank score: the estimate of quality prizes follow">
+              <span className="visually-hidden">, rank score </span>
+              {rankScore.toFixed(3)}
+            </span>
+          )}
+        </td>
+      )}
+      <th scope="row" role="rowheader" className="data-table__name">
+        {url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {name}
+          </a>
+        ) : (
+          name
+        )}
+        {!active && <span className="row-badge">Hidden</span>}
+        {prioritized && <span className="row-badge row-badge--priority">Prioritized</span>}
+      </th>
+      <td role="cell" className="data-table__num">
+        {flags > 0 && (
+          <span className="flag-count" title={`${flags} open flag${flags === 1 ? '' : 's'}`}>
+            <span aria-hidden="true">⚑ </span>
+            {flags}
+            <span className="visually-hidden"> flag{flags === 1 ? '' : 's'}</span>
+          </span>
+        )}
+      </td>
+      <td role="cell" className="data-table__num">
+        {location}
+      </td>
+      {props.showGroup && <td role="cell">{group}</td>}
+      {props.showScore && (
+        <td role="cell" className="data-table__num">
+          {score}
+        </td>
+      )}
+      <td role="cell" className="data-table__num">
+        {stars}
+      </td>
+      <td role="cell" className="data-table__num">
+        {seen}
+      </td>
+      <td role="cell" className="data-table__updated">
+        <TimeAgo time={lastActivity} />
+      </td>
+      <td role="cell" className="data-table__actions">
+        <ProjectMenu {...props} />
+      </td>
+    </tr>
+  );
+});

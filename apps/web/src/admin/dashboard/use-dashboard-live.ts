@@ -1,0 +1,57 @@
+import type { LoginGuardStatus, Options, Stats } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../queries/query-client';
+import { useRealtime } from '../../realtime/use-realtime';
+import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
+
+/** What each `*.changed` event makes stale (API.md 6.2); a reconnect refetches all of them. */
+const STALE_AFTER = {
+  // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
+  'projects.changed': [endpoints.projectList, endpoints.options, endpoints.adminProgress],
+  'judges.changed': [endpoints.judgeList],
+  'flags.changed': [endpoints.flags],
+  'options.changed': [endpoints.options, endpoints.adminProgress],
+} as const;
+
+/**
+ * Keeps the dashboard's queries live (API.md 6.2, 6.3): `*.changed` events refetch the lists they
+ * name; `clock`, `deliberation`, `stats` and `login.guard` carry their data, written straight into
+ * the cache (a chosen track's stats are refetched instead); every reconnect refetches everything,
+ * since events missed meanwhile are not replayed. The hall layout follows `layout.changed` in its
+ * own hook (hooks/use-hall-layout.ts).
+ */
+export function useDashboardLive(): void {
+  const client = useQueryClient();
+  useQueryInvalidation('admin', STALE_AFTER);
+  useRealtime(
+    'admin',
+    {
+      clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
+      deliberation: ({ deliberation }) =>
+        client.setQueryData<Options>(
+          endpointKey(endpoints.options),
+          (kept) => kept && { ...kept, deliberation },
+        ),
+      stats: ({ stats }) => {
+        client.setQueryData<Stats>(endpointKey(endpoints.adminStats), stats);
+        void invalidate(client, endpoints.adminTrackStats, true);
+      },
+      'login.guard': ({ active, failures_last_minute, addresses_last_minute }) =>
+        client.setQueryData<LoginGuardStatus>(endpointKey(endpoints.loginGuard), {
+          active,
+          failures_last_minute,
+          addresses_last_minute,
+        }),
+    },
+    () => {
+      const withData = [
+        endpoints.clock,
+        endpoints.adminStats,
+        endpoints.adminTrackStats,
+        endpoints.loginGuard,
+      ];
+      for (const endpoint of withData) void invalidate(client, endpoint, false);
+    },
+  );
+}

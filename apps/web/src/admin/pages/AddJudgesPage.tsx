@@ -1,0 +1,62 @@
+import { endpoints } from '@podium/protocol';
+import { Page } from '../../components/Page';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { adminAdd } from '../add/add-actions';
+import { AddJudgeForm } from '../add/AddJudgeForm';
+import { JudgeQrLinks } from '../add/JudgeQrLinks';
+import { AdminGate } from '../components/AdminGate';
+import { CsvUploadPanel } from '../components/CsvUploadPanel';
+import { EmailOffNotice } from '../components/EmailOffNotice';
+import { StatTile, StatTiles } from '../components/StatTile';
+
+/** Column order of the judge CSV (product spec §2, API.md R85). */
+const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes'];
+
+/** `/admin/add-judges`: one judge by form, many by CSV, or self-adding by QR code. */
+export function AddJudgesPage() {
+  return (
+    <Page heading="Add Judges" admin back logout>
+      <AdminGate>
+        <AddJudges />
+      </AdminGate>
+    </Page>
+  );
+}
+
+function AddJudges() {
+  const stats = useEndpointQuery(endpoints.judgeStats).data;
+  useQueryInvalidation('admin', {
+    'judges.changed': [endpoints.judgeStats],
+    stats: [endpoints.judgeStats],
+    'options.changed': [endpoints.options],
+  });
+
+  return (
+    <div className="stack admin-data">
+      <StatTiles>
+        <StatTile label="Total Judges" value={stats?.num} />
+        <StatTile label="Average Seen" value={stats?.avg_seen} />
+      </StatTiles>
+      <EmailOffNotice />
+      <JudgeQrLinks />
+      <div className="admin-columns">
+        <AddJudgeForm />
+        <CsvUploadPanel
+          title="Upload a judge CSV"
+          description={
+            <p>
+              Columns in this order: name, email, track (optional, must exist under Track Judging), notes
+              (optional).
+            </p>
+          }
+          fileLabel="Judge CSV file"
+          columns={JUDGE_CSV_COLUMNS}
+          noSendOption
+          successText="Added judge(s) successfully!"
+          upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The Results view's server state (GET /admin/results) as a query, and its one write (R10's batch
+ * prioritize). Live like the dashboard: the events that change judgments, judges, flags or tracks
+ * refetch it, and so does every reconnect. A 401 (the session ended) goes to the login page.
+ */
+import { endpoints, type Results } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { callApi } from '../../api/client';
+import { endpointKey } from '../../queries/query-client';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+
+export interface ResultsState {
+  results: Results | null;
+  /** The last refresh's failure; the last good results stay shown. */
+  error: string;
+  /** Sets `prioritized` on `ids` (R10, R62); the failure's text, or '' on success. */
+  prioritize: (ids: readonly string[]) => Promise<string>;
+}
+
+const RESULTS_STALE_ON = [endpoints.adminResults];
+
+export function useResults(): ResultsState {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { data, error, failedStatus } = useEndpointQuery(endpoints.adminResults);
+  useQueryInvalidation('admin', {
+    'projects.changed': RESULTS_STALE_ON,
+    'judges.changed': RESULTS_STALE_ON,
+    'flags.changed': RESULTS_STALE_ON,
+    'options.changed': RESULTS_STALE_ON,
+  });
+
+  useEffect(() => {
+    if (failedStatus === 401) void navigate('/admin/login', { replace: true });
+  }, [failedStatus, navigate]);
+
+  const prioritize = async (ids: readonly string[]) => {
+    const result = await callApi(endpoints.projectPrioritizeBatch, {
+      body: { items: [...ids], prioritize: true },
+    });
+    // The notice does not wait for the refetch: on a busy server the draws can take a while.
+    void client.invalidateQueries({ queryKey: endpointKey(endpoints.adminResults) });
+    return result.error;
+  };
+
+  return { results: data ?? null, error: failedStatus === 401 ? '' : error, prioritize };
+}

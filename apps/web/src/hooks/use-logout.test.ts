@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { basicAuthHeader } from '../api/client';
+import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
+import { disconnect } from '../realtime/connection';
+import { jsonResponse } from '../test/render';
+import { forgetCredential } from './use-logout';
+
+vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
+
+describe('forgetCredential (shared header Logout)', () => {
+  it('under /judge: removes the judge token and closes the judge socket, keeps the admin cookie', async () => {
+    setJudgeToken('token');
+    setAdminSession('secret');
+    const done = forgetCredential('/judge/live');
+    expect(getJudgeToken()).toBeNull();
+    await done;
+    expect(getAdminSession()).toBe('secret');
+    expect(disconnect).toHaveBeenLastCalledWith('judge');
+  });
+
+  it('elsewhere: revokes the admin session on the server, removes its cookie and closes the admin socket', async () => {
+    const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ ok: 1 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    setJudgeToken('token');
+    setAdminSession('secret');
+    const done = forgetCredential('/admin/settings');
+    expect(getAdminSession()).toBeNull();
+    await done;
+    const [path, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(path).toBe('/api/admin/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe(basicAuthHeader('secret'));
+    expect(getJudgeToken()).toBe('token');
+    expect(disconnect).toHaveBeenLastCalledWith('admin');
+  });
+});
