@@ -1,7 +1,15 @@
 /**
- * The API, realtime and concurrency tests again, on PostgreSQL (R95): each test app gets a fresh
- * database on the run's throwaway server. The list grows as tests stop reading SQLite directly;
- * docs/toolchain.md says how to run any other file on PostgreSQL.
+ * The server's tests again, on PostgreSQL (R95): each test app gets a fresh database on the run's
+ * throwaway server (PODIUM_TEST_ENGINE=postgres; restarts reopen the same one, testStorage()).
+ * Every API, realtime, security, concurrency and crash test runs here. Left to the SQLite pass:
+ * - db/{checkpointer,database}: SQLite's own connection (WAL checkpoints, taking turns on one
+ *   connection); db/postgres*.test.ts are PostgreSQL's counterparts;
+ * - durability/{backup,damaged-storage,data-permissions,full-disk}: the SQLite file (its online
+ *   backup, a damaged file refused at start, DATA_DIR's permissions, a full disk);
+ * - tests that open no storage (config, node-version, io/csv-*, io/mailer, judging/*, the
+ *   audit-log and failure-limiter units, test-support).
+ * Inside the files listed, `it.skipIf(testEngine() === 'postgres')` marks the cases that act on
+ * the SQLite file, each with its reason. docs/toolchain.md says how to run any file on PostgreSQL.
  */
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
@@ -10,14 +18,15 @@ export default defineConfig({
   test: {
     ...base.test,
     include: [
-      'src/db/postgres*.test.ts',
-      'src/plugins/{auth,compression,conventions,entity-tags,web-app}.test.ts',
-      'src/realtime/realtime.test.ts',
-      'src/routes/{admin-auth.routes,admin-list-cache,export.routes,import.routes,judge.routes}.test.ts',
-      'src/routes/{event.routes,flag.routes,judge-email,judge-session.routes,project.routes}.test.ts',
-      'src/routes/{judging.routes,layout.routes,list-compression,audit-log.routes,options.routes}.test.ts',
-      'src/routes/{progress.routes,qr.routes,reset.routes,results.routes,stats.routes}.test.ts',
-      'src/security/{authorization,concurrency}.test.ts',
+      'src/db/{derived,postgres*}.test.ts',
+      'src/durability/{admin-work,crash-restart,slow-clients}.test.ts',
+      'src/io/export-thread.test.ts',
+      'src/plugins/*.test.ts',
+      'src/realtime/*.test.ts',
+      'src/restart.test.ts',
+      'src/routes/*.test.ts',
+      'src/security/*.test.ts',
+      'src/services/{engine-snapshot,results.service}.test.ts',
     ],
     env: { PODIUM_TEST_ENGINE: 'postgres' },
   },

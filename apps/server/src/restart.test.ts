@@ -1,14 +1,26 @@
-/** Data lives in the SQLite file: closing the app and opening the same folder again keeps it. */
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, tempDataDir, TEST_ADMIN_PASSWORD } from './test-support/test-app.js';
+/**
+ * The event lives in its storage (the SQLite file, or the PostgreSQL database): closing the app and
+ * opening the same storage again keeps it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  testStorage,
+  type TestStorage,
+} from './test-support/test-app.js';
 
-const dataDir = tempDataDir();
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+let storage: TestStorage;
+beforeEach(async () => {
+  storage = await testStorage();
+});
+afterEach(async () => {
+  await storage.remove();
+});
 
-describe('restart on the same data directory', () => {
+describe('restart on the same storage', () => {
   it('keeps what was written before the close', async () => {
-    const first = await createTestApp({ dataDir });
+    const first = await createTestApp({ storage });
     await first.app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -17,7 +29,7 @@ describe('restart on the same data directory', () => {
     });
     await first.close();
 
-    const second = await createTestApp({ dataDir });
+    const second = await createTestApp({ storage });
     const log = (await second.admin({ method: 'GET', url: '/api/admin/log' })).json<{ log: string }>().log;
     await second.close();
     expect(log.split('\n').map((line) => line.slice(27))).toEqual([

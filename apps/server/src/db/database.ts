@@ -15,7 +15,7 @@ import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
-import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import { bindable, queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
 import { findWalDamage } from './wal-check.js';
 
 export type { CommitListener, Database } from './storage.js';
@@ -64,17 +64,17 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
 
   async all<R>(query: Compilable<R>): Promise<R[]> {
     const { sql, parameters } = query.compile();
-    return this.inTurn(() => this.statement(sql).all(...toSqlite(parameters)) as R[]);
+    return this.inTurn(() => this.statement(sql).all(...bindable(parameters)) as R[]);
   }
 
   async first<R>(query: Compilable<R>): Promise<R | undefined> {
     const { sql, parameters } = query.compile();
-    return this.inTurn(() => this.statement(sql).get(...toSqlite(parameters)) as R | undefined);
+    return this.inTurn(() => this.statement(sql).get(...bindable(parameters)) as R | undefined);
   }
 
   protected async write(query: Compilable<unknown>): Promise<number> {
     const { sql, parameters } = query.compile();
-    return this.inTurn(() => this.statement(sql).run(...toSqlite(parameters)).changes);
+    return this.inTurn(() => this.statement(sql).run(...bindable(parameters)).changes);
   }
 
   /**
@@ -168,11 +168,6 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   private dataVersion(): number {
     return this.statement('pragma data_version').pluck().get() as number;
   }
-}
-
-/** better-sqlite3 binds numbers, strings, bigints, buffers and null; booleans become 0/1. */
-function toSqlite(parameters: readonly unknown[]): unknown[] {
-  return parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
 /** Left beside the database by the first start that opened it (an empty file after that is damage). */

@@ -1,18 +1,24 @@
-import { rmSync } from 'node:fs';
+/** Derived values and the revision counters under them, on the engine of the run (R95). */
 import { join } from 'node:path';
+import { sql, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import { DATABASE_FILE } from '../config.js';
+import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import { openDatabase, type Database } from './database.js';
 import { ANY_WRITE, Derived, revisionKey } from './derived.js';
+import { openPostgres } from './postgres.js';
 
-let dir: string;
-let db: SqliteDatabase;
+let storage: TestStorage;
+let db: Database;
 let computed: number;
 let names: Derived<string[]>;
 
 beforeEach(async () => {
-  dir = tempDataDir();
-  db = await openDatabase(join(dir, 'podium.db'));
+  storage = await testStorage();
+  db =
+    storage.databaseUrl === undefined
+      ? await openDatabase(join(storage.dataDir, DATABASE_FILE))
+      : await openPostgres(storage.databaseUrl);
   computed = 0;
   names = new Derived(db, ['projects'], async () => {
     computed += 1;
@@ -20,18 +26,17 @@ beforeEach(async () => {
   });
 });
 
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await db.close();
+  await storage.remove();
 });
 
 // Raw SQL, as a reset or a cascade writes: the counters must not depend on the code path.
+const raw = (query: RawBuilder<unknown>) => db.run({ compile: () => query.compile(db.q) });
 const addProject = (id: string) =>
-  db.sqlite.prepare('insert into projects (id, name, location) values (?, ?, 1)').run(id, `name ${id}`);
+  raw(sql`insert into projects (id, name, location) values (${id}, ${`name ${id}`}, 1)`);
 const addJudge = (id: string) =>
-  db.sqlite
-    .prepare('insert into judges (id, name, email, email_key, code) values (?, ?, ?, ?, ?)')
-    .run(id, id, id, id, id);
+  raw(sql`insert into judges (id, name, email, email_key, code) values (${id}, ${id}, ${id}, ${id}, ${id})`);
 
 describe('Derived', () => {
   it('computes once while nothing it reads is written', async () => {
@@ -46,9 +51,9 @@ describe('Derived', () => {
     await names.get();
     await db.transaction(async () => addProject('p2'));
     expect(await names.get()).toEqual(['name p1', 'name p2']);
-    db.sqlite.prepare("update projects set name = 'renamed' where id = 'p1'").run();
+    await raw(sql`update projects set name = 'renamed' where id = 'p1'`);
     expect(await names.get()).toEqual(['renamed', 'name p2']);
-    db.sqlite.prepare("delete from projects where id = 'p2'").run();
+    await raw(sql`delete from projects where id = 'p2'`);
     expect(await names.get()).toEqual(['renamed']);
     expect(computed).toBe(4);
   });
@@ -66,7 +71,7 @@ describe('Derived', () => {
     await names.get();
     await expect(
       db.transaction(async () => {
-        addProject('p2');
+        await addProject('p2');
         expect(await names.get()).toEqual(['name p1', 'name p2']);
         throw new Error('refused');
       }),
@@ -109,15 +114,13 @@ describe('revisions inside a transaction', () => {
 describe('view_removals revision', () => {
   it('moves when views disappear by a cascade (a deleted judge) or a track change, not on inserts', async () => {
     await db.transaction(async () => {
-      addProject('p1');
-      addJudge('j1');
+      await addProject('p1');
+      await addJudge('j1');
     });
     const key = () => revisionKey(db, ['view_removals']);
     const before = await key();
     await db.transaction(async () =>
-      db.sqlite
-        .prepare("insert into judged_projects (judge_id, project_id, finished_at) values ('j1', 'p1', 1)")
-        .run(),
+      raw(sql`insert into judged_projects (judge_id, project_id, finished_at) values ('j1', 'p1', 1)`),
     );
     expect(await key()).toBe(before);
     await db.transaction(async () => db.run(db.q.updateTable('judges').set({ track: 'AI' })));
@@ -137,25 +140,25 @@ describe('ANY_WRITE (the admin lists)', () => {
       return db.all(db.q.selectFrom('judges').select(['id', 'last_activity']).orderBy('seq'));
     });
     await db.transaction(async () => {
-      addProject('p1');
-      addJudge('j1');
+      await addProject('p1');
+      await addJudge('j1');
     });
     expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
     expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 0 }]);
     expect(builds).toBe(1);
     // A column no revision trigger covers.
-    db.sqlite.prepare("update judges set last_activity = 7 where id = 'j1'").run();
+    await raw(sql`update judges set last_activity = 7 where id = 'j1'`);
     expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
     await expect(
       db.transaction(async () => {
-        addJudge('j2');
+        await addJudge('j2');
         expect(await activity.get()).toHaveLength(2);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
     expect(await activity.get()).toEqual([{ id: 'j1', last_activity: 7 }]);
     await db.transaction(async () => db.run(db.q.deleteFrom('projects').where('id', '=', 'p1')));
-    db.sqlite.prepare("delete from judges where id = 'j1'").run();
+    await raw(sql`delete from judges where id = 'j1'`);
     expect(await activity.get()).toEqual([]);
     expect(builds).toBe(5);
   });

@@ -14,7 +14,7 @@ import { DATABASE_FILE } from '../config.js';
 import { buildEvent, eventAnswers, type BuiltEvent } from '../test-support/event.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { ensureBuilt } from '../test-support/server-process.js';
-import { basicAuth, createTestApp, tempDataDir, type TestApp } from '../test-support/test-app.js';
+import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';
 import { openDatabase } from './database.js';
 import {
   EventNotMovedError,
@@ -148,7 +148,7 @@ async function sqliteEvent(): Promise<{
 
 /** A server on the PostgreSQL database, its clock where the SQLite server's stopped. */
 async function serverOn(url: string, now: number): Promise<TestApp> {
-  const t = await createTestApp({ existingDatabaseUrl: url, dataDir: folder() });
+  const t = await createTestApp({ storage: onDatabase(url, folder()) });
   apps.push(t);
   t.clock.set(now);
   return t;
@@ -446,7 +446,9 @@ describe('moveEventToPostgres refuses, with one line, and leaves the target as i
 
   it('a target that holds an event: one a server started on, or one moved into before', async () => {
     const started = await emptyDatabase();
-    await (await createTestApp({ existingDatabaseUrl: started })).close();
+    const storage = onDatabase(started);
+    await (await createTestApp({ storage })).close();
+    await storage.remove();
     expect(await refusedWithoutChange(await sqliteFile(), started)).toBe(
       `The event was not moved: the PostgreSQL database at ${started} already holds an event (rows in audit_log); move into a new, empty database.`,
     );

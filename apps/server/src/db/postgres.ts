@@ -14,7 +14,7 @@ import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
 import type { DB } from './schema.js';
-import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import { bindable, queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 const WRITE_LOCK = 0x706f6469756d;
@@ -151,7 +151,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 
   private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
     const { sql: text, parameters } = query.compile();
-    const values = parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+    const values = bindable(parameters);
     const connection = this.scope.getStore()?.connection;
     if (connection !== undefined) return connection.query(text, values);
     await this.turns.take();

@@ -61,6 +61,23 @@ export interface Database {
 }
 
 /**
+ * Text as both engines store it: U+0000 becomes U+FFFD, the replacement character. PostgreSQL's
+ * text cannot hold U+0000 (it refuses the whole statement), so neither engine stores it, and a name
+ * or a lookup with one gets the same answer on both (R95).
+ */
+export function storedText(text: string): string {
+  return text.replaceAll('\u0000', '\ufffd');
+}
+
+/** A query's values as both engines bind them: booleans as 1/0 (no column is boolean), text as stored. */
+export function bindable(values: readonly unknown[]): unknown[] {
+  return values.map((value) => {
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return typeof value === 'string' ? storedText(value) : value;
+  });
+}
+
+/**
  * A Kysely that only builds `dialect`'s SQL: each engine runs the compiled queries itself (on the
  * transaction's connection when there is one).
  */

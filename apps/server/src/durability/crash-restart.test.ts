@@ -1,24 +1,25 @@
 /**
  * Crash durability of the real server: `node apps/server/dist/main.js` in a child process, driven
  * over HTTP by judges (next, finish with notes and a star, star, notes, rank) and an admin
- * (settings, clock), is killed with SIGKILL at a random moment and restarted on the same DATA_DIR.
- * Every acknowledged (200) write must be there, the clock must have kept its time (R39), and no
- * project may be shared while a free one exists (R7).
+ * (settings, clock), is killed with SIGKILL at a random moment and restarted on the same storage:
+ * the SQLite file in DATA_DIR, or the PostgreSQL database (R96: an instance that dies loses nothing
+ * acknowledged; the database server itself keeps running). Every acknowledged (200) write must be
+ * there, the clock must have kept its time (R39), and no project may be shared while a free one
+ * exists (R7).
  * Incident class: lost or corrupted event data after a crash (power cycle of the venue laptop,
  * OOM kill, `kill -9`).
  *
  * Short variant in `npm test` (3 crashes); `PODIUM_LONG_TESTS=1` (npm run test:long) runs more.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock, JudgeAdmin, Project } from '@podium/protocol';
 import {
   ensureBuilt,
   startServer as startServerProcess,
+  storageEnv,
   type ServerProcess,
 } from '../test-support/server-process.js';
+import { testStorage, type TestStorage } from '../test-support/test-app.js';
 
 const LONG = process.env.PODIUM_LONG_TESTS === '1';
 const CRASHES = LONG ? 15 : 3;
@@ -28,8 +29,8 @@ const JUDGES = 12;
 const ADMIN_PASSWORD = 'durability-admin-password';
 const ADMIN = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
 
-/** Starts the real server on a free port and resolves once it listens. */
-const startServer = (dataDir: string) => startServerProcess(dataDir, ADMIN_PASSWORD);
+/** Starts the real server on the test's storage, on a free port, and resolves once it listens. */
+const startServer = () => startServerProcess(storage.dataDir, ADMIN_PASSWORD, { env: storageEnv(storage) });
 
 async function kill(server: ServerProcess): Promise<void> {
   if (server.child.exitCode !== null) return;
@@ -182,7 +183,7 @@ async function adminLoop(base: string, admin: AdminModel, alive: () => boolean, 
 
 // ---------------------------------------------------------------------------------------------
 
-let dataDir: string;
+let storage: TestStorage;
 let server: ServerProcess | undefined;
 const judges: JudgeModel[] = [];
 const admin: AdminModel = { timer: 300, pendingTimer: null, clock: null, pausePending: false };
@@ -308,19 +309,19 @@ async function verify(base: string, clockBeforeCrash: AdminModel['clock']): Prom
 }
 
 describe(`crash and restart of the real server, ${CRASHES} times (incident class: data loss on crash)`, () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'podium-durability-'));
+    storage = await testStorage();
   }, 180_000);
   afterAll(async () => {
     if (server) await kill(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await storage.remove();
   });
 
   it(
     'keeps every acknowledged finish, star, note, ranking and setting, and the clock',
     async () => {
-      server = await startServer(dataDir);
+      server = await startServer();
       await seed(server.url);
       for (let round = 0; round < CRASHES; round += 1) {
         const base = server.url;
@@ -354,7 +355,7 @@ describe(`crash and restart of the real server, ${CRASHES} times (incident class
         await Promise.all(loops);
         const clockBeforeCrash = admin.clock;
 
-        server = await startServer(dataDir);
+        server = await startServer();
         let clock: Clock;
         try {
           clock = await verify(server.url, clockBeforeCrash);

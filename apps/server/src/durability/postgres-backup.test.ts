@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
 import { buildEvent, eventAnswers } from '../test-support/event.js';
 import { dropDatabase, findPostgresBin, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { createTestApp, tempDataDir, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';
 
 const run = promisify(execFile);
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -48,7 +48,7 @@ it('pg_dump -Fc of a running event, pg_restore into a new database: a server on 
 
   const dataDir = tempDataDir();
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const restored: TestApp = await createTestApp({ existingDatabaseUrl: restoredUrl, dataDir });
+  const restored: TestApp = await createTestApp({ storage: onDatabase(restoredUrl, dataDir) });
   cleanups.push(() => restored.close());
   restored.clock.set(original.clock.now());
   const restoredLog = await restored.log();

@@ -6,16 +6,26 @@
  * Before: requestTimeout was 0, a body sent 1 byte per 5 s stayed open past 130 s, and with one
  * such client SIGTERM waited the full 10 s and exited 1. Incident class: slow or hostile clients.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { REQUEST_TIMEOUT_MESSAGE } from '@podium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  testStorage,
+  type TestApp,
+  type TestStorage,
+} from '../test-support/test-app.js';
 import { listen } from '../test-support/sockets.js';
-import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
+import {
+  ensureBuilt,
+  startServer,
+  stopServer,
+  storageEnv,
+  type ServerProcess,
+} from '../test-support/server-process.js';
 
 const LIMITS = { requestMs: 1500, headersMs: 1000, idleMs: 60_000, checkIntervalMs: 100 };
 
@@ -106,19 +116,19 @@ describe('HTTP time limits on a listening app (incident class: slow clients)', (
 });
 
 describe('SIGTERM with slow clients connected (incident class: a stop that hangs)', () => {
-  let dataDir: string;
+  let storage: TestStorage;
   let server: ServerProcess | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'podium-slow-stop-'));
+    storage = await testStorage();
   }, 180_000);
   afterEach(async () => {
     if (server) await stopServer(server, 'SIGKILL');
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => storage.remove());
 
   it('exits 0 within a few seconds although a body is still trickling and a socket is open', async () => {
-    server = await startServer(dataDir, STOP_PASSWORD);
+    server = await startServer(storage.dataDir, STOP_PASSWORD, { env: storageEnv(storage) });
     const slow = await rawClient(server.url);
     slow.socket.write(slowBodyHead(STOP_PASSWORD));
     trickle(slow, 500);

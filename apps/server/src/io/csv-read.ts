@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { CSV_MALFORMED, csvLineError } from '@podium/protocol';
 import { parse } from 'csv-parse/sync';
+import { storedText } from '../db/storage.js';
 import { ValidationError } from '../errors.js';
 
 /** One non-blank record: its trimmed cells and the 1-based physical line of its first line. */
@@ -41,7 +42,8 @@ export function readCsvRows(data: Buffer): CsvRow[] {
       // Whitespace around a quoted field (`a, "b"`) is tolerated; the contents are trimmed below.
       trim: true,
       on_record: (record: string[], context: { bytes: number }) => {
-        const cells = record.map((cell) => cell.trim());
+        // As stored, so a re-import (R86a) compares a file's text with the stored text as equals.
+        const cells = record.map((cell) => storedText(cell.trim()));
         if (cells.some((cell) => cell !== '')) rows.push({ line: lines.lineAt(start), cells });
         start = context.bytes;
         // Nothing is kept in csv-parse's own result.

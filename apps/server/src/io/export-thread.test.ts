@@ -9,7 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
-import { createTestApp, IN_WORKERS, tempDataDir, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  IN_WORKERS,
+  testEngine,
+  testStorage,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
 
 let t: TestApp;
@@ -73,33 +79,37 @@ describe('streamed exports', () => {
     expect(log.match(/Exported projects by challenge to CSV/g)).toHaveLength(3);
   });
 
-  it('an export that cannot be built is a JSON 500, not a download, and logs nothing', async () => {
-    await importProjects(10);
-    // The worker opens the database file by name: gone, it cannot read it (the server's own
-    // connection keeps working on the open file).
-    rmSync(join(t.dataDir, DATABASE_FILE));
-    const before = await snapshot(t.app);
-    const res = await exportOf('projects');
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'internal server error' });
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['content-disposition']).toBeUndefined();
-    expect(await snapshot(t.app)).toBe(before);
-  });
+  // SQLite only: the worker's failure comes from the file it opens by name.
+  it.skipIf(testEngine() === 'postgres')(
+    'an export that cannot be built is a JSON 500, not a download, and logs nothing',
+    async () => {
+      await importProjects(10);
+      // The worker opens the database file by name: gone, it cannot read it (the server's own
+      // connection keeps working on the open file).
+      rmSync(join(t.dataDir, DATABASE_FILE));
+      const before = await snapshot(t.app);
+      const res = await exportOf('projects');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'internal server error' });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(await snapshot(t.app)).toBe(before);
+    },
+  );
 });
 
 describe("a small event's exports, built in place", () => {
   it('are the same files as the worker builds, and log their lines', async () => {
-    // One data directory for both apps: the default one would go with the first app's close.
-    const dataDir = tempDataDir();
+    // One storage for both apps: the default one would go with the first app's close.
+    const storage = await testStorage();
     await t.close();
-    t = await createTestApp({ dataDir, app: { inPlace: IN_WORKERS } });
+    t = await createTestApp({ storage, app: { inPlace: IN_WORKERS } });
     await importProjects(40);
     await t.addJudge({ name: 'Grace', email: 'grace@example.org' });
     const kinds = ['judges', 'projects', 'rankings', 'challenges'];
     const fromWorker = await Promise.all(kinds.map((kind) => exportOf(kind)));
     await t.close();
-    t = await createTestApp({ dataDir });
+    t = await createTestApp({ storage });
     try {
       for (const [i, kind] of kinds.entries()) {
         const inPlace = await exportOf(kind);
@@ -115,7 +125,7 @@ describe("a small event's exports, built in place", () => {
       ).toHaveLength(8);
     } finally {
       await t.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await storage.remove();
       t = await createTestApp();
     }
   });

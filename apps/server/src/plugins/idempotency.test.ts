@@ -19,6 +19,7 @@ import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
   createTestApp,
   TEST_ADMIN_PASSWORD,
+  testEngine,
   type JudgeClient,
   type TestApp,
   sqliteOf,
@@ -36,7 +37,9 @@ const start = () => t.admin({ method: 'POST', url: '/api/admin/clock/unpause' })
 const keyed = (judge: JudgeClient, key: string, options: InjectOptions) =>
   judge({ ...options, headers: { 'idempotency-key': key, ...options.headers } });
 const keptRows = () =>
-  sqliteOf(t.app).prepare('select judge_id, key from idempotency_keys order by judge_id, key').all();
+  t.app.db.all(
+    t.app.db.q.selectFrom('idempotency_keys').select(['judge_id', 'key']).orderBy('judge_id').orderBy('key'),
+  );
 
 /** Two projects, a judge holding the first, judging running. */
 async function judging() {
@@ -230,9 +233,9 @@ describe('refusals (R91)', () => {
       headers: { authorization: 'Bearer nope', 'idempotency-key': 'a b' },
     });
     expect(unauthorized.statusCode).toBe(401);
-    expect(keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([]);
     expect((await keyed(judge, 'w', { method: 'POST', url: '/api/judge/welcome' })).statusCode).toBe(200);
-    expect(keptRows()).toHaveLength(1);
+    expect(await keptRows()).toHaveLength(1);
   });
 
   it('a 429 answer is not kept: a retry with the same key applies the write', async () => {
@@ -247,7 +250,7 @@ describe('refusals (R91)', () => {
     const skip = { method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } } as const;
     const refused = await keyed(judge, 'limited', skip);
     expect([refused.statusCode, refused.json()]).toEqual([429, { error: RATE_LIMITED_MESSAGE }]);
-    expect(keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([]);
     limited = false;
     const retried = await keyed(judge, 'limited', skip);
     expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
@@ -257,28 +260,33 @@ describe('refusals (R91)', () => {
     expect(flags.map((f) => f.project_id)).toEqual([held]);
   });
 
-  it('a 5xx answer is not kept: once the disk has room, a retry with the same key applies the write', async () => {
-    const { judge, held } = await judging();
-    // The database may not grow: notes that need new pages fail with SQLITE_FULL (503), while
-    // the few bytes of a kept answer would still fit, so only the rule keeps them out.
-    const sqlite = sqliteOf(t.app);
-    const pages = sqlite.pragma('page_count', { simple: true }) as number;
-    const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
-    sqlite.pragma(`max_page_count = ${pages}`);
-    const finish = {
-      method: 'POST',
-      url: '/api/judge/finish',
-      payload: { notes: 'n'.repeat(200_000) },
-    } as const;
-    const refused = await keyed(judge, 'full', finish);
-    expect([refused.statusCode, refused.json()]).toEqual([503, { error: DISK_FULL_MESSAGE }]);
-    expect(keptRows()).toEqual([]);
-    sqlite.pragma(`max_page_count = ${limit}`);
-    const retried = await keyed(judge, 'full', finish);
-    expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
-    const seen = (await judge({ method: 'GET', url: '/api/judge/projects' })).json<JudgedProject[]>();
-    expect(seen.map((s) => [s.project_id, s.notes.length])).toEqual([[held, 200_000]]);
-  });
+  // SQLite only: its file is what fills up here (max_page_count); PostgreSQL's disk_full (53100) is
+  // not told apart from other errors yet (db/disk-full.ts).
+  it.skipIf(testEngine() === 'postgres')(
+    'a 5xx answer is not kept: once the disk has room, a retry with the same key applies the write',
+    async () => {
+      const { judge, held } = await judging();
+      // The database may not grow: notes that need new pages fail with SQLITE_FULL (503), while
+      // the few bytes of a kept answer would still fit, so only the rule keeps them out.
+      const sqlite = sqliteOf(t.app);
+      const pages = sqlite.pragma('page_count', { simple: true }) as number;
+      const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
+      sqlite.pragma(`max_page_count = ${pages}`);
+      const finish = {
+        method: 'POST',
+        url: '/api/judge/finish',
+        payload: { notes: 'n'.repeat(200_000) },
+      } as const;
+      const refused = await keyed(judge, 'full', finish);
+      expect([refused.statusCode, refused.json()]).toEqual([503, { error: DISK_FULL_MESSAGE }]);
+      expect(await keptRows()).toEqual([]);
+      sqlite.pragma(`max_page_count = ${limit}`);
+      const retried = await keyed(judge, 'full', finish);
+      expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);
+      const seen = (await judge({ method: 'GET', url: '/api/judge/projects' })).json<JudgedProject[]>();
+      expect(seen.map((s) => [s.project_id, s.notes.length])).toEqual([[held, 200_000]]);
+    },
+  );
 
   it('routes that are not judge writes ignore the header', async () => {
     const { judge } = await judging();
@@ -289,7 +297,7 @@ describe('refusals (R91)', () => {
       headers: { 'idempotency-key': 'x' },
     });
     expect(admin.statusCode).toBe(200);
-    expect(keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([]);
   });
 });
 
@@ -305,7 +313,7 @@ describe('keys per judge (R91)', () => {
     });
     expect(a.statusCode).toBe(200);
     expect([b.statusCode, b.json()]).toEqual([400, { error: 'no current project' }]);
-    expect(keptRows()).toHaveLength(2);
+    expect(await keptRows()).toHaveLength(2);
   });
 
   it('two concurrent requests with one new key write once and get the same answer', async () => {
@@ -338,19 +346,19 @@ describe('keys per judge (R91)', () => {
     const other = await t.loginAs(await t.addJudge({ name: 'Bob', email: 'bob@x.org' }));
     await keyed(judge, 'k', { method: 'POST', url: '/api/judge/welcome' });
     await keyed(other, 'k', { method: 'POST', url: '/api/judge/welcome' });
-    expect(keptRows()).toHaveLength(2);
+    expect(await keptRows()).toHaveLength(2);
     await t.admin({ method: 'DELETE', url: `/api/judge/${judgeId}` });
-    expect(keptRows()).toHaveLength(1);
+    expect(await keptRows()).toHaveLength(1);
   });
 
   it.each(['judges', 'all'])('the %s reset deletes every key', async (type) => {
     const { judge } = await judging();
     await keyed(judge, 'k', { method: 'POST', url: '/api/judge/welcome' });
-    expect(keptRows()).toHaveLength(1);
+    expect(await keptRows()).toHaveLength(1);
     await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
     const res = await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } });
     expect(res.statusCode).toBe(200);
-    expect(keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([]);
   });
 
   it('keeps a key 24 hours, then prunes it: the same key is new again', async () => {
@@ -361,7 +369,7 @@ describe('keys per judge (R91)', () => {
     await expectReplay(judge, 'day', skip);
     t.clock.advance(1);
     await keyed(judge, 'other', { method: 'POST', url: '/api/judge/welcome' });
-    expect(keptRows()).toEqual([expect.objectContaining({ key: 'other' })]);
+    expect(await keptRows()).toEqual([expect.objectContaining({ key: 'other' })]);
     const flagsBefore = (await t.admin({ method: 'GET', url: '/api/admin/flags' })).json<unknown[]>();
     await keyed(judge, 'day', skip);
     expect((await t.admin({ method: 'GET', url: '/api/admin/flags' })).json()).toHaveLength(
@@ -371,12 +379,11 @@ describe('keys per judge (R91)', () => {
 });
 
 describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
-  const keptBytes = () =>
-    (
-      sqliteOf(t.app).prepare('select coalesce(sum(length(body)), 0) as n from idempotency_keys').get() as {
-        n: number;
-      }
-    ).n;
+  const keptBytes = async () =>
+    (await t.app.db.all(t.app.db.q.selectFrom('idempotency_keys').select('body'))).reduce(
+      (total, row) => total + Buffer.byteLength(row.body),
+      0,
+    );
 
   it('five 9 MB skip reasons, each with a new key, are refused with a short text and keep under 1 kB', async () => {
     const { judge } = await judging();
@@ -392,8 +399,8 @@ describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
         `reason field is invalid: ${'x'.repeat(64)}… (${reason.length} characters)`,
       );
     }
-    expect(keptRows()).toHaveLength(5);
-    expect(keptBytes()).toBeLessThan(1024);
+    expect(await keptRows()).toHaveLength(5);
+    expect(await keptBytes()).toBeLessThan(1024);
   });
 
   it('a refusal answer longer than the bound is not kept (no error text grows with its input any more)', async () => {
@@ -401,12 +408,12 @@ describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
     const request = { judgeId, key: 'long', fingerprint: 'f' };
     const long = JSON.stringify({ error: 'x'.repeat(KEPT_REFUSAL_MAX_BYTES) });
     await t.app.services.idempotency.keepRefusal(request, { status: 400, body: long });
-    expect(keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([]);
     await t.app.services.idempotency.keepRefusal(request, {
       status: 400,
       body: long.slice(-KEPT_REFUSAL_MAX_BYTES),
     });
-    expect(keptRows()).toEqual([expect.objectContaining({ key: 'long' })]);
+    expect(await keptRows()).toEqual([expect.objectContaining({ key: 'long' })]);
   });
 
   it(`keeps a judge's ${KEPT_KEYS_PER_JUDGE} newest keys: an older one is new again`, async () => {
@@ -424,7 +431,7 @@ describe('what R91 keeps is bounded (hardening 3, item 1)', () => {
     expect((await keyed(judge, 'early', finish)).statusCode).toBe(400);
     t.clock.advance(1);
     await keyed(judge, 'one-more', { method: 'POST', url: '/api/judge/skip', payload: { reason: 'x' } });
-    expect(keptRows()).toHaveLength(KEPT_KEYS_PER_JUDGE);
+    expect(await keptRows()).toHaveLength(KEPT_KEYS_PER_JUDGE);
     // Now it is not kept: the finish runs and succeeds.
     const retried = await keyed(judge, 'early', finish);
     expect([retried.statusCode, retried.json()]).toEqual([200, { ok: 1 }]);

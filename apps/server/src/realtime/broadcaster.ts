@@ -112,8 +112,13 @@ export class Broadcaster {
     }
   }
 
-  close(): void {
+  /**
+   * Drops the coalesced emissions still waiting and waits for the ones under way: they read
+   * the database, which closes next.
+   */
+  async close(): Promise<void> {
     this.coalescer.clear();
+    await this.sending;
   }
 
   private emit(emission: Emission): void {

@@ -1,5 +1,5 @@
 /** API.md §6 with real socket.io clients: handshake, audiences, order, seq, coalescing. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
 import {
   createTestApp,
@@ -265,6 +265,20 @@ describe('catching up at the first connect (docs/api-extensions.md)', () => {
       const odd = await open({ since } as never);
       await settle(200);
       expect(odd.names()).toEqual([]);
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('waits for the emissions under way (they read the database, which closes next): no error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    try {
+      await t.addProject({ name: 'P' }); // projects.changed and stats go out at once
+      await t.close();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      t = await createTestApp(); // for afterEach
     }
   });
 });

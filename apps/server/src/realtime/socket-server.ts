@@ -109,7 +109,7 @@ export function registerSocketServer(app: FastifyInstance): void {
 
   // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it.
   app.addHook('preClose', async () => {
-    broadcaster.close();
+    await broadcaster.close();
     io.disconnectSockets(true);
     io.engine.close();
   });

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
 import { SqliteDatabase, type Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
+import { bindable } from '../db/storage.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
 export type ProjectRow = Selectable<ProjectsTable> & { area: string };
@@ -64,7 +65,7 @@ export class ProjectRepository {
     if (this.db instanceof SqliteDatabase) {
       const columns = Object.keys(first) as (keyof NewProjectRow)[];
       const statement = this.db.statement(this.db.q.insertInto('projects').values(first).compile().sql);
-      for (const row of rows) statement.run(...columns.map((column) => row[column]));
+      for (const row of rows) statement.run(...bindable(columns.map((column) => row[column])));
       return;
     }
     // Elsewhere one statement per batch: a round trip per row would cost the network's latency each.
@@ -95,7 +96,7 @@ export class ProjectRepository {
     const statement = this.db.statement(query.compile().sql);
     for (const update of updates) {
       const row = stored(update);
-      statement.run(...columns.map((column) => row[column]), update.id);
+      statement.run(...bindable([...columns.map((column) => row[column]), update.id]));
     }
   }
 

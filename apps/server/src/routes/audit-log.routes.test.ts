@@ -13,6 +13,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/**
+ * For the tests that write tens of thousands of lines, one statement each: on PostgreSQL each is a
+ * round trip (~5 s for 25,000 alone, over 20 s while other test runs share the machine).
+ */
+const MANY_LINES_TIMEOUT_MS = 60_000;
+
 /** Writes `count` lines (JUDGE for odd i, ADMIN for even i) one ms apart; returns their texts. */
 async function writeLines(count: number, message: (i: number) => string = (i) => `line ${i}`): Promise<void> {
   await t.app.db.transaction(async () => {
@@ -39,19 +45,23 @@ const page = async (query: string) => {
 };
 
 describe('GET /admin/log (R76)', () => {
-  it('answers every line, oldest first, joined with \\n, byte for byte as one JSON string', async () => {
-    // Several stream pieces, and texts JSON must escape.
-    await writeLines(12_345, (i) =>
-      i % 1000 === 7 ? `quote " back\\slash\ttab ünï ✓ line ${i}` : `line ${i}`,
-    );
-    const res = await t.admin({ method: 'GET', url: '/api/admin/log' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-store');
-    const lines = (await stored()).map((l) => l.line);
-    expect(lines).toHaveLength(12_346);
-    expect(res.body).toBe(JSON.stringify({ log: lines.join('\n') }));
-  });
+  it(
+    'answers every line, oldest first, joined with \\n, byte for byte as one JSON string',
+    async () => {
+      // Several stream pieces, and texts JSON must escape.
+      await writeLines(12_345, (i) =>
+        i % 1000 === 7 ? `quote " back\\slash\ttab ünï ✓ line ${i}` : `line ${i}`,
+      );
+      const res = await t.admin({ method: 'GET', url: '/api/admin/log' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const lines = (await stored()).map((l) => l.line);
+      expect(lines).toHaveLength(12_346);
+      expect(res.body).toBe(JSON.stringify({ log: lines.join('\n') }));
+    },
+    MANY_LINES_TIMEOUT_MS,
+  );
 
   it('answers the one start line of a fresh event without a trailing newline', async () => {
     const res = await t.admin({ method: 'GET', url: '/api/admin/log' });
@@ -119,16 +129,20 @@ describe('GET /admin/log?… (pages)', () => {
     expect((await page('q=line%00')).lines).toEqual([]);
   });
 
-  it('looks at a bounded stretch per page: a rare text is found by following next', async () => {
-    await writeLines(25_000, (i) => (i === 100 ? 'the needle' : `hay ${i}`));
-    const first = await page('q=needle');
-    // The newest 20,000 lines hold no needle: an empty page that says where to go on.
-    expect(first.lines).toEqual([]);
-    expect(first.next).not.toBeNull();
-    const second = await page(`q=needle&before=${first.next}`);
-    expect(second.lines.map((l) => l.line.slice(27))).toEqual(['ADMIN  | the needle']);
-    expect(second.next).toBeNull();
-  });
+  it(
+    'looks at a bounded stretch per page: a rare text is found by following next',
+    async () => {
+      await writeLines(25_000, (i) => (i === 100 ? 'the needle' : `hay ${i}`));
+      const first = await page('q=needle');
+      // The newest 20,000 lines hold no needle: an empty page that says where to go on.
+      expect(first.lines).toEqual([]);
+      expect(first.next).not.toBeNull();
+      const second = await page(`q=needle&before=${first.next}`);
+      expect(second.lines.map((l) => l.line.slice(27))).toEqual(['ADMIN  | the needle']);
+      expect(second.next).toBeNull();
+    },
+    MANY_LINES_TIMEOUT_MS,
+  );
 
   it.each([
     ['limit=0', 'limit must be an integer between 1 and 1000'],

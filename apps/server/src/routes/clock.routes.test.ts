@@ -1,9 +1,8 @@
 /** The clock (R38–R41) and deliberation (R42), with a controlled time source. */
-import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOCK_BACKUP_INTERVAL_MS } from '@podium/protocol';
 import { seedSettings, seedToken } from '../test-support/seed.js';
-import { createTestApp, tempDataDir, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, testStorage, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -72,14 +71,14 @@ describe('clock (R38)', () => {
 
 describe('persistence (R39)', () => {
   it('a running clock keeps running across a restart, with the downtime counted', async () => {
-    const dataDir = tempDataDir();
+    const storage = await testStorage();
     try {
-      const first = await createTestApp({ dataDir });
+      const first = await createTestApp({ storage });
       await first.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
       first.clock.advance(10_000);
       await first.close();
 
-      const second = await createTestApp({ dataDir });
+      const second = await createTestApp({ storage });
       second.clock.set(first.clock.now() + 50_000);
       expect((await second.admin({ method: 'GET', url: '/api/admin/clock' })).json()).toEqual({
         running: true,
@@ -88,7 +87,7 @@ describe('persistence (R39)', () => {
       await second.admin({ method: 'POST', url: '/api/admin/clock/pause' });
       await second.close();
 
-      const third = await createTestApp({ dataDir });
+      const third = await createTestApp({ storage });
       third.clock.set(second.clock.now() + 3_600_000);
       expect((await third.admin({ method: 'GET', url: '/api/admin/clock' })).json()).toEqual({
         running: false,
@@ -96,7 +95,7 @@ describe('persistence (R39)', () => {
       });
       await third.close();
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await storage.remove();
     }
   });
 });
@@ -108,18 +107,25 @@ describe('automatic backups (R40)', () => {
     t = await createTestApp();
     const backupAt = async () =>
       (await t.app.db.first(t.app.db.q.selectFrom('clock').select('backup_at')))?.backup_at;
+    const backups = vi.spyOn(t.app.services.clock, 'autoBackup');
+    /** 10 minutes pass; waits for the backup the timer started (its queries may take real time). */
+    const interval = async () => {
+      await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
+      await backups.mock.results.at(-1)?.value;
+    };
     await post('/api/admin/clock/unpause');
-    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
+    await interval();
     expect(await backupAt()).toBe(0); // clock_sync is off
     await seedSettings(t.app, { clock_sync: true });
     t.clock.advance(1_000);
-    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
+    await interval();
     expect(await backupAt()).toBe(t.clock.now());
     await post('/api/admin/clock/pause');
     const before = await backupAt();
     t.clock.advance(1_000);
-    await vi.advanceTimersByTimeAsync(CLOCK_BACKUP_INTERVAL_MS);
+    await interval();
     expect(await backupAt()).toBe(before); // paused: nothing to back up
+    expect(backups).toHaveBeenCalledTimes(3);
     expect(await t.log()).not.toContain('Backed up clock');
   });
 });

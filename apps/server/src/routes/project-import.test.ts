@@ -3,11 +3,9 @@
  * `/project/devpost`, over HTTP with the sample files of ../shared/data.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImportPreview, type Project } from '@podium/protocol';
-import { DATABASE_FILE } from '../config.js';
+import { connectTo } from '../db/connect.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
@@ -276,9 +274,18 @@ describe('writes while an import commits in the worker', () => {
   });
 
   it('wait for the commit instead of stalling the server; reads are answered meanwhile', async () => {
-    // Another connection holds SQLite's write lock, so the worker's transaction cannot finish yet.
-    const other = new BetterSqlite3(join(t.dataDir, DATABASE_FILE));
-    other.exec('BEGIN IMMEDIATE');
+    // Another connection (on PostgreSQL, as another instance's would) holds the write lock in an
+    // open transaction, so the worker's transaction cannot finish yet.
+    const other = connectTo(t.app.db.location);
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let begun = () => {};
+    const locked = new Promise<void>((resolve) => (begun = resolve));
+    const holding = other.transaction(async () => {
+      begun();
+      await committed;
+    });
+    await locked;
     const done: string[] = [];
     try {
       const importing = projectCsv('Alpha,,https://x.org/a\nBeta,,https://x.org/b\n').then(() =>
@@ -290,11 +297,12 @@ describe('writes while an import commits in the worker', () => {
       await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
       await settle(50);
       expect(done).toEqual([]);
-      other.exec('COMMIT');
+      commit();
       await Promise.all([importing, write]);
     } finally {
-      if (other.inTransaction) other.exec('ROLLBACK');
-      other.close();
+      commit();
+      await holding;
+      await other.close();
     }
     expect((await t.projects()).map((p) => [p.name, p.location])).toEqual([
       ['Alpha', 1],

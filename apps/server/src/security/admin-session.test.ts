@@ -5,7 +5,6 @@
  * password, kept across restarts.
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH_ERRORS,
@@ -18,15 +17,16 @@ import {
   basicAuth,
   createTestApp,
   TEST_ADMIN_PASSWORD,
-  tempDataDir,
+  testStorage,
   type TestApp,
+  type TestStorage,
 } from '../test-support/test-app.js';
 
 const apps: TestApp[] = [];
-const dirs: string[] = [];
+const storages: TestStorage[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const storage of storages.splice(0)) await storage.remove();
 });
 
 async function start(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
@@ -187,19 +187,19 @@ describe('POST /admin/logout (R70b)', () => {
 
 describe('sessions across restarts (R70b)', () => {
   it('a restart keeps admins signed in; a start with another password revokes every session', async () => {
-    const dataDir = tempDataDir();
-    dirs.push(dataDir);
-    const first = await start({ dataDir });
+    const storage = await testStorage();
+    storages.push(storage);
+    const first = await start({ storage });
     const token = await sessionOf(first);
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
-    const restarted = await start({ dataDir });
+    const restarted = await start({ storage });
     expect((await asAdmin(restarted, token)).statusCode).toBe(200);
     await restarted.close();
     apps.splice(apps.indexOf(restarted), 1);
 
-    const changed = await start({ dataDir, config: { adminPassword: 'a new password' } });
+    const changed = await start({ storage, config: { adminPassword: 'a new password' } });
     expect((await asAdmin(changed, token)).statusCode).toBe(401);
     expect((await asAdmin(changed, 'a new password')).statusCode).toBe(200);
     const fresh = await sessionOf(changed, 'a new password');
@@ -207,7 +207,7 @@ describe('sessions across restarts (R70b)', () => {
     apps.splice(apps.indexOf(changed), 1);
 
     // Back to the old password: the session of the new one is revoked, the old one stays so.
-    const back = await start({ dataDir });
+    const back = await start({ storage });
     expect((await asAdmin(back, token)).statusCode).toBe(401);
     expect((await asAdmin(back, fresh)).statusCode).toBe(401);
     expect((await asAdmin(back, await sessionOf(back))).statusCode).toBe(200);

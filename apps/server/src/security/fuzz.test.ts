@@ -10,14 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildPath, endpoints, MAX_BODY_BYTES, type Endpoint } from '@podium/protocol';
 import type { ZodObject, ZodType } from 'zod';
 import { multipart } from '../test-support/multipart.js';
-import { storedRows } from '../test-support/seed.js';
-import {
-  basicAuth,
-  createTestApp,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-  sqliteOf,
-} from '../test-support/test-app.js';
+import { countRows, storedRows } from '../test-support/seed.js';
+import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 
 const LONG = process.env.PODIUM_LONG_TESTS === '1';
 const RUNS = LONG ? 400 : 30;
@@ -304,8 +298,7 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
     ['/api/project/devpost', 'projects'],
     ['/api/judge/csv', 'judges'],
   ] as const;
-  const count = (table: string) =>
-    (sqliteOf(t.app).prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const count = (table: (typeof csvRoutes)[number][1]) => countRows(t.app, table);
   const send = (url: string, content: Buffer | string, fields: Record<string, string> = {}) =>
     t.admin({ method: 'POST', url, ...multipart({ noSend: 'true', ...fields }, { content }) });
 
@@ -318,11 +311,11 @@ describe('malformed CSV uploads (incident class: crash or partial import on a ba
           fc.boolean(),
           async (bytes, header) => {
             const before = await tables();
-            const rows = count(table);
+            const rows = await count(table);
             const res = await send(url, Buffer.from(bytes), { headerRow: String(header) });
             expect(res.statusCode, res.body).toBeLessThan(500);
             if (res.statusCode === 200) {
-              expect(count(table)).toBe(rows + res.json<{ count: number }>().count);
+              expect(await count(table)).toBe(rows + res.json<{ count: number }>().count);
             } else {
               expect(Object.keys(res.json())).toEqual(['error']);
               expect(await tables()).toEqual(before);

@@ -1,11 +1,11 @@
 /**
- * Hostile text in imported data. The API stores it verbatim and returns it only as JSON strings
- * (the web app renders text, never HTML: DESIGN.md §3), and the CSV exports neutralise cells that a
- * spreadsheet would run as formulas (R79).
+ * Hostile text in imported data. The API stores it verbatim (U+0000 aside: U+FFFD on both engines)
+ * and returns it only as JSON strings (the web app renders text, never HTML: DESIGN.md §3), and the
+ * CSV exports neutralise cells that a spreadsheet would run as formulas (R79).
  */
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgeAdmin, Project } from '@podium/protocol';
+import { INVALID_JUDGE_CODE, type JudgeAdmin, type Project } from '@podium/protocol';
 import { multipart } from '../test-support/multipart.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
@@ -32,6 +32,8 @@ const XSS = [
   "{{constructor.constructor('alert(1)')()}}",
   '<a href="javascript:alert(1)">x</a>\u202e\u0000',
 ];
+/** Text as stored: verbatim, but U+0000 becomes U+FFFD on both engines (PostgreSQL's text cannot hold it). */
+const stored = (text: string) => text.replaceAll('\u0000', '\ufffd');
 /** Challenge names are split on commas, so their payloads have none. */
 const XSS_CHALLENGES = ['<b onmouseover=alert(1)>AI</b>', '<script>x</script>', 'javascript:alert(1)'];
 
@@ -54,14 +56,14 @@ describe('stored XSS through imports (incident class: stored cross-site scriptin
     projects.forEach((project, i) => {
       const row = rows[i] as string[];
       expect([project.name, project.description, project.url, project.try_link, project.video_link]).toEqual(
-        row.slice(0, 5),
+        row.slice(0, 5).map(stored),
       );
       expect(project.challenge_list).toEqual(XSS_CHALLENGES);
     });
 
     const pub = await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
     expect(pub.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(pub.json<Project[]>().map((p) => p.name)).toEqual(rows.map((row) => row[0]));
+    expect(pub.json<Project[]>().map((p) => p.name)).toEqual(rows.map((row) => stored(row[0] as string)));
     const challenges = await t.app.inject({ method: 'GET', url: '/api/challenges' });
     expect(challenges.json()).toEqual(XSS_CHALLENGES);
     // The raw bodies are JSON: the markup only ever appears inside escaped JSON strings.
@@ -119,7 +121,7 @@ describe('stored XSS through imports (incident class: stored cross-site scriptin
     });
     const judges = (await t.admin({ method: 'GET', url: '/api/judge/list' })).json<JudgeAdmin[]>();
     judges.forEach((judge, i) => {
-      expect([judge.name, judge.email, judge.track, judge.notes]).toEqual(rows[i]);
+      expect([judge.name, judge.email, judge.track, judge.notes]).toEqual(rows[i]?.map(stored));
     });
     // What the judge itself reads, and the audit log, carry the same text as JSON strings.
     const me = await t.loginAs(judges[0]?.id as string);
@@ -128,6 +130,37 @@ describe('stored XSS through imports (incident class: stored cross-site scriptin
     expect(self.json<{ name: string }>().name).toBe(rows[0]?.[0]);
     const log = await t.admin({ method: 'GET', url: '/api/admin/log' });
     expect(log.json<{ log: string }>().log).toContain(`Judge ${rows[0]?.[0]} (`);
+  });
+});
+
+describe('U+0000 in text (R95: the same answers on both engines)', () => {
+  it('is stored as U+FFFD from a JSON body, and a lookup with it finds nothing: no 500', async () => {
+    const id = await t.addProject({ name: 'a\u0000b', description: '\u0000' });
+    expect((await t.projects()).find((project) => project.id === id)).toMatchObject({
+      name: 'a\ufffdb',
+      description: '\ufffd',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/judge/login',
+      payload: { code: '1\u0000' },
+    });
+    expect([login.statusCode, login.json()]).toEqual([400, { error: INVALID_JUDGE_CODE }]);
+  });
+
+  it('is read from a CSV as stored: a re-import (R86a) finds the row unchanged', async () => {
+    const rows = [['Null\u0000Bot', 'about\u0000it', '']];
+    expect((await upload('/api/project/csv', rows)).json()).toEqual({ ok: 1, count: 1, skipped: 0 });
+    expect((await t.projects()).map((p) => [p.name, p.description])).toEqual([
+      ['Null\ufffdBot', 'about\ufffdit'],
+    ]);
+    expect((await upload('/api/project/csv', rows, { update: 'true' })).json()).toEqual({
+      ok: 1,
+      count: 0,
+      skipped: 0,
+      updated: 0,
+      unchanged: 1,
+    });
   });
 });
 

@@ -124,19 +124,21 @@ describe('R70c the guard over failed judge logins from all addresses', () => {
   it('logs one SYSTEM line per activation, no line per refused attempt, and one summary at the end', async () => {
     await start();
     for (let i = 0; i < 40; i += 1) await guess();
+    await waitForLogLines('Judge logins suspended');
     expect(await logLines('Invalid judge log in attempt')).toHaveLength(GUARD + 1);
     expect(await logLines('SYSTEM | Judge logins')).toEqual([
       expect.stringMatching(/SYSTEM \| Judge logins suspended: 6 failed attempts in the last minute$/),
     ]);
     t.clock.advance(60_000);
     // No request comes: the guard's timer notices the end.
-    await waitForLogLine('Judge logins resumed');
+    await waitForLogLines('Judge logins resumed');
     expect(await logLines('SYSTEM | Judge logins')).toEqual([
       expect.stringMatching(/Judge logins suspended: 6 failed attempts in the last minute$/),
       expect.stringMatching(/SYSTEM \| Judge logins resumed: 34 attempts refused while suspended$/),
     ]);
     // A second attack is a second activation.
     for (let i = 0; i <= GUARD; i += 1) await guess();
+    await waitForLogLines('Judge logins suspended', 2);
     expect(await logLines('Judge logins suspended')).toHaveLength(2);
   });
 
@@ -194,9 +196,10 @@ describe('R70c the guard over failed judge logins from all addresses', () => {
   });
 });
 
-async function waitForLogLine(text: string): Promise<void> {
+/** The guard writes its lines after the request that changed it was answered: waits for `count`. */
+async function waitForLogLines(text: string, count = 1): Promise<void> {
   const deadline = Date.now() + 3000;
-  while ((await logLines(text)).length === 0) {
+  while ((await logLines(text)).length < count) {
     if (Date.now() > deadline) throw new Error(`no log line with ${text}`);
     await settle(50);
   }

@@ -311,11 +311,11 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function onAdminDatabase(url: string, sql: string): Promise<void> {
+async function onAdminDatabase(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {
-    await client.query(sql);
+    await work(client);
   } finally {
     await client.end();
   }
@@ -323,14 +323,29 @@ async function onAdminDatabase(url: string, sql: string): Promise<void> {
 
 /** Creates an empty database `name` on the server at `url` and returns its URL. */
 export async function createDatabase(url: string, name: string): Promise<string> {
-  await onAdminDatabase(url, `create database ${quoteIdentifier(name)}`);
+  await onAdminDatabase(url, (client) => client.query(`create database ${quoteIdentifier(name)}`));
   return withDatabase(url, name);
 }
 
-/** Drops the database a URL names, ending any connection still open to it. */
+/** How long a drop waits for the connections of a pool that was just ended to close by themselves. */
+const CLOSING_GRACE_MS = 1000;
+
+/**
+ * Drops the database a URL names, ending any connection still open to it. pg-pool's `end()`
+ * resolves before its connections have closed; those are given a moment first, as a drop that
+ * cuts them makes their pool report a lost connection.
+ */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
-  await onAdminDatabase(databaseUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+  await onAdminDatabase(databaseUrl, async (client) => {
+    const deadline = Date.now() + CLOSING_GRACE_MS;
+    const open = async () =>
+      (await client.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount ?? 0;
+    while ((await open()) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`);
+  });
 }
 
 /** The URL of the shared test server the global setup started, or undefined when it is off. */

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestStorage } from './test-app.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const protocolRoot = join(serverRoot, '../../packages/protocol');
@@ -65,6 +66,11 @@ function spawnServer(dataDir: string, password: string, options: SpawnOptions): 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** The environment that puts the built server on `storage`: its database when it is PostgreSQL. */
+export function storageEnv(storage: TestStorage): Record<string, string> {
+  return storage.databaseUrl === undefined ? {} : { DATABASE_URL: storage.databaseUrl };
 }
 
 /** Starts the real server on a free port and resolves once it listens. */

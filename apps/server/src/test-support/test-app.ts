@@ -1,5 +1,6 @@
 /**
- * A real app on a fresh SQLite file in a temporary folder, with a controllable clock.
+ * A real app on a fresh SQLite file in a temporary folder, or on a fresh database of the test
+ * PostgreSQL server (`PODIUM_TEST_ENGINE=postgres`), with a controllable clock.
  * Tests talk to it through `app.inject` (or listen on port 0 for sockets).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -92,7 +93,7 @@ export interface TestApp {
   loginAs: (judgeId: string) => Promise<JudgeClient>;
   /** Sends an admin request that must be refused with `status` and `error`, and change nothing. */
   refused: (options: InjectOptions, status: number, error: string) => Promise<void>;
-  /** Closes the app and removes its folder. */
+  /** Closes the app and removes its storage (unless it was given one). */
   close: () => Promise<void>;
 }
 
@@ -101,26 +102,63 @@ export function testEngine(): Engine {
   return process.env.PODIUM_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Where test apps keep the event: a data folder and, on PostgreSQL, a fresh database on the test
+ * server. Apps opened on one storage one after another are restarts of one server; `remove()`
+ * deletes it (a `dataDir` given by the caller stays: it is the caller's).
+ */
+export interface TestStorage {
+  dataDir: string;
+  /** The PostgreSQL database; undefined on SQLite (the file in `dataDir`). */
+  databaseUrl: string | undefined;
+  remove: () => Promise<void>;
+}
+
+export async function testStorage(options: { engine?: Engine; dataDir?: string } = {}): Promise<TestStorage> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const databaseUrl = (options.engine ?? testEngine()) === 'postgres' ? await freshDatabaseUrl() : undefined;
+  return {
+    dataDir,
+    databaseUrl,
+    remove: async () => {
+      if (databaseUrl !== undefined) await dropDatabase(databaseUrl);
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Storage on a PostgreSQL database the test itself made (an event moved or restored into it):
+ * `remove()` deletes the folder it made, never the database.
+ */
+export function onDatabase(databaseUrl: string, dataDir?: string): TestStorage {
+  const folder = dataDir ?? tempDataDir();
+  return {
+    dataDir: folder,
+    databaseUrl,
+    remove: async () => {
+      if (dataDir === undefined) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test app on its own new storage, removed when it closes; or, with `storage`, on that one
+ * (a restart), which it leaves for the next app.
+ */
 export async function createTestApp(
   options: {
     config?: Partial<Config>;
     app?: AppOptions;
     dataDir?: string;
     engine?: Engine;
-    /** A PostgreSQL database that already holds an event (moved, restored): started on, not dropped. */
-    existingDatabaseUrl?: string;
+    storage?: TestStorage;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? tempDataDir();
+  const storage = options.storage ?? (await testStorage(options));
+  const { dataDir } = storage;
   const clock = testClock();
-  const databaseUrl =
-    options.existingDatabaseUrl === undefined && (options.engine ?? testEngine()) === 'postgres'
-      ? await freshDatabaseUrl()
-      : undefined;
-  const config = testConfig(dataDir, {
-    databaseUrl: options.existingDatabaseUrl ?? databaseUrl,
-    ...options.config,
-  });
+  const config = testConfig(dataDir, { databaseUrl: storage.databaseUrl, ...options.config });
   const app = await buildApp(config, { webRoot: null, now: clock.now, checkResponses: true, ...options.app });
   // Without a given password (R97 tests) `admin` sends an empty one: such tests log in themselves.
   const adminAuth = basicAuth(config.adminPassword ?? '');
@@ -160,8 +198,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close();
-      if (databaseUrl !== undefined) await dropDatabase(databaseUrl);
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+      if (options.storage === undefined) await storage.remove();
     },
   };
 }
