@@ -40,6 +40,12 @@ const ROUTES_ABOVE_STORAGE = {
   allowTypeImports: true,
   message: 'Route handlers stay thin: one service call, no SQL (DESIGN.md §3).',
 };
+const HTTP_ABOVE_STORAGE = {
+  group: ['**/repositories/*', '**/db/*', '!**/db/failures*', 'kysely', 'better-sqlite3', 'pg'],
+  allowTypeImports: true,
+  message:
+    'Plugins and realtime are HTTP and socket plumbing above the rules: they call services, never storage (DESIGN.md §3); storage failures come through db/failures.ts.',
+};
 const NO_PAGES = {
   group: ['**/pages/*', '**/pages/**'],
   message: 'Shared web code does not reach into a page (DESIGN.md §2): move what both need down.',
@@ -153,6 +159,11 @@ export default tseslint.config(
     files: ['apps/server/src/routes/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES_ABOVE_STORAGE] }] },
+  },
+  {
+    files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/realtime/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [HTTP_ABOVE_STORAGE] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -20,7 +20,7 @@ export default defineConfig({
     include: [
       'src/db/{derived,postgres*}.test.ts',
       'src/durability/{admin-work,crash-restart,slow-clients}.test.ts',
-      'src/io/export-thread.test.ts',
+      'src/services/export/export-thread.test.ts',
       'src/plugins/*.test.ts',
       'src/realtime/*.test.ts',
       'src/restart.test.ts',

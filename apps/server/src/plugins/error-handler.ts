@@ -16,8 +16,7 @@ import {
   REQUEST_TIMEOUT_MESSAGE,
   requestHeadersTooLarge,
 } from '@podium/protocol';
-import { isDiskFull } from '../db/disk-full.js';
-import { isDatabaseUnavailable } from '../db/postgres.js';
+import { isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
 import { DomainError, RateLimitedError } from '../errors.js';
 
 /**

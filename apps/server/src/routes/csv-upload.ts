@@ -1,7 +1,7 @@
 /**
  * Reads a CSV upload (R83): the `csv` file field and the text fields of a multipart form.
  * Over 10 MB is a 413; a body that is not multipart, or a form without the file, is a 400.
- * The file is streamed to the import worker as it arrives (services/import-thread.ts): the main
+ * The file is streamed to the import worker as it arrives (services/import/import-thread.ts): the main
  * thread neither holds nor parses it (unless it is small: then it is read in place).
  */
 import type { IncomingMessage } from 'node:http';
@@ -17,7 +17,7 @@ import {
   parseFormBoolean,
 } from '@podium/protocol';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
-import type { ImportThread, UploadJob } from '../services/import-thread.js';
+import type { ImportThread, UploadJob } from '../services/import/import-thread.js';
 
 export class CsvUpload {
   constructor(

@@ -12,7 +12,7 @@ import {
   isFormFlagOn,
   MAX_BODY_BYTES,
 } from '@podium/protocol';
-import type { ProjectImportSource } from '../services/project-importer.js';
+import type { ProjectImportSource } from '../services/import/project-importer.js';
 import { requestBaseUrl } from './base-url.js';
 import { readCsvUpload } from './csv-upload.js';
 import { route } from './route.js';

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { ExportThread } from '../io/export-thread.js';
+import { ExportThread } from './export/export-thread.js';
 import { Mailer } from '../io/mailer.js';
 import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
@@ -24,7 +24,7 @@ import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
-import { ExportService } from './export.service.js';
+import { ExportService } from './export/export.service.js';
 import { FlagService } from './flag.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
@@ -35,14 +35,14 @@ import { LoginGuard } from './login-guard.js';
 import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
 import { ProgressService } from './progress.service.js';
-import { ProjectImportService } from './project-import.service.js';
+import { ProjectImportService } from './import/project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
 import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
 import { WriteGate } from './write-gate.js';
-import { ImportThread } from './import-thread.js';
+import { ImportThread } from './import/import-thread.js';
 import type { InPlaceLimits } from './in-place.js';
 
 export interface ServiceContext {

@@ -6,9 +6,9 @@
  * events are released to the realtime layer after it, as every write's (DESIGN.md §3).
  */
 import type { ImportResult, ReimportResult } from '@podium/protocol';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { ProjectImportRequest, UploadJob } from './import-thread.js';
-import type { WriteGate } from './write-gate.js';
+import type { WriteGate } from '../write-gate.js';
 
 export interface ProjectImportContext {
   db: Database;

@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportResult, ReimportResult } from '@podium/protocol';
-import type { DomainEvent } from '../domain-events.js';
-import { ValidationError } from '../errors.js';
-import type { CsvRow } from '../io/csv-read.js';
+import type { DomainEvent } from '../../domain-events.js';
+import { ValidationError } from '../../errors.js';
+import type { CsvRow } from '../../io/csv-read.js';
 import { ImportJobs } from './import-jobs.js';
 import type { ProjectImportOptions, ProjectImportSource } from './project-importer.js';
 

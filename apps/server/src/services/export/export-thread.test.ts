@@ -6,17 +6,17 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../config.js';
-import { multipart } from '../test-support/multipart.js';
-import { snapshot } from '../test-support/seed.js';
+import { DATABASE_FILE } from '../../config.js';
+import { multipart } from '../../test-support/multipart.js';
+import { snapshot } from '../../test-support/seed.js';
 import {
   createTestApp,
   IN_WORKERS,
   testEngine,
   testStorage,
   type TestApp,
-} from '../test-support/test-app.js';
-import { unzip } from '../test-support/unzip.js';
+} from '../../test-support/test-app.js';
+import { unzip } from '../../test-support/unzip.js';
 
 let t: TestApp;
 beforeEach(async () => {

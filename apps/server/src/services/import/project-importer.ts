@@ -13,14 +13,19 @@ import {
   type ReimportField,
   type ReimportResult,
 } from '@podium/protocol';
-import type { Database } from '../db/database.js';
-import type { CsvRow } from '../io/csv-read.js';
-import { devpostCsvRows, ignoredTrackFilter, projectCsvRows, type ProjectCsvRow } from '../io/csv-import.js';
-import { groupOfTable } from '../judging/groups.js';
-import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { AuditLogService } from './audit-log.service.js';
-import { newId } from './secrets.js';
+import type { Database } from '../../db/database.js';
+import type { CsvRow } from '../../io/csv-read.js';
+import {
+  devpostCsvRows,
+  ignoredTrackFilter,
+  projectCsvRows,
+  type ProjectCsvRow,
+} from '../../io/csv-import.js';
+import { groupOfTable } from '../../judging/groups.js';
+import type { ProjectRepository, ProjectRow } from '../../repositories/project.repository.js';
+import type { OptionsRepository } from '../../repositories/options.repository.js';
+import type { AuditLogService } from '../audit-log.service.js';
+import { newId } from '../secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;

@@ -4,11 +4,11 @@
  * one read transaction, a consistent snapshot of what was committed when it started.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { connectTo } from '../db/connect.js';
-import { OptionsRepository } from '../repositories/options.repository.js';
-import { exportFile, type ExportSources } from '../services/export-files.js';
-import { IN_PLACE_LIMITS } from '../services/in-place.js';
-import { createServices } from '../services/index.js';
+import { connectTo } from '../../db/connect.js';
+import { OptionsRepository } from '../../repositories/options.repository.js';
+import { exportFile, type ExportSources } from './export-files.js';
+import { IN_PLACE_LIMITS } from '../in-place.js';
+import { createServices } from '../index.js';
 import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-thread.js';
 
 const port = parentPort;

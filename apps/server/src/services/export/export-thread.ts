@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Config } from '../config.js';
-import type { ExportKind } from '../services/export-files.js';
+import type { Config } from '../../config.js';
+import type { ExportKind } from './export-files.js';
 
 export interface ExportWorkerData {
   /** The event's storage (`Database.location`). */

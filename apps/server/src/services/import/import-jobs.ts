@@ -6,16 +6,16 @@
  * spends its event loop writing 76,000 rows, and readers there keep seeing the projects as they
  * were until the commit (WAL); a small upload runs the same work in place.
  */
-import { connectTo } from '../db/connect.js';
-import type { Database } from '../db/database.js';
-import type { DomainEvent } from '../domain-events.js';
-import { ValidationError } from '../errors.js';
-import { readCsvRows } from '../io/csv-read.js';
-import type { ProjectCsvRow } from '../io/csv-import.js';
-import { AuditLogRepository } from '../repositories/audit-log.repository.js';
-import { ProjectRepository } from '../repositories/project.repository.js';
-import { OptionsRepository } from '../repositories/options.repository.js';
-import { AuditLogService } from './audit-log.service.js';
+import { connectTo } from '../../db/connect.js';
+import type { Database } from '../../db/database.js';
+import type { DomainEvent } from '../../domain-events.js';
+import { ValidationError } from '../../errors.js';
+import { readCsvRows } from '../../io/csv-read.js';
+import type { ProjectCsvRow } from '../../io/csv-import.js';
+import { AuditLogRepository } from '../../repositories/audit-log.repository.js';
+import { ProjectRepository } from '../../repositories/project.repository.js';
+import { OptionsRepository } from '../../repositories/options.repository.js';
+import { AuditLogService } from '../audit-log.service.js';
 import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
 

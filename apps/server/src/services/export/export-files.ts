@@ -1,16 +1,16 @@
 /**
  * The files of the exports (R79–R82): judges, projects with scores, rankings, and one CSV per
  * challenge in a ZIP, built from the same views as the admin lists, in the export worker
- * (`io/export-worker.ts`) or, for a small event, in place (`export.service.ts`); they come out as
+ * (`export-worker.ts`) or, for a small event, in place (`export.service.ts`); they come out as
  * a stream of pieces.
  */
 import { Readable } from 'node:stream';
 import type { JudgeAdmin, Project } from '@podium/protocol';
-import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../io/csv-export.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { JudgeService } from './judge.service.js';
-import { rankedThenUnranked } from './judge-views.js';
-import type { ProjectService } from './project.service.js';
+import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../../io/csv-export.js';
+import type { OptionsRepository } from '../../repositories/options.repository.js';
+import type { JudgeService } from '../judge.service.js';
+import { rankedThenUnranked } from '../judge-views.js';
+import type { ProjectService } from '../project.service.js';
 
 export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
 

@@ -1,16 +1,16 @@
 /**
  * Exports (R79–R82), streamed; each export logs its line (R77) once its file is whole, so a failed
  * export logs nothing. A large event's files are built off the request path by the export worker
- * (`io/export-worker.ts`): at 77,000 projects they took seconds and ~1 GB. A small event's are
+ * (`export-worker.ts`): at 77,000 projects they took seconds and ~1 GB. A small event's are
  * built here from the lists the admin dashboard already keeps, in a few milliseconds: a worker
  * would cost ~35 MB and a start for them (`in-place.ts`).
  */
 import { Readable } from 'node:stream';
-import type { Database } from '../db/database.js';
-import type { ExportThread } from '../io/export-thread.js';
-import type { AuditLogService } from './audit-log.service.js';
+import type { Database } from '../../db/database.js';
+import type { ExportThread } from './export-thread.js';
+import type { AuditLogService } from '../audit-log.service.js';
 import { exportFile, type ExportKind, type ExportSources } from './export-files.js';
-import type { InPlaceLimits } from './in-place.js';
+import type { InPlaceLimits } from '../in-place.js';
 
 export interface ExportContext {
   db: Database;
