@@ -63,6 +63,8 @@ interface ManagedInstance extends Instance {
   start(): Promise<void>;
   /** SIGTERM, as at the end of an event. */
   stop(): Promise<void>;
+  /** SIGKILL without waiting: for a test process that exits without stop(). */
+  killNow(): void;
 }
 
 function instanceOn(
@@ -100,6 +102,9 @@ function instanceOn(
       await start();
     },
     output: () => server?.output.join('') ?? '',
+    killNow: () => {
+      if (running()) server?.child.kill('SIGKILL');
+    },
   };
 }
 
@@ -112,7 +117,11 @@ export async function startLoadBalancedPodium(options: LoadBalancedOptions): Pro
   // With DATABASE_URL nothing is written under DATA_DIR (R95); it only has to be a path.
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-balanced-'));
   const instances: ManagedInstance[] = [];
+  // Should the test process exit without stop(), the instances must not outlive it.
+  const killOnExit = () => instances.forEach((instance) => instance.killNow());
+  process.on('exit', killOnExit);
   const stopInstances = async () => {
+    process.off('exit', killOnExit);
     for (const instance of instances) await instance.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

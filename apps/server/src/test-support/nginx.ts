@@ -191,8 +191,10 @@ export async function startNginx(instances: readonly string[]): Promise<Nginx> {
   // As root, nginx's workers run as an unprivileged user: they must reach the temp folders.
   chmodSync(prefix, 0o755);
   let child: ChildProcess | undefined;
+  // Should the test process exit without stop(), nginx must not outlive it (SIGTERM: a master
+  // killed with SIGKILL would leave its worker running).
   const killOnExit = (): void => {
-    child?.kill('SIGKILL');
+    child?.kill('SIGTERM');
   };
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> =>
