@@ -71,27 +71,23 @@ async function judgeCall<T>(
   { body, key }: { body?: unknown; key?: string } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    let outcome: string;
-    try {
-      const response = await fetch(`${base}/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${judge.token}`,
-          ...(key === undefined ? {} : { 'idempotency-key': key }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status < 500) {
-        if (response.status !== 200) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-        return JSON.parse(text) as T;
-      }
-      outcome = `${response.status} ${text}`;
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith(`${method} ${path} →`)) throw error;
-      outcome = `network error: ${String(error)}`;
+    const answer = await fetch(`${base}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${judge.token}`,
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(
+      async (response) => ({ status: response.status, text: await response.text() }),
+      (error: unknown) => ({ status: 0, text: `network error: ${String(error)}` }),
+    );
+    if (answer.status === 200) return JSON.parse(answer.text) as T;
+    if (answer.status !== 0 && answer.status < 500) {
+      throw new Error(`${method} ${path} → ${answer.status} ${answer.text}`);
     }
+    const outcome = answer.status === 0 ? answer.text : `${answer.status} ${answer.text}`;
     failedAttempts.push({ judge: judge.index, method, path, outcome });
     if (attempt === MAX_ATTEMPTS) throw new Error(`${method} ${path} failed ${attempt} times: ${outcome}`);
     await sleep(retryDelay(attempt));
@@ -122,6 +118,8 @@ interface JudgeModel {
   ranking: string[];
 }
 
+const notesOf = (judge: JudgeModel, projectId: string) => `judge ${judge.index} on ${projectId}`;
+
 /** A judge at work until `judging()` turns false: next, a moment at the table, finish, rank. */
 async function judgeLoop(base: string, judge: JudgeModel, judging: () => boolean): Promise<void> {
   while (judging()) {
@@ -134,7 +132,7 @@ async function judgeLoop(base: string, judge: JudgeModel, judging: () => boolean
     if (next.project_id === undefined) throw new Error(`judge ${judge.index} got no project: ${next.reason}`);
     judge.given.push(next.project_id);
     await sleep(30 + Math.random() * 70);
-    const notes = `judge ${judge.index} on ${next.project_id}`;
+    const notes = notesOf(judge, next.project_id);
     await judgeCall(base, judge, 'POST', '/judge/finish', { body: { notes }, key: idempotencyKey() });
     judge.finished.push(next.project_id);
     const ranking = judge.finished.slice(-5).reverse();
@@ -176,15 +174,15 @@ function sharedWhileFreeLeft(log: string, projectIds: readonly string[]): string
 }
 
 let podium: LoadBalancedPodium;
+let databaseUrl: string;
+const judges: JudgeModel[] = [];
+let projectIds: string[] = [];
 
 function bothInstances(): [Instance, Instance] {
   const [first, second] = podium.instances;
   if (!first || !second) throw new Error('the test runs two instances');
   return [first, second];
 }
-let databaseUrl: string;
-const judges: JudgeModel[] = [];
-let projectIds: string[] = [];
 
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl();
@@ -275,9 +273,9 @@ describe('two instances behind nginx, one killed with SIGKILL mid-event and star
     for (const judge of judges) {
       const seen = await judgeCall<JudgedProject[]>(podium.url, judge, 'GET', '/judge/projects');
       expect(
-        seen.map((p) => p.project_id),
+        seen.map((p) => [p.project_id, p.notes]),
         `judge ${judge.index}'s seen_projects`,
-      ).toEqual(judge.finished);
+      ).toEqual(judge.finished.map((id) => [id, notesOf(judge, id)]));
       const stored = list.find((j) => j.id === judge.id);
       expect(stored?.rankings, `judge ${judge.index}'s ranking`).toEqual(judge.ranking);
       expect(stored?.current, `judge ${judge.index} holds nothing`).toBeNull();

@@ -18,8 +18,7 @@ export interface Instance {
   address: string;
   /** `http://127.0.0.1:<port>`: the instance itself, bypassing nginx. */
   url: string;
-  running(): boolean;
-  /** SIGKILL, as a crash or a machine's loss: nothing is flushed or closed. */
+  /** SIGKILL, as a crash: nothing is flushed or closed. */
   kill(): Promise<void>;
   /** Starts it again on the same port; resolves once it listens. */
   restart(): Promise<void>;
@@ -40,11 +39,10 @@ export interface LoadBalancedOptions {
   /** The event's database: one empty PostgreSQL database shared by every instance (R96). */
   databaseUrl: string;
   adminPassword: string;
-  /** Must match the instances listed in deploy/nginx/podium/instances.conf. */
-  instanceCount?: number;
-  /** More environment for every instance. */
-  env?: Record<string, string>;
 }
+
+/** As many as deploy/nginx/podium/instances.conf lists (nginx.ts checks). */
+const INSTANCES = 2;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,8 +56,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** An instance and how the harness starts it the first time. */
+/** An instance and what only the harness does with it. */
 interface ManagedInstance extends Instance {
+  /** The first start. */
   start(): Promise<void>;
   /** SIGTERM, as at the end of an event. */
   stop(): Promise<void>;
@@ -71,7 +70,7 @@ function instanceOn(
   name: string,
   port: number,
   dataDir: string,
-  { databaseUrl, adminPassword, env = {} }: LoadBalancedOptions,
+  { databaseUrl, adminPassword }: LoadBalancedOptions,
 ): ManagedInstance {
   let server: ServerProcess | undefined;
   const running = () =>
@@ -79,7 +78,7 @@ function instanceOn(
   const start = async () => {
     try {
       server = await startServer(dataDir, adminPassword, {
-        env: { ...env, PORT: String(port), DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' },
+        env: { PORT: String(port), DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' },
       });
     } catch (error) {
       throw new Error(`${name} did not start on 127.0.0.1:${port}: ${String(error)}`, { cause: error });
@@ -89,7 +88,6 @@ function instanceOn(
     name,
     address: `127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}`,
-    running,
     start,
     kill: async () => {
       if (server && running()) await stopServer(server, 'SIGKILL');
@@ -109,8 +107,8 @@ function instanceOn(
 }
 
 /**
- * Starts `instanceCount` instances (one after another: the first creates the schema) on free
- * loopback ports, then nginx in front of them.
+ * Starts two instances (one after another: the first creates the schema) on free loopback ports,
+ * then nginx in front of them.
  */
 export async function startLoadBalancedPodium(options: LoadBalancedOptions): Promise<LoadBalancedPodium> {
   ensureBuilt();
@@ -126,7 +124,7 @@ export async function startLoadBalancedPodium(options: LoadBalancedOptions): Pro
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (let i = 1; i <= (options.instanceCount ?? 2); i++) {
+    for (let i = 1; i <= INSTANCES; i++) {
       const instance = instanceOn(`instance ${i}`, await freePort(), dataDir, options);
       instances.push(instance);
       await instance.start();
