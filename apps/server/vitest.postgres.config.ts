@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: [
-      'src/db/postgres*.test.ts',
+      'src/db/{outbox,postgres*}.test.ts',
       'src/plugins/{auth,compression,conventions,entity-tags,web-app}.test.ts',
       'src/realtime/realtime.test.ts',
       'src/routes/{admin-event.routes,admin-list-cache,export.routes,import.routes,judge-admin.routes}.test.ts',

@@ -6,7 +6,9 @@
  * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
- * while reads never wait. Finer locks can follow where `bench:load` shows the need.
+ * while reads never wait. Finer locks can follow where `bench:load` shows the need. The outbox
+ * relies on the lock too: its rows become visible in `seq` order only because no two writing
+ * transactions append at once (outbox.ts); a finer lock must keep that.
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';

@@ -1,14 +1,15 @@
 /**
  * What services and repositories know of storage (DESIGN.md §7): asynchronous queries built with
- * Kysely, transactions that nest as savepoints, and domain events released after the commit. Two
- * engines implement it: SQLite (`database.ts`, the embedded default) and PostgreSQL
- * (`postgres.ts`, with `DATABASE_URL`). The current transaction travels through AsyncLocalStorage,
- * so a repository is never handed a transaction object.
+ * Kysely, transactions that nest as savepoints, and domain events written to the outbox with the
+ * change and released after the commit. Two engines implement it: SQLite (`database.ts`, the
+ * embedded default) and PostgreSQL (`postgres.ts`, with `DATABASE_URL`). The current transaction
+ * travels through AsyncLocalStorage, so a repository is never handed a transaction object.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
+import { Outbox } from './outbox.js';
 import type { DB } from './schema.js';
 
 export type CommitListener = (events: readonly DomainEvent[]) => void;
@@ -42,14 +43,22 @@ export interface Database {
    */
   readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /**
-   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
-   * to the commit listeners after the outermost transaction commits; a throw discards them.
-   * Queries inside run one after another (no `Promise.all`): they share one connection.
+   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are written to
+   * the outbox by the outermost transaction and released to the commit listeners after it
+   * commits; a throw discards them. Queries inside run one after another (no `Promise.all`):
+   * they share one connection.
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /** Records a domain event of the current transaction (released at commit). */
+  /** Records a domain event of the current transaction (written to the outbox, released at commit). */
   record(event: DomainEvent): void;
   onCommit(listener: CommitListener): void;
+  /**
+   * Releases to the commit listeners the events another connection of this process committed
+   * (the import worker's): its transaction wrote them to the outbox, as every transaction does.
+   */
+  announceCommitted(events: readonly DomainEvent[]): void;
+  /** Every instance's committed events, in `seq` order (db/outbox.ts). */
+  readonly outbox: Outbox;
   /**
    * A key that changes whenever any row was written, by this process or another (the caches of
    * db/derived.ts that read nearly every table; they add the rollback count themselves).
@@ -90,6 +99,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract readonly location: string;
   abstract readonly q: Kysely<DB>;
   protected readonly scope = new AsyncLocalStorage<TransactionScope<C>>();
+  readonly outbox: Outbox = new Outbox(this);
   private readonly listeners: CommitListener[] = [];
   private rollbackCount = 0;
 
@@ -118,7 +128,12 @@ export abstract class ScopedDatabase<C> implements Database {
     const scope: TransactionScope<C> = { connection, events: [], depth: 0, reads: new Map() };
     let result: T;
     try {
-      result = await this.scope.run(scope, fn);
+      result = await this.scope.run(scope, async () => {
+        const value = await fn();
+        // In the transaction itself: the events commit, or vanish, with the change they tell of.
+        if (scope.events.length > 0) await this.outbox.append(scope.events);
+        return value;
+      });
     } catch (error) {
       // A rollback that fails too (the connection is gone) must not hide why the transaction failed.
       await this.end(connection, 'rollback').catch(() => undefined);
@@ -174,6 +189,10 @@ export abstract class ScopedDatabase<C> implements Database {
     this.listeners.push(listener);
   }
 
+  announceCommitted(events: readonly DomainEvent[]): void {
+    this.release(events);
+  }
+
   private failed(error: unknown): void {
     this.rollbackCount += 1;
     if (isDiskFull(error)) this.diskFull.failed(error);
@@ -204,7 +223,7 @@ export abstract class ScopedDatabase<C> implements Database {
     }
   }
 
-  private release(events: DomainEvent[]): void {
+  private release(events: readonly DomainEvent[]): void {
     for (const listener of this.listeners) {
       // The change is committed: a failing listener must not turn it into an error reply.
       try {
