@@ -12,7 +12,7 @@ export default defineConfig({
     include: [
       'src/db/{outbox,postgres*}.test.ts',
       'src/plugins/{auth,compression,conventions,entity-tags,web-app}.test.ts',
-      'src/realtime/realtime.test.ts',
+      'src/realtime/{outbox-relay,realtime}.test.ts',
       'src/routes/{admin-event.routes,admin-list-cache,export.routes,import.routes,judge-admin.routes}.test.ts',
       'src/routes/{judge-email,judge-session.routes,project.routes}.test.ts',
       'src/routes/{judging.routes,layout.routes,list-compression,log.routes,options.routes}.test.ts',

@@ -25,11 +25,19 @@ export interface OutboxRow {
 export class Outbox {
   constructor(private readonly db: Database) {}
 
-  /** Appends a transaction's events; called inside it, before its commit. */
-  async append(events: readonly DomainEvent[]): Promise<void> {
-    const rows = inEmissionOrder(events).map((event) => ({ event: JSON.stringify(event) }));
-    // One multi-row insert: both engines number its rows in the order of the list.
-    await this.db.run(this.db.q.insertInto('outbox').values(rows));
+  /** Appends a transaction's events; called inside it, as its last write before the commit. */
+  async append(events: readonly DomainEvent[]): Promise<OutboxRow[]> {
+    const ordered = inEmissionOrder(events);
+    // One multi-row insert: both engines number its rows in the order of the list (RETURNING's
+    // own order is not promised, hence the sort).
+    const inserted = await this.db.all(
+      this.db.q
+        .insertInto('outbox')
+        .values(ordered.map((event) => ({ event: JSON.stringify(event) })))
+        .returning('seq'),
+    );
+    const seqs = inserted.map((row) => row.seq).sort((x, y) => x - y);
+    return ordered.map((event, i) => ({ seq: seqs[i] as number, event }));
   }
 
   /** The rows after `seq`, oldest first, at most `limit` of them. */

@@ -15,8 +15,9 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
+import { OutboxListener } from './outbox-listener.js';
 import type { DB } from './schema.js';
-import { queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import { queryBuilder, ScopedDatabase, type StopWatching, type TransactionOptions } from './storage.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 const WRITE_LOCK = 0x706f6469756d;
@@ -64,6 +65,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    */
   async anyWriteKey(): Promise<string> {
     return String((await this.revisions()).get('any') ?? 0);
+  }
+
+  /** Other instances' commits, by LISTEN/NOTIFY and a poll (outbox-listener.ts). */
+  watchOutbox(changed: () => void): StopWatching {
+    const listener = new OutboxListener(this.location, changed);
+    return () => listener.stop();
   }
 
   async close(): Promise<void> {

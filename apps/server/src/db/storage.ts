@@ -9,11 +9,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
-import { Outbox } from './outbox.js';
+import { Outbox, type OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
 
-export type CommitListener = (events: readonly DomainEvent[]) => void;
+/** After a commit: the events the transaction recorded, and their outbox rows (db/outbox.ts). */
+export type CommitListener = (events: readonly DomainEvent[], rows: readonly OutboxRow[]) => void;
 export type Engine = 'sqlite' | 'postgres';
+/** Ends a watch of the outbox (`Database.watchOutbox`). */
+export type StopWatching = () => Promise<void>;
 
 export interface TransactionOptions {
   /** A consistent snapshot for reads that must agree (an export); it writes nothing. */
@@ -54,11 +57,18 @@ export interface Database {
   onCommit(listener: CommitListener): void;
   /**
    * Releases to the commit listeners the events another connection of this process committed
-   * (the import worker's): its transaction wrote them to the outbox, as every transaction does.
+   * (the import worker's): its transaction wrote them to the outbox, as every transaction does,
+   * and the listeners are given no rows (they read them).
    */
   announceCommitted(events: readonly DomainEvent[]): void;
   /** Every instance's committed events, in `seq` order (db/outbox.ts). */
   readonly outbox: Outbox;
+  /**
+   * Calls `changed` whenever rows may have reached the outbox other than through this
+   * connection's commits (which call the commit listeners), until stopped: with PostgreSQL, the
+   * commits of other instances. SQLite's writers are all in this process: it never calls.
+   */
+  watchOutbox(changed: () => void): StopWatching;
   /**
    * A key that changes whenever any row was written, by this process or another (the caches of
    * db/derived.ts that read nearly every table; they add the rollback count themselves).
@@ -108,6 +118,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract all<R>(query: Compilable<R>): Promise<R[]>;
   abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
   abstract anyWriteKey(): Promise<string>;
+  abstract watchOutbox(changed: () => void): StopWatching;
   /** Runs a write on the transaction's connection, or alone. */
   protected abstract write(query: Compilable<unknown>): Promise<number>;
   abstract close(): void | Promise<void>;
@@ -127,11 +138,12 @@ export abstract class ScopedDatabase<C> implements Database {
     const connection = await this.begin(options);
     const scope: TransactionScope<C> = { connection, events: [], depth: 0, reads: new Map() };
     let result: T;
+    let rows: OutboxRow[] = [];
     try {
       result = await this.scope.run(scope, async () => {
         const value = await fn();
         // In the transaction itself: the events commit, or vanish, with the change they tell of.
-        if (scope.events.length > 0) await this.outbox.append(scope.events);
+        if (scope.events.length > 0) rows = await this.outbox.append(scope.events);
         return value;
       });
     } catch (error) {
@@ -146,7 +158,7 @@ export abstract class ScopedDatabase<C> implements Database {
       this.failed(error);
       throw error;
     }
-    if (scope.events.length > 0) this.release(scope.events);
+    if (scope.events.length > 0) this.release(scope.events, rows);
     return result;
   }
 
@@ -190,7 +202,7 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   announceCommitted(events: readonly DomainEvent[]): void {
-    this.release(events);
+    this.release(events, []);
   }
 
   private failed(error: unknown): void {
@@ -223,11 +235,11 @@ export abstract class ScopedDatabase<C> implements Database {
     }
   }
 
-  private release(events: readonly DomainEvent[]): void {
+  private release(events: readonly DomainEvent[], rows: readonly OutboxRow[]): void {
     for (const listener of this.listeners) {
       // The change is committed: a failing listener must not turn it into an error reply.
       try {
-        listener(events);
+        listener(events, rows);
       } catch (error) {
         console.error('commit listener failed', error);
       }
