@@ -7,7 +7,9 @@
  * on one arriving. `changed` is also called after each (re)connection, since what was notified
  * meanwhile is lost, and every OUTBOX_POLL_MS, in case one is lost another way. A lost connection
  * is reconnected every OUTBOX_POLL_MS; the loss and the return are each said once on standard
- * error.
+ * error. Notifications sent by `own` server processes (the instance's pool: its commits reach
+ * the reader without them) are passed over; should a process number be reused by another
+ * instance's connection, the poll still brings its rows.
  */
 import pg from 'pg';
 import { OUTBOX_CHANNEL } from './outbox.js';
@@ -31,6 +33,7 @@ export class OutboxListener {
   constructor(
     private readonly url: string,
     private readonly changed: () => void,
+    private readonly own: ReadonlySet<number>,
   ) {
     this.poll = setInterval(changed, OUTBOX_POLL_MS);
     this.poll.unref();
@@ -61,7 +64,9 @@ export class OutboxListener {
       void client.end().catch(() => undefined);
       if (!this.stopped) this.reconnectLater(error);
     };
-    client.on('notification', () => this.changed());
+    client.on('notification', ({ processId }) => {
+      if (!this.own.has(processId)) this.changed();
+    });
     client.on('error', lose);
     client.on('end', () => lose());
     try {

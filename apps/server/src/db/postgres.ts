@@ -34,6 +34,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly engine = 'postgres';
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
+  /** The server process of each pooled connection: what they notify, this instance committed. */
+  private readonly backends = new Set<number>();
 
   constructor(
     readonly location: string,
@@ -44,6 +46,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    this.pool.on('connect', (client) => this.backends.add(backendOf(client)));
+    this.pool.on('remove', (client) => this.backends.delete(backendOf(client)));
     this.q = queryBuilder(new PostgresDialect({ pool: this.pool }));
   }
 
@@ -67,9 +71,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return String((await this.revisions()).get('any') ?? 0);
   }
 
-  /** Other instances' commits, by LISTEN/NOTIFY and a poll (outbox-listener.ts). */
+  /**
+   * Other instances' commits, by LISTEN/NOTIFY and a poll (outbox-listener.ts). This instance's
+   * own commits call the commit listeners, so their notifications are passed over.
+   */
   watchOutbox(changed: () => void): StopWatching {
-    const listener = new OutboxListener(this.location, changed);
+    const listener = new OutboxListener(this.location, changed, this.backends);
     return () => listener.stop();
   }
 
@@ -120,6 +127,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     const client = this.scope.getStore()?.connection ?? this.pool;
     return client.query(text, values);
   }
+}
+
+/** The PostgreSQL server process behind a connection (pg sets it at connect; its types omit it). */
+function backendOf(client: pg.PoolClient): number {
+  return (client as unknown as { processID: number }).processID;
 }
 
 /**
