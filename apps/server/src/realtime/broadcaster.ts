@@ -85,11 +85,13 @@ export class Broadcaster {
       const action = actionOf(event);
       if (action === undefined) continue;
       if ('room' in action) {
-        this.inTurn(() => this.disconnect(action));
+        this.inTurn(`disconnecting ${action.room}`, () => this.disconnect(action));
       } else if (COALESCED.has(action.name)) {
-        this.coalescer.push(key(action), () => this.inTurn(() => this.send(action, seq)));
+        this.coalescer.push(key(action), () =>
+          this.inTurn(`sending ${action.name}`, () => this.send(action, seq)),
+        );
       } else {
-        this.inTurn(() => this.send(action, seq));
+        this.inTurn(`sending ${action.name}`, () => this.send(action, seq));
       }
     }
   }
@@ -125,10 +127,10 @@ export class Broadcaster {
     await this.sending;
   }
 
-  private inTurn(action: () => void | Promise<void>): void {
+  private inTurn(what: string, action: () => void | Promise<void>): void {
     this.sending = this.sending
       .then(action)
-      .catch((error: unknown) => console.error('sending a realtime event failed', error));
+      .catch((error: unknown) => console.error(`${what} failed`, error));
   }
 
   private disconnect({ room, forget }: Disconnection): void {
