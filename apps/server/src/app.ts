@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(progressRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
-  registerSocketServer(app);
+  registerSocketServer(app, now);
   scheduleClockBackups(app);
   await logStart(db, app.services);
   return app;

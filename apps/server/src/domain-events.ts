@@ -2,6 +2,8 @@
  * What changed, as recorded by services inside a transaction. `realtime/` turns committed
  * events into the socket.io emissions of API.md §6 (audiences, order, coalescing).
  */
+import { EVENT_ORDER, type EventName } from '@podium/protocol';
+
 export type DomainEvent =
   | { kind: 'clock' }
   | { kind: 'deliberation' }
@@ -21,3 +23,35 @@ export type DomainEvent =
   | { kind: 'stats' }
   /** The judge-login guard started, changed or ended (R70c). */
   | { kind: 'login-guard' };
+
+/** The socket event (API.md 6.2) each kind becomes; the kinds that disconnect sockets become none. */
+export const SOCKET_EVENT_OF = {
+  clock: 'clock',
+  deliberation: 'deliberation',
+  options: 'options.changed',
+  flags: 'flags.changed',
+  projects: 'projects.changed',
+  judges: 'judges.changed',
+  layout: 'layout.changed',
+  judge: 'judge.updated',
+  'judge-deleted': undefined,
+  'admin-session-revoked': undefined,
+  stats: 'stats',
+  'login-guard': 'login.guard',
+} as const satisfies Record<DomainEvent['kind'], EventName | undefined>;
+
+/**
+ * A transaction's events as the outbox keeps them (db/outbox.ts): each once, in the fixed order of
+ * their socket events (API.md 6.3), the disconnections last. Each becomes one emission at most, so
+ * the `seq` its row is given is the order its emission goes out in.
+ */
+export function inEmissionOrder(events: readonly DomainEvent[]): DomainEvent[] {
+  // Keys sorted: the same event recorded twice is one, however its object was written.
+  const distinct = new Map(events.map((event) => [JSON.stringify(event, Object.keys(event).sort()), event]));
+  const rank = ({ kind }: DomainEvent) => {
+    const name: EventName | undefined = SOCKET_EVENT_OF[kind];
+    return name === undefined ? EVENT_ORDER.length : EVENT_ORDER.indexOf(name);
+  };
+  // A stable sort: events of one rank (several judges) keep the order they were recorded in.
+  return [...distinct.values()].sort((a, b) => rank(a) - rank(b));
+}

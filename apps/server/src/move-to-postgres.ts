@@ -47,7 +47,10 @@ async function main(): Promise<number> {
     for (const { table, count } of report.rows) {
       console.log(`  ${table.padEnd(tableWidth)}  ${String(count).padStart(countWidth)}`);
     }
-    console.log(`Not moved: ${LEFT_BEHIND_TABLES.join(', ')} (admin sessions: admins sign in again).`);
+    console.log(
+      `Not moved: ${LEFT_BEHIND_TABLES.join(', ')} ` +
+        '(admin sessions: admins sign in again; outbox: realtime events already sent).',
+    );
     console.log(
       'Next: start the server with DATABASE_URL set to the --to URL; the admin password is not moved: ' +
         'set ADMIN_PASSWORD, or note the one the first start prints. Do not start a server on ' +

@@ -52,11 +52,13 @@ describe('openDatabase', () => {
       'judges',
       'layout_plan',
       'layout_tables',
+      'outbox',
       'projects',
       'qr_codes',
       'rankings',
       'revisions',
       'settings',
+      'sqlite_sequence',
     ]);
     expect(await db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({
       id: 1,

@@ -15,7 +15,13 @@ import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
-import { bindable, queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import {
+  bindable,
+  queryBuilder,
+  ScopedDatabase,
+  type StopWatching,
+  type TransactionOptions,
+} from './storage.js';
 import { findWalDamage } from './wal-check.js';
 
 export type { CommitListener, Database } from './storage.js';
@@ -83,6 +89,11 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    */
   async anyWriteKey(): Promise<string> {
     return this.inTurn(() => `${this.totalChanges()}:${this.dataVersion()}`);
+  }
+
+  /** Every writer is in this process: its commits call the commit listeners (storage.ts). */
+  watchOutbox(): StopWatching {
+    return async () => {};
   }
 
   close(): void {

@@ -164,7 +164,7 @@ async function refusal(from: string, to: string): Promise<string> {
 }
 
 describe('moveEventToPostgres', () => {
-  it('moves every row unchanged but admin sessions: a server on PostgreSQL answers the same, and judging goes on', async () => {
+  it('moves every row unchanged but admin sessions and the outbox: a server on PostgreSQL answers the same, and judging goes on', async () => {
     const { dataDir, event, answers, log, endedAt } = await sqliteEvent();
     const file = join(dataDir, DATABASE_FILE);
     const url = await emptyDatabase();
@@ -240,7 +240,7 @@ describe('moveEventToPostgres', () => {
       MOVED_TABLES.map((table) => [table, String(counts[table].length)]),
     );
     expect(lines.slice(1 + MOVED_TABLES.length)).toEqual([
-      'Not moved: admin_sessions, admin_session_issuer (admin sessions: admins sign in again).',
+      'Not moved: admin_sessions, admin_session_issuer, outbox (admin sessions: admins sign in again; outbox: realtime events already sent).',
       'Next: start the server with DATABASE_URL set to the --to URL; the admin password is not moved: ' +
         'set ADMIN_PASSWORD, or note the one the first start prints. Do not start a server on ' +
         `${join(dataDir, DATABASE_FILE)} again.`,

@@ -48,10 +48,14 @@ export type MovedTable = (typeof MOVED_TABLES)[number];
 /**
  * The tables the move leaves behind: admin sessions were issued under the SQLite server's admin
  * password, and the PostgreSQL server has its own (ADMIN_PASSWORD, R97), so admins sign in again.
+ * The outbox held realtime events for the SQLite server's sockets: the PostgreSQL deployment
+ * numbers its own, and a page that read from the SQLite server is sent every kept event
+ * (docs/api-extensions.md).
  */
 export const LEFT_BEHIND_TABLES = [
   'admin_sessions',
   'admin_session_issuer',
+  'outbox',
 ] as const satisfies readonly (keyof DB)[];
 
 /**

@@ -167,3 +167,53 @@ describe('connections', () => {
     expect((await lines(busy)).sort()).toEqual(['slept', 'slept', 'waited its turn']);
   }, 30_000);
 });
+
+describe('the outbox across instances (db/outbox.ts)', () => {
+  const events = async (target: PostgresDatabase) =>
+    (await target.outbox.after(0, 100)).map((row) => row.event);
+
+  it('an identity is taken at insert, not commit: without the write lock a later seq can be seen first', async () => {
+    const store = await open();
+    const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await a.connect();
+    await b.connect();
+    try {
+      await a.query('begin');
+      await a.query(`insert into outbox (event) values ('{"kind":"clock"}')`);
+      await b.query('begin');
+      await b.query(`insert into outbox (event) values ('{"kind":"stats"}')`);
+      await b.query('commit');
+      // A reader now would move its cursor past the clock's seq and never send it.
+      expect(await events(store)).toEqual([{ kind: 'stats' }]);
+      await a.query('commit');
+      expect(await events(store)).toEqual([{ kind: 'clock' }, { kind: 'stats' }]);
+    } finally {
+      await a.end();
+      await b.end();
+    }
+  });
+
+  it("rows become visible in seq order: a second instance's writer appends only after the first committed", async () => {
+    const store = await open();
+    const other = new PostgresDatabase(url as string);
+    try {
+      let release!: () => void;
+      const paused = new Promise<void>((resolve) => (release = resolve));
+      const first = store.transaction(async () => {
+        await store.outbox.append([{ kind: 'clock' }]); // its seq is taken here, its commit comes later
+        await paused;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = other.transaction(async () => other.record({ kind: 'stats' }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await events(store)).toEqual([]); // the second waits for the lock, not yet appended
+      release();
+      await Promise.all([first, second]);
+      const rows = await store.outbox.after(0, 100);
+      expect(rows.map((row) => row.event)).toEqual([{ kind: 'clock' }, { kind: 'stats' }]);
+      expect((rows[0]?.seq ?? 0) < (rows[1]?.seq ?? 0)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -6,15 +6,24 @@
  * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
- * while reads never wait. Finer locks can follow where `bench:load` shows the need.
+ * while reads never wait. Finer locks can follow where `bench:load` shows the need. The outbox
+ * relies on the lock too: its rows become visible in `seq` order only because no two writing
+ * transactions append at once (outbox.ts); a finer lock must keep that.
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
+import { OutboxListener } from './outbox-listener.js';
 import type { DB } from './schema.js';
-import { bindable, queryBuilder, ScopedDatabase, type TransactionOptions } from './storage.js';
+import {
+  bindable,
+  queryBuilder,
+  ScopedDatabase,
+  type StopWatching,
+  type TransactionOptions,
+} from './storage.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 const WRITE_LOCK = 0x706f6469756d;
@@ -64,6 +73,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
   private readonly turns: ConnectionTurns;
+  /** The server process of each pooled connection: what they notify, this instance committed. */
+  private readonly backends = new Set<number>();
 
   constructor(
     readonly location: string,
@@ -76,6 +87,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     this.turns = new ConnectionTurns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    this.pool.on('connect', (client) => this.backends.add(backendOf(client)));
+    this.pool.on('remove', (client) => this.backends.delete(backendOf(client)));
     this.q = queryBuilder(new PostgresDialect({ pool: this.pool }));
   }
 
@@ -97,6 +110,15 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    */
   async anyWriteKey(): Promise<string> {
     return String((await this.revisions()).get('any') ?? 0);
+  }
+
+  /**
+   * Other instances' commits, by LISTEN/NOTIFY and a poll (outbox-listener.ts). This instance's
+   * own commits call the commit listeners, so their notifications are passed over.
+   */
+  watchOutbox(changed: () => void): StopWatching {
+    const listener = new OutboxListener(this.location, changed, this.backends);
+    return () => listener.stop();
   }
 
   async close(): Promise<void> {
@@ -161,6 +183,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       this.turns.give();
     }
   }
+}
+
+/** The PostgreSQL server process behind a connection (pg sets it at connect; its types omit it). */
+function backendOf(client: pg.PoolClient): number {
+  return (client as unknown as { processID: number }).processID;
 }
 
 /**

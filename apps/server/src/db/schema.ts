@@ -171,6 +171,16 @@ export interface AdminSessionIssuerTable {
   password_key: string;
 }
 
+/**
+ * A committed transaction's domain events, one row each (migration 008, db/outbox.ts): `seq` is
+ * the deployment's realtime `seq` (API.md 6.2).
+ */
+export interface OutboxTable {
+  seq: Generated<number>;
+  /** JSON of the `DomainEvent`. */
+  event: string;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -189,4 +199,5 @@ export interface DB {
   admin_session_issuer: AdminSessionIssuerTable;
   layout_tables: LayoutTablesTable;
   layout_plan: LayoutPlanTable;
+  outbox: OutboxTable;
 }

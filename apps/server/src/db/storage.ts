@@ -1,18 +1,22 @@
 /**
  * What services and repositories know of storage (DESIGN.md §7): asynchronous queries built with
- * Kysely, transactions that nest as savepoints, and domain events released after the commit. Two
- * engines implement it: SQLite (`database.ts`, the embedded default) and PostgreSQL
- * (`postgres.ts`, with `DATABASE_URL`). The current transaction travels through AsyncLocalStorage,
- * so a repository is never handed a transaction object.
+ * Kysely, transactions that nest as savepoints, and domain events written to the outbox with the
+ * change and released after the commit. Two engines implement it: SQLite (`database.ts`, the
+ * embedded default) and PostgreSQL (`postgres.ts`, with `DATABASE_URL`). The current transaction
+ * travels through AsyncLocalStorage, so a repository is never handed a transaction object.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
+import { Outbox, type OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
 
-export type CommitListener = (events: readonly DomainEvent[]) => void;
+/** After a commit: the events the transaction recorded, and their outbox rows (db/outbox.ts). */
+export type CommitListener = (events: readonly DomainEvent[], rows: readonly OutboxRow[]) => void;
 export type Engine = 'sqlite' | 'postgres';
+/** Ends a watch of the outbox (`Database.watchOutbox`). */
+export type StopWatching = () => Promise<void>;
 
 export interface TransactionOptions {
   /** A consistent snapshot for reads that must agree (an export); it writes nothing. */
@@ -42,14 +46,29 @@ export interface Database {
    */
   readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /**
-   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are released
-   * to the commit listeners after the outermost transaction commits; a throw discards them.
-   * Queries inside run one after another (no `Promise.all`): they share one connection.
+   * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are written to
+   * the outbox by the outermost transaction and released to the commit listeners after it
+   * commits; a throw discards them. Queries inside run one after another (no `Promise.all`):
+   * they share one connection.
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /** Records a domain event of the current transaction (released at commit). */
+  /** Records a domain event of the current transaction (written to the outbox, released at commit). */
   record(event: DomainEvent): void;
   onCommit(listener: CommitListener): void;
+  /**
+   * Releases to the commit listeners the events another connection of this process committed
+   * (the import worker's): its transaction wrote them to the outbox, as every transaction does,
+   * and the listeners are given no rows (they read them).
+   */
+  announceCommitted(events: readonly DomainEvent[]): void;
+  /** Every instance's committed events, in `seq` order (db/outbox.ts). */
+  readonly outbox: Outbox;
+  /**
+   * Calls `changed` whenever rows may have reached the outbox other than through this
+   * connection's commits (which call the commit listeners), until stopped: with PostgreSQL, the
+   * commits of other instances. SQLite's writers are all in this process: it never calls.
+   */
+  watchOutbox(changed: () => void): StopWatching;
   /**
    * A key that changes whenever any row was written, by this process or another (the caches of
    * db/derived.ts that read nearly every table; they add the rollback count themselves).
@@ -107,6 +126,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract readonly location: string;
   abstract readonly q: Kysely<DB>;
   protected readonly scope = new AsyncLocalStorage<TransactionScope<C>>();
+  readonly outbox: Outbox = new Outbox(this);
   private readonly listeners: CommitListener[] = [];
   private rollbackCount = 0;
 
@@ -115,6 +135,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract all<R>(query: Compilable<R>): Promise<R[]>;
   abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
   abstract anyWriteKey(): Promise<string>;
+  abstract watchOutbox(changed: () => void): StopWatching;
   /** Runs a write on the transaction's connection, or alone. */
   protected abstract write(query: Compilable<unknown>): Promise<number>;
   abstract close(): void | Promise<void>;
@@ -134,8 +155,14 @@ export abstract class ScopedDatabase<C> implements Database {
     const connection = await this.begin(options);
     const scope: TransactionScope<C> = { connection, events: [], depth: 0, reads: new Map() };
     let result: T;
+    let rows: OutboxRow[] = [];
     try {
-      result = await this.scope.run(scope, fn);
+      result = await this.scope.run(scope, async () => {
+        const value = await fn();
+        // In the transaction itself: the events commit, or vanish, with the change they tell of.
+        if (scope.events.length > 0) rows = await this.outbox.append(scope.events);
+        return value;
+      });
     } catch (error) {
       // A rollback that fails too (the connection is gone) must not hide why the transaction failed.
       await this.end(connection, 'rollback').catch(() => undefined);
@@ -148,7 +175,7 @@ export abstract class ScopedDatabase<C> implements Database {
       this.failed(error);
       throw error;
     }
-    if (scope.events.length > 0) this.release(scope.events);
+    if (scope.events.length > 0) this.release(scope.events, rows);
     return result;
   }
 
@@ -191,6 +218,10 @@ export abstract class ScopedDatabase<C> implements Database {
     this.listeners.push(listener);
   }
 
+  announceCommitted(events: readonly DomainEvent[]): void {
+    this.release(events, []);
+  }
+
   private failed(error: unknown): void {
     this.rollbackCount += 1;
     if (isDiskFull(error)) this.diskFull.failed(error);
@@ -221,11 +252,11 @@ export abstract class ScopedDatabase<C> implements Database {
     }
   }
 
-  private release(events: DomainEvent[]): void {
+  private release(events: readonly DomainEvent[], rows: readonly OutboxRow[]): void {
     for (const listener of this.listeners) {
       // The change is committed: a failing listener must not turn it into an error reply.
       try {
-        listener(events);
+        listener(events, rows);
       } catch (error) {
         console.error('commit listener failed', error);
       }

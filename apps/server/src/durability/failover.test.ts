@@ -31,12 +31,6 @@ const JUDGES = 24;
 const PROJECTS = 120;
 const ADMIN_PASSWORD = 'failover-admin-password';
 const ADMIN = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
-/**
- * Realtime across instances (R96, §6.2: every event reaches the matching sockets on every instance)
- * comes with the outbox of issue 21 §1, built on its own branch; until it is merged, a socket only
- * hears the writes of its own instance and the test of it is skipped. Set to true with that merge.
- */
-const REALTIME_ACROSS_INSTANCES = false;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -432,27 +426,24 @@ describe('what nginx tells the instances, and what it routes where', () => {
     }
   });
 
-  it.skipIf(!REALTIME_ACROSS_INSTANCES)(
-    'an admin socket on one instance receives the events of writes served by the other (needs the outbox, issue 21 §1)',
-    async () => {
-      const { socket, events } = await adminSocket(['polling', 'websocket']);
-      try {
-        const [first, second] = bothInstances();
-        // Straight to each instance: one of them is not the socket's.
-        await adminCall(first.url, 'POST', '/judge/new', {
-          name: 'Late Judge',
-          email: 'late@example.org',
-          no_send: true,
-        });
-        await adminCall(second.url, 'POST', '/project/new', { name: 'Late Project' });
-        const deadline = Date.now() + 10_000;
-        while (!(events.includes('judges.changed') && events.includes('projects.changed'))) {
-          if (Date.now() > deadline) throw new Error(`events received: ${JSON.stringify(events)}`);
-          await sleep(20);
-        }
-      } finally {
-        socket.close();
+  it('an admin socket on one instance receives the events of writes served by the other', async () => {
+    const { socket, events } = await adminSocket(['polling', 'websocket']);
+    try {
+      const [first, second] = bothInstances();
+      // Straight to each instance: one of them is not the socket's.
+      await adminCall(first.url, 'POST', '/judge/new', {
+        name: 'Late Judge',
+        email: 'late@example.org',
+        no_send: true,
+      });
+      await adminCall(second.url, 'POST', '/project/new', { name: 'Late Project' });
+      const deadline = Date.now() + 10_000;
+      while (!(events.includes('judges.changed') && events.includes('projects.changed'))) {
+        if (Date.now() > deadline) throw new Error(`events received: ${JSON.stringify(events)}`);
+        await sleep(20);
       }
-    },
-  );
+    } finally {
+      socket.close();
+    }
+  });
 });

@@ -1,13 +1,12 @@
 /**
- * The only code that emits to sockets (DESIGN.md §3): committed domain events become the
- * socket.io events of API.md 6.2, to their audiences, in the fixed order of 6.3, with the
- * process-wide `seq`, and with per-second coalescing of the busy events.
+ * The only code that emits to sockets (DESIGN.md §3): the outbox's rows (committed domain events,
+ * in the fixed order of 6.3 within a transaction) become the socket.io events of API.md 6.2, to
+ * their audiences, each with its row's `seq`, and with per-second coalescing of the busy events.
  */
 import {
   ADMIN_ROOM,
   COALESCED_EVENTS,
   EVENT_COALESCE_MS,
-  EVENT_ORDER,
   PUBLIC_ROOM,
   judgeRoom,
   type ClientToServerEvents,
@@ -19,7 +18,8 @@ import {
   type Stats,
 } from '@podium/protocol';
 import type { Server } from 'socket.io';
-import type { DomainEvent } from '../domain-events.js';
+import type { OutboxRow } from '../db/outbox.js';
+import { SOCKET_EVENT_OF, type DomainEvent } from '../domain-events.js';
 import { Coalescer } from './coalescer.js';
 
 /** Every judge socket also joins this room, for the events all judges get. */
@@ -48,6 +48,12 @@ interface Emission {
   audience: Audience;
 }
 
+/** Sockets to disconnect; `forget`: the room is gone for good (a deleted judge's). */
+interface Disconnection {
+  room: string;
+  forget: boolean;
+}
+
 const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
 const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;
 
@@ -55,8 +61,7 @@ const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone'
 const EVERYONE = '*';
 
 export class Broadcaster {
-  private seq = 0;
-  /** Emissions go out one after another, in the order their transactions committed. */
+  /** Emissions go out one after another, in `seq` order (coalesced ones at their window's end). */
   private sending = Promise.resolve();
   private readonly coalescer = new Coalescer(EVENT_COALESCE_MS);
   /**
@@ -70,37 +75,38 @@ export class Broadcaster {
     private readonly sources: BroadcastSources,
   ) {}
 
-  /** Called once per committed transaction with the events it recorded. */
-  publish(events: readonly DomainEvent[]): void {
-    for (const emission of ordered(emissionsOf(events))) {
-      if (COALESCED.has(emission.name)) {
-        this.coalescer.push(key(emission), () => this.emit(emission));
+  /**
+   * Sends this instance's sockets what the rows say, in `seq` order: one emission (or
+   * disconnection) per row at most. A coalesced emission held back to the end of its window
+   * carries the `seq` of the latest row it stands for.
+   */
+  deliver(rows: readonly OutboxRow[]): void {
+    for (const { seq, event } of rows) {
+      const action = actionOf(event);
+      if (action === undefined) continue;
+      if ('room' in action) {
+        this.inTurn(`disconnecting ${action.room}`, () => this.disconnect(action));
+      } else if (COALESCED.has(action.name)) {
+        this.coalescer.push(key(action), () =>
+          this.inTurn(`sending ${action.name}`, () => this.send(action, seq)),
+        );
       } else {
-        this.emit(emission);
+        this.inTurn(`sending ${action.name}`, () => this.send(action, seq));
       }
     }
-    for (const event of events) {
-      if (event.kind === 'judge-deleted') {
-        this.io.in(judgeRoom(event.judgeId)).disconnectSockets(true);
-        this.latest.delete(judgeRoom(event.judgeId));
-      } else if (event.kind === 'admin-session-revoked') {
-        this.io.in(adminSessionRoom(event.tokenHash)).disconnectSockets(true);
-      }
-    }
-  }
-
-  /** The `seq` of the last emission (0 before the first): API reads answer it (`SEQ_HEADER`). */
-  lastSeq(): number {
-    return this.seq;
   }
 
   /**
-   * Sends `socket` the latest event of each name its rooms got after `since`, oldest first. A
-   * `since` above the last `seq` comes from before a restart (the count starts again at 1), so
-   * then every kept event is sent.
+   * Sends `socket` the latest event of each name its rooms got after `since`, oldest first.
+   * `since` cannot be above `lastSeq` (the last `seq` this instance read) unless it comes from
+   * another database (one restored from a backup, an event moved): every kept event is sent then.
    */
-  catchUp(socket: { rooms: ReadonlySet<string>; emit: PodiumServer['emit'] }, since: number): void {
-    const after = since > this.seq ? 0 : since;
+  catchUp(
+    socket: { rooms: ReadonlySet<string>; emit: PodiumServer['emit'] },
+    since: number,
+    lastSeq: number,
+  ): void {
+    const after = since > lastSeq ? 0 : since;
     const missed = new Map<EventName, EventPayload<EventName>>();
     for (const room of [EVERYONE, ...socket.rooms]) {
       for (const [name, payload] of this.latest.get(room) ?? []) {
@@ -113,22 +119,27 @@ export class Broadcaster {
   }
 
   /**
-   * Drops the coalesced emissions still waiting and waits for the ones under way: they read
-   * the database, which closes next.
+   * Drops the coalesced emissions still waiting and waits for the ones under way: they read the
+   * database, which closes next.
    */
   async close(): Promise<void> {
     this.coalescer.clear();
     await this.sending;
   }
 
-  private emit(emission: Emission): void {
+  private inTurn(what: string, action: () => void | Promise<void>): void {
     this.sending = this.sending
-      .then(() => this.send(emission))
-      .catch((error: unknown) => console.error(`sending ${emission.name} failed`, error));
+      .then(action)
+      .catch((error: unknown) => console.error(`${what} failed`, error));
   }
 
-  private async send({ name, audience }: Emission): Promise<void> {
-    const payload = await this.payload(name);
+  private disconnect({ room, forget }: Disconnection): void {
+    this.io.in(room).disconnectSockets(true);
+    if (forget) this.latest.delete(room);
+  }
+
+  private async send({ name, audience }: Emission, seq: number): Promise<void> {
+    const payload = await this.payload(name, seq);
     for (const room of audience === 'everyone' ? [EVERYONE] : audience) {
       const names = this.latest.get(room) ?? new Map<EventName, EventPayload<EventName>>();
       this.latest.set(room, names.set(name, payload));
@@ -138,75 +149,56 @@ export class Broadcaster {
     (target.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
   }
 
-  /** The event's data as it is now; its `seq` is taken once the data is read. */
-  private async payload<N extends EventName>(name: N): Promise<EventPayload<N>> {
-    const next = () => (this.seq += 1);
+  /** The event's data as it is now (the state after the commit, or newer), with its row's `seq`. */
+  private async payload<N extends EventName>(name: N, seq: number): Promise<EventPayload<N>> {
     switch (name) {
       case 'clock':
-        return { ...(await this.sources.clock()), seq: next() } as EventPayload<N>;
+        return { ...(await this.sources.clock()), seq } as EventPayload<N>;
       case 'deliberation':
-        return { deliberation: await this.sources.deliberation(), seq: next() } as EventPayload<N>;
+        return { deliberation: await this.sources.deliberation(), seq } as EventPayload<N>;
       case 'stats':
-        return { stats: await this.sources.stats(), seq: next() } as EventPayload<N>;
+        return { stats: await this.sources.stats(), seq } as EventPayload<N>;
       case 'login.guard':
-        return { ...this.sources.loginGuard(), seq: next() } as EventPayload<N>;
+        return { ...this.sources.loginGuard(), seq } as EventPayload<N>;
       default:
-        return { seq: next() } as EventPayload<N>;
+        return { seq } as EventPayload<N>;
     }
   }
 }
 
-/** The emissions of one commit, each (name, audience) once. */
-function emissionsOf(events: readonly DomainEvent[]): Emission[] {
-  const emissions = new Map<string, Emission>();
-  const add = (name: EventName, audience: Audience) => {
-    const emission = { name, audience };
-    emissions.set(key(emission), emission);
-  };
-  for (const event of events) {
-    switch (event.kind) {
-      case 'clock':
-        add('clock', 'everyone');
-        break;
-      case 'deliberation':
-        add('deliberation', 'everyone');
-        break;
-      case 'options':
-        add(
-          'options.changed',
-          event.public ? [ADMIN_ROOM, JUDGES_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM, JUDGES_ROOM],
-        );
-        break;
-      case 'flags':
-        add('flags.changed', [ADMIN_ROOM]);
-        break;
-      case 'projects':
-        add('projects.changed', event.public ? [ADMIN_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM]);
-        break;
-      case 'judges':
-        add('judges.changed', [ADMIN_ROOM]);
-        break;
-      case 'layout':
-        add('layout.changed', [ADMIN_ROOM, PUBLIC_ROOM]);
-        break;
-      case 'judge':
-        add('judge.updated', [judgeRoom(event.judgeId)]);
-        break;
-      case 'stats':
-        add('stats', [ADMIN_ROOM]);
-        break;
-      case 'login-guard':
-        add('login.guard', [ADMIN_ROOM]);
-        break;
-      case 'judge-deleted':
-      case 'admin-session-revoked':
-        break;
-    }
+/**
+ * What one outbox row does to this instance's sockets. A kind this version does not know (written
+ * by a newer instance during a rolling upgrade) does nothing.
+ */
+function actionOf(event: DomainEvent): Emission | Disconnection | undefined {
+  switch (event.kind) {
+    case 'clock':
+    case 'deliberation':
+      return { name: SOCKET_EVENT_OF[event.kind], audience: 'everyone' };
+    case 'options':
+      return {
+        name: SOCKET_EVENT_OF.options,
+        audience: event.public ? [ADMIN_ROOM, JUDGES_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM, JUDGES_ROOM],
+      };
+    case 'projects':
+      return {
+        name: SOCKET_EVENT_OF.projects,
+        audience: event.public ? [ADMIN_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM],
+      };
+    case 'layout':
+      return { name: SOCKET_EVENT_OF.layout, audience: [ADMIN_ROOM, PUBLIC_ROOM] };
+    case 'judge':
+      return { name: SOCKET_EVENT_OF.judge, audience: [judgeRoom(event.judgeId)] };
+    case 'flags':
+    case 'judges':
+    case 'stats':
+    case 'login-guard':
+      return { name: SOCKET_EVENT_OF[event.kind], audience: [ADMIN_ROOM] };
+    case 'judge-deleted':
+      return { room: judgeRoom(event.judgeId), forget: true };
+    case 'admin-session-revoked':
+      return { room: adminSessionRoom(event.tokenHash), forget: false };
+    default:
+      return undefined;
   }
-  return [...emissions.values()];
-}
-
-/** The fixed order of 6.3 among the events of one request. */
-function ordered(emissions: Emission[]): Emission[] {
-  return emissions.sort((a, b) => EVENT_ORDER.indexOf(a.name) - EVENT_ORDER.indexOf(b.name));
 }

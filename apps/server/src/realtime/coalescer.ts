@@ -4,35 +4,44 @@
  */
 export class Coalescer {
   private readonly lastSent = new Map<string, number>();
-  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Per key held back, the timer of its window's end and the latest change's `send`. */
+  private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; send: () => void }>();
 
   constructor(
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Runs `send` now, or once at the end of the key's window if one was sent within it. */
+  /**
+   * Runs `send` now, or at the end of the key's window if one was sent within it; then a later
+   * change's `send` replaces it (its emission stands for the changes before it too).
+   */
   push(key: string, send: () => void): void {
-    if (this.pending.has(key)) return;
+    const held = this.pending.get(key);
+    if (held !== undefined) {
+      held.send = send;
+      return;
+    }
     const wait = (this.lastSent.get(key) ?? -Infinity) + this.windowMs - this.now();
     if (wait <= 0) {
       this.lastSent.set(key, this.now());
       send();
       return;
     }
-    this.pending.set(
-      key,
-      setTimeout(() => {
+    const waiting = {
+      send,
+      timer: setTimeout(() => {
         this.pending.delete(key);
         this.lastSent.set(key, this.now());
-        send();
+        waiting.send();
       }, wait),
-    );
+    };
+    this.pending.set(key, waiting);
   }
 
   /** Drops what is still waiting (at shutdown). */
   clear(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
   }
 }

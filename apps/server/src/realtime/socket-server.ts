@@ -1,6 +1,7 @@
 /**
  * socket.io on the Fastify HTTP server (API.md 6.1): handshake authentication, rooms, and the
- * broadcaster fed by committed transactions. Clients send nothing; the server ignores any event.
+ * broadcaster fed with the outbox's rows by the relay. Clients send nothing; the server ignores
+ * any event.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -18,6 +19,7 @@ import {
 } from '@podium/protocol';
 import { UnauthorizedError } from '../errors.js';
 import { adminSessionRoom, Broadcaster, JUDGES_ROOM, type PodiumServer } from './broadcaster.js';
+import { OutboxRelay } from './outbox-relay.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,9 +41,24 @@ export function handshakeIp(socket: Socket, trustProxy: boolean): string {
   return socket.handshake.address;
 }
 
-export function registerSocketServer(app: FastifyInstance): void {
+/** The handshake's `since` (docs/api-extensions.md), when it is a usable one. */
+function sinceOf(auth: SocketAuth): number | undefined {
+  const { since } = auth;
+  return Number.isSafeInteger(since) && (since as number) >= 0 ? since : undefined;
+}
+
+/** `now`: the app's time source, by which the relay keeps the outbox short. */
+export function registerSocketServer(app: FastifyInstance, now: () => number): void {
   const io: PodiumServer = new Server(app.server, { serveClient: false });
   const { services } = app;
+  const broadcaster = new Broadcaster(io, {
+    clock: () => services.clock.state(),
+    deliberation: () => services.options.deliberation(),
+    stats: () => services.stats.overall(),
+    loginGuard: () => services.loginGuard.status(),
+  });
+  const relay = new OutboxRelay(app.db, (rows) => broadcaster.deliver(rows), now);
+  app.addHook('onReady', () => relay.start());
 
   /** Puts a connecting socket in the rooms its credentials open, or refuses it. */
   async function admit(
@@ -50,6 +67,10 @@ export function registerSocketServer(app: FastifyInstance): void {
   ): Promise<void> {
     const auth = (socket.handshake.auth ?? {}) as SocketAuth;
     const ip = handshakeIp(socket, app.config.trustProxy);
+    // A page that read from an instance further on: read as far before joining any room, so
+    // that nothing it already shows comes again live.
+    const since = sinceOf(auth);
+    if (since !== undefined) await relay.readUpTo(since);
     if (auth.admin_password !== undefined) {
       if (services.adminAuth.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
       const ok =
@@ -85,30 +106,26 @@ export function registerSocketServer(app: FastifyInstance): void {
     });
   });
 
-  const broadcaster = new Broadcaster(io, {
-    clock: () => services.clock.state(),
-    deliberation: () => services.options.deliberation(),
-    stats: () => services.stats.overall(),
-    loginGuard: () => services.loginGuard.status(),
-  });
-  app.db.onCommit((events) => broadcaster.publish(events));
   app.decorate('io', io);
 
   // Catching up at the first connect (docs/api-extensions.md): a read answers the last `seq`
-  // emitted before it began, and a socket that says which `seq` its page shows gets what came
-  // after. Taken before the handler reads anything, so a change in the answer is never newer.
+  // this instance read before it began (its change is committed, so in the answer), and a socket
+  // that says which `seq` its page shows gets what came after. Taken before the handler reads
+  // anything, so a change in the answer is never newer.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' && request.url.startsWith('/api/')) {
-      reply.header(SEQ_HEADER, String(broadcaster.lastSeq()));
+      reply.header(SEQ_HEADER, String(relay.lastSeq));
     }
   });
   io.on('connection', (socket) => {
-    const { since } = (socket.handshake.auth ?? {}) as SocketAuth;
-    if (Number.isSafeInteger(since) && (since as number) >= 0) broadcaster.catchUp(socket, since as number);
+    const since = sinceOf((socket.handshake.auth ?? {}) as SocketAuth);
+    if (since !== undefined) broadcaster.catchUp(socket, since, relay.lastSeq);
   });
 
-  // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it.
+  // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it;
+  // the relay and the broadcaster stop reading before the database closes (onClose).
   app.addHook('preClose', async () => {
+    await relay.close();
     await broadcaster.close();
     io.disconnectSockets(true);
     io.engine.close();

@@ -33,6 +33,8 @@ const OWNERS: Record<Table, string> = {
   admin_session_issuer: 'admin-session.repository.ts',
   layout_tables: 'layout.repository.ts',
   layout_plan: 'layout.repository.ts',
+  // Storage infrastructure, like the transactions that write it: every transaction's events.
+  outbox: 'db/outbox.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

@@ -40,9 +40,9 @@ export async function openSocket(baseUrl: string, auth?: SocketAuth): Promise<Te
 }
 
 /** Waits until `check` holds (events arrive asynchronously), failing after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -10,6 +10,7 @@ import * as adminSessions from './004-admin-sessions.js';
 import * as hallLayout from './005-hall-layout.js';
 import * as layoutPlan from './006-layout-plan.js';
 import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
+import * as outbox from './008-outbox.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-hall-layout': hallLayout,
   '006-layout-plan': layoutPlan,
   '007-idempotency-keys-per-judge': idempotencyKeysPerJudge,
+  '008-outbox': outbox,
 };

@@ -1,9 +1,10 @@
 /**
  * Project imports on the main thread (API.md R84, R86, R86a and the dry run of
  * docs/api-extensions.md): the upload was streamed to the import worker, which checks the rows and
- * writes them in one transaction on its own connection (project-importer.ts). Here the main
- * thread's HTTP writes are held while that transaction runs (write-gate.ts), and its committed
- * events are released to the realtime layer after it, as every write's (DESIGN.md §3).
+ * writes them in one transaction on its own connection (project-importer.ts), its events to the
+ * outbox with them. Here the main thread's HTTP writes are held while that transaction runs
+ * (write-gate.ts), and its committed events are released to the realtime layer after it, as every
+ * write's (DESIGN.md §3).
  */
 import type { ImportResult, ReimportResult } from '@podium/protocol';
 import type { Database } from '../../db/database.js';
@@ -26,11 +27,7 @@ export class ProjectImportService {
     await upload.checkProjects(request);
     const { result, events } = await writeGate.hold(() => upload.writeProjects(now()));
     // The worker's transaction committed: its events leave now, through this connection's listeners.
-    if (events.length > 0) {
-      await db.transaction(async () => {
-        for (const event of events) db.record(event);
-      });
-    }
+    if (events.length > 0) db.announceCommitted(events);
     return result;
   }
 

@@ -1,7 +1,9 @@
 /** PostgreSQL's migrations, in order (its history starts at SQLite's seventh, see 001-schema.ts). */
 import type { Migration } from 'kysely/migration';
 import * as schema from './001-schema.js';
+import * as outbox from './002-outbox.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
+  'pg-002-outbox': outbox,
 };

@@ -1,0 +1,77 @@
+/**
+ * The outbox (DESIGN.md §7): every committed transaction's domain events, one row each, written
+ * by that transaction just before it commits (storage.ts). A row's `seq` is the realtime `seq` of
+ * the whole deployment (API.md 6.2): every instance reads the rows after its cursor, in `seq`
+ * order, and sends its own sockets what they say (realtime/outbox-relay.ts).
+ *
+ * Rows must become visible in `seq` order, or a reader that moved its cursor past a row committed
+ * later would never send it. On PostgreSQL an identity value is taken at insert, not at commit,
+ * so that is not given: it holds because rows are appended only by writing transactions, and
+ * every writing transaction holds the write lock (postgres.ts) from its start to its commit, so
+ * the one taking the next values is the only one appending until it has committed (tested in
+ * outbox.test.ts). SQLite has one writer at a time.
+ */
+import { inEmissionOrder, type DomainEvent } from '../domain-events.js';
+import type { Database } from './storage.js';
+
+/** What PostgreSQL's insert trigger notifies (migration pg-002); each instance LISTENs for it. */
+export const OUTBOX_CHANNEL = 'podium_outbox';
+
+export interface OutboxRow {
+  seq: number;
+  event: DomainEvent;
+}
+
+export class Outbox {
+  constructor(private readonly db: Database) {}
+
+  /** Appends a transaction's events; called inside it, as its last write before the commit. */
+  async append(events: readonly DomainEvent[]): Promise<OutboxRow[]> {
+    const ordered = inEmissionOrder(events);
+    // One multi-row insert: both engines number its rows in the order of the list (RETURNING's
+    // own order is not promised, hence the sort).
+    const inserted = await this.db.all(
+      this.db.q
+        .insertInto('outbox')
+        .values(ordered.map((event) => ({ event: JSON.stringify(event) })))
+        .returning('seq'),
+    );
+    const seqs = inserted.map((row) => row.seq).sort((x, y) => x - y);
+    return ordered.map((event, i) => ({ seq: seqs[i] as number, event }));
+  }
+
+  /** The rows after `seq`, oldest first, at most `limit` of them. */
+  async after(seq: number, limit: number): Promise<OutboxRow[]> {
+    const rows = await this.db.all(
+      this.db.q
+        .selectFrom('outbox')
+        .select(['seq', 'event'])
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(limit),
+    );
+    return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as DomainEvent }));
+  }
+
+  /** The last `seq` given (0 before the first). */
+  async last(): Promise<number> {
+    const row = await this.db.first(
+      this.db.q.selectFrom('outbox').select((eb) => eb.fn.max('seq').as('seq')),
+    );
+    return row?.seq ?? 0;
+  }
+
+  /**
+   * Deletes the rows up to `seq`, but never the last one: `last` reads it, so a start after a
+   * long quiet time goes on from it. A statement of its own, not a writing transaction: it takes
+   * no write lock, and several instances pruning at once delete the same rows harmlessly.
+   */
+  async deleteThrough(seq: number): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .deleteFrom('outbox')
+        .where('seq', '<=', seq)
+        .where('seq', '<', (eb) => eb.selectFrom('outbox').select((inner) => inner.fn.max('seq').as('last'))),
+    );
+  }
+}
