@@ -7,7 +7,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestStorage } from './test-app.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const protocolRoot = join(serverRoot, '../../packages/protocol');
@@ -68,8 +67,12 @@ function spawnServer(dataDir: string, password: string, options: SpawnOptions): 
   });
 }
 
-/** The environment that puts the built server on `storage`: its database when it is PostgreSQL. */
-export function storageEnv(storage: TestStorage): Record<string, string> {
+/**
+ * The environment that puts the built server on `storage` (a TestStorage): its database when it
+ * is PostgreSQL. Typed by its one field, so the browser tests' harness, which uses this file,
+ * does not load test-app.ts and the whole server behind it.
+ */
+export function storageEnv(storage: { databaseUrl: string | undefined }): Record<string, string> {
   return storage.databaseUrl === undefined ? {} : { DATABASE_URL: storage.databaseUrl };
 }
 
