@@ -5,15 +5,14 @@
  */
 import axe from 'axe-core';
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { exited, freePort } from '../../server/src/test-support/child-processes';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
@@ -37,31 +36,6 @@ export interface ServerHandle {
 }
 
 /** A port that was free a moment ago (the OS picks it). */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 async function heartbeatOk(baseUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${baseUrl}/api/`, { signal: AbortSignal.timeout(2_000) });
@@ -82,7 +56,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       throw new Error(`${file} is missing: build ${what} first (cd ${REPO_ROOT} && npx turbo run build)`);
     }
   }
-  const port = await findFreePort();
+  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'podium-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
@@ -109,9 +83,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+      if (!(await exited(child, STOP_TIMEOUT_MS))) {
         child.kill('SIGKILL'); // a graceful close that hangs must not hang the test run
-        await waitForExit(child, STOP_TIMEOUT_MS);
+        await exited(child, STOP_TIMEOUT_MS);
       }
     }
     await rm(dataDir, { recursive: true, force: true });

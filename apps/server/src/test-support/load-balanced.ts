@@ -5,9 +5,9 @@
  * again on its port, where nginx expects it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './child-processes.js';
 import { startNginx, type Nginx } from './nginx.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from './server-process.js';
 
@@ -43,18 +43,6 @@ export interface LoadBalancedOptions {
 
 /** As many as deploy/nginx/podium/instances.conf lists (nginx.ts checks). */
 const INSTANCES = 2;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An instance and what only the harness does with it. */
 interface ManagedInstance extends Instance {

@@ -9,10 +9,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited, freePort } from './child-processes.js';
 
 /** The shipped configuration: `podium.conf` and its `podium/` folder. */
 export const DEPLOY_NGINX_DIR = fileURLToPath(new URL('../../../../deploy/nginx', import.meta.url));
@@ -64,18 +64,6 @@ export function findNginx(): string {
   const found = dirs.map((dir) => join(dir, 'nginx')).find((path) => existsSync(path));
   if (found === undefined) throw new Error(`No nginx binary in /usr/sbin or on PATH. ${INSTALL_HINT}`);
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -153,17 +141,6 @@ function parseAccessLog(text: string): ProxiedRequest[] {
         socketCookie: fields.socketCookie,
       };
     });
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 /** Whether nginx itself answers on `port` (not another process that holds it). */
@@ -246,15 +223,15 @@ export async function startNginx(instances: readonly string[]): Promise<Nginx> {
           stop,
         };
       }
-      const exited = child.exitCode !== null;
-      if (!exited) child.kill('SIGKILL');
-      await waitForExit(child, STOP_TIMEOUT_MS);
+      const exitedBySelf = child.exitCode !== null;
+      if (!exitedBySelf) child.kill('SIGKILL');
+      await exited(child, STOP_TIMEOUT_MS);
       process.off('exit', killOnExit);
       const why = `${output}${readIfExists(join(prefix, 'error.log'))}`.trim();
       // Another process took a port between freePort() and nginx binding it: try other ports.
       if (attempt < 5 && /Address already in use/.test(why)) continue;
       throw new Error(
-        `nginx ${exited ? `exited with ${child.exitCode}` : `did not listen on 127.0.0.1:${port} and :${redirectPort} within ${START_TIMEOUT_MS / 1000} s`}:\n${why}`,
+        `nginx ${exitedBySelf ? `exited with ${child.exitCode}` : `did not listen on 127.0.0.1:${port} and :${redirectPort} within ${START_TIMEOUT_MS / 1000} s`}:\n${why}`,
       );
     }
   } catch (error) {
@@ -274,5 +251,5 @@ function readIfExists(path: string): string {
 async function stopFast(child: ChildProcess): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return true;
   child.kill('SIGTERM');
-  return await waitForExit(child, STOP_TIMEOUT_MS);
+  return await exited(child, STOP_TIMEOUT_MS);
 }

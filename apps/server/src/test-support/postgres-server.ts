@@ -16,10 +16,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { exited, freePort } from './child-processes.js';
 
 /** The environment variable through which the global setup hands the server's URL to test files. */
 export const TEST_POSTGRES_URL_ENV = 'PODIUM_TEST_POSTGRES_URL';
@@ -126,18 +126,6 @@ function removeAbandonedClusters(): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function run(
   command: string,
   args: string[],
@@ -207,17 +195,12 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   }
 }
 
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = waitForExit(child);
+  const gone = exited(child);
   child.kill('SIGINT'); // fast shutdown: roll back open transactions, disconnect clients
   const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000); // immediate shutdown
-  await exited;
+  await gone;
   clearTimeout(timer);
 }
 
