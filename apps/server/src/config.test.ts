@@ -9,6 +9,7 @@ import {
   shortAdminPasswordWarning,
 } from './config.js';
 import { tempDataDir } from './test-support/test-app.js';
+import { ensureBuilt, startServer, stopServer } from './test-support/server-process.js';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -191,4 +192,23 @@ describe('insecurePublicUrlWarning', () => {
     expect(insecurePublicUrlWarning('http://127.0.0.1:8000')).toBeUndefined();
     expect(insecurePublicUrlWarning(undefined)).toBeUndefined();
   });
+});
+
+describe('the warnings the built server prints at start', () => {
+  it('names a short ADMIN_PASSWORD and a plain-HTTP PUBLIC_URL, and says nothing of a long one over HTTPS', async () => {
+    ensureBuilt();
+    const warned = await startServer(freshDir(), 'hunter2', {
+      env: { PUBLIC_URL: 'http://judging.example.org' },
+    });
+    await stopServer(warned);
+    const output = warned.output.join('');
+    expect(output).toContain('WARNING: ADMIN_PASSWORD is shorter than 12 characters');
+    expect(output).toContain('WARNING: PUBLIC_URL is not HTTPS');
+
+    const quiet = await startServer(freshDir(), 'a long enough password', {
+      env: { PUBLIC_URL: 'https://judging.example.org' },
+    });
+    await stopServer(quiet);
+    expect(quiet.output.join('')).not.toContain('WARNING');
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ import { useJudgeSyncStore } from '../stores/sync.store';
 const SEND_FAILED =
   'Not sent: the phone cannot reach the server. Try again once it can, or log out without sending.';
 
-export function waitingChangesText(count: number): string {
+function waitingChangesText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} not sent yet`;
 }
 
