@@ -18,7 +18,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: [
-      'src/db/{derived,outbox,postgres*}.test.ts',
+      'src/db/{derived,outbox,postgres*,transactions}.test.ts',
       'src/durability/{admin-work,crash-restart,slow-clients}.test.ts',
       'src/services/export/export-thread.test.ts',
       'src/plugins/*.test.ts',

@@ -12,6 +12,7 @@
  * outbox.test.ts). SQLite has one writer at a time.
  */
 import { inEmissionOrder, type DomainEvent } from '../domain-events.js';
+import type { Compilable } from 'kysely';
 import type { Database } from './storage.js';
 
 /** What PostgreSQL's insert trigger notifies (migration pg-002); each instance LISTENs for it. */
@@ -22,22 +23,37 @@ export interface OutboxRow {
   event: DomainEvent;
 }
 
+export interface OutboxInsertion {
+  query: Compilable<{ seq: number }>;
+  rows(inserted: readonly { seq: number }[]): OutboxRow[];
+}
+
 export class Outbox {
   constructor(private readonly db: Database) {}
 
   /** Appends a transaction's events; called inside it, as its last write before the commit. */
   async append(events: readonly DomainEvent[]): Promise<OutboxRow[]> {
+    const insertion = this.insertion(events);
+    return insertion.rows(await this.db.all(insertion.query));
+  }
+
+  /**
+   * The one multi-row insert of `events` (an engine may send it with its commit), and their rows
+   * from what it returned: both engines number the rows in the order of the list, and
+   * RETURNING's own order is not promised, hence the sort.
+   */
+  insertion(events: readonly DomainEvent[]): OutboxInsertion {
     const ordered = inEmissionOrder(events);
-    // One multi-row insert: both engines number its rows in the order of the list (RETURNING's
-    // own order is not promised, hence the sort).
-    const inserted = await this.db.all(
-      this.db.q
+    return {
+      query: this.db.q
         .insertInto('outbox')
         .values(ordered.map((event) => ({ event: JSON.stringify(event) })))
         .returning('seq'),
-    );
-    const seqs = inserted.map((row) => row.seq).sort((x, y) => x - y);
-    return ordered.map((event, i) => ({ seq: seqs[i] as number, event }));
+      rows: (inserted) => {
+        const seqs = inserted.map((row) => row.seq).sort((x, y) => x - y);
+        return ordered.map((event, i) => ({ seq: seqs[i] as number, event }));
+      },
+    };
   }
 
   /** The rows after `seq`, oldest first, at most `limit` of them. */

@@ -6,7 +6,9 @@
  * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
- * while reads never wait. Finer locks can follow where `bench:load` shows the need. The outbox
+ * while reads never wait. The lock is held for the transaction's round trips, so they are few:
+ * reads made with BEGIN, writes sent later in batches, named statements (docs/ARCHITECTURE.md,
+ * "Storage"). The outbox
  * relies on the lock too: its rows become visible in `seq` order only because no two writing
  * transactions append at once (outbox.ts); a finer lock must keep that.
  */
@@ -16,6 +18,8 @@ import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
 import { OutboxListener } from './outbox-listener.js';
+import type { DomainEvent } from '../domain-events.js';
+import type { OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
 import {
   bindable,
@@ -73,6 +77,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
   private readonly turns: ConnectionTurns;
+  private readonly statementNames = new StatementNames();
+  private readonly batches = new WeakMap<pg.PoolClient, Batch>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
 
@@ -137,9 +143,21 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     try {
       if (readOnly) {
         await client.query('begin isolation level repeatable read read only');
+        this.batches.set(client, { waiting: [], reads: new Map() });
       } else {
-        // One round trip: the lock is held from here to the commit.
-        await client.query(`begin; select pg_advisory_xact_lock(${WRITE_LOCK})`);
+        // One round trip: the lock, held from here to the commit, and the reads nearly every
+        // writing transaction makes (readAtBegin).
+        const reads = [...this.beginReads].flatMap(([key, query]) => {
+          const statement = inlined(query);
+          return statement === undefined ? [] : [{ key, statement }];
+        });
+        const results = (await client.query(
+          [`begin; select pg_advisory_xact_lock(${WRITE_LOCK})`, ...reads.map((read) => read.statement)].join(
+            ';\n',
+          ),
+        )) as unknown as pg.QueryResult[];
+        const made = new Map(reads.map(({ key }, i) => [key, results[2 + i]?.rows ?? []]));
+        this.batches.set(client, { waiting: [], reads: made });
       }
     } catch (error) {
       client.release(true);
@@ -150,20 +168,25 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
-    let broken = false;
-    try {
-      await client.query(outcome);
-    } catch (error) {
-      broken = true;
-      throw error;
-    } finally {
-      client.release(broken);
-      this.turns.give();
-    }
+    await this.endWith(client, outcome);
   }
 
-  protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
-    await client.query(statement);
+  /** The events' outbox insert travels with the waiting writes and the commit: one round trip. */
+  protected override async commit(
+    client: pg.PoolClient,
+    events: readonly DomainEvent[],
+  ): Promise<OutboxRow[]> {
+    if (events.length === 0) {
+      await this.endWith(client, 'commit');
+      return [];
+    }
+    const insertion = this.outbox.insertion(events);
+    const inserted = this.batches.get(client)?.waiting;
+    const statement = inlined(insertion.query);
+    if (inserted === undefined || statement === undefined) return await super.commit(client, events);
+    inserted.push(statement);
+    const results = await this.endWith(client, 'commit');
+    return insertion.rows((results[results.length - 2]?.rows ?? []) as { seq: number }[]);
   }
 
   /** After an error PostgreSQL keeps the transaction open (aborted) until it is rolled back. */
@@ -171,17 +194,145 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return true;
   }
 
+  /** Savepoint statements go with the writes waiting before them. */
+  protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
+    await client.query(this.withWaiting(client, statement));
+  }
+
+  protected override readsOfBegin(client: pg.PoolClient): Map<string, Promise<unknown>> {
+    const made = this.batches.get(client)?.reads ?? new Map<string, unknown[]>();
+    return new Map([...made].map(([key, rows]) => [key, Promise.resolve(rows)]));
+  }
+
+  override async runLater(query: Compilable<unknown>): Promise<void> {
+    const batch = this.currentBatch();
+    const statement = batch === undefined ? undefined : inlined(query);
+    if (batch === undefined || statement === undefined) {
+      await this.run(query);
+      return;
+    }
+    this.scope.getStore()?.reads.clear();
+    batch.waiting.push(statement);
+  }
+
+  private currentBatch(): Batch | undefined {
+    const connection = this.scope.getStore()?.connection;
+    return connection === undefined ? undefined : this.batches.get(connection);
+  }
+
+  /** The writes waiting on `client`, then `statement`, as one text (sent as one simple query). */
+  private withWaiting(client: pg.PoolClient, statement?: string): string {
+    const waiting = this.batches.get(client)?.waiting.splice(0) ?? [];
+    return [...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
+  }
+
+  /** Commits (with the waiting writes) or rolls back, and gives the connection back. */
+  private async endWith(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<pg.QueryResult[]> {
+    const text = outcome === 'commit' ? this.withWaiting(client, 'commit') : 'rollback';
+    this.batches.delete(client);
+    let broken = false;
+    try {
+      const results = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(results) ? results : [results];
+    } catch (error) {
+      // A write of the batch failed: the transaction is still open, aborted. A connection that
+      // cannot even roll back is dropped.
+      if (outcome === 'commit')
+        broken = await client.query('rollback').then(
+          () => false,
+          () => true,
+        );
+      else broken = true;
+      throw error;
+    } finally {
+      client.release(broken);
+      this.turns.give();
+    }
+  }
+
   private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
     const { sql: text, parameters } = query.compile();
     const values = bindable(parameters);
     const connection = this.scope.getStore()?.connection;
-    if (connection !== undefined) return connection.query(text, values);
-    await this.turns.take();
-    try {
-      return await this.pool.query(text, values);
-    } finally {
-      this.turns.give();
+    if (connection === undefined) {
+      await this.turns.take();
+      try {
+        return await this.pool.query(this.named(text, values));
+      } finally {
+        this.turns.give();
+      }
     }
+    const batch = this.batches.get(connection);
+    if (batch === undefined || batch.waiting.length === 0) return connection.query(this.named(text, values));
+    // Writes are waiting: they go first, in the same round trip when this statement can be inlined.
+    const statement = inlineValues(text, values);
+    if (statement === undefined) {
+      await connection.query(this.withWaiting(connection));
+      return connection.query(this.named(text, values));
+    }
+    const results = (await connection.query(
+      this.withWaiting(connection, statement),
+    )) as unknown as pg.QueryResult[];
+    return results[results.length - 1] as pg.QueryResult;
+  }
+
+  private named(text: string, values: unknown[]): pg.QueryConfig {
+    return { name: this.statementNames.nameOf(text, values.length), text, values };
+  }
+}
+
+/** A transaction connection's writes waiting to be sent (`runLater`), and the reads made with BEGIN. */
+interface Batch {
+  waiting: string[];
+  reads: Map<string, unknown[]>;
+}
+
+/** `query` with its values written in, or undefined when that cannot be done safely (inlineValues). */
+function inlined(query: Compilable<unknown>): string | undefined {
+  const { sql: text, parameters } = query.compile();
+  return inlineValues(text, bindable(parameters));
+}
+
+/**
+ * `text` with its `$n` placeholders replaced by literals, so several statements can travel as one
+ * simple query (whose statements take no parameters). Undefined when that cannot be done safely:
+ * a text with a quote or a comment in it (a placeholder could sit in a literal), or a value that
+ * is not text, a finite number or null.
+ */
+function inlineValues(text: string, values: readonly unknown[]): string | undefined {
+  if (/'|--|\/\*/.test(text)) return undefined;
+  const literals: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) literals.push('null');
+    else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
+    // In brackets: a negative number after a minus sign must not start a comment.
+    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
+      literals.push(`(${value})`);
+    else return undefined;
+  }
+  return text.replace(/\$(\d+)/g, (_, index: string) => literals[Number(index) - 1] ?? 'null');
+}
+
+/**
+ * Names for the statements the server sends again and again, so that each connection parses and
+ * plans one once and then only binds it (`pg` prepares a named statement on a connection's first
+ * use). Half the cost of a short statement on the server is its parse and plan: a judging cycle
+ * sends ~60 of them. Texts with many parameters (an `in (…)` of a list, a batch insert) vary with
+ * their data and are left unnamed, and so is every text past the first `MAX_NAMED`, so neither
+ * side keeps an unbounded set.
+ */
+class StatementNames {
+  private static readonly MAX_NAMED = 2000;
+  private static readonly MAX_PARAMETERS = 16;
+  private readonly names = new Map<string, string>();
+
+  nameOf(text: string, parameterCount: number): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || parameterCount > StatementNames.MAX_PARAMETERS) return known;
+    if (this.names.size >= StatementNames.MAX_NAMED) return undefined;
+    const name = `podium_${this.names.size + 1}`;
+    this.names.set(text, name);
+    return name;
   }
 }
 

@@ -36,6 +36,13 @@ export interface Database {
   /** Runs a write; returns the number of rows it changed. */
   run(query: Compilable<unknown>): Promise<number>;
   /**
+   * Runs a write whose count nobody reads. Inside a PostgreSQL transaction it waits, and travels
+   * with the transaction's next statement or its commit, so that a request's trailing writes
+   * cost one round trip; a failure then fails that statement (or the commit). Otherwise, and on
+   * SQLite, it runs at once as `run` does.
+   */
+  runLater(query: Compilable<unknown>): Promise<void>;
+  /**
    * The revision counters (migration 002) by name. Inside a transaction they are read once and
    * kept until the transaction writes (its triggers move them); outside one, read each time.
    */
@@ -45,6 +52,12 @@ export interface Database {
    * steps of one request read, such as the settings); computed each time outside one.
    */
   readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Declares a read nearly every writing transaction makes, kept under `key` as
+   * `readUntilWrite(key, () => all(query))` keeps it: an engine may make it with BEGIN, in the
+   * same round trip (PostgreSQL does).
+   */
+  readAtBegin(key: string, query: Compilable<unknown>): void;
   /**
    * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are written to
    * the outbox by the outermost transaction and released to the commit listeners after it
@@ -128,6 +141,10 @@ export abstract class ScopedDatabase<C> implements Database {
   protected readonly scope = new AsyncLocalStorage<TransactionScope<C>>();
   readonly outbox: Outbox = new Outbox(this);
   private readonly listeners: CommitListener[] = [];
+  /** One map per read of the revisions, so that reads kept until a write answer the same map. */
+  private readonly revisionsOfRows = new WeakMap<object, ReadonlyMap<string, number>>();
+  /** The reads declared with `readAtBegin`, by key. */
+  protected readonly beginReads = new Map<string, Compilable<unknown>>();
   private rollbackCount = 0;
 
   constructor(readonly diskFull: DiskFullAlarm) {}
@@ -153,24 +170,24 @@ export abstract class ScopedDatabase<C> implements Database {
     const outer = this.scope.getStore();
     if (outer !== undefined) return this.savepoint(outer, fn);
     const connection = await this.begin(options);
-    const scope: TransactionScope<C> = { connection, events: [], depth: 0, reads: new Map() };
+    const scope: TransactionScope<C> = {
+      connection,
+      events: [],
+      depth: 0,
+      reads: this.readsOfBegin(connection),
+    };
     let result: T;
-    let rows: OutboxRow[] = [];
     try {
-      result = await this.scope.run(scope, async () => {
-        const value = await fn();
-        // In the transaction itself: the events commit, or vanish, with the change they tell of.
-        if (scope.events.length > 0) rows = await this.outbox.append(scope.events);
-        return value;
-      });
+      result = await this.scope.run(scope, fn);
     } catch (error) {
       // A rollback that fails too (the connection is gone) must not hide why the transaction failed.
       await this.end(connection, 'rollback').catch(() => undefined);
       this.failed(error);
       throw error;
     }
+    let rows: OutboxRow[];
     try {
-      await this.end(connection, 'commit');
+      rows = await this.scope.run(scope, () => this.commit(connection, scope.events));
     } catch (error) {
       this.failed(error);
       throw error;
@@ -179,9 +196,30 @@ export abstract class ScopedDatabase<C> implements Database {
     return result;
   }
 
+  /**
+   * Writes the transaction's events to the outbox, in the transaction itself (they commit, or
+   * vanish, with the change they tell of), and commits; rolls back when either fails. The
+   * connection is given back whatever happens.
+   */
+  protected async commit(connection: C, events: readonly DomainEvent[]): Promise<OutboxRow[]> {
+    let rows: OutboxRow[] = [];
+    try {
+      if (events.length > 0) rows = await this.outbox.append(events);
+    } catch (error) {
+      await this.end(connection, 'rollback').catch(() => undefined);
+      throw error;
+    }
+    await this.end(connection, 'commit');
+    return rows;
+  }
+
   async run(query: Compilable<unknown>): Promise<number> {
     this.scope.getStore()?.reads.clear();
     return await this.write(query);
+  }
+
+  async runLater(query: Compilable<unknown>): Promise<void> {
+    await this.run(query);
   }
 
   async readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -198,10 +236,24 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   async revisions(): Promise<ReadonlyMap<string, number>> {
-    return await this.readUntilWrite('revisions', async () => {
-      const rows = await this.all(this.q.selectFrom('revisions').select(['name', 'value']));
-      return new Map(rows.map((row) => [row.name as string, row.value]));
-    });
+    const query = this.q.selectFrom('revisions').select(['name', 'value']);
+    this.readAtBegin('revisions', query);
+    const rows = await this.readUntilWrite('revisions', () => this.all(query));
+    let revisions = this.revisionsOfRows.get(rows);
+    if (revisions === undefined) {
+      revisions = new Map(rows.map((row) => [row.name as string, row.value]));
+      this.revisionsOfRows.set(rows, revisions);
+    }
+    return revisions;
+  }
+
+  readAtBegin(key: string, query: Compilable<unknown>): void {
+    this.beginReads.set(key, query);
+  }
+
+  /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */
+  protected readsOfBegin(_connection: C): Map<string, Promise<unknown>> {
+    return new Map();
   }
 
   record(event: DomainEvent): void {

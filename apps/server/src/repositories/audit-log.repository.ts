@@ -23,7 +23,7 @@ export class AuditLogRepository {
   constructor(private readonly db: Database) {}
 
   async insert(row: AuditLogRow): Promise<void> {
-    await this.db.run(this.db.q.insertInto('audit_log').values(row));
+    await this.db.runLater(this.db.q.insertInto('audit_log').values(row));
   }
 
   /** The first and last sequence numbers, or undefined when the log is empty. */

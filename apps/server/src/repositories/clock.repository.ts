@@ -6,10 +6,16 @@ import type { ClockTable } from '../db/schema.js';
 export type ClockRow = Selectable<ClockTable>;
 
 export class ClockRepository {
-  constructor(private readonly db: Database) {}
+  private readonly readRow;
+
+  constructor(private readonly db: Database) {
+    this.readRow = db.q.selectFrom('clock').selectAll().where('id', '=', 1);
+    // `next` and `skip` read the clock (R9: no project while it is paused).
+    db.readAtBegin('clock', this.readRow);
+  }
 
   async read(): Promise<ClockRow> {
-    const row = await this.db.first(this.db.q.selectFrom('clock').selectAll().where('id', '=', 1));
+    const [row] = await this.db.readUntilWrite('clock', () => this.db.all(this.readRow));
     if (row === undefined) throw new Error('the clock row is missing');
     return row;
   }

@@ -51,7 +51,7 @@ export class FlagRepository {
   }
 
   async insert(flag: NewFlagRow): Promise<void> {
-    await this.db.run(this.db.q.insertInto('flags').values(flag));
+    await this.db.runLater(this.db.q.insertInto('flags').values(flag));
   }
 
   async countOfProject(projectId: string, reason: string): Promise<number> {

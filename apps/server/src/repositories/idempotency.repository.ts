@@ -1,5 +1,5 @@
 /** The answers kept for judges' Idempotency-Keys (R91). */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { IdempotencyKeysTable } from '../db/schema.js';
 
@@ -26,7 +26,7 @@ export class IdempotencyRepository {
    */
   async insert(row: IdempotencyKeyRow): Promise<void> {
     const { judge_id, key, fingerprint, status, body, created_at } = row;
-    await this.db.run(
+    await this.db.runLater(
       this.db.q
         .insertInto('idempotency_keys')
         .columns(['judge_id', 'key', 'fingerprint', 'status', 'body', 'created_at'])
@@ -47,35 +47,32 @@ export class IdempotencyRepository {
     );
   }
 
-  /** Removes the judge's rows but its `count` newest (the newest by time, then by key). */
+  /**
+   * Removes the judge's rows but its `count` newest (the newest by time, then by key): one
+   * statement, which can wait for the transaction's commit (runLater).
+   */
   async keepNewest(judgeId: string, count: number): Promise<void> {
     const q = this.db.q;
-    const oldestKept = await this.db.first(
-      q
-        .selectFrom('idempotency_keys')
-        .select(['created_at', 'key'])
-        .where('judge_id', '=', judgeId)
-        .orderBy('created_at', 'desc')
-        .orderBy('key', 'desc')
-        .limit(1)
-        .offset(count - 1),
-    );
-    if (oldestKept === undefined) return;
-    await this.db.run(
+    await this.db.runLater(
       q
         .deleteFrom('idempotency_keys')
         .where('judge_id', '=', judgeId)
-        .where((eb) =>
-          eb.or([
-            eb('created_at', '<', oldestKept.created_at),
-            eb.and([eb('created_at', '=', oldestKept.created_at), eb('key', '<', oldestKept.key)]),
-          ]),
+        .where(
+          // A row value: the order of (created_at, key) on both engines.
+          sql<boolean>`(${sql.ref('created_at')}, ${sql.ref('key')}) < (${q
+            .selectFrom('idempotency_keys')
+            .select(['created_at', 'key'])
+            .where('judge_id', '=', judgeId)
+            .orderBy('created_at', 'desc')
+            .orderBy('key', 'desc')
+            .limit(1)
+            .offset(count - 1)})`,
         ),
     );
   }
 
   /** Removes every row kept before `before` (an index range: cheap when there is none). */
   async deleteOlderThan(before: number): Promise<void> {
-    await this.db.run(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
+    await this.db.runLater(this.db.q.deleteFrom('idempotency_keys').where('created_at', '<', before));
   }
 }

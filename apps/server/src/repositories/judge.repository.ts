@@ -108,7 +108,7 @@ export class JudgeRepository {
 
   async update(id: string, patch: JudgePatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    await this.db.run(this.db.q.updateTable('judges').set(patch).where('id', '=', id));
+    await this.db.runLater(this.db.q.updateTable('judges').set(patch).where('id', '=', id));
   }
 
   async updateMany(ids: readonly string[], patch: JudgePatch): Promise<void> {

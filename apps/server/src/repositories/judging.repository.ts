@@ -48,7 +48,7 @@ export class JudgingRepository {
     starred: boolean,
     now: number,
   ): Promise<void> {
-    await this.db.run(
+    await this.db.runLater(
       this.db.q.insertInto('judged_projects').values({
         judge_id: judgeId,
         project_id: projectId,
@@ -70,7 +70,7 @@ export class JudgingRepository {
   }
 
   async setStarred(judgeId: string, projectId: string, starred: boolean): Promise<void> {
-    await this.db.run(
+    await this.db.runLater(
       this.db.q
         .updateTable('judged_projects')
         .set({ starred: starred ? 1 : 0 })
@@ -80,7 +80,7 @@ export class JudgingRepository {
   }
 
   async setNotes(judgeId: string, projectId: string, notes: string): Promise<void> {
-    await this.db.run(
+    await this.db.runLater(
       this.db.q
         .updateTable('judged_projects')
         .set({ notes })
@@ -91,7 +91,7 @@ export class JudgingRepository {
 
   /** Adds a project to the judge's `flagged` list once (R19). */
   async addFlagged(judgeId: string, projectId: string): Promise<void> {
-    await this.db.run(
+    await this.db.runLater(
       this.db.q
         .insertInto('judge_flagged')
         .values({ judge_id: judgeId, project_id: projectId })
@@ -100,9 +100,9 @@ export class JudgingRepository {
   }
 
   async replaceRankings(judgeId: string, projectIds: readonly string[]): Promise<void> {
-    await this.db.run(this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
+    await this.db.runLater(this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId));
     if (projectIds.length === 0) return;
-    await this.db.run(
+    await this.db.runLater(
       this.db.q
         .insertInto('rankings')
         .values(

@@ -171,7 +171,7 @@ export class ProjectRepository {
 
   async update(id: string, patch: ProjectPatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    await this.db.run(this.db.q.updateTable('projects').set(patch).where('id', '=', id));
+    await this.db.runLater(this.db.q.updateTable('projects').set(patch).where('id', '=', id));
   }
 
   async updateMany(ids: readonly string[], patch: ProjectPatch): Promise<void> {

@@ -24,6 +24,8 @@ export const KEPT_REFUSAL_MAX_BYTES = 4096;
  */
 export const KEPT_KEYS_PER_JUDGE = 500;
 
+const PRUNE_INTERVAL_MS = 60_000;
+
 /** A judge's request that carries a key it has not used yet (as far as the first look saw). */
 export interface KeyedRequest {
   judgeId: string;
@@ -69,6 +71,9 @@ function keepable(status: number): boolean {
 }
 
 export class IdempotencyService {
+  /** When this instance last pruned expired answers. */
+  private prunedAt = Number.NEGATIVE_INFINITY;
+
   constructor(private readonly context: IdempotencyContext) {}
 
   /**
@@ -116,7 +121,12 @@ export class IdempotencyService {
       now,
     } = this.context;
     const time = now();
-    await keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
+    // Expired answers are never replayed (`kept` looks at the last 24 hours only): pruning them
+    // once a minute keeps the table small without a statement per write.
+    if (time - this.prunedAt >= PRUNE_INTERVAL_MS) {
+      this.prunedAt = time;
+      await keys.deleteOlderThan(time - IDEMPOTENCY_KEY_TTL_MS);
+    }
     await keys.insert({
       judge_id: request.judgeId,
       key: request.key,

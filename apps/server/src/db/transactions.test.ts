@@ -1,0 +1,143 @@
+/**
+ * Transactions as services see them, on the engine of the run (R95): writes sent later
+ * (`runLater`, which PostgreSQL sends with the next statement or the commit, its values written
+ * in as literals) and the reads made with BEGIN (`readAtBegin`).
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../config.js';
+import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import { openDatabase, type Database } from './database.js';
+import { openPostgres } from './postgres.js';
+
+let storage: TestStorage;
+let db: Database;
+
+beforeEach(async () => {
+  storage = await testStorage();
+  db =
+    storage.databaseUrl === undefined
+      ? await openDatabase(join(storage.dataDir, DATABASE_FILE))
+      : await openPostgres(storage.databaseUrl, { poolSize: 2 });
+});
+
+afterEach(async () => {
+  await db.close();
+  await storage.remove();
+});
+
+const addProject = (id: string, name = `name ${id}`, location = 1) =>
+  db.runLater(db.q.insertInto('projects').values({ id, name, location }));
+const projectNames = async () =>
+  (await db.all(db.q.selectFrom('projects').select(['id', 'name']).orderBy('seq'))).map((row) => [
+    row.id,
+    row.name,
+  ]);
+const setting = async (key: string) =>
+  (
+    await db.readUntilWrite(`test ${key}`, () =>
+      db.all(db.q.selectFrom('settings').select('value').where('key', '=', key)),
+    )
+  )[0]?.value;
+
+describe('writes sent later (runLater)', () => {
+  it('keep every value exactly, whatever characters a text holds', async () => {
+    const texts = [
+      'O\'Brien\'s "demo"',
+      'back\\slash \\n and \\',
+      'a $1 and $2 placeholder, -- not a comment, /* nor this */',
+      'émoji 🎉 and 中文',
+      'nul \u0000 byte',
+      '',
+    ];
+    await db.transaction(async () => {
+      for (const [i, text] of texts.entries()) await addProject(`p${i}`, text, -(i + 1) * 1e12);
+    });
+    expect(await projectNames()).toEqual(
+      texts.map((text, i) => [`p${i}`, text.replaceAll('\u0000', '\ufffd')]),
+    );
+    const locations = await db.all(db.q.selectFrom('projects').select('location').orderBy('seq'));
+    expect(locations.map((row) => row.location)).toEqual(texts.map((_, i) => -(i + 1) * 1e12));
+  });
+
+  it('are seen by the next read of their own transaction, and committed with it', async () => {
+    let seenInside: unknown[] = [];
+    await db.transaction(async () => {
+      await addProject('p1');
+      seenInside = await projectNames();
+    });
+    expect(seenInside).toEqual([['p1', 'name p1']]);
+    expect(await projectNames()).toEqual([['p1', 'name p1']]);
+  });
+
+  it('fail their transaction when one fails, at the latest at the commit, and leave nothing behind', async () => {
+    await db.transaction(async () => addProject('p1'));
+    const failing = db.transaction(async () => {
+      await db.run(db.q.updateTable('projects').set({ name: 'renamed' }).where('id', '=', 'p1'));
+      await addProject('p2');
+      await addProject('p1'); // the same id: a unique violation
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await projectNames()).toEqual([['p1', 'name p1']]);
+    // The connections are usable afterwards.
+    await db.transaction(async () => addProject('p3'));
+    expect(await projectNames()).toEqual([
+      ['p1', 'name p1'],
+      ['p3', 'name p3'],
+    ]);
+  });
+
+  it('that fail inside a nested transaction undo that one only', async () => {
+    await db.transaction(async () => {
+      await addProject('p1');
+      await expect(
+        db.transaction(async () => {
+          await addProject('p2');
+          await addProject('p1');
+        }),
+      ).rejects.toThrow();
+      await addProject('p3');
+    });
+    expect((await projectNames()).map(([id]) => id)).toEqual(['p1', 'p3']);
+  });
+
+  it('run at once outside a transaction', async () => {
+    await addProject('p1');
+    expect(await projectNames()).toEqual([['p1', 'name p1']]);
+  });
+});
+
+describe('reads made with BEGIN (readAtBegin)', () => {
+  const writeSetting = (key: string, value: string) =>
+    db.run(
+      db.q
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((c) => c.column('key').doUpdateSet({ value })),
+    );
+
+  beforeEach(() => {
+    db.readAtBegin(
+      'test deliberation',
+      db.q.selectFrom('settings').select('value').where('key', '=', 'deliberation'),
+    );
+  });
+
+  it('answer what the table holds when the transaction begins, and follow its own writes', async () => {
+    await writeSetting('deliberation', 'false');
+    await db.transaction(async () => {
+      expect(await setting('deliberation')).toBe('false');
+      await writeSetting('deliberation', 'true');
+      expect(await setting('deliberation')).toBe('true');
+    });
+    await db.transaction(async () => {
+      expect(await setting('deliberation')).toBe('true');
+    });
+  });
+
+  it('are made again by every transaction: another transaction’s commit is seen by the next one', async () => {
+    await db.transaction(async () => expect(await setting('deliberation')).toBeUndefined());
+    await writeSetting('deliberation', 'true');
+    await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
+  });
+});
