@@ -19,6 +19,7 @@ import {
   bindable,
   queryBuilder,
   ScopedDatabase,
+  Turns,
   type StopWatching,
   type TransactionOptions,
 } from './storage.js';
@@ -26,36 +27,12 @@ import { findWalDamage } from './wal-check.js';
 
 export type { CommitListener, Database } from './storage.js';
 
-/** One holder at a time, the others served in the order they asked. */
-class Turns {
-  private held = false;
-  private readonly waiting: (() => void)[] = [];
-
-  get busy(): boolean {
-    return this.held;
-  }
-
-  async take(): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next === undefined) this.held = false;
-    else next();
-  }
-}
-
 export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   readonly engine = 'sqlite';
   readonly location: string;
   readonly q: Kysely<DB>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  private readonly turns = new Turns();
+  private readonly turns = new Turns(1);
   /** Rows changed before the open transaction, during a full-disk episode (see `end`). */
   private changesBefore: number | undefined;
 
@@ -116,7 +93,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    */
   private async inTurn<T>(work: () => T): Promise<T> {
     if (this.scope.getStore() !== undefined || !this.turns.busy) return work();
-    await this.turns.take();
+    await this.turns.take(this.urgent);
     try {
       return work();
     } finally {
@@ -135,7 +112,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   }
 
   protected async begin({ readOnly = false }: TransactionOptions): Promise<BetterSqlite3.Database> {
-    await this.turns.take();
+    await this.turns.take(true);
     try {
       // During a full-disk episode, only a transaction that wrote something proves space is back.
       this.changesBefore = this.diskFull.active ? this.totalChanges() : undefined;

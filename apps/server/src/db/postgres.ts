@@ -25,6 +25,7 @@ import {
   bindable,
   queryBuilder,
   ScopedDatabase,
+  Turns,
   type StopWatching,
   type TransactionOptions,
 } from './storage.js';
@@ -43,40 +44,17 @@ export interface PostgresOptions {
   poolSize?: number;
 }
 
-/**
- * Turns at the pool's connections. pg-pool times out a wait for a free connection like a
- * connection that cannot be made; a burst of requests (200 judges at once) must wait its turn
- * instead of answering 503 "the database cannot be reached". So requests queue here, without a
- * limit, and the pool's time-out is left to connecting itself.
- */
-class ConnectionTurns {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  async take(): Promise<void> {
-    if (this.free > 0) {
-      this.free -= 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free += 1;
-  }
-}
-
 export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly engine = 'postgres';
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
-  private readonly turns: ConnectionTurns;
+  /**
+   * Turns at the pool's connections. pg-pool times out a wait for a free connection like a
+   * connection that cannot be made; a burst of requests (200 judges at once) must wait its turn
+   * instead of answering 503 "the database cannot be reached". So requests queue here, without a
+   * limit, and the pool's time-out is left to connecting itself.
+   */
+  private readonly turns: Turns;
   private readonly statementNames = new StatementNames();
   private readonly batches = new WeakMap<pg.PoolClient, Batch>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
@@ -90,7 +68,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     // Making a connection takes at most this long, then the request answers 503
     // (isDatabaseUnavailable); waiting for a free one is ConnectionTurns'.
     this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
-    this.turns = new ConnectionTurns(poolSize);
+    this.turns = new Turns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     this.pool.on('connect', (client) => this.backends.add(backendOf(client)));
@@ -132,7 +110,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   protected async begin({ readOnly = false }: TransactionOptions): Promise<pg.PoolClient> {
-    await this.turns.take();
+    // A writing transaction holds the lock that every other write waits for: it goes first.
+    await this.turns.take(!readOnly || this.urgent);
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -255,7 +234,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     const values = bindable(parameters);
     const connection = this.scope.getStore()?.connection;
     if (connection === undefined) {
-      await this.turns.take();
+      await this.turns.take(this.urgent);
       try {
         return await this.pool.query(this.named(text, values));
       } finally {

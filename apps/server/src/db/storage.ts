@@ -65,6 +65,12 @@ export interface Database {
    * they share one connection.
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `fn` with its turns at the connection(s) ahead of work not marked so: what a judge's
+   * phone waits for goes before the lists of screens and dashboards. Writing transactions always
+   * go first (PostgreSQL: they hold the lock every write waits for).
+   */
+  urgently<T>(fn: () => Promise<T>): Promise<T>;
   /** Records a domain event of the current transaction (written to the outbox, released at commit). */
   record(event: DomainEvent): void;
   onCommit(listener: CommitListener): void;
@@ -124,6 +130,38 @@ export function queryBuilder(dialect: Dialect): Kysely<DB> {
   });
 }
 
+/**
+ * Holders of a connection (or of one of a pool's), at most `size` at once; the others are served
+ * in the order they asked, urgent ones (`Database.urgently`) first.
+ */
+export class Turns {
+  private free: number;
+  private readonly urgentWaiting: (() => void)[] = [];
+  private readonly otherWaiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  get busy(): boolean {
+    return this.free === 0;
+  }
+
+  async take(urgent: boolean): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => (urgent ? this.urgentWaiting : this.otherWaiting).push(resolve));
+  }
+
+  give(): void {
+    const next = this.urgentWaiting.shift() ?? this.otherWaiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
 /** What one transaction carries through its `await`s: its connection, its events, its savepoints. */
 interface TransactionScope<C> {
   connection: C;
@@ -139,6 +177,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract readonly location: string;
   abstract readonly q: Kysely<DB>;
   protected readonly scope = new AsyncLocalStorage<TransactionScope<C>>();
+  private readonly urgency = new AsyncLocalStorage<boolean>();
   readonly outbox: Outbox = new Outbox(this);
   private readonly listeners: CommitListener[] = [];
   /** One map per read of the revisions, so that reads kept until a write answer the same map. */
@@ -254,6 +293,15 @@ export abstract class ScopedDatabase<C> implements Database {
   /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */
   protected readsOfBegin(_connection: C): Map<string, Promise<unknown>> {
     return new Map();
+  }
+
+  async urgently<T>(fn: () => Promise<T>): Promise<T> {
+    return await this.urgency.run(true, fn);
+  }
+
+  /** Whether the code running now was marked `urgently`. */
+  protected get urgent(): boolean {
+    return this.urgency.getStore() === true;
   }
 
   record(event: DomainEvent): void {

@@ -1,7 +1,8 @@
 /**
  * Transactions as services see them, on the engine of the run (R95): writes sent later
  * (`runLater`, which PostgreSQL sends with the next statement or the commit, its values written
- * in as literals) and the reads made with BEGIN (`readAtBegin`).
+ * in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
+ * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ beforeEach(async () => {
   db =
     storage.databaseUrl === undefined
       ? await openDatabase(join(storage.dataDir, DATABASE_FILE))
-      : await openPostgres(storage.databaseUrl, { poolSize: 2 });
+      : await openPostgres(storage.databaseUrl, { poolSize: 1 });
 });
 
 afterEach(async () => {
@@ -139,5 +140,27 @@ describe('reads made with BEGIN (readAtBegin)', () => {
     await db.transaction(async () => expect(await setting('deliberation')).toBeUndefined());
     await writeSetting('deliberation', 'true');
     await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
+  });
+});
+
+describe('turns at the connection', () => {
+  it('go to urgent work and writing transactions first, then to the rest in the order it asked', async () => {
+    let release = (): void => undefined;
+    const holding = db.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the transaction holds the connection
+    const ids = async () => (await db.all(db.q.selectFrom('projects').select('id'))).map((row) => row.id);
+    // What each read saw tells when it ran: before or after the writing transaction.
+    const read = ids();
+    const urgentRead = db.urgently(ids);
+    const writing = db.transaction(async () => addProject('p1'));
+    release();
+    await Promise.all([holding, writing]);
+    expect(await urgentRead).toEqual([]);
+    expect(await read).toEqual(['p1']);
   });
 });

@@ -86,14 +86,17 @@ export function route<E extends Endpoint>(
   handler: RouteHandler<E>,
   options: RouteOptions = {},
 ): void {
-  const auth = authHook(endpoint.auth, app.services);
   const literalSegments = literalSegmentHook(endpoint.path);
   const { beforeBody, onError } = options;
+  // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
+  const judges = endpoint.auth === 'judge';
+  const auth = authHook(endpoint.auth, app.services);
   const hooks = [
     ...(literalSegments ? [literalSegments] : []),
     ...(auth ? [auth] : []),
     ...(beforeBody ? [async (request: FastifyRequest) => beforeBody(request)] : []),
   ];
+  const handle = handler as (request: FastifyRequest, reply: FastifyReply) => unknown;
   app.route({
     method: endpoint.method,
     url: API_BASE + endpoint.path,
@@ -102,7 +105,7 @@ export function route<E extends Endpoint>(
     onRequest: hooks,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    handler: judges ? (request, reply) => app.db.urgently(async () => handle(request, reply)) : handle,
   });
 }
 

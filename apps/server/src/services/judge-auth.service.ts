@@ -1,5 +1,6 @@
 /** Judge authentication by bearer token (API.md 2.1). Only SHA-256 digests are stored. */
 import { JUDGE_AUTH_ERRORS } from '@podium/protocol';
+import type { Database } from '../db/database.js';
 import { UnauthorizedError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import { sha256 } from './secrets.js';
@@ -19,19 +20,23 @@ export async function stillAuthenticated(judges: JudgeRepository, judgeId: strin
 }
 
 export interface JudgeAuthServiceContext {
+  db: Database;
   repositories: { judges: JudgeRepository };
 }
 
 export class JudgeAuthService {
+  private readonly db: Database;
   private readonly judges: JudgeRepository;
 
-  constructor({ repositories }: JudgeAuthServiceContext) {
+  constructor({ db, repositories }: JudgeAuthServiceContext) {
+    this.db = db;
     this.judges = repositories.judges;
   }
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */
   async authenticate(token: string): Promise<JudgeRow> {
-    const judge = await this.judges.findByTokenHash(hashToken(token));
+    // Every judge request starts here, and the judge's phone waits for it (Database.urgently).
+    const judge = await this.db.urgently(() => this.judges.findByTokenHash(hashToken(token)));
     if (judge === undefined) throw new UnauthorizedError(JUDGE_AUTH_ERRORS.unknownToken);
     return judge;
   }
