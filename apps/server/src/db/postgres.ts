@@ -275,11 +275,11 @@ function inlined(query: Compilable<unknown>): string | undefined {
 /**
  * `text` with its `$n` placeholders replaced by literals, so several statements can travel as one
  * simple query (whose statements take no parameters). Undefined when that cannot be done safely:
- * a text with a quote or a comment in it (a placeholder could sit in a literal), or a value that
- * is not text, a finite number or null.
+ * a text with a quote, a dollar quote or a comment in it (a placeholder could sit in a literal),
+ * or a value that is not text, a finite number or null.
  */
 function inlineValues(text: string, values: readonly unknown[]): string | undefined {
-  if (/'|--|\/\*/.test(text)) return undefined;
+  if (/'|--|\/\*|\$\$/.test(text)) return undefined;
   const literals: string[] = [];
   for (const value of values) {
     if (value === null || value === undefined) literals.push('null');
@@ -295,10 +295,9 @@ function inlineValues(text: string, values: readonly unknown[]): string | undefi
 /**
  * Names for the statements the server sends again and again, so that each connection parses and
  * plans one once and then only binds it (`pg` prepares a named statement on a connection's first
- * use). Half the cost of a short statement on the server is its parse and plan: a judging cycle
- * sends ~60 of them. Texts with many parameters (an `in (…)` of a list, a batch insert) vary with
- * their data and are left unnamed, and so is every text past the first `MAX_NAMED`, so neither
- * side keeps an unbounded set.
+ * use): half the cost of a short statement on the server is its parse and plan. Texts with many
+ * parameters (an `in (…)` of a list, a batch insert) vary with their data and are left unnamed,
+ * and so is every text past the first `MAX_NAMED`, so neither side keeps an unbounded set.
  */
 class StatementNames {
   private static readonly MAX_NAMED = 2000;
