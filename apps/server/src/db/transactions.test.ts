@@ -28,7 +28,22 @@ afterEach(async () => {
 });
 
 const addProject = (id: string, name = `name ${id}`, location = 1) =>
-  db.runLater(db.q.insertInto('projects').values({ id, name, location }));
+  db.runLater(
+    db.q.insertInto('projects').values({
+      id,
+      name,
+      location,
+      description: '',
+      url: '',
+      try_link: '',
+      video_link: '',
+      challenge_list: '[]',
+      group: 0,
+      active: 1,
+      prioritized: 0,
+      last_activity: 0,
+    }),
+  );
 const projectNames = async () =>
   (await db.all(db.q.selectFrom('projects').select(['id', 'name']).orderBy('seq'))).map((row) => [
     row.id,
