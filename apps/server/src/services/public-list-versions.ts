@@ -15,33 +15,33 @@ import { SerializedJson } from './serialized-json.js';
  * Versions kept per instance. The public list changes when the admin edits projects, a few times
  * a minute at most; a screen asks within seconds of each change (and polls every 30 s), so it
  * is rarely more than a couple of versions behind. Unchanged entries share their JSON text across
- * versions, so each kept version costs its ids and pointers, not its text.
+ * versions, and only the newest keeps its bodies, so each older version costs its ids and
+ * pointers, not its text.
  */
 const KEPT_VERSIONS = 64;
 
-export class PublicListVersion {
+/** What is kept of a version to answer from it: its revision and each project's JSON text by id, in list order. */
+interface KeptVersion {
+  readonly revision: string;
+  readonly entries: ReadonlyMap<string, string>;
+}
+
+/** The current version of the list, with its answers (only the newest keeps its bodies). */
+export class PublicListVersion implements KeptVersion {
   /** The body of `GET /project/list/public`. */
   readonly json: SerializedJson;
   /** The hash of `json`: its ETag without the quotes. */
   readonly revision: string;
-  /** Each project's JSON text by id, in the list's order. */
-  private readonly entries: ReadonlyMap<string, string>;
   private whole: SerializedJson | undefined;
   /** The answers to screens holding an earlier version, by that version's revision. */
   private readonly since = new Map<string, SerializedJson>();
 
   constructor(
     readonly projects: readonly ProjectSummary[],
-    entries: ReadonlyMap<string, string>,
+    readonly entries: ReadonlyMap<string, string>,
   ) {
-    this.entries = entries;
     this.json = SerializedJson.ofText(`[${[...entries.values()].join(',')}]`);
     this.revision = this.json.etag().slice(1, -1);
-  }
-
-  /** The JSON text of a project of this version (shared with the next version when unchanged). */
-  entry(id: string): string | undefined {
-    return this.entries.get(id);
   }
 
   /** The whole list as a changes answer (`full`). */
@@ -53,7 +53,7 @@ export class PublicListVersion {
   }
 
   /** What changed from `older` to this version, or the whole list when that is no smaller. */
-  changesSince(older: PublicListVersion): SerializedJson {
+  changesSince(older: KeptVersion): SerializedJson {
     let answer = this.since.get(older.revision);
     if (answer === undefined) {
       answer = this.delta(older) ?? this.full();
@@ -62,11 +62,11 @@ export class PublicListVersion {
     return answer;
   }
 
-  private delta(older: PublicListVersion): SerializedJson | undefined {
+  private delta(older: KeptVersion): SerializedJson | undefined {
     const changed: string[] = [];
     let index = 0;
     for (const [id, json] of this.entries) {
-      if (older.entry(id) !== json) changed.push(`{"index":${index},"project":${json}}`);
+      if (older.entries.get(id) !== json) changed.push(`{"index":${index},"project":${json}}`);
       index += 1;
     }
     const removed = [...older.entries.keys()].filter((id) => !this.entries.has(id));
@@ -76,35 +76,33 @@ export class PublicListVersion {
 }
 
 export class PublicListVersions {
-  /** Oldest first; the last is the newest built. */
-  private readonly versions: PublicListVersion[] = [];
+  /** Oldest first; the last is the newest built. Only their entries: no bodies. */
+  private readonly kept: KeptVersion[] = [];
+  private latest: PublicListVersion | undefined;
 
-  /** The version of `projects`, kept (the one already kept when the list is the same). */
+  /** The version of `projects`, kept (the newest one again when the list did not change). */
   add(projects: readonly ProjectSummary[]): PublicListVersion {
-    const latest = this.versions.at(-1);
     const entries = new Map<string, string>();
     for (const project of projects) {
       const json = JSON.stringify(project);
       // The previous version's string when equal: kept versions share their unchanged text.
-      const previous = latest?.entry(project.id);
+      const previous = this.latest?.entries.get(project.id);
       entries.set(project.id, previous === json ? previous : json);
     }
     const version = new PublicListVersion(projects, entries);
-    const known = this.versions.findIndex((kept) => kept.revision === version.revision);
-    if (known !== -1) {
-      // Back to a list seen before (an edit undone): the kept one has its answers cached.
-      const [kept] = this.versions.splice(known, 1) as [PublicListVersion];
-      this.versions.push(kept);
-      return kept;
-    }
-    this.versions.push(version);
-    if (this.versions.length > KEPT_VERSIONS) this.versions.shift();
+    // A write that changed nothing public (a project prioritized): the answers made stay.
+    if (version.revision === this.latest?.revision) return this.latest;
+    const known = this.kept.findIndex((kept) => kept.revision === version.revision);
+    if (known !== -1) this.kept.splice(known, 1);
+    this.kept.push({ revision: version.revision, entries });
+    if (this.kept.length > KEPT_VERSIONS) this.kept.shift();
+    this.latest = version;
     return version;
   }
 
   /** The answer for a screen holding `since` (absent: holding nothing) when `current` is the list. */
   changes(current: PublicListVersion, since: string | undefined): SerializedJson {
-    const older = since === undefined ? undefined : this.versions.find((kept) => kept.revision === since);
+    const older = since === undefined ? undefined : this.kept.find((kept) => kept.revision === since);
     return older ? current.changesSince(older) : current.full();
   }
 }
