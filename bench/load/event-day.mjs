@@ -10,7 +10,8 @@
  * - Five admin dashboards: admin sockets refetching the lists an event names (projects.changed →
  *   /project/list, judges.changed → /judge/list, stats → /admin/stats, flags.changed →
  *   /admin/flags; one refetch in flight per list, as TanStack Query does) plus 15 s polling.
- * - 1000 expo screens (public sockets in child processes) refetching /project/list/public on
+ * - 1000 expo screens (public sockets in child processes) asking the public list's changes
+ *   (/project/list/public/changes since the revision each holds, as the web app does) on
  *   projects.changed.
  * - A CSV import of 300 projects at a third of the run and the projects and judges exports at
  *   half of it.
@@ -206,6 +207,8 @@ function reportExpo(children) {
     ),
   ).then((reports) => ({
     refetches: reports.reduce((n, r) => n + r.refetches, 0),
+    full: reports.reduce((n, r) => n + r.full, 0),
+    megabytes: Math.round(reports.reduce((n, r) => n + r.bytes, 0) / 1e5) / 10,
     errors: reports.reduce((n, r) => n + r.errors, 0),
     disconnects: reports.reduce((n, r) => n + r.disconnects, 0),
     latency: summary(reports.flatMap((r) => r.latencies)),

@@ -5,7 +5,7 @@
  *
  *   1. event: the event day at ten times its peak, open-loop (event-day.mjs): judges cycling
  *      next → finish → rank every 30 s on a clock, 5 admin dashboards following events, 1000
- *      expo sockets refetching the public list, a CSV import and exports in the middle
+ *      expo sockets refetching the public list's changes, a CSV import and exports in the middle
  *   2. cycle: the judging throughput, closed-loop: 200 connections, each borrowing an idle judge
  *      for one whole next → finish → rank cycle (2 s warm-up, then --duration)
  *   3. reads: GET /api/ (trivial), GET /api/project/list/public, GET /api/project/list and
@@ -397,7 +397,7 @@ function markdown({ label, phases, rssMaxMb, verdict: v }, m) {
           `| — judges' ${kind === 'self' ? 'GET /judge' : kind} | | ${j[kind].p50} | ${j[kind].p99} | | | max ${j[kind].max} ms |`,
       ),
       `| — 5 admin dashboards: ${e.dashboards.refetches} list refetches | | ${e.dashboards.latency.p50} | ${e.dashboards.latency.p99} | ${e.dashboards.errors} | | |`,
-      `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
+      `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches by changes (${e.expo.full} whole lists, ${e.expo.megabytes} MB sent) | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
       `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | | | |`,
     );
   }

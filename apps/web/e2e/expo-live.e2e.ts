@@ -2,7 +2,10 @@
  * Issue 14 on the public pages, in real Chromium against the real server: the expo and the lobby
  * display follow the admin's deletions and an `all` reset without a reload, recover from a lost
  * connection by themselves, and their page loads (and the landing page's) fetch no API URL twice.
+ * Issue 22 (item 11): they follow changes through the public list's changes since the revision
+ * they hold, and fall back to the whole list after a reset or a gap the server cannot bridge.
  */
+import type { PublicListChanges } from '@podium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
@@ -72,6 +75,34 @@ async function openLive(path: string, n: number): Promise<void> {
 }
 const sameLoad = () => page.evaluate(() => (window as { __sameLoad?: boolean }).__sameLoad === true);
 
+const CHANGES_PATH = '/api/project/list/public/changes';
+
+interface ListAnswer {
+  /** The revision the page held, null for none. */
+  since: string | null;
+  full: boolean;
+  /** Projects sent: the whole list's, or the changed ones. */
+  sent: number;
+  removed: number;
+}
+
+/** What the page's reads of the public list's changes were answered, in order. */
+function recordListAnswers(on: Page): ListAnswer[] {
+  const answers: ListAnswer[] = [];
+  on.on('response', async (response) => {
+    const { pathname, searchParams } = new URL(response.url());
+    if (pathname !== CHANGES_PATH || response.status() !== 200) return;
+    const body = (await response.json()) as PublicListChanges;
+    answers.push({
+      since: searchParams.get('since'),
+      full: body.full,
+      sent: body.full ? body.projects.length : body.changed.length,
+      removed: body.full ? 0 : body.removed.length,
+    });
+  });
+  return answers;
+}
+
 describe('the expo follows the admin without a reload', () => {
   it('drops a project the admin deletes from the lobby display', async () => {
     const before = await projectIds();
@@ -86,8 +117,29 @@ describe('the expo follows the admin without a reload', () => {
     expect(errors).toEqual([]);
   });
 
+  it('applies an edit through the list’s changes since the revision it holds, not the whole list', async () => {
+    const before = await projectIds();
+    const answers = recordListAnswers(page);
+    await openLive('/expo?display=true', before.length);
+    expect(answers).toEqual([{ since: null, full: true, sent: before.length, removed: 0 }]);
+    const renamed = before.find((project) => project.name === 'Bee Counter');
+    expect((await adminApi(server, 'PUT', `/project/${renamed?.id}`, { name: 'Bee Census' })).status).toBe(
+      200,
+    );
+    try {
+      await displayNames().filter({ hasText: 'Bee Census' }).waitFor({ timeout: LIVE_MS });
+      expect(answers.slice(1)).toEqual([{ since: expect.any(String), full: false, sent: 1, removed: 0 }]);
+      expect(await displayNames().allTextContents()).not.toContain('Bee Counter');
+      expect(await sameLoad()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await adminApi(server, 'PUT', `/project/${renamed?.id}`, { name: 'Bee Counter' });
+    }
+  });
+
   it('shows a change made while the connection was lost, once it is back, with no tap', async () => {
     const before = await projectIds();
+    const answers = recordListAnswers(page);
     await openLive('/expo?display=true', before.length);
     await context.setOffline(true);
     const reconnected = socketConnected(page);
@@ -100,7 +152,40 @@ describe('the expo follows the admin without a reload', () => {
     await reconnected; // socket.io's backoff: 1 s doubling up to 10 s (±50 %), within the test's minute
     await count(before.length + 1).waitFor({ timeout: LIVE_MS });
     await displayNames().filter({ hasText: 'Offline Arrival' }).waitFor();
+    // The server still had the revision the page held: the gap is bridged by the changes.
+    expect(answers.at(-1)).toEqual({ since: expect.any(String), full: false, sent: 1, removed: 0 });
     expect(await sameLoad()).toBe(true);
+  }, 60_000);
+
+  it('takes the whole list back after a gap the server cannot bridge (more versions than it keeps)', async () => {
+    const before = await projectIds();
+    const answers = recordListAnswers(page);
+    await openLive('/expo?display=true', before.length);
+    await context.setOffline(true);
+    const reconnected = socketConnected(page);
+    const edited = before.find((project) => project.name === 'Mesh Radio');
+    // 65 versions of the list, each built by a read (the server keeps the last 64).
+    for (let i = 1; i <= 65; i += 1) {
+      expect(
+        (await adminApi(server, 'PUT', `/project/${edited?.id}`, { name: `Mesh Radio ${i}` })).status,
+      ).toBe(200);
+      expect((await fetch(url('/api/project/list/public'))).status).toBe(200);
+    }
+    try {
+      await context.setOffline(false);
+      await reconnected;
+      await displayNames().filter({ hasText: 'Mesh Radio 65' }).waitFor({ timeout: LIVE_MS });
+      expect(answers.at(-1)).toEqual({
+        since: expect.any(String),
+        full: true,
+        sent: before.length,
+        removed: 0,
+      });
+      expect(await displayNames().count()).toBe(before.length);
+      expect(await sameLoad()).toBe(true);
+    } finally {
+      await adminApi(server, 'PUT', `/project/${edited?.id}`, { name: 'Mesh Radio' });
+    }
   }, 60_000);
 
   it('shows a change made between its first reads and its socket connecting, fetching again only what the change touched', async () => {
@@ -126,9 +211,14 @@ describe('the expo follows the admin without a reload', () => {
       await count(before.length - 1).waitFor({ timeout: LIVE_MS });
       expect(await page.getByText('Solar Kiln', { exact: true }).count()).toBe(0);
       await page.waitForTimeout(1_000);
-      // projects.changed asks again for what the projects make: the list and its challenges.
-      expect(requestedTwice(requested)).toEqual(['GET /api/challenges', 'GET /api/project/list/public']);
-      expect(requested.get('GET /api/project/list/public')).toBe(2);
+      // projects.changed asks again for what the projects make: the list (its changes since the
+      // revision read first) and its challenges.
+      expect(requestedTwice(requested)).toEqual(['GET /api/challenges']);
+      const listReads = [...requested.keys()].filter((key) => key.startsWith(`GET ${CHANGES_PATH}`));
+      expect(listReads.map((key) => key.replace(/since=[\w-]+$/, 'since=…'))).toEqual([
+        `GET ${CHANGES_PATH}`,
+        `GET ${CHANGES_PATH}?since=…`,
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: false });
@@ -139,6 +229,7 @@ describe('the expo follows the admin without a reload', () => {
     const before = await projectIds();
     expect(before.length).toBeGreaterThan(0);
     await openLive('/expo', before.length);
+    const answers = recordListAnswers(page);
     const display = await context.newPage();
     const displayConnected = socketConnected(display);
     await display.goto(url('/expo?display=true'));
@@ -148,6 +239,8 @@ describe('the expo follows the admin without a reload', () => {
     expect((await adminApi(server, 'POST', '/admin/reset', { type: 'all' })).status).toBe(200);
     await page.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
     expect(await page.locator('.expo-table').count()).toBe(0);
+    // Every project left: the whole (empty) list is smaller than the changes.
+    expect(answers.at(-1)).toEqual({ since: expect.any(String), full: true, sent: 0, removed: 0 });
     await display.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
     expect(await display.locator('.expo-display__row').count()).toBe(0);
     expect(await sameLoad()).toBe(true);
@@ -161,7 +254,12 @@ describe('page loads', () => {
     ['/', ['GET /api/event']],
     [
       '/expo',
-      ['GET /api/challenges', 'GET /api/event', 'GET /api/group-info', 'GET /api/project/list/public'],
+      [
+        'GET /api/challenges',
+        'GET /api/event',
+        'GET /api/group-info',
+        'GET /api/project/list/public/changes',
+      ],
     ],
     [
       '/expo?display=true',
@@ -170,7 +268,7 @@ describe('page loads', () => {
         'GET /api/event',
         'GET /api/group-info',
         'GET /api/layout',
-        'GET /api/project/list/public',
+        'GET /api/project/list/public/changes',
       ],
     ],
   ])('%s fetches no API URL twice', async (path, expected) => {

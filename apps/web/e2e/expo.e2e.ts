@@ -79,11 +79,11 @@ const LIVE_MS = 4_500;
 /** The most the lobby page's heap may grow over a simulated hour (see the test). */
 const HEAP_GROWTH_LIMIT = 512 * 1024;
 
-/** URLs of the page's project list fetches, in order. */
+/** URLs of the page's project list fetches (the list's changes), in order. */
 function recordProjectFetches(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/project/list/public')) urls.push(request.url());
+    if (new URL(request.url()).pathname === '/api/project/list/public/changes') urls.push(request.url());
   });
   return urls;
 }
@@ -493,7 +493,9 @@ describe('expo updates', () => {
     const simulate = async (halfMinutes: number) => {
       for (let i = 0; i < halfMinutes; i += 1) {
         if (i % 5 === 0) await change((i / 5) % 4);
-        const polled = page.waitForResponse((r) => r.url().endsWith('/api/project/list/public'));
+        const polled = page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/project/list/public/changes',
+        );
         await page.clock.fastForward(30_000);
         await polled;
         await page.clock.runFor(2_000);

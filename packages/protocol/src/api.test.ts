@@ -107,6 +107,7 @@ admin  GET     /admin/export/results      file
 admin  GET     /admin/progress            -
 admin  GET     /admin/email               -
 none   POST    /qr/add/code               body
+none   GET     /project/list/public/changes -
 `
   .trim()
   .split('\n')
@@ -123,8 +124,8 @@ describe('endpoints (API.md §3)', () => {
     // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md),
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
-    // three (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(99);
+    // three, and the public list's changes (docs/api-extensions.md).
+    expect(ROWS).toHaveLength(100);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -63,6 +63,8 @@ import {
   ProjectNewRequest,
   ProjectSummary,
   ProjectUpdateRequest,
+  PublicListChanges,
+  PublicListChangesQuery,
 } from './project.js';
 import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
@@ -103,6 +105,15 @@ export const endpoints = {
     path: '/project/list/public',
     auth: 'none',
     response: z.array(ProjectSummary),
+  }),
+  // The public list's changes since a revision (docs/api-extensions.md): what expo screens ask
+  // after an event instead of the whole list.
+  projectListPublicChanges: endpoint({
+    method: 'GET',
+    path: '/project/list/public/changes',
+    auth: 'none',
+    query: PublicListChangesQuery,
+    response: PublicListChanges,
   }),
   challenges: endpoint({ method: 'GET', path: '/challenges', auth: 'none', response: z.array(z.string()) }),
   groupInfo: endpoint({ method: 'GET', path: '/group-info', auth: 'none', response: GroupInfo }),

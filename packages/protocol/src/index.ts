@@ -16,6 +16,7 @@ export * from './flag.js';
 export * from './judge.js';
 export * from './layout.js';
 export * from './layout-rows.js';
+export * from './public-list.js';
 export * from './layout-plan.js';
 export * from './log.js';
 export * from './messages.js';

@@ -114,3 +114,49 @@ export type PrioritizeBatchRequest = z.input<typeof PrioritizeBatchRequest>;
 /** `PUT /project/move/:id` (R46): the free-table check is the server's. */
 export const MoveRequest = z.object({ location: integerWithMessage(INVALID_LOCATION_NUMBER) });
 export type MoveRequest = z.input<typeof MoveRequest>;
+
+/** The message of a `since` that is not a revision (docs/api-extensions.md, "The public list's changes"). */
+export const PUBLIC_LIST_SINCE_INVALID =
+  'since must be a revision of the public list: the ETag of GET /project/list/public, without its quotes';
+
+/**
+ * A revision of the public list: the SHA-1 of its JSON in base64url, which is also the ETag of
+ * `GET /project/list/public` without its quotes. Equal lists have equal revisions on every
+ * instance, so a revision names exactly the list a screen holds.
+ */
+export const PublicListRevision = z.string().regex(/^[A-Za-z0-9_-]{27}$/);
+
+/** Query of `GET /project/list/public/changes`: `since` absent asks for the whole list. */
+export const PublicListChangesQuery = z.strictObject(
+  {
+    since: z
+      .string({ error: PUBLIC_LIST_SINCE_INVALID })
+      .regex(/^[A-Za-z0-9_-]{27}$/, PUBLIC_LIST_SINCE_INVALID)
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      `unknown query parameter ${String((issue as { keys?: string[] }).keys?.[0] ?? '')}`.trim(),
+  },
+);
+export type PublicListChangesQuery = z.input<typeof PublicListChangesQuery>;
+
+/** A project added or changed since the screen's revision, with its place in the new list. */
+export const PublicListChange = z.object({ index: z.int(), project: ProjectSummary });
+export type PublicListChange = z.infer<typeof PublicListChange>;
+
+/**
+ * `GET /project/list/public/changes`: the whole list (`full`, as `GET /project/list/public`
+ * answers it) when the server cannot bridge from `since` or the changes would be as big, else
+ * what changed: entries added or changed at their index in the new list, and the ids that left.
+ */
+export const PublicListChanges = z.discriminatedUnion('full', [
+  z.object({ revision: PublicListRevision, full: z.literal(true), projects: z.array(ProjectSummary) }),
+  z.object({
+    revision: PublicListRevision,
+    full: z.literal(false),
+    changed: z.array(PublicListChange),
+    removed: z.array(Id),
+  }),
+]);
+export type PublicListChanges = z.infer<typeof PublicListChanges>;

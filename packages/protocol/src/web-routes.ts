@@ -15,6 +15,7 @@ export const endpoints = {
   judgingStarted: { method: 'GET', path: '/admin/started', auth: 'none' },
   adminDeliberation: { method: 'GET', path: '/admin/deliberation', auth: 'none' },
   projectListPublic: { method: 'GET', path: '/project/list/public', auth: 'none' },
+  projectListPublicChanges: { method: 'GET', path: '/project/list/public/changes', auth: 'none' },
   challenges: { method: 'GET', path: '/challenges', auth: 'none' },
   groupInfo: { method: 'GET', path: '/group-info', auth: 'none' },
   judgeAuth: { method: 'POST', path: '/judge/auth', auth: 'judge' },

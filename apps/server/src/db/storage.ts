@@ -11,6 +11,7 @@ import type { DomainEvent } from '../domain-events.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
 import { Outbox, type OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
+import { SharedRead } from './shared-read.js';
 
 /** After a commit: the events the transaction recorded, and their outbox rows (db/outbox.ts). */
 export type CommitListener = (events: readonly DomainEvent[], rows: readonly OutboxRow[]) => void;
@@ -44,7 +45,8 @@ export interface Database {
   runLater(query: Compilable<unknown>): Promise<void>;
   /**
    * The revision counters (migration 002) by name. Inside a transaction they are read once and
-   * kept until the transaction writes (its triggers move them); outside one, read each time.
+   * kept until the transaction writes (its triggers move them); outside one, by a read that began
+   * after the call (callers that come together share it: db/shared-read.ts).
    */
   revisions(): Promise<ReadonlyMap<string, number>>;
   /**
@@ -185,6 +187,13 @@ export abstract class ScopedDatabase<C> implements Database {
   /** The reads declared with `readAtBegin`, by key. */
   protected readonly beginReads = new Map<string, Compilable<unknown>>();
   private rollbackCount = 0;
+  /**
+   * The counters outside a transaction, one read for the callers that ask together: every cached
+   * list checks them per request, and a thousand expo screens asking at once took a connection
+   * turn each. Urgent callers (`urgently`) share theirs apart, so that none waits in a screen's turn.
+   */
+  private readonly committedRevisions = new SharedRead(() => this.all(this.revisionsQuery()));
+  private readonly urgentRevisions = new SharedRead(() => this.all(this.revisionsQuery()));
 
   constructor(readonly diskFull: DiskFullAlarm) {}
 
@@ -275,15 +284,22 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   async revisions(): Promise<ReadonlyMap<string, number>> {
-    const query = this.q.selectFrom('revisions').select(['name', 'value']);
+    const query = this.revisionsQuery();
     this.readAtBegin('revisions', query);
-    const rows = await this.readUntilWrite('revisions', () => this.all(query));
+    const rows =
+      this.scope.getStore() === undefined
+        ? await (this.urgent ? this.urgentRevisions : this.committedRevisions).get()
+        : await this.readUntilWrite('revisions', () => this.all(query));
     let revisions = this.revisionsOfRows.get(rows);
     if (revisions === undefined) {
       revisions = new Map(rows.map((row) => [row.name as string, row.value]));
       this.revisionsOfRows.set(rows, revisions);
     }
     return revisions;
+  }
+
+  private revisionsQuery() {
+    return this.q.selectFrom('revisions').select(['name', 'value']);
   }
 
   readAtBegin(key: string, query: Compilable<unknown>): void {

@@ -14,6 +14,6 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
       return reply.type('application/json; charset=utf-8').send(Readable.from(auditLog.logJson()));
     }
     const page = await auditLog.page(parseQuery(endpoints.auditLog.query, query));
-    return sendSerialized(app, endpoints.auditLog.queryResponse, request, reply, new SerializedJson(page));
+    return sendSerialized(app, endpoints.auditLog.queryResponse, request, reply, SerializedJson.of(page));
   });
 }

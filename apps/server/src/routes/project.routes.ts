@@ -1,7 +1,7 @@
-/** Project routes: public lists (3.1), the judge's summary and count (3.2), admin (3.4). */
+/** Project routes: public lists (3.1) and the public list's changes (docs/api-extensions.md), the judge's summary and count (3.2), admin (3.4). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
-import { actionRoute, route, sendSerialized } from './route.js';
+import { actionRoute, parseQuery, route, sendSerialized } from './route.js';
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const { projects } = app.services;
@@ -15,6 +15,16 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       await projects.listPublicJson(),
     ),
   );
+  route(app, endpoints.projectListPublicChanges, async (request, reply) => {
+    const { since } = parseQuery(endpoints.projectListPublicChanges.query, request.query);
+    return sendSerialized(
+      app,
+      endpoints.projectListPublicChanges.response,
+      request,
+      reply,
+      await projects.publicListChanges(since),
+    );
+  });
   route(app, endpoints.challenges, () => projects.challenges());
   route(app, endpoints.projectSummary, (request) => projects.summary(request.params.id));
 

@@ -67,7 +67,7 @@ export class JudgeService {
         rankings: await judges.rankings(),
       }),
     );
-    this.adminList = new Derived(db, ANY_WRITE, async () => new SerializedJson(await this.list()));
+    this.adminList = new Derived(db, ANY_WRITE, async () => SerializedJson.of(await this.list()));
   }
 
   /** Every judge as the admin sees it (4.2); shared, do not modify. */

@@ -26,6 +26,7 @@ import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { projectStats, projectSummary, projectViews } from './project-views.js';
 import { newId } from './secrets.js';
+import { PublicListVersions, type PublicListVersion } from './public-list-versions.js';
 import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
@@ -40,9 +41,11 @@ export class ProjectService {
   private readonly rankScores = new RankScoreCache();
   /**
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
-   * changes when a project or the hall layout (its areas, R94) does.
+   * changes when a project or the hall layout (its areas, R94) does. Its recent versions are
+   * kept, so that screens are sent what changed since the one they hold.
    */
-  private readonly publicList: Derived<{ projects: ProjectSummary[]; json: SerializedJson }>;
+  private readonly publicList: Derived<PublicListVersion>;
+  private readonly publicVersions = new PublicListVersions();
   /**
    * The admin list, serialised once per write: every dashboard refetches it on each change, and
    * building it per read (and a copy of its JSON per response) is what ran the server out of
@@ -63,10 +66,9 @@ export class ProjectService {
     this.options = options;
     this.clock = clock;
     this.audit = auditLog;
-    this.publicList = new Derived(db, ['projects', 'layout'], async () => {
-      const active = (await projects.all()).filter((row) => row.active === 1).map(projectSummary);
-      return { projects: active, json: new SerializedJson(active) };
-    });
+    this.publicList = new Derived(db, ['projects', 'layout'], async () =>
+      this.publicVersions.add((await projects.all()).filter((row) => row.active === 1).map(projectSummary)),
+    );
     this.adminRows = new Derived(db, ANY_WRITE, async () =>
       projectViews(
         await projects.all(),
@@ -75,7 +77,7 @@ export class ProjectService {
         this.rankScores,
       ),
     );
-    this.adminList = new Derived(db, ANY_WRITE, async () => new SerializedJson(await this.list()));
+    this.adminList = new Derived(db, ANY_WRITE, async () => SerializedJson.of(await this.list()));
   }
 
   /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
@@ -105,6 +107,15 @@ export class ProjectService {
   /** `listPublic()` as the JSON body of `GET /project/list/public`. */
   async listPublicJson(): Promise<SerializedJson> {
     return (await this.publicList.get()).json;
+  }
+
+  /**
+   * The body of `GET /project/list/public/changes`: what changed in the public list since the
+   * revision `since`, or the whole list when this instance cannot bridge from it (or `since` is
+   * absent).
+   */
+  async publicListChanges(since: string | undefined): Promise<SerializedJson> {
+    return this.publicVersions.changes(await this.publicList.get(), since);
   }
 
   /** Any project, hidden included (3.2). */

@@ -11,8 +11,17 @@ export class SerializedJson {
   private compressed: Buffer | undefined;
   private tag: string | undefined;
 
-  constructor(value: unknown) {
-    this.json = Buffer.from(JSON.stringify(value));
+  private constructor(json: Buffer) {
+    this.json = json;
+  }
+
+  static of(value: unknown): SerializedJson {
+    return new SerializedJson(Buffer.from(JSON.stringify(value)));
+  }
+
+  /** A body whose JSON text the caller assembled from pieces it serialised and keeps (the public list's). */
+  static ofText(json: string): SerializedJson {
+    return new SerializedJson(Buffer.from(json));
   }
 
   /** The strong ETag of the JSON (the same for its gzip: one resource, one tag per version). */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { click, jsonResponse, render } from '../../test/render';
 import { ExpoLoadStatus } from '../components/ExpoLoadStatus';
 import { keepUnchangedProjects, useExpoChallenges, useExpoGroupInfo, useExpoProjects } from './use-expo-data';
-import { projectSummary as project } from '../stores/expo.store.fixtures';
+import { projectSummary as project, revision, wholeList } from '../stores/expo.store.fixtures';
 
 describe('keepUnchangedProjects', () => {
   it('takes the first list as it is', () => {
@@ -63,12 +63,29 @@ function Reader() {
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 
+/** The reader, and the retry of `useExpoProjects` (it refetches every expo read) for the test to call. */
+async function renderRefetching() {
+  let retry: () => void = () => undefined;
+  function Refetching() {
+    retry = useExpoProjects().retry;
+    return null;
+  }
+  const view = await render(
+    <>
+      <Reader />
+      <Refetching />
+    </>,
+  );
+  return { view, refetch: () => act(async () => retry()) };
+}
+const CHANGES = '/api/project/list/public/changes';
+
 describe('the expo reads', () => {
   it('load projects, challenges and group info from the public routes', async () => {
     const list = [project({ name: 'Kite', challenge_list: ['AI/ML'] })];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === '/api/project/list/public') return jsonResponse(list);
+      if (url === CHANGES) return jsonResponse(wholeList(list));
       if (url === '/api/challenges') return jsonResponse(['AI/ML']);
       return jsonResponse({ enabled: true, names: ['A'] });
     });
@@ -90,36 +107,26 @@ describe('the expo reads', () => {
     requests.length = 0;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       requests.push(String(input));
-      return jsonResponse(String(input) === '/api/project/list/public' ? [project({ name: 'Back' })] : []);
+      return jsonResponse(String(input) === CHANGES ? wholeList([project({ name: 'Back' })]) : []);
     });
     await click(view.querySelector('button'));
     await vi.waitFor(() => expect(view.textContent).toContain('ready  Back'));
-    expect(requests.sort()).toEqual(['/api/challenges', '/api/group-info', '/api/project/list/public']);
+    expect(requests.sort()).toEqual(['/api/challenges', '/api/group-info', CHANGES]);
   });
 
   it('keep the last good list when a later refetch fails or answers the wrong shape', async () => {
-    let answer: () => Promise<Response> = async () => jsonResponse([project({ name: 'Kept' })]);
+    let answer: () => Promise<Response> = async () => jsonResponse(wholeList([project({ name: 'Kept' })]));
     vi.stubGlobal('fetch', () => answer());
-    let refetch: () => void = () => undefined;
-    function Refetching() {
-      refetch = useExpoProjects().retry;
-      return null;
-    }
-    const view = await render(
-      <>
-        <Reader />
-        <Refetching />
-      </>,
-    );
+    const { view, refetch } = await renderRefetching();
     await vi.waitFor(() => expect(view.textContent).toContain('ready  Kept'));
     answer = async () => {
       throw new TypeError('offline');
     };
-    await act(async () => refetch());
+    await refetch();
     await settle();
     expect(view.textContent).toContain('ready  Kept');
     answer = async () => jsonResponse({ name: 'not a list' });
-    await act(async () => refetch());
+    await refetch();
     await settle();
     expect(view.textContent).toContain('ready  Kept');
   });
@@ -130,5 +137,57 @@ describe('the expo reads', () => {
     await settle();
     expect(view.textContent).toContain('error Error parsing response');
     expect(view.textContent).toContain('groups:false');
+  });
+
+  it('refresh the list by its changes since the revision on screen, and by the whole list when told to', async () => {
+    const [a, b, c] = [project({ name: 'A' }), project({ name: 'B' }), project({ name: 'C' })];
+    const answers: Record<string, unknown> = {
+      [CHANGES]: wholeList([a, b], revision('A')),
+      [`${CHANGES}?since=${revision('A')}`]: {
+        revision: revision('B'),
+        full: false,
+        changed: [{ index: 0, project: c }],
+        removed: [a.id],
+      },
+      [`${CHANGES}?since=${revision('B')}`]: wholeList([b], revision('C')),
+    };
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      requests.push(String(input));
+      return jsonResponse(answers[String(input)] ?? []);
+    });
+    const { view, refetch } = await renderRefetching();
+    await vi.waitFor(() => expect(view.textContent).toContain('ready  A,B'));
+    await refetch();
+    await vi.waitFor(() => expect(view.textContent).toContain('ready  C,B'));
+    await refetch();
+    await vi.waitFor(() => expect(view.textContent).toContain('ready  B'));
+    expect(requests.filter((url) => url.startsWith(CHANGES))).toEqual([
+      CHANGES,
+      `${CHANGES}?since=${revision('A')}`,
+      `${CHANGES}?since=${revision('B')}`,
+    ]);
+  });
+
+  it('ask for the whole list again when changes do not fit the list on screen', async () => {
+    const [a, b] = [project({ name: 'A' }), project({ name: 'B' })];
+    let first = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === CHANGES) return jsonResponse(wholeList(first ? [a] : [b], revision(first ? 'A' : 'C')));
+      if (!url.startsWith(CHANGES)) return jsonResponse([]);
+      first = false;
+      // An index past the end of the new list: not the list of that revision.
+      return jsonResponse({
+        revision: revision('B'),
+        full: false,
+        changed: [{ index: 5, project: b }],
+        removed: [],
+      });
+    });
+    const { view, refetch } = await renderRefetching();
+    await vi.waitFor(() => expect(view.textContent).toContain('ready  A'));
+    await refetch();
+    await vi.waitFor(() => expect(view.textContent).toContain('ready  B'));
   });
 });

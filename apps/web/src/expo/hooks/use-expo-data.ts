@@ -2,22 +2,26 @@
  * The expo's server state (DESIGN.md §3): the public project list, the challenges and the group
  * info as TanStack queries, one per endpoint, shared by every view of the expo. `useExpoLive`
  * (ExpoPage) keeps them fresh; the views only read. TanStack dedups concurrent reads and ignores
- * answers to superseded requests; the list's ETag/304 revalidation
- * lives in `api/conditional.ts`, its ETag kept in the same QueryClient.
+ * answers to superseded requests. The project list is refreshed by its changes (below), the
+ * challenges by ETag/304 revalidation (`api/conditional.ts`); both keep their ETag in the same
+ * QueryClient.
  */
-import type { Endpoint, GroupInfo, ProjectSummary, ResponseOf } from '@podium/protocol';
-import { endpoints } from '@podium/protocol';
+import type { Endpoint, GroupInfo, ProjectSummary, PublicListChanges, ResponseOf } from '@podium/protocol';
+import { applyPublicListChanges, endpoints } from '@podium/protocol';
 // The expo alone validates what it shows (a lobby screen runs for hours across server
 // updates), so zod loads with the expo chunk and never with the judge's pages.
 import { endpoints as validated } from '@podium/protocol/schemas';
 import { replaceEqualDeep, useQuery, useQueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { PARSE_ERROR } from '../../api/client';
-import { RequestFailed } from '../../queries/query-client';
+import { callApiWithQuery, PARSE_ERROR } from '../../api/client';
+import { keepEntityTag, keptAnswer } from '../../api/conditional';
+import { endpointKey, RequestFailed } from '../../queries/query-client';
 import { endpointQuery } from '../../queries/use-endpoint-query';
 
 interface Checker<T> {
   safeParse: (value: unknown) => { success: true; data: T } | { success: false };
 }
+
+const parseFailure = () => new RequestFailed({ status: 200, error: PARSE_ERROR, data: null });
 
 /**
  * A public GET whose answer is checked against the protocol: an odd answer is a failure (the
@@ -29,10 +33,43 @@ function checkedQuery<E extends Endpoint>(endpoint: E, schema: Checker<ResponseO
     ...query,
     queryFn: async (context: QueryFunctionContext): Promise<ResponseOf<E>> => {
       const checked = schema.safeParse(await query.queryFn(context));
-      if (!checked.success) throw new RequestFailed({ status: 200, error: PARSE_ERROR, data: null });
+      if (!checked.success) throw parseFailure();
       return checked.data;
     },
   };
+}
+
+/** `GET /project/list/public/changes` since `since` (the whole list without it), checked. */
+async function publicListChanges(since: string | undefined, signal: AbortSignal): Promise<PublicListChanges> {
+  const result = await callApiWithQuery(endpoints.projectListPublicChanges, { since }, { signal });
+  if (!result.data) throw new RequestFailed(result as never);
+  const checked = validated.projectListPublicChanges.response.safeParse(result.data);
+  if (!checked.success) throw parseFailure();
+  return checked.data;
+}
+
+/**
+ * The public list, refreshed by its changes (docs/api-extensions.md, "The public list's
+ * changes"): a thousand screens downloading the whole list after every change was the event
+ * day's heaviest load. A refetch asks what changed since the revision of the list on screen and
+ * applies it; the server answers the whole list when it cannot bridge from there (a restart, a
+ * reset, a screen offline for long, another instance). The revision is the list's ETag, kept as
+ * `api/conditional.ts` keeps ETags: only while the data is still the answer it names.
+ */
+async function readPublicList({ signal, client, queryKey }: QueryFunctionContext): Promise<ProjectSummary[]> {
+  const kept = keptAnswer(client, queryKey);
+  const held = kept?.data as readonly ProjectSummary[] | undefined;
+  let changes = await publicListChanges(kept?.etag.slice(1, -1), signal);
+  let list: ProjectSummary[];
+  try {
+    list = applyPublicListChanges(held ?? [], changes);
+  } catch {
+    // Changes that do not fit what is held: start again from the whole list.
+    changes = await publicListChanges(undefined, signal);
+    list = applyPublicListChanges([], changes);
+  }
+  keepEntityTag(client, queryKey, `"${changes.revision}"`, signal);
+  return list;
 }
 
 /**
@@ -58,7 +95,8 @@ export function keepUnchangedProjects(
 /** The query options of the expo's three reads, for readers and for `useExpoLive`. */
 export const expoQueries = {
   projects: {
-    ...checkedQuery(endpoints.projectListPublic, validated.projectListPublic.response),
+    queryKey: endpointKey(endpoints.projectListPublic),
+    queryFn: readPublicList,
     structuralSharing: (kept: unknown, fresh: unknown) =>
       keepUnchangedProjects(kept as ProjectSummary[] | undefined, fresh as ProjectSummary[]),
   },

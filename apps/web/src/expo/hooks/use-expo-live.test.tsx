@@ -4,6 +4,7 @@ import { useEventName } from '../../queries/use-event-name';
 import { jsonResponse, render } from '../../test/render';
 import { queryClient } from '../../queries/query-client';
 import { EXPO_POLL_MS, useExpoLive } from './use-expo-live';
+import { wholeList } from '../stores/expo.store.fixtures';
 
 type Handlers = Partial<Record<EventName, () => void>>;
 const realtime = vi.hoisted(() => ({
@@ -34,8 +35,8 @@ beforeEach(() => {
   requests = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input);
-    requests.push(url);
-    if (url === '/api/project/list/public') return jsonResponse([project]);
+    requests.push(url.replace(/\?.*/, ''));
+    if (url.startsWith('/api/project/list/public/changes')) return jsonResponse(wholeList([project]));
     if (url === '/api/challenges') return jsonResponse([]);
     if (url === '/api/event') return jsonResponse({ name: 'Hack' });
     return jsonResponse({ enabled: false, names: [] });
@@ -59,8 +60,8 @@ async function settle() {
   await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
-const LISTS = ['/api/challenges', '/api/group-info', '/api/project/list/public'];
-const ALL = ['/api/challenges', '/api/event', '/api/group-info', '/api/project/list/public'];
+const LISTS = ['/api/challenges', '/api/group-info', '/api/project/list/public/changes'];
+const ALL = ['/api/challenges', '/api/event', '/api/group-info', '/api/project/list/public/changes'];
 
 describe('useExpoLive', () => {
   it('fetches each read once, refetches what each public event names, and all after a reconnect', async () => {
@@ -77,7 +78,7 @@ describe('useExpoLive', () => {
 
     handlers['projects.changed']?.();
     await settle();
-    expect(fetched()).toEqual(['/api/challenges', '/api/project/list/public']);
+    expect(fetched()).toEqual(['/api/challenges', '/api/project/list/public/changes']);
 
     handlers['options.changed']?.();
     await settle();

@@ -6,6 +6,7 @@ import { queryClient } from '../../queries/query-client';
 import { click, jsonResponse, render } from '../../test/render';
 import { expoQueries } from '../hooks/use-expo-data';
 import { DEFAULT_EXPO_SORT, useExpoStore } from '../stores/expo.store';
+import { wholeList } from '../stores/expo.store.fixtures';
 import { ExpoPage } from './ExpoPage';
 
 // No socket in jsdom: use-expo-live.test.ts covers the realtime wiring.
@@ -34,7 +35,7 @@ const PROJECTS = [
 function serve(groupInfo: GroupInfo = { enabled: false, names: [] }) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url === '/api/project/list/public') return jsonResponse(PROJECTS);
+    if (url === '/api/project/list/public/changes') return jsonResponse(wholeList(PROJECTS));
     if (url === '/api/challenges') return jsonResponse(['AI/ML', 'C++ & Co']);
     if (url === '/api/group-info') return jsonResponse(groupInfo);
     return jsonResponse({ name: 'Hack' });

@@ -1,5 +1,5 @@
-/** Test data for the expo's unit tests: public project summaries with fresh ids. */
-import type { ProjectSummary } from '@podium/protocol';
+/** Test data for the expo's unit tests: public project summaries with fresh ids, and the public list's answers. */
+import type { ProjectSummary, PublicListChanges } from '@podium/protocol';
 
 let nextId = 1;
 
@@ -19,4 +19,12 @@ export function projectSummary(fields: Partial<ProjectSummary> = {}): ProjectSum
     group: 0,
     ...fields,
   };
+}
+
+/** A revision of the public list as the server names one (27 base64url characters). */
+export const revision = (letter: string): string => letter.repeat(27);
+
+/** `GET /project/list/public/changes` answering the whole list. */
+export function wholeList(projects: readonly ProjectSummary[], at = revision('A')): PublicListChanges {
+  return { revision: at, full: true, projects: [...projects] };
 }
