@@ -4,17 +4,19 @@
  * instance running the timers closes or dies, the other takes them over within seconds (the
  * timer lock, db/timer-lock.ts). Real database, real apps, real server processes killed with
  * SIGKILL; the interval is shortened through the configuration (CLOCK_BACKUP_INTERVAL_MS), and
- * backups are counted by a trigger the test adds to the event's database. SQLite's automatic
- * backups are tested in routes/clock.routes.test.ts.
+ * backups are counted by a trigger the test adds to the event's database. On SQLite the one
+ * process runs the timers: how a task is run (SQLite's automatic backups are tested in
+ * routes/clock.routes.test.ts).
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMER_LOCK_KEY, TIMER_LOCK_NAME, TIMER_LOCK_RETRY_MS } from '../db/timer-lock.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { seedClockRunning, seedSettings } from '../test-support/seed.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
 import { until } from '../test-support/sockets.js';
+import { EventTimers } from './event-timers.js';
 import {
   basicAuth,
   createTestApp,
@@ -185,4 +187,43 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe.skipIf(testEngine() !== 'sqlite')('the event timers on SQLite', () => {
+  it('run every task in the one process; a failure is said and the next interval runs; a run still going skips the next; close waits for it', async () => {
+    const t = await createTestApp();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const timers = new EventTimers({ db: t.app.db });
+    try {
+      let failing = 0;
+      timers.register('a failing task', 50, async () => {
+        failing += 1;
+        if (failing === 1) throw new Error('the first run fails');
+      });
+      let slow = 0;
+      let slowRunning = false;
+      timers.register('a slow task', 20, async () => {
+        slow += 1;
+        slowRunning = true;
+        await sleep(110);
+        slowRunning = false;
+      });
+      timers.start();
+      await sleep(600);
+      await timers.close();
+      expect(slowRunning).toBe(false);
+      expect(errors).toHaveBeenCalledWith('a failing task failed', new Error('the first run fails'));
+      expect(failing).toBeGreaterThanOrEqual(2);
+      // Every 20 ms but 110 ms long: at most one run per 110 ms, not 30 in 600 ms.
+      expect(slow).toBeGreaterThanOrEqual(1);
+      expect(slow).toBeLessThanOrEqual(7);
+      const [failingAtClose, slowAtClose] = [failing, slow];
+      await sleep(150);
+      expect([failing, slow]).toEqual([failingAtClose, slowAtClose]);
+    } finally {
+      errors.mockRestore();
+      await timers.close();
+      await t.close();
+    }
+  });
 });
