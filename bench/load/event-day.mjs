@@ -133,7 +133,15 @@ async function runJudges(base, plan, started, retry) {
   const inflight = [];
   const fire = async (item) => {
     const scheduled = started + item.at;
-    const answer = await send(base, item, retry);
+    // A phone finishes the project `next` gave it and ranks what it finished: a write late enough
+    // to meet its successor's time goes first (the successor's latency still counts from its time).
+    const previous = item.kind === 'self' ? undefined : item.judge.lastWrite;
+    const sent = (async () => {
+      await previous;
+      return send(base, item, retry);
+    })();
+    if (item.kind !== 'self') item.judge.lastWrite = sent;
+    const answer = await sent;
     for (const attempt of answer.resent) tally(resent, outcome(item.kind, attempt));
     if (answer.status !== 200) {
       tally(errors, outcome(item.kind, answer));
