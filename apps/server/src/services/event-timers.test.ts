@@ -28,7 +28,7 @@ import {
 } from '../test-support/test-app.js';
 
 const INTERVAL_MS = 300;
-/** How long backups are counted at a time: about ten intervals. */
+/** How long backups are counted at a time: ten intervals (twenty backups if both ran them). */
 const WINDOW_MS = 3000;
 /** "Within a few seconds": the next try of the lock, and time for a loaded machine. */
 const TAKEOVER_MS = TIMER_LOCK_RETRY_MS + 3000;
@@ -77,15 +77,17 @@ async function backupsDuringWindow(): Promise<number[]> {
   return (await times()).slice(before);
 }
 
-/** One backup per interval: never two close together, at most one more than the window holds. */
+/**
+ * One backup per interval: about WINDOW_MS / INTERVAL_MS of them, where two instances each running
+ * the timers would make twice as many. Counted, not timed one by one: a backup's write can wait
+ * (for the write lock, on a loaded machine) and come close to the next one.
+ */
 function expectOncePerInterval(times: number[]): void {
-  const gaps = times.slice(1).map((time, i) => time - (times[i] ?? 0));
-  expect(Math.min(...gaps), `gaps between backups (ms): ${gaps.join(', ')}`).toBeGreaterThanOrEqual(
-    INTERVAL_MS / 2,
-  );
-  expect(times.length).toBeLessThanOrEqual(WINDOW_MS / INTERVAL_MS + 1);
+  const gaps = times.slice(1).map((time, i) => Math.round(time - (times[i] ?? 0)));
+  const perWindow = WINDOW_MS / INTERVAL_MS;
+  expect(times.length, `gaps between backups (ms): ${gaps.join(', ')}`).toBeLessThanOrEqual(perWindow + 2);
   // A loaded machine delays intervals; none at all would mean nobody runs the timers.
-  expect(times.length).toBeGreaterThanOrEqual(WINDOW_MS / INTERVAL_MS / 3);
+  expect(times.length).toBeGreaterThanOrEqual(perWindow / 3);
 }
 
 /** The connection holding the timer lock: its server process and `application_name`. */
