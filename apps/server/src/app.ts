@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerSocketServer(app, now);
   await logStart(db, app.services);
-  app.services.timers.start();
+  await app.services.timers.start();
   return app;
 }
 

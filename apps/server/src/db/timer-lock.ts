@@ -7,7 +7,8 @@
  * An instance without the lock tries to take it every TIMER_LOCK_RETRY_MS; the holder runs a
  * query on its connection as often, so a connection that broke without closing is noticed too.
  * When the holder's process dies, the server sees its connection close and frees the lock, and
- * another instance takes it within TIMER_LOCK_RETRY_MS. A takeover, a lost connection and its
+ * another instance takes it within TIMER_LOCK_RETRY_MS (when its machine vanishes, once the
+ * server's keepalives give the connection up). A takeover, a lost connection and its
  * return are each said once on the log.
  *
  * On SQLite one process serves the event, so it always holds the lock.
@@ -31,6 +32,15 @@ export const TIMER_LOCK_NAME = 'podium timers';
 /** A query on the lock's connection that takes longer than this counts as a lost connection. */
 const QUERY_TIMEOUT_MS = 5000;
 
+/**
+ * The server's TCP keepalives on the lock's connection: a holder whose machine vanished (no
+ * process left to close the connection) leaves its lock after about 10 + 3 × 5 s, instead of the
+ * operating system's default two hours. Its idle session is no transaction, so
+ * `idle_in_transaction_session_timeout` would not free it.
+ */
+const SERVER_KEEPALIVES =
+  'set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3';
+
 export interface TimerLock {
   /** Whether this instance holds the lock now. */
   held(): boolean;
@@ -38,10 +48,15 @@ export interface TimerLock {
   release(): Promise<void>;
 }
 
-/** The event's timer lock: taken on PostgreSQL, always held on SQLite. */
-export function holdTimerLock(db: Database): TimerLock {
-  if (db.engine === 'postgres') return new PostgresTimerLock(db.location);
-  return { held: () => true, release: async () => {} };
+/**
+ * The event's timer lock: taken on PostgreSQL, always held on SQLite. Resolves after the first try,
+ * so an instance that starts alone holds it from its first interval on.
+ */
+export async function holdTimerLock(db: Database): Promise<TimerLock> {
+  if (db.engine !== 'postgres') return { held: () => true, release: async () => {} };
+  const lock = new PostgresTimerLock(db.location);
+  await lock.firstTry;
+  return lock;
 }
 
 class PostgresTimerLock implements TimerLock {
@@ -56,8 +71,11 @@ class PostgresTimerLock implements TimerLock {
   /** Another instance held the lock when this one tried: taking it later is a takeover, said once. */
   private waited = false;
 
+  /** The first round: it never fails (a failure is said, and tried again later). */
+  readonly firstTry: Promise<void>;
+
   constructor(private readonly url: string) {
-    this.round = this.tryNow();
+    this.firstTry = this.round = this.tryNow();
   }
 
   held(): boolean {
@@ -118,6 +136,7 @@ class PostgresTimerLock implements TimerLock {
     });
     try {
       await client.connect();
+      await client.query(SERVER_KEEPALIVES);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

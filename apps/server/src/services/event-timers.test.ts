@@ -210,7 +210,7 @@ describe.skipIf(testEngine() !== 'sqlite')('the event timers on SQLite', () => {
         await sleep(110);
         slowRunning = false;
       });
-      timers.start();
+      await timers.start();
       await sleep(600);
       await timers.close();
       expect(slowRunning).toBe(false);

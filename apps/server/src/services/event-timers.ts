@@ -43,10 +43,10 @@ export class EventTimers {
     if (this.lock !== undefined) this.schedule(timer);
   }
 
-  /** Takes (or waits for) the timer lock and starts every interval. */
-  start(): void {
+  /** Tries to take the timer lock (then goes on trying) and starts every interval. */
+  async start(): Promise<void> {
     if (this.lock !== undefined) return;
-    this.lock = holdTimerLock(this.context.db);
+    this.lock = await holdTimerLock(this.context.db);
     for (const timer of this.timers) this.schedule(timer);
   }
 
