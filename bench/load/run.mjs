@@ -381,6 +381,7 @@ function verdict({ phases, rssMaxMb }) {
     v.eventErrors =
       Object.keys(e.judges.errors).length === 0 &&
       e.dashboards.errors === 0 &&
+      e.admin.exportErrors === undefined &&
       e.expo.errors === 0 &&
       (e.failover !== undefined || e.expo.disconnects === 0);
     if (e.failover) v.failoverP99 = e.failover.afterKill.p99 < TARGETS.failoverP99;
@@ -436,7 +437,7 @@ function markdown({ label, phases, rssMaxMb, verdict: v }, m) {
       ),
       `| — 5 admin dashboards: ${e.dashboards.refetches} list refetches | | ${e.dashboards.latency.p50} | ${e.dashboards.latency.p99} | ${e.dashboards.errors} | | |`,
       `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
-      `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | | | |`,
+      `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | ${e.admin.exportErrors?.join(', ') ?? ''} | | |`,
     );
     if (e.failover) lines.push(...failoverRows(e, v));
   }
