@@ -149,6 +149,9 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
     const dataDir = tempDataDir();
     const env = { DATABASE_URL: url, CLOCK_BACKUP_INTERVAL_MS: String(INTERVAL_MS) };
     const servers: ServerProcess[] = [];
+    // Should the test process end first (a time-out), the servers must not outlive it.
+    const killAll = () => servers.forEach((server) => server.child.kill('SIGKILL'));
+    process.once('exit', killAll);
     const start = async () => {
       const server = await startServer(dataDir, TEST_ADMIN_PASSWORD, { env });
       servers.push(server);
@@ -185,7 +188,8 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
       expect(await heldBy(two)()).toBe(true);
       expect(again.output.join('')).not.toContain('took the timer lock over');
     } finally {
-      for (const server of servers) server.child.kill('SIGKILL');
+      process.off('exit', killAll);
+      killAll();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
