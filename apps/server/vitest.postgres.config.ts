@@ -26,7 +26,7 @@ export default defineConfig({
       'src/restart.test.ts',
       'src/routes/*.test.ts',
       'src/security/*.test.ts',
-      'src/services/{engine-snapshot,results.service}.test.ts',
+      'src/services/{engine-snapshot,event-timers,results.service}.test.ts',
     ],
     env: { PODIUM_TEST_ENGINE: 'postgres' },
   },

@@ -22,18 +22,25 @@
  * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
  * older checkout, on --baseline-node), for "no slower than before" ratios.
  *
+ * --balanced (`npm run bench:failover`) runs the event phase through nginx on two instances on one
+ * PostgreSQL database (balanced.mjs, docs/deploy.md (c)), judges retrying as the web app does, and
+ * kills instance 1 with SIGKILL at 60 % of it, starting it again --down seconds later (default 10):
+ * judges' p99 overall and over the 10 s after the kill, and the judge requests that failed.
+ *
  * Options: --duration <s> (cycle and reads phases, default 10), --event <s> (event phase,
  * default 90), --log <s> (log phase, per half, default 15), --only event,cycle,reads,log,storm,
  * --profile (CPU profile of the server, hot spots printed), --json <file> (raw figures).
  * Targets (2 cores): judges' p99 < 50 ms during the event on every engine and < 100 ms while the
  * log is read, no error, PostgreSQL's cycle throughput ≥ ½ SQLite's, SQLite's ≥ 90 % of the
  * baseline's, public list ≥ 30 % of the trivial route, every storm login succeeds within 10 s,
- * server RSS < 200 MB in every phase.
+ * server RSS < 200 MB in every phase; with --balanced, no failed judge request and judges' p99
+ * over the 10 s after the kill < 1 s.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startPostgres, createDatabase } from '../../apps/server/src/test-support/postgres-server.ts';
+import { startBalanced } from './balanced.mjs';
 import { eventDay } from './event-day.mjs';
 import { logUnderLoad } from './log-read.mjs';
 import {
@@ -59,11 +66,16 @@ const { values: args } = parseArgs({
     'baseline-node': { type: 'string', default: process.execPath },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
+    balanced: { type: 'boolean', default: false },
+    down: { type: 'string', default: '10' },
   },
 });
 const DURATION = Number(args.duration);
-const PHASES = new Set(args.only.split(','));
-const ENGINES = args.engines.split(',');
+// Through nginx the event day is the benchmark (its kill in the middle), on PostgreSQL only.
+const PHASES = new Set(args.balanced ? ['event'] : args.only.split(','));
+const ENGINES = args.balanced ? ['postgres'] : args.engines.split(',');
+/** --balanced: instance 1 is killed at this share of the event phase. */
+const KILL_AT = 0.6;
 const PROJECTS = 600;
 const JUDGES = 250;
 const CYCLE_CONNECTIONS = 200;
@@ -73,6 +85,7 @@ const STORM_TYPOS = 20;
 const TARGETS = {
   eventP99: 50,
   logP99: 100,
+  failoverP99: 1000,
   postgresCycleRatio: 0.5,
   baselineCycleRatio: 0.9,
   publicRatio: 0.3,
@@ -204,6 +217,8 @@ async function loginStorm(base, judges) {
 
 /** What each run starts: an engine, and for the baseline another build on its own Node. */
 function runsToMake() {
+  if (args.balanced)
+    return [{ label: 'postgres, 2 instances behind nginx', engine: 'postgres', balanced: true }];
   const runs = ENGINES.map((engine) => ({ label: engine, engine }));
   if (args.baseline) {
     runs.push({ label: 'baseline', engine: 'sqlite', main: args.baseline, node: args['baseline-node'] });
@@ -212,10 +227,12 @@ function runsToMake() {
 }
 
 /** The phases on one server: seeded over HTTP, then each phase in turn. */
-async function runOn({ label, engine, main, node }, postgres) {
+async function runOn({ label, engine, main, node, balanced }, postgres) {
   const env =
     engine === 'postgres' ? { DATABASE_URL: await createDatabase(postgres.url, `bench_${Date.now()}`) } : {};
-  const server = await startServer({ profile: args.profile, env, main, node });
+  const server = balanced
+    ? await startBalanced(env.DATABASE_URL)
+    : await startServer({ profile: args.profile, env, main, node });
   const base = server.url;
   const phases = {};
   let rssMaxMb;
@@ -232,7 +249,12 @@ async function runOn({ label, engine, main, node }, postgres) {
     console.log(`[${label}] seeded ${PROJECTS} projects and ${judges.length} judges (all logged in)`);
 
     if (PHASES.has('event')) {
-      phases.event = await eventDay(base, judges, { durationMs: Number(args.event) * 1000, rss: server.rss });
+      const durationMs = Number(args.event) * 1000;
+      const failover = balanced && {
+        atMs: durationMs * KILL_AT,
+        act: () => server.killAndRestart(Number(args.down) * 1000),
+      };
+      phases.event = await eventDay(base, judges, { durationMs, rss: server.rss, retry: balanced, failover });
       console.log(`[${label}] event day`, JSON.stringify(phases.event, null, 1));
     }
 
@@ -355,11 +377,14 @@ function verdict({ phases, rssMaxMb }) {
   if (phases.event) {
     const e = phases.event;
     v.eventP99 = e.judges.all.p99 < TARGETS.eventP99;
+    // A kill cuts the sockets of the instance that died: a screen reconnects (not in the benchmark).
     v.eventErrors =
       Object.keys(e.judges.errors).length === 0 &&
       e.dashboards.errors === 0 &&
+      e.admin.exportErrors === undefined &&
       e.expo.errors === 0 &&
-      e.expo.disconnects === 0;
+      (e.failover !== undefined || e.expo.disconnects === 0);
+    if (e.failover) v.failoverP99 = e.failover.afterKill.p99 < TARGETS.failoverP99;
   }
   if (phases.cycle) v.cycleErrors = phases.cycle.non2xx === 0 && phases.cycle.errors === 0;
   if (phases.log)
@@ -374,10 +399,24 @@ function verdict({ phases, rssMaxMb }) {
 
 const mark = (ok) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
+/** --balanced: the judges before and after the kill, and what the kill cut. */
+function failoverRows({ failover: f, judges: j }, v) {
+  const resent =
+    Object.entries(j.resent)
+      .map(([what, n]) => `${n}× ${what}`)
+      .join('; ') || 'none';
+  const failed = Object.values(j.errors).reduce((n, count) => n + count, 0);
+  return [
+    `| — judges before the kill (0–${(f.killedAtMs / 1000).toFixed(0)} s) | | ${f.beforeKill.p50} | ${f.beforeKill.p99} | | | max ${f.beforeKill.max} ms |`,
+    `| — judges over the 10 s after \`kill -9\` of instance 1 (${f.afterKill.count} requests) | | ${f.afterKill.p50} | ${f.afterKill.p99} | failed ${failed} | | p99 < 1 s${mark(v.failoverP99)}, no failed judge request${mark(failed === 0)} |`,
+    `| — the kill: nginx met the dead instance on ${f.cutRequests} requests and sent ${f.resentByNginx} on to instance 2; judges resent ${resent}; instance 1 restarted after ${args.down} s (listening in ${f.restartMs} ms) | | | | | | |`,
+  ];
+}
+
 /** One results row per phase, for docs/benchmarks.md. */
 function markdown({ label, phases, rssMaxMb, verdict: v }, m) {
   const lines = [
-    `${label}: run ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, load average before the run ${m.load}`,
+    `${label}: run ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Linux ${m.kernel}, Node ${m.node}, load average before the run ${m.load}`,
     '',
     '| Phase | req/s | p50 ms | p99 ms | non-2xx | RSS MB | Target |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -398,8 +437,9 @@ function markdown({ label, phases, rssMaxMb, verdict: v }, m) {
       ),
       `| — 5 admin dashboards: ${e.dashboards.refetches} list refetches | | ${e.dashboards.latency.p50} | ${e.dashboards.latency.p99} | ${e.dashboards.errors} | | |`,
       `| — 1000 expo sockets: ${e.expo.refetches} public-list refetches by changes (${e.expo.full} whole lists, ${e.expo.megabytes} MB sent) | | ${e.expo.latency.p50} | ${e.expo.latency.p99} | ${e.expo.errors} (disconnects ${e.expo.disconnects}) | | |`,
-      `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | | | |`,
+      `| — CSV import of 300 projects ${e.admin.importMs} ms, exports (projects, judges) ${e.admin.exportsMs} ms | | | | ${e.admin.exportErrors?.join(', ') ?? ''} | | |`,
     );
+    if (e.failover) lines.push(...failoverRows(e, v));
   }
   if (phases.cycle) {
     const c = phases.cycle;

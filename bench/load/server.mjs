@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,7 @@ export function machine() {
     cpu: cpu[0]?.model ?? 'unknown',
     cores: cpu.length,
     memoryGb: Math.round(totalmem() / 2 ** 30),
+    kernel: release(),
     node: process.version,
     date: new Date().toISOString(),
     load: loadavg()
@@ -72,7 +73,7 @@ export async function startServer({
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const rss = rssSampler(child.pid);
+  const rss = rssSampler(() => [child.pid]);
   return {
     url,
     pid: child.pid,
@@ -91,18 +92,24 @@ export async function startServer({
   };
 }
 
-/** Samples the resident set size of `pid` (Linux /proc) every 100 ms; `mark()` starts a phase. */
-export function rssSampler(pid) {
+/**
+ * Samples the resident set size of the processes `pids()` names (Linux /proc) every 100 ms, the
+ * highest of any one of them; `phaseMb()` starts a phase. A function, so that a server restarted
+ * under another process id is followed.
+ */
+export function rssSampler(pids) {
   let max = 0;
   let phaseMax = 0;
   const read = () => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      max = Math.max(max, kb);
-      phaseMax = Math.max(phaseMax, kb);
-    } catch {
-      // The process has exited.
+    for (const pid of pids()) {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        max = Math.max(max, kb);
+        phaseMax = Math.max(phaseMax, kb);
+      } catch {
+        // The process has exited.
+      }
     }
   };
   read();

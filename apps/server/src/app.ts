@@ -13,7 +13,6 @@ import { openPostgres } from './db/postgres.js';
 import { isDiskFull } from './db/disk-full.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
-import { scheduleClockBackups } from './plugins/clock-backups.js';
 import { registerEntityTags } from './plugins/entity-tags.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerIdempotency } from './plugins/idempotency.js';
@@ -130,6 +129,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {
+    // Timers write to the event: they stop (and give the timer lock to another instance) first.
+    await app.services.timers.close();
     // Closing the mailer ends retry waits and logs what could not go out; the log needs the database.
     await app.services.mailer.close();
     await app.services.exports.close();
@@ -177,8 +178,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app, now);
-  scheduleClockBackups(app);
   await logStart(db, app.services);
+  await app.services.timers.start();
   return app;
 }
 

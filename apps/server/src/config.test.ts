@@ -35,6 +35,7 @@ describe('readEnv (API.md §7)', () => {
       trustProxy: false,
       loginGuardPerMin: 200,
       hsts: false,
+      clockBackupIntervalMs: 600_000,
     });
   });
 
@@ -52,6 +53,7 @@ describe('readEnv (API.md §7)', () => {
         TRUST_PROXY: '1',
         LOGIN_GUARD_PER_MIN: '0',
         HSTS: 'true',
+        CLOCK_BACKUP_INTERVAL_MS: '500',
       },
       '/ignored',
     );
@@ -67,12 +69,19 @@ describe('readEnv (API.md §7)', () => {
       trustProxy: true,
       loginGuardPerMin: 0,
       hsts: true,
+      clockBackupIntervalMs: 500,
     });
   });
 
   it.each(['-1', '2.5', 'many'])('refuses LOGIN_GUARD_PER_MIN=%s', (value) => {
     expect(() => readEnv({ LOGIN_GUARD_PER_MIN: value })).toThrow(
       `LOGIN_GUARD_PER_MIN must be a whole number (0 or more), got "${value}"`,
+    );
+  });
+
+  it.each(['0', '-5', '1.5'])('refuses CLOCK_BACKUP_INTERVAL_MS=%s', (value) => {
+    expect(() => readEnv({ CLOCK_BACKUP_INTERVAL_MS: value })).toThrow(
+      `CLOCK_BACKUP_INTERVAL_MS must be a whole number (1 or more), got "${value}"`,
     );
   });
 

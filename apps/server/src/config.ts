@@ -3,7 +3,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
+import { CLOCK_BACKUP_INTERVAL_MS, DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
 import { isPostgresUrl } from './db/postgres.js';
 import { generatedPassword } from './services/secrets.js';
 
@@ -27,6 +27,8 @@ export interface Config {
   loginGuardPerMin: number;
   /** Send Strict-Transport-Security (only behind HTTPS; docs/operations.md). */
   hsts: boolean;
+  /** R40: how often the running clock is backed up with `clock_sync` on (tests shorten it). */
+  clockBackupIntervalMs: number;
   /** R95: a `postgres://` URL keeps the event in PostgreSQL; unset, SQLite in `dataDir`. */
   databaseUrl?: string;
 }
@@ -40,12 +42,12 @@ export const DATABASE_FILE = 'podium.db';
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
-/** A whole number ≥ 0 from the environment, or the default when unset. */
-function countFromEnv(name: string, value: string | undefined, fallback: number): number {
+/** A whole number ≥ `min` from the environment, or the default when unset. */
+function countFromEnv(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value.trim() === '') return fallback;
   const count = Number(value);
-  if (!Number.isInteger(count) || count < 0) {
-    throw new Error(`${name} must be a whole number (0 or more), got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(count) || count < min) {
+    throw new Error(`${name} must be a whole number (${min} or more), got ${JSON.stringify(value)}`);
   }
   return count;
 }
@@ -80,6 +82,12 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
       DEFAULT_LOGIN_GUARD_PER_MIN,
     ),
     hsts: isOn(env.HSTS),
+    clockBackupIntervalMs: countFromEnv(
+      'CLOCK_BACKUP_INTERVAL_MS',
+      env.CLOCK_BACKUP_INTERVAL_MS,
+      CLOCK_BACKUP_INTERVAL_MS,
+      1,
+    ),
     databaseUrl,
   };
 }

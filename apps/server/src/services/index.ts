@@ -24,6 +24,7 @@ import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
+import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
 import { FlagService } from './flag.service.js';
 import { IdempotencyService } from './idempotency.service.js';
@@ -90,6 +91,9 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   });
   const qr = new QrService({ ...deps, judges, publicUrl: config.publicUrl, emailEnabled: mailer.enabled });
   const clock = new ClockService(deps);
+  // Timers that act on the event run on one instance at a time (R96); the app starts them.
+  const timers = new EventTimers({ db });
+  timers.register('automatic clock backup', config.clockBackupIntervalMs, () => clock.autoBackup());
   const adminSessions = new AdminSessionService({
     ...deps,
     adminPassword: config.adminPassword,
@@ -108,6 +112,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     loginGuard,
     judging: new JudgingService({ ...deps, engine: new EngineSnapshots(deps) }),
     clock,
+    timers,
     judges,
     projects,
     projectImports: new ProjectImportService({ ...deps, writeGate }),

@@ -24,6 +24,8 @@ export interface Instance {
   restart(): Promise<void>;
   /** Its standard output and error, for failure messages. */
   output(): string;
+  /** Its process id while it runs (a benchmark samples its memory). */
+  pid(): number | undefined;
 }
 
 export interface LoadBalancedPodium {
@@ -88,6 +90,7 @@ function instanceOn(
       await start();
     },
     output: () => server?.output.join('') ?? '',
+    pid: () => (running() ? server?.child.pid : undefined),
     killNow: () => {
       if (running()) server?.child.kill('SIGKILL');
     },

@@ -107,7 +107,9 @@ worker_processes 1;
 pid ${path('nginx.pid')};
 error_log ${path('error.log')} warn;
 events {
-    worker_connections 1024;
+    # Each proxied connection takes two (client and instance): bench:load --balanced keeps 1000
+    # expo sockets open through it, and they refetch at once after each change (4096 were short).
+    worker_connections 10240;
 }
 http {
     log_format podium_test escape=json '${JSON.stringify(LOG_FIELDS)}';

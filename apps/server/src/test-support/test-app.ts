@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { JudgeAdmin, Project } from '@podium/protocol';
+import { CLOCK_BACKUP_INTERVAL_MS, type JudgeAdmin, type Project } from '@podium/protocol';
 import type BetterSqlite3 from 'better-sqlite3';
 import { buildApp, type AppOptions } from '../app.js';
 import { SqliteDatabase } from '../db/database.js';
@@ -54,6 +54,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     loginGuardPerMin: 200,
     hsts: false,
+    clockBackupIntervalMs: CLOCK_BACKUP_INTERVAL_MS,
     ...overrides,
   };
 }
