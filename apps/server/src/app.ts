@@ -127,6 +127,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   // Here, not in createServices: the export worker builds services on a read-only connection.
   await app.services.adminSessions.start(options.announceAdminPassword ?? (() => {}));
+  await app.services.loginLinks.start();
+  // R70: a restart of the SQLite server clears the login limiters; PostgreSQL's are the
+  // deployment's, which an instance's restart keeps (R96).
+  if (db.engine === 'sqlite') await app.services.loginGuards.clearCounts();
+  // The login guards' ends and reports, every second (services/login-guard.ts); a timer that runs
+  // once per deployment may call the same `tick` instead (R96).
+  let guardTick = Promise.resolve();
+  const loginGuardTimer = setInterval(() => {
+    guardTick = guardTick
+      .then(() => app.services.loginGuards.tick())
+      .catch((error: unknown) => console.error('login guard tick failed', error));
+  }, 1000);
+  loginGuardTimer.unref();
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {
@@ -134,7 +147,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.services.mailer.close();
     await app.services.exports.close();
     await app.services.imports.close();
-    await app.services.loginGuard.close();
+    clearInterval(loginGuardTimer);
+    await guardTick;
     await db.close();
   });
 

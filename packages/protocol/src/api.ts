@@ -9,6 +9,7 @@ import {
   AdminSessionRequest,
   AdminSessionResponse,
   JudgeLoginRequest,
+  LoginGuardActionRequest,
   LoginGuardStatus,
   TokenResponse,
 } from './auth.js';
@@ -186,6 +187,14 @@ export const endpoints = {
     method: 'GET',
     path: '/admin/login-guard',
     auth: 'admin',
+    response: LoginGuardStatus,
+  }),
+  // R70c: the organizer ends the guard, or blocks logins by code alone (docs/api-extensions.md).
+  loginGuardAction: endpoint({
+    method: 'POST',
+    path: '/admin/login-guard',
+    auth: 'admin',
+    body: LoginGuardActionRequest,
     response: LoginGuardStatus,
   }),
   judgeNew: endpoint({

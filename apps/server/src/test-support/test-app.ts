@@ -52,7 +52,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpUrl: undefined,
     mailFrom: undefined,
     trustProxy: false,
-    loginGuardPerMin: 200,
+    loginGuardPerMin: 6,
+    loginGuardBurst: 120,
     hsts: false,
     ...overrides,
   };
