@@ -11,6 +11,7 @@ import {
   JudgeLoginRequest,
   LoginGuardActionRequest,
   LoginGuardStatus,
+  LoginProofs,
   TokenResponse,
 } from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
@@ -197,6 +198,8 @@ export const endpoints = {
     body: LoginGuardActionRequest,
     response: LoginGuardStatus,
   }),
+  // The login links' proofs of every judge, for the printed cards (docs/api-extensions.md).
+  loginProofs: endpoint({ method: 'GET', path: '/admin/login-proofs', auth: 'admin', response: LoginProofs }),
   judgeNew: endpoint({
     method: 'POST',
     path: '/judge/new',

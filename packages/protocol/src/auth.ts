@@ -1,8 +1,8 @@
 /** Authentication: login bodies, the token, and the exact 401 texts of API.md §2. */
 import { z } from 'zod';
 import { LOGIN_GUARD_ACTIONS } from './constants.js';
-import { maybeString, requiredString } from './fields.js';
-import { INVALID_LOGIN_GUARD_ACTION, fieldMustBe, fieldRequired } from './messages.js';
+import { maybeString, requiredChoice, requiredString } from './fields.js';
+import { INVALID_LOGIN_GUARD_ACTION } from './messages.js';
 
 /** 401 texts of the judge Bearer check (2.1), in check order. */
 export const JUDGE_AUTH_ERRORS = {
@@ -52,14 +52,16 @@ export const LoginGuardStatus = z.object({
 });
 export type LoginGuardStatus = z.infer<typeof LoginGuardStatus>;
 
+/**
+ * `GET /admin/login-proofs` (docs/api-extensions.md): each judge's login-link proof by judge ID,
+ * for the printed cards, whose links must pass the guard like the emailed ones.
+ */
+export const LoginProofs = z.record(z.string(), z.string());
+export type LoginProofs = z.infer<typeof LoginProofs>;
+
 /** `POST /admin/login-guard` (docs/api-extensions.md): the organizer ends the guard or blocks code logins. */
 export const LoginGuardActionRequest = z.object({
-  action: z.enum(LOGIN_GUARD_ACTIONS, {
-    error: ({ input }) => {
-      if (input === undefined || input === null) return fieldRequired('action');
-      return typeof input === 'string' ? INVALID_LOGIN_GUARD_ACTION : fieldMustBe('action', 'a string');
-    },
-  }),
+  action: requiredChoice('action', LOGIN_GUARD_ACTIONS, INVALID_LOGIN_GUARD_ACTION),
 });
 export type LoginGuardActionRequest = z.input<typeof LoginGuardActionRequest>;
 

@@ -40,4 +40,5 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)));
   route(app, endpoints.loginGuard, () => session.guardStatus());
   route(app, endpoints.loginGuardAction, (request) => session.actOnGuard(request.body.action));
+  route(app, endpoints.loginProofs, () => session.loginProofs());
 }

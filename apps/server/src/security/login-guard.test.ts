@@ -249,6 +249,22 @@ describe('issue 22 item 2b: the login link passes the guard', () => {
     expect((await guardStatus()).failures_last_minute).toBe(BURST);
   });
 
+  it('GET /admin/login-proofs gives each judge’s proof, for the printed cards (admin only)', async () => {
+    await start();
+    const { code, proof } = await judgeWithCode();
+    const bobId = await t.addJudge({ name: 'Bob', email: 'bob@example.org' });
+    const bobCode = (await t.judges()).find((j) => j.id === bobId)?.code ?? '';
+    const proofs = (await t.admin({ method: 'GET', url: '/api/admin/login-proofs' })).json<
+      Record<string, string>
+    >();
+    expect(Object.values(proofs).sort()).toEqual([proof, t.app.services.loginLinks.proof(bobCode)].sort());
+    await drain();
+    expect((await login(bobCode, '192.0.2.9', proofs[bobId])).statusCode).toBe(200);
+    expect((await login(code, '192.0.2.9')).statusCode).toBe(429);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/login-proofs' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('passes the per-address limit (R69) too, but not block_reqs (R68)', async () => {
     await start();
     const { code, proof } = await judgeWithCode();

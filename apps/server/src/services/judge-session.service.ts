@@ -11,6 +11,7 @@ import {
   type JudgeSelf,
   type LoginGuardAction,
   type LoginGuardStatus,
+  type LoginProofs,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
@@ -95,6 +96,13 @@ export class JudgeSessionService {
       await this.limiter.recordFailure(ip);
       await this.guard.recordFailure();
     });
+  }
+
+  /** Each judge's login-link proof by ID (`GET /admin/login-proofs`, for the printed cards). */
+  async loginProofs(): Promise<LoginProofs> {
+    return Object.fromEntries(
+      (await this.judges.all()).map((judge) => [judge.id, this.links.proof(judge.code)]),
+    );
   }
 
   /** The guard as the admin sees it (R70c). */
