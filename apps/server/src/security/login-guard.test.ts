@@ -439,6 +439,15 @@ describe('issue 22 item 8: the guard over failed admin authentications from all 
     expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
     expect((await adminLogin('wrong', '198.51.100.1')).statusCode).toBe(400);
     expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(429);
+
+    // Quiet until the bucket is full again (30 at 10 a minute): the guard ends, with its summary.
+    t.clock.advance((ADMIN_GUARD_BURST / ADMIN_GUARD_PER_MIN) * 60_000);
+    const deadline = Date.now() + 3000;
+    while ((await linesWith('Admin logins resumed')).length === 0 && Date.now() < deadline) await settle(50);
+    expect(await linesWith('SYSTEM | Admin logins resumed')).toEqual([
+      expect.stringMatching(/Admin logins resumed: 1 failed attempts while suspended$/),
+    ]);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
   });
 });
 
