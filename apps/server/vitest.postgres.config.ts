@@ -7,7 +7,7 @@
  * - durability/{backup,damaged-storage,data-permissions,full-disk}: the SQLite file (its online
  *   backup, a damaged file refused at start, DATA_DIR's permissions, a full disk);
  * - tests that open no storage (config, node-version, io/csv-*, io/mailer, judging/*, the
- *   audit-log and failure-limiter units, test-support).
+ *   audit-log unit, test-support).
  * Inside the files listed, `it.skipIf(testEngine() === 'postgres')` marks the cases that act on
  * the SQLite file, each with its reason. docs/toolchain.md says how to run any file on PostgreSQL.
  */
@@ -26,7 +26,7 @@ export default defineConfig({
       'src/restart.test.ts',
       'src/routes/*.test.ts',
       'src/security/*.test.ts',
-      'src/services/{engine-snapshot,event-timers,results.service}.test.ts',
+      'src/services/{engine-snapshot,event-timers,failure-limiter,results.service}.test.ts',
     ],
     env: { PODIUM_TEST_ENGINE: 'postgres' },
   },

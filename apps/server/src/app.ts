@@ -126,6 +126,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   // Here, not in createServices: the export worker builds services on a read-only connection.
   await app.services.adminSessions.start(options.announceAdminPassword ?? (() => {}));
+  await app.services.loginLinks.start();
+  // R70: a restart of the SQLite server clears the login limiters; PostgreSQL's are the
+  // deployment's, which an instance's restart keeps (R96).
+  if (db.engine === 'sqlite') await app.services.loginGuards.clearCounts();
   app.decorate('checkResponses', options.checkResponses ?? false);
   app.decorateRequest('judge', null);
   app.addHook('onClose', async () => {
@@ -135,7 +139,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.services.mailer.close();
     await app.services.exports.close();
     await app.services.imports.close();
-    await app.services.loginGuard.close();
     await db.close();
   });
 

@@ -33,7 +33,8 @@ describe('readEnv (API.md §7)', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       trustProxy: false,
-      loginGuardPerMin: 200,
+      loginGuardPerMin: 6,
+      loginGuardBurst: 120,
       hsts: false,
       clockBackupIntervalMs: 600_000,
     });
@@ -52,6 +53,7 @@ describe('readEnv (API.md §7)', () => {
         MAIL_FROM: 'Podium <j@example.org>',
         TRUST_PROXY: '1',
         LOGIN_GUARD_PER_MIN: '0',
+        LOGIN_GUARD_BURST: '40',
         HSTS: 'true',
         CLOCK_BACKUP_INTERVAL_MS: '500',
       },
@@ -68,6 +70,7 @@ describe('readEnv (API.md §7)', () => {
       mailFrom: 'Podium <j@example.org>',
       trustProxy: true,
       loginGuardPerMin: 0,
+      loginGuardBurst: 40,
       hsts: true,
       clockBackupIntervalMs: 500,
     });

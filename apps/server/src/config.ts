@@ -3,7 +3,12 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CLOCK_BACKUP_INTERVAL_MS, DEFAULT_EVENT_NAME, DEFAULT_LOGIN_GUARD_PER_MIN } from '@podium/protocol';
+import {
+  CLOCK_BACKUP_INTERVAL_MS,
+  DEFAULT_EVENT_NAME,
+  DEFAULT_LOGIN_GUARD_BURST,
+  DEFAULT_LOGIN_GUARD_PER_MIN,
+} from '@podium/protocol';
 import { isPostgresUrl } from './db/postgres.js';
 import { generatedPassword } from './services/secrets.js';
 
@@ -23,8 +28,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   trustProxy: boolean;
-  /** R70c: failed judge logins from all addresses per minute before logins are suspended; 0 = off. */
+  /** R70c: failed judge-code logins from all addresses let through per minute, sustained; 0 = off. */
   loginGuardPerMin: number;
+  /** R70c: ... and let through at once before the sustained rate applies (docs/security.md). */
+  loginGuardBurst: number;
   /** Send Strict-Transport-Security (only behind HTTPS; docs/operations.md). */
   hsts: boolean;
   /** R40: how often the running clock is backed up with `clock_sync` on (tests shorten it). */
@@ -81,6 +88,7 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
       env.LOGIN_GUARD_PER_MIN,
       DEFAULT_LOGIN_GUARD_PER_MIN,
     ),
+    loginGuardBurst: countFromEnv('LOGIN_GUARD_BURST', env.LOGIN_GUARD_BURST, DEFAULT_LOGIN_GUARD_BURST),
     hsts: isOn(env.HSTS),
     clockBackupIntervalMs: countFromEnv(
       'CLOCK_BACKUP_INTERVAL_MS',

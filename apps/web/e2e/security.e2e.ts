@@ -2,7 +2,8 @@
  * Issue 15 in a real browser against the real server: the admin cookie holds a session token,
  * never the password, and Logout revokes it (R70b); another site cannot frame the admin dashboard
  * and the main pages run under the Content-Security-Policy without a violation; the dashboard
- * shows the judge-login guard live and blocks judge logins in one click (R70c).
+ * shows the judge-login guard live, ends it and blocks code logins in one click, and a judge with
+ * the emailed link logs in while the guard refuses codes (R70c, issue 22 item 2).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,18 +24,20 @@ import {
   VIEWPORTS,
 } from './harness';
 
-const GUARD = 5;
+/** The guard's bucket on this server: 5 failed code logins at once. */
+const BURST = 5;
 let server: ServerHandle;
+let judge: { id: string; code: string };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  server = await startServer({ LOGIN_GUARD_PER_MIN: String(GUARD), TRUST_PROXY: '1' });
+  server = await startServer({ LOGIN_GUARD_BURST: String(BURST), TRUST_PROXY: '1' });
   browser = await launchBrowser();
   await seedProject(server, { name: 'Robot Arm', url: 'https://example.org/robot' });
-  await seedJudge(server, { name: 'Ada Judge', email: 'ada@example.org' });
+  judge = await seedJudge(server, { name: 'Ada Judge', email: 'ada@example.org' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -155,43 +158,77 @@ describe('security headers in the browser', () => {
   });
 });
 
-describe('the judge-login guard on the dashboard (R70c)', () => {
-  it('alerts live while judge logins are suspended, and blocks judge logins in one click', async () => {
+/** Wrong codes from BURST new addresses (TRUST_PROXY: X-Forwarded-For), as the attack of the issue. */
+async function guessFrom(subnet: number): Promise<void> {
+  for (let i = 1; i <= BURST; i += 1) {
+    const res = await fetch(url('/api/judge/login'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.${subnet}.${i}` },
+      body: JSON.stringify({ code: '00000000' }),
+    });
+    expect(res.status).toBe(400);
+  }
+}
+
+describe('the judge-login guard on the dashboard (R70c, issue 22 item 2)', () => {
+  it('alerts live while code logins are limited; Block, Allow and End act at once', async () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin'));
     await page.getByRole('link', { name: 'Robot Arm' }).waitFor();
     const alert = page.getByRole('alert', { name: 'Judge login guard' });
     expect(await alert.count()).toBe(0);
 
-    // Guesses from many addresses, as the attack of the issue (TRUST_PROXY: X-Forwarded-For).
-    for (let i = 1; i <= GUARD + 1; i += 1) {
-      const res = await fetch(url('/api/judge/login'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.0.${i}` },
-        body: JSON.stringify({ code: '00000000' }),
-      });
-      expect(res.status).toBe(400);
-    }
+    await guessFrom(0);
     await alert
-      .getByText('Judge logins suspended: 6 failed attempts from 6 addresses in the last minute')
+      .getByText('Judge logins by code limited: 5 failed attempts from 5 addresses in the last minute')
       .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await alert.getByRole('button', { name: 'Block judge logins' }).click();
-    await alert.getByText(/^Judge logins are now blocked for everyone\./).waitFor();
-    expect(await alert.getByRole('button', { name: 'Block judge logins' }).count()).toBe(0);
-    const options = await adminApi<{ block_reqs: boolean }>(server, 'GET', '/admin/options');
-    expect(options.body.block_reqs).toBe(true);
-    expect((await publicApi(server, 'POST', '/judge/login', { code: '00000000' })).status).toBe(429);
+    await alert.getByRole('button', { name: 'Block code logins' }).click();
+    await alert.getByText(/^Judge logins by code are blocked/).waitFor();
+    expect((await adminApi<{ blocked: boolean }>(server, 'GET', '/admin/login-guard')).body.blocked).toBe(
+      true,
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: 'Allow code logins' }).click();
+    await alert.getByRole('button', { name: 'Block code logins' }).waitFor();
+
+    await alert.getByRole('button', { name: 'End' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect((await publicApi(server, 'POST', '/judge/login', { code: judge.code })).status).toBe(200);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it('a dashboard opened during the suspension shows it at once (read after connecting)', async () => {
+  it('a judge who opens the emailed link logs in while the guard refuses the code alone', async () => {
+    await guessFrom(1);
+    const proofs = await adminApi<Record<string, string>>(server, 'GET', '/admin/login-proofs');
+    const proof = proofs.body[judge.id] ?? '';
+    const phone = await browser.newContext(VIEWPORTS.phone);
+    const judgePage = await phone.newPage();
+    const judgeErrors = collectPageErrors(judgePage);
+    try {
+      // The code alone (a typed code, no proof) is refused...
+      await judgePage.goto(url(`/judge/login?code=${judge.code}`));
+      await judgePage.getByRole('button', { name: 'Log In' }).click();
+      await judgePage.getByText('Login rate limit exceeded, please contact an organizer').waitFor();
+      // ...the link with its proof logs in.
+      await judgePage.goto(url(`/judge/login?code=${judge.code}&proof=${encodeURIComponent(proof)}`));
+      expect(await judgePage.getByLabel('Enter your judging code').inputValue()).toBe(judge.code);
+      await judgePage.getByRole('button', { name: 'Log In' }).click();
+      await judgePage.waitForURL((address) => !address.pathname.startsWith('/judge/login'));
+      expect(new URL(judgePage.url()).pathname).toMatch(/^\/judge/);
+      expect(unexpectedErrors(judgeErrors).filter((line) => !line.includes('429'))).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('a dashboard opened while the guard is on shows it at once (read after connecting)', async () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin'));
     await page
       .getByRole('alert', { name: 'Judge login guard' })
-      .getByText(/^Judge logins suspended: \d+ failed attempts from \d+ addresses in the last minute$/)
+      .getByText(/^Judge logins by code limited: \d+ failed attempts from \d+ addresses in the last minute$/)
       .waitFor();
   });
 });

@@ -9,7 +9,9 @@ import {
   AdminSessionRequest,
   AdminSessionResponse,
   JudgeLoginRequest,
+  LoginGuardActionRequest,
   LoginGuardStatus,
+  LoginProofs,
   TokenResponse,
 } from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
@@ -199,6 +201,16 @@ export const endpoints = {
     auth: 'admin',
     response: LoginGuardStatus,
   }),
+  // R70c: the organizer ends the guard, or blocks logins by code alone (docs/api-extensions.md).
+  loginGuardAction: endpoint({
+    method: 'POST',
+    path: '/admin/login-guard',
+    auth: 'admin',
+    body: LoginGuardActionRequest,
+    response: LoginGuardStatus,
+  }),
+  // The login links' proofs of every judge, for the printed cards (docs/api-extensions.md).
+  loginProofs: endpoint({ method: 'GET', path: '/admin/login-proofs', auth: 'admin', response: LoginProofs }),
   judgeNew: endpoint({
     method: 'POST',
     path: '/judge/new',

@@ -33,6 +33,23 @@ export function absentAsUndefined<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((v) => v ?? undefined);
 }
 
+/**
+ * One of `values`: `<field> is required` (missing or null), `<field> must be a string`, then
+ * `invalid` for any other string. One enum keeps the request type precise for the web app.
+ */
+export function requiredChoice<const T extends readonly [string, ...string[]]>(
+  field: string,
+  values: T,
+  invalid: string,
+) {
+  return z.enum(values, {
+    error: ({ input }) => {
+      if (input === undefined || input === null) return fieldRequired(field);
+      return typeof input === 'string' ? invalid : fieldMustBe(field, 'a string');
+    },
+  });
+}
+
 /** A required string. `trim` applies to the fields API.md §1.2 lists (names, emails, URLs, tracks). */
 export function requiredString(field: string, opts: { trim?: boolean } = {}) {
   const base = z.string({ error: typeMessage(field, 'a string') });

@@ -150,6 +150,7 @@ export const END_DELIBERATION_BEFORE_RESUMING = 'end deliberation before resumin
 export const PAUSE_BEFORE_CHANGING_SETTING = 'pause judging before changing this setting';
 export const PAUSE_BEFORE_RESETTING = 'pause judging before resetting';
 export const INVALID_RESET_TYPE = 'invalid type for reset';
+export const INVALID_LOGIN_GUARD_ACTION = 'action must be end, block or unblock';
 
 /** The R87 settings texts; the settings page shows the same ones. */
 export const SETTINGS_ERRORS = {

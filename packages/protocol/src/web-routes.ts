@@ -38,6 +38,8 @@ export const endpoints = {
   adminAuth: { method: 'POST', path: '/admin/auth', auth: 'admin' },
   adminLogout: { method: 'POST', path: '/admin/logout', auth: 'admin' },
   loginGuard: { method: 'GET', path: '/admin/login-guard', auth: 'admin' },
+  loginGuardAction: { method: 'POST', path: '/admin/login-guard', auth: 'admin' },
+  loginProofs: { method: 'GET', path: '/admin/login-proofs', auth: 'admin' },
   judgeNew: { method: 'POST', path: '/judge/new', auth: 'admin' },
   judgeCsv: { method: 'POST', path: '/judge/csv', auth: 'admin', multipart: true },
   judgeList: { method: 'GET', path: '/judge/list', auth: 'admin' },

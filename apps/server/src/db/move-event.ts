@@ -50,12 +50,17 @@ export type MovedTable = (typeof MOVED_TABLES)[number];
  * password, and the PostgreSQL server has its own (ADMIN_PASSWORD, R97), so admins sign in again.
  * The outbox held realtime events for the SQLite server's sockets: the PostgreSQL deployment
  * numbers its own, and a page that read from the SQLite server is sent every kept event
- * (docs/api-extensions.md).
+ * (docs/api-extensions.md). The login limiters start afresh, as at a restart of the SQLite server
+ * (R70), and the PostgreSQL server signs login links with its own key (a link sent before the move
+ * still logs in by its code).
  */
 export const LEFT_BEHIND_TABLES = [
   'admin_sessions',
   'admin_session_issuer',
   'outbox',
+  'login_failures',
+  'login_guards',
+  'login_link_key',
 ] as const satisfies readonly (keyof DB)[];
 
 /**

@@ -181,6 +181,45 @@ export interface OutboxTable {
   event: string;
 }
 
+/**
+ * Failed logins per client and limiter (migration 009): R69's judge count (`judge`) and R70a's
+ * admin count (`admin`), each a 60-second window opened at the client's first failure.
+ */
+export interface LoginFailuresTable {
+  limiter: string;
+  /** The client as counted (services/failure-limiter.ts `clientKey`: IPv6 per /64). */
+  client: string;
+  window_start: number;
+  failures: number;
+  last_failure_at: number;
+}
+
+/**
+ * The guards over failed logins from all addresses together (migration 009, services/login-guard.ts):
+ * one row per guard, a token bucket kept as what was spent of it.
+ */
+export interface LoginGuardsTable {
+  guard: string;
+  /** Failed attempts not yet paid back by the refill (0: the bucket is full). */
+  spent: number;
+  /** When `spent` was last computed (epoch ms). */
+  counted_at: number;
+  /** When the guard last ran out of allowance and went on; null while it is off. */
+  active_since: Generated<number | null>;
+  /** Failed attempts evaluated since `active_since` (the summary line at the end). */
+  failures_while_active: Generated<number>;
+  /** 1: the organizer blocked logins by code alone (judge guard only). */
+  blocked: Generated<number>;
+  /** The status last sent to admin sockets (JSON), so one instance sends each change once. */
+  reported: Generated<string>;
+}
+
+/** A single row (id 1): the key that signs judges' login links (services/login-links.ts). */
+export interface LoginLinkKeyTable {
+  id: number;
+  secret: string;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -200,4 +239,7 @@ export interface DB {
   layout_tables: LayoutTablesTable;
   layout_plan: LayoutPlanTable;
   outbox: OutboxTable;
+  login_failures: LoginFailuresTable;
+  login_guards: LoginGuardsTable;
+  login_link_key: LoginLinkKeyTable;
 }

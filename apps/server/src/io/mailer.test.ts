@@ -14,6 +14,7 @@ const judge = (overrides: Partial<LoginEmailInput> = {}): LoginEmailInput => ({
   name: 'Ada Lovelace',
   email: 'ada@example.org',
   code: '12345678',
+  proof: 'Pr00f_-x',
   eventName: 'Test Hackathon Judging',
   baseUrl: BASE,
   ...overrides,
@@ -27,9 +28,12 @@ describe('composeLoginEmail (R75)', () => {
       expect(body).toContain('Hello Ada Lovelace,');
       expect(body).toContain('Test Hackathon Judging');
       expect(body).toContain('12345678');
-      expect(body).toContain('https://judging.example.org/judge/login?code=12345678');
     }
-    expect(email.html).toContain('<a href="https://judging.example.org/judge/login?code=12345678"');
+    // The link carries the code's proof (it passes the guessing guard, docs/security.md).
+    expect(email.text).toContain('https://judging.example.org/judge/login?code=12345678&proof=Pr00f_-x');
+    expect(email.html).toContain(
+      '<a href="https://judging.example.org/judge/login?code=12345678&amp;proof=Pr00f_-x"',
+    );
   });
 
   it('HTML-escapes every caller-supplied string', () => {
@@ -44,7 +48,9 @@ describe('composeLoginEmail (R75)', () => {
     expect(email.html).not.toContain('<Tell>');
     expect(email.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
     expect(email.html).toContain('Hack &amp; &lt;Tell&gt;');
-    expect(email.html).toContain('href="https://a.example/&quot;x/judge/login?code=12345678"');
+    expect(email.html).toContain(
+      'href="https://a.example/&quot;x/judge/login?code=12345678&amp;proof=Pr00f_-x"',
+    );
     // Plain text is not markup: it keeps the name as typed.
     expect(email.text).toContain('Hello <script>alert("x")</script>,');
     expect(email.subject).toBe('Your judging code for Hack & <Tell>');
@@ -91,13 +97,13 @@ describe('Mailer (R75)', () => {
     expect(headers.get('subject')).toBe('Your judging code for Test Hackathon Judging');
     expect(headers.get('to')).toContain('<ada@example.org>');
     expect(headers.get('from')).toBe(FROM);
-    const link = 'https://judging.example.org/judge/login?code=12345678';
+    const link = 'https://judging.example.org/judge/login?code=12345678&proof=Pr00f_-x';
     expect(text).toContain('Hello Ada Lovelace,');
     expect(text).toContain('12345678');
     expect(text).toContain(link);
     expect(html).toContain('Hello Ada Lovelace,');
     expect(html).toContain('12345678');
-    expect(html).toContain(`href="${link}"`);
+    expect(html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(onDisabled).not.toHaveBeenCalled();
     expect(onFailure).not.toHaveBeenCalled();
     expect(stderr).not.toHaveBeenCalled();

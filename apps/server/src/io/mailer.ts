@@ -10,6 +10,8 @@ export interface LoginEmailInput {
   name: string;
   email: string;
   code: string;
+  /** The code's login-link proof (services/login-links.ts), so the link passes the guessing guard. */
+  proof: string;
   eventName: string;
   baseUrl: string;
 }
@@ -60,9 +62,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** The login link of R75: `<base>/judge/login?code=<code>`. */
-export function loginLink(baseUrl: string, code: string): string {
-  return `${baseUrl}/judge/login?code=${encodeURIComponent(code)}`;
+/** The login link of R75, with its proof: `<base>/judge/login?code=<code>&proof=<proof>`. */
+export function loginLink(baseUrl: string, code: string, proof: string): string {
+  return `${baseUrl}/judge/login?code=${encodeURIComponent(code)}&proof=${encodeURIComponent(proof)}`;
 }
 
 /**
@@ -71,8 +73,8 @@ export function loginLink(baseUrl: string, code: string): string {
  * caller-supplied string is HTML-escaped in the HTML body.
  */
 export function composeLoginEmail(input: LoginEmailInput): ComposedEmail {
-  const { name, code, eventName, baseUrl } = input;
-  const link = loginLink(baseUrl, code);
+  const { name, code, proof, eventName, baseUrl } = input;
+  const link = loginLink(baseUrl, code, proof);
   const subject = `Your judging code for ${eventName}`;
   const text = [
     `Hello ${name},`,

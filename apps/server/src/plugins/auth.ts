@@ -62,7 +62,7 @@ export function authHook(level: AuthLevel, services: Services): onRequestAsyncHo
       };
     case 'admin':
       return async (request: FastifyRequest) => {
-        services.adminAuth.assertNotLimited(request.ip);
+        await services.adminAuth.assertNotLimited(request.ip);
         const { user, password } = parseBasicAuthorization(request.headers.authorization);
         if (!(await services.adminAuth.verify(user, password, request.ip))) {
           throw new UnauthorizedError(ADMIN_AUTH_ERRORS.credentials);

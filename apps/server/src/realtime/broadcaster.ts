@@ -37,7 +37,7 @@ export interface BroadcastSources {
   clock: () => Promise<Clock>;
   deliberation: () => Promise<boolean>;
   stats: () => Promise<Stats>;
-  loginGuard: () => LoginGuardStatus;
+  loginGuard: () => Promise<LoginGuardStatus>;
 }
 
 /** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
@@ -159,7 +159,7 @@ export class Broadcaster {
       case 'stats':
         return { stats: await this.sources.stats(), seq } as EventPayload<N>;
       case 'login.guard':
-        return { ...this.sources.loginGuard(), seq } as EventPayload<N>;
+        return { ...(await this.sources.loginGuard()), seq } as EventPayload<N>;
       default:
         return { seq } as EventPayload<N>;
     }

@@ -17,7 +17,7 @@ import {
   type ServerToClientEvents,
   type SocketAuth,
 } from '@podium/protocol';
-import { UnauthorizedError } from '../errors.js';
+import { RateLimitedError, UnauthorizedError } from '../errors.js';
 import { adminSessionRoom, Broadcaster, JUDGES_ROOM, type PodiumServer } from './broadcaster.js';
 import { OutboxRelay } from './outbox-relay.js';
 
@@ -55,7 +55,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     clock: () => services.clock.state(),
     deliberation: () => services.options.deliberation(),
     stats: () => services.stats.overall(),
-    loginGuard: () => services.loginGuard.status(),
+    loginGuard: () => services.judgeSession.guardStatus(),
   });
   const relay = new OutboxRelay(app.db, (rows) => broadcaster.deliver(rows), now);
   app.addHook('onReady', () => relay.start());
@@ -72,7 +72,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     const since = sinceOf(auth);
     if (since !== undefined) await relay.readUpTo(since);
     if (auth.admin_password !== undefined) {
-      if (services.adminAuth.retryAfterSeconds(ip) > 0) return next(new Error(SOCKET_RATE_LIMITED));
+      if ((await services.adminAuth.retryAfterSeconds(ip)) > 0) return next(new Error(SOCKET_RATE_LIMITED));
       const ok =
         typeof auth.admin_password === 'string' &&
         (await services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip));
@@ -101,6 +101,8 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
   // A failure to check (the database unreachable) refuses the socket; it never goes unhandled.
   io.use((socket, next) => {
     admit(socket, next).catch((error: unknown) => {
+      // The admin guard's 429 (services/login-guard.ts) refuses a password like R70a's limit.
+      if (error instanceof RateLimitedError) return next(new Error(SOCKET_RATE_LIMITED));
       console.error('socket admission failed:', error instanceof Error ? error.message : error);
       next(new Error(SOCKET_UNAUTHORIZED));
     });

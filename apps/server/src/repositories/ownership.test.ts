@@ -35,6 +35,9 @@ const OWNERS: Record<Table, string> = {
   layout_plan: 'layout.repository.ts',
   // Storage infrastructure, like the transactions that write it: every transaction's events.
   outbox: 'db/outbox.ts',
+  login_failures: 'login-limit.repository.ts',
+  login_guards: 'login-limit.repository.ts',
+  login_link_key: 'login-limit.repository.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

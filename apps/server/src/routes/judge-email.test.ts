@@ -47,6 +47,33 @@ describe('login emails', () => {
     expect(await t.log()).not.toContain('Email disabled');
   });
 
+  it('the emailed link carries a proof that logs the judge in while the guessing guard refuses codes', async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({
+      config: { smtpUrl: smtp.url, mailFrom: MAIL_FROM, trustProxy: true, loginGuardBurst: 2 },
+    });
+    const app = t;
+    await app.admin({ method: 'POST', url: '/api/judge/new', payload: { name: 'Ada', email: 'ada@x.org' } });
+    await app.app.services.mailer.idle();
+    const link =
+      /http:\/\/\S+\/judge\/login\?\S+/.exec(readMessage(smtp.received[0]?.raw ?? '').text)?.[0] ?? '';
+    const params = new URL(link).searchParams;
+    expect(params.get('code')).toBe(await codeOf(app, 'ada@x.org'));
+    expect(params.get('proof')).toMatch(/^[\w-]{22}$/);
+    const login = (payload: Record<string, unknown>, address: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/judge/login',
+        payload,
+        headers: { 'x-forwarded-for': address },
+      });
+    for (const address of ['10.0.0.1', '10.0.0.2'])
+      expect((await login({ code: '0' }, address)).statusCode).toBe(400);
+    const code = params.get('code');
+    expect((await login({ code }, '10.0.0.3')).statusCode).toBe(429);
+    expect((await login({ code, proof: params.get('proof') }, '10.0.0.3')).statusCode).toBe(200);
+  });
+
   it('emails every CSV row unless noSend, using PUBLIC_URL when set', async () => {
     smtp = await startSmtp();
     t = await createTestApp({

@@ -44,6 +44,8 @@ export interface RouteOptions {
    * limits (step 3 of the check order, API.md 1.3).
    */
   beforeBody?: (request: FastifyRequest) => void | Promise<void>;
+  /** Checks that need the parsed body and run before it is validated (the login link's proof). */
+  beforeValidation?: (request: FastifyRequest) => void | Promise<void>;
   /** Called with any error the route answers with (before the error handler replies). */
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
 }
@@ -87,7 +89,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const literalSegments = literalSegmentHook(endpoint.path);
-  const { beforeBody, onError } = options;
+  const { beforeBody, beforeValidation, onError } = options;
   // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
   const judges = endpoint.auth === 'judge';
   const auth = authHook(endpoint.auth, app.services);
@@ -103,6 +105,7 @@ export function route<E extends Endpoint>(
     schema: endpoint.body ? { body: endpoint.body } : undefined,
     config: { endpoint },
     onRequest: hooks,
+    preValidation: beforeValidation ? async (request) => beforeValidation(request) : undefined,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
     handler: judges ? (request, reply) => app.db.urgently(async () => handle(request, reply)) : handle,

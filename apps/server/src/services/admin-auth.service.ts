@@ -1,6 +1,7 @@
 /**
  * Admin authentication (API.md 2.2, R70a, R70b): the password or session check, admin login and
- * sessions, and the per-IP limit on failed admin authentications.
+ * sessions, the per-IP limit on failed admin authentications, and the guard over the failures of
+ * all addresses together (issue 22 item 8), which a live session passes.
  */
 import {
   ADMIN_AUTH_MAX_FAILURES,
@@ -9,52 +10,64 @@ import {
   RATE_LIMITED_MESSAGE,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { AdminSessionService } from './admin-session.service.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { FailureLimiter } from './failure-limiter.js';
+import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
+import type { LoginGuard } from './login-guard.js';
 
 export interface AdminAuthContext {
   db: Database;
+  repositories: { loginLimits: LoginLimitRepository };
   auditLog: AuditLogService;
   now: () => number;
   sessions: AdminSessionService;
+  /** Failed admin authentications from all addresses together. */
+  adminGuard: LoginGuard;
 }
 
 export class AdminAuthService {
-  readonly limiter: FailureLimiter;
+  private readonly limiter: FailureLimiter;
   private readonly db: Database;
   private readonly audit: AuditLogService;
   private readonly sessions: AdminSessionService;
+  private readonly guard: LoginGuard;
 
-  constructor({ db, auditLog, now, sessions }: AdminAuthContext) {
+  constructor({ db, repositories, auditLog, now, sessions, adminGuard }: AdminAuthContext) {
     this.db = db;
     this.audit = auditLog;
     this.sessions = sessions;
-    this.limiter = new FailureLimiter(now);
+    this.guard = adminGuard;
+    this.limiter = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'admin' });
   }
 
   /** Seconds until `ip` may authenticate again (R70a), or 0 when it is not refused. */
-  retryAfterSeconds(ip: string): number {
-    return this.limiter.retryAfterSeconds(ip, ADMIN_AUTH_MAX_FAILURES);
+  async retryAfterSeconds(ip: string): Promise<number> {
+    return await this.limiter.retryAfterSeconds(ip, ADMIN_AUTH_MAX_FAILURES);
   }
 
   /** Throws 429 while `ip` is over the limit (checked before any admin authentication). */
-  assertNotLimited(ip: string): void {
-    const retryAfter = this.retryAfterSeconds(ip);
+  async assertNotLimited(ip: string): Promise<void> {
+    const retryAfter = await this.retryAfterSeconds(ip);
     if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
   }
 
   /**
    * Whether `user` and `secret` are the admin's Basic credentials, the secret being the password
-   * or a live session token (R70b); a failure counts against `ip`. The secret is checked even
-   * for a wrong user, so both failures take the same time; sessions first, as the web app sends
-   * one with every request.
+   * or a live session token (R70b); a failure counts against `ip` and the guard. The secret is
+   * checked even for a wrong user, so both failures take the same time; sessions first, as the web
+   * app sends one with every request, and a live session is never refused by the guard, which
+   * throws 429 before any other secret is checked while it is out of allowance.
    */
   async verify(user: string, secret: string, ip: string): Promise<boolean> {
-    const secretOk = (await this.sessions.isValid(secret)) || (await this.sessions.matchesPassword(secret));
-    if (secretOk && user === ADMIN_USER) return true;
-    this.limiter.recordFailure(ip);
+    if (await this.sessions.isValid(secret)) {
+      if (user === ADMIN_USER) return true;
+    } else {
+      await this.guard.assertAllowed();
+      if ((await this.sessions.matchesPassword(secret)) && user === ADMIN_USER) return true;
+    }
+    await this.recordFailure(ip);
     return false;
   }
 
@@ -77,9 +90,17 @@ export class AdminAuthService {
 
   /** The password itself (not a session), counted and logged like R70a and R77 want. */
   private async checkPassword(password: string, ip: string): Promise<void> {
+    await this.guard.assertAllowed();
     const ok = await this.sessions.matchesPassword(password);
-    if (!ok) this.limiter.recordFailure(ip);
+    if (!ok) await this.recordFailure(ip);
     await this.db.transaction(async () => await this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
     if (!ok) throw new ValidationError(INVALID_ADMIN_PASSWORD);
+  }
+
+  private async recordFailure(ip: string): Promise<void> {
+    await unlessDiskFull(async () => {
+      await this.limiter.recordFailure(ip);
+      await this.guard.recordFailure();
+    });
   }
 }

@@ -5,10 +5,14 @@
  * has reached the limit, the IP is refused until the window ends; refusals are not counted and do
  * not extend it. Successes are never counted. A limit of 0 refuses the IP after its first failure
  * for the rest of the window. An IPv6 client is counted by its /64 (R70c), since one host
- * usually holds a whole /64. Memory only: a restart clears it (R70).
+ * usually holds a whole /64. The counts are rows of `login_failures`, so every instance on one
+ * PostgreSQL database counts together and a restart keeps them (R96); the SQLite server clears
+ * them at start (R70). Ended windows are deleted by the guard's `tick` (login-guard.ts).
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import { LOGIN_WINDOW_MS } from '@podium/protocol';
+import { isDiskFull } from '../db/disk-full.js';
+import type { Limiter, LoginLimitRepository } from '../repositories/login-limit.repository.js';
 
 /**
  * The client an address counts as (R70c): an IPv4 address as it is (also when written as an
@@ -41,57 +45,55 @@ function ipv4TailAsGroups(group: string): string[] {
   return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
 }
 
-interface Window {
-  openedAt: number;
-  failures: number;
+/**
+ * Runs a write of the login counts, skipping it on a full disk (SQLite): the request keeps its
+ * 400 or 401 instead of a 503, and counting resumes with the disk (docs/security.md).
+ */
+export async function unlessDiskFull(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+  }
+}
+
+export interface FailureLimiterContext {
+  repository: LoginLimitRepository;
+  now: () => number;
+  /** Whose failures it counts (each limiter has its own counts). */
+  limiter: Limiter;
 }
 
 export class FailureLimiter {
-  private readonly windows = new Map<string, Window>();
-  private lastSweep = 0;
+  private readonly repository: LoginLimitRepository;
+  private readonly now: () => number;
+  private readonly limiter: Limiter;
 
-  constructor(private readonly now: () => number) {}
+  constructor({ repository, now, limiter }: FailureLimiterContext) {
+    this.repository = repository;
+    this.now = now;
+    this.limiter = limiter;
+  }
 
   /**
    * Seconds until the IP may try again (at least 1), or 0 when it is not refused. `limit` is given
    * at every check, so a changed setting applies at once (R70).
    */
-  retryAfterSeconds(ip: string, limit: number): number {
-    const window = this.openWindow(clientKey(ip));
+  async retryAfterSeconds(ip: string, limit: number): Promise<number> {
+    const now = this.now();
+    const window = await this.repository.failuresInOpenWindow(
+      this.limiter,
+      clientKey(ip),
+      now,
+      LOGIN_WINDOW_MS,
+    );
     if (window === undefined || window.failures < limit) return 0;
-    const remaining = window.openedAt + LOGIN_WINDOW_MS - this.now();
+    const remaining = window.window_start + LOGIN_WINDOW_MS - now;
     return Math.max(1, Math.ceil(remaining / 1000));
   }
 
-  recordFailure(ip: string): void {
-    const key = clientKey(ip);
-    const window = this.openWindow(key);
-    if (window === undefined) this.windows.set(key, { openedAt: this.now(), failures: 1 });
-    else window.failures += 1;
-  }
-
-  clear(): void {
-    this.windows.clear();
-  }
-
-  private openWindow(key: string): Window | undefined {
-    const now = this.now();
-    this.sweep(now);
-    const window = this.windows.get(key);
-    if (window === undefined) return undefined;
-    if (now - window.openedAt >= LOGIN_WINDOW_MS) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  /** Drops ended windows now and then, so a scan from many IPs cannot grow memory forever. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < LOGIN_WINDOW_MS) return;
-    this.lastSweep = now;
-    for (const [ip, window] of this.windows) {
-      if (now - window.openedAt >= LOGIN_WINDOW_MS) this.windows.delete(ip);
-    }
+  /** One upsert; a success writes nothing. */
+  async recordFailure(ip: string): Promise<void> {
+    await this.repository.recordFailure(this.limiter, clientKey(ip), this.now(), LOGIN_WINDOW_MS);
   }
 }

@@ -2,6 +2,7 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
+import { ADMIN_GUARD_BURST, ADMIN_GUARD_PER_MIN } from '@podium/protocol';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ExportThread } from './export/export-thread.js';
@@ -14,6 +15,7 @@ import { IdempotencyRepository } from '../repositories/idempotency.repository.js
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { JudgingRepository } from '../repositories/judging.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
+import { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import { OptionsRepository } from '../repositories/options.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrRepository } from '../repositories/qr.repository.js';
@@ -32,7 +34,8 @@ import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
-import { LoginGuard } from './login-guard.js';
+import { LoginGuard, LoginGuards } from './login-guard.js';
+import { LoginLinks } from './login-links.js';
 import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
 import { ProgressService } from './progress.service.js';
@@ -65,6 +68,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     judges: new JudgeRepository(db),
     judging: new JudgingRepository(db),
     layout: new LayoutRepository(db),
+    loginLimits: new LoginLimitRepository(db),
     options: new OptionsRepository(db),
     projects: new ProjectRepository(db),
     qr: new QrRepository(db),
@@ -83,10 +87,16 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   });
   const writeGate = new WriteGate();
   const projects = new ProjectService(deps);
+  const loginLinks = new LoginLinks(repositories);
   const judges = new JudgeService({
     ...deps,
     mailer: {
-      sendLoginEmail: (message) => mailer.sendLoginEmail({ ...message, eventName: config.eventName }),
+      sendLoginEmail: (message) =>
+        mailer.sendLoginEmail({
+          ...message,
+          eventName: config.eventName,
+          proof: loginLinks.proof(message.code),
+        }),
     },
   });
   const qr = new QrService({ ...deps, judges, publicUrl: config.publicUrl, emailEnabled: mailer.enabled });
@@ -99,9 +109,41 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminPassword: config.adminPassword,
     passwordKeptInDatabase: config.databaseUrl !== undefined,
   });
-  const adminAuth = new AdminAuthService({ ...deps, sessions: adminSessions });
-  const loginGuard = new LoginGuard({ ...deps, limit: config.loginGuardPerMin });
-  const judgeSession = new JudgeSessionService({ ...deps, loginGuard });
+  const loginGuards = new LoginGuards(
+    new LoginGuard({
+      ...deps,
+      name: 'judge-codes',
+      limiter: 'judge',
+      perMin: config.loginGuardPerMin,
+      burst: config.loginGuardBurst,
+      lines: {
+        started: (n) => `Judge logins suspended: ${n} failed attempts in the last minute`,
+        ended: (n) => `Judge logins resumed: ${n} failed attempts while suspended`,
+      },
+      reports: true,
+    }),
+    new LoginGuard({
+      ...deps,
+      name: 'admin-passwords',
+      limiter: 'admin',
+      perMin: ADMIN_GUARD_PER_MIN,
+      burst: ADMIN_GUARD_BURST,
+      lines: {
+        started: (n) => `Admin logins suspended: ${n} failed attempts in the last minute`,
+        ended: (n) => `Admin logins resumed: ${n} failed attempts while suspended`,
+      },
+      reports: false,
+    }),
+    deps,
+  );
+  // Their ends and reports, every second (services/login-guard.ts).
+  timers.register('login guard', 1000, () => loginGuards.tick());
+  const adminAuth = new AdminAuthService({
+    ...deps,
+    sessions: adminSessions,
+    adminGuard: loginGuards.adminPasswords,
+  });
+  const judgeSession = new JudgeSessionService({ ...deps, loginGuard: loginGuards.judgeCodes, loginLinks });
   return {
     auditLog,
     mailer,
@@ -109,7 +151,8 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminSessions,
     judgeAuth: new JudgeAuthService(deps),
     judgeSession,
-    loginGuard,
+    loginGuards,
+    loginLinks,
     judging: new JudgingService({ ...deps, engine: new EngineSnapshots(deps) }),
     clock,
     timers,
@@ -123,15 +166,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     stats: new StatsService(deps),
     progress: new ProgressService(deps),
     flags: new FlagService(deps),
-    resets: new ResetService({
-      ...deps,
-      clock,
-      clearLimiters: () => {
-        adminAuth.limiter.clear();
-        judgeSession.limiter.clear();
-        loginGuard.clear();
-      },
-    }),
+    resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,
       thread: new ExportThread({ location: db.location, config }),

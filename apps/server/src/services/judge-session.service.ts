@@ -1,6 +1,7 @@
 /**
- * A judge's session: login with its code and the login limits (R1, R68–R70), the welcome (R3),
- * and what the judge reads about itself (4.1, 4.3, R59).
+ * A judge's session: login with its code and the login limits (R1, R68–R70c), the login link's
+ * proof that passes them, the organizer's hold on the guard, the welcome (R3), and what the judge
+ * reads about itself (4.1, 4.3, R59).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -8,64 +9,115 @@ import {
   RATE_LIMITED_MESSAGE,
   type JudgedProject,
   type JudgeSelf,
+  type LoginGuardAction,
+  type LoginGuardStatus,
+  type LoginProofs,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { FailureLimiter } from './failure-limiter.js';
+import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
 import type { LoginGuard } from './login-guard.js';
+import type { LoginLinks } from './login-links.js';
 
 /** The code as logged after a failed login (R1). */
 const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; options: OptionsRepository };
+  repositories: { judges: JudgeRepository; options: OptionsRepository; loginLimits: LoginLimitRepository };
   auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
   loginGuard: LoginGuard;
+  loginLinks: LoginLinks;
 }
+
+/** The ADMIN line of each of the organizer's actions on the guard. */
+const GUARD_ACTION_LINES: Record<LoginGuardAction, string> = {
+  end: 'Ended the judge login guard',
+  block: 'Blocked judge logins by code alone',
+  unblock: 'Allowed judge logins by code again',
+};
 
 export class JudgeSessionService {
   /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
-  readonly limiter: FailureLimiter;
+  private readonly limiter: FailureLimiter;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
   private readonly options: OptionsRepository;
   private readonly audit: AuditLogService;
   private readonly now: () => number;
   private readonly guard: LoginGuard;
+  private readonly links: LoginLinks;
 
-  constructor({ db, repositories, auditLog, now, loginGuard }: JudgeSessionContext) {
+  constructor({ db, repositories, auditLog, now, loginGuard, loginLinks }: JudgeSessionContext) {
     this.db = db;
     ({ judges: this.judges, options: this.options } = repositories);
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
-    this.limiter = new FailureLimiter(now);
+    this.links = loginLinks;
+    this.limiter = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'judge' });
+  }
+
+  /** R68: while `block_reqs` is on, every login gets 429 before the body is read, links included. */
+  async assertNotBlocked(): Promise<void> {
+    if ((await this.options.read()).block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
   }
 
   /**
-   * R68, R70c, R69: blocked logins, all logins while the guessing guard is on, or an IP over its
-   * failures get 429 before the body is read.
+   * R70c, then R69: the 429 a login by code alone gets now (the guard is out of allowance or the
+   * organizer blocked code logins, or the IP is over its failures), or undefined. Read before the
+   * body; a login whose body carries the code's proof is let through anyway (`hasLinkProof`).
    */
-  async assertLoginAllowed(ip: string): Promise<void> {
-    const { block_reqs, max_req_per_min } = await this.options.read();
-    if (block_reqs) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
-    this.guard.assertLoginAllowed(ip);
-    const retryAfter = this.limiter.retryAfterSeconds(ip, max_req_per_min);
-    if (retryAfter > 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter);
+  async codeLoginRefusal(ip: string): Promise<RateLimitedError | undefined> {
+    const guardWait = await this.guard.retryAfterSeconds();
+    if (guardWait !== 0) return new RateLimitedError(RATE_LIMITED_MESSAGE, guardWait ?? undefined);
+    const retryAfter = await this.limiter.retryAfterSeconds(ip, (await this.options.read()).max_req_per_min);
+    return retryAfter > 0 ? new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter) : undefined;
   }
 
-  /** R69, R70c: every 400 of a login counts, the malformed bodies included. */
-  recordFailedLogin(ip: string): void {
-    this.limiter.recordFailure(ip);
-    this.guard.recordFailure(ip);
+  /** Whether a login body (not yet validated) carries a code with its login link's proof. */
+  hasLinkProof(body: unknown): boolean {
+    if (typeof body !== 'object' || body === null) return false;
+    const { code, proof } = body as Record<string, unknown>;
+    return typeof code === 'string' && typeof proof === 'string' && this.links.verifies(code, proof);
+  }
+
+  /** R69, R70c: every 400 of a login the limits let through counts, the malformed bodies included. */
+  async recordFailedLogin(ip: string): Promise<void> {
+    await unlessDiskFull(async () => {
+      await this.limiter.recordFailure(ip);
+      await this.guard.recordFailure();
+    });
+  }
+
+  /** Each judge's login-link proof by ID (`GET /admin/login-proofs`, for the printed cards). */
+  async loginProofs(): Promise<LoginProofs> {
+    return Object.fromEntries(
+      (await this.judges.all()).map((judge) => [judge.id, this.links.proof(judge.code)]),
+    );
+  }
+
+  /** The guard as the admin sees it (R70c). */
+  async guardStatus(): Promise<LoginGuardStatus> {
+    return await this.guard.status();
+  }
+
+  /** `POST /admin/login-guard`: the organizer ends the guard or blocks code logins; logged (ADMIN). */
+  async actOnGuard(action: LoginGuardAction): Promise<LoginGuardStatus> {
+    await this.db.transaction(async () => {
+      await this.audit.admin(GUARD_ACTION_LINES[action]);
+      if (action === 'end') await this.guard.endNow();
+      else await this.guard.setBlocked(action === 'block');
+    });
+    return await this.guard.status();
   }
 
   /** R1: whitespace is removed from the code; each login issues a new token (2.1). */

@@ -1,193 +1,213 @@
 /**
- * The guard against judge-code guessing from many addresses (R70c). R69 counts failures per
- * address, which an attacker with many addresses walks around; this counts the failed judge
- * logins of all addresses together in a sliding 60-second window (1-second steps).
+ * A guard over failed logins from all addresses together (R70c for judge codes; the same for the
+ * admin password, issue 22): a token bucket of `burst` failed attempts, refilled at `perMin` a
+ * minute. A failed attempt the guard let through spends one; while less than one is left, every
+ * attempt is refused (429) unevaluated, and refusals spend nothing, so a trickle of refused
+ * attempts cannot hold the guard on. Over any span t, at most `burst + perMin·t` guesses are ever
+ * evaluated, whatever the pace and the number of addresses (docs/security.md has the arithmetic).
  *
- * When the count exceeds the limit (`LOGIN_GUARD_PER_MIN`), every judge login gets 429 until it
- * falls back to the limit. Attempts refused by the guard count as failed attempts too: they are
- * guesses that were not evaluated, so a guesser who keeps going keeps the guard on, and gets at
- * most limit + 1 evaluated guesses per activation. A refused attempt writes no log line; the
- * activation writes one SYSTEM line and the end one summary line (docs/security.md).
- *
- * While it is active the admin sockets hear `login.guard` at the start, at most once a second
- * while the numbers change, and at the end, which a timer notices. Memory only, like R70.
+ * The guard is "on" from the failure that empties the bucket until the bucket is full again (or the
+ * organizer ends it): one SYSTEM line at the start, one summary at the end, and `login.guard` to
+ * the admin sockets at both and at most once a second between while the numbers change. The state
+ * is a row of `login_guards`, so every instance on one PostgreSQL database shares it (R96); the
+ * start, the end and each report are conditional updates, so one instance makes each, once.
  */
 import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { RateLimitedError } from '../errors.js';
+import type {
+  GuardName,
+  Limiter,
+  LoginGuardRow,
+  LoginLimitRepository,
+} from '../repositories/login-limit.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { clientKey } from './failure-limiter.js';
+import { unlessDiskFull } from './failure-limiter.js';
 
-const STEP_MS = 1000;
-const STEPS = LOGIN_WINDOW_MS / STEP_MS;
-/** Distinct addresses remembered at most; beyond it `addresses_last_minute` is a lower bound. */
-export const MAX_TRACKED_ADDRESSES = 100_000;
+/** What the guard writes in the log (SYSTEM lines). */
+export interface GuardLines {
+  started: (failuresLastMinute: number) => string;
+  ended: (failuresWhileActive: number) => string;
+}
 
 export interface LoginGuardContext {
   db: Database;
   auditLog: AuditLogService;
   now: () => number;
-  /** Failed judge logins per minute from all addresses that are still allowed; 0 turns it off. */
-  limit: number;
+  repositories: { loginLimits: LoginLimitRepository };
+  name: GuardName;
+  /** The per-address counts whose numbers the status reports. */
+  limiter: Limiter;
+  /** Failed attempts let through per minute, sustained; 0 turns the guard off. */
+  perMin: number;
+  /** Failed attempts let through at once, when the guard has not been spent. */
+  burst: number;
+  lines: GuardLines;
+  /** Whether the guard's changes go to the admin sockets (`login.guard`). */
+  reports: boolean;
 }
 
 export class LoginGuard {
-  /** Failures per 1-second step, a ring over the window, and the step each slot holds. */
-  private readonly counts = new Array<number>(STEPS).fill(0);
-  private readonly slotStep = new Array<number>(STEPS).fill(-1);
-  /** Client key → time of its latest failure, oldest first. */
-  private readonly addresses = new Map<string, number>();
-  private active = false;
-  /** Attempts refused during the current activation (the summary line). */
-  private refused = 0;
-  /** The status last sent to the admin sockets, to send only changes. */
-  private lastSent = '';
-  private timer: NodeJS.Timeout | undefined;
-  /** The guard's log lines and events, written in the order it changed. */
-  private published = Promise.resolve();
+  private readonly db: Database;
+  private readonly audit: AuditLogService;
+  private readonly now: () => number;
+  private readonly repository: LoginLimitRepository;
+  private readonly context: LoginGuardContext;
 
-  constructor(private readonly context: LoginGuardContext) {}
-
-  /** Before a judge login: 429 (counted) while the guard is active. */
-  assertLoginAllowed(ip: string): void {
-    if (this.context.limit === 0) return;
-    this.update();
-    if (!this.active) return;
-    this.count(ip);
-    this.refused += 1;
-    throw new RateLimitedError(RATE_LIMITED_MESSAGE, this.retryAfterSeconds());
+  constructor(context: LoginGuardContext) {
+    this.context = context;
+    this.db = context.db;
+    this.audit = context.auditLog;
+    this.now = context.now;
+    this.repository = context.repositories.loginLimits;
   }
 
-  /** A judge login failed (any 400): counts, and may start the guard. */
-  recordFailure(ip: string): void {
-    if (this.context.limit === 0) return;
-    this.count(ip);
-    this.update();
+  /** Throws 429 while the organizer blocked code logins or less than one attempt is left. */
+  async assertAllowed(): Promise<void> {
+    const retryAfter = await this.retryAfterSeconds();
+    if (retryAfter !== 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter ?? undefined);
   }
 
-  /** The state now (noticing an end that no request or tick has seen yet). */
-  status(): LoginGuardStatus {
-    if (this.context.limit > 0) this.update();
+  /**
+   * 0 when an attempt may be evaluated; else the whole seconds until one may (at least 1), or
+   * null while the organizer blocks code logins (no time is known).
+   */
+  async retryAfterSeconds(): Promise<number | null> {
+    if (!this.enabled) return 0;
+    const row = await this.repository.guard(this.context.name);
+    if (row === undefined) return 0;
+    if (row.blocked === 1) return null;
+    const excess = this.spentNow(row) - (this.context.burst - 1);
+    if (excess <= 0) return 0;
+    // Whole milliseconds first, so that a float's last bit never adds a second.
+    return Math.max(1, Math.ceil(Math.round((excess * 60_000) / this.context.perMin) / 1000));
+  }
+
+  /** A failed attempt the guard let through: spends one, and turns the guard on when none is left. */
+  async recordFailure(): Promise<void> {
+    if (!this.enabled) return;
+    const { spent, active_since } = await this.repository.spend(
+      this.context.name,
+      this.now(),
+      this.context.perMin,
+    );
+    if (active_since !== null || spent <= this.context.burst - 1) return;
+    await this.db.transaction(async () => {
+      if (!(await this.repository.activate(this.context.name, this.now()))) return;
+      const { failures } = await this.recentFailures();
+      await this.audit.system(this.context.lines.started(failures));
+      this.recordChange();
+    });
+  }
+
+  /** The state now, as the admin sees it. */
+  async status(): Promise<LoginGuardStatus> {
+    const row = await this.repository.guard(this.context.name);
+    const { failures, clients } = await this.recentFailures();
     return {
-      active: this.active,
-      failures_last_minute: this.failures(),
-      addresses_last_minute: this.liveAddresses(),
+      active: row?.active_since != null,
+      blocked: row?.blocked === 1,
+      failures_last_minute: failures,
+      addresses_last_minute: clients,
     };
   }
 
-  /** Forgets everything (an `all` reset, R70); the admin hears the end if the guard was on. */
-  clear(): void {
-    const wasActive = this.active;
-    this.counts.fill(0);
-    this.slotStep.fill(-1);
-    this.addresses.clear();
-    this.active = false;
-    this.refused = 0;
-    this.stopTimer();
-    if (wasActive) this.publish();
-  }
-
-  /** Stops the timer; resolves once every change is recorded. */
-  async close(): Promise<void> {
-    this.stopTimer();
-    await this.published;
-  }
-
-  /** Starts or ends the guard when the count crossed the limit. */
-  private update(): void {
-    const failures = this.failures();
-    if (!this.active && failures > this.context.limit) {
-      this.active = true;
-      this.refused = 0;
-      this.publish(`Judge logins suspended: ${failures} failed attempts in the last minute`);
-      this.timer = setInterval(() => this.tick(), STEP_MS);
-      this.timer.unref();
-    } else if (this.active && failures <= this.context.limit) {
-      this.active = false;
-      this.stopTimer();
-      this.publish(`Judge logins resumed: ${this.refused} attempts refused while suspended`);
+  /**
+   * Runs periodically (every second): ends the guard once its allowance is whole again, and sends
+   * changed numbers while it is on. Each change is made by one caller, however many instances
+   * call it, so a deployment-wide timer may call it or every instance's.
+   */
+  async tick(): Promise<void> {
+    const row = await this.repository.guard(this.context.name);
+    if (row?.active_since == null) return;
+    if (this.spentNow(row) === 0) {
+      await this.end(row, undefined);
+      return;
     }
-  }
-
-  /** Every second while active: notices the end, and sends changed numbers. */
-  private tick(): void {
-    this.update();
-    if (this.active && JSON.stringify(this.status()) !== this.lastSent) this.publish();
-  }
-
-  /** Sends `login.guard` to the admins (after commit), with an optional SYSTEM line. */
-  private publish(logLine?: string): void {
-    this.lastSent = JSON.stringify(this.status());
-    const { db, auditLog } = this.context;
-    // The guard itself changed at once; its record follows, in order, without holding the caller.
-    this.published = this.published
-      .then(() =>
-        db.transaction(async () => {
-          if (logLine !== undefined) await auditLog.system(logLine);
-          db.record({ kind: 'login-guard' });
-        }),
+    if (this.context.reports) {
+      const next = JSON.stringify(await this.status());
+      if (
+        next !== row.reported &&
+        (await this.repository.markReported(this.context.name, row.reported, next))
       )
-      .catch((error: unknown) => console.error('login guard: recording a change failed', error));
-  }
-
-  private stopTimer(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private count(ip: string): void {
-    const step = this.step();
-    const slot = step % STEPS;
-    if (this.slotStep[slot] !== step) {
-      this.slotStep[slot] = step;
-      this.counts[slot] = 0;
+        await this.db.transaction(async () => this.recordChange());
     }
-    this.counts[slot] = (this.counts[slot] ?? 0) + 1;
-    const key = clientKey(ip);
-    // Re-inserting keeps the map ordered by latest failure, so expired keys sit at the front.
-    const known = this.addresses.delete(key);
-    if (known || this.addresses.size < MAX_TRACKED_ADDRESSES) this.addresses.set(key, this.context.now());
   }
 
-  private step(): number {
-    return Math.floor(this.context.now() / STEP_MS);
+  /** The organizer ends the guard: the allowance is whole again. Returns whether it was on. */
+  async endNow(): Promise<boolean> {
+    const row = await this.repository.guard(this.context.name);
+    if (row?.active_since == null) return false;
+    return await this.end(row, { now: this.now() });
   }
 
-  private inWindow(slotStep: number, step: number): boolean {
-    return slotStep > step - STEPS;
+  /** The organizer blocks (or allows again) logins by code alone. */
+  async setBlocked(blocked: boolean): Promise<void> {
+    await this.repository.setBlocked(this.context.name, blocked, this.now());
+    this.recordChange();
   }
 
-  private failures(): number {
-    const step = this.step();
-    let total = 0;
-    for (let slot = 0; slot < STEPS; slot += 1) {
-      if (this.inWindow(this.slotStep[slot] ?? -1, step)) total += this.counts[slot] ?? 0;
-    }
-    return total;
+  private async end(row: LoginGuardRow, refill: { now: number } | undefined): Promise<boolean> {
+    const since = row.active_since as number;
+    return await this.db.transaction(async () => {
+      if (!(await this.repository.deactivate(this.context.name, since, refill))) return false;
+      // Read again: failures counted after `row` was read belong in the summary.
+      const failures = (await this.repository.guard(this.context.name))?.failures_while_active ?? 0;
+      await this.audit.system(this.context.lines.ended(failures));
+      this.recordChange();
+      return true;
+    });
   }
 
-  private liveAddresses(): number {
-    const cutoff = this.context.now() - LOGIN_WINDOW_MS;
-    for (const [key, time] of this.addresses) {
-      if (time > cutoff) break;
-      this.addresses.delete(key);
-    }
-    return this.addresses.size;
+  private recordChange(): void {
+    if (this.context.reports) this.db.record({ kind: 'login-guard' });
   }
 
-  /** Whole seconds until the count falls back to the limit if no attempt came (at least 1). */
-  private retryAfterSeconds(): number {
-    const step = this.step();
-    let remaining = this.failures();
-    for (let age = STEPS - 1; age >= 0 && remaining > this.context.limit; age -= 1) {
-      const slot = (step - age) % STEPS;
-      if (this.slotStep[slot] !== step - age) continue;
-      remaining -= this.counts[slot] ?? 0;
-      if (remaining <= this.context.limit) {
-        const leavesAt = (step - age + STEPS) * STEP_MS;
-        return Math.max(1, Math.ceil((leavesAt - this.context.now()) / 1000));
-      }
-    }
-    return 1;
+  private async recentFailures(): Promise<{ failures: number; clients: number }> {
+    return await this.repository.recentFailures(this.context.limiter, this.now() - LOGIN_WINDOW_MS);
+  }
+
+  /** What is spent of the allowance now, after the refill since it was counted. */
+  private spentNow(row: LoginGuardRow): number {
+    const elapsed = Math.max(0, this.now() - row.counted_at);
+    return Math.max(0, row.spent - (elapsed * this.context.perMin) / 60_000);
+  }
+
+  private get enabled(): boolean {
+    return this.context.perMin > 0;
+  }
+}
+
+/** The guards of the server and the deletion of ended per-address windows, on one timer. */
+export class LoginGuards {
+  private lastSweep = 0;
+
+  constructor(
+    readonly judgeCodes: LoginGuard,
+    readonly adminPasswords: LoginGuard,
+    private readonly context: { now: () => number; repositories: { loginLimits: LoginLimitRepository } },
+  ) {}
+
+  /**
+   * What a timer runs every second: each guard's `tick`, and once a minute the deletion of the
+   * per-address windows that ended. Safe on every instance at once; one deployment-wide timer
+   * suffices.
+   */
+  async tick(): Promise<void> {
+    await this.judgeCodes.tick();
+    await this.adminPasswords.tick();
+    const now = this.context.now();
+    if (now - this.lastSweep < LOGIN_WINDOW_MS) return;
+    this.lastSweep = now;
+    await this.context.repositories.loginLimits.deleteEndedWindows(now - LOGIN_WINDOW_MS);
+  }
+
+  /**
+   * What a restart of the SQLite server forgets (R70): every count, not the organizer's block. A
+   * start on a full disk keeps them instead: they end by themselves (R69's windows within a
+   * minute, a guard as its bucket refills), and the server must start to free space.
+   */
+  async clearCounts(): Promise<void> {
+    await unlessDiskFull(() => this.context.repositories.loginLimits.clearCounts());
   }
 }

@@ -9,6 +9,7 @@ import type { AuditLogRepository } from '../repositories/audit-log.repository.js
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
+import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { QrRepository } from '../repositories/qr.repository.js';
@@ -25,11 +26,10 @@ export interface ResetServiceContext {
     options: OptionsRepository;
     qr: QrRepository;
     auditLog: AuditLogRepository;
+    loginLimits: LoginLimitRepository;
   };
   clock: ClockService;
   auditLog: AuditLogService;
-  /** Clears the in-memory login limiters (R70, R70a), after an `all` reset committed. */
-  clearLimiters: () => void;
 }
 
 export class ResetService {
@@ -37,14 +37,12 @@ export class ResetService {
   private readonly repositories: ResetServiceContext['repositories'];
   private readonly clock: ClockService;
   private readonly audit: AuditLogService;
-  private readonly clearLimiters: () => void;
 
-  constructor({ db, repositories, clock, auditLog, clearLimiters }: ResetServiceContext) {
+  constructor({ db, repositories, clock, auditLog }: ResetServiceContext) {
     this.db = db;
     this.repositories = repositories;
     this.clock = clock;
     this.audit = auditLog;
-    this.clearLimiters = clearLimiters;
   }
 
   async reset(type: ResetType): Promise<void> {
@@ -63,7 +61,6 @@ export class ResetService {
       this.recordJudgeChanges(judgeIds, type);
       await this.audit.admin(`Reset database: ${type}`);
     });
-    if (type === 'all') this.clearLimiters();
   }
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */
@@ -86,6 +83,9 @@ export class ResetService {
     await this.repositories.options.clearAll();
     await this.repositories.qr.clearAll();
     await this.repositories.auditLog.clearAll();
+    // R70: the login limiters and guards start afresh (the admin hears the guard's end).
+    await this.repositories.loginLimits.clearAll();
+    this.db.record({ kind: 'login-guard' });
     if (deliberation) this.db.record({ kind: 'deliberation' });
     await this.clock.zero();
     this.db.record({ kind: 'options', public: true });

@@ -11,6 +11,7 @@ import * as hallLayout from './005-hall-layout.js';
 import * as layoutPlan from './006-layout-plan.js';
 import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
 import * as outbox from './008-outbox.js';
+import * as loginLimits from './009-login-limits.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-layout-plan': layoutPlan,
   '007-idempotency-keys-per-judge': idempotencyKeysPerJudge,
   '008-outbox': outbox,
+  '009-login-limits': loginLimits,
 };

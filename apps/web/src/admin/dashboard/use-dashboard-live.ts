@@ -37,9 +37,10 @@ export function useDashboardLive(): void {
         client.setQueryData<Stats>(endpointKey(endpoints.adminStats), stats);
         void invalidate(client, endpoints.adminTrackStats, true);
       },
-      'login.guard': ({ active, failures_last_minute, addresses_last_minute }) =>
+      'login.guard': ({ active, blocked, failures_last_minute, addresses_last_minute }) =>
         client.setQueryData<LoginGuardStatus>(endpointKey(endpoints.loginGuard), {
           active,
+          blocked,
           failures_last_minute,
           addresses_last_minute,
         }),

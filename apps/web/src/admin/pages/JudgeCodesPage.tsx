@@ -1,11 +1,16 @@
+import { endpoints } from '@podium/protocol';
 import { Page } from '../../components/Page';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { AdminGate } from '../components/AdminGate';
 import { QrSvg } from '../components/QrSvg';
 import { useJudgeList } from '../queries/use-judge-list';
 
-/** The link a judge's card encodes: the login page with the code filled in. */
-export const judgeLoginUrl = (origin: string, code: string) =>
-  `${origin}/judge/login?code=${encodeURIComponent(code)}`;
+/**
+ * The link a judge's card encodes: the login page with the code filled in and, once read, the
+ * link's proof, so that the card logs in while the guessing guard refuses codes (docs/security.md).
+ */
+const judgeLoginUrl = (origin: string, code: string, proof: string | undefined) =>
+  `${origin}/judge/login?code=${encodeURIComponent(code)}${proof ? `&proof=${encodeURIComponent(proof)}` : ''}`;
 
 /**
  * `/admin/judge-codes`: one card per judge (name, track, code, a QR code of the login link) to
@@ -23,6 +28,7 @@ export function JudgeCodesPage() {
 
 function JudgeCodes() {
   const list = useJudgeList();
+  const proofs = useEndpointQuery(endpoints.loginProofs).data;
   if (list.status === 'loading')
     return <span className="spinner" role="status" aria-label="Loading judges" />;
   if (list.status === 'error')
@@ -52,7 +58,7 @@ function JudgeCodes() {
               <span className="judge-card__code-label">Code</span> {judge.code}
             </p>
             <QrSvg
-              text={judgeLoginUrl(window.location.origin, judge.code)}
+              text={judgeLoginUrl(window.location.origin, judge.code, proofs?.[judge.id])}
               label={`QR code to log in as ${judge.name}`}
             />
           </li>

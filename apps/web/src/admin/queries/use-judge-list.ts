@@ -10,7 +10,7 @@ export type JudgeListState =
 /** Read once on opening; `judges.changed` and reconnects refetch it. A failed refetch keeps the list. */
 export function useJudgeList(): JudgeListState {
   const { data, error } = useEndpointQuery(endpoints.judgeList);
-  useQueryInvalidation('admin', { 'judges.changed': [endpoints.judgeList] });
+  useQueryInvalidation('admin', { 'judges.changed': [endpoints.judgeList, endpoints.loginProofs] });
   if (data) return { status: 'ready', judges: data };
   return error ? { status: 'error', error } : { status: 'loading' };
 }

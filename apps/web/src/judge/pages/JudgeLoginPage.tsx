@@ -28,6 +28,8 @@ export function JudgeLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [code, setCode] = useState(() => params.get('code') ?? '');
+  // The emailed or printed link's proof: with it the login passes the guessing guard.
+  const proof = params.get('proof') ?? undefined;
   const [error, setError] = useState('');
   const [phase, setPhase] = useState<Phase>(() => (getJudgeToken() ? 'checking' : 'idle'));
   // A ref, not state: a second Enter in the same tick must see the first submit at once.
@@ -55,7 +57,7 @@ export function JudgeLoginPage() {
     if (cleanCode === '' || submitting.current) return;
     submitting.current = true;
     setPhase('submitting');
-    const result = await callApi(endpoints.judgeLogin, { body: { code: cleanCode } });
+    const result = await callApi(endpoints.judgeLogin, { body: { code: cleanCode, proof } });
     submitting.current = false;
     if (result.data) {
       setJudgeToken(result.data.token);

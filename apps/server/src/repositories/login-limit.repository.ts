@@ -1,0 +1,184 @@
+/**
+ * The login limiters' state (migration 009): failed logins per client (R69, R70a), the guards over
+ * all addresses (R70c and the admin guard), and the key that signs login links. Every write is one
+ * statement, so instances sharing a PostgreSQL database (R96) count together without a lock.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { LoginGuardsTable } from '../db/schema.js';
+
+/** Whose failures a `login_failures` row counts: judge logins (R69) or admin authentications (R70a). */
+export type Limiter = 'judge' | 'admin';
+/** The guards over all addresses: judge codes (R70c) and the admin password. */
+export type GuardName = 'judge-codes' | 'admin-passwords';
+export type LoginGuardRow = Selectable<LoginGuardsTable>;
+
+/** What a failure left of its guard: the allowance spent and whether the guard is on. */
+export interface SpentAllowance {
+  spent: number;
+  active_since: number | null;
+}
+
+export class LoginLimitRepository {
+  constructor(private readonly db: Database) {}
+
+  /** One failed login of `client`: opens its window when none is open, else counts in it. */
+  async recordFailure(limiter: Limiter, client: string, now: number, windowMs: number): Promise<void> {
+    const ended = sql<boolean>`login_failures.window_start <= ${now - windowMs}`;
+    await this.db.run(
+      this.db.q
+        .insertInto('login_failures')
+        .values({ limiter, client, window_start: now, failures: 1, last_failure_at: now })
+        .onConflict((conflict) =>
+          conflict.columns(['limiter', 'client']).doUpdateSet({
+            window_start: sql<number>`case when ${ended} then ${now} else login_failures.window_start end`,
+            failures: sql<number>`case when ${ended} then 1 else login_failures.failures + 1 end`,
+            last_failure_at: now,
+          }),
+        ),
+    );
+  }
+
+  /** The client's window open at `now` and its failures, if it has one. */
+  async failuresInOpenWindow(
+    limiter: Limiter,
+    client: string,
+    now: number,
+    windowMs: number,
+  ): Promise<{ window_start: number; failures: number } | undefined> {
+    return await this.db.first(
+      this.db.q
+        .selectFrom('login_failures')
+        .select(['window_start', 'failures'])
+        .where('limiter', '=', limiter)
+        .where('client', '=', client)
+        .where('window_start', '>', now - windowMs),
+    );
+  }
+
+  /** Failures in the windows open after `since`, and the clients that failed after it. */
+  async recentFailures(limiter: Limiter, since: number): Promise<{ failures: number; clients: number }> {
+    const row = await this.db.first(
+      this.db.q
+        .selectFrom('login_failures')
+        .select([
+          sql<number>`cast(coalesce(sum(case when window_start > ${since} then failures else 0 end), 0) as integer)`.as(
+            'failures',
+          ),
+          sql<number>`cast(count(case when last_failure_at > ${since} then 1 end) as integer)`.as('clients'),
+        ])
+        .where('limiter', '=', limiter),
+    );
+    return row ?? { failures: 0, clients: 0 };
+  }
+
+  /** Forgets the clients whose window ended and who failed no more since `before`. */
+  async deleteEndedWindows(before: number): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('login_failures').where('last_failure_at', '<=', before));
+  }
+
+  async guard(name: GuardName): Promise<LoginGuardRow | undefined> {
+    return await this.db.first(this.db.q.selectFrom('login_guards').selectAll().where('guard', '=', name));
+  }
+
+  /**
+   * One failed attempt the guard let through: the refill since `counted_at` (`perMin` a minute)
+   * is paid back, then one more is spent; counted toward the summary while it is on.
+   */
+  async spend(name: GuardName, now: number, perMin: number): Promise<SpentAllowance> {
+    const elapsed = sql`case when ${now} > login_guards.counted_at then ${now} - login_guards.counted_at else 0 end`;
+    // Milliseconds times the rate, then divided: whole refills come out exact.
+    const left = sql`login_guards.spent - (${elapsed}) * cast(${perMin} as double precision) / 60000`;
+    const row = await this.db.first(
+      this.db.q
+        .insertInto('login_guards')
+        .values({ guard: name, spent: 1, counted_at: now })
+        .onConflict((conflict) =>
+          conflict.column('guard').doUpdateSet({
+            spent: sql<number>`case when ${left} > 0 then ${left} else 0 end + 1`,
+            counted_at: now,
+            failures_while_active: sql<number>`login_guards.failures_while_active + case when login_guards.active_since is null then 0 else 1 end`,
+          }),
+        )
+        .returning(['spent', 'active_since']),
+    );
+    return row ?? { spent: 1, active_since: null };
+  }
+
+  /** Turns the guard on at `now` unless it is on already; returns whether this call did. */
+  async activate(name: GuardName, now: number): Promise<boolean> {
+    const changed = await this.db.run(
+      this.db.q
+        .updateTable('login_guards')
+        .set({ active_since: now, failures_while_active: 0 })
+        .where('guard', '=', name)
+        .where('active_since', 'is', null),
+    );
+    return changed === 1;
+  }
+
+  /**
+   * Turns off the guard that went on at `since`; returns whether this call did (another instance
+   * may have, or the guard went on again). `refill`: the organizer ended it, the allowance is whole.
+   */
+  async deactivate(name: GuardName, since: number, refill: { now: number } | undefined): Promise<boolean> {
+    const changed = await this.db.run(
+      this.db.q
+        .updateTable('login_guards')
+        .set({ active_since: null, ...(refill && { spent: 0, counted_at: refill.now }) })
+        .where('guard', '=', name)
+        .where('active_since', '=', since),
+    );
+    return changed === 1;
+  }
+
+  /** The organizer's block of logins by code alone (judge guard). */
+  async setBlocked(name: GuardName, blocked: boolean, now: number): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .insertInto('login_guards')
+        .values({ guard: name, spent: 0, counted_at: now, blocked: blocked ? 1 : 0 })
+        .onConflict((conflict) => conflict.column('guard').doUpdateSet({ blocked: blocked ? 1 : 0 })),
+    );
+  }
+
+  /** Notes `next` as sent, if `previous` still is; returns whether this call did. */
+  async markReported(name: GuardName, previous: string, next: string): Promise<boolean> {
+    const changed = await this.db.run(
+      this.db.q
+        .updateTable('login_guards')
+        .set({ reported: next })
+        .where('guard', '=', name)
+        .where('reported', '=', previous),
+    );
+    return changed === 1;
+  }
+
+  /** What a restart of the SQLite server forgets (R70): the counts, not the organizer's block. */
+  async clearCounts(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('login_failures'));
+    await this.db.run(
+      this.db.q.updateTable('login_guards').set({ spent: 0, active_since: null, failures_while_active: 0 }),
+    );
+  }
+
+  /** An `all` reset (R70): every count, every guard, the block included. The link key stays. */
+  async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('login_failures'));
+    await this.db.run(this.db.q.deleteFrom('login_guards'));
+  }
+
+  async linkSecret(): Promise<string | undefined> {
+    return (await this.db.first(this.db.q.selectFrom('login_link_key').select('secret')))?.secret;
+  }
+
+  /** Keeps `secret` unless an instance saved one first. */
+  async saveLinkSecret(secret: string): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .insertInto('login_link_key')
+        .values({ id: 1, secret })
+        .onConflict((conflict) => conflict.column('id').doNothing()),
+    );
+  }
+}
