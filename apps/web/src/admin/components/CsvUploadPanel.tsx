@@ -43,6 +43,8 @@ export interface CsvUploadPanelProps {
    * Its presence also offers R86a's update checkbox, ticked by default.
    */
   preview?: (file: File, flags: CsvUploadFlags) => Promise<ApiResult<ImportPreview>>;
+  /** Under the preview of a chosen file: a check of the page's own (the judge CSV's dry run). */
+  fileCheck?: (file: File, flags: CsvUploadFlags) => ReactNode;
 }
 
 /** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
@@ -54,9 +56,9 @@ type Check =
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
 
-/** R86a's notice after a re-import, R83's (with its skipped suffix) otherwise. */
+/** The spec's success text, then R86a's counts after a re-import or R83's skipped suffix. */
 function successNotice(successText: string, data: ImportResult | ProjectImportResponse): string {
-  if ('updated' in data) return reimportSummary(data);
+  if ('updated' in data) return `${successText} ${reimportSummary(data)}`;
   return successText + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
 }
 
@@ -154,6 +156,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
           />
         )}
         {check && <CheckSummary check={check} />}
+        {file && props.fileCheck?.(file, flags)}
         <div className="upload-panel__options">
           {headerRow === 'ask' && (
             <CheckboxField
