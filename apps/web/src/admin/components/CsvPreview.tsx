@@ -87,7 +87,7 @@ export function CsvPreview({
                   scope="col"
                   title={header && truncateCell(heading) !== heading ? heading : undefined}
                 >
-                  {header ? truncateCell(heading) : heading}
+                  {header && !wide ? truncateCell(heading) : heading}
                 </th>
               ))}
             </tr>
