@@ -254,7 +254,7 @@ describe('admin data pages (laptop)', () => {
     await page.getByRole('button', { name: 'Upload' }).nth(1).click();
     await noticeWithText(
       page,
-      'Added project(s) successfully! (3 rows skipped: ignored tracks or drafts)',
+      'Added project(s) successfully! 27 added (3 rows skipped: ignored tracks or drafts)',
     ).waitFor();
     await expectStat(page, 'Active Projects', String(before + 27));
   });
@@ -326,7 +326,7 @@ describe('admin data pages (laptop)', () => {
       'AI/ML',
     ]);
     await page.getByRole('button', { name: 'Upload' }).click();
-    await noticeWithText(page, 'Added judge(s) successfully!').waitFor();
+    await noticeWithText(page, 'Added judge(s) successfully! 6 added').waitFor();
     await expectStat(page, 'Total Judges', String(before + 6));
     expect(
       (await adminApi(server, 'POST', '/admin/tracks', { tracks: ['AI/ML', 'Health.Tech'] })).status,
@@ -350,7 +350,7 @@ describe('admin data pages (laptop)', () => {
     const cell = page.getByRole('region', { name: 'Preview of dropped.csv' }).locator('td').last();
     expect(await cell.getAttribute('title')).toBe('Dropped, not browsed');
     await page.getByRole('button', { name: 'Upload' }).click();
-    await noticeWithText(page, 'Added judge(s) successfully!').waitFor();
+    await noticeWithText(page, 'Added judge(s) successfully! 1 added').waitFor();
     await expectStat(page, 'Total Judges', String(before + 1));
   });
 
@@ -470,7 +470,7 @@ describe('admin data pages (phone, 390×844)', () => {
     await page.getByLabel('Judge CSV file').setInputFiles(csv);
     await page.getByLabel('CSV contains a header row').tap();
     await page.getByRole('button', { name: 'Upload' }).tap();
-    await noticeWithText(page, 'Added judge(s) successfully!').waitFor();
+    await noticeWithText(page, 'Added judge(s) successfully! 1 added').waitFor();
     await expectStat(page, 'Total Judges', String(judges + 1));
   });
 

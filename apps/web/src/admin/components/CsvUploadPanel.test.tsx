@@ -83,7 +83,7 @@ describe('CsvUploadPanel', () => {
     expect(button(container)?.disabled).toBe(true);
 
     await act(async () => finish({ status: 200, error: '', data: { ok: 1, count: 2, skipped: 0 } }));
-    expect(noticeTexts()).toEqual([['success', 'Added judge(s) successfully!']]);
+    expect(noticeTexts()).toEqual([['success', 'Added judge(s) successfully! 2 added']]);
     expect(button(container)?.textContent).toBe('Upload');
     expect(container.textContent).toContain('No file chosen');
     expect(container.querySelector('table')).toBeNull();
@@ -114,7 +114,7 @@ describe('CsvUploadPanel', () => {
       expect.any(Function),
     );
     expect(noticeTexts()).toEqual([
-      ['success', 'Added project(s) successfully! (3 rows skipped: ignored tracks or drafts)'],
+      ['success', 'Added project(s) successfully! 27 added (3 rows skipped: ignored tracks or drafts)'],
     ]);
   });
 

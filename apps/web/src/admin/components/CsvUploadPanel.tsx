@@ -56,10 +56,10 @@ type Check =
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
 
-/** The spec's success text, then R86a's counts after a re-import or R83's skipped suffix. */
+/** The spec's success text, then what happened: R86a's counts after a re-import, else how many were added. */
 function successNotice(successText: string, data: ImportResult | ProjectImportResponse): string {
   if ('updated' in data) return `${successText} ${reimportSummary(data)}`;
-  return successText + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
+  return `${successText} ${data.count} added` + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
 }
 
 /**
@@ -124,11 +124,12 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
       setProgress(fraction < 1 ? { phase: 'sending', fraction } : { phase: 'processing' }),
     );
     setProgress(null);
+    // Scoped to this panel: a new refusal replaces its last one, a success clears it.
     if (!result.data) {
-      notify.error(`Error Uploading CSV: ${result.error}`);
+      notify.error(`Error Uploading CSV: ${result.error}`, headingId);
       return;
     }
-    notify.success(successNotice(props.successText, result.data));
+    notify.success(successNotice(props.successText, result.data), headingId);
     void choose(null);
   };
 
