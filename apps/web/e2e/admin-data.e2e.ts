@@ -157,9 +157,9 @@ describe('admin data pages (laptop)', () => {
     await expectStat(page, 'Active Projects', '0');
     await expectStat(page, 'Average Seen', '0');
 
-    // No client checks: the server's own message.
+    // No client checks: the server's refusal, said beside the Name field.
     await page.getByRole('button', { name: 'Add Project' }).click();
-    await noticeWithText(page, 'name is required').waitFor();
+    await page.locator('.field__error', { hasText: 'Enter a name.' }).waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('Hand-Made Hack');
     await page.getByLabel('Description').fill('Built by hand, added by form.');
