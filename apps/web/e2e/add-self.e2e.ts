@@ -137,14 +137,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
 
     await fill('Ada', 'not-an-email');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await notice('invalid email: not-an-email').waitFor();
+    // A refusal about a field is said beside it (issue 23), not again in a notice.
+    await page.locator('.field__error', { hasText: 'This is not a valid email address' }).waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Email').inputValue()).toBe('not-an-email');
 
     const taken = (await judges())[0]?.email ?? '';
     await page.getByLabel('Email').fill(taken);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await notice('a judge with this email already exists').waitFor();
+    await page.locator('.field__error', { hasText: 'Another judge already uses this email.' }).waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/add-self?code=${generalCode}&track=`);
     expect(await page.getByLabel('Email').inputValue()).toBe(taken);
     expect((await judges()).length).toBe(before);

@@ -414,7 +414,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo search on %s', (vi
 });
 
 describe('notices and field errors', () => {
-  it('puts a refused email next to its field, clears the stale error on success, and lets the success fade', async () => {
+  it('puts a refused email next to its field only (said once), clears it on success, and lets the success fade', async () => {
     const context = await browser.newContext(VIEWPORTS.desktop);
     await saveAdminPassword(context, server);
     const page = await context.newPage();
@@ -427,12 +427,13 @@ describe('notices and field errors', () => {
     const fieldError = form.locator('.field__error');
     await fieldError.filter({ hasText: 'This is not a valid email address: check it for typos.' }).waitFor();
     expect(await form.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    // Said once, where it is (issue 23): beside the field, not again in a notice.
     const notices = page.locator('.notices .notice__text');
-    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
-    // The same refusal again shows one notice, not two.
+    expect(await notices.allTextContents()).toEqual([]);
     await form.getByRole('button', { name: 'Add Judge' }).click();
     await page.waitForTimeout(300);
-    expect(await notices.allTextContents()).toEqual(['invalid email: edsger@']);
+    expect(await notices.allTextContents()).toEqual([]);
+    expect(await fieldError.count()).toBe(1);
 
     await form.getByLabel('Email', { exact: true }).fill('edsger@example.org');
     expect(await fieldError.count()).toBe(0);
@@ -454,12 +455,10 @@ describe('notices and field errors', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/admin/add-judges`);
     const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
-    for (const email of ['one@', 'two@', 'three@']) {
-      await form.getByLabel('Name', { exact: true }).fill('Stale');
-      await form.getByLabel('Email', { exact: true }).fill(email);
-      await form.getByRole('button', { name: 'Add Judge' }).click();
-      await page.locator('.notices .notice__text', { hasText: `invalid email: ${email}` }).waitFor();
-    }
+    // The spec's alert for a missing email is a notice (a form's later one replaces it).
+    await form.getByLabel('Name', { exact: true }).fill('Stale');
+    await form.getByRole('button', { name: 'Add Judge' }).click();
+    await page.locator('.notices .notice__text', { hasText: 'Name and email are required' }).waitFor();
     // The room follows the notices' height (measured by a ResizeObserver) before the page scrolls.
     await page.waitForFunction(
       () =>

@@ -82,7 +82,7 @@ describe('re-importing projects (laptop)', () => {
     await page.getByText('Would import: 50 added, 0 updated, 0 unchanged').waitFor();
     expect(new Set(await statuses('projects.csv'))).toEqual(new Set(['New']));
     await projectPanel.getByRole('button', { name: 'Upload' }).click();
-    await noticeWithText(page, '50 added, 0 updated, 0 unchanged').waitFor();
+    await noticeWithText(page, 'Added project(s) successfully! 50 added, 0 updated, 0 unchanged').waitFor();
 
     const exportPanel = page.getByRole('region', { name: 'Upload a hackathon-platform export' });
     await page.getByLabel('Hackathon-platform export file').setInputFiles(data('devpost-export.csv'));
@@ -96,7 +96,7 @@ describe('re-importing projects (laptop)', () => {
     await exportPanel.getByRole('button', { name: 'Upload' }).click();
     await noticeWithText(
       page,
-      '0 added, 0 updated, 27 unchanged, 3 skipped (drafts or ignored tracks)',
+      'Added project(s) successfully! 0 added, 0 updated, 27 unchanged, 3 skipped (drafts or ignored tracks)',
     ).waitFor();
 
     const list = await projects();
@@ -120,7 +120,7 @@ describe('re-importing projects (laptop)', () => {
       .click();
     await noticeWithText(
       page,
-      '0 added, 1 updated, 26 unchanged, 3 skipped (drafts or ignored tracks)',
+      'Added project(s) successfully! 0 added, 1 updated, 26 unchanged, 3 skipped (drafts or ignored tracks)',
     ).waitFor();
     const list = await projects();
     expect(list).toHaveLength(50);
@@ -161,7 +161,9 @@ describe('re-importing projects (laptop)', () => {
     await bar.waitFor();
     expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await noticeWithText(page, '20000 added, 0 updated, 0 unchanged').waitFor({ timeout: 30_000 });
+    await noticeWithText(page, 'Added project(s) successfully! 20000 added, 0 updated, 0 unchanged').waitFor({
+      timeout: 30_000,
+    });
     expect(await projectPanel.getAttribute('data-processing-shown')).toBe('yes');
     expect(await projects()).toHaveLength(20_050);
   });

@@ -150,8 +150,13 @@ describe('the Results view', () => {
       cells.map((th) => th.textContent ?? ''),
     );
     expect(headers[0]).toBe('Rank');
-    expect(headers.at(-1)).toBe('Copeland score');
-    expect(headers).toContain('P(top 10)');
+    // Plain words first; the model's names (rank_score, draws, Copeland) are behind "How this is computed".
+    expect(headers).toContain('Chance of top 10');
+    expect(headers).not.toContain('Copeland score');
+    const ranking = page.locator('section[aria-labelledby="results-ranking"]');
+    expect(await ranking.locator('.results-note').textContent()).not.toMatch(/rank_score|draws|P\(/);
+    await ranking.getByText('How this is computed').click();
+    expect(await ranking.locator('.results-how').textContent()).toMatch(/rank_score.*draws.*Copeland/s);
 
     // Contenders are marked with the looks they need; the button prioritizes exactly them.
     const before = await results();
@@ -192,7 +197,7 @@ describe('the Results view', () => {
     // Export: one ZIP of four CSVs with ISO times and each judge's ranked projects by name, logged.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      page.getByRole('button', { name: 'Export results (ZIP of CSVs)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('results.zip');
     const entries = unzipText(await readFile((await download.path()) ?? ''));
@@ -298,7 +303,7 @@ describe('the Results view', () => {
     await context.close();
   });
 
-  it('has a projector mode without the judges, and a print view', async () => {
+  it('has a full-screen projector view without the judges or the admin controls, and a print view', async () => {
     const { context, page, errors } = await openAdminPage(browser, server, {
       viewport: { width: 1440, height: 900 },
     });
@@ -308,12 +313,17 @@ describe('the Results view', () => {
         parseFloat(getComputedStyle(t).fontSize),
       );
     const normal = await size();
-    await page.getByRole('button', { name: 'Projector' }).click();
+    await page.getByRole('link', { name: 'Projector' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('projector')).toBe('true');
+    await page.locator('section[aria-labelledby="results-ranking"] tbody tr').first().waitFor();
     expect(await size()).toBeGreaterThanOrEqual(normal * 1.25);
     expect(await page.locator('section[aria-labelledby="results-judges"]').count()).toBe(0);
+    // A room's view: no admin header, Back or Logout, and nothing that changes the event.
+    expect(await page.locator('.site-header').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Prioritize|Logout/ }).count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    await page.getByRole('link', { name: 'Leave the projector view' }).click();
     await page.getByRole('link', { name: 'Print' }).click();
     await page
       .locator('.results-print tbody tr')
@@ -324,7 +334,7 @@ describe('the Results view', () => {
     expect(await page.locator('.results-print section[aria-labelledby="results-judges"]').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.results-print__actions').isVisible()).toBe(false);
+    expect(await page.locator('.results-room__actions').isVisible()).toBe(false);
     expect(await page.locator('.results-print tbody tr').first().isVisible()).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
@@ -362,7 +372,7 @@ describe('the Results view', () => {
     expect(list.filter((p) => p.prioritized)).toEqual([]);
 
     await page.route('**/api/admin/export/results', (route) => route.fulfill(failure));
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Export results (ZIP of CSVs)' }).click();
     await noticeWithText(page, 'Error exporting data: Internal Server Error').waitFor();
     await context.close();
   });

@@ -260,12 +260,17 @@ describe('admin settings (laptop)', () => {
     await button(page, 'Back up clock').click();
     await noticeWithText(page, 'Clock data backed up!').waitFor();
 
-    await toggle(page, 'Enable track judging', 'Track judging toggled!');
+    // The spec's alert, then what happened (issue 23).
+    await toggle(page, 'Enable track judging', 'Track judging toggled! Track judging is now on.');
     await update(page, F.tracks, ' AI/ML , Health.Tech ,', 'Tracks updated!');
     await waitForValue(page, F.trackViews, '3, 3'); // new tracks get 3 (R57)
     await update(page, F.trackViews, '2, 4', 'Track views updated!');
 
-    await toggle(page, 'Enable multi-group judging', 'Multi-group judging toggled!');
+    await toggle(
+      page,
+      'Enable multi-group judging',
+      'Multi-group judging toggled! Multi-group judging is now on.',
+    );
     await update(page, F.numGroups, '2', 'Number of groups updated!');
     await waitForValue(page, F.groupSizes, '30, 30');
     await update(page, F.groupSizes, '20, 40', 'Group sizes updated!');
@@ -403,7 +408,7 @@ describe('admin settings (laptop)', () => {
     );
     expect(projectLines[1]).toMatch(/^Robo Barista,Table \d+,"Coffee, by robot",/);
 
-    const rankings = await download('Export rankings rankings.csv');
+    const rankings = await download("Export each judge's ranking rankings.csv");
     expect(rankings.suggestedFilename()).toBe('rankings.csv');
     expect((await text(rankings)).split('\n')[0]).toBe('Name,Code,Ranked,Unranked');
 

@@ -476,7 +476,7 @@ describe('hall layout', () => {
       await choose('hall.csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
       await page.getByRole('region', { name: 'Preview of hall.csv' }).waitFor();
       await upload.click();
-      await noticeWithText(page, 'Imported the hall layout!').waitFor();
+      await noticeWithText(page, 'Imported the hall layout! 3 added').waitFor();
       const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });
       // Failed once in a fresh-clone run and never since: say what the page showed instead.
       await preview.waitFor({ timeout: 10_000 }).catch(async (error: Error) => {

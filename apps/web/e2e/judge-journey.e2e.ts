@@ -10,6 +10,7 @@ import {
   accessibilityViolations,
   apiCall,
   judgeRecord,
+  noticeWithText,
   launchBrowser,
   seedJudge,
   seedProject,
@@ -125,6 +126,8 @@ describe('a general judge on a phone', () => {
     await tap(dialog().getByText('Busy', { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: first }).filter({ hasText: /\w/ }).waitFor();
+    // The next project replaced it at once: a notice names the one skipped (issue 23).
+    await noticeWithText(page, `Skipped ${first} (Busy).`).waitFor();
     expect(await judgeRecord(server, judge.id).then((j) => j.current)).not.toBeNull();
   });
 
@@ -134,6 +137,7 @@ describe('a general judge on a phone', () => {
     await tap(dialog().getByText("Can't Demo", { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: flagged }).filter({ hasText: /\w/ }).waitFor();
+    await noticeWithText(page, `Flagged ${flagged} (Can't Demo).`).waitFor();
     const record = await judgeRecord(server, judge.id);
     expect(record.flagged).toHaveLength(1);
   });
@@ -200,6 +204,24 @@ describe('a general judge on a phone', () => {
     ]);
   });
 
+  it('ranks a project last on the end zone, by touch and by keyboard (issue 23)', async () => {
+    const ranked = page.locator('.judge-list--ranked li[data-project-id]');
+    const order = () => ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
+    const [top, second] = await order();
+    await touchDrag(ranked.nth(0).locator('.judge-row__handle'), page.locator('.judge-list__end'));
+    await waitForServerRanking([second!, top!]);
+
+    // By keyboard: arrows down from the first place reach the end zone, Space drops it there.
+    await page.locator(`li[data-project-id="${second}"] .judge-row__handle`).focus();
+    await page.keyboard.press('Space');
+    for (let step = 0; step < 40 && (await page.locator('.judge-list__end--over').count()) === 0; step++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Space');
+    await waitForServerRanking([top!, second!]);
+    expect(await order()).toEqual([top, second]);
+  });
+
   it('autosaves notes on the project page', async () => {
     const row = page.locator('.judge-list--ranked li[data-project-id]').first();
     const id = await row.getAttribute('data-project-id');
@@ -222,7 +244,10 @@ describe('a general judge on a phone', () => {
     for (const handle of await handles.all()) expect(await handle.isDisabled()).toBe(true);
     await expectAccessible();
 
-    await tap(page.getByRole('link', { name: 'Next Project' }));
+    // The paused state stands where Next Project was; the live page says the same.
+    await page.locator('.judge-summary__paused').getByText('Judging Paused').waitFor();
+    expect(await page.getByRole('link', { name: 'Next Project' }).count()).toBe(0);
+    await page.goto(`${server.baseUrl}/judge/live`);
     await h1().filter({ hasText: 'Judging Paused' }).waitFor();
     await expectAccessible();
     expect(unexpectedErrors()).toEqual([]);
@@ -249,7 +274,10 @@ async function dragIntoRanking(projectId: string, toTop = false) {
   await page.keyboard.press('Space');
 }
 
-/** A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`, lift. */
+/**
+ * A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`,
+ * lift once `to` shows the drop place (a row makes room; the end zone lights up).
+ */
 async function touchDrag(from: Locator, to: Locator) {
   // Touches land at viewport coordinates: both rows must be on screen (a phone is short).
   await to.scrollIntoViewIfNeeded();
@@ -274,7 +302,11 @@ async function touchDrag(from: Locator, to: Locator) {
   // Lift the finger only once the list shows the drop place: the target row has made room (moved
   // down). A resting finger still jitters, which keeps the sensor updating on a slow machine.
   const madeRoom = () =>
-    to.evaluate((row) => /translate3d\(0px, [1-9]/.test((row as HTMLElement).style.transform));
+    to.evaluate(
+      (target) =>
+        target.classList.contains('judge-list__end--over') ||
+        /translate3d\(0px, [1-9]/.test((target as HTMLElement).style.transform),
+    );
   for (let wait = 0; wait < 100 && !(await madeRoom()); wait++) {
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',

@@ -53,6 +53,14 @@ describe('the judging timer', () => {
     await page.getByRole('heading', { level: 1, name: 'Clockwork Orange' }).waitFor();
     await page.getByText('[No Description]').waitFor();
     expect(await button('Done').isDisabled()).toBe(true);
+    // Why, beside it, and that this Start Judging is the judge's own clock (issue 23).
+    expect(await button('Done').getAttribute('aria-describedby')).toBe('judge-done-waits');
+    expect(await page.locator('#judge-done-waits').textContent()).toBe(
+      'Done unlocks once you tap Start Judging above.',
+    );
+    expect(await page.locator('#judge-start-what').textContent()).toBe(
+      'Starts your 00:02 timer for this project when you reach its table.',
+    );
     expect(await accessibilityViolations(page)).toEqual([]);
     // A tap on the backdrop closes a popup (the clock has not started, so nothing can run out).
     await button('Flag').tap();
@@ -64,6 +72,7 @@ describe('the judging timer', () => {
   it('counts down to a red clock, loops the alarm and shows Time is Up', async () => {
     await button('Start Judging').tap();
     expect(await button('Done').isDisabled()).toBe(false);
+    expect(await page.locator('#judge-done-waits').count()).toBe(0);
     const clock = page.locator('.judge-clock');
     expect(await clock.locator('.judge-clock__time').textContent()).toMatch(/^00:0[12]$/);
 

@@ -24,7 +24,7 @@ import {
   OkFlag,
   OkId,
 } from './common.js';
-import { ImportResult, ProjectImportResponse } from './csv.js';
+import { JudgeImportResponse, ProjectImportResponse } from './csv.js';
 import { endpoint } from './endpoint.js';
 import { EventInfo } from './event.js';
 import { Flag } from './flag.js';
@@ -223,7 +223,7 @@ export const endpoints = {
     path: '/judge/csv',
     auth: 'admin',
     multipart: true,
-    response: ImportResult,
+    response: JudgeImportResponse,
   }),
   judgeList: endpoint({ method: 'GET', path: '/judge/list', auth: 'admin', response: z.array(JudgeAdmin) }),
   judgeStats: endpoint({ method: 'GET', path: '/judge/stats', auth: 'admin', response: JudgeStats }),

@@ -24,6 +24,32 @@ export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>;
 export const ImportPreview = ReimportResult.extend({ rows: z.array(ImportPreviewRow) });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
+/** A row of a judge CSV's dry run: the judge it would add, and whether its track is missing. */
+export const JudgeImportPreviewRow = z.object({
+  /** The physical line the row starts on (R83). */
+  line: z.int(),
+  name: z.string(),
+  email: z.string(),
+  track: z.string(),
+  /** The track is not in settings: the import would refuse the file until it is added. */
+  track_missing: z.boolean(),
+});
+export type JudgeImportPreviewRow = z.infer<typeof JudgeImportPreviewRow>;
+
+/**
+ * `/judge/csv` with `dry_run=true` (docs/api-extensions.md "Judge imports: the dry run"): R83's
+ * counts, the tracks the file names that settings lack (first use order), and every data row.
+ */
+export const JudgeImportPreview = ImportResult.extend({
+  missing_tracks: z.array(z.string()),
+  rows: z.array(JudgeImportPreviewRow),
+});
+export type JudgeImportPreview = z.infer<typeof JudgeImportPreview>;
+
+/** `/judge/csv`: the dry run's preview, or exactly R83's answer. */
+export const JudgeImportResponse = z.union([JudgeImportPreview.strict(), ImportResult.strict()]);
+export type JudgeImportResponse = z.infer<typeof JudgeImportResponse>;
+
 /**
  * `/project/csv` and `/project/devpost`: the dry run's preview, the re-import's counts (R86a) or,
  * without `update`, exactly R83's answer (API.md 1.3: a response has exactly the fields listed).

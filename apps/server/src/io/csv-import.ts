@@ -120,13 +120,23 @@ export interface JudgeCsvOptions {
   hasHeader: boolean;
   tracks: readonly string[];
   emailTaken: (email: string) => boolean;
+  /** The dry run's reading: a track not in `tracks` is no error (the preview lists it as missing). */
+  allowUnknownTracks?: boolean;
 }
 
 /** R85's rules over rows already read (see `parseJudgeCsv`). */
 export function judgeCsvRows(csvRows: readonly CsvRow[], opts: JudgeCsvOptions): NewJudge[] {
+  return judgeCsvLines(csvRows, opts).map(({ judge }) => judge);
+}
+
+/** `judgeCsvRows` with each judge's line (R83), for the dry run's preview. */
+export function judgeCsvLines(
+  csvRows: readonly CsvRow[],
+  opts: JudgeCsvOptions,
+): { line: number; judge: NewJudge }[] {
   const rows = dataRows(csvRows, opts.hasHeader);
   const inFile = new Set<string>();
-  const judges: NewJudge[] = [];
+  const judges: { line: number; judge: NewJudge }[] = [];
   for (const { line, cells } of rows) {
     if (cells.length < 2) throw lineError(line, CSV_JUDGE_COLUMNS);
     const [name = '', email = '', track = '', notes = ''] = cells;
@@ -135,9 +145,11 @@ export function judgeCsvRows(csvRows: readonly CsvRow[], opts: JudgeCsvOptions):
     // Same key as the judges table's `email_key`, so the file and the database agree on "same".
     const key = email.toLowerCase();
     if (inFile.has(key) || opts.emailTaken(email)) throw lineError(line, JUDGE_EMAIL_EXISTS);
-    if (track !== '' && !opts.tracks.includes(track)) throw lineError(line, unknownTrack(track, opts.tracks));
+    if (track !== '' && !opts.allowUnknownTracks && !opts.tracks.includes(track)) {
+      throw lineError(line, unknownTrack(track, opts.tracks));
+    }
     inFile.add(key);
-    judges.push({ name, email, track, notes });
+    judges.push({ line, judge: { name, email, track, notes } });
   }
   return judges;
 }

@@ -38,6 +38,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.projectDevpost, importProjects('devpost'));
   route(app, endpoints.judgeCsv, async (request) => {
     const upload = await readCsvUpload(request, imports);
+    if (upload.booleanField(CSV_DRY_RUN_FIELD)) {
+      return judges.previewCsv(await upload.job.rows(), { hasHeader: upload.hasHeader });
+    }
     const count = await judges.importCsv(await upload.job.rows(), {
       hasHeader: upload.hasHeader,
       noSend: isFormFlagOn(upload.fields[CSV_NO_SEND_FIELD]),

@@ -11,12 +11,13 @@ import {
   PAUSE_BEFORE_REASSIGNING,
   unknownTrack,
   type JudgeAdmin,
+  type JudgeImportPreview,
   type JudgeStats,
   type NewJudge,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
-import { judgeCsvRows } from '../io/csv-import.js';
+import { judgeCsvLines, judgeCsvRows } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
@@ -124,6 +125,37 @@ export class JudgeService {
     });
     if (!opts.noSend) for (const row of created) this.sendLoginEmail(row, opts.baseUrl);
     return created.length;
+  }
+
+  /**
+   * The judge CSV's dry run (docs/api-extensions.md "Judge imports: the dry run"): the judges
+   * `importCsv` would add, each with its line, and the tracks the file names that settings lack,
+   * instead of refusing the file for them. Every other problem answers as the import would.
+   * Reads only: changes nothing and logs nothing.
+   */
+  async previewCsv(csvRows: readonly CsvRow[], opts: { hasHeader: boolean }): Promise<JudgeImportPreview> {
+    const taken = new Set((await this.judges.all()).map((row) => row.email_key));
+    const { tracks } = await this.options.read();
+    const lines = judgeCsvLines(csvRows, {
+      hasHeader: opts.hasHeader,
+      tracks,
+      emailTaken: (email) => taken.has(email.toLowerCase()),
+      allowUnknownTracks: true,
+    });
+    const missing = (track: string) => track !== '' && !tracks.includes(track);
+    return {
+      ok: 1,
+      count: lines.length,
+      skipped: 0,
+      missing_tracks: [...new Set(lines.map(({ judge }) => judge.track).filter(missing))],
+      rows: lines.map(({ line, judge }) => ({
+        line,
+        name: judge.name,
+        email: judge.email,
+        track: judge.track,
+        track_missing: missing(judge.track),
+      })),
+    };
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * A form over a draft object: its fields, one submit at a time (a second tap before the first
  * re-render is ignored), a client check whose message is shown instead of sending, and the
- * server's refusal as an alert with what was typed kept.
+ * server's refusal with what was typed kept: beside the field it is about (announced), or as an
+ * alert when it is about no field of the form. Each problem is said once.
  */
 import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
 import type { ChangeEvent, FormEvent } from 'react';
@@ -60,9 +61,14 @@ export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess
     sending.current = false;
     setBusy(false);
     if (!result.data) {
-      notify.error(result.error, scope);
       const about = fieldError(result.error);
-      setErrors(about ? { [about.field]: about.text } : {});
+      if (about && about.field in empty) {
+        useNoticeStore.getState().dismissErrors(scope);
+        setErrors({ [about.field]: about.text });
+      } else {
+        notify.error(result.error, scope);
+        setErrors({});
+      }
       return;
     }
     setErrors({});

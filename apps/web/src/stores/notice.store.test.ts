@@ -39,4 +39,14 @@ describe('notices', () => {
     useNoticeStore.getState().dismissErrors('csv-form');
     expect(shown()).toEqual([['success', 'Judge added successfully!']]);
   });
+
+  it("keeps only a form's latest error: a new refusal replaces the last one", () => {
+    notify.error('Network connection issue');
+    notify.error('invalid email: one@', 'judge-form');
+    notify.error('invalid email: two@', 'judge-form');
+    expect(shown()).toEqual([
+      ['error', 'Network connection issue'],
+      ['error', 'invalid email: two@'],
+    ]);
+  });
 });

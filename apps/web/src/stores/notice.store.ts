@@ -4,7 +4,8 @@
  * hide the page. Errors are announced assertively (role="alert"), successes politely.
  *
  * The same text never shows twice: showing it again brings the one shown to the end. A notice may
- * name its `scope` (one form); a success of that scope clears the scope's stale errors.
+ * name its `scope` (one form); a form's new notice replaces its older errors (its latest problem is
+ * the one that counts, so errors do not pile up), and a success clears them.
  */
 import { create } from 'zustand';
 
@@ -36,17 +37,12 @@ interface NoticeState {
   dialogShowing: (delta: 1 | -1) => void;
 }
 
-/** Pure: the notices after showing one; a success clears its scope's errors, a repeat moves to the end. */
+/** Pure: the notices after showing one; it replaces its scope's errors, a repeat moves to the end. */
 export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {
   const kept = notices.filter(
     (n) =>
       n.text !== notice.text &&
-      !(
-        notice.kind === 'success' &&
-        notice.scope !== undefined &&
-        n.kind === 'error' &&
-        n.scope === notice.scope
-      ),
+      !(notice.scope !== undefined && n.kind === 'error' && n.scope === notice.scope),
   );
   return [...kept, notice].slice(-MAX_NOTICES);
 }

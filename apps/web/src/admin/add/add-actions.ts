@@ -6,6 +6,7 @@
 import type {
   ImportPreview,
   ImportResult,
+  JudgeImportPreview,
   JudgeNewRequest,
   OkId,
   ProjectImportResponse,
@@ -92,5 +93,13 @@ export const adminAdd = {
     const result = await callApi(IMPORT_ENDPOINTS[kind], { form: csvUploadForm(kind, file, flags, true) });
     // The dry run always answers the preview shape (docs/api-extensions.md).
     return result as ApiResult<ImportPreview>;
+  },
+  /** A judge import's dry run: the judges it would add and the tracks settings lack. */
+  previewJudgeCsv: async (file: File, flags: CsvUploadFlags): Promise<ApiResult<JudgeImportPreview>> => {
+    const result = await callApi(IMPORT_ENDPOINTS.judges, {
+      form: csvUploadForm('judges', file, flags, true),
+    });
+    // The dry run always answers the preview shape (docs/api-extensions.md, judge imports).
+    return result as ApiResult<JudgeImportPreview>;
   },
 };

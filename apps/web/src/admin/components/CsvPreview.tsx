@@ -1,4 +1,5 @@
 import type { ImportPreviewRow } from '@podium/protocol';
+import { useSyncExternalStore } from 'react';
 import type { CsvRow } from '../logic/csv-preview';
 import { importStatusText, truncateCell } from '../logic/csv-preview';
 
@@ -16,10 +17,24 @@ export interface CsvPreviewProps {
   statuses?: readonly ImportPreviewRow[];
 }
 
-/** A cell cut to 10 characters, its whole text on hover (product spec §2, §9). */
-function Cell({ text }: { text: string }) {
-  const shown = truncateCell(text);
-  return <td title={shown === text ? undefined : text}>{shown}</td>;
+/** Wider than a phone: the spec's 10-character cut is for narrow screens (issue 23). */
+const ROOMY = '(min-width: 48rem)';
+const roomy = () => typeof window.matchMedia === 'function' && window.matchMedia(ROOMY).matches;
+function onRoomChange(change: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(ROOMY);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
+
+/**
+ * A cell with its whole text on hover (product spec §2, §9): on a phone cut to 10 characters; with
+ * room to spare, as much as its column's width shows, ending in an ellipsis (admin.css).
+ */
+function Cell({ text, roomy }: { text: string; roomy: boolean }) {
+  const shown = roomy ? text : truncateCell(text);
+  const cut = roomy ? truncateCell(text) !== text : shown !== text;
+  return <td title={cut ? text : undefined}>{shown}</td>;
 }
 
 /** The dry run's verdict on one row; none for a row the server does not import (a blank line). */
@@ -43,6 +58,7 @@ export function CsvPreview({
   statuses,
 }: CsvPreviewProps) {
   const statusOf = statuses && new Map(statuses.map((row) => [row.line, row]));
+  const wide = useSyncExternalStore(onRoomChange, roomy, () => false);
   const header = headerRow ? rows[0] : undefined;
   const body = headerRow ? rows.slice(1) : rows;
   const shown = body.slice(0, maxRows);
@@ -54,7 +70,12 @@ export function CsvPreview({
 
   return (
     <>
-      <div className="csv-preview" role="region" aria-label={label} tabIndex={0}>
+      <div
+        className={`csv-preview${wide ? ' csv-preview--roomy' : ''}`}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+      >
         <table className="csv-preview__table">
           <thead>
             <tr>
@@ -66,7 +87,7 @@ export function CsvPreview({
                   scope="col"
                   title={header && truncateCell(heading) !== heading ? heading : undefined}
                 >
-                  {header ? truncateCell(heading) : heading}
+                  {header && !wide ? truncateCell(heading) : heading}
                 </th>
               ))}
             </tr>
@@ -77,7 +98,7 @@ export function CsvPreview({
                 <th scope="row">{row.line}</th>
                 {statusOf && <StatusCell row={statusOf.get(row.line)} />}
                 {Array.from({ length: width }, (_, i) => (
-                  <Cell key={i} text={row.cells[i] ?? ''} />
+                  <Cell key={i} text={row.cells[i] ?? ''} roomy={wide} />
                 ))}
               </tr>
             ))}

@@ -83,7 +83,7 @@ describe('CsvUploadPanel', () => {
     expect(button(container)?.disabled).toBe(true);
 
     await act(async () => finish({ status: 200, error: '', data: { ok: 1, count: 2, skipped: 0 } }));
-    expect(noticeTexts()).toEqual([['success', 'Added judge(s) successfully!']]);
+    expect(noticeTexts()).toEqual([['success', 'Added judge(s) successfully! 2 added']]);
     expect(button(container)?.textContent).toBe('Upload');
     expect(container.textContent).toContain('No file chosen');
     expect(container.querySelector('table')).toBeNull();
@@ -114,7 +114,7 @@ describe('CsvUploadPanel', () => {
       expect.any(Function),
     );
     expect(noticeTexts()).toEqual([
-      ['success', 'Added project(s) successfully! (3 rows skipped: ignored tracks or drafts)'],
+      ['success', 'Added project(s) successfully! 27 added (3 rows skipped: ignored tracks or drafts)'],
     ]);
   });
 
@@ -160,7 +160,11 @@ describe('CsvUploadPanel', () => {
         send = onProgress ?? send;
         return new Promise((resolve) => (finish = resolve));
       });
-      const container = await renderPanel(upload, { noSendOption: false, preview });
+      const container = await renderPanel(upload, {
+        noSendOption: false,
+        preview,
+        successText: 'Added project(s) successfully!',
+      });
       const update = checkbox(
         container,
         'Update projects that are already here (matched by URL, else by name)',
@@ -191,7 +195,10 @@ describe('CsvUploadPanel', () => {
       const data = { ok: 1, count: 12, skipped: 3, updated: 27, unchanged: 3 } as const;
       await act(async () => finish({ status: 200, error: '', data }));
       expect(noticeTexts()).toEqual([
-        ['success', '12 added, 27 updated, 3 unchanged, 3 skipped (drafts or ignored tracks)'],
+        [
+          'success',
+          'Added project(s) successfully! 12 added, 27 updated, 3 unchanged, 3 skipped (drafts or ignored tracks)',
+        ],
       ]);
     });
 

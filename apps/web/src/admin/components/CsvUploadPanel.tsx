@@ -43,6 +43,8 @@ export interface CsvUploadPanelProps {
    * Its presence also offers R86a's update checkbox, ticked by default.
    */
   preview?: (file: File, flags: CsvUploadFlags) => Promise<ApiResult<ImportPreview>>;
+  /** Under the preview of a chosen file: a check of the page's own (the judge CSV's dry run). */
+  fileCheck?: (file: File, flags: CsvUploadFlags) => ReactNode;
 }
 
 /** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
@@ -54,10 +56,10 @@ type Check =
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
 
-/** R86a's notice after a re-import, R83's (with its skipped suffix) otherwise. */
+/** The spec's success text, then what happened: R86a's counts after a re-import, else how many were added. */
 function successNotice(successText: string, data: ImportResult | ProjectImportResponse): string {
-  if ('updated' in data) return reimportSummary(data);
-  return successText + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
+  if ('updated' in data) return `${successText} ${reimportSummary(data)}`;
+  return `${successText} ${data.count} added` + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
 }
 
 /**
@@ -122,11 +124,12 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
       setProgress(fraction < 1 ? { phase: 'sending', fraction } : { phase: 'processing' }),
     );
     setProgress(null);
+    // Scoped to this panel: a new refusal replaces its last one, a success clears it.
     if (!result.data) {
-      notify.error(`Error Uploading CSV: ${result.error}`);
+      notify.error(`Error Uploading CSV: ${result.error}`, headingId);
       return;
     }
-    notify.success(successNotice(props.successText, result.data));
+    notify.success(successNotice(props.successText, result.data), headingId);
     void choose(null);
   };
 
@@ -154,6 +157,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
           />
         )}
         {check && <CheckSummary check={check} />}
+        {file && props.fileCheck?.(file, flags)}
         <div className="upload-panel__options">
           {headerRow === 'ask' && (
             <CheckboxField

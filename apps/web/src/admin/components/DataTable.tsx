@@ -9,6 +9,8 @@ export interface Column<R> {
   key: string;
   /** Header text (and the column's name for screen readers). */
   label: string;
+  /** What the column means, when its title alone cannot say: the header's tooltip and description. */
+  help?: string;
   /** The value the column sorts by; a column without one has a plain header. */
   sortValue?: (row: R) => SortValue;
   /** Replaces the header text, e.g. by a select-all box; it must name itself. */
@@ -93,6 +95,7 @@ export function DataTable<R>({
                   role="columnheader"
                   className={column.className}
                   aria-sort={active ?? undefined}
+                  title={column.help}
                 >
                   {column.header ??
                     (column.sortValue ? (

@@ -29,8 +29,10 @@ function scopeRows(progress: Progress): ScopeRow[] {
  * active project has its minimum views, and when each group and track gets there. Accessible as
  * an image named by its title and summary; the per-scope table is plain text.
  */
-export function ProgressChart({ progress }: { progress: Progress }) {
-  const plot = progressPlot(progress);
+export function ProgressChart({ progress, track }: { progress: Progress; track: string }) {
+  // With a track chosen, the goal and the projection are the track's, like the tiles beside it.
+  const scope = (track !== '' && progress.tracks.find((t) => t.track === track)) || progress.event;
+  const plot = progressPlot(progress, scope);
   const x = (time: number) =>
     PAD.left + ((time - plot.timeMin) / Math.max(1, plot.timeMax - plot.timeMin)) * PLOT_W;
   const y = (views: number) => PAD.top + PLOT_H - (views / plot.viewsMax) * PLOT_H;
@@ -39,7 +41,7 @@ export function ProgressChart({ progress }: { progress: Progress }) {
   return (
     <ChartFrame
       title="Views over time"
-      summary={progressSummary(progress)}
+      summary={progressSummary(progress, undefined, scope)}
       variant="progress-chart"
       pad={PAD}
       top={plot.viewsMax}

@@ -42,7 +42,7 @@ export function DashboardCharts() {
           itemsLabel="Judges"
           summary={judgeData.summary}
         />
-        {progress && <ProgressChart progress={progress} />}
+        {progress && <ProgressChart progress={progress} track={track} />}
       </div>
     </section>
   );

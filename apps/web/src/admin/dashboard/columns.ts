@@ -52,6 +52,11 @@ export function judgeColumnKeys(view: TableView): JudgeColumnKey[] {
   ];
 }
 
+/** What the spec's "Score" is (R31), for the column's tooltip and screen readers. */
+const COPELAND_HELP =
+  'Copeland score: each general judge gives a ranked project a point for every project it ranked or saw ' +
+  'below it and takes one for every project above it; unranked projects lose a point per ranked one.';
+
 /** Grid tracks shared by the two tables. */
 const W = {
   select: '2.75rem',
@@ -89,7 +94,8 @@ export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRo
   },
   score: {
     key: 'score',
-    label: 'Copeland score',
+    label: 'Score',
+    help: COPELAND_HELP,
     sortValue: (row) => row.score,
     className: 'data-table__num',
     width: '7.5rem',

@@ -30,6 +30,18 @@ const progress = (overrides: Partial<Progress> = {}): Progress => ({
 });
 
 describe('progressPlot', () => {
+  it("plots a chosen track against the track's own goal, without the general judges' history", () => {
+    const all = progress();
+    const track = { ...all.event, views: 2, remaining: 4, projected_at: NOW + 8 * MINUTE };
+    const plot = progressPlot(all, track);
+    expect(plot.goal).toBe(6);
+    expect(plot.line).toEqual([]);
+    expect(plot.projection).toEqual([
+      { time: NOW, views: 2 },
+      { time: NOW + 8 * MINUTE, views: 6 },
+    ]);
+  });
+
   it('draws the views from 0 and the projection from now to the goal', () => {
     const plot = progressPlot(progress());
     expect(plot.line[0]).toEqual({ time: NOW - 10 * MINUTE, views: 0 });

@@ -27,8 +27,14 @@ export interface ProgressPlot {
 /** How far ahead of now the chart may reach: three times the judging so far, at least 90 minutes. */
 const horizon = (span: number) => 3 * Math.max(span, 30 * MINUTE);
 
-export function progressPlot(progress: Progress): ProgressPlot {
-  const { buckets, bucket_ms: bucketMs, now, event } = progress;
+/**
+ * The plot of one scope: the whole event (with its views over time) or a chosen track, whose goal
+ * and projection are the track's own. The buckets count the general judges' views, so a track's
+ * plot has no line of its past, only where it stands now and where it is heading.
+ */
+export function progressPlot(progress: Progress, event: ProgressScope = progress.event): ProgressPlot {
+  const { bucket_ms: bucketMs, now } = progress;
+  const buckets = event === progress.event ? progress.buckets : [];
   const start = buckets.length > 0 ? buckets[0]!.end - bucketMs : now;
   const line =
     buckets.length > 0
@@ -85,9 +91,13 @@ export function doneBy(
   return `about ${clockTime(scope.projected_at, timeZone)} (in ${duration(scope.projected_at - progress.now)})`;
 }
 
-/** The chart in words: what has been judged, the pace, and when every project is covered. */
-export function progressSummary(progress: Progress, timeZone?: string): string {
-  const { event, window_ms: windowMs } = progress;
+/** The chart in words: what has been judged, the pace, and when every project (of `event`) is covered. */
+export function progressSummary(
+  progress: Progress,
+  timeZone?: string,
+  event: ProgressScope = progress.event,
+): string {
+  const { window_ms: windowMs } = progress;
   if (event.projects === 0) return 'No active projects yet.';
   if (event.remaining === 0) return `Every active project has reached ${plural(event.target, 'view')}.`;
   const sofar = `${plural(event.views, 'view')} so far; ${event.remaining} more needed for every active project to reach ${event.target}.`;

@@ -4,6 +4,7 @@ import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { adminAdd } from '../add/add-actions';
 import { AddJudgeForm } from '../add/AddJudgeForm';
+import { JudgeCsvCheck } from '../add/JudgeCsvCheck';
 import { JudgeQrLinks } from '../add/JudgeQrLinks';
 import { AdminGate } from '../components/AdminGate';
 import { CsvUploadPanel } from '../components/CsvUploadPanel';
@@ -46,8 +47,8 @@ function AddJudges() {
           title="Upload a judge CSV"
           description={
             <p>
-              Columns in this order: name, email, track (optional, must exist under Track Judging), notes
-              (optional).
+              Columns in this order: name, email, track (optional; a track not set up yet can be added before
+              uploading), notes (optional).
             </p>
           }
           fileLabel="Judge CSV file"
@@ -55,6 +56,7 @@ function AddJudges() {
           noSendOption
           successText="Added judge(s) successfully!"
           upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}
+          fileCheck={(file, flags) => <JudgeCsvCheck file={file} headerRow={flags.headerRow} />}
         />
       </div>
     </div>

@@ -3,22 +3,24 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { AdminGate } from '../components/AdminGate';
 import { ResultsBody } from '../results/ResultsBody';
-import { ResultsPrintView } from '../results/ResultsPrintView';
+import { ResultsRoomView } from '../results/ResultsRoomView';
 import { ResultsToolbar } from '../results/ResultsToolbar';
 import { useResults } from '../results/use-results';
 import './results.css';
 
 /**
  * `/admin/results`: where prizes are decided (docs/operations.md, "Deciding prizes with the
- * Results view"). `?projector=true` enlarges everything and hides the judges' reliability;
- * `?print=true` is the paper version.
+ * Results view"). `?projector=true` is the room's full-screen view, larger and without the judges'
+ * reliability; `?print=true` is the paper version.
  */
 export function ResultsPage() {
   const [search] = useSearchParams();
-  if (search.get('print') === 'true') {
+  const room =
+    search.get('print') === 'true' ? 'print' : search.get('projector') === 'true' ? 'projector' : null;
+  if (room) {
     return (
       <AdminGate>
-        <ResultsPrintView />
+        <ResultsRoomView mode={room} />
       </AdminGate>
     );
   }
@@ -32,13 +34,10 @@ export function ResultsPage() {
 }
 
 function ResultsScreen() {
-  const [search, setSearch] = useSearchParams();
-  const projector = search.get('projector') === 'true';
-  const { results, error, prioritize } = useResults();
-  const onProjector = (on: boolean) => setSearch(on ? { projector: 'true' } : {}, { replace: true });
+  const { results, error, prioritize, deliberation } = useResults();
 
   return (
-    <div className={`results stack${projector ? ' results--projector' : ''}`}>
+    <div className="results stack">
       {error && (
         <p className="card admin-gate-error" role="alert">
           Could not load the results: {error}
@@ -48,13 +47,8 @@ function ResultsScreen() {
         !error && <LoadingScreen label="Loading the results" />
       ) : (
         <>
-          <ResultsToolbar
-            results={results}
-            projector={projector}
-            onProjector={onProjector}
-            prioritize={prioritize}
-          />
-          <ResultsBody results={results} projector={projector} />
+          <ResultsToolbar results={results} prioritize={prioritize} deliberation={deliberation} />
+          <ResultsBody results={results} projector={false} deliberation={deliberation} />
         </>
       )}
     </div>

@@ -18,12 +18,19 @@ function IntervalBar({ project, axis }: { project: ResultsProject; axis: { min: 
   );
 }
 
-function ProjectName({ project, results }: { project: ResultsProject; results: Results }) {
+interface ProjectNameProps {
+  project: ResultsProject;
+  results: Results;
+  /** The looks a contender needs: for the organizers while judges can still look, not for the room. */
+  showLooks: boolean;
+}
+
+function ProjectName({ project, results, showLooks }: ProjectNameProps) {
   const { odds } = project;
   return (
     <>
       <span className="results-table__name">{project.name}</span>
-      {odds?.contender && odds.more_looks !== null && (
+      {showLooks && odds?.contender && odds.more_looks !== null && (
         <span className="results-mark results-mark--contender">
           Open for {openPrizesText(odds.open, results.places)}:{' '}
           {moreLooksText(odds.more_looks, results.max_looks)}
@@ -35,12 +42,17 @@ function ProjectName({ project, results }: { project: ResultsProject; results: R
   );
 }
 
+/** Active projects no judge has finished yet: they have no place to show. */
+export const notJudgedYet = (projects: readonly ResultsProject[]): ResultsProject[] =>
+  projects.filter((project) => project.active && project.seen === 0);
+
 /**
- * The general ranking, in rank_score order (R34): the place and how sure it is lead; the Copeland
- * count (R31) comes last, labelled, for reference only.
+ * The general ranking of the judged projects, in rank_score order (R34): the place and how sure
+ * it is lead. Projects nobody has judged yet are listed apart (`NotJudgedYet`).
  */
-export function RankingTable({ results }: { results: Results }) {
+export function RankingTable({ results, showLooks }: { results: Results; showLooks: boolean }) {
   const axis = scoreAxis(results.projects);
+  const judged = results.projects.filter((project) => !project.active || project.seen > 0);
   return (
     <ResultsTable labelledBy="results-ranking">
       <thead>
@@ -48,25 +60,24 @@ export function RankingTable({ results }: { results: Results }) {
           <th scope="col">Rank</th>
           <th scope="col">Project</th>
           <th scope="col">Table</th>
-          <th scope="col">Place, 90% interval</th>
-          <NumHeader>P(top {results.places})</NumHeader>
-          <NumHeader>P(first)</NumHeader>
+          <th scope="col">Likely place</th>
+          <NumHeader>Chance of top {results.places}</NumHeader>
+          <NumHeader>Chance of first</NumHeader>
           <NumHeader>Views</NumHeader>
           <NumHeader>Stars</NumHeader>
           <NumHeader>Flags</NumHeader>
-          <NumHeader secondary>Copeland score</NumHeader>
         </tr>
       </thead>
       <tbody>
-        {results.projects.map((project) => (
+        {judged.map((project) => (
           <tr
             key={project.id}
-            className={project.odds?.contender ? 'results-table__contender' : undefined}
+            className={showLooks && project.odds?.contender ? 'results-table__contender' : undefined}
             data-project-id={project.id}
           >
             <td className="results-table__num">{project.rank ?? '–'}</td>
             <th scope="row">
-              <ProjectName project={project} results={results} />
+              <ProjectName project={project} results={results} showLooks={showLooks} />
             </th>
             <td className="results-table__num">{project.location}</td>
             <td className="results-table__interval">
@@ -80,10 +91,27 @@ export function RankingTable({ results }: { results: Results }) {
             <td className="results-table__num">{project.seen}</td>
             <td className="results-table__num">{project.stars}</td>
             <td className="results-table__num">{project.flags}</td>
-            <td className="results-table__num results-table__secondary">{project.score}</td>
           </tr>
         ))}
       </tbody>
     </ResultsTable>
+  );
+}
+
+/** The projects no judge has finished yet, by table, folded: before judging that is all of them. */
+export function NotJudgedYet({ projects }: { projects: readonly ResultsProject[] }) {
+  if (projects.length === 0) return null;
+  const byTable = [...projects].sort((a, b) => a.location - b.location);
+  return (
+    <details className="results-unseen">
+      <summary>Not judged yet ({projects.length})</summary>
+      <ul className="results-unseen__list">
+        {byTable.map((project) => (
+          <li key={project.id}>
+            <span className="results-unseen__table">Table {project.location}</span> {project.name}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -1,21 +1,56 @@
 import type { Results } from '@podium/protocol';
 import { JudgesTable } from './JudgesTable';
-import { RankingTable } from './RankingTable';
+import { NotJudgedYet, notJudgedYet, RankingTable } from './RankingTable';
 import { TracksSection } from './TracksSection';
 
+interface ResultsBodyProps {
+  results: Results;
+  projector: boolean;
+  /** Deliberation is on: no judge looks at a project any more, so no contender needs looks. */
+  deliberation: boolean;
+}
+
+/** How the ranking is made, for whoever asks: the model's names stay behind the plain words. */
+function HowComputed({ results }: { results: Results }) {
+  return (
+    <details className="results-how">
+      <summary>How this is computed</summary>
+      <p>
+        The order is by rank_score, a model fitted to every general judge's ranking (a judge's ranked projects
+        beat the ones ranked below them and the ones seen but not ranked). Likely place is the 90% interval of
+        a project's place; the chances of the top {results.places} and of first come from {results.samples}{' '}
+        draws of the fitted model. The dashboard's Score is the Copeland count: for reference only, prizes go
+        by Rank here.
+      </p>
+    </details>
+  );
+}
+
 /** The three sections; the print view shows them too, the projector leaves out the judges. */
-export function ResultsBody({ results, projector }: { results: Results; projector: boolean }) {
+export function ResultsBody({ results, projector, deliberation }: ResultsBodyProps) {
   const time = new Date(results.generated_at).toLocaleTimeString();
+  const unseen = notJudgedYet(results.projects);
+  const judgedAny = unseen.length < results.projects.length;
   return (
     <>
       <section className="stack" aria-labelledby="results-ranking">
         <h2 id="results-ranking">General ranking</h2>
-        <p className="results-note">
-          By rank_score, as of {time}. The interval is where a project's place lies with 90% probability;
-          P(top {results.places}) and P(first) come from {results.samples} draws of the fitted model.
-          Contenders are the projects whose prize is still open.
-        </p>
-        <RankingTable results={results} />
+        {judgedAny ? (
+          <>
+            <p className="results-note">
+              The judged projects, best first by the judges' rankings, as of {time}. Likely place is where a
+              project's place lies 9 times in 10.
+              {!projector && !deliberation && ' Contenders are the projects whose prize is still open.'}
+            </p>
+            <HowComputed results={results} />
+            <RankingTable results={results} showLooks={!projector && !deliberation} />
+          </>
+        ) : (
+          <p className="results-empty">
+            No project has been judged yet. The ranking appears here as judges finish projects.
+          </p>
+        )}
+        <NotJudgedYet projects={unseen} />
       </section>
       {!projector && (
         <section className="stack" aria-labelledby="results-judges">

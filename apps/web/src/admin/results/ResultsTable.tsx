@@ -13,9 +13,9 @@ export function ResultsTable({ labelledBy, children }: { labelledBy: string; chi
 }
 
 /** A right-aligned numeric column's header. */
-export function NumHeader({ children, secondary = false }: { children: ReactNode; secondary?: boolean }) {
+export function NumHeader({ children }: { children: ReactNode }) {
   return (
-    <th scope="col" className={`results-table__num${secondary ? ' results-table__secondary' : ''}`}>
+    <th scope="col" className="results-table__num">
       {children}
     </th>
   );

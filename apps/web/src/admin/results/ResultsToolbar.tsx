@@ -9,13 +9,13 @@ import { contendersToPrioritize } from './format';
 
 interface ResultsToolbarProps {
   results: Results;
-  projector: boolean;
-  onProjector: (on: boolean) => void;
+  /** No judge is given a project during deliberation: nothing to prioritize for. */
+  deliberation: boolean;
   prioritize: (ids: readonly string[]) => Promise<string>;
 }
 
-/** Projector mode, prioritizing the contenders (R10), the export and the print view. */
-export function ResultsToolbar({ results, projector, onProjector, prioritize }: ResultsToolbarProps) {
+/** The projector view, prioritizing the contenders (R10), the export and the print view. */
+export function ResultsToolbar({ results, deliberation, prioritize }: ResultsToolbarProps) {
   const [confirming, setConfirming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const contenders = contendersToPrioritize(results.projects);
@@ -38,29 +38,26 @@ export function ResultsToolbar({ results, projector, onProjector, prioritize }: 
 
   return (
     <div className="results-toolbar">
-      <button
-        type="button"
-        className="btn btn--secondary btn--small"
-        aria-pressed={projector}
-        onClick={() => onProjector(!projector)}
-      >
+      <Link to={{ search: '?projector=true' }} className="btn btn--secondary btn--small">
         Projector
-      </button>
-      <button
-        type="button"
-        className="btn btn--primary btn--small"
-        disabled={contenders.length === 0}
-        onClick={() => setConfirming(true)}
-      >
-        Prioritize contenders for the next judges
-      </button>
+      </Link>
+      {!deliberation && (
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={contenders.length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          Prioritize contenders for the next judges
+        </button>
+      )}
       <button
         type="button"
         className="btn btn--secondary btn--small"
         disabled={exporting}
         onClick={() => void onExport()}
       >
-        {exporting ? 'Exporting...' : 'Export CSV'}
+        {exporting ? 'Exporting...' : 'Export results (ZIP of CSVs)'}
       </button>
       <Link to={{ search: '?print=true' }} className="btn btn--secondary btn--small">
         Print

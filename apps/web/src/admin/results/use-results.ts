@@ -14,6 +14,8 @@ import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 
 export interface ResultsState {
   results: Results | null;
+  /** Deliberation is on (options): the view drops what only helps while judges still look. */
+  deliberation: boolean;
   /** The last refresh's failure; the last good results stay shown. */
   error: string;
   /** Sets `prioritized` on `ids` (R10, R62); the failure's text, or '' on success. */
@@ -21,16 +23,18 @@ export interface ResultsState {
 }
 
 const RESULTS_STALE_ON = [endpoints.adminResults];
+const OPTIONS_STALE_ON = [endpoints.adminResults, endpoints.options];
 
 export function useResults(): ResultsState {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { data, error, failedStatus } = useEndpointQuery(endpoints.adminResults);
+  const deliberation = useEndpointQuery(endpoints.options).data?.deliberation ?? false;
   useQueryInvalidation('admin', {
     'projects.changed': RESULTS_STALE_ON,
     'judges.changed': RESULTS_STALE_ON,
     'flags.changed': RESULTS_STALE_ON,
-    'options.changed': RESULTS_STALE_ON,
+    'options.changed': OPTIONS_STALE_ON,
   });
 
   useEffect(() => {
@@ -46,5 +50,10 @@ export function useResults(): ResultsState {
     return result.error;
   };
 
-  return { results: data ?? null, error: failedStatus === 401 ? '' : error, prioritize };
+  return {
+    results: data ?? null,
+    deliberation,
+    error: failedStatus === 401 ? '' : error,
+    prioritize,
+  };
 }

@@ -32,7 +32,7 @@ export function MultiGroupSection() {
         checked={options ? options.multi_group : null}
         locked={running}
         save={(multi_group) => settingsApi.updateOptions({ multi_group })}
-        success={() => 'Multi-group judging toggled!'}
+        success={(on) => `Multi-group judging toggled! Multi-group judging is now ${on ? 'on' : 'off'}.`}
       />
       <SettingForm
         label="Number of groups"

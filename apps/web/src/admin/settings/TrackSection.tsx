@@ -17,7 +17,7 @@ export function TrackSection() {
         checked={options ? options.judge_tracks : null}
         locked={running}
         save={(judge_tracks) => settingsApi.updateOptions({ judge_tracks })}
-        success={() => 'Track judging toggled!'}
+        success={(on) => `Track judging toggled! Track judging is now ${on ? 'on' : 'off'}.`}
       />
       <SettingForm
         label="Tracks (comma separated)"

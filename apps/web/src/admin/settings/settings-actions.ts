@@ -59,7 +59,12 @@ async function withClock<T extends { clock: Options['clock'] }>(call: Promise<Ap
 export const EXPORTS = [
   { key: 'judges', label: 'Export judges', file: 'judges.csv', endpoint: endpoints.exportJudges },
   { key: 'projects', label: 'Export projects', file: 'projects.csv', endpoint: endpoints.exportProjects },
-  { key: 'rankings', label: 'Export rankings', file: 'rankings.csv', endpoint: endpoints.exportRankings },
+  {
+    key: 'rankings',
+    label: "Export each judge's ranking",
+    file: 'rankings.csv',
+    endpoint: endpoints.exportRankings,
+  },
   {
     key: 'challenges',
     label: 'Export projects by challenge',

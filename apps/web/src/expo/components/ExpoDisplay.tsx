@@ -6,7 +6,7 @@ import { useEventName } from '../../queries/use-event-name';
 import { groupName, showGroups } from '../stores/expo.store';
 import { expoPath, projectCount } from '../logic/links';
 import { ExpoEmpty, ExpoLoadStatus } from './ExpoLoadStatus';
-import { ExpoFullscreenButton } from './ExpoFullscreenButton';
+import { FullscreenButton } from '../../components/FullscreenButton';
 import { ExpoHallMap } from './ExpoHallMap';
 import { ExpoPager } from './ExpoPager';
 import { ExpoScroller } from './ExpoScroller';
@@ -57,7 +57,7 @@ export function ExpoDisplay({ challenge }: { challenge: string | null }) {
             >
               {paused ? 'Resume' : 'Pause'}
             </button>
-            <ExpoFullscreenButton />
+            <FullscreenButton className="expo-display__control" />
             <Link className="expo-display__control" to={expoPath(challenge)}>
               Exit
             </Link>
@@ -70,10 +70,15 @@ export function ExpoDisplay({ challenge }: { challenge: string | null }) {
         <ExpoEmpty challenge={challenge} />
       ) : (
         <>
-          <div className="expo-display__columns" aria-hidden="true">
-            <span>Table</span>
-            <span>Project</span>
-            {groups && <span className="expo-display__group">Group</span>}
+          {/* One heading per column of rows: the second shows only on a wide screen (expo.css). */}
+          <div className="expo-display__heads" aria-hidden="true">
+            {[1, 2].map((column) => (
+              <div key={column} className="expo-display__columns">
+                <span>Table</span>
+                <span>Project</span>
+                {groups && <span className="expo-display__group">Group</span>}
+              </div>
+            ))}
           </div>
           <Mover rows={rows} groupOf={groupOf} paused={paused} />
           <ExpoHallMap rows={rows} />

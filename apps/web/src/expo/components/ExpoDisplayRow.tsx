@@ -28,6 +28,12 @@ export const ExpoDisplayRow = memo(function ExpoDisplayRow({ project, group }: E
 
 export type RowGroup = (project: ProjectSummary) => string | null;
 
+/** Rows side by side in the list: the columns its grid has on a wide lobby screen (expo.css), else 1. */
+export function rowsPerLine(list: Element): number {
+  const columns = getComputedStyle(list).gridTemplateColumns;
+  return columns === 'none' ? 1 : columns.split(' ').length;
+}
+
 /** The rows of one copy of the list. */
 export function ExpoDisplayRows({ rows, groupOf }: { rows: readonly ProjectSummary[]; groupOf: RowGroup }) {
   return rows.map((project) => (

@@ -2,7 +2,7 @@ import type { ProjectSummary } from '@podium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { nextPage, PAGE_MS, pageCount, pageItems, rowsPerPage } from '../logic/display-motion';
 import type { RowGroup } from './ExpoDisplayRow';
-import { ExpoDisplayRows } from './ExpoDisplayRow';
+import { ExpoDisplayRows, rowsPerLine } from './ExpoDisplayRow';
 
 interface ExpoPagerProps {
   rows: readonly ProjectSummary[];
@@ -23,7 +23,9 @@ export function ExpoPager({ rows, groupOf, paused }: ExpoPagerProps) {
     const observer = new ResizeObserver(() => {
       // Rows have a fixed height in the display, so the first one measures them all.
       const row = viewport.querySelector<HTMLElement>('.expo-display__row');
-      setPerPage(rowsPerPage(viewport.clientHeight, row?.offsetHeight ?? 0));
+      const list = viewport.querySelector('.expo-display__list');
+      const perLine = list ? rowsPerLine(list) : 1;
+      setPerPage(rowsPerPage(viewport.clientHeight, row?.offsetHeight ?? 0) * perLine);
     });
     observer.observe(viewport);
     return () => observer.disconnect();

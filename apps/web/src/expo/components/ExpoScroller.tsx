@@ -2,7 +2,7 @@ import type { ProjectSummary } from '@podium/protocol';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { advanceOffset, anchoredOffset, scrollSpeed } from '../logic/display-motion';
 import type { RowGroup } from './ExpoDisplayRow';
-import { ExpoDisplayRows } from './ExpoDisplayRow';
+import { ExpoDisplayRows, rowsPerLine } from './ExpoDisplayRow';
 
 interface ExpoScrollerProps {
   rows: readonly ProjectSummary[];
@@ -21,7 +21,7 @@ export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const sizes = useRef({ viewport: 0, period: 0 });
+  const sizes = useRef({ viewport: 0, period: 0, perLine: 1 });
   const offset = useRef(0);
   const [overflowing, setOverflowing] = useState(false);
   const shownRows = useRef(rows);
@@ -32,13 +32,13 @@ export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
     const before = shownRows.current;
     shownRows.current = rows;
     const track = trackRef.current;
-    const { viewport, period } = sizes.current;
+    const { viewport, period, perLine } = sizes.current;
     // A list that fits the screen does not move (offset 0): nothing to keep in place.
     if (before === rows || !track || period <= viewport || before.length === 0) return;
-    const rowHeight = period / before.length;
-    offset.current = anchoredOffset(offset.current, rowHeight, before, rows);
+    const rowHeight = period / Math.ceil(before.length / perLine);
+    offset.current = anchoredOffset(offset.current, rowHeight, before, rows, perLine);
     // The observer measures the new height a moment later; until then wrap at the computed one.
-    sizes.current = { viewport, period: rowHeight * rows.length };
+    sizes.current = { viewport, period: rowHeight * Math.ceil(rows.length / perLine), perLine };
     track.style.transform = `translate3d(0, ${-offset.current}px, 0)`;
   }, [rows]);
 
@@ -48,7 +48,11 @@ export function ExpoScroller({ rows, groupOf, paused }: ExpoScrollerProps) {
     if (!viewport || !list) return;
     const observer = new ResizeObserver(() => {
       // Layout is fresh when observers run: reading it here costs no extra layout pass.
-      sizes.current = { viewport: viewport.clientHeight, period: list.offsetHeight };
+      sizes.current = {
+        viewport: viewport.clientHeight,
+        period: list.offsetHeight,
+        perLine: rowsPerLine(list),
+      };
       setOverflowing(list.offsetHeight > viewport.clientHeight);
     });
     observer.observe(viewport);

@@ -97,6 +97,14 @@ describe('anchoredOffset', () => {
     expect(screenTop(after, d, offset)).toBe(screenTop(rows, d, 250));
   });
 
+  it('counts in lines when rows sit side by side in columns', () => {
+    // Two to a line: c and d share line 1, cut by the top edge at 150. a and b (line 0) leave:
+    // c moves up one line, and so does the offset.
+    expect(anchoredOffset(150, H, rows, [c, d, e, f], 2)).toBe(50);
+    // A row added at the end of the last line changes nothing above it.
+    expect(anchoredOffset(150, H, rows, [...rows, added], 2)).toBe(150);
+  });
+
   it('wraps into the new period, where the looped copy shows the same rows', () => {
     // At the very top the first row is hidden: the offset wraps back by one row.
     const after = [b, c, d, e, f];

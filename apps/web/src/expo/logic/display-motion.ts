@@ -49,22 +49,24 @@ export function pageItems<T>(items: readonly T[], page: number, perPage: number)
  * The scroll offset that keeps the screen still when the list changes under it: the topmost row
  * on screen that is still there, unchanged (the same object), stays where it was
  * on screen, so a project added, moved or hidden elsewhere shifts nothing a viewer is reading.
- * Rows have one fixed height; the result is wrapped into the new list's period, where the
- * looped copy shows the same rows.
+ * Rows have one fixed height and sit `perLine` to a line (the lobby screen's columns, left to
+ * right); the result is wrapped into the new list's period, where the looped copy shows the same rows.
  */
 export function anchoredOffset<T>(
   offset: number,
   rowHeight: number,
   before: readonly T[],
   after: readonly T[],
+  perLine = 1,
 ): number {
-  const period = after.length * rowHeight;
+  const lineOf = (i: number) => Math.floor(i / perLine);
+  const period = Math.ceil(after.length / perLine) * rowHeight;
   if (rowHeight <= 0 || period <= 0) return 0;
   const index = new Map(after.map((row, i) => [row, i]));
-  // Starts with the row cut by the top edge: if it stays, the screen does not move at all.
-  for (let i = Math.max(0, Math.floor(offset / rowHeight)); i < before.length; i += 1) {
+  // Starts with the line cut by the top edge: if it stays, the screen does not move at all.
+  for (let i = Math.max(0, Math.floor(offset / rowHeight)) * perLine; i < before.length; i += 1) {
     const j = index.get(before[i] as T);
-    if (j !== undefined) return wrap(offset + (j - i) * rowHeight, period);
+    if (j !== undefined) return wrap(offset + (lineOf(j) - lineOf(i)) * rowHeight, period);
   }
   return wrap(offset, period);
 }

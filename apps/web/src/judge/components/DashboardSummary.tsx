@@ -5,9 +5,10 @@ import { useJudgeSelf } from '../hooks/use-judge-data';
 
 /**
  * The top of the dashboard: the judge's track, the way to live judging and the two stat tiles
- * ('Seen' counts finished and flagged projects, R59).
+ * ('Seen' counts finished and flagged projects, R59). During deliberation live judging shows only
+ * 'Judging Paused', so the paused state stands where the button was.
  */
-export function DashboardSummary() {
+export function DashboardSummary({ deliberation }: { deliberation: boolean }) {
   const judge = useJudgeSelf().data;
   const total = useEndpointQuery(endpoints.projectCount).data?.count;
   const track = judge?.track ?? '';
@@ -21,9 +22,16 @@ export function DashboardSummary() {
           Track: <strong>{track}</strong>
         </p>
       )}
-      <Link to="/judge/live" className="btn btn--primary btn--large btn--block">
-        {hasCurrent ? 'Resume Project' : 'Next Project'}
-      </Link>
+      {deliberation ? (
+        <p className="judge-summary__paused">
+          <strong>Judging Paused</strong>
+          <span>No more projects to judge while the organizers deliberate.</span>
+        </p>
+      ) : (
+        <Link to="/judge/live" className="btn btn--primary btn--large btn--block">
+          {hasCurrent ? 'Resume Project' : 'Next Project'}
+        </Link>
+      )}
       <dl className="stat-tiles judge-summary__tiles">
         <div className="stat-tile">
           <dt className="stat-tile__label">Seen</dt>

@@ -1,7 +1,10 @@
 import { hasStarted } from '../logic/countdown';
 import { useJudgeLiveStore } from '../stores/live.store';
 
-/** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer. */
+/** Why Done is greyed out: the spec enables it only once the judge's own timer has started. */
+const DONE_WAITS_TEXT = 'Done unlocks once you tap Start Judging above.';
+
+/** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer; it says so. */
 export function LiveActions() {
   const openPopup = useJudgeLiveStore((state) => state.openPopup);
   const doneEnabled = useJudgeLiveStore(
@@ -19,10 +22,16 @@ export function LiveActions() {
         type="button"
         className="btn btn--primary"
         disabled={!doneEnabled}
+        aria-describedby={doneEnabled ? undefined : 'judge-done-waits'}
         onClick={() => openPopup('done')}
       >
         Done
       </button>
+      {!doneEnabled && (
+        <p id="judge-done-waits" className="judge-live-actions__why">
+          {DONE_WAITS_TEXT}
+        </p>
+      )}
     </div>
   );
 }

@@ -23,10 +23,22 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
 
   if (timerSeconds === 0) return null;
   if (status === 'idle') {
+    // The spec's label; the line under it says this is the judge's own clock for this project,
+    // not the event's clock that the organizers start.
     return (
-      <button type="button" className="btn btn--primary btn--large btn--block judge-start" onClick={onStart}>
-        Start Judging
-      </button>
+      <div className="judge-start">
+        <button
+          type="button"
+          className="btn btn--primary btn--large btn--block"
+          aria-describedby="judge-start-what"
+          onClick={onStart}
+        >
+          Start Judging
+        </button>
+        <p id="judge-start-what" className="judge-start__what">
+          Starts your {formatClock(timerSeconds * 1000)} timer for this project when you reach its table.
+        </p>
+      </div>
     );
   }
   return (

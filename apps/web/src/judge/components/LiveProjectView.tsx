@@ -33,8 +33,8 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
         <ProjectDescription description={project.description} />
       </section>
       <NotesBar />
-      <ReasonDialog kind="skip" />
-      <ReasonDialog kind="flag" />
+      <ReasonDialog kind="skip" name={project.name} />
+      <ReasonDialog kind="flag" name={project.name} />
       <DoneDialog name={project.name} />
       <TimeUpDialog />
     </div>

@@ -8,6 +8,7 @@ import {
   AUTO_SCROLL,
   DRAG_ACTIVATION_PX,
   DROP_ANIMATION,
+  dropTarget,
   keyboardCoordinates,
   rankingAnnouncements,
   rankingCollision,
@@ -77,10 +78,12 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   // Crossing into the other list moves the project there at once, so the lists make room.
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
+    // Below when the dragged project's middle passed the middle of the one it is over.
     const translated = active.rect.current.translated;
-    const below = translated !== null && translated.top > over.rect.top + over.rect.height / 2;
+    const below =
+      translated !== null && translated.top + translated.height / 2 > over.rect.top + over.rect.height / 2;
     const current = listsRef.current;
-    const moved = moveAcross(current, String(active.id), String(over.id), below);
+    const moved = moveAcross(current, String(active.id), dropTarget(String(over.id)), below);
     if (moved === current) return;
     guard.current.recentlyMoved = true;
     setDragLists(moved);
@@ -88,7 +91,7 @@ export function RankingBoard({ locked }: { locked: boolean }) {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = listsRef.current;
-    const final = over ? reorder(current, String(active.id), String(over.id)) : current;
+    const final = over ? reorder(current, String(active.id), dropTarget(String(over.id))) : current;
     setDragLists(null);
     setActiveId(null);
     if (judge && !sameOrder(final.ranked, judge.rankings)) rank(final.ranked);

@@ -2,6 +2,7 @@ import type { JudgedProject } from '@podium/protocol';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { RankListId } from '../logic/ranking';
+import { RANKED_END } from './ranking-drag';
 import { SortableRankingItem } from './SortableRankingItem';
 
 export interface RankingListProps {
@@ -12,6 +13,21 @@ export interface RankingListProps {
   ids: readonly string[];
   projectOf: (id: string) => JudgedProject | undefined;
   locked: boolean;
+}
+
+/** The end of the ranking as a drop target of its own, a full row high (touch and keyboard alike). */
+function RankedEnd() {
+  const { setNodeRef, isOver } = useDroppable({ id: RANKED_END });
+  return (
+    // Hidden from screen readers: it is no project, and keyboard drags announce where a project lands.
+    <li
+      ref={setNodeRef}
+      className={`judge-list__end${isOver ? ' judge-list__end--over' : ''}`}
+      aria-hidden="true"
+    >
+      Drop here to rank last
+    </li>
+  );
 }
 
 /** One drop zone of the ranking board: the ranked list (numbered) or the unranked one. */
@@ -40,6 +56,7 @@ export function RankingList({ id, title, emptyText, ids, projectOf, locked }: Ra
             );
           })}
           {ids.length === 0 && <li className="judge-list__empty">{emptyText}</li>}
+          {id === 'ranked' && ids.length > 0 && !locked && <RankedEnd />}
         </List>
       </SortableContext>
     </section>

@@ -26,7 +26,12 @@ const KINDS = {
 
 type Kind = keyof typeof KINDS;
 
-function ReasonForm({ kind }: { kind: Kind }) {
+/** What the judge is told once a Skip or Flag landed: the next project replaces this one at once. */
+export function reasonDoneText(kind: Kind, name: string, reason: JudgeReason): string {
+  return `${kind === 'skip' ? 'Skipped' : 'Flagged'} ${name} (${FLAG_REASON_LABELS[reason]}).`;
+}
+
+function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
   const skip = useJudgeLiveStore((state) => state.skip);
   const submitting = useJudgeLiveStore((state) => state.submitting);
   const [reason, setReason] = useState<JudgeReason | ''>('');
@@ -41,7 +46,10 @@ function ReasonForm({ kind }: { kind: Kind }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason !== '') void skip(reason);
+    if (reason !== '')
+      void skip(reason).then((landed) => {
+        if (landed) notify.success(reasonDoneText(kind, name, reason));
+      });
     else if (noticeId.current === null) noticeId.current = notify.error(SELECT_AN_OPTION);
   };
 
@@ -74,12 +82,12 @@ function ReasonForm({ kind }: { kind: Kind }) {
 }
 
 /** The Skip (Absent, Busy) and Flag (Can't Demo, Too Complex, Offensive) popups; both call `/judge/skip`. */
-export function ReasonDialog({ kind }: { kind: Kind }) {
+export function ReasonDialog({ kind, name }: { kind: Kind; name: string }) {
   const open = useJudgeLiveStore((state) => state.popup === kind);
   const closePopup = useJudgeLiveStore((state) => state.closePopup);
   return (
     <Dialog size="small" showNotices open={open} title={KINDS[kind].title} onClose={closePopup}>
-      <ReasonForm kind={kind} />
+      <ReasonForm kind={kind} name={name} />
     </Dialog>
   );
 }

@@ -42,6 +42,15 @@ export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCo
   }
 };
 
+/**
+ * The drop zone after the last ranked project: dropped there, by touch or by keyboard, a project
+ * is ranked last. Without it the end of the ranking is half a row's height to aim at.
+ */
+export const RANKED_END = 'ranked-end';
+
+/** The ranking board's name for a drop target: the end zone stands for the ranked list itself. */
+export const dropTarget = (overId: string): string => (overId === RANKED_END ? 'ranked' : overId);
+
 /** Set while a project has just changed lists and the layout has not settled yet. */
 export interface MoveGuard {
   recentlyMoved: boolean;
@@ -50,7 +59,8 @@ export interface MoveGuard {
 /**
  * Collision detection for two lists: the pointer's target (or, for keyboard drags, the most
  * overlapped target); when that is a whole list with projects in it, the closest project in
- * that list, so a drop lands between projects rather than at the list's end. Right after a
+ * that list, so a drop lands between projects rather than at the list's end (the end zone,
+ * `RANKED_END`, is that place, and wins when the pointer is on it). Right after a
  * project changes lists the lists shift under it; until they have settled it stays over
  * itself, or the two lists would pass it back and forth forever.
  */
@@ -59,7 +69,7 @@ export function rankingCollision(getLists: () => RankLists, guard: MoveGuard): C
     if (guard.recentlyMoved) return [{ id: args.active.id }];
     const pointer = pointerWithin(args);
     const hits = pointer.length > 0 ? pointer : rectIntersection(args);
-    const overId = getFirstCollision(hits, 'id');
+    const overId = hits.some((hit) => hit.id === RANKED_END) ? RANKED_END : getFirstCollision(hits, 'id');
     if (overId == null) return closestCenter(args);
     const lists = getLists();
     if (overId === 'ranked' || overId === 'unranked') {

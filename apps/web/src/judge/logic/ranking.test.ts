@@ -51,10 +51,15 @@ describe('reorder', () => {
     expect(reorder(lists, 'a', 'b').ranked).toEqual(['b', 'a', 'c']);
   });
 
-  it('does nothing across lists, onto itself, or onto a list', () => {
+  it("moves a project onto its own list to that list's end", () => {
+    expect(reorder(lists, 'a', 'ranked').ranked).toEqual(['b', 'c', 'a']);
+    expect(reorder(lists, 'c', 'ranked')).toBe(lists);
+  });
+
+  it('does nothing across lists or onto itself', () => {
     expect(reorder(lists, 'a', 'd')).toBe(lists);
     expect(reorder(lists, 'b', 'b')).toBe(lists);
-    expect(reorder(lists, 'b', 'ranked')).toBe(lists);
+    expect(reorder(lists, 'a', 'unranked')).toBe(lists);
   });
 });
 

@@ -53,12 +53,15 @@ export function moveAcross(lists: RankLists, activeId: string, overId: string, b
   };
 }
 
-/** Moves `activeId` to the place of `overId` within their common list. */
+/**
+ * Moves `activeId` to the place of `overId` within their common list; `overId` naming that list
+ * itself (its end zone) moves it to the end.
+ */
 export function reorder(lists: RankLists, activeId: string, overId: string): RankLists {
   const list = listOf(lists, activeId);
-  if (!list || isListId(activeId) || listOf(lists, overId) !== list || isListId(overId)) return lists;
+  if (!list || isListId(activeId) || listOf(lists, overId) !== list) return lists;
   const from = lists[list].indexOf(activeId);
-  const to = lists[list].indexOf(overId);
+  const to = overId === list ? lists[list].length - 1 : lists[list].indexOf(overId);
   if (from === to) return lists;
   // Moved here rather than with dnd-kit's arrayMove: the store imports this file, and the
   // drag-and-drop library must stay out of the live page's bundle.

@@ -40,7 +40,7 @@ export function JudgeDashboardPage() {
       {!ready && loadError === '' && <LoadingScreen />}
       {ready && (
         <div className="judge-dashboard">
-          <DashboardSummary />
+          <DashboardSummary deliberation={deliberation} />
           {deliberation && <DeliberationBanner />}
           <SaveStatus />
           {isTrackJudge ? (

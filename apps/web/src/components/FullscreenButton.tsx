@@ -7,16 +7,17 @@ function subscribe(onChange: () => void): () => void {
 const isFullscreen = () => document.fullscreenElement !== null;
 
 /**
- * Takes the lobby display full-screen (browsers allow it only from a click). Hidden where the
- * Fullscreen API is missing, and once full-screen: Escape leaves it.
+ * Takes a room's screen (the lobby display, the results on a projector) full-screen: browsers allow
+ * it only from a click. Hidden where the Fullscreen API is missing, and once full-screen: Escape
+ * leaves it.
  */
-export function ExpoFullscreenButton() {
+export function FullscreenButton({ className }: { className: string }) {
   const fullscreen = useSyncExternalStore(subscribe, isFullscreen, () => false);
   if (fullscreen || typeof document.documentElement.requestFullscreen !== 'function') return null;
   return (
     <button
       type="button"
-      className="expo-display__control"
+      className={className}
       onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}
     >
       Full screen
