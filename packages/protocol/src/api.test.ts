@@ -97,6 +97,8 @@ admin  GET     /admin/backup              file
 none   POST    /admin/session             body
 admin  POST    /admin/logout              -
 admin  GET     /admin/login-guard         -
+admin  POST    /admin/login-guard         body
+admin  GET     /admin/login-proofs        -
 none   GET     /layout                    -
 admin  GET     /admin/layout              -
 admin  GET     /admin/layout/plan         -
@@ -124,8 +126,9 @@ describe('endpoints (API.md §3)', () => {
     // API.md §3's 85 rows, plus the database backup download of issue 10 (docs/operations.md),
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
-    // three, and the public list's changes (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(100);
+    // three, the public list's changes, and the guard's action and the login links' proofs
+    // (docs/api-extensions.md).
+    expect(ROWS).toHaveLength(102);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));
