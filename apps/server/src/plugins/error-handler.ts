@@ -3,7 +3,7 @@
  * API.md 1.3. A write the disk refused is a 503 (the database reports the episode once, see
  * db/disk-full.ts). Anything unexpected is a 500 whose details go to standard error only.
  */
-import { maxHeaderSize } from 'node:http';
+import { maxHeaderSize, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -75,11 +75,15 @@ export function answerFrameworkError(
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // A download that fails before its first byte (a streamed export) answers JSON, not a file.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     // After a 413 the rest of the body is not wanted: closing the connection stops the upload.
+    // Behind the proxy (TRUST_PROXY) the body is read to its end first: nginx has it whole
+    // already (and caps it a little above the limit, deploy/nginx), and an answer that comes while
+    // it still sends, on a connection then closed, was now and then lost (nginx said 502).
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      if (app.config.trustProxy) await bodyRead(request.raw);
       reply.header('Connection', 'close');
     }
     if (error instanceof DomainError) {
@@ -104,6 +108,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // request stream, which Node destroys once a body was read.
     if (!request.raw.socket.destroyed) console.error(`${request.method} ${request.url} failed:`, error);
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
+  });
+}
+
+/** Resolves when the rest of `body` was read (and dropped), or after 10 s at most. */
+async function bodyRead(body: IncomingMessage): Promise<void> {
+  if (body.readableEnded || body.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    body
+      .once('end', done)
+      .once('close', done)
+      .on('data', () => undefined)
+      .resume();
   });
 }
 
