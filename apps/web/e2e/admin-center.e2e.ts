@@ -5,7 +5,7 @@
  * codes. One server for the file; tests run in
  * order like an organizer's day, judges acting through the HTTP API with their own tokens.
  */
-import { invalidEmail, type JudgeAdmin, type Progress } from '@podium/protocol';
+import { invalidEmail, type JudgeAdmin, type LoginProofs, type Progress } from '@podium/protocol';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -184,14 +184,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
     await page.getByText(text).waitFor();
   });
 
-  it('prints one card per judge with the code and a QR code of the login link', async () => {
+  it('prints one card per judge with the code and a QR code of the login link (with its proof)', async () => {
     await open('/admin/judge-codes');
     const cards = page.locator('.judge-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(3);
     const ada = cards.filter({ hasText: 'Ada Judge' });
     expect(await ada.locator('.judge-card__code').textContent()).toBe(`Code ${judges[0]!.code}`);
-    const link = `${server.baseUrl}/judge/login?code=${judges[0]!.code}`;
+    const proofs = await apiCall<LoginProofs>(server, 'GET', '/admin/login-proofs');
+    const link = `${server.baseUrl}/judge/login?code=${judges[0]!.code}&proof=${proofs[judges[0]!.id]}`;
     const qr = ada.getByRole('img', { name: 'QR code to log in as Ada Judge' });
     expect(await qr.getAttribute('data-text')).toBe(link);
     // The drawn modules are exactly the library's for that link.

@@ -279,8 +279,10 @@ async function dragIntoRanking(projectId: string, toTop = false) {
  * lift once `to` shows the drop place (a row makes room; the end zone lights up).
  */
 async function touchDrag(from: Locator, to: Locator) {
-  // Touches land at viewport coordinates: both rows must be on screen (a phone is short).
-  await to.scrollIntoViewIfNeeded();
+  // Touches land at viewport coordinates: both rows must be on screen (a phone is short), and the
+  // target away from the screen's edges, where a resting finger scrolls the page (auto-scroll)
+  // and the target moves away from under it.
+  await to.evaluate((target) => target.scrollIntoView({ block: 'center' }));
   await from.scrollIntoViewIfNeeded();
   const start = await from.boundingBox();
   const end = await to.boundingBox();
