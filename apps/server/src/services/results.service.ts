@@ -50,6 +50,13 @@ export interface ResultsContext {
 const byRank = (a: Project, b: Project): number =>
   (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location;
 
+/**
+ * The judged ones by rank, then the ones no judge has seen: an unseen project's rank_score is the
+ * prior's 0, which says nothing, so it must not push a judged project's place down (issue 23).
+ */
+const judgedFirst = (a: Project, b: Project): number =>
+  Number(b.seen > 0) - Number(a.seen > 0) || byRank(a, b);
+
 export class ResultsService {
   private odds: { key: string; value: ProjectOdds[] } | undefined;
 
@@ -100,13 +107,13 @@ export class ResultsService {
     ]);
   }
 
-  /** Active projects by rank with their odds, then hidden ones (no prize, no odds). */
+  /** Active projects (judged ones by rank, then unseen ones) with their odds, then hidden ones. */
   private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
     for (const flag of await this.context.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
-    const active = list.filter((project) => project.active).sort(byRank);
+    const active = list.filter((project) => project.active).sort(judgedFirst);
     const hidden = list.filter((project) => !project.active).sort(byRank);
     const odds = this.oddsFor(
       active.map((project) => ({
