@@ -1,5 +1,5 @@
 /** Judges, their tokens and their judgments, as stored. */
-import type { Insertable, Selectable } from 'kysely';
+import type { Compilable, Insertable, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { JudgesTable } from '../db/schema.js';
 
@@ -25,6 +25,8 @@ export interface JudgeProjectRow {
   judge_id: string;
   project_id: string;
 }
+
+const judgeReadKey = (id: string) => `judge:${id}`;
 
 export class JudgeRepository {
   constructor(private readonly db: Database) {}
@@ -53,8 +55,22 @@ export class JudgeRepository {
     );
   }
 
+  /**
+   * The judge `id`. Inside a transaction it is read once until the transaction writes, with BEGIN
+   * when the request foresaw it (`readAtBeginFor`): every judge write reads its judge first.
+   */
   async findById(id: string): Promise<JudgeRow | undefined> {
-    return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
+    const rows = await this.db.readUntilWrite(judgeReadKey(id), () => this.db.all(this.byId(id)));
+    return rows[0];
+  }
+
+  /** The read of `findById(id)`, for `Database.withReadsAtBegin`. */
+  readAtBeginFor(id: string): ReadonlyMap<string, Compilable<unknown>> {
+    return new Map([[judgeReadKey(id), this.byId(id)]]);
+  }
+
+  private byId(id: string) {
+    return this.db.q.selectFrom('judges').selectAll().where('id', '=', id);
   }
 
   /** The judge using this email, compared case-insensitively (R74). */
