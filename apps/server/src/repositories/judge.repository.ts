@@ -1,5 +1,5 @@
 /** Judges, their tokens and their judgments, as stored. */
-import type { Compilable, Insertable, Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { JudgesTable } from '../db/schema.js';
 
@@ -173,6 +173,26 @@ export class JudgeRepository {
       .orderBy('jp.seq');
     if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
     return await this.db.all(query);
+  }
+
+  /**
+   * What a new ranking of `judgeId` is checked against and replaces, in one statement: the
+   * projects it finished, and its current ranking in order.
+   */
+  async rankingInputs(judgeId: string): Promise<{ judged: string[]; ranked: string[] }> {
+    const { q } = this.db;
+    const rows = await this.db.all(
+      q
+        .selectFrom('judged_projects')
+        .select(['project_id', sql<number>`-1`.as('position')])
+        .where('judge_id', '=', judgeId)
+        .unionAll(q.selectFrom('rankings').select(['project_id', 'position']).where('judge_id', '=', judgeId))
+        .orderBy('position'),
+    );
+    return {
+      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
+      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
+    };
   }
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */

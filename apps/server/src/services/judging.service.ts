@@ -149,9 +149,10 @@ export class JudgingService {
         if (seen.has(id)) throw new ConflictError(duplicateRanking(id));
         seen.add(id);
       }
-      const judged = new Set((await this.judges.judged(judgeId)).map((row) => row.project_id));
+      const inputs = await this.judges.rankingInputs(judgeId);
+      const judged = new Set(inputs.judged);
       const kept = ranking.filter((id) => judged.has(id));
-      const before = (await this.judges.rankings(judgeId)).map((row) => row.project_id);
+      const before = inputs.ranked;
       await this.judging.replaceRankings(judgeId, kept);
       await this.audit.judge(judge, `Updated rankings from [${before.join(', ')}] to [${kept.join(', ')}]`);
       this.db.record({ kind: 'projects', public: false });
