@@ -131,15 +131,13 @@ export class JudgingRepository {
   /** A project given to the judge: its visit starts now. */
   async startVisit(judgeId: string, projectId: string, now: number): Promise<void> {
     await this.db.runLater(
-      this.db.q
-        .insertInto('judge_visits')
-        .values({
-          judge_id: judgeId,
-          project_id: projectId,
-          started_at: now,
-          outcome: 'current',
-          reason: '',
-        }),
+      this.db.q.insertInto('judge_visits').values({
+        judge_id: judgeId,
+        project_id: projectId,
+        started_at: now,
+        outcome: 'current',
+        reason: '',
+      }),
     );
   }
 
