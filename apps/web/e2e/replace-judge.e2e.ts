@@ -115,11 +115,14 @@ describe('replacing a judge', () => {
     const mark = page.locator('.row-badge--pace');
     await mark.waitFor();
     expect(await mark.count()).toBe(1);
-    expect(await mark.textContent()).toBe('Fast visits');
-    expect(await mark.getAttribute('aria-label')).toMatch(
-      /^Fast visits: Visits far shorter than the judging timer: the median visit is under a third of it \(median 0:0\d of a 5:00 timer\)\.$/,
-    );
+    // Seen: the badge, its explanation in the tooltip; heard: both.
+    const explanation =
+      /^Visits far shorter than the judging timer: the median visit is under a third of it \(median 0:0\d of a 5:00 timer\)\.$/;
+    expect(await mark.getAttribute('title')).toMatch(explanation);
+    expect(await mark.textContent()).toMatch(/^Fast visits: Visits far shorter than the judging timer/);
+    expect(await mark.evaluate((el) => el.firstChild?.textContent)).toBe('Fast visits');
     expect(await page.getByRole('row', { name: /Fast/ }).locator('.row-badge--pace').count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await rowAction(page, 'Ada', 'Visits');
     const dialog = page.getByRole('dialog', { name: 'Visits of Ada' });
@@ -170,6 +173,7 @@ describe('replacing a judge', () => {
     await adaInResults.getByText('Replaced: rankings and stars set aside').waitFor();
     const fastInResults = page.locator('section[aria-labelledby="results-judges"] tr', { hasText: 'Fast' });
     await fastInResults.getByText('Fast visits').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await judgesTable(page);
     await rowAction(page, 'Ada', 'Reinstate');

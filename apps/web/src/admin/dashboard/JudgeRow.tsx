@@ -65,12 +65,9 @@ export const JudgeRow = memo(function JudgeRow(props: JudgeRowProps) {
           </span>
         )}
         {props.paceBadge && (
-          <span
-            className="row-badge row-badge--pace"
-            title={props.paceText}
-            aria-label={`${props.paceBadge}: ${props.paceText}`}
-          >
+          <span className="row-badge row-badge--pace" title={props.paceText}>
             {props.paceBadge}
+            <span className="visually-hidden">: {props.paceText}</span>
           </span>
         )}
       </th>

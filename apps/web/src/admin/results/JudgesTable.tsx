@@ -33,9 +33,9 @@ export function JudgesTable({ judges }: { judges: readonly ResultsJudge[] }) {
                   key={mark}
                   className="results-mark results-mark--contender"
                   title={paceExplanation(mark)}
-                  aria-label={`${PACE_BADGES[mark]}: ${paceExplanation(mark)}`}
                 >
                   {PACE_BADGES[mark]}
+                  <span className="visually-hidden">: {paceExplanation(mark)}</span>
                 </span>
               ))}
               {judge.replaced && (
