@@ -11,7 +11,13 @@ import {
   type Results,
 } from '@podium/protocol';
 import { seedClockRunning, seedJudged, seedRanking, seedSettings } from '../test-support/seed.js';
-import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { unzipText } from '../test-support/unzip.js';
 
 let t: TestApp;
@@ -150,6 +156,30 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
     // A replaced judge is hidden: it gets no project (R4).
     const again = await (await t.loginAs(ada as string))({ method: 'POST', url: '/api/judge/next' });
     expect(again.json()).toEqual({ error: 'judge is hidden' });
+  });
+
+  it('tells the dashboards and the judge at once (API.md 6.2), on replace and on reinstate', async () => {
+    const { ada } = await seedDisagreement();
+    const url = await listen(t);
+    const judge = await t.loginAs(ada);
+    const admin = await openSocket(url, { admin_password: TEST_ADMIN_PASSWORD });
+    const judgeSocket = await openSocket(url, { token: judge.token });
+    try {
+      for (const change of [() => replace(ada, false), () => reinstate(ada)]) {
+        await settle(100);
+        const [adminSeen, judgeSeen] = [admin.names().length, judgeSocket.names().length];
+        await change();
+        await until(() => judgeSocket.names().slice(judgeSeen).includes('judge.updated'));
+        await until(() =>
+          ['judges.changed', 'projects.changed', 'stats'].every((name) =>
+            admin.names().slice(adminSeen).includes(name),
+          ),
+        );
+      }
+    } finally {
+      admin.close();
+      judgeSocket.close();
+    }
   });
 
   it('refuses what it cannot do, changing nothing', async () => {
