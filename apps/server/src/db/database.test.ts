@@ -48,6 +48,7 @@ describe('openDatabase', () => {
       'idempotency_keys',
       'judge_flagged',
       'judge_tokens',
+      'judge_visits',
       'judged_projects',
       'judges',
       'layout_plan',

@@ -99,6 +99,7 @@ export class JudgingService {
         time: now,
       });
       if (FLAG_REASONS_OF_JUDGES.includes(reason)) await this.judging.addFlagged(judge.id, projectId);
+      await this.judging.endVisits([judge.id], 'skipped', now, reason);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
       await this.audit.judge(
         judge,
@@ -126,6 +127,7 @@ export class JudgingService {
       // Before the first write: what it reads (the settings) is still the transaction's first read.
       const group = await this.groupAfterFinish(judge);
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
+      await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
       if ((await this.flags.deleteOfJudge(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
@@ -210,11 +212,13 @@ export class JudgingService {
       return { reason: choice.reason };
     }
     const project = await this.requireProject(choice.projectId);
+    const now = this.now();
     await this.judges.update(judge.id, {
       current_project_id: project.id,
       last_location: project.location,
-      last_activity: this.now(),
+      last_activity: now,
     });
+    await this.judging.startVisit(judge.id, project.id, now);
     // Written only when set: every projects write invalidates the engine's cached snapshot.
     if (project.prioritized === 1) await this.projects.update(project.id, { prioritized: 0 });
     await this.audit.judge(judge, `Picked new project ${project.name} (${project.id})`);

@@ -8,6 +8,7 @@
  * refreshing after every event costs neither a refit nor new draws.
  */
 import type {
+  JudgePace,
   JudgeAdmin,
   Project,
   ProjectOdds,
@@ -33,6 +34,7 @@ import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
@@ -41,6 +43,7 @@ export interface ResultsContext {
   db: Database;
   projects: ProjectService;
   judges: JudgeService;
+  judgePace: JudgePaceService;
   repositories: { flags: FlagRepository; judging: JudgingRepository; options: OptionsRepository };
   auditLog: AuditLogService;
   now: () => number;
@@ -64,8 +67,9 @@ export class ResultsService {
 
   /** `GET /admin/results`. */
   async results(): Promise<Results> {
-    const { projects, judges, repositories, now } = this.context;
+    const { projects, judges, judgePace, repositories, now } = this.context;
     const list = await projects.list();
+    const paces = new Map((await judgePace.pace()).judges.map((pace) => [pace.judge_id, pace]));
     const { verdicts, fit } = await projects.rankFit();
     const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
     return {
@@ -77,7 +81,7 @@ export class ResultsService {
       projects: await this.ranking(list, fit),
       judges: (await judges.list())
         .filter((judge) => judge.track === '')
-        .map((judge) => resultsJudge(judge, reviews.get(judge.id))),
+        .map((judge) => resultsJudge(judge, reviews.get(judge.id), paces.get(judge.id))),
       tracks: (await repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
     };
   }
@@ -95,9 +99,10 @@ export class ResultsService {
         finish.finished_at,
       ]),
     );
-    const judgeRankings = (await judges.list()).flatMap((judge) =>
-      judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)),
-    );
+    const setAside = await judges.setAsideIds();
+    const judgeRankings = (await judges.list())
+      .filter((judge) => !setAside.has(judge.id))
+      .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
     await db.transaction(() => auditLog.admin('Exported results to CSV'));
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
@@ -168,7 +173,11 @@ export class ResultsService {
 /** Scores as sent: 4 decimals, like rank_score. */
 const round = (value: number): number => Math.round(value * 1e4) / 1e4;
 
-function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): ResultsJudge {
+function resultsJudge(
+  judge: JudgeAdmin,
+  review: JudgeReview | undefined,
+  pace: JudgePace | undefined,
+): ResultsJudge {
   return {
     id: judge.id,
     name: judge.name,
@@ -179,6 +188,9 @@ function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): Resul
     reliability: review?.reliability == null ? null : round(review.reliability),
     agreement: review?.agreement == null ? null : round(review.agreement),
     worth_a_word: review?.worthAWord ?? false,
+    pace: pace?.marks ?? [],
+    replaced: (pace?.replaced_at ?? null) !== null,
+    judgments_count: pace?.judgments_count ?? true,
     last_activity: judge.last_activity,
   };
 }
