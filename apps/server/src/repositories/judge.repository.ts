@@ -1,6 +1,7 @@
 /** Judges, their tokens and their judgments, as stored. */
-import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { JudgesTable } from '../db/schema.js';
 
 export type JudgeRow = Selectable<JudgesTable>;
@@ -25,8 +26,6 @@ export interface JudgeProjectRow {
   judge_id: string;
   project_id: string;
 }
-
-const judgeReadKey = (id: string) => `judge:${id}`;
 
 export class JudgeRepository {
   constructor(private readonly db: Database) {}
@@ -55,22 +54,18 @@ export class JudgeRepository {
     );
   }
 
-  /**
-   * The judge `id`. Inside a transaction it is read once until the transaction writes, with BEGIN
-   * when the request foresaw it (`readAtBeginFor`): every judge write reads its judge first.
-   */
+  /** The judge `id`; a judge route's request foresees it (every judge write reads it first). */
   async findById(id: string): Promise<JudgeRow | undefined> {
-    const rows = await this.db.readUntilWrite(judgeReadKey(id), () => this.db.all(this.byId(id)));
-    return rows[0];
+    return (await this.byId(id).rows())[0];
   }
 
-  /** The read of `findById(id)`, for `Database.withReadsAtBegin`. */
-  readAtBeginFor(id: string): ReadonlyMap<string, Compilable<unknown>> {
-    return new Map([[judgeReadKey(id), this.byId(id)]]);
-  }
-
-  private byId(id: string) {
-    return this.db.q.selectFrom('judges').selectAll().where('id', '=', id);
+  /** The read of `findById(id)`. */
+  byId(id: string): ForeseeableRead<JudgeRow> {
+    return new ForeseeableRead(
+      this.db,
+      `judge:${id}`,
+      this.db.q.selectFrom('judges').selectAll().where('id', '=', id),
+    );
   }
 
   /** The judge using this email, compared case-insensitively (R74). */
@@ -90,7 +85,14 @@ export class JudgeRepository {
 
   /** Judges holding a project right now: who holds what is all the engine needs of the others (R7). */
   async holders(): Promise<Pick<JudgeRow, 'id' | 'track' | 'group' | 'active' | 'current_project_id'>[]> {
-    return await this.db.all(
+    return await this.holdersRead().rows();
+  }
+
+  /** The read of `holders()`: a `next` foresees it. */
+  holdersRead() {
+    return new ForeseeableRead(
+      this.db,
+      'holders',
       this.db.q
         .selectFrom('judges')
         .select(['id', 'track', 'group', 'active', 'current_project_id'])

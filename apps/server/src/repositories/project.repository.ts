@@ -2,6 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
 import { SqliteDatabase, type Database } from '../db/database.js';
+import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { ProjectsTable } from '../db/schema.js';
 import { bindable } from '../db/storage.js';
 
@@ -138,7 +139,14 @@ export class ProjectRepository {
 
   /** Finished views after `afterSeq`, in finish order, with their judge's track ('' = general). */
   async viewsAfter(afterSeq: number): Promise<{ seq: number; project_id: string; track: string }[]> {
-    return await this.db.all(
+    return await this.viewsAfterRead(afterSeq).rows();
+  }
+
+  /** The read of `viewsAfter(afterSeq)`: a `next` foresees it. */
+  viewsAfterRead(afterSeq: number) {
+    return new ForeseeableRead(
+      this.db,
+      `views-after:${afterSeq}`,
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')

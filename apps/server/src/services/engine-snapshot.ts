@@ -5,6 +5,7 @@
  * holds what. The rank_score estimate for R13 is refit now and then.
  */
 import { hallPositions, type HallPositions } from '@podium/protocol';
+import type { Compilable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
@@ -98,6 +99,17 @@ export class EngineSnapshots {
       built.lastSeq = seq;
     }
     return built.projects;
+  }
+
+  /**
+   * What `read` will ask the database, for `Database.withReadsAtBegin`: who holds what, and the
+   * views finished since the last counted one (while the projects have not changed).
+   */
+  get readsAtBegin(): ReadonlyMap<string, Compilable<unknown>> {
+    return new Map([
+      ...this.judgeRows.holdersRead().atBegin,
+      ...this.projectRows.viewsAfterRead(this.built?.lastSeq ?? 0).atBegin,
+    ]);
   }
 
   /** The snapshot for one assignment; `forGeneralJudge` asks for R13's estimate too. */

@@ -101,7 +101,7 @@ export class IdempotencyService {
    */
   async execute<T>(request: KeyedRequest, write: () => Promise<T>): Promise<KeyedOutcome<T>> {
     const { db, repositories } = this.context;
-    const keyRead = repositories.idempotency.readAtBeginFor(request.judgeId, request.key);
+    const keyRead = repositories.idempotency.byKey(request.judgeId, request.key).atBegin;
     return await db.withReadsAtBegin(keyRead, () =>
       db.transaction(
         async () => {

@@ -38,7 +38,7 @@ export class JudgeAuthService {
    * with the judge's row read with BEGIN, since every judge write reads it first.
    */
   async serving<T>(judgeId: string, work: () => Promise<T>): Promise<T> {
-    return await this.db.urgently(() => this.db.withReadsAtBegin(this.judges.readAtBeginFor(judgeId), work));
+    return await this.db.urgently(() => this.db.withReadsAtBegin(this.judges.byId(judgeId).atBegin, work));
   }
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */

@@ -75,13 +75,18 @@ export class JudgingService {
 
   /** `POST /judge/next` (R5–R17): the held project, a new one, or why there is none. */
   async next(judgeId: string): Promise<Next> {
-    return await this.db.transaction(async () => {
-      const judge = await this.requireActive(judgeId);
-      if (judge.current_project_id !== null) return { project_id: judge.current_project_id };
-      if ((await this.options.read()).deliberation) return { reason: 'deliberation' };
-      if ((await this.clock.read()).running === 0) return { reason: 'paused' };
-      return await this.assign(judge);
-    });
+    // The engine's inputs come with BEGIN: the lock every write waits for is held a round trip
+    // each less (a judge already holding a project wastes these reads; few ask then).
+    const inputs = new Map([...this.engine.readsAtBegin, ...this.judging.dealtWithRead(judgeId).atBegin]);
+    return await this.db.withReadsAtBegin(inputs, () =>
+      this.db.transaction(async () => {
+        const judge = await this.requireActive(judgeId);
+        if (judge.current_project_id !== null) return { project_id: judge.current_project_id };
+        if ((await this.options.read()).deliberation) return { reason: 'deliberation' };
+        if ((await this.clock.read()).running === 0) return { reason: 'paused' };
+        return await this.assign(judge);
+      }),
+    );
   }
 
   /** `POST /judge/skip` (R18–R22): skip (busy, absent) or flag; then a new project if judging runs. */
