@@ -110,6 +110,12 @@ admin  GET     /admin/progress            -
 admin  GET     /admin/email               -
 none   POST    /qr/add/code               body
 none   GET     /project/list/public/changes -
+none   GET     /team/:code                -
+none   POST    /team/:code/alert          -
+admin  GET     /admin/team-codes          -
+admin  POST    /admin/project/:id/team-code -
+admin  GET     /admin/team-alerts         -
+admin  POST    /admin/team-alerts/:id/dismiss -
 `
   .trim()
   .split('\n')
@@ -127,8 +133,8 @@ describe('endpoints (API.md §3)', () => {
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
-    // (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(102);
+    // (docs/api-extensions.md), and the six team routes of issue 24.
+    expect(ROWS).toHaveLength(108);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

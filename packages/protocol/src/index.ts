@@ -26,4 +26,5 @@ export * from './qr.js';
 export * from './reset.js';
 export * from './results.js';
 export * from './stats.js';
+export * from './team.js';
 export * from './progress.js';
