@@ -45,27 +45,24 @@ export const TeamCode = z.object({
 });
 export type TeamCode = z.infer<typeof TeamCode>;
 
-/** A team waiting for a view (`GET /admin/team-alerts`, `waiting`). */
-export const WaitingTeam = z.object({
+/** A team as the floor view names it: its project, table and whether it is prioritized (R10). */
+const FloorTeam = z.object({
   project_id: Id,
   project_name: z.string(),
   table: z.int(),
-  views: z.int(),
   prioritized: z.boolean(),
+});
+
+/** A team waiting for a view (`GET /admin/team-alerts`, `waiting`). */
+export const WaitingTeam = FloorTeam.extend({
+  views: z.int(),
   /** Its last finished view, or judging's start when it has none. */
   waiting_since: EpochMs,
 });
 export type WaitingTeam = z.infer<typeof WaitingTeam>;
 
 /** An open alert raised by a team ("No judge has come for a while"). */
-export const TeamAlert = z.object({
-  id: Id,
-  project_id: Id,
-  project_name: z.string(),
-  table: z.int(),
-  prioritized: z.boolean(),
-  time: EpochMs,
-});
+export const TeamAlert = FloorTeam.extend({ id: Id, time: EpochMs });
 export type TeamAlert = z.infer<typeof TeamAlert>;
 
 /** `GET /admin/team-alerts`: the floor view. */

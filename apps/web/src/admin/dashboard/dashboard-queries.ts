@@ -18,6 +18,7 @@ export const useOptions = () => useAdminLiveQuery(endpoints.options).data ?? nul
 export const useClock = () => useAdminLiveQuery(endpoints.clock);
 export const useLoginGuard = () => useAdminLiveQuery(endpoints.loginGuard).data;
 export const useProgress = () => useAdminLiveQuery(endpoints.adminProgress).data;
+export const useTeamFloor = () => useAdminLiveQuery(endpoints.teamFloor).data;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
@@ -46,6 +47,7 @@ export const POLLED: readonly Endpoint[] = [
   endpoints.clock,
   endpoints.loginGuard,
   endpoints.adminProgress,
+  endpoints.teamFloor,
 ];
 
 /** Every endpoint the dashboard reads (the 'Last Update' line, reconnects, a refused password). */
@@ -59,6 +61,7 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
   endpoints.clock,
   endpoints.adminProgress,
   endpoints.loginGuard,
+  endpoints.teamFloor,
 ];
 
 function ofDashboard(query: Query): boolean {

@@ -8,10 +8,17 @@ import { invalidate, useQueryInvalidation } from '../../realtime/use-query-inval
 /** What each `*.changed` event makes stale (API.md 6.2); a reconnect refetches all of them. */
 const STALE_AFTER = {
   // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
-  'projects.changed': [endpoints.projectList, endpoints.options, endpoints.adminProgress],
+  // The floor view's waiting teams follow views, holds and priority (issue 24).
+  'projects.changed': [
+    endpoints.projectList,
+    endpoints.options,
+    endpoints.adminProgress,
+    endpoints.teamFloor,
+  ],
   'judges.changed': [endpoints.judgeList],
   'flags.changed': [endpoints.flags],
-  'options.changed': [endpoints.options, endpoints.adminProgress],
+  'options.changed': [endpoints.options, endpoints.adminProgress, endpoints.teamFloor],
+  'team-alerts.changed': [endpoints.teamFloor],
 } as const;
 
 /**
@@ -27,7 +34,11 @@ export function useDashboardLive(): void {
   useRealtime(
     'admin',
     {
-      clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
+      clock: ({ running, time }) => {
+        client.setQueryData(endpointKey(endpoints.clock), { running, time });
+        // The floor view lists waiting teams only while judging runs.
+        void invalidate(client, endpoints.teamFloor, true);
+      },
       deliberation: ({ deliberation }) =>
         client.setQueryData<Options>(
           endpointKey(endpoints.options),
