@@ -112,6 +112,8 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     const floor = admin.page.getByRole('region', { name: 'Teams on the floor' });
     await floor.getByText('says no judge has come for a while', { exact: false }).waitFor();
     await floor.getByRole('heading', { name: 'Waiting longest for a judge' }).waitFor();
+    await floor.getByText('Table 1: Moonshot Kiln').nth(1).waitFor();
+    expect(await floor.getByText('no view yet; judging started', { exact: false }).isVisible()).toBe(true);
     expect(await accessibilityViolations(admin.page)).toEqual([]);
     await floor.getByRole('button', { name: 'Prioritize Moonshot Kiln' }).first().click();
     await floor.getByText('Prioritized').first().waitFor({ timeout: LIVE_MS });

@@ -85,8 +85,9 @@ function WaitingRow({ team }: { team: WaitingTeam }) {
         <strong>
           Table {team.table}: {team.project_name}
         </strong>{' '}
-        {team.views === 0 ? 'no view yet' : `${team.views} ${team.views === 1 ? 'view' : 'views'}`}, last
-        change {since}
+        {team.views === 0
+          ? `no view yet; judging started ${since}`
+          : `${team.views} ${team.views === 1 ? 'view' : 'views'}, the last ${since}`}
       </span>
       <span className="team-floor__actions">
         <PrioritizeButton projectId={team.project_id} name={team.project_name} done={team.prioritized} />
