@@ -56,6 +56,7 @@ const PORTALS = {
   expo: { files: ['apps/web/src/expo/**'], folder: ['**/expo', '**/expo/**'] },
   public: { files: ['apps/web/src/public/**'], folder: ['**/public', '**/public/**'] },
   admin: { files: ['apps/web/src/admin/**'], folder: ['**/admin', '**/admin/**'] },
+  team: { files: ['apps/web/src/team/**'], folder: ['**/team', '**/team/**'] },
 };
 const NO_PORTALS = {
   group: Object.values(PORTALS).flatMap((portal) => portal.folder),

@@ -28,8 +28,14 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html}'],
-        // The admin and expo screens are never opened offline: a judge's phone need not fetch them.
-        globIgnores: ['**/admin-*.js', '**/expo-*.js', '**/browser-*.js' /* qrcode */, 'stats.html'],
+        // The admin, expo and team screens are never opened offline: a judge's phone need not fetch them.
+        globIgnores: [
+          '**/admin-*.js',
+          '**/expo-*.js',
+          '**/team-*.js',
+          '**/browser-*.js' /* qrcode */,
+          'stats.html',
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,

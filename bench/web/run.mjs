@@ -7,10 +7,13 @@
  *     time until the project's name is visible;
  *   - the same page opened again with the network off (service worker + persisted cache);
  *   - a cold `/admin`: bytes, requests, time until the projects table is visible;
+ *   - a cold `/team/<code>` (issue 24, a team's status page from its table card): bytes,
+ *     requests, time until its views line is visible;
  *   - per page: every API URL requested more than once during the load (should be none).
  * Options: --runs <n> (default 3; the median is reported), --json <file>, --waterfall (prints
  * when each request of the first cold /judge/live started and ended, to see what waits on what).
- * Targets: judge ≤ 150 KiB and ≤ 2.0 s; offline reopen ≤ 0.8 s; admin ≤ 250 KiB; no API URL twice.
+ * Targets: judge ≤ 150 KiB and ≤ 2.0 s; offline reopen ≤ 0.8 s; admin ≤ 250 KiB; team page ≤ 150 KiB
+ * (the judge portal's budget: teams are on the same venue Wi-Fi); no API URL twice.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -33,7 +36,7 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const TARGETS = { judgeKiB: 150, judgeMs: 2000, offlineMs: 800, adminKiB: 250 };
+const TARGETS = { judgeKiB: 150, judgeMs: 2000, offlineMs: 800, adminKiB: 250, teamKiB: 150 };
 /** Chrome DevTools' throughput is in bytes per second. */
 const VENUE_WIFI = {
   offline: false,
@@ -76,7 +79,8 @@ async function seed(base) {
   await api(base, 'POST', '/admin/clock/unpause', { auth: ADMIN_AUTH });
   const next = await api(base, 'POST', '/judge/next', { auth: judgeAuth });
   const project = await api(base, 'GET', `/project/${next.project_id}`, { auth: judgeAuth });
-  return { token, projectName: project.name };
+  const [team] = await api(base, 'GET', '/admin/team-codes', { auth: ADMIN_AUTH });
+  return { token, projectName: project.name, teamCode: team.code };
 }
 
 /**
@@ -195,6 +199,16 @@ async function adminRun(browser, base) {
   return { ms, bytes: stats.bytes, requests: stats.requests, duplicates: duplicates(stats) };
 }
 
+async function teamRun(browser, base, { teamCode }) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const stats = await watchNetwork(context, page);
+  const ms = await timeToVisible(page, `${base}/team/${teamCode}`, (p) => p.getByText(/ of \d+ views?$/));
+  await untilQuiet(stats);
+  await context.close();
+  return { ms, bytes: stats.bytes, requests: stats.requests, duplicates: duplicates(stats) };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -209,9 +223,11 @@ async function main() {
     const seeded = await seed(server.url);
     const judge = [];
     const admin = [];
+    const team = [];
     for (let run = 0; run < RUNS; run += 1) {
       judge.push(await judgeRun(browser, server.url, seeded));
       admin.push(await adminRun(browser, server.url));
+      team.push(await teamRun(browser, server.url, seeded));
     }
     const offline = judge.map((r) => r.offlineMs);
     const summary = {
@@ -229,9 +245,15 @@ async function main() {
         requests: median(admin.map((r) => r.requests)),
         duplicates: admin[0].duplicates,
       },
-      runs: { judge, admin },
+      team: {
+        kib: Number(kib(median(team.map((r) => r.bytes)))),
+        ms: median(team.map((r) => r.ms)),
+        requests: median(team.map((r) => r.requests)),
+        duplicates: team[0].duplicates,
+      },
+      runs: { judge, admin, team },
     };
-    const { judge: j, admin: a } = summary;
+    const { judge: j, admin: a, team: t } = summary;
     if (args.waterfall)
       console.log(`first cold /judge/live, visible at ${judge[0].ms} ms:\n${judge[0].waterfall.join('\n')}`);
     console.log(`machine: ${JSON.stringify(summary.machine)}`);
@@ -246,9 +268,13 @@ async function main() {
     console.log(
       `cold /admin: ${a.kib} KiB in ${a.requests} requests, table after ${a.ms} ms ${mark(a.kib <= TARGETS.adminKiB)}`,
     );
+    console.log(
+      `cold /team/<code>: ${t.kib} KiB in ${t.requests} requests, visible after ${t.ms} ms ${mark(t.kib <= TARGETS.teamKiB)}`,
+    );
     for (const [name, d] of [
       ['/judge/live', j.duplicates],
       ['/admin', a.duplicates],
+      ['/team/<code>', t.duplicates],
     ]) {
       console.log(`API calls made twice on ${name}: ${d.length === 0 ? 'none ✅' : `${d.join(', ')} ❌`}`);
     }

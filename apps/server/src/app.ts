@@ -38,6 +38,7 @@ import { qrRoutes } from './routes/qr.routes.js';
 import { resetRoutes } from './routes/reset.routes.js';
 import { resultsRoutes } from './routes/results.routes.js';
 import { statsRoutes } from './routes/stats.routes.js';
+import { teamRoutes } from './routes/team.routes.js';
 import { IN_PLACE_LIMITS, type InPlaceLimits } from './services/in-place.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(layoutRoutes);
   await app.register(resultsRoutes);
   await app.register(progressRoutes);
+  await app.register(teamRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app, now);

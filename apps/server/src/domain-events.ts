@@ -22,7 +22,14 @@ export type DomainEvent =
   | { kind: 'admin-session-revoked'; tokenHash: string }
   | { kind: 'stats' }
   /** The judge-login guard started, changed or ended (R70c). */
-  | { kind: 'login-guard' };
+  | { kind: 'login-guard' }
+  /**
+   * Issue 24: what some team's status page shows may have changed beyond the projects, judges,
+   * options and clock (a code replaced): the broadcaster compares each followed page.
+   */
+  | { kind: 'teams' }
+  /** Issue 24: a team raised an alert, or the organizer dismissed one. */
+  | { kind: 'team-alerts' };
 
 /** The socket event (API.md 6.2) each kind becomes; the kinds that disconnect sockets become none. */
 export const SOCKET_EVENT_OF = {
@@ -38,6 +45,8 @@ export const SOCKET_EVENT_OF = {
   'admin-session-revoked': undefined,
   stats: 'stats',
   'login-guard': 'login.guard',
+  teams: 'team.changed',
+  'team-alerts': 'team-alerts.changed',
 } as const satisfies Record<DomainEvent['kind'], EventName | undefined>;
 
 /**

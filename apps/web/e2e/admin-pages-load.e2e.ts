@@ -75,6 +75,7 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<void> }[] = [
   { path: '/admin/qr?track=AI%2FML', loaded: (p) => p.locator('canvas.qr-canvas[data-text]').waitFor() },
   { path: '/admin/results', loaded: (p) => p.locator('.results-toolbar').waitFor() },
   { path: '/admin/judge-codes', loaded: (p) => p.locator('.judge-card').first().waitFor() },
+  { path: '/admin/table-cards', loaded: (p) => p.locator('.table-card').first().waitFor() },
 ];
 
 describe('one fetch per API URL', () => {

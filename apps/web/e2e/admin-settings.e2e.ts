@@ -255,6 +255,8 @@ describe('admin settings (laptop)', () => {
     expect((await storedOptions()).judging_timer).toBe(0);
     await update(page, F.timer, '07:45', 'Timer updated!');
     await update(page, F.minViews, '5', 'Min views updated!');
+    await toggle(page, 'Teams may leave once they have the minimum views', 'Teams may now leave once done!');
+    expect((await storedOptions()).teams_may_leave).toBe(true);
     await toggle(page, 'Back up the clock automatically', 'Clock sync turned on!');
     await dismissNotices(page);
     await button(page, 'Back up clock').click();

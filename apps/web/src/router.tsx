@@ -14,6 +14,7 @@ const publicPortal = () => import('./public');
 const judgePortal = () => import('./judge');
 const adminPortal = () => import('./admin');
 const expoPortal = () => import('./expo');
+const teamPortal = () => import('./team');
 
 /** A route whose screen comes from a lazily loaded portal module. */
 function screen<M>(load: () => Promise<M>, pick: (portal: M) => ComponentType) {
@@ -81,9 +82,12 @@ export const routes: RouteObject[] = [
       { path: '/admin/layout', lazy: screen(adminPortal, (m) => m.HallLayoutPage) },
       { path: '/admin/results', lazy: screen(adminPortal, (m) => m.ResultsPage) },
       { path: '/admin/judge-codes', lazy: screen(adminPortal, (m) => m.JudgeCodesPage) },
+      { path: '/admin/table-cards', lazy: screen(adminPortal, (m) => m.TableCardsPage) },
 
       { path: '/expo', lazy: screen(expoPortal, (m) => m.ExpoPage) },
       { path: '/expo/:track', lazy: screen(expoPortal, (m) => m.ExpoPage) },
+
+      { path: '/team/:code', lazy: screen(teamPortal, (m) => m.TeamStatusPage) },
     ],
   },
 ];

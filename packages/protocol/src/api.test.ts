@@ -114,6 +114,12 @@ admin  POST    /judge/replace/:id         body
 admin  POST    /judge/reinstate/:id       -
 admin  GET     /admin/judge/pace          -
 admin  GET     /admin/judge/:id/visits    -
+none   GET     /team/:code                -
+none   POST    /team/:code/alert          -
+admin  GET     /admin/team-codes          -
+admin  POST    /admin/project/:id/team-code -
+admin  GET     /admin/team-alerts         -
+admin  POST    /admin/team-alerts/:id/dismiss -
 `
   .trim()
   .split('\n')
@@ -131,8 +137,8 @@ describe('endpoints (API.md §3)', () => {
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
-    // (docs/api-extensions.md), and issue 24's replace, reinstate, pace and visits.
-    expect(ROWS).toHaveLength(106);
+    // (docs/api-extensions.md), issue 24's replace, reinstate, pace and visits, and its six team routes.
+    expect(ROWS).toHaveLength(112);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

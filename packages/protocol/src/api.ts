@@ -74,6 +74,7 @@ import { ResetRequest } from './reset.js';
 import { Results } from './results.js';
 import { JudgesPace, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
+import { TeamAlertRaised, TeamCode, TeamFloor, TeamStatus } from './team.js';
 
 export const endpoints = {
   // 3.1 Public
@@ -519,6 +520,28 @@ export const endpoints = {
     auth: 'none',
     body: QrAddRequest,
     response: QrAddCodeResponse,
+  }),
+  // Teams (issue 24, docs/api-extensions.md): the status page, its alert, table cards, the floor view.
+  teamStatus: endpoint({ method: 'GET', path: '/team/:code', auth: 'none', response: TeamStatus }),
+  teamAlert: endpoint({ method: 'POST', path: '/team/:code/alert', auth: 'none', response: TeamAlertRaised }),
+  teamCodes: endpoint({
+    method: 'GET',
+    path: '/admin/team-codes',
+    auth: 'admin',
+    response: z.array(TeamCode),
+  }),
+  teamCodeRegenerate: endpoint({
+    method: 'POST',
+    path: '/admin/project/:id/team-code',
+    auth: 'admin',
+    response: TeamCode,
+  }),
+  teamFloor: endpoint({ method: 'GET', path: '/admin/team-alerts', auth: 'admin', response: TeamFloor }),
+  teamAlertDismiss: endpoint({
+    method: 'POST',
+    path: '/admin/team-alerts/:id/dismiss',
+    auth: 'admin',
+    response: Ok,
   }),
 } as const;
 

@@ -105,6 +105,7 @@ export const OPTION_DEFAULTS: Readonly<OptionSettings> = {
   ignore_tracks: [],
   block_reqs: false,
   max_req_per_min: 100,
+  teams_may_leave: false,
 };
 
 /** Automatic clock backups while `clock_sync` is on and the clock runs (R40). */
@@ -141,3 +142,10 @@ export function notesDraftKey(judgeId: string, projectId: string): string {
 
 /** The user part of the admin Basic credential (2.2). */
 export const ADMIN_USER = 'admin';
+
+/** A team raises at most one alert per this time (issue 24, `POST /team/:code/alert`). */
+export const TEAM_ALERT_INTERVAL_MS = 10 * 60_000;
+/** Wrong team codes an address may try per minute before its team-page requests get 429. */
+export const TEAM_CODE_FAILURES_PER_MIN = 30;
+/** How many waiting teams the floor view lists. */
+export const TEAM_FLOOR_WAITING = 10;

@@ -15,6 +15,11 @@ export interface SocketAuth {
    * its socket's first connect is not missed. Absent: nothing is sent again (6.2).
    */
   since?: number;
+  /**
+   * Issue 24: a team's status page, by its team code (docs/api-extensions.md, "Teams"). A code
+   * that opens no status page is refused (`unauthorized`).
+   */
+  team?: string;
 }
 
 /** `connect_error` messages (6.1, R70a). */
@@ -26,6 +31,10 @@ export const ADMIN_ROOM = 'admin';
 export const PUBLIC_ROOM = 'public';
 export function judgeRoom(judgeId: string): string {
   return `judge:${judgeId}`;
+}
+/** A team's status page joins the room of its code (issue 24). */
+export function teamRoom(code: string): string {
+  return `team:${code}`;
 }
 
 /** Process-wide emission counter, from 1, one per emission; clients see gaps (6.2). */
@@ -64,6 +73,10 @@ export const EVENT_PAYLOADS = {
   'login.guard': LoginGuardEvent,
   /** R92: the hall layout was replaced (admin and public refetch `/layout`). */
   'layout.changed': ChangedEvent,
+  /** Issue 24 (admin): a team raised an alert, or one was dismissed. */
+  'team-alerts.changed': ChangedEvent,
+  /** Issue 24 (the team's room): what its status page shows changed; refetch `GET /team/:code`. */
+  'team.changed': ChangedEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -80,6 +93,8 @@ export const EVENT_ORDER = [
   'judge.updated',
   'stats',
   'login.guard',
+  'team-alerts.changed',
+  'team.changed',
 ] as const satisfies readonly EventName[];
 
 /** Events coalesced to at most one per second per audience (6.3); the others go out at once. */

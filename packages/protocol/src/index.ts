@@ -26,5 +26,6 @@ export * from './qr.js';
 export * from './reset.js';
 export * from './results.js';
 export * from './stats.js';
+export * from './team.js';
 export * from './progress.js';
 export * from './judge-replacement.js';

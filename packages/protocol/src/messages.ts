@@ -67,6 +67,14 @@ export const FLAG_NOT_FOUND = 'flag not found';
 // Replacing a judge (docs/api-extensions.md, issue 24).
 export const JUDGE_ALREADY_REPLACED = 'judge is already replaced';
 export const JUDGE_NOT_REPLACED = 'judge is not replaced';
+
+/** 404 of the team routes (issue 24): a wrong or regenerated code, a hidden or deleted project. */
+export const TEAM_CODE_INVALID = 'team code not valid';
+export const TEAM_ALERT_NOT_FOUND = 'team alert not found';
+/** 429 of `POST /team/:code/alert` inside the team's 10 minutes. */
+export const TEAM_ALERT_TOO_SOON = 'an alert was raised less than 10 minutes ago';
+/** 429 of the team routes for an address that tried too many wrong codes. */
+export const TEAM_CODE_RATE_LIMITED = 'Too many requests with a wrong team code. Try again in a minute.';
 /** 404 of the admin QR routes for a track not in `tracks` (3.6). */
 export const TRACK_NOT_FOUND = 'track not found';
 

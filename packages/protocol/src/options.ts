@@ -35,6 +35,8 @@ export const Options = z.object({
   ignore_tracks: z.array(z.string()),
   block_reqs: z.boolean(),
   max_req_per_min: z.int(),
+  /** Issue 24: teams that reached `min_views` are told they may leave (their status page). */
+  teams_may_leave: z.boolean(),
   curr_table_num: z.int(),
   group_table_nums: z.array(z.int()),
 });
@@ -89,6 +91,7 @@ export const OptionsUpdateRequest = z.object({
   group_names: absentAsUndefined(nameListWithMessage(groupNamesEmpty)),
   ignore_tracks: absentAsUndefined(nameListWithMessage(trackNamesEmpty)),
   clock_sync: maybeBoolean('clock_sync'),
+  teams_may_leave: maybeBoolean('teams_may_leave'),
 });
 export type OptionsUpdateRequest = z.input<typeof OptionsUpdateRequest>;
 

@@ -113,4 +113,10 @@ export const endpoints = {
   judgeVisits: { method: 'GET', path: '/admin/judge/:id/visits', auth: 'admin' },
   adminEmail: { method: 'GET', path: '/admin/email', auth: 'admin' },
   qrAddCode: { method: 'POST', path: '/qr/add/code', auth: 'none' },
+  teamStatus: { method: 'GET', path: '/team/:code', auth: 'none' },
+  teamAlert: { method: 'POST', path: '/team/:code/alert', auth: 'none' },
+  teamCodes: { method: 'GET', path: '/admin/team-codes', auth: 'admin' },
+  teamCodeRegenerate: { method: 'POST', path: '/admin/project/:id/team-code', auth: 'admin' },
+  teamFloor: { method: 'GET', path: '/admin/team-alerts', auth: 'admin' },
+  teamAlertDismiss: { method: 'POST', path: '/admin/team-alerts/:id/dismiss', auth: 'admin' },
 } as unknown as typeof described;

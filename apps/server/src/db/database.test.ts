@@ -63,6 +63,8 @@ describe('openDatabase', () => {
       'revisions',
       'settings',
       'sqlite_sequence',
+      'team_alerts',
+      'team_codes',
     ]);
     expect(await db.first(db.q.selectFrom('clock').selectAll())).toMatchObject({
       id: 1,

@@ -41,6 +41,8 @@ export const MOVED_TABLES = [
   'audit_log',
   'layout_tables',
   'layout_plan',
+  'team_codes',
+  'team_alerts',
   'revisions',
 ] as const satisfies readonly (keyof DB)[];
 

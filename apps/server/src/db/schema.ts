@@ -238,6 +238,21 @@ export interface LoginLinkKeyTable {
   secret: string;
 }
 
+/** A project's team code (issue 24, migration 010): its status page's key, printed on its card. */
+export interface TeamCodesTable {
+  project_id: string;
+  code: string;
+}
+
+/** An alert a team raised from its status page (issue 24); kept when dismissed (the 10-minute rule). */
+export interface TeamAlertsTable {
+  seq: Generated<number>;
+  id: string;
+  project_id: string;
+  time: number;
+  dismissed_at: number | null;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -261,4 +276,6 @@ export interface DB {
   login_failures: LoginFailuresTable;
   login_guards: LoginGuardsTable;
   login_link_key: LoginLinkKeyTable;
+  team_codes: TeamCodesTable;
+  team_alerts: TeamAlertsTable;
 }

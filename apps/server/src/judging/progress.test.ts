@@ -5,6 +5,7 @@ import {
   progressOf,
   projectedAt,
   rateWindow,
+  teamReachedAt,
   type FinishedView,
   type ProgressInput,
 } from './progress.js';
@@ -205,5 +206,25 @@ describe('buckets', () => {
     expect(bucketSize([view('a', 0)], T0 + 30 * MINUTE)).toBe(MINUTE);
     expect(bucketSize([view('a', 0)], T0 + 61 * MINUTE)).toBe(2 * MINUTE);
     expect(bucketSize([view('a', 0)], T0 + 8 * 60 * MINUTE)).toBe(10 * MINUTE);
+  });
+});
+
+describe("teamReachedAt (a team's estimate, issue 24)", () => {
+  // Four views in the 20-minute window (minutes 10–30): 0.2 views per minute.
+  const finishes = [view('a', 12), view('a', 14), view('b', 16), view('c', 18)];
+  const projects = [project('a'), project('b'), project('c'), project('d'), project('off', 0, [], false)];
+
+  it('counts the views every project under this one gets first (least seen first, R11)', () => {
+    const at = (id: string) => teamReachedAt(input({ projects, finishes, minViews: 3 }), id);
+    // b misses 2: a 1, b 2, c 2, d 2 (the hidden project none) → 7 views, 35 minutes.
+    expect(at('b')).toBe(T0 + 30 * MINUTE + 35 * MINUTE);
+    // a misses 1: one view each of a, b, c, d → 4 views, 20 minutes.
+    expect(at('a')).toBe(T0 + 30 * MINUTE + 20 * MINUTE);
+  });
+
+  it('is null once the project has its views, and while nothing moves', () => {
+    expect(teamReachedAt(input({ projects, finishes, minViews: 2 }), 'a')).toBeNull();
+    const paused = input({ projects, finishes, clock: { running: false, resumedAt: T0 } });
+    expect(teamReachedAt(paused, 'd')).toBeNull();
   });
 });

@@ -113,8 +113,7 @@ export function scopeProgress(args: {
     remaining += missing;
     if (missing === 0) reached += 1;
   }
-  const recent = window ? views.filter((view) => view.finishedAt > window.start).length : 0;
-  const ratePerMinute = window ? recent / (window.length / MINUTE) : 0;
+  const ratePerMinute = rateOf(views, window);
   return {
     target,
     projects: projects.length,
@@ -124,6 +123,36 @@ export function scopeProgress(args: {
     rate_per_minute: Math.round(ratePerMinute * 100) / 100,
     projected_at: projectedAt(now, remaining, ratePerMinute),
   };
+}
+
+/** Views per minute over the window; 0 without one (the clock paused). */
+function rateOf(views: readonly FinishedView[], window: RateWindow | undefined): number {
+  if (!window) return 0;
+  const recent = views.filter((view) => view.finishedAt > window.start).length;
+  return recent / (window.length / MINUTE);
+}
+
+/**
+ * When one active project reaches `minViews` general views (a team's status page, issue 24), or
+ * null when it has or nothing moves. Judges see the least seen first (R11), so before this
+ * project's last missing view comes, every other project gets views up to as many as this one
+ * still misses: those views come first, at the event's current rate. An estimate: priority,
+ * groups and tracks bend it.
+ */
+export function teamReachedAt(
+  input: Omit<ProgressInput, 'groups' | 'tracks'>,
+  projectId: string,
+): number | null {
+  const active = input.projects.filter((project) => project.active);
+  const activeIds = new Set(active.map((project) => project.id));
+  const general = input.finishes.filter((view) => view.track === '' && activeIds.has(view.projectId));
+  const seen = new Map<string, number>();
+  for (const view of general) seen.set(view.projectId, (seen.get(view.projectId) ?? 0) + 1);
+  const missing = (id: string) => Math.max(0, input.minViews - (seen.get(id) ?? 0));
+  const own = missing(projectId);
+  if (own === 0) return null;
+  const ahead = active.reduce((sum, project) => sum + Math.min(missing(project.id), own), 0);
+  return projectedAt(input.now, ahead, rateOf(general, rateWindow(input)));
 }
 
 /** now + remaining / rate; now when nothing remains; null when nothing moves. */

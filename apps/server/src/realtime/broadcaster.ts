@@ -9,6 +9,7 @@ import {
   EVENT_COALESCE_MS,
   PUBLIC_ROOM,
   judgeRoom,
+  teamRoom,
   type ClientToServerEvents,
   type Clock,
   type EventName,
@@ -38,6 +39,8 @@ export interface BroadcastSources {
   deliberation: () => Promise<boolean>;
   stats: () => Promise<Stats>;
   loginGuard: () => Promise<LoginGuardStatus>;
+  /** What each code's status page shows now, as text (TeamService.fingerprints). */
+  teamPages: (codes: readonly string[]) => Promise<Map<string, string>>;
 }
 
 /** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
@@ -55,6 +58,16 @@ interface Disconnection {
 }
 
 const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
+
+/** The kinds after which a team's status page may show something else (issue 24). */
+const TEAM_PAGE_KINDS: ReadonlySet<DomainEvent['kind']> = new Set([
+  'projects',
+  'judges',
+  'options',
+  'clock',
+  'teams',
+]);
+const TEAM_ROOM_PREFIX = teamRoom('');
 const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;
 
 /** The rooms key of an event to everyone: every socket catches up on it. */
@@ -69,6 +82,11 @@ export class Broadcaster {
    * (or carries the whole new state), so the latest one per name is all a late socket needs.
    */
   private readonly latest = new Map<string, Map<EventName, EventPayload<EventName>>>();
+  /**
+   * Per team code followed by a socket of this instance, what its page showed at the last look.
+   * Only pages whose view changed are told (`team.changed`), so no team hears of another's.
+   */
+  private readonly teamPages = new Map<string, string>();
 
   constructor(
     private readonly io: PodiumServer,
@@ -82,6 +100,11 @@ export class Broadcaster {
    */
   deliver(rows: readonly OutboxRow[]): void {
     for (const { seq, event } of rows) {
+      if (TEAM_PAGE_KINDS.has(event.kind)) {
+        this.coalescer.push('team.changed', () =>
+          this.inTurn('comparing team pages', () => this.compareTeamPages(seq)),
+        );
+      }
       const action = actionOf(event);
       if (action === undefined) continue;
       if ('room' in action) {
@@ -115,6 +138,36 @@ export class Broadcaster {
     }
     for (const [name, payload] of [...missed].sort(([, a], [, b]) => a.seq - b.seq)) {
       (socket.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
+    }
+  }
+
+  /** A socket follows this code's page: what it shows now is the base its changes are told from. */
+  async followTeam(code: string): Promise<void> {
+    if (this.teamPages.has(code)) return;
+    const pages = await this.sources.teamPages([code]);
+    this.teamPages.set(code, pages.get(code) ?? '');
+  }
+
+  /**
+   * Tells each followed team page that changed since the last look, and forgets the pages no
+   * socket of this instance follows any more.
+   */
+  private async compareTeamPages(seq: number): Promise<void> {
+    const rooms = this.io.of('/').adapter.rooms;
+    for (const code of this.teamPages.keys()) {
+      if (!rooms.has(teamRoom(code))) this.teamPages.delete(code);
+    }
+    const followed = [...rooms.keys()].filter((room) => room.startsWith(TEAM_ROOM_PREFIX));
+    if (followed.length === 0) return;
+    const codes = followed.map((room) => room.slice(TEAM_ROOM_PREFIX.length));
+    const pages = await this.sources.teamPages(codes);
+    for (const code of codes) {
+      const page = pages.get(code) ?? '';
+      const before = this.teamPages.get(code);
+      this.teamPages.set(code, page);
+      if (before !== undefined && before !== page) {
+        await this.send({ name: 'team.changed', audience: [teamRoom(code)] }, seq);
+      }
     }
   }
 
@@ -189,6 +242,8 @@ function actionOf(event: DomainEvent): Emission | Disconnection | undefined {
       return { name: SOCKET_EVENT_OF.layout, audience: [ADMIN_ROOM, PUBLIC_ROOM] };
     case 'judge':
       return { name: SOCKET_EVENT_OF.judge, audience: [judgeRoom(event.judgeId)] };
+    case 'team-alerts':
+      return { name: SOCKET_EVENT_OF['team-alerts'], audience: [ADMIN_ROOM] };
     case 'flags':
     case 'judges':
     case 'stats':

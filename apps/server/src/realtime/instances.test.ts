@@ -210,6 +210,26 @@ describe('two instances on one PostgreSQL database (R96)', () => {
     await until(() => !sessionSocket.socket.connected);
     expect(passwordSocket.socket.connected).toBe(true);
   });
+
+  it("a team's status page on B hears of a judge holding its project on A; another team's does not (issue 24)", async () => {
+    const [first, second] = [await a.addProject({ name: 'First' }), await a.addProject({ name: 'Second' })];
+    const codes = (await a.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<
+      { project_id: string; code: string }[]
+    >();
+    const codeOf = (id: string) => codes.find((c) => c.project_id === id)!.code;
+    await a.admin(unpause);
+    const judge = await a.loginAs(await a.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    await settle(1100);
+    const firstTeam = await open(b, { team: codeOf(first) });
+    const secondTeam = await open(b, { team: codeOf(second) });
+    await settle(1100);
+    const next = await judge({ method: 'POST', url: '/api/judge/next' });
+    const held = next.json<{ project_id: string }>().project_id;
+    const [heldTeam, otherTeam] = held === first ? [firstTeam, secondTeam] : [secondTeam, firstTeam];
+    await until(() => count(heldTeam, 'team.changed') === 1);
+    await settle(300);
+    expect(count(otherTeam, 'team.changed')).toBe(0);
+  });
 });
 
 describe('when notifications or the database fail (R96)', () => {

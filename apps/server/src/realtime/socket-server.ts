@@ -13,6 +13,7 @@ import {
   SEQ_HEADER,
   SOCKET_UNAUTHORIZED,
   judgeRoom,
+  teamRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketAuth,
@@ -56,6 +57,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     deliberation: () => services.options.deliberation(),
     stats: () => services.stats.overall(),
     loginGuard: () => services.judgeSession.guardStatus(),
+    teamPages: (codes) => services.teams.fingerprints(codes),
   });
   const relay = new OutboxRelay(app.db, (rows) => broadcaster.deliver(rows), now);
   app.addHook('onReady', () => relay.start());
@@ -93,6 +95,17 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
       } catch {
         return next(new Error(SOCKET_UNAUTHORIZED));
       }
+    }
+    if (auth.team !== undefined) {
+      // A team's status page (issue 24): the room of its code, guarded like the HTTP routes.
+      await services.teams.assertNotGuessing(ip);
+      if (typeof auth.team !== 'string' || !(await services.teams.opens(auth.team))) {
+        await services.teams.recordWrongCode(ip);
+        return next(new Error(SOCKET_UNAUTHORIZED));
+      }
+      await broadcaster.followTeam(auth.team);
+      void socket.join(teamRoom(auth.team));
+      return next();
     }
     void socket.join(PUBLIC_ROOM);
     return next();

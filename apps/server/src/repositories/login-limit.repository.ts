@@ -8,7 +8,8 @@ import type { Database } from '../db/database.js';
 import type { LoginGuardsTable } from '../db/schema.js';
 
 /** Whose failures a `login_failures` row counts: judge logins (R69) or admin authentications (R70a). */
-export type Limiter = 'judge' | 'admin';
+/** `team`: wrong team codes on the team routes (issue 24). */
+export type Limiter = 'judge' | 'admin' | 'team';
 /** The guards over all addresses: judge codes (R70c) and the admin password. */
 export type GuardName = 'judge-codes' | 'admin-passwords';
 export type LoginGuardRow = Selectable<LoginGuardsTable>;

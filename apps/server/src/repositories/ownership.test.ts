@@ -39,6 +39,8 @@ const OWNERS: Record<Table, string> = {
   login_failures: 'login-limit.repository.ts',
   login_guards: 'login-limit.repository.ts',
   login_link_key: 'login-limit.repository.ts',
+  team_codes: 'team.repository.ts',
+  team_alerts: 'team.repository.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

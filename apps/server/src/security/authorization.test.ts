@@ -24,6 +24,8 @@ let judges: JudgeAdmin[];
 /** Every token issued in this file: none may ever appear in a public answer. */
 const tokens: string[] = [];
 let projectId: string;
+/** The project's team code (issue 24): a secret of that team, which no other answer may show. */
+let teamCode: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,6 +42,8 @@ beforeAll(async () => {
   await t.admin({ method: 'POST', url: '/api/admin/qr' });
   judgeToken = tokens[0] as string;
   judges = await t.judges();
+  teamCode = (await t.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<{ code: string }[]>()[0]!
+    .code;
 });
 afterAll(async () => {
   await t.close();
@@ -47,7 +51,8 @@ afterAll(async () => {
 
 const all = Object.entries(endpoints) as [string, Endpoint][];
 const ofLevel = (level: Endpoint['auth']) => all.filter(([, e]) => e.auth === level);
-const urlOf = (endpoint: Endpoint) => `/api${buildPath(endpoint.path, { id: projectId, track: 'AI/ML' })}`;
+const urlOf = (endpoint: Endpoint) =>
+  `/api${buildPath(endpoint.path, { id: projectId, track: 'AI/ML', code: teamCode })}`;
 /** A body that would be valid-looking for any JSON route, so only authentication can refuse it. */
 const payloadOf = (endpoint: Endpoint) => (endpoint.body ? { payload: {} } : {});
 
@@ -124,6 +129,7 @@ describe('public routes leak no secret (incident class: information disclosure)'
     ...judges.flatMap((j) => [j.code, j.email]),
     'admin only',
     TEST_ADMIN_PASSWORD,
+    teamCode,
   ];
 
   const publicCalls: [string, () => Promise<LightMyRequestResponse>][] = [

@@ -20,6 +20,7 @@ import { OptionsRepository } from '../repositories/options.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
 import { QrRepository } from '../repositories/qr.repository.js';
 import { StatsRepository } from '../repositories/stats.repository.js';
+import { TeamRepository } from '../repositories/team.repository.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
 import { AuditLogService } from './audit-log.service.js';
@@ -46,6 +47,7 @@ import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
 import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
+import { TeamService } from './team.service.js';
 import { WriteGate } from './write-gate.js';
 import { ImportThread } from './import/import-thread.js';
 import type { InPlaceLimits } from './in-place.js';
@@ -74,6 +76,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     projects: new ProjectRepository(db),
     qr: new QrRepository(db),
     stats: new StatsRepository(db),
+    teams: new TeamRepository(db),
   };
   const auditLog = new AuditLogService({ repositories, now });
   // Every service takes what it uses from these, by name; the services it calls are added beside them.
@@ -144,6 +147,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     sessions: adminSessions,
     adminGuard: loginGuards.adminPasswords,
   });
+  const progress = new ProgressService(deps);
   const judgeSession = new JudgeSessionService({ ...deps, loginGuard: loginGuards.judgeCodes, loginLinks });
   const judgePace = new JudgePaceService(deps);
   return {
@@ -166,7 +170,8 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     qr,
     options: new OptionsService({ ...deps, projects, clock, qr }),
     stats: new StatsService(deps),
-    progress: new ProgressService(deps),
+    progress,
+    teams: new TeamService({ ...deps, progress }),
     flags: new FlagService(deps),
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({

@@ -4,7 +4,7 @@
  * the pure `judging/progress.ts`.
  */
 import type { Progress } from '@podium/protocol';
-import { progressOf } from '../judging/progress.js';
+import { progressOf, teamReachedAt, type ProgressInput } from '../judging/progress.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
@@ -28,14 +28,29 @@ export class ProgressService {
 
   /** Views over time, the current rate and when every active project reaches its target. */
   async progress(): Promise<Progress> {
-    const { clock, judging, projects } = this.context.repositories;
     const options = await this.context.repositories.options.read();
-    const clockRow = await clock.read();
     return progressOf({
+      ...(await this.eventInput(options.min_views)),
+      groups: options.multi_group ? options.group_names.map((name, group) => ({ group, name })) : [],
+      tracks: options.judge_tracks
+        ? options.tracks.map((track, i) => ({ track, target: options.track_views[i] ?? options.min_views }))
+        : [],
+    });
+  }
+
+  /** When the project should reach `min_views` at the current pace (a team's status page). */
+  async teamReachedAt(projectId: string, minViews: number): Promise<number | null> {
+    return teamReachedAt(await this.eventInput(minViews), projectId);
+  }
+
+  private async eventInput(minViews: number): Promise<Omit<ProgressInput, 'groups' | 'tracks'>> {
+    const { clock, judging, projects } = this.context.repositories;
+    const clockRow = await clock.read();
+    return {
       now: this.context.now(),
       clock: { running: clockRow.running === 1, resumedAt: clockRow.resumed_at },
       windowMs: PROGRESS_WINDOW_MS,
-      minViews: options.min_views,
+      minViews,
       projects: (await projects.engineRows()).map((row) => ({
         id: row.id,
         active: row.active === 1,
@@ -47,10 +62,6 @@ export class ProgressService {
         track: row.track,
         finishedAt: row.finished_at,
       })),
-      groups: options.multi_group ? options.group_names.map((name, group) => ({ group, name })) : [],
-      tracks: options.judge_tracks
-        ? options.tracks.map((track, i) => ({ track, target: options.track_views[i] ?? options.min_views }))
-        : [],
-    });
+    };
   }
 }

@@ -13,6 +13,7 @@ import type { LoginLimitRepository } from '../repositories/login-limit.repositor
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { QrRepository } from '../repositories/qr.repository.js';
+import type { TeamRepository } from '../repositories/team.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
@@ -27,6 +28,7 @@ export interface ResetServiceContext {
     qr: QrRepository;
     auditLog: AuditLogRepository;
     loginLimits: LoginLimitRepository;
+    teams: TeamRepository;
   };
   clock: ClockService;
   auditLog: AuditLogService;
@@ -58,6 +60,8 @@ export class ResetService {
         if (type === 'all') await this.restoreDefaults();
         else await this.clearJudgingData();
       }
+      // Issue 24: every reset clears the teams' alerts; codes go with their projects only.
+      if ((await this.repositories.teams.clearAlerts()) > 0) this.db.record({ kind: 'team-alerts' });
       this.recordJudgeChanges(judgeIds, type);
       await this.audit.admin(`Reset database: ${type}`);
     });

@@ -19,3 +19,11 @@ export function secretsEqual(given: string, expected: string): boolean {
 export function generatedPassword(): string {
   return randomBytes(24).toString('base64url');
 }
+
+/**
+ * A new team code (issue 24): 16 random bytes as 22 base64url characters (128 bits), a key of its
+ * own, so a team's status link reveals nothing else and cannot be guessed.
+ */
+export function newTeamCode(): string {
+  return randomBytes(16).toString('base64url');
+}

@@ -149,6 +149,11 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
       }
     }
   }
+  // Issue 24: the table cards' codes, and a team's alert.
+  const [team] = JSON.parse(await ok(t.admin({ method: 'GET', url: '/api/admin/team-codes' }))) as {
+    code: string;
+  }[];
+  await ok(t.app.inject({ method: 'POST', url: `/api/team/${team?.code}/alert` }));
   t.clock.advance(60_000);
   await post('/api/admin/clock/pause');
   if (keptFinish === undefined) throw new Error('no judge finished a project');

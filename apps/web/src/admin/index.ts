@@ -10,3 +10,4 @@ export { HallLayoutPage } from './pages/HallLayoutPage';
 export { QrCodePage } from './pages/QrCodePage';
 export { ResultsPage } from './pages/ResultsPage';
 export { JudgeCodesPage } from './pages/JudgeCodesPage';
+export { TableCardsPage } from './pages/TableCardsPage';

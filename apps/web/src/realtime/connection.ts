@@ -16,8 +16,10 @@ import type {
 } from '@podium/protocol';
 import { shownSeq } from '../api/shown-seq';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
+import { teamCode } from './team-code';
 
-export type Portal = 'admin' | 'judge' | 'public';
+/** `team`: a team's status page (issue 24), in the room of its team code. */
+export type Portal = 'admin' | 'judge' | 'public' | 'team';
 type PodiumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Handler<N extends EventName> = (payload: EventPayload<N>) => void;
 
@@ -46,6 +48,7 @@ function authFor(portal: Portal): SocketAuth {
   // The session token goes where the password would (R70b).
   if (portal === 'admin') return { admin_password: getAdminSession() ?? '' };
   if (portal === 'judge') return { token: getJudgeToken() ?? '' };
+  if (portal === 'team') return { team: teamCode() };
   return {};
 }
 

@@ -12,6 +12,7 @@ import * as layoutPlan from './006-layout-plan.js';
 import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
 import * as outbox from './008-outbox.js';
 import * as loginLimits from './009-login-limits.js';
+import * as teamCodes from './010-team-codes.js';
 import * as judgeReplacement from './012-judge-replacement.js';
 
 export const migrations: Record<string, Migration> = {
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '007-idempotency-keys-per-judge': idempotencyKeysPerJudge,
   '008-outbox': outbox,
   '009-login-limits': loginLimits,
+  '010-team-codes': teamCodes,
   '012-judge-replacement': judgeReplacement,
 };

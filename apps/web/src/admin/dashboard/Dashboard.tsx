@@ -14,6 +14,7 @@ import { JudgesTable } from './JudgesTable';
 import { LoginGuardAlert } from './LoginGuardAlert';
 import { ProjectsTable } from './ProjectsTable';
 import { TableToggle } from './TableToggle';
+import { TeamFloor } from './TeamFloor';
 import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
@@ -49,6 +50,7 @@ export function Dashboard() {
       <section aria-label="Statistics">
         <DashboardStats />
       </section>
+      <TeamFloor />
       <DashboardCharts />
       <section className="dashboard__tables" aria-labelledby="dashboard-table-heading">
         <h2 id="dashboard-table-heading" className="visually-hidden">

@@ -24,6 +24,7 @@ export function DashboardActionsMenu() {
     { label: 'Add Judges', to: '/admin/add-judges' },
     { label: 'Hall Layout', to: '/admin/layout' },
     { label: 'Judge Codes (print)', to: '/admin/judge-codes' },
+    { label: 'Table Cards (print)', to: '/admin/table-cards' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
   ];

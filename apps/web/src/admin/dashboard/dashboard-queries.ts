@@ -20,6 +20,7 @@ export const useLoginGuard = () => useAdminLiveQuery(endpoints.loginGuard).data;
 export const useProgress = () => useAdminLiveQuery(endpoints.adminProgress).data;
 /** Who was replaced, and the judges' pace marks (issue 24). */
 export const useJudgesPace = () => useAdminLiveQuery(endpoints.judgesPace).data;
+export const useTeamFloor = () => useAdminLiveQuery(endpoints.teamFloor).data;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
@@ -49,6 +50,7 @@ export const POLLED: readonly Endpoint[] = [
   endpoints.loginGuard,
   endpoints.adminProgress,
   endpoints.judgesPace,
+  endpoints.teamFloor,
 ];
 
 /** Every endpoint the dashboard reads (the 'Last Update' line, reconnects, a refused password). */
@@ -63,6 +65,7 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
   endpoints.adminProgress,
   endpoints.loginGuard,
   endpoints.judgesPace,
+  endpoints.teamFloor,
 ];
 
 function ofDashboard(query: Query): boolean {

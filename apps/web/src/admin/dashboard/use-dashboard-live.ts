@@ -8,11 +8,18 @@ import { invalidate, useQueryInvalidation } from '../../realtime/use-query-inval
 /** What each `*.changed` event makes stale (API.md 6.2); a reconnect refetches all of them. */
 const STALE_AFTER = {
   // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
-  'projects.changed': [endpoints.projectList, endpoints.options, endpoints.adminProgress],
+  // The floor view's waiting teams follow views, holds and priority (issue 24).
+  'projects.changed': [
+    endpoints.projectList,
+    endpoints.options,
+    endpoints.adminProgress,
+    endpoints.teamFloor,
+  ],
   // A visit starts and ends with a judge's change; replacing a judge changes the pace answer too.
   'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits],
   'flags.changed': [endpoints.flags],
-  'options.changed': [endpoints.options, endpoints.adminProgress],
+  'options.changed': [endpoints.options, endpoints.adminProgress, endpoints.teamFloor],
+  'team-alerts.changed': [endpoints.teamFloor],
 } as const;
 
 /**
@@ -28,7 +35,11 @@ export function useDashboardLive(): void {
   useRealtime(
     'admin',
     {
-      clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
+      clock: ({ running, time }) => {
+        client.setQueryData(endpointKey(endpoints.clock), { running, time });
+        // The floor view lists waiting teams only while judging runs.
+        void invalidate(client, endpoints.teamFloor, true);
+      },
       deliberation: ({ deliberation }) =>
         client.setQueryData<Options>(
           endpointKey(endpoints.options),

@@ -1,0 +1,246 @@
+/**
+ * Teams (issue 24, docs/api-extensions.md "Teams"): a team's status page behind its code, the
+ * alert it may raise every 10 minutes, the codes for table cards and the organizer's floor view.
+ * What a team sees never holds scores, ranks, stars, notes, flags or judges' names.
+ */
+import {
+  PROJECT_NOT_FOUND,
+  TEAM_ALERT_INTERVAL_MS,
+  TEAM_ALERT_NOT_FOUND,
+  TEAM_ALERT_TOO_SOON,
+  TEAM_CODE_FAILURES_PER_MIN,
+  TEAM_CODE_INVALID,
+  TEAM_CODE_RATE_LIMITED,
+  TEAM_FLOOR_WAITING,
+  type TeamAlertRaised,
+  type TeamCode,
+  type TeamFloor,
+  type TeamStatus,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { NotFoundError, RateLimitedError } from '../errors.js';
+import type { ClockRepository } from '../repositories/clock.repository.js';
+import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
+import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { TeamProjectRow, TeamRepository } from '../repositories/team.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
+import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
+import type { ProgressService } from './progress.service.js';
+import { newId, newTeamCode } from './secrets.js';
+
+export interface TeamServiceContext {
+  db: Database;
+  now: () => number;
+  repositories: {
+    teams: TeamRepository;
+    projects: ProjectRepository;
+    options: OptionsRepository;
+    clock: ClockRepository;
+    loginLimits: LoginLimitRepository;
+  };
+  auditLog: AuditLogService;
+  progress: ProgressService;
+}
+
+/** What a status page shows that changes with the event, without the time-bound estimate. */
+interface TeamView {
+  project_name: string;
+  table: number;
+  views: number;
+  min_views: number;
+  judge_on_the_way: boolean;
+  judging: boolean;
+  may_leave: boolean;
+}
+
+export class TeamService {
+  private readonly db: Database;
+  private readonly now: () => number;
+  private readonly repositories: TeamServiceContext['repositories'];
+  private readonly audit: AuditLogService;
+  private readonly progress: ProgressService;
+  private readonly wrongCodes: FailureLimiter;
+
+  constructor({ db, now, repositories, auditLog, progress }: TeamServiceContext) {
+    this.db = db;
+    this.now = now;
+    this.repositories = repositories;
+    this.audit = auditLog;
+    this.progress = progress;
+    this.wrongCodes = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'team' });
+  }
+
+  /** `GET /team/:code`. A wrong or replaced code, a hidden or deleted project: 404. */
+  async status(code: string): Promise<TeamStatus> {
+    const project = await this.project(code);
+    const view = (await this.views([project])).get(code);
+    if (view === undefined) throw new NotFoundError(TEAM_CODE_INVALID);
+    const estimate =
+      view.judging && view.views < view.min_views
+        ? await this.progress.teamReachedAt(project.project_id, view.min_views)
+        : null;
+    return {
+      ...view,
+      estimate,
+      alert_available_at: await this.alertAvailableAt(project.project_id),
+      now: this.now(),
+    };
+  }
+
+  /** `POST /team/:code/alert`: one per team per 10 minutes, dismissed ones included. */
+  async raiseAlert(code: string): Promise<TeamAlertRaised> {
+    return await this.db.transaction(async () => {
+      const project = await this.project(code);
+      const now = this.now();
+      const availableAt = await this.alertAvailableAt(project.project_id);
+      if (availableAt !== null) {
+        throw new RateLimitedError(TEAM_ALERT_TOO_SOON, Math.ceil((availableAt - now) / 1000));
+      }
+      await this.repositories.teams.insertAlert({ id: newId(), project_id: project.project_id, time: now });
+      this.db.record({ kind: 'team-alerts' });
+      return { ok: 1, alert_available_at: now + TEAM_ALERT_INTERVAL_MS };
+    });
+  }
+
+  /**
+   * `GET /admin/team-codes`: every project's code, by table. A project gets its code at its first
+   * listing and keeps it until the organizer replaces it, so a printed card stays valid.
+   */
+  async codes(): Promise<TeamCode[]> {
+    const rows = await this.repositories.teams.codes();
+    if (rows.some((row) => row.code === null)) {
+      await this.db.transaction(async () => {
+        // Read again inside the write: another request may have given them codes meanwhile.
+        for (const row of await this.repositories.teams.codes()) {
+          if (row.code === null) await this.repositories.teams.insertCode(row.project_id, newTeamCode());
+        }
+      });
+      return await this.codes();
+    }
+    return rows.map((row) => ({ ...row, code: row.code ?? '' }));
+  }
+
+  /** `POST /admin/project/:id/team-code`: a new code; the old one opens nothing any more. */
+  async regenerate(projectId: string): Promise<TeamCode> {
+    return await this.db.transaction(async () => {
+      const project = await this.repositories.projects.findById(projectId);
+      if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
+      const code = newTeamCode();
+      await this.repositories.teams.replaceCode(projectId, code);
+      await this.audit.admin(`Replaced the team code of project ${projectId}`);
+      // The old code's status pages learn that it is gone.
+      this.db.record({ kind: 'teams' });
+      return { project_id: projectId, project_name: project.name, table: project.location, code };
+    });
+  }
+
+  /** `GET /admin/team-alerts`: open alerts, and while judging runs the teams waiting longest. */
+  async floor(): Promise<TeamFloor> {
+    const now = this.now();
+    const alerts = (await this.repositories.teams.openAlerts()).map((row) => ({
+      id: row.id,
+      project_id: row.project_id,
+      project_name: row.project_name,
+      table: row.location,
+      prioritized: row.prioritized === 1,
+      time: row.time,
+    }));
+    const clock = await this.repositories.clock.read();
+    if (clock.running !== 1) return { now, alerts, waiting: [] };
+    // Judging's start as if it had never paused: a team never seen has waited that long.
+    const started = clock.resumed_at - clock.accumulated_ms;
+    const { min_views } = await this.repositories.options.read();
+    const waiting = (await this.repositories.teams.floorProjects())
+      .filter((row) => row.views < min_views && row.held === 0)
+      .map((row) => ({
+        project_id: row.id,
+        project_name: row.name,
+        table: row.location,
+        views: Number(row.views),
+        prioritized: row.prioritized === 1,
+        waiting_since: Math.max(started, row.last_view === null ? started : Number(row.last_view)),
+      }))
+      .sort((a, b) => a.waiting_since - b.waiting_since || a.table - b.table)
+      .slice(0, TEAM_FLOOR_WAITING);
+    return { now, alerts, waiting };
+  }
+
+  /** `POST /admin/team-alerts/:id/dismiss`: logged, like resolving a flag (R65). */
+  async dismiss(id: string): Promise<void> {
+    await this.db.transaction(async () => {
+      if (!(await this.repositories.teams.dismiss(id, this.now())))
+        throw new NotFoundError(TEAM_ALERT_NOT_FOUND);
+      await this.audit.admin(`Dismissed team alert ${id}`);
+      this.db.record({ kind: 'team-alerts' });
+    });
+  }
+
+  /**
+   * What each code's status page shows now, as text, for the broadcaster to tell which pages
+   * changed; a code that opens no page is `''`.
+   */
+  async fingerprints(codes: readonly string[]): Promise<Map<string, string>> {
+    const views = await this.views(await this.repositories.teams.projectsOfCodes(codes));
+    return new Map(codes.map((code) => [code, JSON.stringify(views.get(code) ?? '')]));
+  }
+
+  /** Whether a socket may follow this code's status page. */
+  async opens(code: string): Promise<boolean> {
+    const [project] = await this.repositories.teams.projectsOfCodes([code]);
+    return project !== undefined && project.active === 1;
+  }
+
+  /** 429 for an address that tried too many wrong codes in the last minute. */
+  async assertNotGuessing(ip: string): Promise<void> {
+    const retryAfter = await this.wrongCodes.retryAfterSeconds(ip, TEAM_CODE_FAILURES_PER_MIN);
+    if (retryAfter > 0) throw new RateLimitedError(TEAM_CODE_RATE_LIMITED, retryAfter);
+  }
+
+  async recordWrongCode(ip: string): Promise<void> {
+    await unlessDiskFull(() => this.wrongCodes.recordFailure(ip));
+  }
+
+  /** The project a code opens: none when wrong, replaced, hidden or deleted (all alike, 404). */
+  private async project(code: string): Promise<TeamProjectRow> {
+    const [project] = await this.repositories.teams.projectsOfCodes([code]);
+    if (project === undefined || project.active !== 1) throw new NotFoundError(TEAM_CODE_INVALID);
+    return project;
+  }
+
+  /** Each active project's view, by its code. */
+  private async views(projects: readonly TeamProjectRow[]): Promise<Map<string, TeamView>> {
+    const active = projects.filter((project) => project.active === 1);
+    if (active.length === 0) return new Map();
+    const ids = active.map((project) => project.project_id);
+    const { teams, options, clock } = this.repositories;
+    const views = await teams.generalViews(ids);
+    const held = await teams.held(ids);
+    const { min_views, teams_may_leave } = await options.read();
+    const judging = (await clock.read()).running === 1;
+    return new Map(
+      active.map((project) => {
+        const seen = views.get(project.project_id) ?? 0;
+        return [
+          project.code,
+          {
+            project_name: project.name,
+            table: project.location,
+            views: seen,
+            min_views,
+            judge_on_the_way: held.has(project.project_id),
+            judging,
+            may_leave: teams_may_leave && seen >= min_views,
+          },
+        ];
+      }),
+    );
+  }
+
+  private async alertAvailableAt(projectId: string): Promise<number | null> {
+    const last = await this.repositories.teams.lastAlertTime(projectId);
+    if (last === undefined) return null;
+    const availableAt = last + TEAM_ALERT_INTERVAL_MS;
+    return availableAt > this.now() ? availableAt : null;
+  }
+}

@@ -1,0 +1,119 @@
+import { endpoints, type TeamCode } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi } from '../../api/client';
+import { Page } from '../../components/Page';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { invalidate } from '../../realtime/use-query-invalidation';
+import { notify } from '../../stores/notice.store';
+import { AdminGate } from '../components/AdminGate';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { QrSvg } from '../components/QrSvg';
+
+/** The paper sizes the cards are laid out for (CSS `@page size`). */
+const PAPER = { a4: 'A4', letter: 'Letter' } as const;
+type Paper = keyof typeof PAPER;
+
+/** The link a table card encodes: the team's status page (issue 24). */
+export const teamStatusUrl = (origin: string, code: string) => `${origin}/team/${encodeURIComponent(code)}`;
+
+/**
+ * `/admin/table-cards` (issue 24): one card per project (table number, name, a QR code of the
+ * team's status link and the link in text) to print on A4 or Letter and put on each table.
+ */
+export function TableCardsPage() {
+  return (
+    <Page heading="Table cards" admin back logout>
+      <AdminGate>
+        <TableCards />
+      </AdminGate>
+    </Page>
+  );
+}
+
+function TableCards() {
+  const [paper, setPaper] = useState<Paper>('a4');
+  const codes = useEndpointQuery(endpoints.teamCodes);
+  if (codes.data === undefined) {
+    return codes.error ? (
+      <p className="card admin-gate-error" role="alert">
+        Could not load the team codes: {codes.error}
+      </p>
+    ) : (
+      <span className="spinner" role="status" aria-label="Loading team codes" />
+    );
+  }
+  const cards = codes.data;
+  return (
+    // The chosen paper is a named page of admin.css (`@page a4`, `@page letter`): no inline style.
+    <div className={`table-cards table-cards--${paper}`}>
+      <div className="table-cards__intro">
+        <p>
+          {cards.length} {cards.length === 1 ? 'card' : 'cards'}, one per project. Put each on its table: the
+          team scans it to follow its judging live and to call an organizer. A card stays valid until you
+          replace its code.
+        </p>
+        <fieldset className="table-cards__paper">
+          <legend>Paper</legend>
+          {(Object.keys(PAPER) as Paper[]).map((size) => (
+            <label key={size}>
+              <input type="radio" name="paper" checked={paper === size} onChange={() => setPaper(size)} />{' '}
+              {PAPER[size]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <ul className="table-cards__cards">
+        {cards.map((card) => {
+          const url = teamStatusUrl(window.location.origin, card.code);
+          return (
+            <li key={card.project_id} className="table-card">
+              <p className="table-card__table">Table {card.table}</p>
+              <p className="table-card__name">{card.project_name}</p>
+              <QrSvg text={url} label={`QR code of the status page of ${card.project_name}`} />
+              <p className="table-card__link">{url}</p>
+              <ReplaceCode card={card} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Replaces one team's code (a lost or copied card): the old card's link stops working. */
+function ReplaceCode({ card }: { card: TeamCode }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const replace = async () => {
+    const result = await callApi(endpoints.teamCodeRegenerate, { params: { id: card.project_id } });
+    if (!result.data) return notify.error(result.error);
+    notify.success(`New code for ${card.project_name}: print its card again.`);
+    setOpen(false);
+    await invalidate(client, endpoints.teamCodes, true);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small table-card__replace"
+        onClick={() => setOpen(true)}
+      >
+        Replace code<span className="visually-hidden"> of {card.project_name}</span>
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Replace the code of ${card.project_name}?`}
+        confirmLabel="Replace the code"
+        tone="danger"
+        onConfirm={replace}
+        onClose={() => setOpen(false)}
+      >
+        <p>The card on the table stops working: print this project&rsquo;s card again and swap it.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

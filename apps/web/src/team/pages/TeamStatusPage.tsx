@@ -1,0 +1,139 @@
+import { endpoints, TEAM_CODE_INVALID, type TeamStatus } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { callApi } from '../../api/client';
+import { Page } from '../../components/Page';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { setTeamCode } from '../../realtime/team-code';
+
+/**
+ * Realtime brings every change at once (`team.changed`); the minute's poll moves the estimate on
+ * and bounds how stale the page gets while its socket is down.
+ */
+const POLL_MS = 60_000;
+
+/** A time of day in the phone's own clock, e.g. "14:05". */
+const clockTime = (epochMs: number) =>
+  new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * `/team/:code` (issue 24): what a team at its table needs to know, live, on a phone: its views
+ * against the minimum, whether a judge is coming, when it should be done, whether it may leave,
+ * and a way to tell the organizers nobody came. Never scores, ranks or judges' names.
+ */
+export function TeamStatusPage() {
+  const code = useParams().code ?? '';
+  setTeamCode(code);
+  useQueryInvalidation('team', { 'team.changed': [endpoints.teamStatus] });
+  const status = useEndpointQuery(endpoints.teamStatus, { params: { code }, refetchInterval: POLL_MS });
+
+  if (status.data === undefined && status.error === TEAM_CODE_INVALID) return <InvalidLink />;
+  if (status.data === undefined) {
+    return (
+      <Page heading="Your team's status">
+        {status.error ? (
+          <p className="card" role="alert">
+            Could not load your status: {status.error}. Trying again shortly.
+          </p>
+        ) : (
+          <span className="spinner" role="status" aria-label="Loading your status" />
+        )}
+      </Page>
+    );
+  }
+  // A code replaced or a project hidden while the page is open: the kept answer is stale.
+  if (status.error === TEAM_CODE_INVALID) return <InvalidLink />;
+  return <TeamStatusView code={code} status={status.data} />;
+}
+
+function InvalidLink() {
+  return (
+    <Page heading="This team link is not valid">
+      <section className="card team-status">
+        <p className="page__lead">
+          The link may be from an old table card, or your project is not in judging right now.
+        </p>
+        <p>Please ask an organizer for help.</p>
+      </section>
+    </Page>
+  );
+}
+
+function TeamStatusView({ code, status }: { code: string; status: TeamStatus }) {
+  const { views, min_views: minViews } = status;
+  const reached = views >= minViews;
+  return (
+    <Page heading={status.project_name} title="Your team's status">
+      <p className="page__lead team-status__table">Table {status.table}</p>
+      <div className="team-status" aria-live="polite">
+        <section className="card team-status__views" aria-labelledby="team-views">
+          <h2 id="team-views" className="team-status__count">
+            {views} of {minViews} {minViews === 1 ? 'view' : 'views'}
+          </h2>
+          <div className="team-status__bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, (views / Math.max(1, minViews)) * 100)}%` }} />
+          </div>
+          <p>{viewsLine(status)}</p>
+        </section>
+        {status.judge_on_the_way && !status.may_leave && (
+          <p className="card team-status__coming">A judge is on the way</p>
+        )}
+        {status.may_leave ? (
+          <p className="card team-status__done">You&rsquo;re done: you may leave</p>
+        ) : (
+          reached && (
+            <p className="card">
+              You have your judges&rsquo; visits. Please stay at your table until the organizers say you may
+              leave.
+            </p>
+          )
+        )}
+      </div>
+      {!reached && <AlertButton code={code} status={status} />}
+    </Page>
+  );
+}
+
+function viewsLine(status: TeamStatus): string {
+  if (status.views >= status.min_views) return 'Your project has had the judges’ visits it needs.';
+  if (!status.judging) return 'Judging is not running right now.';
+  if (status.estimate === null) return 'Judges will come by; there is no estimate yet.';
+  const minutes = Math.max(1, Math.round((status.estimate - status.now) / 60_000));
+  return `Expected to be done around ${clockTime(Date.now() + (status.estimate - status.now))} (in about ${minutes} min).`;
+}
+
+/** "No judge has come for a while": one alert per 10 minutes, said on the button. */
+function AlertButton({ code, status }: { code: string; status: TeamStatus }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState('');
+  const waitUntil =
+    status.alert_available_at === null ? null : Date.now() + (status.alert_available_at - status.now);
+  const raise = async () => {
+    setBusy(true);
+    const result = await callApi(endpoints.teamAlert, { params: { code } });
+    setBusy(false);
+    setAnswer(result.data ? 'The organizers have been told. Someone will check on you.' : result.error);
+    await invalidate(client, endpoints.teamStatus, true);
+  };
+  return (
+    <section className="card team-status__alert" aria-labelledby="team-alert">
+      <h2 id="team-alert">Waiting too long?</h2>
+      <button
+        type="button"
+        className="btn btn--secondary btn--block"
+        disabled={busy || waitUntil !== null}
+        onClick={() => void raise()}
+      >
+        No judge has come for a while
+      </button>
+      <p role="status">
+        {answer}
+        {answer && waitUntil !== null && ' '}
+        {waitUntil !== null && `You can press this again at ${clockTime(waitUntil)}.`}
+      </p>
+    </section>
+  );
+}
