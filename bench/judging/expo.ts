@@ -87,6 +87,16 @@ const STAR_ABOVE = 2.2;
 const RANK_DELAY = 0.1;
 const RANK_DELAY_SPREAD = 0.4;
 
+/** The event's settings as the engine sees them: min_views 3, no groups, no tracks. */
+export const EXPO_OPTIONS: EngineOptions = {
+  minViews: MIN_VIEWS,
+  multiGroup: false,
+  numGroups: 1,
+  judgeTracks: false,
+  tracks: [],
+  trackViews: [],
+};
+
 /** Both estimators at one moment, each against the truth. */
 export interface Checkpoint {
   copeland: Quality;
@@ -287,14 +297,6 @@ export class EngineInProcess implements Judging {
   fitMs = 0;
   engineMs = 0;
   nextCalls = 0;
-  private readonly options: EngineOptions = {
-    minViews: MIN_VIEWS,
-    multiGroup: false,
-    numGroups: 1,
-    judgeTracks: false,
-    tracks: [],
-    trackViews: [],
-  };
   private readonly tuning: R13Tuning;
   private readonly cache = new RankScoreCache({ tolerance: 1e-2 });
   private readonly refreshEvery: number;
@@ -335,7 +337,7 @@ export class EngineInProcess implements Judging {
     const snapshot: EngineSnapshot = {
       projects,
       judges,
-      options: this.options,
+      options: EXPO_OPTIONS,
       estimate: this.estimate,
       ...(scenario.engineKnowsLayout === true && { positions }),
     };
