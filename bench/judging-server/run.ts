@@ -18,7 +18,11 @@ import os from 'node:os';
 import { EngineInProcess, expoOf, runExpo, type ExpoRun, type Scenario } from '../judging/expo.js';
 import { layoutScenarios } from '../judging/layout-worlds.js';
 import { stream } from '../judging/random.js';
-import { createDatabase, startPostgres } from '../../apps/server/src/test-support/postgres-server.js';
+import {
+  createDatabase,
+  dropDatabase,
+  startPostgres,
+} from '../../apps/server/src/test-support/postgres-server.js';
 import { checked, type Agreement } from './agreement.js';
 import { ServerJudging } from './server-judging.js';
 
@@ -94,6 +98,7 @@ async function runPair(scenario: Scenario, seed: number): Promise<Pair> {
     };
   } finally {
     await server.stop();
+    if (databaseUrl !== undefined) await dropDatabase(databaseUrl);
   }
 }
 
