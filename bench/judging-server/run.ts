@@ -72,6 +72,9 @@ const beyondNearest = (agreements: readonly Agreement[]): string =>
     agreements.reduce((sum, a) => sum + a.extraMetres, 0) / agreements.reduce((sum, a) => sum + a.choices, 0)
   ).toFixed(2);
 
+const otherInformed = (agreements: readonly Agreement[]): string =>
+  `${agreements.reduce((sum, a) => sum + a.informedOther, 0)} of ${agreements.reduce((sum, a) => sum + a.informed, 0)}`;
+
 async function runPair(scenario: Scenario, seed: number): Promise<Pair> {
   const untilCoverage = { untilCoverage: true };
   const inProcess = expoOf(scenario, seed);
@@ -117,8 +120,8 @@ async function main(): Promise<void> {
   const lines = [
     `Server on ${postgres === undefined ? 'SQLite' : 'PostgreSQL'}; ${seeds} seeds per scenario, the same expo for both (bench/judging's generator); until every present project has 3 views; mean ± 95% half-width.`,
     '',
-    '| scenario | makespan / bound, engine | makespan / bound, server | server − engine | m per visit to coverage, engine | m per visit to coverage, server | server − engine | server choices outside the engine’s candidates | m beyond the nearest candidate per choice, engine | m beyond the nearest candidate per choice, server | ms per request |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| scenario | makespan / bound, engine | makespan / bound, server | server − engine | m per visit to coverage, engine | m per visit to coverage, server | server − engine | server choices outside the engine’s candidates | m beyond the nearest candidate per choice, engine | m beyond the nearest candidate per choice, server | R13 choices by the estimate unlike the engine’s, engine | the same, server | ms per request |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const scenario of scenarios) {
     const runs = pairs.filter(
@@ -154,6 +157,8 @@ async function main(): Promise<void> {
         `${runs.reduce((sum, p) => sum + p.agreement.outside, 0)} of ${runs.reduce((sum, p) => sum + p.agreement.choices, 0)}`,
         beyondNearest(runs.map((p) => p.engineAgreement)),
         beyondNearest(runs.map((p) => p.agreement)),
+        otherInformed(runs.map((p) => p.engineAgreement)),
+        otherInformed(runs.map((p) => p.agreement)),
         (
           runs.reduce((sum, p) => sum + p.requestMs, 0) / runs.reduce((sum, p) => sum + p.requests, 0)
         ).toFixed(1),

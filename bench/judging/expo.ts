@@ -283,7 +283,7 @@ export interface Judging {
   /** Breaks the ties of the checkpoints' orders (the engine's own stream in process, as ever). */
   readonly tieBreak: () => number;
   /** The judge's next project (a `SimProject` id), or undefined: it has nothing left. */
-  next(judge: SimJudge, minute: number): Promise<string | undefined> | string | undefined;
+  next(judge: SimJudge, minute: number): Promise<string | undefined>;
   /** The judge skipped its project as `absent` (R19–R21). */
   skippedAbsent?(judge: SimJudge, project: SimProject, minute: number): Promise<void>;
   /** The judge finished its project (starred or not) and ranked what it has seen (`judge.rankings`). */
