@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * Every benchmark in turn (`npm run bench`, after the build): judging quality
- * (`npm run bench:judging`, when that script exists), load (bench/load) and realtime fan-out
- * (bench/realtime). Each prints its own tables; this runner prints a summary at the end and exits
+ * (`npm run bench:judging`, when that script exists), the same expo through the server
+ * (`npm run bench:judging-server`), load (bench/load) and realtime fan-out (bench/realtime). Each prints its own tables; this runner prints a summary at the end and exits
  * non-zero if a benchmark crashed (a missed target is reported, not a crash).
  *
- * Options: --skip judging,load,realtime (comma-separated).
+ * Options: --skip judging,judging-server,load,realtime (comma-separated).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const benchmarks = [
   ['judging', scripts['bench:judging'] ? [npm, ['run', 'bench:judging']] : undefined],
+  ['judging-server', scripts['bench:judging-server'] ? [npm, ['run', 'bench:judging-server']] : undefined],
   ['load', [process.execPath, ['--import', 'tsx', 'bench/load/run.mjs']]],
   ['realtime', [process.execPath, ['bench/realtime/run.mjs']]],
 ];

@@ -30,7 +30,7 @@ for (const scenario of layoutScenarios().filter((s) => s.name.startsWith('three 
   const areas = hallPositions(scenario.hall ?? []);
   const phases = { before: empty(), after: empty() };
   for (let seed = 1; seed <= seeds; seed += 1) {
-    simulate(scenario, seed, 'podium', {
+    await simulate(scenario, seed, 'podium', {
       onWalk: ({ from, to, metres, covered }) => {
         const tally = covered ? phases.after : phases.before;
         tally.walks += 1;

@@ -19,6 +19,10 @@
  * project has min_views. The perception noise of a (judge, project) pair, the qualities, the
  * absences and the judges' timings come from streams of their own, so both policies meet the
  * same expo on the same seed.
+ *
+ * The expo (`expoOf`) and its run (`runExpo`) do not care who assigns: `simulate` runs the engine
+ * in process (`EngineInProcess`); bench/judging-server runs the same expo against the real server
+ * over HTTP.
  */
 import {
   R13_TUNING,
@@ -38,7 +42,7 @@ import {
   type RankVerdict,
 } from '../../apps/server/src/judging/rank-score.js';
 import { copelandScores } from '../../apps/server/src/judging/scoring.js';
-import { hallPositions, walkingDistance, type LayoutTable } from '@podium/protocol';
+import { hallPositions, walkingDistance, type HallPositions, type LayoutTable } from '@podium/protocol';
 import { rowsHall } from './layout-worlds.js';
 import { quality, type Quality } from './metrics.js';
 import { normal, stream } from './random.js';
@@ -83,6 +87,16 @@ const STAR_ABOVE = 2.2;
 const RANK_DELAY = 0.1;
 const RANK_DELAY_SPREAD = 0.4;
 
+/** The event's settings as the engine sees them: min_views 3, no groups, no tracks. */
+export const EXPO_OPTIONS: EngineOptions = {
+  minViews: MIN_VIEWS,
+  multiGroup: false,
+  numGroups: 1,
+  judgeTracks: false,
+  tracks: [],
+  trackViews: [],
+};
+
 /** Both estimators at one moment, each against the truth. */
 export interface Checkpoint {
   copeland: Quality;
@@ -111,13 +125,13 @@ export interface RunResult {
   nextCalls: number;
 }
 
-interface SimProject extends EngineProject {
+export interface SimProject extends EngineProject {
   quality: number;
   present: boolean;
   absentSkips: number;
 }
 
-interface SimJudge extends EngineJudge {
+export interface SimJudge extends EngineJudge {
   sigma: number;
   lastLocation: number | null;
   dealtWith: Set<string>;
@@ -186,25 +200,36 @@ class EventQueue {
 export interface SimulationOptions {
   /** Podium: the estimate is refit once this many visits were finished since the last fit (default ⌈J/2⌉). */
   refreshEvery?: number;
-  /** Called at each checkpoint with the verdicts and the present projects' true qualities. */
   /** Podium: R13 tuning other than the engine's defaults (for the trade-off table). */
   tuning?: Partial<R13Tuning>;
+  /** Called at each checkpoint with the verdicts and the present projects' true qualities. */
   onCheckpoint?: (visitsPerProject: number, verdicts: RankVerdict[], truth: Map<string, number>) => void;
   /** Called for each walk between two tables; `covered`: every present project had min_views. */
   onWalk?: (walk: { from: number; to: number; metres: number; covered: boolean }) => void;
+  /** Stop once every present project has min_views (no checkpoint at 6 views then). */
+  untilCoverage?: boolean;
 }
 
-export function simulate(
-  scenario: Scenario,
-  seed: number,
-  policy: Policy,
-  simulation: SimulationOptions = {},
-): RunResult {
+/** One expo drawn from a seed: the hall, the teams and the judges, the same whoever assigns. */
+export interface Expo {
+  scenario: Scenario;
+  seed: number;
+  /** Tables 1..P: `projects[i]` stands at table i + 1 (its `location`). */
+  projects: SimProject[];
+  present: SimProject[];
+  judges: SimJudge[];
+  /** Where tables stand, by table number: what judges walk, and the layout an organizer would save. */
+  hall: LayoutTable[];
+  positions: HallPositions;
+  /** R93's walking distance between two tables, in metres. */
+  walk: (from: number, to: number) => number;
+}
+
+export function expoOf(scenario: Scenario, seed: number): Expo {
   const P = scenario.projects;
   const J = scenario.judges;
-  const positions = hallPositions(scenario.hall ?? rowsHall(P, scenario.layout === 'serpentine'));
-  const walk = (from: number, to: number): number => walkingDistance(positions, from, to);
-
+  const hall = scenario.hall ?? rowsHall(P, scenario.layout === 'serpentine');
+  const positions = hallPositions(hall);
   const projectRandom = stream(seed, 'projects');
   const projects: SimProject[] = Array.from({ length: P }, (_, i) => ({
     id: `p${i + 1}`,
@@ -219,13 +244,6 @@ export function simulate(
     present: projectRandom() >= (scenario.absentShare ?? ABSENT_SHARE),
     absentSkips: 0,
   }));
-  const present = projects.filter((p) => p.present);
-  const bestProjects = new Set(
-    [...present]
-      .sort((a, b) => b.quality - a.quality)
-      .slice(0, ORACLE_FOCUS)
-      .map((p) => p.id),
-  );
   const judgeRandom = stream(seed, 'judges');
   const judges: SimJudge[] = Array.from({ length: J }, (_, j) => ({
     id: `j${j + 1}`,
@@ -243,29 +261,129 @@ export function simulate(
     visits: 0,
     random: stream(seed, `judge:${j}`),
   }));
-
-  const options: EngineOptions = {
-    minViews: MIN_VIEWS,
-    multiGroup: false,
-    numGroups: 1,
-    judgeTracks: false,
-    tracks: [],
-    trackViews: [],
+  return {
+    scenario,
+    seed,
+    projects,
+    present: projects.filter((p) => p.present),
+    judges,
+    hall,
+    positions,
+    walk: (from, to) => walkingDistance(positions, from, to),
   };
-  const engineRandom = stream(seed, `engine:${policy}`);
-  const tuning: R13Tuning = { ...R13_TUNING, ...simulation.tuning };
-  const cache = new RankScoreCache({ tolerance: 1e-2 });
-  const refreshEvery = simulation.refreshEvery ?? Math.ceil(J / 2);
-  let estimate: EngineSnapshot['estimate'];
-  let lastFit: unknown;
-  let fits = 0;
-  let fitMs = 0;
-  let engineMs = 0;
-  let nextCalls = 0;
+}
 
-  const verdicts = (): RankVerdict[] =>
-    judges.map((judge) => ({ judge: judge.id, rankings: judge.rankings, seen: judge.seen }));
+/**
+ * Who gives the judges their projects: the engine in this process (`EngineInProcess`), or the
+ * server over HTTP (bench/judging-server). The simulation keeps its own count of views, holds and
+ * hidden projects for its metrics, and tells the judging what the judges did, at the minute of
+ * the expo it happened.
+ */
+export interface Judging {
+  /** Breaks the ties of the checkpoints' orders (the engine's own stream in process, as ever). */
+  readonly tieBreak: () => number;
+  /** The judge's next project (a `SimProject` id), or undefined: it has nothing left. */
+  next(judge: SimJudge, minute: number): Promise<string | undefined>;
+  /** The judge skipped its project as `absent` (R19–R21). */
+  skippedAbsent?(judge: SimJudge, project: SimProject, minute: number): Promise<void>;
+  /** The judge finished its project (starred or not) and ranked what it has seen (`judge.rankings`). */
+  finished?(judge: SimJudge, project: SimProject, starred: boolean, minute: number): Promise<void>;
+}
 
+/** The engine called in process by one policy (`Policy`), with its cost counted. */
+export class EngineInProcess implements Judging {
+  readonly tieBreak: () => number;
+  fits = 0;
+  fitMs = 0;
+  engineMs = 0;
+  nextCalls = 0;
+  private readonly tuning: R13Tuning;
+  private readonly cache = new RankScoreCache({ tolerance: 1e-2 });
+  private readonly refreshEvery: number;
+  private readonly bestProjects: Set<string>;
+  private estimate: EngineSnapshot['estimate'];
+  private lastFit: unknown;
+
+  constructor(
+    private readonly expo: Expo,
+    readonly policy: Policy,
+    simulation: SimulationOptions = {},
+  ) {
+    this.tieBreak = stream(expo.seed, `engine:${policy}`);
+    this.tuning = { ...R13_TUNING, ...simulation.tuning };
+    this.refreshEvery = simulation.refreshEvery ?? Math.ceil(expo.judges.length / 2);
+    this.bestProjects = new Set(
+      [...expo.present]
+        .sort((a, b) => b.quality - a.quality)
+        .slice(0, ORACLE_FOCUS)
+        .map((p) => p.id),
+    );
+  }
+
+  async next(judge: SimJudge): Promise<string | undefined> {
+    const { projects, judges, scenario, positions, walk } = this.expo;
+    const random = this.tieBreak;
+    this.nextCalls += 1;
+    // As the service would: a recent estimate once some project has min_views (R13 needs none before).
+    if (this.policy === 'podium' && projects.some((p) => p.active && p.seen >= MIN_VIEWS)) {
+      const started = performance.now();
+      const current = verdictsOf(this.expo);
+      const fit = await this.cache.recent(totalViews(current), () => current, this.refreshEvery);
+      this.fitMs += performance.now() - started;
+      if (fit !== this.lastFit) this.fits += 1;
+      this.lastFit = fit;
+      this.estimate = fit.projects;
+    }
+    const snapshot: EngineSnapshot = {
+      projects,
+      judges,
+      options: EXPO_OPTIONS,
+      estimate: this.estimate,
+      ...(scenario.engineKnowsLayout === true && { positions }),
+    };
+    const asker: Asker = { judge, dealtWith: judge.dealtWith, lastLocation: judge.lastLocation };
+    const started = performance.now();
+    let projectId: string | undefined;
+    if (this.policy === 'podium') {
+      const choice = chooseProject(snapshot, asker, random, this.tuning);
+      if ('projectId' in choice) projectId = choice.projectId;
+    } else if (this.policy === 'oracle') {
+      const found = candidatesFor(snapshot, asker);
+      if ('candidates' in found) {
+        const candidates = found.candidates as SimProject[];
+        const best = candidates.filter((p) => p.seen >= MIN_VIEWS && this.bestProjects.has(p.id));
+        const from = best.length > 0 ? best : candidates;
+        const last = judge.lastLocation;
+        const distance = (p: SimProject) => (last === null ? random() : walk(last, p.location));
+        projectId = from.reduce((a, b) => (distance(b) < distance(a) ? b : a)).id;
+      }
+    } else {
+      const found = candidatesFor(snapshot, asker);
+      if ('candidates' in found) {
+        const fewest = Math.min(...found.candidates.map((p) => p.seen));
+        const least = found.candidates.filter((p) => p.seen === fewest);
+        projectId = least[Math.floor(random() * least.length)]?.id;
+      }
+    }
+    this.engineMs += performance.now() - started;
+    return projectId;
+  }
+}
+
+const verdictsOf = (expo: Expo): RankVerdict[] =>
+  expo.judges.map((judge) => ({ judge: judge.id, rankings: judge.rankings, seen: judge.seen }));
+
+/** What one run of an expo measured, whoever assigned. */
+export type ExpoRun = Omit<RunResult, 'policy' | 'fits' | 'fitMs' | 'engineMs' | 'nextCalls'>;
+
+/** Runs the expo's events in time order, one at a time, with `judging` giving the projects. */
+export async function runExpo(
+  expo: Expo,
+  judging: Judging,
+  simulation: SimulationOptions = {},
+): Promise<ExpoRun> {
+  const { scenario, seed, projects, present, judges, walk } = expo;
+  const J = judges.length;
   let finished = 0;
   let covered = 0;
   let makespan: number | null = null;
@@ -278,11 +396,12 @@ export function simulate(
   for (const judge of judges) queue.push({ time: 2 * judge.random(), kind: 'next', judge });
 
   const checkpoint = (visitsPerProject: number): Checkpoint => {
-    simulation.onCheckpoint?.(visitsPerProject, verdicts(), new Map(present.map((p) => [p.id, p.quality])));
-    const tieBreak = present.map(() => engineRandom());
+    const verdicts = verdictsOf(expo);
+    simulation.onCheckpoint?.(visitsPerProject, verdicts, new Map(present.map((p) => [p.id, p.quality])));
+    const tieBreak = present.map(() => judging.tieBreak());
     const truth = present.map((p) => p.quality);
-    const copeland = copelandScores(verdicts());
-    const rank = fitRankScores(verdicts()).projects;
+    const copeland = copelandScores(verdicts);
+    const rank = fitRankScores(verdicts).projects;
     return {
       copeland: quality(
         present.map((p) => copeland.get(p.id) ?? 0),
@@ -297,50 +416,8 @@ export function simulate(
     };
   };
 
-  const next = (judge: SimJudge, time: number): void => {
-    nextCalls += 1;
-    // As the service would: a recent estimate once some project has min_views (R13 needs none before).
-    if (policy === 'podium' && projects.some((p) => p.active && p.seen >= MIN_VIEWS)) {
-      const started = performance.now();
-      const current = verdicts();
-      const fit = cache.recent(totalViews(current), () => current, refreshEvery);
-      fitMs += performance.now() - started;
-      if (fit !== lastFit) fits += 1;
-      lastFit = fit;
-      estimate = fit.projects;
-    }
-    const snapshot: EngineSnapshot = {
-      projects,
-      judges,
-      options,
-      estimate,
-      ...(scenario.engineKnowsLayout === true && { positions }),
-    };
-    const asker: Asker = { judge, dealtWith: judge.dealtWith, lastLocation: judge.lastLocation };
-    const started = performance.now();
-    let projectId: string | undefined;
-    if (policy === 'podium') {
-      const choice = chooseProject(snapshot, asker, engineRandom, tuning);
-      if ('projectId' in choice) projectId = choice.projectId;
-    } else if (policy === 'oracle') {
-      const found = candidatesFor(snapshot, asker);
-      if ('candidates' in found) {
-        const candidates = found.candidates as SimProject[];
-        const best = candidates.filter((p) => p.seen >= MIN_VIEWS && bestProjects.has(p.id));
-        const from = best.length > 0 ? best : candidates;
-        const last = judge.lastLocation;
-        const distance = (p: SimProject) => (last === null ? engineRandom() : walk(last, p.location));
-        projectId = from.reduce((a, b) => (distance(b) < distance(a) ? b : a)).id;
-      }
-    } else {
-      const found = candidatesFor(snapshot, asker);
-      if ('candidates' in found) {
-        const fewest = Math.min(...found.candidates.map((p) => p.seen));
-        const least = found.candidates.filter((p) => p.seen === fewest);
-        projectId = least[Math.floor(engineRandom() * least.length)]?.id;
-      }
-    }
-    engineMs += performance.now() - started;
+  const next = async (judge: SimJudge, time: number): Promise<void> => {
+    const projectId = await judging.next(judge, time);
     if (projectId === undefined) return; // done: this judge has nothing left
     const project = projects[Number(projectId.slice(1)) - 1] as SimProject;
     judge.current = project.id;
@@ -359,12 +436,12 @@ export function simulate(
     queue.push({ time: time + metres / WALK_SPEED, kind: 'arrive', judge, project });
   };
 
-  const done = (): boolean => makespan !== null && at6 !== null;
+  const done = (): boolean => makespan !== null && (simulation.untilCoverage === true || at6 !== null);
   for (let event = queue.pop(); event !== undefined && !done(); event = queue.pop()) {
     const { judge, time } = event;
     switch (event.kind) {
       case 'next':
-        next(judge, time);
+        await next(judge, time);
         break;
       case 'arrive': {
         if (!event.project.present) {
@@ -382,7 +459,8 @@ export function simulate(
         judge.current = null;
         project.absentSkips += 1;
         if (project.absentSkips >= 3) project.active = false;
-        next(judge, time);
+        await judging.skippedAbsent?.(judge, project, time);
+        await next(judge, time);
         break;
       }
       case 'finish': {
@@ -395,10 +473,12 @@ export function simulate(
         const perceived =
           project.quality + judge.sigma * normal(stream(seed, `see:${judge.id}:${project.id}`));
         judge.perceived.set(project.id, perceived);
-        if (perceived > STAR_ABOVE) judge.starred.add(project.id);
+        const starred = perceived > STAR_ABOVE;
+        if (starred) judge.starred.add(project.id);
         judge.rankings = [...judge.seen].sort(
           (a, b) => (judge.perceived.get(b) as number) - (judge.perceived.get(a) as number),
         );
+        await judging.finished?.(judge, project, starred, time);
         finished += 1;
         if (project.seen === MIN_VIEWS) {
           covered += 1;
@@ -419,7 +499,6 @@ export function simulate(
   return {
     scenario: scenario.name,
     seed,
-    policy,
     present: present.length,
     makespan,
     bound: Math.ceil((MIN_VIEWS * present.length) / J) * VISIT,
@@ -427,9 +506,19 @@ export function simulate(
     metresPerVisitCoverage: walkedAtCoverage / Math.max(1, visitsAtCoverage),
     at3,
     at6,
-    fits,
-    fitMs,
-    engineMs,
-    nextCalls,
   };
+}
+
+/** One run of the expo of `scenario` and `seed` with the engine in process under `policy`. */
+export async function simulate(
+  scenario: Scenario,
+  seed: number,
+  policy: Policy,
+  simulation: SimulationOptions = {},
+): Promise<RunResult> {
+  const expo = expoOf(scenario, seed);
+  const engine = new EngineInProcess(expo, policy, simulation);
+  const run = await runExpo(expo, engine, simulation);
+  const { fits, fitMs, engineMs, nextCalls } = engine;
+  return { ...run, policy, fits, fitMs, engineMs, nextCalls };
 }

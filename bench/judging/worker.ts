@@ -12,14 +12,14 @@ export interface Job {
   calibrate?: boolean;
 }
 
-process.on('message', (job: Job | 'exit') => {
+process.on('message', async (job: Job | 'exit') => {
   if (job === 'exit') {
     process.disconnect();
     return;
   }
   const cpu = process.cpuUsage();
   const calibration: Calibration = {};
-  const result = simulate(job.scenario, job.seed, job.policy, {
+  const result = await simulate(job.scenario, job.seed, job.policy, {
     ...job.simulation,
     onCheckpoint: job.calibrate
       ? (visits, verdicts, truth) => recordCheckpoint(calibration, visits, verdicts, truth)
