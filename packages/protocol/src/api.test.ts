@@ -46,6 +46,8 @@ admin  POST    /judge/hide                body
 admin  PUT     /judge/move/group/:id      body
 admin  POST    /judge/move/group          body
 admin  POST    /judge/reassign            -
+admin  GET     /judge/:id/conflicts       -
+admin  PUT     /judge/:id/conflicts       body
 admin  POST    /admin/groups/swap         -
 admin  POST    /project/new               body
 admin  POST    /project/csv               csv
@@ -128,7 +130,7 @@ describe('endpoints (API.md §3)', () => {
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(102);
+    expect(ROWS).toHaveLength(104);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -96,6 +96,10 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
+/** `PUT /judge/:id/conflicts`: an id that is no project (never was, or deleted). */
+export function unknownConflictProject(id: string): string {
+  return `no project has the id ${quoted(id)}`;
+}
 /** Rank, star and finish during deliberation; the web app reloads on it (R26). */
 export const DELIBERATION_BLOCKS_SCORING = 'cannot score due to deliberation mode being enabled';
 export function duplicateRanking(id: string): string {

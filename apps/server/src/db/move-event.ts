@@ -32,6 +32,7 @@ export const MOVED_TABLES = [
   'judged_projects',
   'rankings',
   'judge_flagged',
+  'judge_conflicts',
   'flags',
   'idempotency_keys',
   'settings',

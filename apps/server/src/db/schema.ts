@@ -220,6 +220,15 @@ export interface LoginLinkKeyTable {
   secret: string;
 }
 
+/** Conflicts of interest (migration 011): a judge is never assigned these projects (issue 24). */
+export interface JudgeConflictsTable {
+  judge_id: string;
+  project_id: string;
+  /** `declared` by the organizer (route or judge CSV), or said by the `judge` at a skip. */
+  source: 'declared' | 'judge';
+  created_at: number;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -242,4 +251,5 @@ export interface DB {
   login_failures: LoginFailuresTable;
   login_guards: LoginGuardsTable;
   login_link_key: LoginLinkKeyTable;
+  judge_conflicts: JudgeConflictsTable;
 }

@@ -38,6 +38,7 @@ const OWNERS: Record<Table, string> = {
   login_failures: 'login-limit.repository.ts',
   login_guards: 'login-limit.repository.ts',
   login_link_key: 'login-limit.repository.ts',
+  judge_conflicts: 'conflict.repository.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

@@ -10,6 +10,7 @@ import { Mailer } from '../io/mailer.js';
 import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
+import { ConflictRepository } from '../repositories/conflict.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
 import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
@@ -25,6 +26,7 @@ import { AdminSessionService } from './admin-session.service.js';
 import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
+import { ConflictService } from './conflict.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
@@ -63,6 +65,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
+    conflicts: new ConflictRepository(db),
     flags: new FlagRepository(db),
     idempotency: new IdempotencyRepository(db),
     judges: new JudgeRepository(db),
@@ -166,6 +169,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     stats: new StatsService(deps),
     progress: new ProgressService(deps),
     flags: new FlagService(deps),
+    conflicts: new ConflictService(deps),
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,

@@ -12,6 +12,7 @@ import * as layoutPlan from './006-layout-plan.js';
 import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
 import * as outbox from './008-outbox.js';
 import * as loginLimits from './009-login-limits.js';
+import * as judgeConflicts from './011-judge-conflicts.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007-idempotency-keys-per-judge': idempotencyKeysPerJudge,
   '008-outbox': outbox,
   '009-login-limits': loginLimits,
+  '011-judge-conflicts': judgeConflicts,
 };

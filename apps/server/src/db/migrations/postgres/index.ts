@@ -3,9 +3,11 @@ import type { Migration } from 'kysely/migration';
 import * as schema from './001-schema.js';
 import * as outbox from './002-outbox.js';
 import * as loginLimits from './003-login-limits.js';
+import * as judgeConflicts from './005-judge-conflicts.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
   'pg-002-outbox': outbox,
   'pg-003-login-limits': loginLimits,
+  'pg-005-judge-conflicts': judgeConflicts,
 };
