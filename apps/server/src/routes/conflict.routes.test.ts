@@ -4,6 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Flag, JudgeConflicts } from '@podium/protocol';
+import { multipart } from '../test-support/multipart.js';
+import { snapshot } from '../test-support/seed.js';
 import { basicAuth, createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -200,6 +202,73 @@ describe('GET and PUT /judge/:id/conflicts (declared conflicts)', () => {
     await t.admin({ method: 'DELETE', url: `/api/judge/${adaId}` });
     const rows = await t.app.db.all(t.app.db.q.selectFrom('judge_conflicts').selectAll());
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the judge CSV's Conflicts column", () => {
+  const uploadJudges = (csv: string, fields: Record<string, string> = {}) =>
+    t.admin({
+      method: 'POST',
+      url: '/api/judge/csv',
+      ...multipart({ noSend: 'true', ...fields }, { content: csv }),
+    });
+  const CSV = [
+    'Name,Email,Track,Notes,Conflicts',
+    'Ada,ada@x.org,,,"1; Robot Arm"',
+    'Bob,bob@x.org,,,',
+    'Cy,cy@x.org,,,"2,3 , robot arm"',
+    'Di,di@x.org',
+  ].join('\n');
+
+  it('declares the conflicts of each judge it adds, by table number or project name', async () => {
+    const [p1, arm, p3] = (await addProjects(3)) as [string, string, string];
+    await t.admin({ method: 'PUT', url: `/api/project/${arm}`, payload: { name: 'Robot Arm' } });
+    expect((await uploadJudges(CSV, { headerRow: 'true' })).json()).toEqual({ ok: 1, count: 4, skipped: 0 });
+    const id = async (name: string) => (await t.judges()).find((j) => j.name === name)?.id as string;
+    const projectsOf = async (name: string) =>
+      (await conflictsOf(await id(name))).map((c) => [c.project_id, c.source]);
+    expect(await projectsOf('Ada')).toEqual([p1, arm].sort().map((p) => [p, 'declared']));
+    expect(await projectsOf('Bob')).toEqual([]);
+    expect(await projectsOf('Cy')).toEqual([arm, p3].sort().map((p) => [p, 'declared']));
+    expect(await projectsOf('Di')).toEqual([]);
+    // And the engine keeps to them.
+    await start();
+    expect(await judgeUntilDone(await t.loginAs(await id('Ada')))).toEqual({ given: [p3], reason: 'done' });
+  });
+
+  it('refuses an entry that names no project with its line, adding nothing, in the import and its dry run', async () => {
+    await addProjects(2);
+    const bad = 'Ada,ada@x.org,,,1\nBob,bob@x.org,,,"2;7"\n';
+    const error = 'line 2: unknown project in Conflicts: 7 (give a table number or a project name)';
+    for (const fields of [{}, { dry_run: 'true' }] as Record<string, string>[]) {
+      const before = await snapshot(t.app);
+      const res = await uploadJudges(bad, fields);
+      expect(res.json()).toEqual({ error });
+      expect(res.statusCode).toBe(400);
+      expect(await snapshot(t.app)).toBe(before);
+    }
+    expect((await uploadJudges('Ada,ada@x.org,,,Nothing\n')).json()).toEqual({
+      error: 'line 1: unknown project in Conflicts: Nothing (give a table number or a project name)',
+    });
+  });
+
+  it("the dry run lists each judge's conflicts by table and name, and writes nothing", async () => {
+    const [p1, p2] = (await addProjects(2)) as [string, string];
+    const before = await snapshot(t.app);
+    const res = await uploadJudges('Ada,ada@x.org,,,"2;1;P1"\nBob,bob@x.org\n', { dry_run: 'true' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ rows: { name: string; conflicts: unknown[] }[] }>().rows;
+    expect(rows.map((r) => [r.name, r.conflicts])).toEqual([
+      [
+        'Ada',
+        [
+          { project_id: p2, location: 2, name: 'P1' },
+          { project_id: p1, location: 1, name: 'P0' },
+        ],
+      ],
+      ['Bob', []],
+    ]);
+    expect(await snapshot(t.app)).toBe(before);
   });
 });
 

@@ -3,12 +3,18 @@
  * per judge. The judge's own ("I know this team") are added by `JudgingService.skip`; the engine
  * never assigns either kind (`Asker.conflicts`, judging/assignment.ts).
  */
-import { JUDGE_NOT_FOUND, unknownConflictProject, type JudgeConflicts } from '@podium/protocol';
+import {
+  JUDGE_NOT_FOUND,
+  csvLineError,
+  unknownConflictEntry,
+  unknownConflictProject,
+  type JudgeConflicts,
+} from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface ConflictServiceContext {
@@ -66,7 +72,30 @@ export class ConflictService {
     });
   }
 
-  /** Adds declared conflicts of a new judge (the judge CSV's `Conflicts` column); inside the import's transaction. */
+  /**
+   * The projects of the judge CSV's `Conflicts` column, row by row: an entry of digits is a table
+   * number, any other a project's name (case-insensitive; every project of that name). The first
+   * entry that names no project refuses the file: `line <n>: unknown project in Conflicts: ...`.
+   */
+  async projectsOfCsv(
+    rows: readonly { line: number; conflicts: readonly string[] }[],
+  ): Promise<ProjectRow[][]> {
+    if (rows.every((row) => row.conflicts.length === 0)) return rows.map(() => []);
+    const projects = await this.projects.all();
+    return rows.map(({ line, conflicts }) => {
+      const found = new Map<string, ProjectRow>();
+      for (const entry of conflicts) {
+        const named = /^\d+$/.test(entry)
+          ? projects.filter((p) => p.location === Number(entry))
+          : projects.filter((p) => p.name.toLowerCase() === entry.toLowerCase());
+        if (named.length === 0) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
+        for (const project of named) found.set(project.id, project);
+      }
+      return [...found.values()];
+    });
+  }
+
+  /** Declared conflicts of a judge just added (the judge CSV's `Conflicts` column), in the import's transaction. */
   async declare(judgeId: string, projectIds: readonly string[]): Promise<void> {
     await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
   }

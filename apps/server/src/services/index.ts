@@ -91,8 +91,10 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const writeGate = new WriteGate();
   const projects = new ProjectService(deps);
   const loginLinks = new LoginLinks(repositories);
+  const conflicts = new ConflictService(deps);
   const judges = new JudgeService({
     ...deps,
+    conflicts,
     mailer: {
       sendLoginEmail: (message) =>
         mailer.sendLoginEmail({
@@ -169,7 +171,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     stats: new StatsService(deps),
     progress: new ProgressService(deps),
     flags: new FlagService(deps),
-    conflicts: new ConflictService(deps),
+    conflicts,
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,
