@@ -3,7 +3,8 @@ import { endpoints } from '@podium/protocol';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { TextAreaField, TextField } from '../../components/FormFields';
-import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../queries/use-endpoint-query';
 import { ConflictsField } from './ConflictsField';
 import { useJudges, useProjects } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
@@ -73,12 +74,20 @@ function JudgeForm({ judge, projects, conflicts, close }: JudgeFormProps) {
   );
 }
 
-/** The form once the judge's conflicts and the projects are loaded (its ticks start from them). */
+/**
+ * The form once the judge's conflicts and the projects are loaded. Its ticks start from the
+ * server's conflicts as they are now, never a kept answer: one the judge said since would
+ * otherwise be dropped by Save.
+ */
 function JudgeFormLoaded({ judge, close }: { judge: JudgeAdmin; close: Close }) {
-  const conflicts = useEndpointQuery(endpoints.judgeConflicts, { params: { id: judge.id } });
+  const conflicts = useQuery({
+    ...endpointQuery(endpoints.judgeConflicts, { id: judge.id }),
+    refetchOnMount: 'always',
+  });
   const projects = useProjects();
-  if (conflicts.error) return <p role="alert">Could not load the judge's conflicts: {conflicts.error}</p>;
-  if (!conflicts.data || !projects) return <p role="status">Loading…</p>;
+  if (conflicts.isError)
+    return <p role="alert">Could not load the judge's conflicts. Close and try again.</p>;
+  if (!conflicts.isFetchedAfterMount || !conflicts.data || !projects) return <p role="status">Loading…</p>;
   return <JudgeForm judge={judge} projects={projects} conflicts={conflicts.data.conflicts} close={close} />;
 }
 
