@@ -158,3 +158,27 @@ describe('the organizer declares a conflict (admin, 1280×800)', () => {
     expect(new Set(given)).toEqual(new Set([ids.get('Solar Rover'), ids.get('Quiet Quill')]));
   });
 });
+
+describe('the judge CSV with a Conflicts column (admin)', () => {
+  it("the check under the preview lists each judge's conflicts; Upload declares them", async () => {
+    const { context, page, errors } = await openAdminPage(browser, server);
+    await page.goto(`${server.baseUrl}/admin/add-judges`);
+    const csv = 'Edsger Dijkstra,edsger@example.org,,,"1; quiet quill"\nBarbara Liskov,barbara@example.org\n';
+    await page
+      .getByLabel('Judge CSV file')
+      .setInputFiles({ name: 'judges.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByText('Would add 2 judges.', { exact: true }).waitFor();
+    await page.getByText('Edsger Dijkstra: table 1 (Solar Rover), table 3 (Quiet Quill)').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'Upload a judge CSV' }).getByLabel('Do not send an email').check();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await noticeWithText(page, 'Added judge(s) successfully! 2 added').waitFor();
+    const judges = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/judge/list');
+    const edsger = judges.find((j) => j.name === 'Edsger Dijkstra')?.id as string;
+    expect(new Set((await conflictsOf(edsger)).conflicts.map((c) => c.project_id))).toEqual(
+      new Set([ids.get('Solar Rover'), ids.get('Quiet Quill')]),
+    );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
