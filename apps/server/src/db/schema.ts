@@ -125,7 +125,7 @@ export interface RevisionsTable {
   value: number;
 }
 
-export type RevisionName = 'projects' | 'view_removals' | 'layout';
+export type RevisionName = 'projects' | 'view_removals' | 'layout' | 'conflicts';
 
 /** A positioned table of the hall layout (R92, migration 005). */
 export interface LayoutTablesTable {

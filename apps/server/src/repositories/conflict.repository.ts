@@ -26,6 +26,20 @@ export class ConflictRepository {
     return new Set(rows.map((row) => row.project_id));
   }
 
+  /** Every judge's conflicts, judge → project ids (the engine's cached copy). */
+  async byJudge(): Promise<Map<string, Set<string>>> {
+    const rows = await this.db.all(
+      this.db.q.selectFrom('judge_conflicts').select(['judge_id', 'project_id']),
+    );
+    const byJudge = new Map<string, Set<string>>();
+    for (const { judge_id, project_id } of rows) {
+      const projects = byJudge.get(judge_id) ?? new Set<string>();
+      projects.add(project_id);
+      byJudge.set(judge_id, projects);
+    }
+    return byJudge;
+  }
+
   /** The judge's conflicts, oldest first. */
   async ofJudge(judgeId: string): Promise<ConflictRow[]> {
     return await this.db.all(

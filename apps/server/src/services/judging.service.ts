@@ -215,7 +215,7 @@ export class JudgingService {
     const choice = chooseProject(await this.engine.read(await this.options.read(), judge.track === ''), {
       judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
       dealtWith: await this.judging.dealtWith(judge.id),
-      conflicts: await this.conflicts.projectsOf(judge.id),
+      conflicts: await this.engine.conflictsOf(judge.id),
       lastLocation: judge.last_location,
     });
     if ('reason' in choice) {

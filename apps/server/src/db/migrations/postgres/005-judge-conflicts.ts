@@ -1,4 +1,4 @@
-/** Conflicts of interest, as SQLite's migration 011 (epoch ms as `bigint`). */
+/** Conflicts of interest, as SQLite's migration 011 (epoch ms as `bigint`), with its revision counter. */
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -10,4 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     constraint judge_conflicts_pk primary key (judge_id, project_id)
   )`.execute(db);
   await sql`create index judge_conflicts_project on judge_conflicts (project_id)`.execute(db);
+  await sql`insert into revisions (name) values ('conflicts')`.execute(db);
+  await sql`create trigger revision_conflicts after insert or update or delete on judge_conflicts
+    for each statement execute function bump_revision('conflicts')`.execute(db);
 }
