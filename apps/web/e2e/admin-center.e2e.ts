@@ -283,6 +283,45 @@ describe('rough edges', () => {
     await context.close();
   });
 
+  it('floats Back to top over nothing but the page, at every scroll, on a phone and a laptop', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const { context, page } = await desktop('/admin', { viewport });
+      await page.locator('.dashboard-table tbody tr').first().waitFor();
+      await page.locator('.progress-chart').waitFor();
+      const top = page.getByRole('button', { name: 'Back to top' });
+      for (const share of [0, 0.5, 1]) {
+        // From just past where the button appears (200 px) to the bottom.
+        await page.evaluate((at) => {
+          const end = document.documentElement.scrollHeight - window.innerHeight;
+          window.scrollTo(0, 250 + at * (end - 250));
+        }, share);
+        await top.waitFor();
+        // What lies under the button, sampled over its face: only the dashboard's own gutter.
+        const beneath = await page.evaluate(() => {
+          const button = document.querySelector('.scroll-top')!;
+          const box = button.getBoundingClientRect();
+          const found = new Set<string>();
+          for (const fx of [0.1, 0.5, 0.9]) {
+            for (const fy of [0.1, 0.5, 0.9]) {
+              const under = document
+                .elementsFromPoint(box.left + fx * box.width, box.top + fy * box.height)
+                .find((element) => !button.contains(element));
+              if (under && !under.contains(document.querySelector('.dashboard > *'))) {
+                found.add(`${under.tagName}.${under.className}`);
+              }
+            }
+          }
+          return [...found];
+        });
+        expect(beneath, `${viewport.width}px at ${share * 100}%`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
   it('keeps the welcome page inside a phone screen with a long email', async () => {
     const long = await seedJudge(server, {
       name: 'Augusta Ada King',
@@ -450,24 +489,50 @@ describe('notices and field errors', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
-  it('leaves room under the page so stale notices never cover its last buttons (phone)', async () => {
+  it("says a form's problem in the form, under its button, covering nothing (phone)", async () => {
     const context = await browser.newContext(VIEWPORTS.phone);
     await saveAdminPassword(context, server);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/admin/add-judges`);
-    const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Judge' }) });
+    const card = page.locator('section.card', { has: page.getByRole('button', { name: 'Add Judge' }) });
     // The spec's alert for a missing email is a notice (a form's later one replaces it).
-    await form.getByLabel('Name', { exact: true }).fill('Stale');
-    await form.getByRole('button', { name: 'Add Judge' }).click();
-    await page.locator('.notices .notice__text', { hasText: 'Name and email are required' }).waitFor();
+    await card.getByLabel('Name', { exact: true }).fill('Stale');
+    await card.getByRole('button', { name: 'Add Judge' }).click();
+    const notice = card.locator('.notice', { hasText: 'Name and email are required' });
+    await notice.waitFor();
+    expect(await page.locator('.notices:not(.notices--inline) .notice').count()).toBe(0);
+    const box = (await notice.boundingBox())!;
+    const submit = (await card.getByRole('button', { name: 'Add Judge' }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(submit.y + submit.height);
+    // Every other button of the page lies outside the notice.
+    for (const button of await page.locator('main button:visible:not(.notice__close)').all()) {
+      const b = (await button.boundingBox())!;
+      const apart =
+        b.y + b.height <= box.y ||
+        b.y >= box.y + box.height ||
+        b.x + b.width <= box.x ||
+        b.x >= box.x + box.width;
+      expect(apart).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('leaves room under the page so floating notices never cover its last buttons (phone)', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    await saveAdminPassword(context, server);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/settings`);
+    await page.getByRole('button', { name: 'Back up clock' }).click();
+    const floating = page.locator('.notices:not(.notices--inline)');
+    await floating.locator('.notice__text', { hasText: 'Clock data backed up!' }).waitFor();
     // The room follows the notices' height (measured by a ResizeObserver) before the page scrolls.
     await page.waitForFunction(
       () =>
         parseFloat(getComputedStyle(document.body).paddingBottom) >=
-        (document.querySelector<HTMLElement>('.notices')?.offsetHeight ?? Infinity),
+        (document.querySelector<HTMLElement>('.notices:not(.notices--inline)')?.offsetHeight ?? Infinity),
     );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const notices = await page.locator('.notices').boundingBox();
+    const notices = await floating.boundingBox();
     const buttons = await page.locator('main button:visible').all();
     const last = await buttons.at(-1)!.boundingBox();
     expect(notices && last && last.y + last.height <= notices.y).toBe(true);

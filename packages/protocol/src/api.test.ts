@@ -112,6 +112,10 @@ admin  GET     /admin/progress            -
 admin  GET     /admin/email               -
 none   POST    /qr/add/code               body
 none   GET     /project/list/public/changes -
+admin  POST    /judge/replace/:id         body
+admin  POST    /judge/reinstate/:id       -
+admin  GET     /admin/judge/pace          -
+admin  GET     /admin/judge/:id/visits    -
 `
   .trim()
   .split('\n')
@@ -129,8 +133,8 @@ describe('endpoints (API.md §3)', () => {
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
-    // (docs/api-extensions.md).
-    expect(ROWS).toHaveLength(104);
+    // (docs/api-extensions.md), and issue 24's replace, reinstate, pace, visits and conflicts.
+    expect(ROWS).toHaveLength(108);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -73,6 +73,7 @@ import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
 import { ResetRequest } from './reset.js';
 import { Results } from './results.js';
+import { JudgesPace, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
 
 export const endpoints = {
@@ -250,6 +251,15 @@ export const endpoints = {
     body: HideBatchRequest,
     response: Ok,
   }),
+  // Replacing a judge (docs/api-extensions.md, issue 24): hide, release, and keep or set aside.
+  judgeReplace: endpoint({
+    method: 'POST',
+    path: '/judge/replace/:id',
+    auth: 'admin',
+    body: ReplaceJudgeRequest,
+    response: Ok,
+  }),
+  judgeReinstate: endpoint({ method: 'POST', path: '/judge/reinstate/:id', auth: 'admin', response: Ok }),
   judgeMoveGroup: endpoint({
     method: 'PUT',
     path: '/judge/move/group/:id',
@@ -509,6 +519,14 @@ export const endpoints = {
   exportResults: endpoint({ method: 'GET', path: '/admin/export/results', auth: 'admin' }),
   // Command center (docs/api-extensions.md): progress projection, email status, code hand-back.
   adminProgress: endpoint({ method: 'GET', path: '/admin/progress', auth: 'admin', response: Progress }),
+  // Judges' pace and visits (docs/api-extensions.md, issue 24).
+  judgesPace: endpoint({ method: 'GET', path: '/admin/judge/pace', auth: 'admin', response: JudgesPace }),
+  judgeVisits: endpoint({
+    method: 'GET',
+    path: '/admin/judge/:id/visits',
+    auth: 'admin',
+    response: JudgeVisits,
+  }),
   adminEmail: endpoint({ method: 'GET', path: '/admin/email', auth: 'admin', response: EmailStatus }),
   qrAddCode: endpoint({
     method: 'POST',

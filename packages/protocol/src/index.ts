@@ -28,3 +28,4 @@ export * from './reset.js';
 export * from './results.js';
 export * from './stats.js';
 export * from './progress.js';
+export * from './judge-replacement.js';

@@ -63,6 +63,10 @@ export function fieldMustBe(field: string, type: FieldTypeWord): string {
 export const PROJECT_NOT_FOUND = 'project not found';
 export const JUDGE_NOT_FOUND = 'judge not found';
 export const FLAG_NOT_FOUND = 'flag not found';
+
+// Replacing a judge (docs/api-extensions.md, issue 24).
+export const JUDGE_ALREADY_REPLACED = 'judge is already replaced';
+export const JUDGE_NOT_REPLACED = 'judge is not replaced';
 /** 404 of the admin QR routes for a track not in `tracks` (3.6). */
 export const TRACK_NOT_FOUND = 'track not found';
 

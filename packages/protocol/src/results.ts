@@ -4,6 +4,7 @@
  * prizes' stars and views. Admin only: judges never see one another's reliability.
  */
 import { z } from 'zod';
+import { PaceMark } from './judge-replacement.js';
 import { EpochMs, Id } from './common.js';
 
 /** How sure a project's place is, from the fit's approximate posterior (active projects only). */
@@ -66,6 +67,11 @@ export const ResultsJudge = z.object({
   agreement: z.number().nullable(),
   /** Its rankings disagree with the others' most: worth a word before deliberation. */
   worth_a_word: z.boolean(),
+  /** Pace marks (issue 24): visits far shorter than the timer, skips far above the others'. */
+  pace: z.array(PaceMark),
+  /** Replaced by the organizer (issue 24), and whether its rankings and stars still count. */
+  replaced: z.boolean(),
+  judgments_count: z.boolean(),
   last_activity: EpochMs,
 });
 export type ResultsJudge = z.infer<typeof ResultsJudge>;

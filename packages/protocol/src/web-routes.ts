@@ -48,6 +48,8 @@ export const endpoints = {
   judgeDelete: { method: 'DELETE', path: '/judge/:id', auth: 'admin' },
   judgeHide: { method: 'PUT', path: '/judge/hide/:id', auth: 'admin' },
   judgeHideBatch: { method: 'POST', path: '/judge/hide', auth: 'admin' },
+  judgeReplace: { method: 'POST', path: '/judge/replace/:id', auth: 'admin' },
+  judgeReinstate: { method: 'POST', path: '/judge/reinstate/:id', auth: 'admin' },
   judgeMoveGroup: { method: 'PUT', path: '/judge/move/group/:id', auth: 'admin' },
   judgeMoveGroupBatch: { method: 'POST', path: '/judge/move/group', auth: 'admin' },
   judgeReassign: { method: 'POST', path: '/judge/reassign', auth: 'admin' },
@@ -109,6 +111,8 @@ export const endpoints = {
   adminResults: { method: 'GET', path: '/admin/results', auth: 'admin' },
   exportResults: { method: 'GET', path: '/admin/export/results', auth: 'admin' },
   adminProgress: { method: 'GET', path: '/admin/progress', auth: 'admin' },
+  judgesPace: { method: 'GET', path: '/admin/judge/pace', auth: 'admin' },
+  judgeVisits: { method: 'GET', path: '/admin/judge/:id/visits', auth: 'admin' },
   adminEmail: { method: 'GET', path: '/admin/email', auth: 'admin' },
   qrAddCode: { method: 'POST', path: '/qr/add/code', auth: 'none' },
 } as unknown as typeof described;

@@ -49,6 +49,7 @@ describe('openDatabase', () => {
       'judge_conflicts',
       'judge_flagged',
       'judge_tokens',
+      'judge_visits',
       'judged_projects',
       'judges',
       'layout_plan',

@@ -33,6 +33,7 @@ export const MOVED_TABLES = [
   'rankings',
   'judge_flagged',
   'judge_conflicts',
+  'judge_visits',
   'flags',
   'idempotency_keys',
   'settings',

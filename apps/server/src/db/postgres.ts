@@ -126,7 +126,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       } else {
         // One round trip: the lock, held from here to the commit, and the reads nearly every
         // writing transaction makes (readAtBegin).
-        const reads = [...this.beginReads].flatMap(([key, query]) => {
+        const reads = this.readsAtBeginHere().flatMap(([key, query]) => {
           const statement = inlined(query);
           return statement === undefined ? [] : [{ key, statement }];
         });

@@ -44,6 +44,10 @@ export interface JudgesTable {
   /** Finishes in the current group, for automatic group switching (R25). */
   group_finishes: number;
   last_activity: number;
+  /** When the organizer replaced the judge (migration 012); null when not replaced or reinstated. */
+  replaced_at: number | null;
+  /** 1: replaced with its rankings and stars set aside, so scores leave them out. */
+  judgments_set_aside: Flag01;
 }
 
 export interface JudgeTokensTable {
@@ -68,6 +72,20 @@ export interface RankingsTable {
   project_id: string;
   /** 0 = best. */
   position: number;
+}
+
+/**
+ * One project a judge was given (migration 012): from its assignment to its end, `outcome`
+ * `current` while held, then `finished`, `skipped` (with the skip's `reason`) or `released`.
+ */
+export interface JudgeVisitsTable {
+  seq: Generated<number>;
+  judge_id: string;
+  project_id: string;
+  started_at: number;
+  ended_at: number | null;
+  outcome: 'current' | 'finished' | 'skipped' | 'released';
+  reason: string;
 }
 
 /** A judge's `flagged` list; outlives the flag records (R22). */
@@ -236,6 +254,7 @@ export interface DB {
   judged_projects: JudgedProjectsTable;
   rankings: RankingsTable;
   judge_flagged: JudgeFlaggedTable;
+  judge_visits: JudgeVisitsTable;
   flags: FlagsTable;
   settings: SettingsTable;
   clock: ClockTable;

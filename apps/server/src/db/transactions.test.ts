@@ -4,10 +4,11 @@
  * in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
  * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
+import type { Compilable } from 'kysely';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
-import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import { testEngine, testStorage, type TestStorage } from '../test-support/test-app.js';
 import { openDatabase, type Database } from './database.js';
 import { openPostgres } from './postgres.js';
 
@@ -155,6 +156,81 @@ describe('reads made with BEGIN (readAtBegin)', () => {
     await db.transaction(async () => expect(await setting('deliberation')).toBeUndefined());
     await writeSetting('deliberation', 'true');
     await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
+  });
+});
+
+describe('reads a request adds (withReadsAtBegin)', () => {
+  const deliberation = () => db.q.selectFrom('settings').select('value').where('key', '=', 'deliberation');
+  const writeDeliberation = (on: Database, value: string) =>
+    on.run(
+      on.q
+        .insertInto('settings')
+        .values({ key: 'deliberation', value })
+        .onConflict((c) => c.column('key').doUpdateSet({ value })),
+    );
+
+  it('answer for the transactions begun inside, and follow their writes', async () => {
+    await writeDeliberation(db, 'false');
+    await db.withReadsAtBegin(new Map([['test deliberation', deliberation()]]), () =>
+      db.transaction(async () => {
+        expect(await setting('deliberation')).toBe('false');
+        await writeDeliberation(db, 'true');
+        expect(await setting('deliberation')).toBe('true');
+      }),
+    );
+  });
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'are made with BEGIN on PostgreSQL: a change committed after it is not seen until a write',
+    async () => {
+      const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
+      try {
+        await writeDeliberation(db, 'false');
+        const seen = (reads: ReadonlyMap<string, Compilable<unknown>>) =>
+          db.withReadsAtBegin(reads, () =>
+            db.transaction(async () => {
+              // Written without the write lock, after BEGIN and before the first read.
+              await writeDeliberation(other, 'true');
+              const value = await setting('deliberation');
+              await writeDeliberation(other, 'false');
+              return value;
+            }),
+          );
+        expect(await seen(new Map([['test deliberation', deliberation()]]))).toBe('false');
+        expect(await seen(new Map())).toBe('true');
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+describe('transactions that inner ones join (innerJoins)', () => {
+  it('fail whole when an inner one fails, leaving nothing behind', async () => {
+    await expect(
+      db.transaction(
+        async () => {
+          await addProject('p1');
+          await db.transaction(async () => {
+            await addProject('p2');
+            await addProject('p1');
+          });
+        },
+        { innerJoins: true },
+      ),
+    ).rejects.toThrow();
+    expect(await projectNames()).toEqual([]);
+  });
+
+  it('commit the inner ones with their own writes', async () => {
+    await db.transaction(
+      async () => {
+        await addProject('p1');
+        await db.transaction(async () => addProject('p2'));
+      },
+      { innerJoins: true },
+    );
+    expect((await projectNames()).map(([id]) => id)).toEqual(['p1', 'p2']);
   });
 });
 

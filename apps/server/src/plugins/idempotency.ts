@@ -68,7 +68,9 @@ export function registerIdempotency(app: FastifyInstance): void {
     route.handler = async function keyedHandler(request, reply) {
       const keyed = request.idempotency;
       if (keyed === null) return handler.call(this, request, reply);
-      const outcome = await idempotency.execute(keyed, async () => handler.call(this, request, reply));
+      const outcome = await app.services.judgeAuth.serving(keyed.judgeId, () =>
+        idempotency.execute(keyed, async () => handler.call(this, request, reply)),
+      );
       request.idempotency = null;
       return 'kept' in outcome ? sendKept(reply, outcome.kept) : outcome.fresh;
     };

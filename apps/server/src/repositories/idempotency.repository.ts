@@ -1,23 +1,37 @@
 /** The answers kept for judges' Idempotency-Keys (R91). */
-import { sql, type Selectable } from 'kysely';
+import { sql, type Compilable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { IdempotencyKeysTable } from '../db/schema.js';
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 
+const keyReadKey = (judgeId: string, key: string) => `idempotency-key:${judgeId}:${key}`;
+
 export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
-  /** The judge's row for `key`, if it was kept at or after `since`. */
+  /**
+   * The judge's row for `key`, if it was kept at or after `since`. Inside a transaction it is read
+   * once until the transaction writes, with BEGIN when the request foresaw it (`readAtBeginFor`).
+   */
   async find(judgeId: string, key: string, since: number): Promise<IdempotencyKeyRow | undefined> {
-    return await this.db.first(
-      this.db.q
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('judge_id', '=', judgeId)
-        .where('key', '=', key)
-        .where('created_at', '>=', since),
+    const rows = await this.db.readUntilWrite(keyReadKey(judgeId, key), () =>
+      this.db.all(this.byKey(judgeId, key)),
     );
+    return rows.find((row) => row.created_at >= since);
+  }
+
+  /** The read of `find(judgeId, key, …)`, for `Database.withReadsAtBegin`. */
+  readAtBeginFor(judgeId: string, key: string): ReadonlyMap<string, Compilable<unknown>> {
+    return new Map([[keyReadKey(judgeId, key), this.byKey(judgeId, key)]]);
+  }
+
+  private byKey(judgeId: string, key: string) {
+    return this.db.q
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('judge_id', '=', judgeId)
+      .where('key', '=', key);
   }
 
   /**

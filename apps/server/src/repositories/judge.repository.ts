@@ -1,5 +1,5 @@
 /** Judges, their tokens and their judgments, as stored. */
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { JudgesTable } from '../db/schema.js';
 
@@ -25,6 +25,8 @@ export interface JudgeProjectRow {
   judge_id: string;
   project_id: string;
 }
+
+const judgeReadKey = (id: string) => `judge:${id}`;
 
 export class JudgeRepository {
   constructor(private readonly db: Database) {}
@@ -53,8 +55,22 @@ export class JudgeRepository {
     );
   }
 
+  /**
+   * The judge `id`. Inside a transaction it is read once until the transaction writes, with BEGIN
+   * when the request foresaw it (`readAtBeginFor`): every judge write reads its judge first.
+   */
   async findById(id: string): Promise<JudgeRow | undefined> {
-    return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id));
+    const rows = await this.db.readUntilWrite(judgeReadKey(id), () => this.db.all(this.byId(id)));
+    return rows[0];
+  }
+
+  /** The read of `findById(id)`, for `Database.withReadsAtBegin`. */
+  readAtBeginFor(id: string): ReadonlyMap<string, Compilable<unknown>> {
+    return new Map([[judgeReadKey(id), this.byId(id)]]);
+  }
+
+  private byId(id: string) {
+    return this.db.q.selectFrom('judges').selectAll().where('id', '=', id);
   }
 
   /** The judge using this email, compared case-insensitively (R74). */
@@ -157,6 +173,26 @@ export class JudgeRepository {
       .orderBy('jp.seq');
     if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
     return await this.db.all(query);
+  }
+
+  /**
+   * What a new ranking of `judgeId` is checked against and replaces, in one statement: the
+   * projects it finished, and its current ranking in order.
+   */
+  async rankingInputs(judgeId: string): Promise<{ judged: string[]; ranked: string[] }> {
+    const { q } = this.db;
+    const rows = await this.db.all(
+      q
+        .selectFrom('judged_projects')
+        .select(['project_id', sql<number>`-1`.as('position')])
+        .where('judge_id', '=', judgeId)
+        .unionAll(q.selectFrom('rankings').select(['project_id', 'position']).where('judge_id', '=', judgeId))
+        .orderBy('position'),
+    );
+    return {
+      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
+      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
+    };
   }
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */

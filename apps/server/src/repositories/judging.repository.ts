@@ -1,8 +1,25 @@
 /**
  * The judgments judges make: finished views with their stars and notes (`judged_projects`),
- * rankings, and each judge's `flagged` list (`judge_flagged`).
+ * rankings, each judge's `flagged` list (`judge_flagged`), and the visits that led to them
+ * (`judge_visits`: when each project was given and how it ended).
  */
 import type { Database } from '../db/database.js';
+import type { JudgeVisitsTable } from '../db/schema.js';
+
+/** How a visit ended. */
+export type VisitEnd = Exclude<JudgeVisitsTable['outcome'], 'current'>;
+
+/** A visit with the project's current name and table. */
+export interface VisitRow {
+  judge_id: string;
+  project_id: string;
+  name: string;
+  location: number;
+  started_at: number;
+  ended_at: number | null;
+  outcome: JudgeVisitsTable['outcome'];
+  reason: string;
+}
 
 export class JudgingRepository {
   constructor(private readonly db: Database) {}
@@ -111,14 +128,60 @@ export class JudgingRepository {
     );
   }
 
+  /** A project given to the judge: its visit starts now. */
+  async startVisit(judgeId: string, projectId: string, now: number): Promise<void> {
+    await this.db.runLater(
+      this.db.q.insertInto('judge_visits').values({
+        judge_id: judgeId,
+        project_id: projectId,
+        started_at: now,
+        outcome: 'current',
+        reason: '',
+      }),
+    );
+  }
+
+  /** Ends the visits the judges hold (at most one each): finished, skipped for `reason`, or released. */
+  async endVisits(judgeIds: readonly string[], outcome: VisitEnd, now: number, reason = ''): Promise<void> {
+    if (judgeIds.length === 0) return;
+    await this.db.runLater(
+      this.db.q
+        .updateTable('judge_visits')
+        .set({ outcome, reason, ended_at: now })
+        .where('judge_id', 'in', judgeIds)
+        .where('outcome', '=', 'current'),
+    );
+  }
+
+  /** Every judge's visits (or `judgeId`'s), oldest first. */
+  async visits(judgeId?: string): Promise<VisitRow[]> {
+    let query = this.db.q
+      .selectFrom('judge_visits as v')
+      .innerJoin('projects as p', 'p.id', 'v.project_id')
+      .select([
+        'v.judge_id',
+        'v.project_id',
+        'p.name',
+        'p.location',
+        'v.started_at',
+        'v.ended_at',
+        'v.outcome',
+        'v.reason',
+      ])
+      .orderBy('v.seq');
+    if (judgeId !== undefined) query = query.where('v.judge_id', '=', judgeId);
+    return await this.db.all(query);
+  }
+
   /** The `rankings` reset (R67): no judge ranks anything and nothing is starred; notes stay. */
   async clearRankingsAndStars(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('rankings'));
     await this.db.run(this.db.q.updateTable('judged_projects').set({ starred: 0 }));
   }
 
-  /** Every judgment goes: finished views, rankings and `flagged` lists. */
+  /** Every judgment goes: finished views, rankings, `flagged` lists and visits. */
   async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judge_visits'));
     await this.db.run(this.db.q.deleteFrom('judged_projects'));
     await this.db.run(this.db.q.deleteFrom('rankings'));
     await this.db.run(this.db.q.deleteFrom('judge_flagged'));

@@ -21,6 +21,7 @@ const OWNERS: Record<Table, string> = {
   judged_projects: 'judging.repository.ts',
   rankings: 'judging.repository.ts',
   judge_flagged: 'judging.repository.ts',
+  judge_visits: 'judging.repository.ts',
   flags: 'flag.repository.ts',
   settings: 'options.repository.ts',
   clock: 'clock.repository.ts',

@@ -208,18 +208,30 @@ export class ProjectRepository {
     await this.db.run(this.db.q.deleteFrom('projects'));
   }
 
-  /** Every finished view with the judge's track and star (R30, R32). */
+  /**
+   * Every finished view with the judge's track and star (R30, R32); a star of a judge replaced
+   * with its judgments set aside does not count (issue 24), its view does.
+   */
   async views(): Promise<ViewRow[]> {
     return await this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
-        .select(['jp.project_id', 'jp.judge_id', 'j.track', 'jp.starred'])
+        .select(['jp.project_id', 'jp.judge_id', 'j.track'])
+        .select((eb) =>
+          eb
+            .case()
+            .when('j.judgments_set_aside', '=', 1)
+            .then(0)
+            .else(eb.ref('jp.starred'))
+            .end()
+            .as('starred'),
+        )
         .orderBy('jp.seq'),
     );
   }
 
-  /** General judges' rankings, best first per judge (R31). */
+  /** General judges' rankings, best first per judge (R31), but those set aside (issue 24). */
   async generalRankings(): Promise<RankingRow[]> {
     return await this.db.all(
       this.db.q
@@ -227,6 +239,7 @@ export class ProjectRepository {
         .innerJoin('judges as j', 'j.id', 'r.judge_id')
         .select(['r.judge_id', 'r.project_id'])
         .where('j.track', '=', '')
+        .where('j.judgments_set_aside', '=', 0)
         .orderBy('r.judge_id')
         .orderBy('r.position'),
     );

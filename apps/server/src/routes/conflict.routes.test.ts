@@ -75,6 +75,14 @@ describe('POST /judge/skip with reason conflict ("I know this team")', () => {
       { project_id: known, source: 'judge', created_at: t.clock.now() },
     ]);
     expect(await t.log()).toContain(`Skipped project ${known} due to a conflict of interest`);
+    // Its visit was released, not skipped: no mark against the judge's pace either.
+    const { visits } = (await t.admin({ method: 'GET', url: `/api/admin/judge/${adaId}/visits` })).json<{
+      visits: { project_id: string; outcome: string; reason: string }[];
+    }>();
+    expect(visits.map(({ project_id, outcome, reason }) => [project_id, outcome, reason])).toEqual([
+      [known, 'released', 'conflict'],
+      [after, 'current', ''],
+    ]);
 
     // Finishing (which clears busy skips, R22) does not bring it back: every other project, then done.
     expect((await finish(ada)).statusCode).toBe(200);
@@ -171,6 +179,10 @@ describe('GET and PUT /judge/:id/conflicts (declared conflicts)', () => {
     const held = (await next(ada)).project_id as string;
     await declare(adaId, [held]);
     expect(await current(adaId)).toBeNull();
+    const visits = (await t.admin({ method: 'GET', url: `/api/admin/judge/${adaId}/visits` })).json<{
+      visits: { outcome: string; reason: string }[];
+    }>().visits;
+    expect(visits.map((v) => [v.outcome, v.reason])).toEqual([['released', 'conflict']]);
     expect(await t.log()).toContain(`Released project ${held} of judge ${adaId}: conflict of interest`);
     expect((await next(ada)).project_id).toBe(held === a ? b : a);
     expect((await finish(ada)).statusCode).toBe(200);

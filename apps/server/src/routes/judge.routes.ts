@@ -5,7 +5,7 @@ import { requestBaseUrl } from './base-url.js';
 import { actionRoute, route, sendSerialized } from './route.js';
 
 export async function judgeRoutes(app: FastifyInstance): Promise<void> {
-  const { judges } = app.services;
+  const { judges, judgePace } = app.services;
 
   route(app, endpoints.judgeList, async (request, reply) =>
     sendSerialized(app, endpoints.judgeList.response, request, reply, await judges.listJson()),
@@ -27,4 +27,11 @@ export async function judgeRoutes(app: FastifyInstance): Promise<void> {
     judges.moveToGroup(request.body.items, request.body.group),
   );
   actionRoute(app, endpoints.judgeReassign, () => judges.reassignGroups());
+  // Replacing a judge, pace and visits (docs/api-extensions.md, issue 24).
+  actionRoute(app, endpoints.judgeReplace, (request) =>
+    judges.replace(request.params.id, request.body.keep_rankings),
+  );
+  actionRoute(app, endpoints.judgeReinstate, (request) => judges.reinstate(request.params.id));
+  route(app, endpoints.judgesPace, () => judgePace.pace());
+  route(app, endpoints.judgeVisits, (request) => judgePace.visits(request.params.id));
 }

@@ -168,6 +168,32 @@ describe('GET /admin/results', () => {
     expect(body.tracks).toEqual([]);
   });
 
+  it('numbers the seen projects 1…k without gaps, before the ones nobody has seen', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await t.addProject({ name: `P${i}` }));
+    const ada = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const next = (await ada({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>();
+      expect((await ada({ method: 'POST', url: '/api/judge/finish', payload: {} })).statusCode).toBe(200);
+      seen.push(next.project_id);
+    }
+    expect(
+      (await ada({ method: 'POST', url: '/api/judge/rank', payload: { ranking: seen } })).statusCode,
+    ).toBe(200);
+    const body = await results();
+    // The last of Ada's three scores below the prior's 0 that the unseen project keeps.
+    const last = body.projects.find((p) => p.id === seen[2]);
+    expect(last?.rank_score).toBeLessThan(0);
+    expect(body.projects.map((p) => [p.id, p.rank])).toEqual([
+      [seen[0], 1],
+      [seen[1], 2],
+      [seen[2], 3],
+      [ids.find((id) => !seen.includes(id)), 4],
+    ]);
+  });
+
   it('is refused without admin credentials, and does not log', async () => {
     for (const url of ['/api/admin/results', '/api/admin/export/results']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { authHook } from '../plugins/auth.js';
+import { authenticatedJudgeId, authHook } from '../plugins/auth.js';
 import type { SerializedJson } from '../services/serialized-json.js';
 
 declare module 'fastify' {
@@ -108,7 +108,10 @@ export function route<E extends Endpoint>(
     preValidation: beforeValidation ? async (request) => beforeValidation(request) : undefined,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
-    handler: judges ? (request, reply) => app.db.urgently(async () => handle(request, reply)) : handle,
+    handler: judges
+      ? (request, reply) =>
+          app.services.judgeAuth.serving(authenticatedJudgeId(request), async () => handle(request, reply))
+      : handle,
   });
 }
 

@@ -14,12 +14,18 @@ import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface ConflictServiceContext {
   db: Database;
-  repositories: { conflicts: ConflictRepository; judges: JudgeRepository; projects: ProjectRepository };
+  repositories: {
+    conflicts: ConflictRepository;
+    judges: JudgeRepository;
+    judging: JudgingRepository;
+    projects: ProjectRepository;
+  };
   auditLog: AuditLogService;
   now: () => number;
 }
@@ -28,6 +34,7 @@ export class ConflictService {
   private readonly db: Database;
   private readonly conflicts: ConflictRepository;
   private readonly judges: JudgeRepository;
+  private readonly judging: JudgingRepository;
   private readonly projects: ProjectRepository;
   private readonly audit: AuditLogService;
   private readonly now: () => number;
@@ -36,6 +43,7 @@ export class ConflictService {
     this.db = db;
     this.conflicts = repositories.conflicts;
     this.judges = repositories.judges;
+    this.judging = repositories.judging;
     this.projects = repositories.projects;
     this.audit = auditLog;
     this.now = now;
@@ -102,6 +110,7 @@ export class ConflictService {
 
   private async releaseIfHeld(judge: JudgeRow, conflicts: ReadonlySet<string>): Promise<void> {
     if (judge.current_project_id === null || !conflicts.has(judge.current_project_id)) return;
+    await this.judging.endVisits([judge.id], 'released', this.now(), 'conflict');
     await this.judges.update(judge.id, { current_project_id: null });
     await this.audit.admin(
       `Released project ${judge.current_project_id} of judge ${judge.id}: conflict of interest`,

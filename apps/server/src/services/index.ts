@@ -34,6 +34,7 @@ import { FlagService } from './flag.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
 import { JudgeSessionService } from './judge-session.service.js';
+import { JudgePaceService } from './judge-pace.service.js';
 import { JudgeService } from './judge.service.js';
 import { JudgingService } from './judging.service.js';
 import { LoginGuard, LoginGuards } from './login-guard.js';
@@ -149,6 +150,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminGuard: loginGuards.adminPasswords,
   });
   const judgeSession = new JudgeSessionService({ ...deps, loginGuard: loginGuards.judgeCodes, loginLinks });
+  const judgePace = new JudgePaceService(deps);
   return {
     auditLog,
     mailer,
@@ -185,7 +187,8 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
-    results: new ResultsService({ ...deps, projects, judges }),
+    judgePace,
+    results: new ResultsService({ ...deps, projects, judges, judgePace }),
     backups: new BackupService(deps),
     idempotency: new IdempotencyService(deps),
     layout: new LayoutService(deps),

@@ -33,6 +33,14 @@ export class JudgeAuthService {
     this.judges = repositories.judges;
   }
 
+  /**
+   * Runs the work of a request for judge `judgeId`: urgently (the judge's phone waits for it), and
+   * with the judge's row read with BEGIN, since every judge write reads it first.
+   */
+  async serving<T>(judgeId: string, work: () => Promise<T>): Promise<T> {
+    return await this.db.urgently(() => this.db.withReadsAtBegin(this.judges.readAtBeginFor(judgeId), work));
+  }
+
   /** The judge holding `token`; hidden judges authenticate too (2.1). */
   async authenticate(token: string): Promise<JudgeRow> {
     // Every judge request starts here, and the judge's phone waits for it (Database.urgently).

@@ -5,8 +5,10 @@
 import { randomInt } from 'node:crypto';
 import {
   INVALID_GROUP_NUMBER,
+  JUDGE_ALREADY_REPLACED,
   JUDGE_EMAIL_EXISTS,
   JUDGE_NOT_FOUND,
+  JUDGE_NOT_REPLACED,
   MULTI_GROUP_NOT_ENABLED,
   PAUSE_BEFORE_REASSIGNING,
   unknownTrack,
@@ -23,6 +25,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ConflictService } from './conflict.service.js';
@@ -38,9 +41,15 @@ export interface LoginMailer {
 
 export interface JudgeServiceContext {
   db: Database;
-  repositories: { judges: JudgeRepository; options: OptionsRepository; clock: ClockRepository };
+  repositories: {
+    judges: JudgeRepository;
+    judging: JudgingRepository;
+    options: OptionsRepository;
+    clock: ClockRepository;
+  };
   auditLog: AuditLogService;
   mailer: LoginMailer;
+  now: () => number;
   /** The judge CSV's `Conflicts` column (issue 24). */
   conflicts: ConflictService;
 }
@@ -51,16 +60,20 @@ export class JudgeService {
   private readonly adminRows: Derived<JudgeAdmin[]>;
   private readonly db: Database;
   private readonly judges: JudgeRepository;
+  private readonly judging: JudgingRepository;
   private readonly options: OptionsRepository;
   private readonly clock: ClockRepository;
   private readonly audit: AuditLogService;
   private readonly mailer: LoginMailer;
+  private readonly now: () => number;
   private readonly conflicts: ConflictService;
 
-  constructor({ db, repositories, auditLog, mailer, conflicts }: JudgeServiceContext) {
-    const { judges, options, clock } = repositories;
+  constructor({ db, repositories, auditLog, mailer, now, conflicts }: JudgeServiceContext) {
+    const { judges, judging, options, clock } = repositories;
     this.db = db;
     this.judges = judges;
+    this.judging = judging;
+    this.now = now;
     this.options = options;
     this.clock = clock;
     this.audit = auditLog;
@@ -233,6 +246,7 @@ export class JudgeService {
     await this.db.transaction(async () => {
       const rows = await this.requireAll(target);
       const ids = rows.map((row) => row.id);
+      if (hide) await this.judging.endVisits(ids, 'released', this.now());
       await this.judges.updateMany(ids, hide ? { active: 0, current_project_id: null } : { active: 1 });
       await this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'judge'));
       if (rows.some((row) => row.current_project_id !== null && hide)) {
@@ -242,6 +256,55 @@ export class JudgeService {
       for (const judgeId of ids) this.db.record({ kind: 'judge', judgeId });
       this.db.record({ kind: 'stats' });
     });
+  }
+
+  /**
+   * Replacing a judge (docs/api-extensions.md, issue 24): hidden as by R61, so the project it held
+   * is released at once, and its rankings and stars keep counting or are set aside.
+   */
+  async replace(id: string, keepRankings: boolean): Promise<void> {
+    await this.db.transaction(async () => {
+      const row = await this.require(id);
+      if (row.replaced_at !== null) throw new ConflictError(JUDGE_ALREADY_REPLACED);
+      const now = this.now();
+      await this.judging.endVisits([id], 'released', now);
+      await this.judges.update(id, {
+        active: 0,
+        current_project_id: null,
+        replaced_at: now,
+        judgments_set_aside: keepRankings ? 0 : 1,
+      });
+      await this.audit.admin(
+        `Replaced judge ${row.name} (${id}), rankings and stars ${keepRankings ? 'kept' : 'set aside'}`,
+      );
+      this.recordJudgmentsChanged(id);
+    });
+  }
+
+  /** Undoes `replace`: the judge is shown again and its rankings and stars count again. */
+  async reinstate(id: string): Promise<void> {
+    await this.db.transaction(async () => {
+      const row = await this.require(id);
+      if (row.replaced_at === null) throw new ConflictError(JUDGE_NOT_REPLACED);
+      await this.judges.update(id, { active: 1, replaced_at: null, judgments_set_aside: 0 });
+      await this.audit.admin(`Reinstated judge ${row.name} (${id})`);
+      this.recordJudgmentsChanged(id);
+    });
+  }
+
+  /** Judges replaced with their rankings and stars set aside: exports leave their rankings out. */
+  async setAsideIds(): Promise<ReadonlySet<string>> {
+    return new Set(
+      (await this.judges.all()).filter((row) => row.judgments_set_aside === 1).map((row) => row.id),
+    );
+  }
+
+  /** A judge's state and what counts of its judgments changed: scores, lists and statistics. */
+  private recordJudgmentsChanged(judgeId: string): void {
+    this.db.record({ kind: 'projects', public: false });
+    this.db.record({ kind: 'judges' });
+    this.db.record({ kind: 'judge', judgeId });
+    this.db.record({ kind: 'stats' });
   }
 
   /** R53: sets the group and restarts the judge's finish counter (R25). */
@@ -294,6 +357,8 @@ export class JudgeService {
       last_location: null,
       group_finishes: 0,
       last_activity: 0,
+      replaced_at: null,
+      judgments_set_aside: 0,
     };
     const { seq: _seq, ...values } = row;
     await this.judges.insert(values);

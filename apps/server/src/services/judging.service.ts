@@ -101,6 +101,8 @@ export class JudgingService {
       const now = this.now();
       if (reason === JUDGE_CONFLICT_REASON) {
         await this.conflicts.add(judge.id, [projectId], 'judge', now);
+        // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
+        await this.judging.endVisits([judge.id], 'released', now, reason);
         await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
         await this.audit.judge(judge, `Skipped project ${projectId} due to a conflict of interest`);
       } else {
@@ -112,6 +114,7 @@ export class JudgingService {
           time: now,
         });
         if (FLAG_REASONS_OF_JUDGES.includes(reason)) await this.judging.addFlagged(judge.id, projectId);
+        await this.judging.endVisits([judge.id], 'skipped', now, reason);
         await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
         await this.audit.judge(
           judge,
@@ -140,6 +143,7 @@ export class JudgingService {
       // Before the first write: what it reads (the settings) is still the transaction's first read.
       const group = await this.groupAfterFinish(judge);
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
+      await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
       if ((await this.flags.deleteOfJudge(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
@@ -163,9 +167,10 @@ export class JudgingService {
         if (seen.has(id)) throw new ConflictError(duplicateRanking(id));
         seen.add(id);
       }
-      const judged = new Set((await this.judges.judged(judgeId)).map((row) => row.project_id));
+      const inputs = await this.judges.rankingInputs(judgeId);
+      const judged = new Set(inputs.judged);
       const kept = ranking.filter((id) => judged.has(id));
-      const before = (await this.judges.rankings(judgeId)).map((row) => row.project_id);
+      const before = inputs.ranked;
       await this.judging.replaceRankings(judgeId, kept);
       await this.audit.judge(judge, `Updated rankings from [${before.join(', ')}] to [${kept.join(', ')}]`);
       this.db.record({ kind: 'projects', public: false });
@@ -224,11 +229,13 @@ export class JudgingService {
       return { reason: choice.reason };
     }
     const project = await this.requireProject(choice.projectId);
+    const now = this.now();
     await this.judges.update(judge.id, {
       current_project_id: project.id,
       last_location: project.location,
-      last_activity: this.now(),
+      last_activity: now,
     });
+    await this.judging.startVisit(judge.id, project.id, now);
     // Written only when set: every projects write invalidates the engine's cached snapshot.
     if (project.prioritized === 1) await this.projects.update(project.id, { prioritized: 0 });
     await this.audit.judge(judge, `Picked new project ${project.name} (${project.id})`);

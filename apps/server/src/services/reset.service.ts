@@ -113,6 +113,9 @@ export class ResetService {
       group_finishes: 0,
       read_welcome: 0,
       last_activity: 0,
+      // Every judge is shown again (R67), so none stays replaced.
+      replaced_at: null,
+      judgments_set_aside: 0,
     });
     await projects.updateAll({ active: 1, prioritized: 0, last_activity: 0 });
   }

@@ -8,6 +8,7 @@
  * refreshing after every event costs neither a refit nor new draws.
  */
 import type {
+  JudgePace,
   JudgeAdmin,
   Project,
   ProjectOdds,
@@ -33,6 +34,7 @@ import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
 import type { ProjectService } from './project.service.js';
@@ -41,6 +43,7 @@ export interface ResultsContext {
   db: Database;
   projects: ProjectService;
   judges: JudgeService;
+  judgePace: JudgePaceService;
   repositories: { flags: FlagRepository; judging: JudgingRepository; options: OptionsRepository };
   auditLog: AuditLogService;
   now: () => number;
@@ -50,6 +53,13 @@ export interface ResultsContext {
 const byRank = (a: Project, b: Project): number =>
   (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location;
 
+/**
+ * The judged ones by rank, then the ones no judge has seen: an unseen project's rank_score is the
+ * prior's 0, which says nothing, so it must not push a judged project's place down (issue 23).
+ */
+const judgedFirst = (a: Project, b: Project): number =>
+  Number(b.seen > 0) - Number(a.seen > 0) || byRank(a, b);
+
 export class ResultsService {
   private odds: { key: string; value: ProjectOdds[] } | undefined;
 
@@ -57,8 +67,9 @@ export class ResultsService {
 
   /** `GET /admin/results`. */
   async results(): Promise<Results> {
-    const { projects, judges, repositories, now } = this.context;
+    const { projects, judges, judgePace, repositories, now } = this.context;
     const list = await projects.list();
+    const paces = new Map((await judgePace.pace()).judges.map((pace) => [pace.judge_id, pace]));
     const { verdicts, fit } = await projects.rankFit();
     const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
     return {
@@ -70,7 +81,7 @@ export class ResultsService {
       projects: await this.ranking(list, fit),
       judges: (await judges.list())
         .filter((judge) => judge.track === '')
-        .map((judge) => resultsJudge(judge, reviews.get(judge.id))),
+        .map((judge) => resultsJudge(judge, reviews.get(judge.id), paces.get(judge.id))),
       tracks: (await repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
     };
   }
@@ -88,9 +99,10 @@ export class ResultsService {
         finish.finished_at,
       ]),
     );
-    const judgeRankings = (await judges.list()).flatMap((judge) =>
-      judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)),
-    );
+    const setAside = await judges.setAsideIds();
+    const judgeRankings = (await judges.list())
+      .filter((judge) => !setAside.has(judge.id))
+      .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
     await db.transaction(() => auditLog.admin('Exported results to CSV'));
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
@@ -100,13 +112,13 @@ export class ResultsService {
     ]);
   }
 
-  /** Active projects by rank with their odds, then hidden ones (no prize, no odds). */
+  /** Active projects (judged ones by rank, then unseen ones) with their odds, then hidden ones. */
   private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
     for (const flag of await this.context.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
-    const active = list.filter((project) => project.active).sort(byRank);
+    const active = list.filter((project) => project.active).sort(judgedFirst);
     const hidden = list.filter((project) => !project.active).sort(byRank);
     const odds = this.oddsFor(
       active.map((project) => ({
@@ -161,7 +173,11 @@ export class ResultsService {
 /** Scores as sent: 4 decimals, like rank_score. */
 const round = (value: number): number => Math.round(value * 1e4) / 1e4;
 
-function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): ResultsJudge {
+function resultsJudge(
+  judge: JudgeAdmin,
+  review: JudgeReview | undefined,
+  pace: JudgePace | undefined,
+): ResultsJudge {
   return {
     id: judge.id,
     name: judge.name,
@@ -172,6 +188,9 @@ function resultsJudge(judge: JudgeAdmin, review: JudgeReview | undefined): Resul
     reliability: review?.reliability == null ? null : round(review.reliability),
     agreement: review?.agreement == null ? null : round(review.agreement),
     worth_a_word: review?.worthAWord ?? false,
+    pace: pace?.marks ?? [],
+    replaced: (pace?.replaced_at ?? null) !== null,
+    judgments_count: pace?.judgments_count ?? true,
     last_activity: judge.last_activity,
   };
 }

@@ -1,14 +1,27 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify, SUCCESS_NOTICE_MS, useNoticeStore } from '../stores/notice.store';
-import { cleanupRendered, render } from '../test/render';
-import { DialogNotices, Notices } from './Notices';
+import { useState } from 'react';
+import { cleanupRendered, click, render } from '../test/render';
+import { DialogNotices, Notices, ScopedNotices } from './Notices';
 
 afterEach(async () => {
   await cleanupRendered();
   vi.useRealTimers();
-  useNoticeStore.setState({ notices: [], dialogsShowing: 0 });
+  useNoticeStore.setState({ notices: [], dialogsShowing: 0, hostedScopes: {} });
 });
+
+/** A form hosting its scope's notices until its close button is pressed. */
+function FormThatCloses() {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <>
+      <button type="button" className="close-form" onClick={() => setOpen(false)} />
+      <ScopedNotices scope="add-judge" />
+    </>
+  );
+}
 
 const texts = (container: HTMLElement) =>
   [...container.querySelectorAll('.notice__text')].map((element) => element.textContent);
@@ -40,5 +53,19 @@ describe('Notices', () => {
     const dialog = await render(<DialogNotices />);
     expect(texts(dialog)).toEqual(['Please select an option.']);
     expect(texts(page)).toEqual([]);
+  });
+
+  it("shows a form's notices in the form while it is mounted, and floating once it is gone", async () => {
+    const page = await render(<Notices />);
+    const form = await render(<FormThatCloses />);
+    await act(async () => {
+      notify.error('Name and email are required', 'add-judge');
+      notify.success('Tracks updated!');
+    });
+    expect(texts(form)).toEqual(['Name and email are required']);
+    expect(texts(page)).toEqual(['Tracks updated!']);
+    await click(form.querySelector('button.close-form'));
+    expect(texts(form)).toEqual([]);
+    expect(texts(page)).toEqual(['Name and email are required', 'Tracks updated!']);
   });
 });

@@ -33,10 +33,13 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
-/** The current notices, each dismissable; errors are alerts, the rest status messages. */
+/** The floating notices: every one but those a form shows itself (`ScopedNotices`). */
 function NoticeItems() {
   const notices = useNoticeStore((state) => state.notices);
-  return notices.map((notice) => <NoticeItem key={notice.id} notice={notice} />);
+  const hosted = useNoticeStore((state) => state.hostedScopes);
+  return notices
+    .filter((notice) => notice.scope === undefined || !hosted[notice.scope])
+    .map((notice) => <NoticeItem key={notice.id} notice={notice} />);
 }
 
 /**
@@ -84,6 +87,28 @@ export function DialogNotices() {
   return (
     <div className="dialog__notices">
       <NoticeItems />
+    </div>
+  );
+}
+
+/**
+ * One form's notices, in the page's flow where it is placed (under the form's button): said where
+ * the problem is, and never over the button or the summary it is about (issue 23).
+ */
+export function ScopedNotices({ scope }: { scope: string }) {
+  const hostScope = useNoticeStore((state) => state.hostScope);
+  const notices = useNoticeStore((state) => state.notices);
+  useEffect(() => {
+    hostScope(scope, 1);
+    return () => hostScope(scope, -1);
+  }, [scope, hostScope]);
+  return (
+    <div className="notices notices--inline" aria-live="polite">
+      {notices
+        .filter((notice) => notice.scope === scope)
+        .map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} />
+        ))}
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * A form over a draft object: its fields, one submit at a time (a second tap before the first
  * re-render is ignored), a client check whose message is shown instead of sending, and the
  * server's refusal with what was typed kept: beside the field it is about (announced), or as an
- * alert when it is about no field of the form. Each problem is said once.
+ * alert when it is about no field of the form. Each problem is said once, and the form's alerts
+ * show in it (`scope`, for `ScopedNotices`), not over it.
  */
 import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
 import type { ChangeEvent, FormEvent } from 'react';
@@ -19,11 +20,16 @@ export interface DraftFormOptions<D extends Draft> {
   send: (draft: D) => Promise<ApiResult<unknown>>;
   /** A check before sending; its message is the alert. */
   check?: (draft: D) => string | undefined;
+  /** The form's alert after the server accepted, if it has one. */
+  success?: string;
   /** After the server accepted; `reset` empties the form. */
   onSuccess: (reset: () => void) => void;
 }
 
-export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess }: DraftFormOptions<D>) {
+export function useDraftForm<D extends Draft>(
+  empty: D,
+  { send, check, success, onSuccess }: DraftFormOptions<D>,
+) {
   const [draft, setDraft] = useState<D>(empty);
   const [busy, setBusy] = useState(false);
   // The server's refusal about one field, shown next to it until that field changes.
@@ -73,10 +79,11 @@ export function useDraftForm<D extends Draft>(empty: D, { send, check, onSuccess
     }
     setErrors({});
     useNoticeStore.getState().dismissErrors(scope);
+    if (success !== undefined) notify.success(success, scope);
     onSuccess(() => setDraft(empty));
   };
 
-  return { draft, busy, text, flag, errors, submit: (event: FormEvent) => void submit(event) };
+  return { draft, busy, text, flag, errors, scope, submit: (event: FormEvent) => void submit(event) };
 }
 
 /** Judges need a name and an email (spec §5); the server's own text, without the round trip. */

@@ -5,7 +5,9 @@
  *
  * The same text never shows twice: showing it again brings the one shown to the end. A notice may
  * name its `scope` (one form); a form's new notice replaces its older errors (its latest problem is
- * the one that counts, so errors do not pile up), and a success clears them.
+ * the one that counts, so errors do not pile up), and a success clears them. A form that shows its
+ * scope's notices itself (`ScopedNotices`, in the page's flow under its button) hosts the scope:
+ * the floating notices then leave them out, so they never cover the form they are about.
  */
 import { create } from 'zustand';
 
@@ -30,11 +32,14 @@ interface NoticeState {
   nextId: number;
   /** Open dialogs that repeat the notices inside them: the page's own copy then hides. */
   dialogsShowing: number;
+  /** Scopes shown in their form, with how many hosts each has mounted. */
+  hostedScopes: Readonly<Record<string, number>>;
   show: (kind: NoticeKind, text: string, scope?: string) => number;
   dismiss: (id: number) => void;
   /** Removes the errors of one form, e.g. once it succeeded or is submitted again. */
   dismissErrors: (scope: string) => void;
   dialogShowing: (delta: 1 | -1) => void;
+  hostScope: (scope: string, delta: 1 | -1) => void;
 }
 
 /** Pure: the notices after showing one; it replaces its scope's errors, a repeat moves to the end. */
@@ -51,6 +56,7 @@ export const useNoticeStore = create<NoticeState>()((set, get) => ({
   notices: [],
   nextId: 1,
   dialogsShowing: 0,
+  hostedScopes: {},
   show: (kind, text, scope) => {
     const id = get().nextId;
     set((state) => ({ nextId: id + 1, notices: withNotice(state.notices, { id, kind, text, scope }) }));
@@ -60,6 +66,10 @@ export const useNoticeStore = create<NoticeState>()((set, get) => ({
   dismissErrors: (scope) =>
     set((state) => ({ notices: state.notices.filter((n) => !(n.kind === 'error' && n.scope === scope)) })),
   dialogShowing: (delta) => set((state) => ({ dialogsShowing: Math.max(0, state.dialogsShowing + delta) })),
+  hostScope: (scope, delta) =>
+    set((state) => ({
+      hostedScopes: { ...state.hostedScopes, [scope]: Math.max(0, (state.hostedScopes[scope] ?? 0) + delta) },
+    })),
 }));
 
 /** Shows an alert of the spec; callable from stores and event handlers alike. */

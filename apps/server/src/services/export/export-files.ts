@@ -130,9 +130,12 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
       return Readable.from(csvChunks(PROJECTS_HEADER, cellsOf(projects, projectCells)));
     }
     case 'rankings': {
-      const judges = (await snapshot(() => sources.judges.list())).filter(
-        (judge) => judge.rankings.length > 0,
-      );
+      // A judge replaced with its judgments set aside ranks nothing that counts (issue 24).
+      const { judges: all, setAside } = await snapshot(async () => ({
+        judges: await sources.judges.list(),
+        setAside: await sources.judges.setAsideIds(),
+      }));
+      const judges = all.filter((judge) => judge.rankings.length > 0 && !setAside.has(judge.id));
       return Readable.from(csvChunks(RANKINGS_HEADER, cellsOf(judges, rankingCells)));
     }
     case 'challenges': {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/FormFields';
 import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
+import { ScopedNotices } from '../../components/Notices';
 import { adminAdd } from './add-actions';
-import { notify } from '../../stores/notice.store';
 import { useTracks } from '../queries/use-tracks';
 
 const EMPTY_JUDGE = { name: '', email: '', track: '', notes: '', no_send: false };
@@ -14,13 +14,11 @@ export const GENERAL_TRACK_OPTION = { value: '', label: 'General (no track)' };
 export function AddJudgeForm() {
   const headingId = useId();
   const tracks = useTracks();
-  const { busy, text, flag, errors, submit } = useDraftForm(EMPTY_JUDGE, {
+  const { busy, text, flag, errors, scope, submit } = useDraftForm(EMPTY_JUDGE, {
     send: adminAdd.addJudge,
     check: nameAndEmailRequired,
-    onSuccess: (reset) => {
-      notify.success('Judge added successfully!');
-      reset();
-    },
+    success: 'Judge added successfully!',
+    onSuccess: (reset) => reset(),
   });
 
   return (
@@ -50,6 +48,7 @@ export function AddJudgeForm() {
           {busy ? 'Adding...' : 'Add Judge'}
         </button>
       </form>
+      <ScopedNotices scope={scope} />
     </section>
   );
 }

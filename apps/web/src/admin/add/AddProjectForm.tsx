@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { TextAreaField, TextField } from '../../components/FormFields';
 import { useDraftForm } from '../../hooks/use-draft-form';
-import { notify } from '../../stores/notice.store';
+import { ScopedNotices } from '../../components/Notices';
 import { adminAdd } from './add-actions';
 
 const EMPTY_PROJECT = {
@@ -23,13 +23,12 @@ export function AddProjectForm() {
     busy,
     text: field,
     errors,
+    scope,
     submit,
   } = useDraftForm(EMPTY_PROJECT, {
     send: adminAdd.addProject,
-    onSuccess: (reset) => {
-      notify.success('Project added successfully!');
-      reset();
-    },
+    success: 'Project added successfully!',
+    onSuccess: (reset) => reset(),
   });
 
   return (
@@ -54,6 +53,7 @@ export function AddProjectForm() {
           {busy ? 'Adding...' : 'Add Project'}
         </button>
       </form>
+      <ScopedNotices scope={scope} />
     </section>
   );
 }

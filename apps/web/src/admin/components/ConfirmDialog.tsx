@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** For what cannot be undone at all: the confirm button waits until this word is typed. */
   typeToConfirm?: string;
+  /** The confirm button waits for a choice the dialog asks for (replacing a judge). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   typeToConfirm,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState('');
@@ -63,7 +66,7 @@ export function ConfirmDialog({
             type="button"
             className={`btn ${tone === 'danger' ? 'btn--danger' : 'btn--primary'}`}
             onClick={() => void confirm()}
-            disabled={busy || !armed}
+            disabled={busy || !armed || confirmDisabled}
           >
             {confirmLabel}
           </button>

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiResult } from '../../api/client';
 import { CheckboxField } from '../../components/FormFields';
 import { notify } from '../../stores/notice.store';
+import { ScopedNotices } from '../../components/Notices';
 import type { CsvRow } from '../logic/csv-preview';
 import { parseCsv } from '../logic/csv-preview';
 import { CsvPreview } from './CsvPreview';
@@ -193,6 +194,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
           {progress ? 'Uploading...' : 'Upload'}
         </button>
       </form>
+      <ScopedNotices scope={headingId} />
     </section>
   );
 }

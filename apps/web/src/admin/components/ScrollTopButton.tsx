@@ -24,7 +24,7 @@ export function ScrollTopButton({ threshold = 200 }: ScrollTopButtonProps) {
         window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
       }}
     >
-      <span aria-hidden="true">↑</span> Back to top
+      <span aria-hidden="true">↑</span> <span className="scroll-top__words">Back to top</span>
     </button>
   );
 }

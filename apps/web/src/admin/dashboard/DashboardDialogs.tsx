@@ -3,6 +3,7 @@ import { EditJudgeDialog, EditProjectDialog } from './EditDialogs';
 import { FlagsDialog } from './FlagsDialog';
 import { JudgeScoresDialog } from './JudgeScoresDialog';
 import { MoveGroupDialog, MoveTableDialog } from './MoveDialogs';
+import { JudgeVisitsDialog, ReplaceJudgeDialog } from './ReplaceJudgeDialogs';
 
 /**
  * Every popup of the dashboard, always mounted and opened through the dialog store, so closing
@@ -18,6 +19,8 @@ export function DashboardDialogs() {
       <MoveGroupDialog />
       <DeleteConfirmDialog />
       <JudgeScoresDialog />
+      <ReplaceJudgeDialog />
+      <JudgeVisitsDialog />
       <ActionConfirmDialog />
     </>
   );

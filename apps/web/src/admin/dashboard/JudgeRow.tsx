@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { ActionsMenu } from '../components/ActionsMenu';
 import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { RowSelectBox, TimeAgo } from './cells';
-import { setHidden } from './dashboard-actions';
+import { reinstateJudge, setHidden } from './dashboard-actions';
 import { IDLE_LABELS, type IdleReason } from './idle-judges';
 import type { JudgeRowModel } from './rows';
 
@@ -11,9 +11,14 @@ export interface JudgeRowProps extends JudgeRowModel {
   idle: IdleReason | null;
   showGroup: boolean;
   canMoveGroup: boolean;
+  /** Replaced by the organizer (issue 24): 'kept' or 'set-aside' says whether its judgments count. */
+  replaced: 'no' | 'kept' | 'set-aside';
+  /** The pace marks' badge (issue 24), '' for none, and what they mean. */
+  paceBadge: string;
+  paceText: string;
 }
 
-function JudgeMenu({ id, name, active, canMoveGroup }: JudgeRowProps) {
+function JudgeMenu({ id, name, active, canMoveGroup, replaced }: JudgeRowProps) {
   const open = useDashboardDialogStore((state) => state.open);
   return (
     <ActionsMenu
@@ -21,6 +26,7 @@ function JudgeMenu({ id, name, active, canMoveGroup }: JudgeRowProps) {
       ariaLabel={`Actions for ${name}`}
       items={() => [
         { label: 'Judge Scores', onSelect: () => open({ kind: 'judge-scores', id }) },
+        { label: 'Visits', onSelect: () => open({ kind: 'judge-visits', id }) },
         { label: 'Edit', onSelect: () => open({ kind: 'edit-judge', id }) },
         ...(canMoveGroup
           ? [
@@ -31,6 +37,9 @@ function JudgeMenu({ id, name, active, canMoveGroup }: JudgeRowProps) {
             ]
           : []),
         { label: active ? 'Hide' : 'Unhide', onSelect: () => void setHidden('judges', [id], active) },
+        replaced === 'no'
+          ? { label: 'Replace', onSelect: () => open({ kind: 'replace-judge', id }) }
+          : { label: 'Reinstate', onSelect: () => void reinstateJudge(id) },
         { label: 'Delete', danger: true, onSelect: () => open({ kind: 'delete', table: 'judges', id }) },
       ]}
     />
@@ -50,6 +59,17 @@ export const JudgeRow = memo(function JudgeRow(props: JudgeRowProps) {
         {!active && <span className="row-badge">Hidden</span>}
         {track && <span className="row-badge row-badge--track">{track}</span>}
         {props.idle && <span className="row-badge row-badge--idle">{IDLE_LABELS[props.idle]}</span>}
+        {props.replaced !== 'no' && (
+          <span className="row-badge">
+            {props.replaced === 'kept' ? 'Replaced' : 'Replaced: rankings set aside'}
+          </span>
+        )}
+        {props.paceBadge && (
+          <span className="row-badge row-badge--pace" title={props.paceText}>
+            {props.paceBadge}
+            <span className="visually-hidden">: {props.paceText}</span>
+          </span>
+        )}
       </th>
       <td role="cell" className="data-table__code">
         {code}

@@ -1,13 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../util/search';
 import { useTableFilterStore } from '../stores/table-filter.store';
-import { useClock, useJudges, useOptions, useProjects, useTrack } from './dashboard-queries';
+import { useClock, useJudges, useJudgesPace, useOptions, useProjects, useTrack } from './dashboard-queries';
+import { paceBadge, paceExplanation } from '../logic/pace';
 import { JUDGE_COLUMNS, judgeColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
-import { JudgeRow } from './JudgeRow';
+import { JudgeRow, type JudgeRowProps } from './JudgeRow';
 import type { JudgeRowModel } from './rows';
 import { judgeRows } from './rows';
-import { idleReason, type IdleReason } from './idle-judges';
+import { idleReason } from './idle-judges';
 import { TableFilters } from './TableFilters';
 import { useNow } from './use-now';
 
@@ -30,13 +31,25 @@ export function JudgesTable() {
   const query = useTableFilterStore((state) => state.query.judges);
   const idleOnly = useTableFilterStore((state) => state.idleOnly);
   const emails = useMemo(() => new Map((judges ?? []).map((judge) => [judge.id, judge.email])), [judges]);
+  const paces = useJudgesPace();
+  const paceOf = useMemo(() => new Map((paces?.judges ?? []).map((pace) => [pace.judge_id, pace])), [paces]);
   const marked = useMemo(() => {
     if (!rows || !judges) return null;
     const reasons = new Map(
       judges.map((judge) => [judge.id, idleReason(judge, { now, judgingTimer, running })]),
     );
-    return rows.map((row) => ({ ...row, idle: reasons.get(row.id) ?? null }));
-  }, [rows, judges, now, judgingTimer, running]);
+    return rows.map((row) => {
+      const pace = paceOf.get(row.id);
+      const marks = pace?.marks ?? [];
+      return {
+        ...row,
+        idle: reasons.get(row.id) ?? null,
+        replaced: pace?.replaced_at == null ? 'no' : pace.judgments_count ? 'kept' : 'set-aside',
+        paceBadge: paceBadge(marks),
+        paceText: marks.map((mark) => paceExplanation(mark, pace, paces?.judging_timer)).join(' '),
+      } as const;
+    });
+  }, [rows, judges, now, judgingTimer, running, paceOf, paces]);
   const idleCount = marked?.filter((row) => row.idle !== null).length ?? 0;
   const shown = useMemo(() => {
     if (!marked) return null;
@@ -48,7 +61,7 @@ export function JudgesTable() {
   }, [marked, idleOnly, query, emails]);
   const columnKeys = useMemo(() => judgeColumnKeys({ track, showGroups: showGroup }), [track, showGroup]);
   const renderRow = useCallback(
-    (row: JudgeRowModel & { idle: IdleReason | null }) => (
+    (row: JudgeRowModel & Pick<JudgeRowProps, 'idle' | 'replaced' | 'paceBadge' | 'paceText'>) => (
       <JudgeRow {...row} showGroup={showGroup} canMoveGroup={multiGroup} />
     ),
     [showGroup, multiGroup],

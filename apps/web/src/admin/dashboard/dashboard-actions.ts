@@ -39,6 +39,8 @@ const refresh =
 // Options hold derived table numbers (curr_table_num, group_table_nums).
 const refreshProjects = refresh(endpoints.projectList, endpoints.options);
 const refreshJudges = refresh(endpoints.judgeList);
+// Replacing a judge changes scores and stars with what counts of its judgments.
+const refreshAfterReplacement = refresh(endpoints.judgeList, endpoints.judgesPace, endpoints.projectList);
 
 /** The clock button: pause when running, else start or resume ('end deliberation before ...'). */
 export async function toggleClock(running: boolean): Promise<void> {
@@ -176,4 +178,18 @@ export async function resolveFlag(id: string): Promise<Outcome> {
   if (!result.data) return { ok: false, error: text.actionErrorText(result.status, result.error) };
   refresh(endpoints.flags)();
   return { ok: true };
+}
+
+/** Replacing a judge (issue 24): hidden, its project released, its judgments kept or set aside. */
+export async function replaceJudge(id: string, keepRankings: boolean): Promise<Outcome> {
+  const result = await callApi(endpoints.judgeReplace, {
+    params: { id },
+    body: { keep_rankings: keepRankings },
+  });
+  return settle(result, text.replacedText(keepRankings), refreshAfterReplacement);
+}
+
+export async function reinstateJudge(id: string): Promise<Outcome> {
+  const result = await callApi(endpoints.judgeReinstate, { params: { id } });
+  return alertFailure(settle(result, text.JUDGE_REINSTATED, refreshAfterReplacement));
 }

@@ -18,6 +18,8 @@ export const useOptions = () => useAdminLiveQuery(endpoints.options).data ?? nul
 export const useClock = () => useAdminLiveQuery(endpoints.clock);
 export const useLoginGuard = () => useAdminLiveQuery(endpoints.loginGuard).data;
 export const useProgress = () => useAdminLiveQuery(endpoints.adminProgress).data;
+/** Who was replaced, and the judges' pace marks (issue 24). */
+export const useJudgesPace = () => useAdminLiveQuery(endpoints.judgesPace).data;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
@@ -46,6 +48,7 @@ export const POLLED: readonly Endpoint[] = [
   endpoints.clock,
   endpoints.loginGuard,
   endpoints.adminProgress,
+  endpoints.judgesPace,
 ];
 
 /** Every endpoint the dashboard reads (the 'Last Update' line, reconnects, a refused password). */
@@ -59,6 +62,7 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
   endpoints.clock,
   endpoints.adminProgress,
   endpoints.loginGuard,
+  endpoints.judgesPace,
 ];
 
 function ofDashboard(query: Query): boolean {

@@ -13,6 +13,9 @@ export const TABLES_REASSIGNED = 'Table numbers reassigned!';
 export const JUDGES_REASSIGNED = 'Judges reassigned!';
 export const PROJECT_UPDATED = 'Project updated successfully!';
 export const JUDGE_UPDATED = 'Judge updated successfully!';
+export const JUDGE_REINSTATED = 'Judge reinstated: their rankings and stars count again.';
+export const replacedText = (keepRankings: boolean): string =>
+  `Judge replaced: their project was released, and their rankings and stars ${keepRankings ? 'still count' : 'are set aside'}.`;
 
 const NOUN: Record<DashboardTable, [string, string]> = {
   projects: ['Project', 'projects'],

@@ -9,7 +9,8 @@ import { invalidate, useQueryInvalidation } from '../../realtime/use-query-inval
 const STALE_AFTER = {
   // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
   'projects.changed': [endpoints.projectList, endpoints.options, endpoints.adminProgress],
-  'judges.changed': [endpoints.judgeList],
+  // A visit starts and ends with a judge's change; replacing a judge changes the pace answer too.
+  'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits],
   'flags.changed': [endpoints.flags],
   'options.changed': [endpoints.options, endpoints.adminProgress],
 } as const;

@@ -1,4 +1,5 @@
 import type { ResultsJudge } from '@podium/protocol';
+import { PACE_BADGES, paceExplanation } from '../logic/pace';
 import { percent } from './format';
 import { NumHeader, ResultsTable } from './ResultsTable';
 
@@ -27,7 +28,22 @@ export function JudgesTable({ judges }: { judges: readonly ResultsJudge[] }) {
               {judge.worth_a_word && (
                 <span className="results-mark results-mark--contender">Worth a word before deliberation</span>
               )}
-              {!judge.active && <span className="results-mark">Hidden</span>}
+              {judge.pace.map((mark) => (
+                <span
+                  key={mark}
+                  className="results-mark results-mark--contender"
+                  title={paceExplanation(mark)}
+                >
+                  {PACE_BADGES[mark]}
+                  <span className="visually-hidden">: {paceExplanation(mark)}</span>
+                </span>
+              ))}
+              {judge.replaced && (
+                <span className="results-mark">
+                  {judge.judgments_count ? 'Replaced' : 'Replaced: rankings and stars set aside'}
+                </span>
+              )}
+              {!judge.active && !judge.replaced && <span className="results-mark">Hidden</span>}
             </th>
             <td className="results-table__num">{judge.seen}</td>
             <td className="results-table__num">{judge.ranked}</td>

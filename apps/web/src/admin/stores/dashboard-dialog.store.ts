@@ -19,6 +19,9 @@ export type DashboardDialog =
   | { kind: 'move-group'; table: DashboardTable; ids: readonly string[] }
   | { kind: 'delete'; table: DashboardTable; id: string }
   | { kind: 'judge-scores'; id: string }
+  /** Replacing a judge and a judge's visits (issue 24). */
+  | { kind: 'replace-judge'; id: string }
+  | { kind: 'judge-visits'; id: string }
   | { kind: 'confirm'; action: ConfirmAction };
 
 export type DialogKind = DashboardDialog['kind'];

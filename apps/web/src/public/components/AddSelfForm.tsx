@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { TextField } from '../../components/FormFields';
 import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
+import { ScopedNotices } from '../../components/Notices';
 
 export interface AddSelfFormProps {
   /** The QR code from the link, already checked. */
@@ -25,7 +26,7 @@ export interface AddSelfDoneState {
 export function AddSelfForm({ code, track }: AddSelfFormProps) {
   const navigate = useNavigate();
   const judgeCode = useRef<string | null>(null);
-  const { busy, text, errors, submit } = useDraftForm(
+  const { busy, text, errors, scope, submit } = useDraftForm(
     { name: '', email: '' },
     {
       send: async (draft) => {
@@ -61,6 +62,7 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
       <button type="submit" className="btn btn--primary btn--large btn--block" disabled={busy}>
         {busy ? 'Submitting…' : 'Submit'}
       </button>
+      <ScopedNotices scope={scope} />
     </form>
   );
 }

@@ -4,10 +4,12 @@ import * as schema from './001-schema.js';
 import * as outbox from './002-outbox.js';
 import * as loginLimits from './003-login-limits.js';
 import * as judgeConflicts from './005-judge-conflicts.js';
+import * as judgeReplacement from './006-judge-replacement.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
   'pg-002-outbox': outbox,
   'pg-003-login-limits': loginLimits,
   'pg-005-judge-conflicts': judgeConflicts,
+  'pg-006-judge-replacement': judgeReplacement,
 };

@@ -1,0 +1,141 @@
+/**
+ * Replacing a judge and a judge's visits (issue 24, docs/api-extensions.md "Replacing a judge and
+ * pace"): the confirmation with its choice about the judge's rankings and stars, and the list of
+ * the projects the judge was given.
+ */
+import type { JudgeVisit } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { useAdminLiveQuery } from '../queries/use-admin-live-query';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { visitLength } from '../logic/pace';
+import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
+import { replaceJudge } from './dashboard-actions';
+import { useJudges } from './dashboard-queries';
+
+type Choice = 'keep' | 'set-aside';
+
+const CHOICES: readonly { value: Choice; label: string }[] = [
+  { value: 'keep', label: 'Keep counting their rankings and stars' },
+  { value: 'set-aside', label: 'Set their rankings and stars aside (their views still count)' },
+];
+
+/** "Replace judge": hides the judge, releases its project, and keeps or sets aside its judgments. */
+export function ReplaceJudgeDialog() {
+  const dialog = useDialogOf('replace-judge');
+  const close = useDashboardDialogStore((state) => state.close);
+  const judge = useJudges()?.find((item) => item.id === dialog?.id);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [error, setError] = useState('');
+  // A closed dialog forgets the choice: each replacement is decided afresh.
+  if (dialog === null && (choice !== null || error !== '')) {
+    setChoice(null);
+    setError('');
+  }
+  return (
+    <ConfirmDialog
+      open={dialog !== null}
+      title="Replace Judge"
+      confirmLabel="Replace"
+      tone="danger"
+      confirmDisabled={choice === null}
+      onClose={close}
+      onConfirm={async () => {
+        if (!dialog || choice === null) return;
+        const outcome = await replaceJudge(dialog.id, choice === 'keep');
+        if (outcome.ok) close();
+        else setError(outcome.error);
+      }}
+    >
+      <p>
+        <strong>{judge?.name ?? 'This judge'}</strong> is hidden and gets no more projects; the project they
+        hold is released at once for another judge. You can reinstate them later.
+      </p>
+      <fieldset className="setting-form__choices">
+        <legend className="field__label">Their rankings and stars</legend>
+        {CHOICES.map((item) => (
+          <label key={item.value} className="setting-form__choice">
+            <input
+              type="radio"
+              name="replace-judge-rankings"
+              value={item.value}
+              checked={choice === item.value}
+              onChange={() => setChoice(item.value)}
+            />
+            {item.label}
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+const OUTCOMES: Readonly<Record<JudgeVisit['outcome'], string>> = {
+  current: 'Judging now',
+  finished: 'Finished',
+  skipped: 'Skipped',
+  released: 'Released',
+};
+
+const clockTime = (ms: number): string =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function outcomeText(visit: JudgeVisit): string {
+  return visit.outcome === 'skipped' && visit.reason ? `Skipped: ${visit.reason}` : OUTCOMES[visit.outcome];
+}
+
+function Visits({ id, name }: { id: string; name: string }) {
+  const visits = useAdminLiveQuery(endpoints.judgeVisits, { params: { id } }).data?.visits;
+  if (visits === undefined) return <p>Loading…</p>;
+  if (visits.length === 0) return <p>{name} has not been given any project yet.</p>;
+  return (
+    <div className="dialog-table-wrap">
+      <table className="dialog-table">
+        <caption className="visually-hidden">Projects given to {name}, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Project</th>
+            <th scope="col">Table #</th>
+            <th scope="col">Started</th>
+            <th scope="col">Length</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visits.map((visit) => (
+            <tr key={`${visit.project_id}-${visit.started_at}`}>
+              <th scope="row">{visit.name}</th>
+              <td>{visit.location}</td>
+              <td>{clockTime(visit.started_at)}</td>
+              <td>{visit.ended_at === null ? '–' : visitLength(visit.ended_at - visit.started_at)}</td>
+              <td>{outcomeText(visit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Each project the judge was given: when, for how long, and how it ended. */
+export function JudgeVisitsDialog() {
+  const dialog = useDialogOf('judge-visits');
+  const close = useDashboardDialogStore((state) => state.close);
+  const judge = useJudges()?.find((item) => item.id === dialog?.id);
+  return (
+    <Dialog
+      open={dialog !== null}
+      title={judge ? `Visits of ${judge.name}` : 'Judge Visits'}
+      size="large"
+      onClose={close}
+    >
+      {dialog && judge ? <Visits id={dialog.id} name={judge.name} /> : <p>This judge no longer exists.</p>}
+    </Dialog>
+  );
+}

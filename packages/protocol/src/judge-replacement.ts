@@ -1,0 +1,64 @@
+/**
+ * Replacing a judge, judges' pace and a judge's visits (docs/api-extensions.md, "Replacing a judge
+ * and pace (issue 24)"). None of these are in API.md; they follow its conventions.
+ */
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { requiredBoolean } from './fields.js';
+
+/** `POST /judge/replace/:id`: whether the judge's rankings and stars keep counting. */
+export const ReplaceJudgeRequest = z.object({ keep_rankings: requiredBoolean('keep_rankings') });
+export type ReplaceJudgeRequest = z.input<typeof ReplaceJudgeRequest>;
+
+/**
+ * Why a judge's pace is marked: `short-visits` (the median finished visit is under a third of
+ * the judging timer) or `many-skips` (skips far above the other judges' share).
+ */
+export const PaceMark = z.enum(['short-visits', 'many-skips']);
+export type PaceMark = z.infer<typeof PaceMark>;
+
+/** One judge's pace, and whether it was replaced. */
+export const JudgePace = z.object({
+  judge_id: Id,
+  /** When the organizer replaced the judge; null when it is not replaced (or was reinstated). */
+  replaced_at: EpochMs.nullable(),
+  /** false only for a replaced judge whose rankings and stars were set aside. */
+  judgments_count: z.boolean(),
+  finished: z.int(),
+  skipped: z.int(),
+  /** Median length of its finished visits with a known start; null without any. */
+  median_visit_ms: z.int().nullable(),
+  /** skipped / (finished + skipped); 0 without visits. */
+  skip_share: z.number(),
+  marks: z.array(PaceMark),
+});
+export type JudgePace = z.infer<typeof JudgePace>;
+
+/** `GET /admin/judge/pace`: every judge in creation order. */
+export const JudgesPace = z.object({
+  /** The judging timer the visits are measured against, in seconds (0 = no timer: no short-visit mark). */
+  judging_timer: z.int(),
+  judges: z.array(JudgePace),
+});
+export type JudgesPace = z.infer<typeof JudgesPace>;
+
+export const VisitOutcome = z.enum(['current', 'finished', 'skipped', 'released']);
+export type VisitOutcome = z.infer<typeof VisitOutcome>;
+
+/** One project a judge was given, from assignment to its end. */
+export const JudgeVisit = z.object({
+  project_id: Id,
+  name: z.string(),
+  location: z.int(),
+  started_at: EpochMs,
+  /** null while the judge still holds the project. */
+  ended_at: EpochMs.nullable(),
+  outcome: VisitOutcome,
+  /** The skip reason (`busy`, `absent`, a flag reason) of a skipped visit, `conflict` of one released by a conflict of interest; '' otherwise. */
+  reason: z.string(),
+});
+export type JudgeVisit = z.infer<typeof JudgeVisit>;
+
+/** `GET /admin/judge/:id/visits`: oldest first. */
+export const JudgeVisits = z.object({ judge_id: Id, visits: z.array(JudgeVisit) });
+export type JudgeVisits = z.infer<typeof JudgeVisits>;
