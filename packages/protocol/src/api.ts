@@ -15,6 +15,7 @@ import {
   TokenResponse,
 } from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
+import { JudgeConflicts, JudgeConflictsRequest } from './conflict.js';
 import {
   HideBatchRequest,
   HideRequest,
@@ -275,6 +276,20 @@ export const endpoints = {
     response: Ok,
   }),
   judgeReassign: endpoint({ method: 'POST', path: '/judge/reassign', auth: 'admin', response: Ok }),
+  // Conflicts of interest (docs/api-extensions.md, issue 24): projects the judge is never assigned.
+  judgeConflicts: endpoint({
+    method: 'GET',
+    path: '/judge/:id/conflicts',
+    auth: 'admin',
+    response: JudgeConflicts,
+  }),
+  judgeConflictsSet: endpoint({
+    method: 'PUT',
+    path: '/judge/:id/conflicts',
+    auth: 'admin',
+    body: JudgeConflictsRequest,
+    response: JudgeConflicts,
+  }),
   groupSwap: endpoint({ method: 'POST', path: '/admin/groups/swap', auth: 'admin', response: Ok }),
 
   // 3.4 Admin: projects

@@ -49,8 +49,15 @@ export const FLAG_REASON_LABELS: Readonly<Record<FlagReason, string>> = {
 export const JUDGE_SKIP_REASONS = ['busy', 'absent'] as const;
 /** Reasons of the judge's Flag button, also sent to `/judge/skip`; they add to `flagged` (R19). */
 export const JUDGE_FLAG_REASONS = ['cannot-demo', 'too-complex', 'offensive'] as const;
+/**
+ * The judge's "I know this team" (issue 24, docs/api-extensions.md): no flag, the project is
+ * released and becomes a conflict of interest of that judge, never assigned to it again.
+ */
+export const JUDGE_CONFLICT_REASON = 'conflict';
+/** What the judge's Skip popup shows for it. */
+export const JUDGE_CONFLICT_LABEL = 'I know this team (conflict of interest)';
 /** Every reason `POST /judge/skip` accepts: `hidden-absent` is raised by the server only (R18, R20). */
-export const JUDGE_REASONS = [...JUDGE_SKIP_REASONS, ...JUDGE_FLAG_REASONS] as const;
+export const JUDGE_REASONS = [...JUDGE_SKIP_REASONS, ...JUDGE_FLAG_REASONS, JUDGE_CONFLICT_REASON] as const;
 export type JudgeReason = (typeof JUDGE_REASONS)[number];
 
 /** `judge_name` of the automatic `hidden-absent` flags, whose `judge_id` is null (4.6). */

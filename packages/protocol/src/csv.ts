@@ -33,6 +33,8 @@ export const JudgeImportPreviewRow = z.object({
   track: z.string(),
   /** The track is not in settings: the import would refuse the file until it is added. */
   track_missing: z.boolean(),
+  /** The projects of the `Conflicts` column (issue 24), in the order written. */
+  conflicts: z.array(z.object({ project_id: z.string(), location: z.int(), name: z.string() })),
 });
 export type JudgeImportPreviewRow = z.infer<typeof JudgeImportPreviewRow>;
 

@@ -5,6 +5,7 @@ export * from './api.js';
 export * from './auth.js';
 export * from './clock.js';
 export * from './common.js';
+export * from './conflict.js';
 export * from './constants.js';
 export * from './csv.js';
 export * from './csv-form.js';

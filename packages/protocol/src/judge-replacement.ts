@@ -54,7 +54,7 @@ export const JudgeVisit = z.object({
   /** null while the judge still holds the project. */
   ended_at: EpochMs.nullable(),
   outcome: VisitOutcome,
-  /** The skip reason (`busy`, `absent`, a flag reason) of a skipped visit; '' otherwise. */
+  /** The skip reason (`busy`, `absent`, a flag reason) of a skipped visit, `conflict` of one released by a conflict of interest; '' otherwise. */
   reason: z.string(),
 });
 export type JudgeVisit = z.infer<typeof JudgeVisit>;

@@ -108,6 +108,10 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
+/** `PUT /judge/:id/conflicts`: an id that is no project (never was, or deleted). */
+export function unknownConflictProject(id: string): string {
+  return `no project has the id ${quoted(id)}`;
+}
 /** Rank, star and finish during deliberation; the web app reloads on it (R26). */
 export const DELIBERATION_BLOCKS_SCORING = 'cannot score due to deliberation mode being enabled';
 export function duplicateRanking(id: string): string {
@@ -151,6 +155,10 @@ export function csvLineError(line: number, problem: string): string {
 /** Row problems of R83–R85; the others reuse the texts above (`name is required`, ...). */
 export const CSV_MALFORMED = 'malformed CSV';
 export const CSV_PROJECT_COLUMNS = 'expected at least 3 columns (name, description, url)';
+/** A judge CSV's `Conflicts` entry that is no table number and no project's name (issue 24). */
+export function unknownConflictEntry(entry: string): string {
+  return `unknown project in Conflicts: ${quoted(entry)} (give a table number or a project name)`;
+}
 export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
 /** R86a and the dry run: `update must be true or false`, `dry_run must be true or false`. */
 export function formBooleanInvalid(field: string): string {

@@ -53,6 +53,8 @@ export const endpoints = {
   judgeMoveGroup: { method: 'PUT', path: '/judge/move/group/:id', auth: 'admin' },
   judgeMoveGroupBatch: { method: 'POST', path: '/judge/move/group', auth: 'admin' },
   judgeReassign: { method: 'POST', path: '/judge/reassign', auth: 'admin' },
+  judgeConflicts: { method: 'GET', path: '/judge/:id/conflicts', auth: 'admin' },
+  judgeConflictsSet: { method: 'PUT', path: '/judge/:id/conflicts', auth: 'admin' },
   groupSwap: { method: 'POST', path: '/admin/groups/swap', auth: 'admin' },
   projectNew: { method: 'POST', path: '/project/new', auth: 'admin' },
   projectCsv: { method: 'POST', path: '/project/csv', auth: 'admin', multipart: true },

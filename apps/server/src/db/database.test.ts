@@ -46,6 +46,7 @@ describe('openDatabase', () => {
       'clock',
       'flags',
       'idempotency_keys',
+      'judge_conflicts',
       'judge_flagged',
       'judge_tokens',
       'judge_visits',

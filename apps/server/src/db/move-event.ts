@@ -32,6 +32,7 @@ export const MOVED_TABLES = [
   'judged_projects',
   'rankings',
   'judge_flagged',
+  'judge_conflicts',
   'judge_visits',
   'flags',
   'idempotency_keys',

@@ -143,7 +143,7 @@ export interface RevisionsTable {
   value: number;
 }
 
-export type RevisionName = 'projects' | 'view_removals' | 'layout';
+export type RevisionName = 'projects' | 'view_removals' | 'layout' | 'conflicts';
 
 /** A positioned table of the hall layout (R92, migration 005). */
 export interface LayoutTablesTable {
@@ -253,6 +253,15 @@ export interface TeamAlertsTable {
   dismissed_at: number | null;
 }
 
+/** Conflicts of interest (migration 011): a judge is never assigned these projects (issue 24). */
+export interface JudgeConflictsTable {
+  judge_id: string;
+  project_id: string;
+  /** `declared` by the organizer (route or judge CSV), or said by the `judge` at a skip. */
+  source: 'declared' | 'judge';
+  created_at: number;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -278,4 +287,5 @@ export interface DB {
   login_link_key: LoginLinkKeyTable;
   team_codes: TeamCodesTable;
   team_alerts: TeamAlertsTable;
+  judge_conflicts: JudgeConflictsTable;
 }

@@ -107,7 +107,7 @@ export function devpostCsvRows(csvRows: readonly CsvRow[]): ProjectCsvRow[] {
 }
 
 /**
- * R85 `/judge/csv`: columns by position (name, email, track, notes; the last two optional). Checks
+ * R85 `/judge/csv`: columns by position (name, email, track, notes, conflicts; the last three optional). Checks
  * each row in the order of R85, and the first invalid row in file order decides. An email is taken
  * when `emailTaken` says so (the caller compares case-insensitively, R74) or an earlier row of the
  * file has it. A track must be `""` or exactly one of `tracks` (R56, R58).
@@ -129,17 +129,30 @@ export function judgeCsvRows(csvRows: readonly CsvRow[], opts: JudgeCsvOptions):
   return judgeCsvLines(csvRows, opts).map(({ judge }) => judge);
 }
 
-/** `judgeCsvRows` with each judge's line (R83), for the dry run's preview. */
-export function judgeCsvLines(
-  csvRows: readonly CsvRow[],
-  opts: JudgeCsvOptions,
-): { line: number; judge: NewJudge }[] {
+/** A judge of the CSV with its line (R83) and the fifth column's conflicts, as written. */
+export interface JudgeCsvLine {
+  line: number;
+  judge: NewJudge;
+  /** Table numbers or project names (issue 24); the service finds the projects. */
+  conflicts: string[];
+}
+
+/** The optional fifth column, `Conflicts`: entries separated by `;` or `,`, blanks ignored. */
+function conflictEntries(cell: string): string[] {
+  return cell
+    .split(/[;,]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** `judgeCsvRows` with each judge's line (R83) and its conflicts, for the import and its dry run. */
+export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions): JudgeCsvLine[] {
   const rows = dataRows(csvRows, opts.hasHeader);
   const inFile = new Set<string>();
-  const judges: { line: number; judge: NewJudge }[] = [];
+  const judges: JudgeCsvLine[] = [];
   for (const { line, cells } of rows) {
     if (cells.length < 2) throw lineError(line, CSV_JUDGE_COLUMNS);
-    const [name = '', email = '', track = '', notes = ''] = cells;
+    const [name = '', email = '', track = '', notes = '', conflicts = ''] = cells;
     const identity = judgeIdentityProblem(name, email);
     if (identity !== undefined) throw lineError(line, identity);
     // Same key as the judges table's `email_key`, so the file and the database agree on "same".
@@ -149,7 +162,7 @@ export function judgeCsvLines(
       throw lineError(line, unknownTrack(track, opts.tracks));
     }
     inFile.add(key);
-    judges.push({ line, judge: { name, email, track, notes } });
+    judges.push({ line, judge: { name, email, track, notes }, conflicts: conflictEntries(conflicts) });
   }
   return judges;
 }

@@ -74,6 +74,38 @@ describe('R6 eligibility', () => {
     expect(possible(s, asker(j, ['p2']))).toEqual(new Set(['p3']));
   });
 
+  it('never gives a project in conflict with the judge (issue 24); only conflicts left: done', () => {
+    const j = judge('j');
+    const s = snap([project('p1'), project('p2'), project('p3')], [j]);
+    const who: Asker = { ...asker(j), conflicts: new Set(['p1', 'p3']) };
+    expect(eligibleProjects(s, who).map((p) => p.id)).toEqual(['p2']);
+    expect(possible(s, who)).toEqual(new Set(['p2']));
+    expect(chooseProject(s, { ...who, conflicts: new Set(['p1', 'p2', 'p3']) })).toEqual({ reason: 'done' });
+  });
+
+  it('a conflict outweighs priority, the own group and a free table held by nobody', () => {
+    const j = judge('j', { group: 1 });
+    const s = snap(
+      [
+        project('p1', { group: 1, prioritized: true }),
+        project('p2', { group: 2 }),
+        project('p3', { group: 0 }),
+      ],
+      [j, judge('k', { current: 'p2' })],
+      { multiGroup: true },
+    );
+    // p1: its group, prioritized, free; p2: held by another; p3: free, another group.
+    const who: Asker = { ...asker(j), conflicts: new Set(['p1', 'p3']) };
+    expect(possible(s, who)).toEqual(new Set(['p2']));
+  });
+
+  it('a track judge never gets a conflict of its track either', () => {
+    const t = judge('t', { track: 'AI' });
+    const s = snap([project('p1', { challenges: ['AI'] }), project('p2', { challenges: ['AI'] })], [t]);
+    expect(possible(s, { ...asker(t), conflicts: new Set(['p1']) })).toEqual(new Set(['p2']));
+    expect(chooseProject(s, { ...asker(t), conflicts: new Set(['p1', 'p2']) })).toEqual({ reason: 'done' });
+  });
+
   it('a track judge only gets projects of its track still short of track views, counting holders', () => {
     const t1 = judge('t1', { track: 'AI' });
     const t2 = judge('t2', { track: 'AI', current: 'p2' });
@@ -273,13 +305,15 @@ interface Stages {
 }
 
 function stages(s: EngineSnapshot, who: Asker): Stages | 'track-disabled' | 'done' {
-  const { judge: j, dealtWith } = who;
+  const { judge: j, dealtWith, conflicts } = who;
   const { options } = s;
   if (j.track !== '' && (!options.judgeTracks || !options.tracks.includes(j.track))) return 'track-disabled';
   const others = s.judges.filter((o) => o.id !== j.id && o.active && o.current !== null);
   const holders = (id: string, track?: string) =>
     others.filter((o) => o.current === id && (track === undefined || o.track === track)).length;
-  let eligible = s.projects.filter((p) => p.active && !dealtWith.has(p.id));
+  let eligible = s.projects.filter(
+    (p) => p.active && !dealtWith.has(p.id) && !(conflicts ?? new Set()).has(p.id),
+  );
   if (j.track !== '') {
     const wanted = options.trackViews[options.tracks.indexOf(j.track)] ?? 0;
     eligible = eligible.filter(
@@ -358,6 +392,7 @@ const arbitraryCase = fc
         trackViews: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 2 }),
       }),
       dealtWith: fc.subarray(ids),
+      conflicts: fc.subarray(ids),
       lastLocation: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
       estimate: fc.option(
         fc.array(
@@ -387,6 +422,7 @@ function forRandomSnapshots(
       const who: Asker = {
         judge: c.judges[0] as EngineJudge,
         dealtWith: new Set(c.dealtWith),
+        conflicts: new Set(c.conflicts),
         lastLocation: c.lastLocation,
       };
       let state = c.seed;
@@ -424,6 +460,13 @@ describe('R6–R12 hold for every R13 choice, on random snapshots (property)', (
     forRandomSnapshots((choice, expected) => {
       const id = assigned(choice, expected);
       if (id !== null && typeof expected !== 'string') expect(ids(expected.eligible).has(id)).toBe(true);
+    });
+  });
+
+  it('issue 24: never a project in conflict with the judge, in any mode (groups, tracks, priority)', () => {
+    forRandomSnapshots((choice, expected, who) => {
+      const id = assigned(choice, expected);
+      if (id !== null) expect(who.conflicts?.has(id)).toBe(false);
     });
   });
 

@@ -65,6 +65,11 @@ function tablesWalked(snapshot: EngineSnapshot, from: number, to: number): numbe
 export interface Asker {
   judge: EngineJudge;
   dealtWith: ReadonlySet<string>;
+  /**
+   * Its conflicts of interest (issue 24): never eligible, in every mode. Kept apart from
+   * `dealtWith`, which R13 reads as the projects the judge's ranking compares.
+   */
+  conflicts?: ReadonlySet<string>;
   /** Location of its previous assignment, null before the first (R12). */
   lastLocation: number | null;
 }
@@ -90,10 +95,15 @@ function holders(snapshot: EngineSnapshot, askerId: string, track?: string): Map
   return counts;
 }
 
-/** R6 and 5.2 "Eligible": active, not dealt with, and for a track judge still short of views. */
+/**
+ * R6 and 5.2 "Eligible": active, not dealt with, not in conflict with the judge (issue 24), and
+ * for a track judge still short of views. Every pool, group, track and priority choice starts here.
+ */
 export function eligibleProjects(snapshot: EngineSnapshot, asker: Asker): EngineProject[] {
-  const { judge } = asker;
-  const open = snapshot.projects.filter((p) => p.active && !asker.dealtWith.has(p.id));
+  const { judge, dealtWith, conflicts } = asker;
+  const open = snapshot.projects.filter(
+    (p) => p.active && !dealtWith.has(p.id) && conflicts?.has(p.id) !== true,
+  );
   if (judge.track === '') return open;
   const { tracks, trackViews } = snapshot.options;
   const wanted = trackViews[tracks.indexOf(judge.track)] ?? 0;

@@ -41,6 +41,7 @@ const OWNERS: Record<Table, string> = {
   login_link_key: 'login-limit.repository.ts',
   team_codes: 'team.repository.ts',
   team_alerts: 'team.repository.ts',
+  judge_conflicts: 'conflict.repository.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

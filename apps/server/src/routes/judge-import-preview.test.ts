@@ -44,6 +44,7 @@ describe('POST /judge/csv with dry_run=true', () => {
       email: 'ada.lovelace@judges.example',
       track: '',
       track_missing: false,
+      conflicts: [],
     });
     expect(preview.rows[3]).toMatchObject({ line: 4, track: 'AI/ML', track_missing: true });
     expect(await snapshot(t.app)).toBe(before);

@@ -1,6 +1,7 @@
 /** The engine's cached snapshot must always equal what the database says (R7–R13 read it). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineSnapshots } from './engine-snapshot.js';
+import { ConflictRepository } from '../repositories/conflict.repository.js';
 import { LayoutRepository } from '../repositories/layout.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
 import { ProjectRepository } from '../repositories/project.repository.js';
@@ -19,6 +20,7 @@ beforeEach(async () => {
       projects: new ProjectRepository(db),
       judges: new JudgeRepository(db),
       layout: new LayoutRepository(db),
+      conflicts: new ConflictRepository(db),
     },
     now: t.clock.now,
   });
@@ -75,6 +77,33 @@ describe('EngineSnapshots', () => {
     ]);
     await ok({ method: 'PUT', url: '/api/admin/layout', payload: { tables: [] } });
     expect([...((await engine.read(await settings(), false)).positions ?? [])]).toEqual([]);
+  });
+
+  it("keeps every judge's conflicts of interest, reread after each write to them, deletes included", async () => {
+    const [p1, p2] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
+    const ada = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const bob = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
+    const conflicts = async () => [
+      [...(await engine.conflictsOf(ada))].sort(),
+      [...(await engine.conflictsOf(bob))],
+    ];
+    expect(await conflicts()).toEqual([[], []]);
+    const put = (judge: string, projects: string[]) =>
+      t.admin({ method: 'PUT', url: `/api/judge/${judge}/conflicts`, payload: { projects } });
+    await put(ada, [p1, p2]);
+    await put(bob, [p2]);
+    expect(await conflicts()).toEqual([[p1, p2].sort(), [p2]]);
+    // The judge's own, said at a skip.
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await put(bob, []);
+    const bobClient = await t.loginAs(bob);
+    const held = (await bobClient({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>();
+    await bobClient({ method: 'POST', url: '/api/judge/skip', payload: { reason: 'conflict' } });
+    expect(await conflicts()).toEqual([[p1, p2].sort(), [held.project_id]]);
+    await ok({ method: 'DELETE', url: `/api/project/${p1}` });
+    expect((await conflicts())[0]).toEqual([p2]);
+    await ok({ method: 'DELETE', url: `/api/judge/${ada}` });
+    expect((await conflicts())[0]).toEqual([]);
   });
 
   it('passes only the judges holding a project', async () => {

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
 import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/rank-score.js';
+import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
 import type { ProjectRepository } from '../repositories/project.repository.js';
@@ -23,6 +24,8 @@ import { countsByTrack } from './project-views.js';
  */
 const REFIT_SHARE_OF_JUDGES = 0.5;
 const REFIT_MIN_INTERVAL_MS = 10_000;
+
+const NO_CONFLICTS: ReadonlySet<string> = new Set();
 
 /** A project as the engine sees it, but for its view counts. */
 type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'>;
@@ -43,6 +46,8 @@ export interface EngineSnapshotsContext {
     judges: JudgeRepository;
     /** The hall layout, for the walking distance of R93. */
     layout: LayoutRepository;
+    /** Conflicts of interest (issue 24), never eligible for their judge. */
+    conflicts: ConflictRepository;
   };
   now: () => number;
 }
@@ -55,17 +60,20 @@ export class EngineSnapshots {
   private readonly rows: Derived<ProjectBase[]>;
   /** Reloaded when the layout is replaced (its revision counter, migration 005). */
   private readonly positions: Derived<HallPositions>;
+  /** Every judge's conflicts, reloaded after a write to them (their revision counter, migration 011). */
+  private readonly conflicts: Derived<ReadonlyMap<string, ReadonlySet<string>>>;
   private built: Built | undefined;
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
   private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
   constructor({ db, repositories, now }: EngineSnapshotsContext) {
-    const { projects: projectRows, judges: judgeRows, layout } = repositories;
+    const { projects: projectRows, judges: judgeRows, layout, conflicts } = repositories;
     this.db = db;
     this.projectRows = projectRows;
     this.judgeRows = judgeRows;
     this.now = now;
     this.positions = new Derived(db, ['layout'], async () => hallPositions(await layout.all()));
+    this.conflicts = new Derived(db, ['conflicts'], () => conflicts.byJudge());
     this.rows = new Derived(db, ['projects'], async () =>
       (await projectRows.engineRows()).map((row) => ({
         id: row.id,
@@ -110,6 +118,11 @@ export class EngineSnapshots {
       ...this.judgeRows.holdersRead().atBegin,
       ...this.projectRows.viewsAfterRead(this.built?.lastSeq ?? 0).atBegin,
     ]);
+  }
+
+  /** The projects the judge must never be assigned (issue 24); shared, do not modify. */
+  async conflictsOf(judgeId: string): Promise<ReadonlySet<string>> {
+    return (await this.conflicts.get()).get(judgeId) ?? NO_CONFLICTS;
   }
 
   /** The snapshot for one assignment; `forGeneralJudge` asks for R13's estimate too. */

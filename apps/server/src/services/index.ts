@@ -10,6 +10,7 @@ import { Mailer } from '../io/mailer.js';
 import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
 import { AuditLogRepository } from '../repositories/audit-log.repository.js';
 import { ClockRepository } from '../repositories/clock.repository.js';
+import { ConflictRepository } from '../repositories/conflict.repository.js';
 import { FlagRepository } from '../repositories/flag.repository.js';
 import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 import { JudgeRepository } from '../repositories/judge.repository.js';
@@ -26,6 +27,7 @@ import { AdminSessionService } from './admin-session.service.js';
 import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
+import { ConflictService } from './conflict.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
@@ -66,6 +68,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminSessions: new AdminSessionRepository(db),
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
+    conflicts: new ConflictRepository(db),
     flags: new FlagRepository(db),
     idempotency: new IdempotencyRepository(db),
     judges: new JudgeRepository(db),
@@ -92,8 +95,10 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const writeGate = new WriteGate();
   const projects = new ProjectService(deps);
   const loginLinks = new LoginLinks(repositories);
+  const conflicts = new ConflictService(deps);
   const judges = new JudgeService({
     ...deps,
+    conflicts,
     mailer: {
       sendLoginEmail: (message) =>
         mailer.sendLoginEmail({
@@ -173,6 +178,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     progress,
     teams: new TeamService({ ...deps, progress }),
     flags: new FlagService(deps),
+    conflicts,
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,

@@ -19,7 +19,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
-import { judgeCsvLines, judgeCsvRows } from '../io/csv-import.js';
+import { judgeCsvLines } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
@@ -28,6 +28,7 @@ import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { ConflictService } from './conflict.service.js';
 import { judgeAdminViews, judgeStats } from './judge-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
@@ -49,6 +50,8 @@ export interface JudgeServiceContext {
   auditLog: AuditLogService;
   mailer: LoginMailer;
   now: () => number;
+  /** The judge CSV's `Conflicts` column (issue 24). */
+  conflicts: ConflictService;
 }
 
 export class JudgeService {
@@ -63,8 +66,9 @@ export class JudgeService {
   private readonly audit: AuditLogService;
   private readonly mailer: LoginMailer;
   private readonly now: () => number;
+  private readonly conflicts: ConflictService;
 
-  constructor({ db, repositories, auditLog, mailer, now }: JudgeServiceContext) {
+  constructor({ db, repositories, auditLog, mailer, now, conflicts }: JudgeServiceContext) {
     const { judges, judging, options, clock } = repositories;
     this.db = db;
     this.judges = judges;
@@ -74,6 +78,7 @@ export class JudgeService {
     this.clock = clock;
     this.audit = auditLog;
     this.mailer = mailer;
+    this.conflicts = conflicts;
     this.adminRows = new Derived(db, ANY_WRITE, async () =>
       judgeAdminViews(await judges.all(), {
         judged: await judges.judged(),
@@ -124,15 +129,23 @@ export class JudgeService {
     const created = await this.db.transaction(async () => {
       // R74 compares emails case-insensitively, as the stored `email_key`.
       const taken = new Set((await this.judges.all()).map((row) => row.email_key));
-      const rows = judgeCsvRows(csvRows, {
+      const rows = judgeCsvLines(csvRows, {
         hasHeader: opts.hasHeader,
         tracks: (await this.options.read()).tracks,
         emailTaken: (email) => taken.has(email.toLowerCase()),
       });
+      const conflicts = await this.conflicts.projectsOfCsv(rows);
       // Counted once and kept up to date: counting per row read every judge for each new one.
       const perGroup = await this.generalJudgesPerGroup();
       const inserted: JudgeRow[] = [];
-      for (const row of rows) inserted.push(await this.insert(row, perGroup));
+      for (const [i, row] of rows.entries()) {
+        const judge = await this.insert(row.judge, perGroup);
+        await this.conflicts.declare(
+          judge.id,
+          (conflicts[i] ?? []).map((p) => p.id),
+        );
+        inserted.push(judge);
+      }
       await this.audit.admin(`Added ${rows.length} judges from CSV`);
       return inserted;
     });
@@ -155,18 +168,20 @@ export class JudgeService {
       emailTaken: (email) => taken.has(email.toLowerCase()),
       allowUnknownTracks: true,
     });
+    const conflicts = await this.conflicts.projectsOfCsv(lines);
     const missing = (track: string) => track !== '' && !tracks.includes(track);
     return {
       ok: 1,
       count: lines.length,
       skipped: 0,
       missing_tracks: [...new Set(lines.map(({ judge }) => judge.track).filter(missing))],
-      rows: lines.map(({ line, judge }) => ({
+      rows: lines.map(({ line, judge }, i) => ({
         line,
         name: judge.name,
         email: judge.email,
         track: judge.track,
         track_missing: missing(judge.track),
+        conflicts: (conflicts[i] ?? []).map(({ id, location, name }) => ({ project_id: id, location, name })),
       })),
     };
   }

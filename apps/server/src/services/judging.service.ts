@@ -5,6 +5,7 @@
 import {
   AUTO_HIDE_ABSENT_SKIPS,
   DELIBERATION_BLOCKS_SCORING,
+  JUDGE_CONFLICT_REASON,
   JUDGE_FLAG_REASONS,
   JUDGE_HIDDEN,
   NO_CURRENT_PROJECT,
@@ -20,6 +21,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
+import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
@@ -42,6 +44,7 @@ export interface JudgingServiceContext {
     flags: FlagRepository;
     options: OptionsRepository;
     clock: ClockRepository;
+    conflicts: ConflictRepository;
   };
   auditLog: AuditLogService;
   engine: EngineSnapshots;
@@ -56,6 +59,7 @@ export class JudgingService {
   private readonly flags: FlagRepository;
   private readonly options: OptionsRepository;
   private readonly clock: ClockRepository;
+  private readonly conflicts: ConflictRepository;
   private readonly audit: AuditLogService;
   private readonly engine: EngineSnapshots;
   private readonly now: () => number;
@@ -68,6 +72,7 @@ export class JudgingService {
     this.flags = repositories.flags;
     this.options = repositories.options;
     this.clock = repositories.clock;
+    this.conflicts = repositories.conflicts;
     this.audit = auditLog;
     this.engine = engine;
     this.now = now;
@@ -89,30 +94,41 @@ export class JudgingService {
     );
   }
 
-  /** `POST /judge/skip` (R18–R22): skip (busy, absent) or flag; then a new project if judging runs. */
+  /**
+   * `POST /judge/skip` (R18–R22): skip (busy, absent) or flag; or, for `conflict` (issue 24), no
+   * flag but a conflict of interest of the judge. Then a new project if judging runs.
+   */
   async skip(judgeId: string, reason: JudgeReason): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
-      await this.flags.insert({
-        id: newId(),
-        project_id: projectId,
-        judge_id: judge.id,
-        reason,
-        time: now,
-      });
-      if (FLAG_REASONS_OF_JUDGES.includes(reason)) await this.judging.addFlagged(judge.id, projectId);
-      await this.judging.endVisits([judge.id], 'skipped', now, reason);
-      await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
-      await this.audit.judge(
-        judge,
-        reason === 'busy'
-          ? `Skipped busy project ${projectId}`
-          : `Flagged project ${projectId} due to ${reason}`,
-      );
-      this.db.record({ kind: 'flags' });
+      if (reason === JUDGE_CONFLICT_REASON) {
+        await this.conflicts.add(judge.id, [projectId], 'judge', now);
+        // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
+        await this.judging.endVisits([judge.id], 'released', now, reason);
+        await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
+        await this.audit.judge(judge, `Skipped project ${projectId} due to a conflict of interest`);
+      } else {
+        await this.flags.insert({
+          id: newId(),
+          project_id: projectId,
+          judge_id: judge.id,
+          reason,
+          time: now,
+        });
+        if (FLAG_REASONS_OF_JUDGES.includes(reason)) await this.judging.addFlagged(judge.id, projectId);
+        await this.judging.endVisits([judge.id], 'skipped', now, reason);
+        await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
+        await this.audit.judge(
+          judge,
+          reason === 'busy'
+            ? `Skipped busy project ${projectId}`
+            : `Flagged project ${projectId} due to ${reason}`,
+        );
+        this.db.record({ kind: 'flags' });
+      }
       this.db.record({ kind: 'judges' });
       if (reason === 'absent') await this.hideIfAbsent(projectId);
       const { deliberation } = await this.options.read();
@@ -209,6 +225,7 @@ export class JudgingService {
     const choice = chooseProject(await this.engine.read(await this.options.read(), judge.track === ''), {
       judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
       dealtWith: await this.judging.dealtWith(judge.id),
+      conflicts: await this.engine.conflictsOf(judge.id),
       lastLocation: judge.last_location,
     });
     if ('reason' in choice) {

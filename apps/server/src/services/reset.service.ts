@@ -6,6 +6,7 @@ import { PAUSE_BEFORE_RESETTING, type ResetType } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.js';
+import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { FlagRepository } from '../repositories/flag.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
@@ -29,6 +30,7 @@ export interface ResetServiceContext {
     auditLog: AuditLogRepository;
     loginLimits: LoginLimitRepository;
     teams: TeamRepository;
+    conflicts: ConflictRepository;
   };
   clock: ClockService;
   auditLog: AuditLogService;
@@ -98,11 +100,16 @@ export class ResetService {
     this.db.record({ kind: 'stats' });
   }
 
-  /** Every judgment and flag goes; judges and projects go back to their first state. */
+  /**
+   * Every judgment and flag goes, and the conflicts judges said while judging (the organizer's
+   * declared ones stay, as judges' names and tracks do); judges and projects go back to their
+   * first state.
+   */
   private async clearJudgments(): Promise<void> {
-    const { judging, flags, judges, projects } = this.repositories;
+    const { judging, flags, judges, projects, conflicts } = this.repositories;
     await judging.clearAll();
     await flags.clearAll();
+    await conflicts.clearSaidByJudges();
     await judges.updateAll({
       active: 1,
       current_project_id: null,

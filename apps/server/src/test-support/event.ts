@@ -106,8 +106,16 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
     t.admin({ method: 'PUT', url: `/api/project/prioritize/${prioritized}`, payload: { prioritize: true } }),
   );
 
-  await post('/api/admin/clock/unpause');
   const judges = (await t.judges()).filter((judge: JudgeAdmin) => judge.active).slice(0, 8);
+  // Conflicts of interest (issue 24): declared by the organizer, and said by judges below.
+  await ok(
+    t.admin({
+      method: 'PUT',
+      url: `/api/judge/${judges[0]?.id}/conflicts`,
+      payload: { projects: [projects[0]?.id, projects[1]?.id] },
+    }),
+  );
+  await post('/api/admin/clock/unpause');
   const clients = await Promise.all(judges.map((judge) => t.loginAs(judge.id)));
   let keptFinish: KeptWrite | undefined;
   for (let round = 0; round < 3; round += 1) {
@@ -118,10 +126,10 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
         await ok(judge({ method: 'POST', url: '/api/judge/next', headers: key('next') })),
       );
       if (next.project_id === undefined) continue;
-      // Now and then a skip: an absent project (a flag) in the first round, offensive ones later
-      // (also the judge's flagged list).
+      // Now and then a skip: an absent project (a flag) in the first round, a conflict of
+      // interest in the second, offensive ones in the last (also the judge's flagged list).
       if ((i + round) % 7 === 3) {
-        const reason = round === 0 ? 'absent' : 'offensive';
+        const reason = ['absent', 'conflict', 'offensive'][round];
         await ok(
           judge({ method: 'POST', url: '/api/judge/skip', payload: { reason }, headers: key('skip') }),
         );
@@ -167,7 +175,8 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
 /**
  * What the admin and the public see of the event, URL → body: every export (ZIPs by their
  * entries, whose bytes are compared; the archive's own timestamps are the time of the download),
- * the lists, settings, clock, flags, layout, QR codes, stats and results. The audit log is apart
+ * the lists, settings, clock, flags, layout, QR codes, stats, results and every judge's conflicts
+ * of interest. The audit log is apart
  * (every start adds a line).
  */
 export async function eventAnswers(t: TestApp): Promise<Record<string, unknown>> {
@@ -196,6 +205,7 @@ export async function eventAnswers(t: TestApp): Promise<Record<string, unknown>>
     '/api/challenges',
     '/api/group-info',
   ];
+  for (const judge of await t.judges()) urls.push(`/api/judge/${judge.id}/conflicts`);
   const answers: Record<string, unknown> = {};
   for (const url of urls) {
     const res = await t.admin({ method: 'GET', url });

@@ -13,6 +13,7 @@ import * as idempotencyKeysPerJudge from './007-idempotency-keys-per-judge.js';
 import * as outbox from './008-outbox.js';
 import * as loginLimits from './009-login-limits.js';
 import * as teamCodes from './010-team-codes.js';
+import * as judgeConflicts from './011-judge-conflicts.js';
 import * as judgeReplacement from './012-judge-replacement.js';
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '008-outbox': outbox,
   '009-login-limits': loginLimits,
   '010-team-codes': teamCodes,
+  '011-judge-conflicts': judgeConflicts,
   '012-judge-replacement': judgeReplacement,
 };

@@ -41,7 +41,12 @@ export function JudgeCsvCheck({ file, headerRow }: { file: File; headerRow: bool
   if (check.state === 'refused') return <p role="status">This file would be refused: {check.error}</p>;
   const { count, missing_tracks: missing } = check.preview;
   if (missing.length === 0) {
-    return <p role="status">Would add {count === 1 ? '1 judge' : `${count} judges`}.</p>;
+    return (
+      <div role="status">
+        <p>Would add {count === 1 ? '1 judge' : `${count} judges`}.</p>
+        <ConflictsPreview rows={check.preview.rows} />
+      </div>
+    );
   }
 
   const addTracks = async () => {
@@ -74,5 +79,23 @@ export function JudgeCsvCheck({ file, headerRow }: { file: File; headerRow: bool
           : `Add ${missing.length === 1 ? 'this track' : `these ${missing.length} tracks`}`}
       </button>
     </div>
+  );
+}
+
+/** The `Conflicts` column as the server read it: each judge's projects, by table and name. */
+function ConflictsPreview({ rows }: { rows: JudgeImportPreview['rows'] }) {
+  const withConflicts = rows.filter((row) => row.conflicts.length > 0);
+  if (withConflicts.length === 0) return null;
+  return (
+    <>
+      <p>Conflicts of interest (never assigned to that judge):</p>
+      <ul className="judge-csv-conflicts">
+        {withConflicts.map((row) => (
+          <li key={row.line}>
+            {row.name}: {row.conflicts.map((p) => `table ${p.location} (${p.name})`).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -84,9 +84,19 @@ export async function updateProject(id: string, body: ProjectUpdateRequest): Pro
   return settle(result, text.PROJECT_UPDATED, refreshProjects);
 }
 
-export async function updateJudge(id: string, body: JudgeUpdateRequest): Promise<Outcome> {
+/**
+ * The Edit Judge dialog's Save: the judge's fields, then its conflicts of interest when they
+ * changed (`null`: unchanged), each route the other clients know untouched (issue 24).
+ */
+export async function updateJudgeAndConflicts(
+  id: string,
+  body: JudgeUpdateRequest,
+  conflicts: string[] | null,
+): Promise<Outcome> {
   const result = await callApi(endpoints.judgeUpdate, { params: { id }, body });
-  return settle(result, text.JUDGE_UPDATED, refreshJudges);
+  if (!result.data || conflicts === null) return settle(result, text.JUDGE_UPDATED, refreshJudges);
+  const set = await callApi(endpoints.judgeConflictsSet, { params: { id }, body: { projects: conflicts } });
+  return settle(set, text.JUDGE_UPDATED, refresh(endpoints.judgeList, endpoints.judgeConflicts));
 }
 
 export async function moveToTable(id: string, raw: string): Promise<Outcome> {

@@ -12,7 +12,7 @@ import { EmailOffNotice } from '../components/EmailOffNotice';
 import { StatTile, StatTiles } from '../components/StatTile';
 
 /** Column order of the judge CSV (product spec §2, API.md R85). */
-const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes'];
+const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes', 'Conflicts'];
 
 /** `/admin/add-judges`: one judge by form, many by CSV, or self-adding by QR code. */
 export function AddJudgesPage() {
@@ -48,7 +48,8 @@ function AddJudges() {
           description={
             <p>
               Columns in this order: name, email, track (optional; a track not set up yet can be added before
-              uploading), notes (optional).
+              uploading), notes (optional), conflicts (optional: the table numbers or project names this judge
+              must never be given, separated by ; or ,).
             </p>
           }
           fileLabel="Judge CSV file"

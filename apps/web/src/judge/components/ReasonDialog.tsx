@@ -1,5 +1,10 @@
 import type { JudgeReason } from '@podium/protocol';
-import { FLAG_REASON_LABELS, SELECT_AN_OPTION } from '@podium/protocol';
+import {
+  FLAG_REASON_LABELS,
+  JUDGE_CONFLICT_LABEL,
+  JUDGE_CONFLICT_REASON,
+  SELECT_AN_OPTION,
+} from '@podium/protocol';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -10,8 +15,8 @@ const KINDS = {
   skip: {
     title: 'Skip Project',
     question: 'Why are you skipping this project?',
-    help: 'A busy team comes back to you later: skipping does not hurt its rating.',
-    reasons: ['absent', 'busy'],
+    help: 'A busy team comes back to you later: skipping does not hurt its rating. A team you know is never given to you again, and it is no mark against the team.',
+    reasons: ['absent', 'busy', JUDGE_CONFLICT_REASON],
   },
   flag: {
     title: 'Flag Project',
@@ -26,9 +31,13 @@ const KINDS = {
 
 type Kind = keyof typeof KINDS;
 
+const reasonLabel = (reason: JudgeReason) =>
+  reason === JUDGE_CONFLICT_REASON ? JUDGE_CONFLICT_LABEL : FLAG_REASON_LABELS[reason];
+
 /** What the judge is told once a Skip or Flag landed: the next project replaces this one at once. */
 export function reasonDoneText(kind: Kind, name: string, reason: JudgeReason): string {
-  return `${kind === 'skip' ? 'Skipped' : 'Flagged'} ${name} (${FLAG_REASON_LABELS[reason]}).`;
+  if (reason === JUDGE_CONFLICT_REASON) return `Skipped ${name}: you will not be given it again.`;
+  return `${kind === 'skip' ? 'Skipped' : 'Flagged'} ${name} (${reasonLabel(reason)}).`;
 }
 
 function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
@@ -70,7 +79,7 @@ function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
                 dismissNotice();
               }}
             />
-            <span>{FLAG_REASON_LABELS[value]}</span>
+            <span>{reasonLabel(value)}</span>
           </label>
         ))}
       </fieldset>
@@ -81,7 +90,7 @@ function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
   );
 }
 
-/** The Skip (Absent, Busy) and Flag (Can't Demo, Too Complex, Offensive) popups; both call `/judge/skip`. */
+/** The Skip (Absent, Busy, I know this team) and Flag (Can't Demo, Too Complex, Offensive) popups; both call `/judge/skip`. */
 export function ReasonDialog({ kind, name }: { kind: Kind; name: string }) {
   const open = useJudgeLiveStore((state) => state.popup === kind);
   const closePopup = useJudgeLiveStore((state) => state.closePopup);

@@ -6,7 +6,7 @@
  * judge/hooks/use-judge-live.ts.
  */
 import type { JudgeReason } from '@podium/protocol';
-import { JUDGE_FLAG_REASONS } from '@podium/protocol';
+import { JUDGE_CONFLICT_REASON, JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
 import { notify } from '../../stores/notice.store';
 import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../device/notes-draft';
@@ -144,7 +144,9 @@ export type LiveState = LiveData & LiveActions;
 
 const SAVED_ON_PHONE = 'Saved on this phone; it will be sent when you are back online.';
 
-const isFlagReason = (reason: JudgeReason) => (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
+/** Reasons after which the project never comes back to this judge: flags (R6) and a conflict of interest. */
+const NEVER_AGAIN: readonly string[] = [...JUDGE_FLAG_REASONS, JUDGE_CONFLICT_REASON];
+const neverAgain = (reason: JudgeReason) => NEVER_AGAIN.includes(reason);
 
 /** Monotonic: a phone's wall clock may jump while a countdown runs. */
 const now = () => performance.now();
@@ -198,8 +200,8 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       set({ submitting: false });
       return false;
     }
-    // A flagged project never comes back (R6), so its draft is dropped; a skipped one may.
-    if (isFlagReason(reason)) removeNotesDraft(judgeId, projectId);
+    // A flagged or conflicted project never comes back, so its draft is dropped; a skipped one may.
+    if (neverAgain(reason)) removeNotesDraft(judgeId, projectId);
     removeVisitTimer(judgeId, projectId);
     set({ projectId: null, popup: null, alarm: false, notes: '', submitting: false });
     return true;

@@ -4,6 +4,7 @@ import * as schema from './001-schema.js';
 import * as outbox from './002-outbox.js';
 import * as loginLimits from './003-login-limits.js';
 import * as teamCodes from './004-team-codes.js';
+import * as judgeConflicts from './005-judge-conflicts.js';
 import * as judgeReplacement from './006-judge-replacement.js';
 
 export const postgresMigrations: Record<string, Migration> = {
@@ -11,5 +12,6 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-002-outbox': outbox,
   'pg-003-login-limits': loginLimits,
   'pg-004-team-codes': teamCodes,
+  'pg-005-judge-conflicts': judgeConflicts,
   'pg-006-judge-replacement': judgeReplacement,
 };

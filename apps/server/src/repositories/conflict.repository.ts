@@ -1,0 +1,93 @@
+/**
+ * Conflicts of interest (`judge_conflicts`, issue 24 item 3): the projects a judge is never
+ * assigned, declared by the organizer or said by the judge at a skip. Deleting a judge or a
+ * project deletes its rows (foreign keys).
+ */
+import type { Database } from '../db/database.js';
+import type { JudgeConflictsTable } from '../db/schema.js';
+
+export type ConflictSource = JudgeConflictsTable['source'];
+
+export interface ConflictRow {
+  judge_id: string;
+  project_id: string;
+  source: ConflictSource;
+  created_at: number;
+}
+
+export class ConflictRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The ids of the projects the judge is in conflict with, whatever the source. */
+  async projectsOf(judgeId: string): Promise<Set<string>> {
+    const rows = await this.db.all(
+      this.db.q.selectFrom('judge_conflicts').select('project_id').where('judge_id', '=', judgeId),
+    );
+    return new Set(rows.map((row) => row.project_id));
+  }
+
+  /** Every judge's conflicts, judge → project ids (the engine's cached copy). */
+  async byJudge(): Promise<Map<string, Set<string>>> {
+    const rows = await this.db.all(
+      this.db.q.selectFrom('judge_conflicts').select(['judge_id', 'project_id']),
+    );
+    const byJudge = new Map<string, Set<string>>();
+    for (const { judge_id, project_id } of rows) {
+      const projects = byJudge.get(judge_id) ?? new Set<string>();
+      projects.add(project_id);
+      byJudge.set(judge_id, projects);
+    }
+    return byJudge;
+  }
+
+  /** The judge's conflicts, oldest first. */
+  async ofJudge(judgeId: string): Promise<ConflictRow[]> {
+    return await this.db.all(
+      this.db.q
+        .selectFrom('judge_conflicts')
+        .select(['judge_id', 'project_id', 'source', 'created_at'])
+        .where('judge_id', '=', judgeId)
+        .orderBy('created_at')
+        .orderBy('project_id'),
+    );
+  }
+
+  /** Adds conflicts; a pair already stored keeps its source and time. */
+  async add(
+    judgeId: string,
+    projectIds: readonly string[],
+    source: ConflictSource,
+    now: number,
+  ): Promise<void> {
+    if (projectIds.length === 0) return;
+    await this.db.run(
+      this.db.q
+        .insertInto('judge_conflicts')
+        .values(
+          projectIds.map((projectId) => ({
+            judge_id: judgeId,
+            project_id: projectId,
+            source,
+            created_at: now,
+          })),
+        )
+        .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
+    );
+  }
+
+  /** Removes the judge's conflicts with these projects, whatever their source. */
+  async remove(judgeId: string, projectIds: readonly string[]): Promise<void> {
+    if (projectIds.length === 0) return;
+    await this.db.run(
+      this.db.q
+        .deleteFrom('judge_conflicts')
+        .where('judge_id', '=', judgeId)
+        .where('project_id', 'in', projectIds),
+    );
+  }
+
+  /** The `judging-data` reset (and the tail of `projects` and `judges`): judges' own conflicts go, declared ones stay. */
+  async clearSaidByJudges(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judge_conflicts').where('source', '=', 'judge'));
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Conflicts of interest (issue 24 item 3, docs/api-extensions.md): what the organizer declares
+ * per judge. The judge's own ("I know this team") are added by `JudgingService.skip`; the engine
+ * never assigns either kind (`Asker.conflicts`, judging/assignment.ts).
+ */
+import {
+  JUDGE_NOT_FOUND,
+  csvLineError,
+  unknownConflictEntry,
+  unknownConflictProject,
+  type JudgeConflicts,
+} from '@podium/protocol';
+import type { Database } from '../db/database.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { ConflictRepository } from '../repositories/conflict.repository.js';
+import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgingRepository } from '../repositories/judging.repository.js';
+import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
+
+export interface ConflictServiceContext {
+  db: Database;
+  repositories: {
+    conflicts: ConflictRepository;
+    judges: JudgeRepository;
+    judging: JudgingRepository;
+    projects: ProjectRepository;
+  };
+  auditLog: AuditLogService;
+  now: () => number;
+}
+
+export class ConflictService {
+  private readonly db: Database;
+  private readonly conflicts: ConflictRepository;
+  private readonly judges: JudgeRepository;
+  private readonly judging: JudgingRepository;
+  private readonly projects: ProjectRepository;
+  private readonly audit: AuditLogService;
+  private readonly now: () => number;
+
+  constructor({ db, repositories, auditLog, now }: ConflictServiceContext) {
+    this.db = db;
+    this.conflicts = repositories.conflicts;
+    this.judges = repositories.judges;
+    this.judging = repositories.judging;
+    this.projects = repositories.projects;
+    this.audit = auditLog;
+    this.now = now;
+  }
+
+  /** `GET /judge/:id/conflicts`. */
+  async ofJudge(judgeId: string): Promise<JudgeConflicts> {
+    await this.requireJudge(judgeId);
+    return await this.view(judgeId);
+  }
+
+  /**
+   * `PUT /judge/:id/conflicts`: the judge's conflicts become exactly `projectIds`. Those already
+   * stored keep their source (a judge's own stays `judge`), the others are `declared`; a project
+   * left out is no conflict any more, whoever said it. The project the judge holds, if now in
+   * conflict, is released at once.
+   */
+  async set(judgeId: string, projectIds: readonly string[]): Promise<JudgeConflicts> {
+    return await this.db.transaction(async () => {
+      const judge = await this.requireJudge(judgeId);
+      for (const id of projectIds)
+        if ((await this.projects.findById(id)) === undefined)
+          throw new ValidationError(unknownConflictProject(id));
+      const before = await this.conflicts.projectsOf(judgeId);
+      const wanted = new Set(projectIds);
+      await this.conflicts.remove(
+        judgeId,
+        [...before].filter((id) => !wanted.has(id)),
+      );
+      await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
+      await this.releaseIfHeld(judge, wanted);
+      await this.audit.admin(`Set conflicts of judge ${judge.name} (${judgeId}): [${projectIds.join(', ')}]`);
+      return await this.view(judgeId);
+    });
+  }
+
+  /**
+   * The projects of the judge CSV's `Conflicts` column, row by row: an entry of digits is a table
+   * number, any other a project's name (case-insensitive; every project of that name). The first
+   * entry that names no project refuses the file: `line <n>: unknown project in Conflicts: ...`.
+   */
+  async projectsOfCsv(
+    rows: readonly { line: number; conflicts: readonly string[] }[],
+  ): Promise<ProjectRow[][]> {
+    if (rows.every((row) => row.conflicts.length === 0)) return rows.map(() => []);
+    const projects = await this.projects.all();
+    return rows.map(({ line, conflicts }) => {
+      const found = new Map<string, ProjectRow>();
+      for (const entry of conflicts) {
+        const named = /^\d+$/.test(entry)
+          ? projects.filter((p) => p.location === Number(entry))
+          : projects.filter((p) => p.name.toLowerCase() === entry.toLowerCase());
+        if (named.length === 0) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
+        for (const project of named) found.set(project.id, project);
+      }
+      return [...found.values()];
+    });
+  }
+
+  /** Declared conflicts of a judge just added (the judge CSV's `Conflicts` column), in the import's transaction. */
+  async declare(judgeId: string, projectIds: readonly string[]): Promise<void> {
+    await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
+  }
+
+  private async releaseIfHeld(judge: JudgeRow, conflicts: ReadonlySet<string>): Promise<void> {
+    if (judge.current_project_id === null || !conflicts.has(judge.current_project_id)) return;
+    await this.judging.endVisits([judge.id], 'released', this.now(), 'conflict');
+    await this.judges.update(judge.id, { current_project_id: null });
+    await this.audit.admin(
+      `Released project ${judge.current_project_id} of judge ${judge.id}: conflict of interest`,
+    );
+    this.db.record({ kind: 'projects', public: false });
+    this.db.record({ kind: 'judges' });
+    this.db.record({ kind: 'judge', judgeId: judge.id });
+  }
+
+  private async view(judgeId: string): Promise<JudgeConflicts> {
+    return {
+      conflicts: (await this.conflicts.ofJudge(judgeId)).map(({ project_id, source, created_at }) => ({
+        project_id,
+        source,
+        created_at,
+      })),
+    };
+  }
+
+  private async requireJudge(judgeId: string): Promise<JudgeRow> {
+    const judge = await this.judges.findById(judgeId);
+    if (judge === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
+    return judge;
+  }
+}
