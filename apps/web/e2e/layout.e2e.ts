@@ -1,11 +1,13 @@
 /**
- * Issue 23 §5: every page at a phone's, a laptop's and a lobby screen's size, with a realistic event
- * behind it (long names, tracks, views, flags, rankings), at the top and scrolled to the bottom. It
- * fails on text drawn over other text, text or a placeholder or a select's value cut off without an
- * ellipsis, a control hidden under another element, and sideways scrolling, naming the page, the
- * size and the element. The checks run in the page on what Chromium laid out (layout-checks.ts).
+ * Issue 23 §5: every page (issue 24's table cards and team page too) at a phone's, a laptop's and a
+ * lobby screen's size, with a realistic event behind it (long names, tracks, views, flags,
+ * rankings), at the top and scrolled to the bottom. It fails on text drawn over other text, text or
+ * a placeholder or a select's value cut off without an ellipsis, a control hidden under another
+ * element, and sideways scrolling, naming the page, the size and the element. The checks run in the
+ * page on what Chromium laid out (layout-checks.ts).
  */
 import { join } from 'node:path';
+import type { TeamCode } from '@podium/protocol';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
@@ -51,6 +53,7 @@ let judgeToken: string;
 let newJudgeToken: string;
 let seenProjectId: string;
 let qrCode: string;
+let teamCode: string;
 
 /** A realistic event: 40 projects with long names, two tracks, judged, flagged and ranked. */
 async function seedEvent(): Promise<void> {
@@ -117,6 +120,8 @@ async function seedEvent(): Promise<void> {
   const newcomer = await seedJudge(server, { name: 'Newcomer Judge', email: 'new@example.org' });
   newJudgeToken = await loginJudgeApi(server, newcomer.code, false);
   qrCode = (await adminApi<{ qr_code: string }>(server, 'POST', '/admin/qr')).body.qr_code;
+  // Issue 24's pages: a team's status page (the first project, views and a judge on the way).
+  teamCode = (await adminApi<TeamCode[]>(server, 'GET', '/admin/team-codes')).body[0]!.code;
 }
 
 const clickButton = (name: string) => async (page: Page) => {
@@ -149,6 +154,8 @@ function screens(): Screen[] {
     { name: 'results', path: '/admin/results', as: 'signed-in' },
     { name: 'results projector', path: '/admin/results?projector=true', as: 'signed-in' },
     { name: 'results print view', path: '/admin/results?print=true', as: 'signed-in' },
+    { name: 'table cards', path: '/admin/table-cards', as: 'signed-in' },
+    { name: 'team status', path: `/team/${teamCode}`, as: 'visitor' },
   ];
 }
 
