@@ -29,7 +29,7 @@ export type ProjectPatch = Partial<
 /** What the judging engine reads of a project. */
 export type EngineProjectRow = Pick<
   ProjectRow,
-  'id' | 'location' | 'group' | 'active' | 'prioritized' | 'challenge_list'
+  'id' | 'name' | 'location' | 'group' | 'active' | 'prioritized' | 'challenge_list'
 >;
 
 /** One judge's view of a project: who, of which track, starred or not. */
@@ -131,7 +131,7 @@ export class ProjectRepository {
     return await this.db.all(
       this.db.q
         .selectFrom('projects')
-        .select(['id', 'location', 'group', 'active', 'prioritized', 'challenge_list'])
+        .select(['id', 'name', 'location', 'group', 'active', 'prioritized', 'challenge_list'])
         .orderBy('location')
         .orderBy('seq'),
     );

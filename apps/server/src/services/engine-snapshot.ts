@@ -28,14 +28,17 @@ const REFIT_MIN_INTERVAL_MS = 10_000;
 const NO_CONFLICTS: ReadonlySet<string> = new Set();
 
 /** A project as the engine sees it, but for its view counts. */
-type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'>;
+type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'> & {
+  /** For the audit line of an assignment, which then needs no read of its own. */
+  name: string;
+};
 
 /** The engine's projects, built once per change of the projects and then kept counting views. */
 interface Built {
   rows: readonly ProjectBase[];
   removals: string;
   projects: EngineProject[];
-  byId: Map<string, { seen: number; trackSeen: Record<string, number> }>;
+  byId: Map<string, ProjectBase & { seen: number; trackSeen: Record<string, number> }>;
   lastSeq: number;
 }
 
@@ -77,6 +80,7 @@ export class EngineSnapshots {
     this.rows = new Derived(db, ['projects'], async () =>
       (await projectRows.engineRows()).map((row) => ({
         id: row.id,
+        name: row.name,
         location: row.location,
         group: row.group,
         active: row.active === 1,
@@ -118,6 +122,11 @@ export class EngineSnapshots {
       ...this.judgeRows.holdersRead().atBegin,
       ...this.projectRows.viewsAfterRead(this.built?.lastSeq ?? 0).atBegin,
     ]);
+  }
+
+  /** Project `id` as the last `allProjects` saw it (inside a transaction: as it is now). */
+  projectSeen(id: string): Readonly<ProjectBase> | undefined {
+    return this.built?.byId.get(id);
   }
 
   /** The projects the judge must never be assigned (issue 24); shared, do not modify. */

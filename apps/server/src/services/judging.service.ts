@@ -233,7 +233,9 @@ export class JudgingService {
         return { reason: 'no-projects' };
       return { reason: choice.reason };
     }
-    const project = await this.requireProject(choice.projectId);
+    // The snapshot the engine chose from is the transaction's: its row needs no read of its own.
+    const project = this.engine.projectSeen(choice.projectId);
+    if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
     const now = this.now();
     await this.judges.update(judge.id, {
       current_project_id: project.id,
@@ -242,7 +244,7 @@ export class JudgingService {
     });
     await this.judging.startVisit(judge.id, project.id, now);
     // Written only when set: every projects write invalidates the engine's cached snapshot.
-    if (project.prioritized === 1) await this.projects.update(project.id, { prioritized: 0 });
+    if (project.prioritized) await this.projects.update(project.id, { prioritized: 0 });
     await this.audit.judge(judge, `Picked new project ${project.name} (${project.id})`);
     this.db.record({ kind: 'projects', public: false });
     this.db.record({ kind: 'judges' });
