@@ -278,20 +278,33 @@ async function dragIntoRanking(projectId: string, toTop = false) {
  * A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`,
  * lift once `to` shows the drop place (a row makes room; the end zone lights up).
  */
+type Box = { x: number; y: number; width: number; height: number };
+
 async function touchDrag(from: Locator, to: Locator) {
   // Touches land at viewport coordinates: both rows must be on screen (a phone is short), and the
   // target away from the screen's edges, where a resting finger scrolls the page (auto-scroll)
   // and the target moves away from under it.
   await to.evaluate((target) => target.scrollIntoView({ block: 'center' }));
   await from.scrollIntoViewIfNeeded();
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
+  // On a busy machine the list may still be settling (a refetch after the last save re-renders
+  // it): touch down only once both rows stay where they are, or the finger lands beside the handle.
+  const boxes = async () => JSON.stringify([await from.boundingBox(), await to.boundingBox()]);
+  let settled = await boxes();
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(100);
+    const now = await boxes();
+    if (now === settled) break;
+    settled = now;
+  }
+  const [start, end] = JSON.parse(settled) as [Box | null, Box | null];
   if (!start || !end) throw new Error('nothing to drag');
   const cdp = await context.newCDPSession(page);
   const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y) }];
   const [x, y] = [start.x + start.width / 2, start.y + start.height / 2];
   const targetY = end.y + end.height / 4;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x, y) });
+  // A finger rests a moment before it moves.
+  await page.waitForTimeout(50);
   for (let step = 1; step <= 10; step++) {
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',
