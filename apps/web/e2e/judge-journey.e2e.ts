@@ -286,8 +286,11 @@ async function touchDrag(from: Locator, to: Locator) {
   // and the target moves away from under it.
   await to.evaluate((target) => target.scrollIntoView({ block: 'center' }));
   await from.scrollIntoViewIfNeeded();
-  // On a busy machine the list may still be settling (a refetch after the last save re-renders
-  // it): touch down only once both rows stay where they are, or the finger lands beside the handle.
+  // The previous drag's drop animation must be over: until its overlay is gone, dnd-kit starts no
+  // new drag (on a busy machine it outlasted the test's next steps).
+  await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
+  // The list may still be settling (a refetch after the last save re-renders it): touch down only
+  // once both rows stay where they are, or the finger lands beside the handle.
   const boxes = async () => JSON.stringify([await from.boundingBox(), await to.boundingBox()]);
   let settled = await boxes();
   for (let tries = 0; tries < 20; tries++) {

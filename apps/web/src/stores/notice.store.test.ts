@@ -49,4 +49,14 @@ describe('notices', () => {
       ['error', 'invalid email: two@'],
     ]);
   });
+
+  it('shows one success at a time: a new one replaces the last, errors stay', () => {
+    notify.success('Skipped Braille Buddy.');
+    notify.error('Network connection issue');
+    notify.success('Finished Kelp Quantum.');
+    expect(shown()).toEqual([
+      ['error', 'Network connection issue'],
+      ['success', 'Finished Kelp Quantum.'],
+    ]);
+  });
 });

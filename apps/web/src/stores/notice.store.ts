@@ -42,12 +42,17 @@ interface NoticeState {
   hostScope: (scope: string, delta: 1 | -1) => void;
 }
 
-/** Pure: the notices after showing one; it replaces its scope's errors, a repeat moves to the end. */
+/**
+ * Pure: the notices after showing one; it replaces its scope's errors, a repeat moves to the end,
+ * and a success replaces the successes before it: successes a judge makes in quick succession
+ * (skip, finish, save) stacked up to four notices high, over the middle of a phone's screen.
+ */
 export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {
   const kept = notices.filter(
     (n) =>
       n.text !== notice.text &&
-      !(notice.scope !== undefined && n.kind === 'error' && n.scope === notice.scope),
+      !(notice.scope !== undefined && n.kind === 'error' && n.scope === notice.scope) &&
+      !(notice.kind === 'success' && n.kind === 'success'),
   );
   return [...kept, notice].slice(-MAX_NOTICES);
 }
