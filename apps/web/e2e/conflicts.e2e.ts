@@ -48,7 +48,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const conflictsOf = (judgeId: string) => apiCall<Conflicts>(server, 'GET', `/judge/${judgeId}/conflicts`);
+const conflictsOf = (judgeId: string) => apiCall<Conflicts>(server, 'GET', `/judge/conflicts/${judgeId}`);
 
 describe('a judge who knows a team (phone)', () => {
   it('picks "I know this team", gets the next project, and never sees that one again', async () => {

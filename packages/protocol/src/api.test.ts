@@ -46,8 +46,8 @@ admin  POST    /judge/hide                body
 admin  PUT     /judge/move/group/:id      body
 admin  POST    /judge/move/group          body
 admin  POST    /judge/reassign            -
-admin  GET     /judge/:id/conflicts       -
-admin  PUT     /judge/:id/conflicts       body
+admin  GET     /judge/conflicts/:id       -
+admin  PUT     /judge/conflicts/:id       body
 admin  POST    /admin/groups/swap         -
 admin  POST    /project/new               body
 admin  POST    /project/csv               csv

@@ -279,13 +279,13 @@ export const endpoints = {
   // Conflicts of interest (docs/api-extensions.md, issue 24): projects the judge is never assigned.
   judgeConflicts: endpoint({
     method: 'GET',
-    path: '/judge/:id/conflicts',
+    path: '/judge/conflicts/:id',
     auth: 'admin',
     response: JudgeConflicts,
   }),
   judgeConflictsSet: endpoint({
     method: 'PUT',
-    path: '/judge/:id/conflicts',
+    path: '/judge/conflicts/:id',
     auth: 'admin',
     body: JudgeConflictsRequest,
     response: JudgeConflicts,

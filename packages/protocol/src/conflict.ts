@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { requiredStringList } from './fields.js';
 
-/** Who said it: the organizer (`PUT /judge/:id/conflicts`, the judge CSV) or the judge (skip `conflict`). */
+/** Who said it: the organizer (`PUT /judge/conflicts/:id`, the judge CSV) or the judge (skip `conflict`). */
 export const CONFLICT_SOURCES = ['declared', 'judge'] as const;
 export type ConflictSource = (typeof CONFLICT_SOURCES)[number];
 
@@ -17,11 +17,11 @@ export const JudgeConflict = z.object({
 });
 export type JudgeConflict = z.infer<typeof JudgeConflict>;
 
-/** `GET` and `PUT /judge/:id/conflicts`: the judge's conflicts, oldest first. */
+/** `GET` and `PUT /judge/conflicts/:id`: the judge's conflicts, oldest first. */
 export const JudgeConflicts = z.object({ conflicts: z.array(JudgeConflict) });
 export type JudgeConflicts = z.infer<typeof JudgeConflicts>;
 
-/** `PUT /judge/:id/conflicts`: every project the judge is in conflict with; repeated ids count once. */
+/** `PUT /judge/conflicts/:id`: every project the judge is in conflict with; repeated ids count once. */
 export const JudgeConflictsRequest = z.object({
   projects: requiredStringList('projects').transform((ids) => [...new Set(ids)]),
 });

@@ -108,7 +108,7 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
-/** `PUT /judge/:id/conflicts`: an id that is no project (never was, or deleted). */
+/** `PUT /judge/conflicts/:id`: an id that is no project (never was, or deleted). */
 export function unknownConflictProject(id: string): string {
   return `no project has the id ${quoted(id)}`;
 }

@@ -28,12 +28,12 @@ const flags = async () => (await t.admin({ method: 'GET', url: '/api/admin/flags
 const byProject = (conflicts: JudgeConflicts['conflicts']) =>
   [...conflicts].sort((x, y) => (x.project_id < y.project_id ? -1 : 1));
 const conflictsOf = async (judgeId: string) => {
-  const res = await t.admin({ method: 'GET', url: `/api/judge/${judgeId}/conflicts` });
+  const res = await t.admin({ method: 'GET', url: `/api/judge/conflicts/${judgeId}` });
   expect(res.statusCode, res.body).toBe(200);
   return byProject(res.json<JudgeConflicts>().conflicts);
 };
 const declare = async (judgeId: string, projects: unknown) => {
-  const res = await t.admin({ method: 'PUT', url: `/api/judge/${judgeId}/conflicts`, payload: { projects } });
+  const res = await t.admin({ method: 'PUT', url: `/api/judge/conflicts/${judgeId}`, payload: { projects } });
   expect(res.statusCode, res.body).toBe(200);
   return byProject(res.json<JudgeConflicts>().conflicts);
 };
@@ -121,7 +121,7 @@ describe('POST /judge/skip with reason conflict ("I know this team")', () => {
   });
 });
 
-describe('GET and PUT /judge/:id/conflicts (declared conflicts)', () => {
+describe('GET and PUT /judge/conflicts/:id (declared conflicts)', () => {
   it('sets exactly the given projects, keeps a judge-said source, and logs', async () => {
     const [a, b, c] = (await addProjects(3)) as [string, string, string];
     const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
@@ -150,10 +150,10 @@ describe('GET and PUT /judge/:id/conflicts (declared conflicts)', () => {
     expect((await t.admin({ method: 'DELETE', url: `/api/project/${gone}` })).statusCode).toBe(200);
     const put = (id: string, payload: unknown) => ({
       method: 'PUT' as const,
-      url: `/api/judge/${id}/conflicts`,
+      url: `/api/judge/conflicts/${id}`,
       payload: payload as Record<string, unknown>,
     });
-    await t.refused({ method: 'GET', url: '/api/judge/nobody/conflicts' }, 404, 'judge not found');
+    await t.refused({ method: 'GET', url: '/api/judge/conflicts/nobody' }, 404, 'judge not found');
     await t.refused(put('nobody', { projects: [a] }), 404, 'judge not found');
     await t.refused(put(adaId, { projects: [a, gone] }), 400, `no project has the id ${gone}`);
     await t.refused(put(adaId, { projects: ['nope'] }), 400, 'no project has the id nope');
@@ -162,7 +162,7 @@ describe('GET and PUT /judge/:id/conflicts (declared conflicts)', () => {
     await t.refused(put(adaId, { projects: a }), 400, 'projects must be a list of strings');
     await t.refused(put(adaId, { projects: [1] }), 400, 'projects must be a list of strings');
     for (const request of [
-      { method: 'GET' as const, url: `/api/judge/${adaId}/conflicts` },
+      { method: 'GET' as const, url: `/api/judge/conflicts/${adaId}` },
       put(adaId, { projects: [] }),
     ]) {
       const res = await t.app.inject({ ...request, headers: { authorization: basicAuth('wrong') } });

@@ -49,14 +49,14 @@ export class ConflictService {
     this.now = now;
   }
 
-  /** `GET /judge/:id/conflicts`. */
+  /** `GET /judge/conflicts/:id`. */
   async ofJudge(judgeId: string): Promise<JudgeConflicts> {
     await this.requireJudge(judgeId);
     return await this.view(judgeId);
   }
 
   /**
-   * `PUT /judge/:id/conflicts`: the judge's conflicts become exactly `projectIds`. Those already
+   * `PUT /judge/conflicts/:id`: the judge's conflicts become exactly `projectIds`. Those already
    * stored keep their source (a judge's own stays `judge`), the others are `declared`; a project
    * left out is no conflict any more, whoever said it. The project the judge holds, if now in
    * conflict, is released at once.

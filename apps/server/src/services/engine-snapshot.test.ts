@@ -89,7 +89,7 @@ describe('EngineSnapshots', () => {
     ];
     expect(await conflicts()).toEqual([[], []]);
     const put = (judge: string, projects: string[]) =>
-      t.admin({ method: 'PUT', url: `/api/judge/${judge}/conflicts`, payload: { projects } });
+      t.admin({ method: 'PUT', url: `/api/judge/conflicts/${judge}`, payload: { projects } });
     await put(ada, [p1, p2]);
     await put(bob, [p2]);
     expect(await conflicts()).toEqual([[p1, p2].sort(), [p2]]);

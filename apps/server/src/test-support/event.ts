@@ -111,7 +111,7 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
   await ok(
     t.admin({
       method: 'PUT',
-      url: `/api/judge/${judges[0]?.id}/conflicts`,
+      url: `/api/judge/conflicts/${judges[0]?.id}`,
       payload: { projects: [projects[0]?.id, projects[1]?.id] },
     }),
   );
@@ -205,7 +205,7 @@ export async function eventAnswers(t: TestApp): Promise<Record<string, unknown>>
     '/api/challenges',
     '/api/group-info',
   ];
-  for (const judge of await t.judges()) urls.push(`/api/judge/${judge.id}/conflicts`);
+  for (const judge of await t.judges()) urls.push(`/api/judge/conflicts/${judge.id}`);
   const answers: Record<string, unknown> = {};
   for (const url of urls) {
     const res = await t.admin({ method: 'GET', url });
