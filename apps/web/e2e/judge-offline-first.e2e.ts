@@ -255,7 +255,7 @@ describe('logging out with changes waiting (issue 22)', () => {
       [judgeId, projectId],
     );
 
-  it('asks first, sends the waiting change once the phone is online, then leaves nothing of the judge', async () => {
+  it('asks first; the change the phone sends once online turns the question into "All changes sent"', async () => {
     const { page, id, projectId } = await judgeWithWaitingRanking('Bea');
     await button(page, 'Logout').tap();
     const ask = page.getByRole('dialog', { name: '1 change not sent yet' });
@@ -268,8 +268,38 @@ describe('logging out with changes waiting (issue 22)', () => {
       .waitFor();
     expect((await judgeRecord(server, id)).rankings).toEqual([]);
 
+    // Back online, the phone sends what waits by itself, the dialog still open.
     await page.context().setOffline(false);
+    const sent = page.getByRole('dialog', { name: 'All changes sent' });
+    await sent.getByText('Everything you saved on this phone has reached the server.').waitFor();
+    expect(await sent.getByRole('alert').count()).toBe(0);
+    expect((await judgeRecord(server, id)).rankings).toEqual([projectId]);
+    await sent.getByRole('button', { name: 'Log out', exact: true }).tap();
+    await page.waitForURL(url('/'));
+    expect(await tracesOf(page, id, projectId)).toEqual([]);
+  });
+
+  it('"Send and log out" waits for the send under way, then logs out', async () => {
+    const { page, id, projectId } = await judgeWithWaitingRanking('Dee');
+    // The server answers the phone's own resend only once the judge has asked to send.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const resendArrived = new Promise<void>((resolve) => (arrived = resolve));
+    await page.route('**/api/judge/rank', async (route) => {
+      arrived();
+      await released;
+      await route.continue();
+    });
+    await page.context().setOffline(false);
+    await resendArrived;
+
+    await button(page, 'Logout').tap();
+    const ask = page.getByRole('dialog', { name: '1 change not sent yet' });
     await ask.getByRole('button', { name: 'Send and log out' }).tap();
+    await ask.getByRole('button', { name: 'Sending...' }).waitFor();
+    expect(await ask.getByRole('button', { name: 'Sending...' }).isDisabled()).toBe(true);
+    release();
     await page.waitForURL(url('/'));
     expect((await judgeRecord(server, id)).rankings).toEqual([projectId]);
     expect(await tracesOf(page, id, projectId)).toEqual([]);

@@ -62,13 +62,22 @@ export function endpointKey(endpoint: Endpoint, params: Record<string, string> =
   return [endpoint.method, endpoint.path, params, token];
 }
 
-/** Changes the kept answer of a GET after a write the page made (e.g. the project `next` gave). */
+/**
+ * Changes the kept answer of a GET after a write the page made (e.g. the project `next` gave). A
+ * read of it still in flight may have been answered before the write and would bring the old
+ * value back when it lands: it is cancelled and asked again.
+ */
 export function updateKept<E extends Endpoint>(
   endpoint: E,
   update: (kept: ResponseOf<E>) => ResponseOf<E>,
   params?: Record<string, string>,
 ): void {
-  queryClient.setQueryData<ResponseOf<E>>(endpointKey(endpoint, params), (kept) => kept && update(kept));
+  const queryKey = endpointKey(endpoint, params);
+  const inFlight = queryClient.isFetching({ queryKey, exact: true }) > 0;
+  // Cancelling reverts to the answer from before that read, synchronously: update after it.
+  if (inFlight) void queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData<ResponseOf<E>>(queryKey, (kept) => kept && update(kept));
+  if (inFlight) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /** A failed call inside a query function: TanStack sees an error, callers read `result`. */

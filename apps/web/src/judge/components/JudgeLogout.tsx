@@ -36,6 +36,8 @@ export function JudgeLogout() {
     if (sent) await logOut();
     else setFailed(true);
   };
+  // Sent while the dialog was open (not by its own button, whose success logs out at once).
+  const allSent = waiting === 0 && !sending;
   const close = () => {
     setAsking(false);
     setFailed(false);
@@ -52,7 +54,7 @@ export function JudgeLogout() {
       </button>
       <Dialog
         open={asking}
-        title={waitingChangesText(waiting)}
+        title={allSent ? 'All changes sent' : waitingChangesText(waiting)}
         onClose={close}
         size="small"
         describedByContent
@@ -61,25 +63,37 @@ export function JudgeLogout() {
             <button type="button" className="btn btn--secondary" onClick={close}>
               Cancel
             </button>
-            <button type="button" className="btn btn--danger" onClick={() => void logOut()}>
-              Log out without sending
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={sending}
-              onClick={() => void sendThenLogOut()}
-            >
-              {sending ? 'Sending...' : 'Send and log out'}
-            </button>
+            {allSent ? (
+              <button type="button" className="btn btn--primary" onClick={() => void logOut()}>
+                Log out
+              </button>
+            ) : (
+              <>
+                <button type="button" className="btn btn--danger" onClick={() => void logOut()}>
+                  Log out without sending
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={sending}
+                  onClick={() => void sendThenLogOut()}
+                >
+                  {sending ? 'Sending...' : 'Send and log out'}
+                </button>
+              </>
+            )}
           </>
         }
       >
-        <p>
-          Notes, stars, rankings or visits you saved on this phone have not reached the server. Send them
-          before you log out: logging out without sending loses them.
-        </p>
-        {failed && (
+        {allSent ? (
+          <p>Everything you saved on this phone has reached the server.</p>
+        ) : (
+          <p>
+            Notes, stars, rankings or visits you saved on this phone have not reached the server. Send them
+            before you log out: logging out without sending loses them.
+          </p>
+        )}
+        {failed && !allSent && (
           <p role="alert" className="field__error">
             {SEND_FAILED}
           </p>
