@@ -6,6 +6,9 @@
 import type { Compilable } from 'kysely';
 import type { Database } from './storage.js';
 
+/** Reads to make with BEGIN, by the key their results are kept under. */
+export type ReadsAtBegin = ReadonlyMap<string, Compilable<unknown>>;
+
 export class ForeseeableRead<R> {
   constructor(
     private readonly db: Database,
@@ -18,7 +21,7 @@ export class ForeseeableRead<R> {
   }
 
   /** For `Database.withReadsAtBegin`. */
-  get atBegin(): ReadonlyMap<string, Compilable<unknown>> {
+  get atBegin(): ReadsAtBegin {
     return new Map([[this.key, this.query]]);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { FlagsTable } from '../db/schema.js';
 
 export type NewFlagRow = Omit<Insertable<FlagsTable>, 'seq'>;
@@ -79,9 +80,23 @@ export class FlagRepository {
     await this.db.run(this.db.q.deleteFrom('flags'));
   }
 
-  /** Deletes the judge's flags of one reason; returns how many went. */
-  async deleteOfJudge(judgeId: string, reason: string): Promise<number> {
-    return await this.db.run(
+  /** Whether the judge has flags of one reason. */
+  async anyOfJudge(judgeId: string, reason: string): Promise<boolean> {
+    return (await this.ofJudgeRead(judgeId, reason).rows()).length > 0;
+  }
+
+  /** The read of `anyOfJudge`: a finish foresees it. */
+  ofJudgeRead(judgeId: string, reason: string) {
+    return new ForeseeableRead(
+      this.db,
+      `flags-of-judge:${judgeId}:${reason}`,
+      this.db.q.selectFrom('flags').select('id').where('judge_id', '=', judgeId).where('reason', '=', reason),
+    );
+  }
+
+  /** Deletes the judge's flags of one reason (sent with the transaction's next statement). */
+  async deleteOfJudge(judgeId: string, reason: string): Promise<void> {
+    await this.db.runLater(
       this.db.q.deleteFrom('flags').where('judge_id', '=', judgeId).where('reason', '=', reason),
     );
   }

@@ -182,8 +182,19 @@ export class JudgeRepository {
    * projects it finished, and its current ranking in order.
    */
   async rankingInputs(judgeId: string): Promise<{ judged: string[]; ranked: string[] }> {
+    const rows = await this.rankingInputsRead(judgeId).rows();
+    return {
+      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
+      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
+    };
+  }
+
+  /** The read of `rankingInputs(judgeId)`: a rank foresees it. */
+  rankingInputsRead(judgeId: string) {
     const { q } = this.db;
-    const rows = await this.db.all(
+    return new ForeseeableRead(
+      this.db,
+      `ranking-inputs:${judgeId}`,
       q
         .selectFrom('judged_projects')
         .select(['project_id', sql<number>`-1`.as('position')])
@@ -191,10 +202,6 @@ export class JudgeRepository {
         .unionAll(q.selectFrom('rankings').select(['project_id', 'position']).where('judge_id', '=', judgeId))
         .orderBy('position'),
     );
-    return {
-      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
-      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
-    };
   }
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */

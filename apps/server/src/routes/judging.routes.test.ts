@@ -1,8 +1,9 @@
 /** Judging over HTTP (R4–R29, R59): next, skip and flag, finish, rank, star, notes, project count. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Flag, JudgeSelf } from '@podium/protocol';
+import type { Flag, JudgeSelf, Next } from '@podium/protocol';
+import pg from 'pg';
 import { seedSettings } from '../test-support/seed.js';
-import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, testEngine, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -400,4 +401,68 @@ describe('GET /project/count (R59)', () => {
     await seedSettings(t.app, { judge_tracks: true });
     expect((await track({ method: 'GET', url: '/api/project/count' })).json()).toEqual({ count: 1 });
   });
+});
+
+/**
+ * Every statement PostgreSQL gets while a writing transaction holds the write lock, one entry per
+ * round trip, grouped by transaction (observed on `pg`'s client, passed on unchanged).
+ */
+function lockedRoundTrips() {
+  const transactions: string[][] = [];
+  const open = new Map<pg.Client, string[]>();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : '';
+    if (text.includes('pg_advisory_xact_lock')) open.set(this, []);
+    const trips = open.get(this);
+    trips?.push(text);
+    if (trips !== undefined && /(^|;\s*)(commit|rollback)$/.test(text.trim())) {
+      transactions.push(trips);
+      open.delete(this);
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  return {
+    /** The round trips of the transaction whose statements include `marker`. */
+    of: (marker: string) => transactions.filter((trips) => trips.some((t) => t.includes(marker))),
+    stop: () => {
+      pg.Client.prototype.query = query;
+    },
+  };
+}
+
+describe('the write lock on PostgreSQL', () => {
+  it.skipIf(testEngine() !== 'postgres')(
+    'is held two round trips by next, finish and rank, keyed or not: BEGIN with their reads, then their writes with COMMIT',
+    async () => {
+      await addProjects(3);
+      const [judge, other] = (await addJudges(2)) as [JudgeClient, JudgeClient];
+      await start();
+      await next(other); // builds the engine's snapshot of the projects, which the next ones reuse
+      const trips = lockedRoundTrips();
+      try {
+        for (const keyed of [false, true]) {
+          const send = (url: string, payload?: Record<string, unknown>) =>
+            judge({
+              method: 'POST',
+              url,
+              ...(payload ? { payload } : {}),
+              headers: keyed ? { 'idempotency-key': `${url.slice(11)}-key` } : {},
+            });
+          const held = (await send('/api/judge/next')).json<Next>();
+          expect((await send('/api/judge/finish', { notes: 'ok', starred: false })).statusCode).toBe(200);
+          const ranking = ['project_id' in held ? held.project_id : ''];
+          expect((await send('/api/judge/rank', { ranking })).statusCode).toBe(200);
+        }
+      } finally {
+        trips.stop();
+      }
+      for (const marker of ['Picked new project', 'Finished judging project', 'Updated rankings']) {
+        expect(
+          trips.of(marker).map((transaction) => transaction.length),
+          marker,
+        ).toEqual([2, 2]);
+      }
+    },
+  );
 });

@@ -6,14 +6,20 @@ import { actionRoute, route } from './route.js';
 
 export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   const { judging } = app.services;
+  const { foreseenReads: foresee } = judging;
 
   route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
-  route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
+  route(app, endpoints.judgeNext, (request) => judging.next(me(request)), { foresee: foresee.next });
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
-  actionRoute(app, endpoints.judgeFinish, (request) =>
-    judging.finish(me(request), request.body.notes, request.body.starred),
+  actionRoute(
+    app,
+    endpoints.judgeFinish,
+    (request) => judging.finish(me(request), request.body.notes, request.body.starred),
+    { foresee: foresee.finish },
   );
-  actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
+  actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking), {
+    foresee: foresee.rank,
+  });
   actionRoute(app, endpoints.judgeStar, (request) =>
     judging.star(me(request), request.params.id, request.body.starred),
   );

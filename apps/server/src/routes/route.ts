@@ -16,6 +16,7 @@ import {
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
+import type { ReadsAtBegin } from '../db/foreseeable-read.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { authenticatedJudgeId, authHook } from '../plugins/auth.js';
 import type { SerializedJson } from '../services/serialized-json.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The descriptor of the matched route (body parsing reads it). */
     endpoint?: Endpoint;
+    /** RouteOptions.foresee, for the keyed judge writes' wrapper (plugins/idempotency.ts). */
+    foresee?: Foresee;
   }
 }
 
@@ -48,7 +51,12 @@ export interface RouteOptions {
   beforeValidation?: (request: FastifyRequest) => void | Promise<void>;
   /** Called with any error the route answers with (before the error handler replies). */
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
+  /** Judge routes: the reads the handler's service will make, sent with BEGIN. */
+  foresee?: Foresee;
 }
+
+/** The reads a judge route's service will make for judge `judgeId`. */
+export type Foresee = (judgeId: string) => ReadsAtBegin;
 
 /** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
 const LITERAL_SEGMENTS = new Map<string, Set<string>>();
@@ -89,7 +97,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const literalSegments = literalSegmentHook(endpoint.path);
-  const { beforeBody, beforeValidation, onError } = options;
+  const { beforeBody, beforeValidation, onError, foresee } = options;
   // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
   const judges = endpoint.auth === 'judge';
   const auth = authHook(endpoint.auth, app.services);
@@ -103,14 +111,20 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: API_BASE + endpoint.path,
     schema: endpoint.body ? { body: endpoint.body } : undefined,
-    config: { endpoint },
+    config: { endpoint, foresee },
     onRequest: hooks,
     preValidation: beforeValidation ? async (request) => beforeValidation(request) : undefined,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
     handler: judges
-      ? (request, reply) =>
-          app.services.judgeAuth.serving(authenticatedJudgeId(request), async () => handle(request, reply))
+      ? (request, reply) => {
+          const judgeId = authenticatedJudgeId(request);
+          return app.services.judgeAuth.serving(
+            judgeId,
+            async () => handle(request, reply),
+            foresee?.(judgeId),
+          );
+        }
       : handle,
   });
 }
@@ -185,11 +199,17 @@ export function actionRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   action: (request: RouteRequest<E>) => Promise<void>,
+  options: RouteOptions = {},
 ): void {
-  route(app, endpoint, async (request) => {
-    await action(request);
-    return OK as ResponseOf<E>;
-  });
+  route(
+    app,
+    endpoint,
+    async (request) => {
+      await action(request);
+      return OK as ResponseOf<E>;
+    },
+    options,
+  );
 }
 
 /** Sends a file download (exports, backups): its type and the name the browser saves it under. */

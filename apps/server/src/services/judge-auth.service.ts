@@ -1,6 +1,7 @@
 /** Judge authentication by bearer token (API.md 2.1). Only SHA-256 digests are stored. */
 import { JUDGE_AUTH_ERRORS } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import type { ReadsAtBegin } from '../db/foreseeable-read.js';
 import { UnauthorizedError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import { sha256 } from './secrets.js';
@@ -35,10 +36,12 @@ export class JudgeAuthService {
 
   /**
    * Runs the work of a request for judge `judgeId`: urgently (the judge's phone waits for it), and
-   * with the judge's row read with BEGIN, since every judge write reads it first.
+   * with the judge's row read with BEGIN, since every judge write reads it first, and `foreseen`
+   * (the reads the route's service will make).
    */
-  async serving<T>(judgeId: string, work: () => Promise<T>): Promise<T> {
-    return await this.db.urgently(() => this.db.withReadsAtBegin(this.judges.byId(judgeId).atBegin, work));
+  async serving<T>(judgeId: string, work: () => Promise<T>, foreseen: ReadsAtBegin = new Map()): Promise<T> {
+    const reads = new Map([...this.judges.byId(judgeId).atBegin, ...foreseen]);
+    return await this.db.urgently(() => this.db.withReadsAtBegin(reads, work));
   }
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */

@@ -78,20 +78,29 @@ export class JudgingService {
     this.now = now;
   }
 
+  /**
+   * What `next`, `finish` and `rank` will read, for their routes to send with BEGIN
+   * (`Database.withReadsAtBegin`): the lock every write waits for is then held a round trip each
+   * less. A route passes them, not the service, so that a keyed request's outer transaction
+   * (services/idempotency.service.ts), begun before the service runs, makes them too.
+   */
+  readonly foreseenReads = {
+    // The engine's inputs (a judge already holding a project wastes them; few ask then).
+    next: (judgeId: string) =>
+      new Map([...this.engine.readsAtBegin, ...this.judging.dealtWithRead(judgeId).atBegin]),
+    finish: (judgeId: string) => this.flags.ofJudgeRead(judgeId, 'busy').atBegin,
+    rank: (judgeId: string) => this.judges.rankingInputsRead(judgeId).atBegin,
+  };
+
   /** `POST /judge/next` (R5–R17): the held project, a new one, or why there is none. */
   async next(judgeId: string): Promise<Next> {
-    // The engine's inputs come with BEGIN: the lock every write waits for is held a round trip
-    // each less (a judge already holding a project wastes these reads; few ask then).
-    const inputs = new Map([...this.engine.readsAtBegin, ...this.judging.dealtWithRead(judgeId).atBegin]);
-    return await this.db.withReadsAtBegin(inputs, () =>
-      this.db.transaction(async () => {
-        const judge = await this.requireActive(judgeId);
-        if (judge.current_project_id !== null) return { project_id: judge.current_project_id };
-        if ((await this.options.read()).deliberation) return { reason: 'deliberation' };
-        if ((await this.clock.read()).running === 0) return { reason: 'paused' };
-        return await this.assign(judge);
-      }),
-    );
+    return await this.db.transaction(async () => {
+      const judge = await this.requireActive(judgeId);
+      if (judge.current_project_id !== null) return { project_id: judge.current_project_id };
+      if ((await this.options.read()).deliberation) return { reason: 'deliberation' };
+      if ((await this.clock.read()).running === 0) return { reason: 'paused' };
+      return await this.assign(judge);
+    });
   }
 
   /**
@@ -145,13 +154,17 @@ export class JudgingService {
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
-      // Before the first write: what it reads (the settings) is still the transaction's first read.
+      // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
+      const wasBusy = await this.flags.anyOfJudge(judge.id, 'busy');
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
       await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
-      if ((await this.flags.deleteOfJudge(judge.id, 'busy')) > 0) this.db.record({ kind: 'flags' });
+      if (wasBusy) {
+        await this.flags.deleteOfJudge(judge.id, 'busy');
+        this.db.record({ kind: 'flags' });
+      }
       await this.audit.judge(
         judge,
         `Finished judging project ${projectId}${starred ? ' and starred project' : ''}`,

@@ -149,8 +149,10 @@ function run(
   });
 }
 
-/** Settings for a server whose data is thrown away: nothing waits for the disk. */
-/** What tests trade away for speed; a benchmark keeps it, as a hosted PostgreSQL does. */
+/**
+ * Settings for a server whose data is thrown away: nothing waits for the disk. What tests trade
+ * away for speed; a benchmark keeps it, as a hosted PostgreSQL does.
+ */
 const NOT_DURABLE = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
 function serverArgs(dataDir: string, socketDir: string, port: number, durable: boolean): string[] {
