@@ -1,8 +1,7 @@
 import { memo } from 'react';
-import { ActionsMenu } from '../components/ActionsMenu';
-import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { RowSelectBox, TimeAgo } from './cells';
-import { reinstateJudge, setHidden } from './dashboard-actions';
+import { reinstateJudge } from './dashboard-actions';
+import { RowMenu } from './RowMenu';
 import { IDLE_LABELS, type IdleReason } from './idle-judges';
 import type { JudgeRowModel } from './rows';
 
@@ -19,28 +18,19 @@ export interface JudgeRowProps extends JudgeRowModel {
 }
 
 function JudgeMenu({ id, name, active, canMoveGroup, replaced }: JudgeRowProps) {
-  const open = useDashboardDialogStore((state) => state.open);
   return (
-    <ActionsMenu
-      label="Actions"
-      ariaLabel={`Actions for ${name}`}
-      items={() => [
+    <RowMenu
+      table="judges"
+      {...{ id, name, active, canMoveGroup }}
+      first={(open) => [
         { label: 'Judge Scores', onSelect: () => open({ kind: 'judge-scores', id }) },
         { label: 'Visits', onSelect: () => open({ kind: 'judge-visits', id }) },
         { label: 'Edit', onSelect: () => open({ kind: 'edit-judge', id }) },
-        ...(canMoveGroup
-          ? [
-              {
-                label: 'Move to Group',
-                onSelect: () => open({ kind: 'move-group', table: 'judges', ids: [id] }),
-              },
-            ]
-          : []),
-        { label: active ? 'Hide' : 'Unhide', onSelect: () => void setHidden('judges', [id], active) },
+      ]}
+      afterHide={(open) => [
         replaced === 'no'
           ? { label: 'Replace', onSelect: () => open({ kind: 'replace-judge', id }) }
           : { label: 'Reinstate', onSelect: () => void reinstateJudge(id) },
-        { label: 'Delete', danger: true, onSelect: () => open({ kind: 'delete', table: 'judges', id }) },
       ]}
     />
   );

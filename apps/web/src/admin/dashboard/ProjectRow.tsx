@@ -1,8 +1,7 @@
 import { memo } from 'react';
-import { ActionsMenu } from '../components/ActionsMenu';
-import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { RowSelectBox, TimeAgo } from './cells';
-import { setHidden, setPrioritized } from './dashboard-actions';
+import { setPrioritized } from './dashboard-actions';
+import { RowMenu } from './RowMenu';
 import type { ProjectRowModel } from './rows';
 
 export interface ProjectRowProps extends ProjectRowModel {
@@ -14,28 +13,19 @@ export interface ProjectRowProps extends ProjectRowModel {
 }
 
 function ProjectMenu({ id, name, active, prioritized, canMoveGroup }: ProjectRowProps) {
-  const open = useDashboardDialogStore((state) => state.open);
   return (
-    <ActionsMenu
-      label="Actions"
-      ariaLabel={`Actions for ${name}`}
-      items={() => [
+    <RowMenu
+      table="projects"
+      {...{ id, name, active, canMoveGroup }}
+      first={(open) => [
         { label: 'Edit', onSelect: () => open({ kind: 'edit-project', id }) },
         { label: 'Move to Table', onSelect: () => open({ kind: 'move-table', id }) },
-        ...(canMoveGroup
-          ? [
-              {
-                label: 'Move to Group',
-                onSelect: () => open({ kind: 'move-group', table: 'projects', ids: [id] }),
-              },
-            ]
-          : []),
-        { label: active ? 'Hide' : 'Unhide', onSelect: () => void setHidden('projects', [id], active) },
+      ]}
+      afterHide={() => [
         {
           label: prioritized ? 'Unprioritize' : 'Prioritize',
           onSelect: () => void setPrioritized([id], !prioritized),
         },
-        { label: 'Delete', danger: true, onSelect: () => open({ kind: 'delete', table: 'projects', id }) },
       ]}
     />
   );

@@ -4,6 +4,7 @@
  * themselves come from the server (`GET /admin/judge/pace`, the Results view's `pace`).
  */
 import type { JudgePace, PaceMark } from '@podium/protocol';
+import { clockText } from '../../util/clock-text';
 
 export const PACE_BADGES: Readonly<Record<PaceMark, string>> = {
   'short-visits': 'Fast visits',
@@ -17,8 +18,7 @@ export function paceBadge(marks: readonly PaceMark[]): string {
 
 /** Whole seconds as `m:ss` (a visit's length). */
 export function visitLength(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return clockText(Math.round(ms / 1000), { padMinutes: false });
 }
 
 /** Why the mark is there, with the judge's figures when known. */

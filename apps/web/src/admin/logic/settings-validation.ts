@@ -14,6 +14,7 @@
  */
 import type { SwitchingMode } from '@podium/protocol';
 import { SETTINGS_ERRORS, SWITCHING_MODES } from '@podium/protocol';
+import { clockText } from '../../util/clock-text';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -53,9 +54,7 @@ export function parseTimer(text: string): Parsed<number> {
 
 /** `judging_timer` seconds as the timer field shows them: `MM:SS` (minutes may exceed 59). */
 export function formatTimer(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+  return clockText(Math.floor(seconds));
 }
 
 /** A whole number ≥ `min`, else `message`. */

@@ -3,6 +3,7 @@
  * `now`: the store passes a monotonic clock, the tests pass numbers. Pausing folds the running
  * time into `elapsedMs`, so any number of pause/resume cycles adds up exactly.
  */
+import { clockText } from '../../util/clock-text';
 
 /** idle: Start Judging not pressed yet; expired: reached zero (red clock, alarm, Time is Up). */
 export type CountdownStatus = 'idle' | 'running' | 'paused' | 'expired';
@@ -68,10 +69,7 @@ export function setCountdownDuration(countdown: Countdown, durationMs: number): 
  * zero. Minutes are not capped (a 2-hour timer reads 120:00).
  */
 export function formatClock(ms: number): string {
-  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+  return clockText(Math.ceil(ms / 1000));
 }
 
 /**
