@@ -24,14 +24,13 @@ import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import {
   apiCall,
   judgeRecord,
+  judgeWhileJudging,
   launchBrowser,
-  loginJudgeApi,
   openPhonePage,
-  seedJudge,
   seedProject,
+  type ServerHandle,
   TEST_ADMIN_PASSWORD,
   unexpectedErrors,
-  type ServerHandle,
 } from './harness';
 import { socketConnected } from './socket-signals';
 
@@ -63,12 +62,9 @@ beforeAll(async () => {
   for (const name of ['Mesh Radio', 'Kelp Farm', 'Solar Kiln', 'Bee Counter']) {
     await seedProject(server, { name, description: `${name} does things.` });
   }
-  const judge = await seedJudge(server, { name: 'Ada', email: 'ada@example.org' });
+  const judge = await judgeWhileJudging(server, { name: 'Ada', email: 'ada@example.org' }, 0);
   judgeId = judge.id;
-  const token = await loginJudgeApi(server, judge.code);
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
-  ({ context, page, errors } = await openPhonePage(browser, server, token));
+  ({ context, page, errors } = await openPhonePage(browser, server, judge.token));
 });
 
 afterAll(async () => {

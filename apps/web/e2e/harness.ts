@@ -372,6 +372,22 @@ export async function useJudgeToken(
   await context.addCookies([{ name: 'token', value: token, url: server.baseUrl, sameSite: 'Strict' }]);
 }
 
+/**
+ * A judge signed in over the API (welcome accepted), with judging running and a visit timer of
+ * `judgingTimer` seconds (0: none).
+ */
+export async function judgeWhileJudging(
+  server: ServerHandle,
+  judge: { name: string; email: string },
+  judgingTimer: number,
+): Promise<{ id: string; token: string }> {
+  const { id, code } = await seedJudge(server, judge);
+  const token = await loginJudgeApi(server, code);
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: judgingTimer });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  return { id, token };
+}
+
 /** A browser context and its page, with the page's errors collected. */
 export interface OpenedPage {
   context: BrowserContext;

@@ -9,12 +9,11 @@ import type { ServerHandle } from './harness';
 import {
   apiCall,
   judgeRecord,
+  judgeWhileJudging,
   launchBrowser,
-  loginJudgeApi,
-  seedJudge,
+  openPhonePage,
   seedProject,
   startServer,
-  openPhonePage,
 } from './harness';
 
 let server: ServerHandle;
@@ -31,11 +30,8 @@ beforeAll(async () => {
     await seedProject(server, { name: 'Mesh Radio' }),
     await seedProject(server, { name: 'Kelp Farm' }),
   ];
-  const judge = await seedJudge(server, { name: 'Linus', email: 'linus@example.org' });
-  judgeId = judge.id;
-  const token = await loginJudgeApi(server, judge.code);
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  const { id, token } = await judgeWhileJudging(server, { name: 'Linus', email: 'linus@example.org' }, 0);
+  judgeId = id;
   for (let i = 0; i < 2; i++) {
     await apiCall(server, 'POST', '/judge/next', undefined, token);
     await apiCall(server, 'POST', '/judge/finish', { notes: '' }, token);

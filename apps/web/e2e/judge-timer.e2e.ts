@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
-  apiCall,
   judgeRecord,
+  judgeWhileJudging,
   launchBrowser,
-  loginJudgeApi,
-  seedJudge,
   seedProject,
   startServer,
   openPhonePage,
@@ -30,12 +28,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   await seedProject(server, { name: 'Clockwork Orange', description: '' });
-  const judge = await seedJudge(server, { name: 'Ada Lovelace', email: 'ada@example.org' });
+  const judge = await judgeWhileJudging(server, { name: 'Ada Lovelace', email: 'ada@example.org' }, 2);
   judgeId = judge.id;
-  const token = await loginJudgeApi(server, judge.code);
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 2 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
-  ({ context, page, errors } = await openPhonePage(browser, server, token));
+  ({ context, page, errors } = await openPhonePage(browser, server, judge.token));
 });
 
 afterAll(async () => {
