@@ -120,24 +120,22 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       throw error;
     }
     try {
-      if (readOnly) {
-        await client.query('begin isolation level repeatable read read only');
-        this.batches.set(client, { waiting: [], reads: new Map() });
-      } else {
-        // One round trip: the lock, held from here to the commit, and the reads nearly every
-        // writing transaction makes (readAtBegin).
-        const reads = this.readsAtBeginHere().flatMap(([key, query]) => {
-          const statement = inlined(query);
-          return statement === undefined ? [] : [{ key, statement }];
-        });
-        const results = (await client.query(
-          [`begin; select pg_advisory_xact_lock(${WRITE_LOCK})`, ...reads.map((read) => read.statement)].join(
-            ';\n',
-          ),
-        )) as unknown as pg.QueryResult[];
-        const made = new Map(reads.map(({ key }, i) => [key, results[2 + i]?.rows ?? []]));
-        this.batches.set(client, { waiting: [], reads: made });
-      }
+      // One round trip: BEGIN, for a write the lock (held from here to the commit), and the reads
+      // nearly every writing transaction makes (readAtBegin) with those the request foresees.
+      const begin = readOnly
+        ? ['begin isolation level repeatable read read only']
+        : ['begin', `select pg_advisory_xact_lock(${WRITE_LOCK})`];
+      const reads = this.readsAtBeginHere(readOnly).flatMap(([key, query]) => {
+        const statement = inlined(query);
+        return statement === undefined ? [] : [{ key, statement }];
+      });
+      const results = (await client.query(
+        [...begin, ...reads.map((read) => read.statement)].join(';\n'),
+      )) as unknown as pg.QueryResult[] | pg.QueryResult;
+      const rows = (i: number) =>
+        (Array.isArray(results) ? results[begin.length + i]?.rows : undefined) ?? [];
+      const made = new Map(reads.map(({ key }, i) => [key, rows(i)]));
+      this.batches.set(client, { waiting: [], reads: made });
     } catch (error) {
       client.release(true);
       this.turns.give();

@@ -329,9 +329,12 @@ export abstract class ScopedDatabase<C> implements Database {
     return await this.requestReads.run(outer === undefined ? reads : new Map([...outer, ...reads]), fn);
   }
 
-  /** The reads a transaction begun now may make with BEGIN: the declared ones, then the request's. */
-  protected readsAtBeginHere(): [string, Compilable<unknown>][] {
-    return [...this.beginReads, ...(this.requestReads.getStore() ?? [])];
+  /**
+   * The reads a transaction begun now may make with BEGIN: the declared ones (writes make them),
+   * then the request's.
+   */
+  protected readsAtBeginHere(readOnly: boolean): [string, Compilable<unknown>][] {
+    return [...(readOnly ? [] : this.beginReads), ...(this.requestReads.getStore() ?? [])];
   }
 
   /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */

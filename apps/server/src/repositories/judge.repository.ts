@@ -157,7 +157,21 @@ export class JudgeRepository {
 
   /** Finished projects of `judgeId` (or of every judge), in finish order. */
   async judged(judgeId?: string): Promise<JudgedRow[]> {
-    let query = this.db.q
+    if (judgeId !== undefined) return await this.judgedRead(judgeId).rows();
+    return await this.db.all(this.judgedQuery());
+  }
+
+  /** The read of `judged(judgeId)`: the judge's own view foresees it. */
+  judgedRead(judgeId: string): ForeseeableRead<JudgedRow> {
+    return new ForeseeableRead(
+      this.db,
+      `judged:${judgeId}`,
+      this.judgedQuery().where('jp.judge_id', '=', judgeId),
+    );
+  }
+
+  private judgedQuery() {
+    return this.db.q
       .selectFrom('judged_projects as jp')
       .innerJoin('projects as p', 'p.id', 'jp.project_id')
       .leftJoin('layout_tables as l', 'l.table_number', 'p.location')
@@ -173,8 +187,6 @@ export class JudgeRepository {
       ])
       .select((eb) => eb.fn.coalesce('l.area', eb.val('')).as('area'))
       .orderBy('jp.seq');
-    if (judgeId !== undefined) query = query.where('jp.judge_id', '=', judgeId);
-    return await this.db.all(query);
   }
 
   /**
@@ -206,19 +218,43 @@ export class JudgeRepository {
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */
   async flagged(judgeId?: string): Promise<JudgeProjectRow[]> {
-    let query = this.db.q.selectFrom('judge_flagged').select(['judge_id', 'project_id']).orderBy('seq');
-    if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
-    return await this.db.all(query);
+    if (judgeId !== undefined) return await this.flaggedRead(judgeId).rows();
+    return await this.db.all(this.flaggedQuery());
+  }
+
+  /** The read of `flagged(judgeId)`: the judge's own view foresees it. */
+  flaggedRead(judgeId: string): ForeseeableRead<JudgeProjectRow> {
+    return new ForeseeableRead(
+      this.db,
+      `flagged:${judgeId}`,
+      this.flaggedQuery().where('judge_id', '=', judgeId),
+    );
+  }
+
+  private flaggedQuery() {
+    return this.db.q.selectFrom('judge_flagged').select(['judge_id', 'project_id']).orderBy('seq');
   }
 
   /** Rankings of `judgeId` (or of every judge), best first per judge. */
   async rankings(judgeId?: string): Promise<JudgeProjectRow[]> {
-    let query = this.db.q
+    if (judgeId !== undefined) return await this.rankingsRead(judgeId).rows();
+    return await this.db.all(this.rankingsQuery());
+  }
+
+  /** The read of `rankings(judgeId)`: the judge's own view foresees it. */
+  rankingsRead(judgeId: string): ForeseeableRead<JudgeProjectRow> {
+    return new ForeseeableRead(
+      this.db,
+      `rankings:${judgeId}`,
+      this.rankingsQuery().where('judge_id', '=', judgeId),
+    );
+  }
+
+  private rankingsQuery() {
+    return this.db.q
       .selectFrom('rankings')
       .select(['judge_id', 'project_id'])
       .orderBy('judge_id')
       .orderBy('position');
-    if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
-    return await this.db.all(query);
   }
 }

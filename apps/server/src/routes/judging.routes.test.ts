@@ -404,16 +404,16 @@ describe('GET /project/count (R59)', () => {
 });
 
 /**
- * Every statement PostgreSQL gets while a writing transaction holds the write lock, one entry per
- * round trip, grouped by transaction (observed on `pg`'s client, passed on unchanged).
+ * What PostgreSQL gets from BEGIN to COMMIT (for a write: while it holds the write lock), one
+ * entry per round trip, grouped by transaction (observed on `pg`'s client, passed on unchanged).
  */
-function lockedRoundTrips() {
+function transactionRoundTrips() {
   const transactions: string[][] = [];
   const open = new Map<pg.Client, string[]>();
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const text = typeof args[0] === 'string' ? args[0] : '';
-    if (text.includes('pg_advisory_xact_lock')) open.set(this, []);
+    if (/^begin\b/.test(text)) open.set(this, []);
     const trips = open.get(this);
     trips?.push(text);
     if (trips !== undefined && /(^|;\s*)(commit|rollback)$/.test(text.trim())) {
@@ -431,7 +431,7 @@ function lockedRoundTrips() {
   };
 }
 
-describe('the write lock on PostgreSQL', () => {
+describe('round trips on PostgreSQL', () => {
   it.skipIf(testEngine() !== 'postgres')(
     'is held two round trips by next, finish and rank, keyed or not: BEGIN with their reads, then their writes with COMMIT',
     async () => {
@@ -439,7 +439,7 @@ describe('the write lock on PostgreSQL', () => {
       const [judge, other] = (await addJudges(2)) as [JudgeClient, JudgeClient];
       await start();
       await next(other); // builds the engine's snapshot of the projects, which the next ones reuse
-      const trips = lockedRoundTrips();
+      const trips = transactionRoundTrips();
       try {
         for (const keyed of [false, true]) {
           const send = (url: string, payload?: Record<string, unknown>) =>
@@ -463,6 +463,28 @@ describe('the write lock on PostgreSQL', () => {
           marker,
         ).toEqual([2, 2]);
       }
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'GET /judge reads from one snapshot in two round trips: BEGIN with its reads, then COMMIT',
+    async () => {
+      const [held] = (await addProjects(2)) as [string];
+      const [judge] = (await addJudges(1)) as [JudgeClient];
+      await start();
+      await next(judge);
+      await call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: true });
+      await call(judge, 'POST', '/api/judge/rank', { ranking: [held] });
+      const trips = transactionRoundTrips();
+      let view: JudgeSelf;
+      try {
+        view = await self(judge);
+      } finally {
+        trips.stop();
+      }
+      expect(view.seen_projects.map((p) => [p.notes, p.starred])).toEqual([['ok', true]]);
+      expect(view.rankings).toHaveLength(1);
+      expect(trips.of('judge_flagged').map((transaction) => transaction.length)).toEqual([2]);
     },
   );
 });

@@ -141,15 +141,30 @@ export class JudgeSessionService {
     return token;
   }
 
-  /** The judge's own view (4.1). */
+  /**
+   * The judge's own view (4.1), from one snapshot: on PostgreSQL its reads go with BEGIN, one
+   * round trip (a phone asks it after every change).
+   */
   async self(judgeId: string): Promise<JudgeSelf> {
-    const row = await this.require(judgeId);
-    const [view] = judgeSelfViews([row], {
-      judged: await this.judges.judged(judgeId),
-      flagged: await this.judges.flagged(judgeId),
-      rankings: await this.judges.rankings(judgeId),
-    });
-    return view as JudgeSelf;
+    const reads = new Map([
+      ...this.judges.judgedRead(judgeId).atBegin,
+      ...this.judges.flaggedRead(judgeId).atBegin,
+      ...this.judges.rankingsRead(judgeId).atBegin,
+    ]);
+    return await this.db.withReadsAtBegin(reads, () =>
+      this.db.transaction(
+        async () => {
+          const row = await this.require(judgeId);
+          const [view] = judgeSelfViews([row], {
+            judged: await this.judges.judged(judgeId),
+            flagged: await this.judges.flagged(judgeId),
+            rankings: await this.judges.rankings(judgeId),
+          });
+          return view as JudgeSelf;
+        },
+        { readOnly: true },
+      ),
+    );
   }
 
   /** `GET /judge/projects`: finished projects in finish order. */
