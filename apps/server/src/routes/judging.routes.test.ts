@@ -469,10 +469,10 @@ describe('round trips on PostgreSQL', () => {
   it.skipIf(testEngine() !== 'postgres')(
     'GET /judge reads from one snapshot in two round trips: BEGIN with its reads, then COMMIT',
     async () => {
-      const [held] = (await addProjects(2)) as [string];
+      await addProjects(2);
       const [judge] = (await addJudges(1)) as [JudgeClient];
       await start();
-      await next(judge);
+      const held = (await next(judge)).project_id;
       await call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: true });
       await call(judge, 'POST', '/api/judge/rank', { ranking: [held] });
       const trips = transactionRoundTrips();
