@@ -30,14 +30,17 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.judgeAuth, () => OK);
-  route(app, endpoints.judgeSelf, (request) => session.self(me(request)));
+  const selfReads = session.foreseenReads.self;
+  route(app, endpoints.judgeSelf, (request) => session.self(me(request)), { foresee: selfReads });
   route(
     app,
     endpoints.judgeWelcomeGet,
     async (request) => ({ ok: (await session.readWelcome(me(request))) ? 1 : 0 }) as const,
   );
   actionRoute(app, endpoints.judgeWelcomeAccept, (request) => session.acceptWelcome(me(request)));
-  route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)));
+  route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)), {
+    foresee: selfReads,
+  });
   route(app, endpoints.loginGuard, () => session.guardStatus());
   route(app, endpoints.loginGuardAction, (request) => session.actOnGuard(request.body.action));
   route(app, endpoints.loginProofs, () => session.loginProofs());

@@ -142,28 +142,32 @@ export class JudgeSessionService {
   }
 
   /**
-   * The judge's own view (4.1), from one snapshot: on PostgreSQL its reads go with BEGIN, one
-   * round trip (a phone asks it after every change).
+   * What `self` will read, for its routes to send with BEGIN (`Database.withReadsAtBegin`, as
+   * JudgingService.foreseenReads): on PostgreSQL the view is then one round trip (a phone asks
+   * it after every change).
    */
+  readonly foreseenReads = {
+    self: (judgeId: string) =>
+      new Map([
+        ...this.judges.judgedRead(judgeId).atBegin,
+        ...this.judges.flaggedRead(judgeId).atBegin,
+        ...this.judges.rankingsRead(judgeId).atBegin,
+      ]),
+  };
+
+  /** The judge's own view (4.1), from one snapshot. */
   async self(judgeId: string): Promise<JudgeSelf> {
-    const reads = new Map([
-      ...this.judges.judgedRead(judgeId).atBegin,
-      ...this.judges.flaggedRead(judgeId).atBegin,
-      ...this.judges.rankingsRead(judgeId).atBegin,
-    ]);
-    return await this.db.withReadsAtBegin(reads, () =>
-      this.db.transaction(
-        async () => {
-          const row = await this.require(judgeId);
-          const [view] = judgeSelfViews([row], {
-            judged: await this.judges.judged(judgeId),
-            flagged: await this.judges.flagged(judgeId),
-            rankings: await this.judges.rankings(judgeId),
-          });
-          return view as JudgeSelf;
-        },
-        { readOnly: true },
-      ),
+    return await this.db.transaction(
+      async () => {
+        const row = await this.require(judgeId);
+        const [view] = judgeSelfViews([row], {
+          judged: await this.judges.judged(judgeId),
+          flagged: await this.judges.flagged(judgeId),
+          rankings: await this.judges.rankings(judgeId),
+        });
+        return view as JudgeSelf;
+      },
+      { readOnly: true },
     );
   }
 
