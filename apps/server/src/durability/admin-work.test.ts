@@ -94,11 +94,12 @@ async function judgesDuring(work: Promise<unknown>, inProgress: () => Promise<bo
   return order;
 }
 
-/** `count` projects with descriptions of `about` characters (~1 kB: an export long enough to watch). */
-async function importProjects(count: number, about = 1000) {
+/** `count` projects with ~1 kB descriptions: an export long enough to watch. */
+async function importProjects(count: number) {
+  const about = 'x'.repeat(1000);
   const rows = Array.from(
     { length: count },
-    (_, i) => `Project ${i},About ${i} ${'x'.repeat(about)},https://p${i}.org,,,AI`,
+    (_, i) => `Project ${i},About ${i} ${about},https://p${i}.org,,,AI`,
   );
   const res = await t.admin({
     method: 'POST',

@@ -136,6 +136,29 @@ describe('audiences (6.2)', () => {
     expect(otherSocket.names()).not.toContain('judge.updated');
   });
 
+  it('a finish that deletes busy flags tells the admin (flags.changed); one that deletes none does not', async () => {
+    const { admin, judge } = await audiences();
+    for (const name of ['A', 'B', 'C']) await t.addProject({ name });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await judge({ method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } });
+    await until(() => admin.names().includes('flags.changed'));
+    await settle(1100); // the coalescing window of the skip's flags.changed
+    admin.events.length = 0;
+
+    // R22: finishing deletes the judge's busy flag.
+    expect((await judge({ method: 'POST', url: '/api/judge/finish', payload: {} })).statusCode).toBe(200);
+    await until(() => admin.names().includes('flags.changed'));
+    await settle(1100);
+    admin.events.length = 0;
+
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    expect((await judge({ method: 'POST', url: '/api/judge/finish', payload: {} })).statusCode).toBe(200);
+    await until(() => admin.names().includes('judges.changed'));
+    await settle(1100);
+    expect(admin.names()).not.toContain('flags.changed');
+  });
+
   it('deleting a judge disconnects its sockets', async () => {
     const { judgeId, judgeSocket } = await audiences();
     await t.admin({ method: 'DELETE', url: `/api/judge/${judgeId}` });
