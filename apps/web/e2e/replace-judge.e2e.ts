@@ -126,7 +126,8 @@ describe('replacing a judge', () => {
 
     await rowAction(page, 'Ada', 'Visits');
     const dialog = page.getByRole('dialog', { name: 'Visits of Ada' });
-    await dialog.waitFor();
+    // The dialog opens at once; its visits come with their answer.
+    await dialog.locator('tbody tr').nth(2).waitFor();
     const rows = await dialog
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
