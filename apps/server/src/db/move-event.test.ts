@@ -86,12 +86,15 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** The moved tables' rows on PostgreSQL (the revision counters without `any`, which SQLite has not). */
+/**
+ * The moved tables' rows on PostgreSQL (the revision counters without `any` and `others`, which
+ * SQLite has not).
+ */
 async function postgresRows(url: string): Promise<Record<MovedTable, Record<string, unknown>[]>> {
   return withClient(url, async (client) => {
     const entries: [MovedTable, Record<string, unknown>[]][] = [];
     for (const table of MOVED_TABLES) {
-      const filter = table === 'revisions' ? " where name <> 'any'" : '';
+      const filter = table === 'revisions' ? " where name not in ('any', 'others')" : '';
       entries.push([table, sorted((await client.query(`select * from "${table}"${filter}`)).rows)]);
     }
     return Object.fromEntries(entries) as Record<MovedTable, Record<string, unknown>[]>;

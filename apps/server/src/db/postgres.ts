@@ -7,16 +7,18 @@
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
  * while reads never wait. The lock is held for the transaction's round trips, so they are few:
- * reads made with BEGIN, writes sent later in batches, named statements (docs/ARCHITECTURE.md,
- * "Storage"). The outbox
- * relies on the lock too: its rows become visible in `seq` order only because no two writing
- * transactions append at once (outbox.ts); a finer lock must keep that.
+ * reads made with BEGIN, writes sent later in batches of prepared statements, named statements;
+ * a judge's finish and rank read before it and check under it that no other write came between
+ * (`Database.forJudge`; docs/ARCHITECTURE.md, "Storage"). The outbox relies on the lock too: its
+ * rows become visible in `seq` order only because no two writing transactions append at once
+ * (outbox.ts); every write, late or not, appends under it.
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { DiskFullAlarm } from './disk-full.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
+import { OTHERS_MOVED } from './migrations/postgres/007-others-revision.js';
 import { OutboxListener } from './outbox-listener.js';
 import type { DomainEvent } from '../domain-events.js';
 import type { OutboxRow } from './outbox.js';
@@ -31,7 +33,15 @@ import {
 } from './storage.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
-const WRITE_LOCK = 0x706f6469756d;
+export const WRITE_LOCK = 0x706f6469756d;
+/**
+ * The first key of judges' own locks (two-key advisory locks, a key space apart from
+ * WRITE_LOCK's), the second being a hash of the judge's id: judges whose hashes meet only wait
+ * for each other.
+ */
+const JUDGE_LOCKS = 0x6a756467; // "judg"
+const TAKE_WRITE_LOCK = `select pg_advisory_xact_lock(${WRITE_LOCK})`;
+const READ_OTHERS = "select value from revisions where name = 'others'";
 
 // bigint columns hold epoch milliseconds and counts, all far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -56,6 +66,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    */
   private readonly turns: Turns;
   private readonly statementNames = new StatementNames();
+  private readonly batchStatements = new BatchStatements(this.statementNames);
   private readonly batches = new WeakMap<pg.PoolClient, Batch>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
@@ -85,7 +96,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   protected async write(query: Compilable<unknown>): Promise<number> {
-    return (await this.query(query)).rowCount ?? 0;
+    return (await this.query(query, true)).rowCount ?? 0;
   }
 
   /**
@@ -120,28 +131,55 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       throw error;
     }
     try {
-      // One round trip: BEGIN, for a write the lock (held from here to the commit), and the reads
-      // nearly every writing transaction makes (readAtBegin) with those the request foresees.
-      const begin = readOnly
-        ? ['begin isolation level repeatable read read only']
-        : ['begin', `select pg_advisory_xact_lock(${WRITE_LOCK})`];
+      // One round trip: BEGIN, for a write the lock (held from here to the commit; a judge's
+      // finish or rank takes it with its first write, writeBegin), and the reads nearly every
+      // writing transaction makes (readAtBegin) with those the request foresees.
+      const begin = readOnly ? ['begin isolation level repeatable read read only'] : this.writeBegin();
       const reads = this.readsAtBeginHere(readOnly).flatMap(([key, query]) => {
-        const statement = inlined(query);
-        return statement === undefined ? [] : [{ key, statement }];
+        const made = this.batchStatements.of(client, query);
+        return made === undefined ? [] : [{ key, ...made }];
       });
-      const results = (await client.query(
-        [...begin, ...reads.map((read) => read.statement)].join(';\n'),
-      )) as unknown as pg.QueryResult[] | pg.QueryResult;
-      const rows = (i: number) =>
-        (Array.isArray(results) ? results[begin.length + i]?.rows : undefined) ?? [];
+      // The PREPAREs after BEGIN's statements (an isolation level must come first) and before
+      // the reads, so that each read answers at a known place.
+      const prepares = reads.flatMap((read) => (read.prepare === undefined ? [] : [read.prepare]));
+      const results = await this.batchStatements.send(
+        client,
+        [...begin, ...prepares, ...reads.map((read) => read.statement)].join(';\n'),
+      );
+      const answers = Array.isArray(results) ? results : [results];
+      const rows = (i: number) => answers[begin.length + prepares.length + i]?.rows ?? [];
       const made = new Map(reads.map(({ key }, i) => [key, rows(i)]));
-      this.batches.set(client, { waiting: [], reads: made });
+      const othersSeen =
+        begin.at(-1) === READ_OTHERS
+          ? (answers[begin.length - 1]?.rows[0] as { value: number }).value
+          : undefined;
+      this.batches.set(client, { waiting: [], reads: made, othersSeen });
     } catch (error) {
       client.release(true);
       this.turns.give();
       throw error;
     }
     return client;
+  }
+
+  /**
+   * A write's BEGIN: the event's write lock, after the judge's own lock for a judge's request
+   * (`forJudge`); or, for one that reads before the write lock, the `others` revision instead,
+   * which `withWaiting` checks under the lock (migration postgres/007).
+   */
+  private writeBegin(): string[] {
+    const work = this.judgeWorkHere;
+    if (work === undefined) return ['begin', TAKE_WRITE_LOCK];
+    const judge = pg.escapeLiteral(work.judgeId);
+    return [
+      'begin',
+      `select set_config('podium.judge', ${judge}, true), pg_advisory_xact_lock(${JUDGE_LOCKS}, hashtext(${judge}))`,
+      work.readsBeforeLock ? READ_OTHERS : TAKE_WRITE_LOCK,
+    ];
+  }
+
+  protected override changedBeforeLock(error: unknown): boolean {
+    return (error as { code?: unknown } | undefined)?.code === OTHERS_MOVED;
   }
 
   protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
@@ -159,7 +197,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     }
     const insertion = this.outbox.insertion(events);
     const inserted = this.batches.get(client)?.waiting;
-    const statement = inlined(insertion.query);
+    const statement = this.batchStatements.text(client, insertion.query);
     if (inserted === undefined || statement === undefined) return await super.commit(client, events);
     inserted.push(statement);
     const results = await this.endWith(client, 'commit');
@@ -173,7 +211,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 
   /** Savepoint statements go with the writes waiting before them. */
   protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
-    await client.query(this.withWaiting(client, statement));
+    await this.batchStatements.send(client, this.withWaiting(client, statement));
   }
 
   protected override readsOfBegin(client: pg.PoolClient): Map<string, Promise<unknown>> {
@@ -182,8 +220,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   override async runLater(query: Compilable<unknown>): Promise<void> {
-    const batch = this.currentBatch();
-    const statement = batch === undefined ? undefined : inlined(query);
+    const connection = this.scope.getStore()?.connection;
+    const batch = connection === undefined ? undefined : this.batches.get(connection);
+    const statement =
+      connection === undefined || batch === undefined
+        ? undefined
+        : this.batchStatements.text(connection, query);
     if (batch === undefined || statement === undefined) {
       await this.run(query);
       return;
@@ -192,15 +234,20 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     batch.waiting.push(statement);
   }
 
-  private currentBatch(): Batch | undefined {
-    const connection = this.scope.getStore()?.connection;
-    return connection === undefined ? undefined : this.batches.get(connection);
-  }
-
-  /** The writes waiting on `client`, then `statement`, as one text (sent as one simple query). */
-  private withWaiting(client: pg.PoolClient, statement?: string): string {
-    const waiting = this.batches.get(client)?.waiting.splice(0) ?? [];
-    return [...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
+  /**
+   * The writes waiting on `client`, then `statement`, as one text (sent as one simple query);
+   * before the first write of a transaction that read before the write lock, the lock and the
+   * check that no other write came since (`expect_others_at` fails the text and the transaction).
+   */
+  private withWaiting(client: pg.PoolClient, statement?: string, writes = false): string {
+    const batch = this.batches.get(client);
+    const waiting = batch?.waiting.splice(0) ?? [];
+    const lock: string[] = [];
+    if (batch?.othersSeen !== undefined && (writes || waiting.length > 0)) {
+      lock.push(TAKE_WRITE_LOCK, `select expect_others_at(${batch.othersSeen})`);
+      batch.othersSeen = undefined;
+    }
+    return [...lock, ...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
   }
 
   /** Commits (with the waiting writes) or rolls back, and gives the connection back. */
@@ -209,7 +256,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     this.batches.delete(client);
     let broken = false;
     try {
-      const results = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+      const results = await this.batchStatements.send(client, text);
       return Array.isArray(results) ? results : [results];
     } catch (error) {
       // A write of the batch failed: the transaction is still open, aborted. A connection that
@@ -227,7 +274,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     }
   }
 
-  private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
+  private async query(query: Compilable<unknown>, writes = false): Promise<pg.QueryResult> {
     const { sql: text, parameters } = query.compile();
     const values = bindable(parameters);
     const connection = this.scope.getStore()?.connection;
@@ -240,16 +287,20 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       }
     }
     const batch = this.batches.get(connection);
-    if (batch === undefined || batch.waiting.length === 0) return connection.query(this.named(text, values));
-    // Writes are waiting: they go first, in the same round trip when this statement can be inlined.
-    const statement = inlineValues(text, values);
+    const locking = writes && batch?.othersSeen !== undefined;
+    if (batch === undefined || (batch.waiting.length === 0 && !locking))
+      return connection.query(this.named(text, values));
+    // Writes (or the write lock) are waiting: they go first, in the same round trip when this
+    // statement can travel with them.
+    const statement = this.batchStatements.text(connection, query);
     if (statement === undefined) {
-      await connection.query(this.withWaiting(connection));
+      await this.batchStatements.send(connection, this.withWaiting(connection, undefined, writes));
       return connection.query(this.named(text, values));
     }
-    const results = (await connection.query(
-      this.withWaiting(connection, statement),
-    )) as unknown as pg.QueryResult[];
+    const results = (await this.batchStatements.send(
+      connection,
+      this.withWaiting(connection, statement, writes),
+    )) as pg.QueryResult[];
     return results[results.length - 1] as pg.QueryResult;
   }
 
@@ -262,12 +313,92 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 interface Batch {
   waiting: string[];
   reads: Map<string, unknown[]>;
+  /** The `others` revision read with BEGIN, while the write lock is still to take. */
+  othersSeen: number | undefined;
 }
 
-/** `query` with its values written in, or undefined when that cannot be done safely (inlineValues). */
-function inlined(query: Compilable<unknown>): string | undefined {
-  const { sql: text, parameters } = query.compile();
-  return inlineValues(text, bindable(parameters));
+/** A statement for a batch: its PREPARE when its connection has not prepared it yet. */
+interface BatchStatement {
+  prepare?: string;
+  statement: string;
+}
+
+/**
+ * Statements that travel in a batch (one simple query, whose statements take no parameters) as
+ * EXECUTE of a statement their connection prepared, so that PostgreSQL parses and plans each once
+ * per connection instead of at every request (half of a short statement's cost). A statement's
+ * first use on a connection prepares it, in the same text. A text that fails may have left some
+ * of its PREPAREs unrun: its connection then prepares under new names (`failed`). Statements
+ * StatementNames leaves unnamed are written out in full (`inlineValues`).
+ */
+class BatchStatements {
+  private readonly connections = new WeakMap<pg.PoolClient, { generation: number; prepared: Set<string> }>();
+
+  constructor(private readonly names: StatementNames) {}
+
+  /** `query` for a batch on `client`, or undefined when it cannot travel in one (inlineValues). */
+  of(client: pg.PoolClient, query: Compilable<unknown>): BatchStatement | undefined {
+    const { sql: text, parameters } = query.compile();
+    const values = bindable(parameters);
+    const name = this.names.nameOf(text, values.length);
+    const literals = name === undefined ? undefined : quotedLiterals(values);
+    if (name === undefined || literals === undefined) {
+      const statement = inlineValues(text, values);
+      return statement === undefined ? undefined : { statement };
+    }
+    const connection = this.connectionState(client);
+    const prepared = `batch${connection.generation}_${name}`;
+    const statement = `execute ${prepared}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
+    if (connection.prepared.has(prepared)) return { statement };
+    connection.prepared.add(prepared);
+    return { prepare: `prepare ${prepared} as ${text}`, statement };
+  }
+
+  /** `of(client, query)` as one text. */
+  text(client: pg.PoolClient, query: Compilable<unknown>): string | undefined {
+    const made = this.of(client, query);
+    return made === undefined
+      ? undefined
+      : [...(made.prepare ? [made.prepare] : []), made.statement].join(';\n');
+  }
+
+  /** Sends `text` on `client`; when it fails, what it prepared is forgotten. */
+  async send(client: pg.PoolClient, text: string): Promise<pg.QueryResult | pg.QueryResult[]> {
+    try {
+      return (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+    } catch (error) {
+      const connection = this.connectionState(client);
+      connection.generation += 1;
+      connection.prepared.clear();
+      throw error;
+    }
+  }
+
+  private connectionState(client: pg.PoolClient) {
+    let connection = this.connections.get(client);
+    if (connection === undefined) {
+      connection = { generation: 0, prepared: new Set() };
+      this.connections.set(client, connection);
+    }
+    return connection;
+  }
+}
+
+/**
+ * EXECUTE's arguments for `values`: each as a quoted literal, which PostgreSQL reads with the
+ * parameter type's input function, as it reads a bound value; undefined for a value that is not
+ * text, a finite number or null.
+ */
+function quotedLiterals(values: readonly unknown[]): string[] | undefined {
+  const literals: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) literals.push('null');
+    else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
+    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
+      literals.push(`'${value}'`);
+    else return undefined;
+  }
+  return literals;
 }
 
 /**

@@ -29,6 +29,16 @@ export interface TransactionOptions {
   innerJoins?: boolean;
 }
 
+export interface JudgeWorkOptions {
+  /** `Database.forJudge`: reads before the event's write lock. */
+  readsBeforeLock: boolean;
+}
+
+/** The judge request a transaction is begun for (`Database.forJudge`). */
+export interface JudgeWork extends JudgeWorkOptions {
+  judgeId: string;
+}
+
 export interface Database {
   readonly engine: Engine;
   /** Where the event lives: the SQLite file, or the PostgreSQL URL (workers open their own connection). */
@@ -70,6 +80,15 @@ export interface Database {
    * this request only (the judge a judge route works for, the Idempotency-Key it carries).
    */
   withReadsAtBegin<T>(reads: ReadonlyMap<string, Compilable<unknown>>, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` as the work of judge `judgeId`'s request. PostgreSQL: its writing transactions
+   * take the judge's own lock before the event's write lock, and do not move the `others`
+   * revision; with `readsBeforeLock` they read before the event's write lock, take it with their
+   * first write, and run again from the start with it first when a write other than a judge's
+   * own came in between (db/postgres.ts). For a service that writes only the judge's own rows
+   * and the logs: what other judges' requests write never decides its outcome.
+   */
+  forJudge<T>(judgeId: string, options: JudgeWorkOptions, fn: () => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction (a savepoint when nested). Events recorded inside are written to
    * the outbox by the outermost transaction and released to the commit listeners after it
@@ -200,6 +219,7 @@ export abstract class ScopedDatabase<C> implements Database {
   private readonly beginReads = new Map<string, Compilable<unknown>>();
   /** The reads `withReadsAtBegin` adds for the code running now. */
   private readonly requestReads = new AsyncLocalStorage<ReadonlyMap<string, Compilable<unknown>>>();
+  private readonly judgeWork = new AsyncLocalStorage<JudgeWork>();
   private rollbackCount = 0;
   /**
    * The counters outside a transaction, one read for the callers that ask together: every cached
@@ -231,6 +251,17 @@ export abstract class ScopedDatabase<C> implements Database {
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = this.scope.getStore();
     if (outer !== undefined) return this.savepoint(outer, fn);
+    try {
+      return await this.outermost(fn, options);
+    } catch (error) {
+      const work = this.judgeWork.getStore();
+      if (work === undefined || !this.changedBeforeLock(error)) throw error;
+      // What it read may be stale: once more, reading under the lock.
+      return await this.judgeWork.run({ ...work, readsBeforeLock: false }, () => this.outermost(fn, options));
+    }
+  }
+
+  private async outermost<T>(fn: () => Promise<T>, options: TransactionOptions): Promise<T> {
     const connection = await this.begin(options);
     const scope: TransactionScope<C> = {
       connection,
@@ -327,6 +358,20 @@ export abstract class ScopedDatabase<C> implements Database {
   ): Promise<T> {
     const outer = this.requestReads.getStore();
     return await this.requestReads.run(outer === undefined ? reads : new Map([...outer, ...reads]), fn);
+  }
+
+  async forJudge<T>(judgeId: string, options: JudgeWorkOptions, fn: () => Promise<T>): Promise<T> {
+    return await this.judgeWork.run({ judgeId, ...options }, fn);
+  }
+
+  /** The judge request the code running now serves (`forJudge`). */
+  protected get judgeWorkHere(): JudgeWork | undefined {
+    return this.judgeWork.getStore();
+  }
+
+  /** Whether `error` says a write came between the transaction's reads and its write lock. */
+  protected changedBeforeLock(_error: unknown): boolean {
+    return false;
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * Transactions as services see them, on the engine of the run (R95): writes sent later
- * (`runLater`, which PostgreSQL sends with the next statement or the commit, its values written
- * in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
+ * (`runLater`, which PostgreSQL sends with the next statement or the commit, as EXECUTE of a
+ * statement the connection prepared or with its values written in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
  * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
 import type { Compilable } from 'kysely';
@@ -102,6 +102,27 @@ describe('writes sent later (runLater)', () => {
       ['p1', 'name p1'],
       ['p3', 'name p3'],
     ]);
+  });
+
+  it('leave their connection able to run every statement again after a failure', async () => {
+    // PostgreSQL prepares a statement the first time it travels in a batch on a connection (one
+    // connection here); the rename's first use sits behind the failing insert and never runs.
+    const rename = (id: string) =>
+      db.runLater(
+        db.q
+          .updateTable('projects')
+          .set({ name: `renamed ${id}` })
+          .where('id', '=', id),
+      );
+    await db.transaction(async () => addProject('p1'));
+    await expect(
+      db.transaction(async () => {
+        await addProject('p1'); // the same id: a unique violation
+        await rename('p1');
+      }),
+    ).rejects.toThrow();
+    await db.transaction(async () => rename('p1'));
+    expect(await projectNames()).toEqual([['p1', 'renamed p1']]);
   });
 
   it('that fail inside a nested transaction undo that one only', async () => {

@@ -72,7 +72,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       const outcome = await app.services.judgeAuth.serving(
         keyed.judgeId,
         () => idempotency.execute(keyed, async () => handler.call(this, request, reply)),
-        route.config?.foresee?.(keyed.judgeId),
+        route.config?.judgeWork,
       );
       request.idempotency = null;
       return 'kept' in outcome ? sendKept(reply, outcome.kept) : outcome.fresh;

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Flag, JudgeSelf, Next } from '@podium/protocol';
 import pg from 'pg';
+import type { PostgresDatabase } from '../db/postgres.js';
+import { WRITE_LOCK } from '../db/postgres.js';
 import { seedSettings } from '../test-support/seed.js';
 import { createTestApp, testEngine, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
@@ -457,12 +459,61 @@ describe('round trips on PostgreSQL', () => {
       } finally {
         trips.stop();
       }
-      for (const marker of ['Picked new project', 'Finished judging project', 'Updated rankings']) {
+      // next takes the event's write lock with BEGIN; finish and rank read first, and take it
+      // with their writes (Database.forJudge).
+      const lockedIn = (transaction: string[]) =>
+        transaction.findIndex((trip) => trip.includes(`pg_advisory_xact_lock(${WRITE_LOCK})`));
+      for (const [marker, lockTrip] of [
+        ['Picked new project', 0],
+        ['Finished judging project', 1],
+        ['Updated rankings', 1],
+      ] as const) {
         expect(
-          trips.of(marker).map((transaction) => transaction.length),
+          trips.of(marker).map((transaction) => [transaction.length, lockedIn(transaction)]),
           marker,
-        ).toEqual([2, 2]);
+        ).toEqual([
+          [2, lockTrip],
+          [2, lockTrip],
+        ]);
       }
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'a finish that read before the write lock runs again under it when an admin wrote in between',
+    async () => {
+      await addProjects(1);
+      const [judge] = (await addJudges(1)) as [JudgeClient];
+      await start();
+      await next(judge);
+      const [judgeId] = (await t.admin({ method: 'GET', url: '/api/judge/list' }))
+        .json<{ id: string }[]>()
+        .map((j) => j.id);
+      // Another instance's admin holds the write lock...
+      const admin = new pg.Client({ connectionString: (t.app.db as PostgresDatabase).location });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock($1)', [WRITE_LOCK]);
+        const finishing = call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: false });
+        // ...while the finish, its reads made, waits for the lock to write...
+        const waiting = async () =>
+          (
+            await admin.query<{ n: number }>(
+              "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+            )
+          ).rows[0]?.n;
+        for (let tries = 0; (await waiting()) === 0; tries++) {
+          expect(tries).toBeLessThan(500);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // ...and releases the judge from the project before it lets go.
+        await admin.query('update judges set current_project_id = null where id = $1', [judgeId]);
+        await admin.query('select pg_advisory_unlock($1)', [WRITE_LOCK]);
+        expect(await finishing).toEqual({ status: 400, body: { error: 'no current project' } });
+      } finally {
+        await admin.end();
+      }
+      expect((await self(judge)).seen_projects).toEqual([]);
     },
   );
 

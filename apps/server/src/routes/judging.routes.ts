@@ -15,10 +15,12 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
     app,
     endpoints.judgeFinish,
     (request) => judging.finish(me(request), request.body.notes, request.body.starred),
-    { foresee: foresee.finish },
+    // Finish and rank write only the judge's own rows and the logs.
+    { foresee: foresee.finish, readsBeforeLock: true },
   );
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking), {
     foresee: foresee.rank,
+    readsBeforeLock: true,
   });
   actionRoute(app, endpoints.judgeStar, (request) =>
     judging.star(me(request), request.params.id, request.body.starred),

@@ -16,17 +16,17 @@ import {
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
-import type { ReadsAtBegin } from '../db/foreseeable-read.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { authenticatedJudgeId, authHook } from '../plugins/auth.js';
+import type { JudgeWorkPlan } from '../services/judge-auth.service.js';
 import type { SerializedJson } from '../services/serialized-json.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The descriptor of the matched route (body parsing reads it). */
     endpoint?: Endpoint;
-    /** RouteOptions.foresee, for the keyed judge writes' wrapper (plugins/idempotency.ts). */
-    foresee?: Foresee;
+    /** RouteOptions' judge work, for the keyed judge writes' wrapper (plugins/idempotency.ts). */
+    judgeWork?: JudgeWorkPlan;
   }
 }
 
@@ -53,10 +53,15 @@ export interface RouteOptions {
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
   /** Judge routes: the reads the handler's service will make, sent with BEGIN. */
   foresee?: Foresee;
+  /**
+   * Judge routes whose service writes only the judge's own rows and the logs: their reads come
+   * before the event's write lock (`Database.forJudge`).
+   */
+  readsBeforeLock?: boolean;
 }
 
 /** The reads a judge route's service will make for judge `judgeId`. */
-export type Foresee = (judgeId: string) => ReadsAtBegin;
+export type Foresee = NonNullable<JudgeWorkPlan['foresee']>;
 
 /** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
 const LITERAL_SEGMENTS = new Map<string, Set<string>>();
@@ -97,7 +102,8 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const literalSegments = literalSegmentHook(endpoint.path);
-  const { beforeBody, beforeValidation, onError, foresee } = options;
+  const { beforeBody, beforeValidation, onError, foresee, readsBeforeLock = false } = options;
+  const judgeWork: JudgeWorkPlan = { foresee, readsBeforeLock };
   // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
   const judges = endpoint.auth === 'judge';
   const auth = authHook(endpoint.auth, app.services);
@@ -111,7 +117,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: API_BASE + endpoint.path,
     schema: endpoint.body ? { body: endpoint.body } : undefined,
-    config: { endpoint, foresee },
+    config: { endpoint, judgeWork },
     onRequest: hooks,
     preValidation: beforeValidation ? async (request) => beforeValidation(request) : undefined,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
@@ -119,11 +125,7 @@ export function route<E extends Endpoint>(
     handler: judges
       ? (request, reply) => {
           const judgeId = authenticatedJudgeId(request);
-          return app.services.judgeAuth.serving(
-            judgeId,
-            async () => handle(request, reply),
-            foresee?.(judgeId),
-          );
+          return app.services.judgeAuth.serving(judgeId, async () => handle(request, reply), judgeWork);
         }
       : handle,
   });

@@ -51,6 +51,15 @@ describe('EngineSnapshots', () => {
     expect(await seen()).toEqual({ [p1]: [0, { AI: 1 }], [p2]: [0, {}] });
   });
 
+  it('counts a view once when requests read the snapshot at once', async () => {
+    const p1 = await t.addProject({ name: 'A' });
+    const judge = await t.addJudge({ name: 'G', email: 'g@x.org' });
+    expect(await seen()).toEqual({ [p1]: [0, {}] });
+    await seedJudged(t.app, judge, p1);
+    await Promise.all([engine.allProjects(), engine.allProjects()]);
+    expect(await seen()).toEqual({ [p1]: [1, {}] });
+  });
+
   it('follows project edits: hidden, moved, added, deleted', async () => {
     const p1 = await t.addProject({ name: 'A' });
     expect((await engine.allProjects()).map((p) => [p.id, p.active, p.location])).toEqual([[p1, true, 1]]);

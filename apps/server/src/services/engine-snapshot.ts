@@ -105,6 +105,9 @@ export class EngineSnapshots {
       this.built = built;
     }
     for (const { seq, project_id, track } of await this.projectRows.viewsAfter(built.lastSeq)) {
+      // Requests read at once (a finish's group switch reads before the write lock, next under
+      // it): a view another one counted meanwhile is not counted again.
+      if (seq <= built.lastSeq) continue;
       const project = built.byId.get(project_id);
       if (project !== undefined && track === '') project.seen += 1;
       else if (project !== undefined) project.trackSeen[track] = (project.trackSeen[track] ?? 0) + 1;

@@ -25,6 +25,14 @@ export interface JudgeAuthServiceContext {
   repositories: { judges: JudgeRepository };
 }
 
+/** How a judge route's work runs (`JudgeAuthService.serving`). */
+export interface JudgeWorkPlan {
+  /** The reads the route's service will make for the judge, sent with BEGIN. */
+  foresee?: (judgeId: string) => ReadsAtBegin;
+  /** The service writes only the judge's own rows and the logs (`Database.forJudge`). */
+  readsBeforeLock?: boolean;
+}
+
 export class JudgeAuthService {
   private readonly db: Database;
   private readonly judges: JudgeRepository;
@@ -35,13 +43,20 @@ export class JudgeAuthService {
   }
 
   /**
-   * Runs the work of a request for judge `judgeId`: urgently (the judge's phone waits for it), and
-   * with the judge's row read with BEGIN, since every judge write reads it first, and `foreseen`
-   * (the reads the route's service will make).
+   * Runs the work of a request for judge `judgeId`: urgently (the judge's phone waits for it), as
+   * the judge's work (`Database.forJudge`, with `readsBeforeLock` for a route whose service writes
+   * only the judge's own rows), and with the judge's row read with BEGIN, since every judge write
+   * reads it first, and those the route's service will make (`foresee`).
    */
-  async serving<T>(judgeId: string, work: () => Promise<T>, foreseen: ReadsAtBegin = new Map()): Promise<T> {
-    const reads = new Map([...this.judges.byId(judgeId).atBegin, ...foreseen]);
-    return await this.db.urgently(() => this.db.withReadsAtBegin(reads, work));
+  async serving<T>(
+    judgeId: string,
+    work: () => Promise<T>,
+    { foresee, readsBeforeLock = false }: JudgeWorkPlan = {},
+  ): Promise<T> {
+    const reads = new Map([...this.judges.byId(judgeId).atBegin, ...(foresee?.(judgeId) ?? [])]);
+    return await this.db.urgently(() =>
+      this.db.forJudge(judgeId, { readsBeforeLock }, () => this.db.withReadsAtBegin(reads, work)),
+    );
   }
 
   /** The judge holding `token`; hidden judges authenticate too (2.1). */

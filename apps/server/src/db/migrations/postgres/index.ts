@@ -6,6 +6,7 @@ import * as loginLimits from './003-login-limits.js';
 import * as teamCodes from './004-team-codes.js';
 import * as judgeConflicts from './005-judge-conflicts.js';
 import * as judgeReplacement from './006-judge-replacement.js';
+import * as othersRevision from './007-others-revision.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -14,4 +15,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-004-team-codes': teamCodes,
   'pg-005-judge-conflicts': judgeConflicts,
   'pg-006-judge-replacement': judgeReplacement,
+  'pg-007-others-revision': othersRevision,
 };
