@@ -69,6 +69,8 @@ export interface Database {
    * steps of one request read, such as the settings); computed each time outside one.
    */
   readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** What `readUntilWrite` keeps under `key` in the current transaction, if anything; reads nothing. */
+  keptRead<T>(key: string): Promise<T> | undefined;
   /**
    * Declares a read nearly every writing transaction makes, kept under `key` as
    * `readUntilWrite(key, () => all(query))` keeps it: an engine may make it with BEGIN, in the
@@ -327,6 +329,10 @@ export abstract class ScopedDatabase<C> implements Database {
       read.catch(() => reads.delete(key));
     }
     return await read;
+  }
+
+  keptRead<T>(key: string): Promise<T> | undefined {
+    return this.scope.getStore()?.reads.get(key) as Promise<T> | undefined;
   }
 
   async revisions(): Promise<ReadonlyMap<string, number>> {

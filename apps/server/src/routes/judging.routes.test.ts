@@ -433,6 +433,36 @@ function transactionRoundTrips() {
   };
 }
 
+/**
+ * Runs `work` while another connection (as another instance's admin would) holds the event's write
+ * lock, which it releases once `work` is done; `waiting(n)` waits until n transactions wait for it.
+ * Gives what `work` returned (answers still to come in an object: the lock is held until then).
+ */
+async function whileWriteLockHeld<T>(
+  work: (lock: { client: pg.Client; waiting: (count: number) => Promise<void> }) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: (t.app.db as PostgresDatabase).location });
+  await client.connect();
+  const waiting = async (count: number) => {
+    for (let tries = 0; ; tries++) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+      );
+      if ((rows[0]?.n ?? 0) >= count) return;
+      expect(tries).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  try {
+    await client.query('select pg_advisory_lock($1)', [WRITE_LOCK]);
+    const result = await work({ client, waiting });
+    await client.query('select pg_advisory_unlock($1)', [WRITE_LOCK]);
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('round trips on PostgreSQL', () => {
   it.skipIf(testEngine() !== 'postgres')(
     'is held two round trips by next, finish and rank, keyed or not: BEGIN with their reads, then their writes with COMMIT',
@@ -489,31 +519,44 @@ describe('round trips on PostgreSQL', () => {
       const [judgeId] = (await t.admin({ method: 'GET', url: '/api/judge/list' }))
         .json<{ id: string }[]>()
         .map((j) => j.id);
-      // Another instance's admin holds the write lock...
-      const admin = new pg.Client({ connectionString: (t.app.db as PostgresDatabase).location });
-      await admin.connect();
-      try {
-        await admin.query('select pg_advisory_lock($1)', [WRITE_LOCK]);
-        const finishing = call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: false });
-        // ...while the finish, its reads made, waits for the lock to write...
-        const waiting = async () =>
-          (
-            await admin.query<{ n: number }>(
-              "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
-            )
-          ).rows[0]?.n;
-        for (let tries = 0; (await waiting()) === 0; tries++) {
-          expect(tries).toBeLessThan(500);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        // ...and releases the judge from the project before it lets go.
-        await admin.query('update judges set current_project_id = null where id = $1', [judgeId]);
-        await admin.query('select pg_advisory_unlock($1)', [WRITE_LOCK]);
-        expect(await finishing).toEqual({ status: 400, body: { error: 'no current project' } });
-      } finally {
-        await admin.end();
-      }
+      // Another instance's admin holds the write lock while the finish, its reads made, waits
+      // for it to write; the admin releases the judge from the project before letting go.
+      const { finishing } = await whileWriteLockHeld(async (lock) => {
+        const answer = call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: false });
+        await lock.waiting(1);
+        await lock.client.query('update judges set current_project_id = null where id = $1', [judgeId]);
+        return { finishing: answer };
+      });
+      expect(await finishing).toEqual({ status: 400, body: { error: 'no current project' } });
       expect((await self(judge)).seen_projects).toEqual([]);
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'a next that waited while other nexts counted new views still takes two round trips',
+    async () => {
+      await addProjects(6);
+      const [finisher, ...others] = (await addJudges(4)) as [JudgeClient, ...JudgeClient[]];
+      await start();
+      await next(finisher); // builds the engine's snapshot
+      const trips = transactionRoundTrips();
+      try {
+        // All foresee the views after the same last; the finish commits a view, and the first
+        // next counts it before the others run.
+        const { answers } = await whileWriteLockHeld(async (lock) => {
+          const sent = [call(finisher, 'POST', '/api/judge/finish', { notes: 'ok', starred: false })];
+          await lock.waiting(1);
+          for (const judge of others) {
+            sent.push(call(judge, 'POST', '/api/judge/next'));
+            await lock.waiting(sent.length);
+          }
+          return { answers: Promise.all(sent) };
+        });
+        expect((await answers).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      } finally {
+        trips.stop();
+      }
+      expect(trips.of('Picked new project').map((transaction) => transaction.length)).toEqual([2, 2, 2]);
     },
   );
 

@@ -27,6 +27,9 @@ const REFIT_MIN_INTERVAL_MS = 10_000;
 
 const NO_CONFLICTS: ReadonlySet<string> = new Set();
 
+/** How many foreseen bounds `viewsAfter` looks among: more than the requests waiting at once. */
+const FORESEEN_BOUNDS_KEPT = 64;
+
 /** A project as the engine sees it, but for its view counts. */
 type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'> & {
   /** For the audit line of an assignment, which then needs no read of its own. */
@@ -66,6 +69,8 @@ export class EngineSnapshots {
   /** Every judge's conflicts, reloaded after a write to them (their revision counter, migration 011). */
   private readonly conflicts: Derived<ReadonlyMap<string, ReadonlySet<string>>>;
   private built: Built | undefined;
+  /** The lasts that requests' foreseen reads of views began after, newest last (`readsAtBegin`). */
+  private readonly foreseenFrom = new Set<number>();
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
   private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
@@ -104,7 +109,7 @@ export class EngineSnapshots {
       built = { rows, removals, projects, byId: new Map(projects.map((p) => [p.id, p])), lastSeq: 0 };
       this.built = built;
     }
-    for (const { seq, project_id, track } of await this.projectRows.viewsAfter(built.lastSeq)) {
+    for (const { seq, project_id, track } of await this.viewsAfter(built.lastSeq)) {
       // Requests read at once (a finish's group switch reads before the write lock, next under
       // it): a view another one counted meanwhile is not counted again.
       if (seq <= built.lastSeq) continue;
@@ -121,10 +126,30 @@ export class EngineSnapshots {
    * views finished since the last counted one (while the projects have not changed).
    */
   get readsAtBegin(): ReadonlyMap<string, Compilable<unknown>> {
+    const from = this.built?.lastSeq ?? 0;
+    this.foreseenFrom.delete(from);
+    this.foreseenFrom.add(from);
+    for (const old of this.foreseenFrom) {
+      if (this.foreseenFrom.size <= FORESEEN_BOUNDS_KEPT) break;
+      this.foreseenFrom.delete(old);
+    }
     return new Map([
       ...this.judgeRows.holdersRead().atBegin,
-      ...this.projectRows.viewsAfterRead(this.built?.lastSeq ?? 0).atBegin,
+      ...this.projectRows.viewsAfterRead(from).atBegin,
     ]);
+  }
+
+  /**
+   * The views finished after `lastSeq`. While a `next` waited for the write lock, the `next`s
+   * before it counted views, so its foreseen read (from an older last) says more than is asked:
+   * the views counted already are passed over (`allProjects`), and no round trip is spent.
+   */
+  private async viewsAfter(lastSeq: number): Promise<{ seq: number; project_id: string; track: string }[]> {
+    for (const from of this.foreseenFrom) {
+      const kept = from <= lastSeq ? this.projectRows.viewsAfterRead(from).kept() : undefined;
+      if (kept !== undefined) return await kept;
+    }
+    return await this.projectRows.viewsAfter(lastSeq);
   }
 
   /** Project `id` as the last `allProjects` saw it (inside a transaction: as it is now). */
