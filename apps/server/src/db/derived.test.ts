@@ -133,6 +133,22 @@ describe('view_removals revision', () => {
 });
 
 describe('ANY_WRITE (the admin lists)', () => {
+  it('follows each write of a transaction, then the committed state', async () => {
+    const judges = new Derived(db, ANY_WRITE, () => db.all(db.q.selectFrom('judges').select('id')));
+    expect(await judges.get()).toEqual([]);
+    await db.transaction(async () => {
+      await addJudge('j1');
+      expect(await judges.get()).toHaveLength(1);
+      await addJudge('j2');
+      expect(await judges.get()).toHaveLength(2);
+      await db.runLater(db.q.deleteFrom('judges').where('id', '=', 'j1'));
+      expect(await judges.get()).toEqual([{ id: 'j2' }]);
+    });
+    expect(await judges.get()).toEqual([{ id: 'j2' }]);
+    await addJudge('j3');
+    expect(await judges.get()).toHaveLength(2);
+  });
+
   it('computes once between writes, and again after any row written, cascades and rollbacks included', async () => {
     let builds = 0;
     const activity = new Derived(db, ANY_WRITE, async () => {

@@ -100,11 +100,14 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   /**
-   * The `any` revision moves with every statement that writes a table (migration postgres/001;
-   * SQLite counts changed rows instead).
+   * The `any` revision moves once per transaction that writes a table (migration postgres/007;
+   * SQLite counts changed rows instead); inside a transaction that wrote, the number of its
+   * writes tells its states apart, and from the committed one.
    */
   async anyWriteKey(): Promise<string> {
-    return String((await this.revisions()).get('any') ?? 0);
+    const committed = String((await this.revisions()).get('any') ?? 0);
+    const writes = this.writesHere;
+    return writes === 0 ? committed : `${committed}.${writes}`;
   }
 
   /**
@@ -230,7 +233,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       await this.run(query);
       return;
     }
-    this.scope.getStore()?.reads.clear();
+    this.writing();
     batch.waiting.push(statement);
   }
 

@@ -204,6 +204,8 @@ interface TransactionScope<C> {
   innerJoins: boolean;
   /** What `readUntilWrite` read since the transaction last wrote. */
   reads: Map<string, Promise<unknown>>;
+  /** Statements it wrote (or sent to write, `runLater`). */
+  writes: number;
 }
 
 /** The transaction logic both engines share; they supply the connection and its statements. */
@@ -271,6 +273,7 @@ export abstract class ScopedDatabase<C> implements Database {
       depth: 0,
       innerJoins: options.innerJoins === true,
       reads: this.readsOfBegin(connection),
+      writes: 0,
     };
     let result: T;
     try {
@@ -310,8 +313,21 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   async run(query: Compilable<unknown>): Promise<number> {
-    this.scope.getStore()?.reads.clear();
+    this.writing();
     return await this.write(query);
+  }
+
+  /** Before a write of the current transaction: what it read may change. */
+  protected writing(): void {
+    const scope = this.scope.getStore();
+    if (scope === undefined) return;
+    scope.reads.clear();
+    scope.writes += 1;
+  }
+
+  /** The statements the current transaction wrote so far; 0 outside one. */
+  protected get writesHere(): number {
+    return this.scope.getStore()?.writes ?? 0;
   }
 
   async runLater(query: Compilable<unknown>): Promise<void> {
