@@ -200,7 +200,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     }
     const insertion = this.outbox.insertion(events);
     const inserted = this.batches.get(client)?.waiting;
-    const statement = this.batchStatements.text(client, insertion.query);
+    const statement = inserted === undefined ? undefined : this.batchStatements.text(client, insertion.query);
     if (inserted === undefined || statement === undefined) return await super.commit(client, events);
     inserted.push(statement);
     const results = await this.endWith(client, 'commit');
@@ -256,6 +256,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   /** Commits (with the waiting writes) or rolls back, and gives the connection back. */
   private async endWith(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<pg.QueryResult[]> {
     const text = outcome === 'commit' ? this.withWaiting(client, 'commit') : 'rollback';
+    if (outcome === 'rollback') this.batchStatements.discardUnsent(client);
     this.batches.delete(client);
     let broken = false;
     try {
@@ -330,12 +331,13 @@ interface BatchStatement {
  * Statements that travel in a batch (one simple query, whose statements take no parameters) as
  * EXECUTE of a statement their connection prepared, so that PostgreSQL parses and plans each once
  * per connection instead of at every request (half of a short statement's cost). A statement's
- * first use on a connection prepares it, in the same text. A text that fails may have left some
- * of its PREPAREs unrun: its connection then prepares under new names (`failed`). Statements
- * StatementNames leaves unnamed are written out in full (`inlineValues`).
+ * first use on a connection prepares it, in the same text; it counts as prepared once a text
+ * carrying it succeeded. A text that fails may have left some of its PREPAREs unrun: the
+ * connection then prepares under new names. Statements StatementNames leaves unnamed are written
+ * out in full (`inlineValues`).
  */
 class BatchStatements {
-  private readonly connections = new WeakMap<pg.PoolClient, { generation: number; prepared: Set<string> }>();
+  private readonly connections = new WeakMap<pg.PoolClient, PreparedOnConnection>();
 
   constructor(private readonly names: StatementNames) {}
 
@@ -349,11 +351,11 @@ class BatchStatements {
       const statement = inlineValues(text, values);
       return statement === undefined ? undefined : { statement };
     }
-    const connection = this.connectionState(client);
+    const connection = this.on(client);
     const prepared = `batch${connection.generation}_${name}`;
     const statement = `execute ${prepared}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
-    if (connection.prepared.has(prepared)) return { statement };
-    connection.prepared.add(prepared);
+    if (connection.prepared.has(prepared) || connection.unsent.has(prepared)) return { statement };
+    connection.unsent.add(prepared);
     return { prepare: `prepare ${prepared} as ${text}`, statement };
   }
 
@@ -365,26 +367,44 @@ class BatchStatements {
       : [...(made.prepare ? [made.prepare] : []), made.statement].join(';\n');
   }
 
-  /** Sends `text` on `client`; when it fails, what it prepared is forgotten. */
+  /** Sends `text`, which carries every statement made since the last send, on `client`. */
   async send(client: pg.PoolClient, text: string): Promise<pg.QueryResult | pg.QueryResult[]> {
+    const connection = this.on(client);
     try {
-      return (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      for (const name of connection.unsent) connection.prepared.add(name);
+      connection.unsent.clear();
+      return results;
     } catch (error) {
-      const connection = this.connectionState(client);
       connection.generation += 1;
       connection.prepared.clear();
+      connection.unsent.clear();
       throw error;
     }
   }
 
-  private connectionState(client: pg.PoolClient) {
+  /** The statements made since the last send will never be sent (a rollback). */
+  discardUnsent(client: pg.PoolClient): void {
+    this.on(client).unsent.clear();
+  }
+
+  private on(client: pg.PoolClient): PreparedOnConnection {
     let connection = this.connections.get(client);
     if (connection === undefined) {
-      connection = { generation: 0, prepared: new Set() };
+      connection = { generation: 0, prepared: new Set(), unsent: new Set() };
       this.connections.set(client, connection);
     }
     return connection;
   }
+}
+
+/** What a connection prepared for batches (BatchStatements). */
+interface PreparedOnConnection {
+  /** Part of the names: a new generation after a failed text. */
+  generation: number;
+  prepared: Set<string>;
+  /** PREPAREs in statements made but not sent yet. */
+  unsent: Set<string>;
 }
 
 /**

@@ -206,6 +206,11 @@ interface TransactionScope<C> {
   reads: Map<string, Promise<unknown>>;
   /** Statements it wrote (or sent to write, `runLater`). */
   writes: number;
+  /**
+   * Why the transaction must run again (`changedBeforeLock`), once a nested one met it: it stays
+   * failed, whatever the code around the nested one does with the error.
+   */
+  mustRunAgain?: unknown;
 }
 
 /** The transaction logic both engines share; they supply the connection and its statements. */
@@ -281,8 +286,13 @@ export abstract class ScopedDatabase<C> implements Database {
     } catch (error) {
       // A rollback that fails too (the connection is gone) must not hide why the transaction failed.
       await this.end(connection, 'rollback').catch(() => undefined);
-      this.failed(error);
-      throw error;
+      const cause = scope.mustRunAgain ?? error;
+      this.failed(cause);
+      throw cause;
+    }
+    if (scope.mustRunAgain !== undefined) {
+      await this.end(connection, 'rollback').catch(() => undefined);
+      throw scope.mustRunAgain;
     }
     let rows: OutboxRow[];
     try {
@@ -437,7 +447,9 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   private failed(error: unknown): void {
-    this.rollbackCount += 1;
+    // A transaction that must run again wrote nothing (the check comes before its writes): the
+    // caches built from what it read stay true.
+    if (!this.changedBeforeLock(error)) this.rollbackCount += 1;
     if (isDiskFull(error)) this.diskFull.failed(error);
   }
 
@@ -452,6 +464,11 @@ export abstract class ScopedDatabase<C> implements Database {
       await this.exec(scope.connection, `release savepoint ${name}`);
       return result;
     } catch (error) {
+      if (this.changedBeforeLock(error)) {
+        // Nothing to undo but the whole: left failed, the transaction runs again.
+        scope.mustRunAgain = error;
+        throw error;
+      }
       // What was read after the savepoint's writes is undone with them.
       scope.reads.clear();
       // Some errors (a full disk on SQLite) end the whole transaction by themselves.

@@ -45,6 +45,12 @@ const addProject = (id: string, name = `name ${id}`, location = 1) =>
       last_activity: 0,
     }),
   );
+const addOther = (target: Database, id: string) =>
+  target.run(
+    target.q
+      .insertInto('projects')
+      .values({ id, name: id, location: 1, challenge_list: '[]', group: 0, active: 1, prioritized: 0 }),
+  );
 const projectNames = async () =>
   (await db.all(db.q.selectFrom('projects').select(['id', 'name']).orderBy('seq'))).map((row) => [
     row.id,
@@ -224,6 +230,56 @@ describe('reads a request adds (withReadsAtBegin)', () => {
       }
     },
   );
+});
+
+describe("a judge's transactions that read before the write lock (forJudge)", () => {
+  const judgeWork = <T>(fn: () => Promise<T>) => db.forJudge('j1', { readsBeforeLock: true }, fn);
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'run again, whole, when another write came before the lock, even if it fails a nested one',
+    async () => {
+      const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
+      let attempts = 0;
+      try {
+        await judgeWork(() =>
+          db.transaction(async () => {
+            attempts += 1;
+            const before = await projectNames();
+            // An admin's write elsewhere, between this transaction's reads and its first write.
+            if (attempts === 1) await other.transaction(async () => addOther(other, 'admin'));
+            // A caller that carries on when a nested transaction fails must not commit a thing.
+            await db.transaction(async () => addProject('p1')).catch(() => undefined);
+            await addProject(`after ${before.length}`);
+          }),
+        );
+      } finally {
+        await other.close();
+      }
+      expect(attempts).toBe(2);
+      expect((await projectNames()).map(([id]) => id)).toEqual(['admin', 'p1', 'after 1']);
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')('run once when only judges wrote meanwhile', async () => {
+    const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
+    let attempts = 0;
+    try {
+      await judgeWork(() =>
+        db.transaction(async () => {
+          attempts += 1;
+          await projectNames();
+          await other.forJudge('j2', { readsBeforeLock: false }, () =>
+            other.transaction(async () => addOther(other, 'by j2')),
+          );
+          await addProject('p1');
+        }),
+      );
+    } finally {
+      await other.close();
+    }
+    expect(attempts).toBe(1);
+    expect((await projectNames()).map(([id]) => id)).toEqual(['by j2', 'p1']);
+  });
 });
 
 describe('transactions that inner ones join (innerJoins)', () => {
