@@ -20,11 +20,6 @@ export class ForeseeableRead<R> {
     return await this.db.readUntilWrite(this.key, () => this.db.all(this.query));
   }
 
-  /** The rows when the current transaction already holds them (made with BEGIN, or asked since). */
-  kept(): Promise<R[]> | undefined {
-    return this.db.keptRead<R[]>(this.key);
-  }
-
   /** For `Database.withReadsAtBegin`. */
   get atBegin(): ReadsAtBegin {
     return new Map([[this.key, this.query]]);

@@ -49,6 +49,15 @@ export interface RankingRow {
 /** Rows per INSERT on PostgreSQL: well under its 65,535 parameters at a project's 13 columns. */
 const ROWS_PER_INSERT = 500;
 
+/** A finished view, in finish order (`seq`), with its judge's track ('' = general). */
+export interface ViewAfter {
+  seq: number;
+  project_id: string;
+  track: string;
+}
+
+const viewsAfterKey = (afterSeq: number) => `views-after:${afterSeq}`;
+
 export class ProjectRepository {
   constructor(private readonly db: Database) {}
 
@@ -138,7 +147,7 @@ export class ProjectRepository {
   }
 
   /** Finished views after `afterSeq`, in finish order, with their judge's track ('' = general). */
-  async viewsAfter(afterSeq: number): Promise<{ seq: number; project_id: string; track: string }[]> {
+  async viewsAfter(afterSeq: number): Promise<ViewAfter[]> {
     return await this.viewsAfterRead(afterSeq).rows();
   }
 
@@ -146,7 +155,7 @@ export class ProjectRepository {
   viewsAfterRead(afterSeq: number) {
     return new ForeseeableRead(
       this.db,
-      `views-after:${afterSeq}`,
+      viewsAfterKey(afterSeq),
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
@@ -154,6 +163,11 @@ export class ProjectRepository {
         .where('jp.seq', '>', afterSeq)
         .orderBy('jp.seq'),
     );
+  }
+
+  /** `viewsAfterRead(afterSeq)`'s rows when the current transaction holds them; reads nothing. */
+  keptViewsAfter(afterSeq: number): Promise<ViewAfter[]> | undefined {
+    return this.db.keptRead<ViewAfter[]>(viewsAfterKey(afterSeq));
   }
 
   /** The highest location over all projects, or 0 (R45). */

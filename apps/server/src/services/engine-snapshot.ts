@@ -13,7 +13,7 @@ import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/r
 import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
+import type { ProjectRepository, ViewAfter } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/options.repository.js';
 import { countsByTrack } from './project-views.js';
 
@@ -144,9 +144,9 @@ export class EngineSnapshots {
    * before it counted views, so its foreseen read (from an older last) says more than is asked:
    * the views counted already are passed over (`allProjects`), and no round trip is spent.
    */
-  private async viewsAfter(lastSeq: number): Promise<{ seq: number; project_id: string; track: string }[]> {
+  private async viewsAfter(lastSeq: number): Promise<ViewAfter[]> {
     for (const from of this.foreseenFrom) {
-      const kept = from <= lastSeq ? this.projectRows.viewsAfterRead(from).kept() : undefined;
+      const kept = from <= lastSeq ? this.projectRows.keptViewsAfter(from) : undefined;
       if (kept !== undefined) return await kept;
     }
     return await this.projectRows.viewsAfter(lastSeq);
