@@ -20,7 +20,8 @@
  * fresh database on a throwaway server started from the machine's binaries as the tests do
  * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
  * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
- * older checkout, on --baseline-node), for "no slower than before" ratios.
+ * older checkout, on --baseline-node), for "no slower than before" ratios; --baseline-engine
+ * postgres runs them on PostgreSQL instead.
  *
  * --balanced (`npm run bench:failover`) runs the event phase through nginx on two instances on one
  * PostgreSQL database (balanced.mjs, docs/deploy.md (c)), judges retrying as the web app does, and
@@ -64,6 +65,7 @@ const { values: args } = parseArgs({
     engines: { type: 'string', default: 'sqlite,postgres' },
     baseline: { type: 'string' },
     'baseline-node': { type: 'string', default: process.execPath },
+    'baseline-engine': { type: 'string', default: 'sqlite' },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
     balanced: { type: 'boolean', default: false },
@@ -221,7 +223,8 @@ function runsToMake() {
     return [{ label: 'postgres, 2 instances behind nginx', engine: 'postgres', balanced: true }];
   const runs = ENGINES.map((engine) => ({ label: engine, engine }));
   if (args.baseline) {
-    runs.push({ label: 'baseline', engine: 'sqlite', main: args.baseline, node: args['baseline-node'] });
+    const engine = args['baseline-engine'];
+    runs.push({ label: 'baseline', engine, main: args.baseline, node: args['baseline-node'] });
   }
   return runs;
 }
@@ -345,11 +348,12 @@ function comparison(runs) {
       eventP99: r.phases.event?.judges.all.p99,
     })),
     postgresToSqlite: ratio(cycles('postgres'), cycles('sqlite')),
-    sqliteToBaseline: ratio(cycles('sqlite'), cycles('baseline')),
+    baselineEngine: args['baseline-engine'],
+    toBaseline: ratio(cycles(args['baseline-engine']), cycles('baseline')),
   };
 }
 
-function comparisonMarkdown({ rows, postgresToSqlite, sqliteToBaseline }) {
+function comparisonMarkdown({ rows, postgresToSqlite, baselineEngine, toBaseline }) {
   const lines = [
     "| Server | Judging cycles/s (closed loop, 200 judges) | cycle p99 ms | Event day: judges' p99 ms |",
     '|---|---:|---:|---:|',
@@ -364,9 +368,10 @@ function comparisonMarkdown({ rows, postgresToSqlite, sqliteToBaseline }) {
       `PostgreSQL / SQLite cycle throughput: ${postgresToSqlite} (target ≥ ${TARGETS.postgresCycleRatio})${mark(postgresToSqlite >= TARGETS.postgresCycleRatio)}`,
     );
   }
-  if (sqliteToBaseline !== undefined) {
+  if (toBaseline !== undefined) {
+    const engine = baselineEngine === 'postgres' ? 'PostgreSQL' : 'SQLite';
     lines.push(
-      `SQLite / baseline cycle throughput: ${sqliteToBaseline} (target ≥ ${TARGETS.baselineCycleRatio})${mark(sqliteToBaseline >= TARGETS.baselineCycleRatio)}`,
+      `${engine} / baseline cycle throughput: ${toBaseline} (target ≥ ${TARGETS.baselineCycleRatio})${mark(toBaseline >= TARGETS.baselineCycleRatio)}`,
     );
   }
   return lines.join('\n');
