@@ -233,50 +233,53 @@ describe('reads a request adds (withReadsAtBegin)', () => {
 });
 
 describe("a judge's transactions that read before the write lock (forJudge)", () => {
-  const judgeWork = <T>(fn: () => Promise<T>) => db.forJudge('j1', { readsBeforeLock: true }, fn);
-
-  it.skipIf(testEngine() !== 'postgres')(
-    'run again, whole, when another write came before the lock, even if it fails a nested one',
-    async () => {
-      const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
-      let attempts = 0;
-      try {
-        await judgeWork(() =>
-          db.transaction(async () => {
-            attempts += 1;
-            const before = await projectNames();
-            // An admin's write elsewhere, between this transaction's reads and its first write.
-            if (attempts === 1) await other.transaction(async () => addOther(other, 'admin'));
-            // A caller that carries on when a nested transaction fails must not commit a thing.
-            await db.transaction(async () => addProject('p1')).catch(() => undefined);
-            await addProject(`after ${before.length}`);
-          }),
-        );
-      } finally {
-        await other.close();
-      }
-      expect(attempts).toBe(2);
-      expect((await projectNames()).map(([id]) => id)).toEqual(['admin', 'p1', 'after 1']);
-    },
-  );
-
-  it.skipIf(testEngine() !== 'postgres')('run once when only judges wrote meanwhile', async () => {
+  /**
+   * Runs `write` in a transaction of judge j1 that reads before the write lock, and on its first
+   * attempt `meanwhile` between its read and `write`, on a connection of its own (another
+   * instance); gives the number of attempts.
+   */
+  const attemptsOf = async (meanwhile: (other: Database) => Promise<unknown>, write: () => Promise<void>) => {
     const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
     let attempts = 0;
     try {
-      await judgeWork(() =>
+      await db.forJudge('j1', { readsBeforeLock: true }, () =>
         db.transaction(async () => {
           attempts += 1;
           await projectNames();
-          await other.forJudge('j2', { readsBeforeLock: false }, () =>
-            other.transaction(async () => addOther(other, 'by j2')),
-          );
-          await addProject('p1');
+          if (attempts === 1) await meanwhile(other);
+          await write();
         }),
       );
     } finally {
       await other.close();
     }
+    return attempts;
+  };
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'run again, whole, when another write came before the lock, even if it fails a nested one',
+    async () => {
+      const attempts = await attemptsOf(
+        (other) => other.transaction(async () => addOther(other, 'admin')),
+        async () => {
+          // A caller that carries on when a nested transaction fails must not commit a thing.
+          await db.transaction(async () => addProject('p1')).catch(() => undefined);
+          await addProject('p2');
+        },
+      );
+      expect(attempts).toBe(2);
+      expect((await projectNames()).map(([id]) => id)).toEqual(['admin', 'p1', 'p2']);
+    },
+  );
+
+  it.skipIf(testEngine() !== 'postgres')('run once when only judges wrote meanwhile', async () => {
+    const attempts = await attemptsOf(
+      (other) =>
+        other.forJudge('j2', { readsBeforeLock: false }, () =>
+          other.transaction(async () => addOther(other, 'by j2')),
+        ),
+      () => addProject('p1'),
+    );
     expect(attempts).toBe(1);
     expect((await projectNames()).map(([id]) => id)).toEqual(['by j2', 'p1']);
   });
