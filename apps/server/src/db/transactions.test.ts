@@ -28,9 +28,9 @@ afterEach(async () => {
   await storage.remove();
 });
 
-const addProject = (id: string, name = `name ${id}`, location = 1) =>
-  db.runLater(
-    db.q.insertInto('projects').values({
+const addProject = (id: string, name = `name ${id}`, location = 1, target: Database = db) =>
+  target.runLater(
+    target.q.insertInto('projects').values({
       id,
       name,
       location,
@@ -44,12 +44,6 @@ const addProject = (id: string, name = `name ${id}`, location = 1) =>
       prioritized: 0,
       last_activity: 0,
     }),
-  );
-const addOther = (target: Database, id: string) =>
-  target.run(
-    target.q
-      .insertInto('projects')
-      .values({ id, name: id, location: 1, challenge_list: '[]', group: 0, active: 1, prioritized: 0 }),
   );
 const projectNames = async () =>
   (await db.all(db.q.selectFrom('projects').select(['id', 'name']).orderBy('seq'))).map((row) => [
@@ -260,7 +254,7 @@ describe("a judge's transactions that read before the write lock (forJudge)", ()
     'run again, whole, when another write came before the lock, even if it fails a nested one',
     async () => {
       const attempts = await attemptsOf(
-        (other) => other.transaction(async () => addOther(other, 'admin')),
+        (other) => other.transaction(async () => addProject('admin', 'admin', 1, other)),
         async () => {
           // A caller that carries on when a nested transaction fails must not commit a thing.
           await db.transaction(async () => addProject('p1')).catch(() => undefined);
@@ -276,7 +270,7 @@ describe("a judge's transactions that read before the write lock (forJudge)", ()
     const attempts = await attemptsOf(
       (other) =>
         other.forJudge('j2', { readsBeforeLock: false }, () =>
-          other.transaction(async () => addOther(other, 'by j2')),
+          other.transaction(async () => addProject('by j2', 'by j2', 1, other)),
         ),
       () => addProject('p1'),
     );
