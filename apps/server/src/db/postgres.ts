@@ -346,7 +346,7 @@ class BatchStatements {
     const { sql: text, parameters } = query.compile();
     const values = bindable(parameters);
     const name = this.names.nameOf(text, values.length);
-    const literals = name === undefined ? undefined : quotedLiterals(values);
+    const literals = name === undefined ? undefined : literalsOf(values, (value) => `'${value}'`);
     if (name === undefined || literals === undefined) {
       const statement = inlineValues(text, values);
       return statement === undefined ? undefined : { statement };
@@ -408,17 +408,21 @@ interface PreparedOnConnection {
 }
 
 /**
- * EXECUTE's arguments for `values`: each as a quoted literal, which PostgreSQL reads with the
- * parameter type's input function, as it reads a bound value; undefined for a value that is not
- * text, a finite number or null.
+ * `values` as SQL literals, or undefined for a value that is not text, a finite number or null.
+ * Numbers are written with `number`: bracketed where they stand in a statement (a negative number
+ * after a minus sign must not start a comment), quoted as EXECUTE's arguments (PostgreSQL then
+ * reads them with the parameter type's input function, as it reads a bound value).
  */
-function quotedLiterals(values: readonly unknown[]): string[] | undefined {
+function literalsOf(
+  values: readonly unknown[],
+  number: (value: number | bigint) => string,
+): string[] | undefined {
   const literals: string[] = [];
   for (const value of values) {
     if (value === null || value === undefined) literals.push('null');
     else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
     else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-      literals.push(`'${value}'`);
+      literals.push(number(value));
     else return undefined;
   }
   return literals;
@@ -432,15 +436,8 @@ function quotedLiterals(values: readonly unknown[]): string[] | undefined {
  */
 function inlineValues(text: string, values: readonly unknown[]): string | undefined {
   if (/'|--|\/\*|\$\$/.test(text)) return undefined;
-  const literals: string[] = [];
-  for (const value of values) {
-    if (value === null || value === undefined) literals.push('null');
-    else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
-    // In brackets: a negative number after a minus sign must not start a comment.
-    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-      literals.push(`(${value})`);
-    else return undefined;
-  }
+  const literals = literalsOf(values, (value) => `(${value})`);
+  if (literals === undefined) return undefined;
   return text.replace(/\$(\d+)/g, (_, index: string) => literals[Number(index) - 1] ?? 'null');
 }
 
