@@ -30,8 +30,8 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.judgeAuth, () => OK);
-  const selfReads = session.foreseenReads.self;
-  route(app, endpoints.judgeSelf, (request) => session.self(me(request)), { foresee: selfReads });
+  const selfWork = session.workPlans.self;
+  route(app, endpoints.judgeSelf, (request) => session.self(me(request)), { work: selfWork });
   route(
     app,
     endpoints.judgeWelcomeGet,
@@ -39,7 +39,7 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   );
   actionRoute(app, endpoints.judgeWelcomeAccept, (request) => session.acceptWelcome(me(request)));
   route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)), {
-    foresee: selfReads,
+    work: selfWork,
   });
   route(app, endpoints.loginGuard, () => session.guardStatus());
   route(app, endpoints.loginGuardAction, (request) => session.actOnGuard(request.body.action));

@@ -6,21 +6,19 @@ import { actionRoute, route } from './route.js';
 
 export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   const { judging } = app.services;
-  const { foreseenReads: foresee } = judging;
+  const { workPlans: work } = judging;
 
   route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
-  route(app, endpoints.judgeNext, (request) => judging.next(me(request)), { foresee: foresee.next });
+  route(app, endpoints.judgeNext, (request) => judging.next(me(request)), { work: work.next });
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
   actionRoute(
     app,
     endpoints.judgeFinish,
     (request) => judging.finish(me(request), request.body.notes, request.body.starred),
-    // Finish and rank write only the judge's own rows and the logs.
-    { foresee: foresee.finish, readsBeforeLock: true },
+    { work: work.finish },
   );
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking), {
-    foresee: foresee.rank,
-    readsBeforeLock: true,
+    work: work.rank,
   });
   actionRoute(app, endpoints.judgeStar, (request) =>
     judging.star(me(request), request.params.id, request.body.starred),

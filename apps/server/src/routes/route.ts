@@ -51,17 +51,9 @@ export interface RouteOptions {
   beforeValidation?: (request: FastifyRequest) => void | Promise<void>;
   /** Called with any error the route answers with (before the error handler replies). */
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
-  /** Judge routes: the reads the handler's service will make, sent with BEGIN. */
-  foresee?: Foresee;
-  /**
-   * Judge routes whose service writes only the judge's own rows and the logs: their reads come
-   * before the event's write lock (`Database.forJudge`).
-   */
-  readsBeforeLock?: boolean;
+  /** Judge routes: how the handler's service runs (its `workPlans`: reads foreseen, lock). */
+  work?: JudgeWorkPlan;
 }
-
-/** The reads a judge route's service will make for judge `judgeId`. */
-export type Foresee = NonNullable<JudgeWorkPlan['foresee']>;
 
 /** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
 const LITERAL_SEGMENTS = new Map<string, Set<string>>();
@@ -102,8 +94,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const literalSegments = literalSegmentHook(endpoint.path);
-  const { beforeBody, beforeValidation, onError, foresee, readsBeforeLock = false } = options;
-  const judgeWork: JudgeWorkPlan = { foresee, readsBeforeLock };
+  const { beforeBody, beforeValidation, onError, work: judgeWork } = options;
   // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
   const judges = endpoint.auth === 'judge';
   const auth = authHook(endpoint.auth, app.services);
