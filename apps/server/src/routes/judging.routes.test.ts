@@ -510,25 +510,38 @@ describe('round trips on PostgreSQL', () => {
   );
 
   it.skipIf(testEngine() !== 'postgres')(
-    'a finish that read before the write lock runs again under it when an admin wrote in between',
+    'a finish that read before the write lock runs again under it when an admin wrote in between, keyed or not',
     async () => {
-      await addProjects(1);
-      const [judge] = (await addJudges(1)) as [JudgeClient];
+      await addProjects(2);
+      const judges = (await addJudges(2)) as [JudgeClient, JudgeClient];
       await start();
-      await next(judge);
-      const [judgeId] = (await t.admin({ method: 'GET', url: '/api/judge/list' }))
+      for (const judge of judges) await next(judge);
+      const ids = (await t.admin({ method: 'GET', url: '/api/judge/list' }))
         .json<{ id: string }[]>()
         .map((j) => j.id);
-      // Another instance's admin holds the write lock while the finish, its reads made, waits
-      // for it to write; the admin releases the judge from the project before letting go.
-      const { finishing } = await whileWriteLockHeld(async (lock) => {
-        const answer = call(judge, 'POST', '/api/judge/finish', { notes: 'ok', starred: false });
-        await lock.waiting(1);
-        await lock.client.query('update judges set current_project_id = null where id = $1', [judgeId]);
-        return { finishing: answer };
-      });
-      expect(await finishing).toEqual({ status: 400, body: { error: 'no current project' } });
-      expect((await self(judge)).seen_projects).toEqual([]);
+      for (const [i, judge] of judges.entries()) {
+        // R91: a keyed finish runs again with its kept answer's transaction, and a resend of the
+        // key gets the answer of the run that counted.
+        const finish = () =>
+          judge({
+            method: 'POST',
+            url: '/api/judge/finish',
+            payload: { notes: 'ok', starred: false },
+            headers: i === 1 ? { 'idempotency-key': 'finish-once' } : {},
+          }).then((res) => ({ status: res.statusCode, body: res.json() }));
+        // Another instance's admin holds the write lock while the finish, its reads made, waits
+        // for it to write; the admin releases the judge from the project before letting go.
+        const { finishing } = await whileWriteLockHeld(async (lock) => {
+          const answer = finish();
+          await lock.waiting(1);
+          await lock.client.query('update judges set current_project_id = null where id = $1', [ids[i]]);
+          return { finishing: answer };
+        });
+        const refused = { status: 400, body: { error: 'no current project' } };
+        expect(await finishing).toEqual(refused);
+        if (i === 1) expect(await finish()).toEqual(refused);
+        expect((await self(judge)).seen_projects).toEqual([]);
+      }
     },
   );
 
