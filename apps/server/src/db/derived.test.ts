@@ -58,6 +58,45 @@ describe('Derived', () => {
     expect(computed).toBe(4);
   });
 
+  it('computes once for the callers outside a transaction that ask while it runs', async () => {
+    await db.transaction(async () => addProject('p1'));
+    const answers = await Promise.all([names.get(), names.get(), names.get()]);
+    expect(answers).toEqual([['name p1'], ['name p1'], ['name p1']]);
+    expect(computed).toBe(1);
+    // A caller after a write gets its own compute, not the one before it.
+    await db.transaction(async () => addProject('p2'));
+    expect(await Promise.all([names.get(), names.get()])).toEqual([
+      ['name p1', 'name p2'],
+      ['name p1', 'name p2'],
+    ]);
+    expect(computed).toBe(2);
+  });
+
+  it('computes alone inside a transaction: neither waits for the other nor shares its failure', async () => {
+    await db.transaction(async () => addProject('p1'));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let insideTransaction = false;
+    const gated = new Derived(db, ['projects'], async () => {
+      if (insideTransaction) {
+        await released;
+        throw new Error('the transaction failed');
+      }
+      return (await db.all(db.q.selectFrom('projects').select('name'))).map((row) => row.name);
+    });
+    insideTransaction = true;
+    const inTransaction = db.transaction(async () => gated.get());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    insideTransaction = false;
+    // Outside, the same key: computed anew. PostgreSQL's reads do not wait for the transaction,
+    // so there the answer comes while its compute still waits; SQLite's wait for it to end.
+    const outside = gated.get();
+    if (db.engine === 'postgres') expect(await outside).toEqual(['name p1']);
+    release();
+    await expect(inTransaction).rejects.toThrow('the transaction failed');
+    expect(await outside).toEqual(['name p1']);
+  });
+
   it('is not invalidated by last_activity, which changes on every finish', async () => {
     await db.transaction(async () => addProject('p1'));
     await names.get();

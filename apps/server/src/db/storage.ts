@@ -104,6 +104,8 @@ export interface Database {
    * go first (PostgreSQL: they hold the lock every write waits for).
    */
   urgently<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether the code running now is inside a transaction (db/derived.ts shares computes outside one). */
+  readonly inTransaction: boolean;
   /** Records a domain event of the current transaction (written to the outbox, released at commit). */
   record(event: DomainEvent): void;
   onCommit(listener: CommitListener): void;
@@ -426,6 +428,10 @@ export abstract class ScopedDatabase<C> implements Database {
   /** Whether the code running now was marked `urgently`. */
   protected get urgent(): boolean {
     return this.urgency.getStore() === true;
+  }
+
+  get inTransaction(): boolean {
+    return this.scope.getStore() !== undefined;
   }
 
   record(event: DomainEvent): void {
