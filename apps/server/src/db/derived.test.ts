@@ -76,18 +76,18 @@ describe('Derived', () => {
     await db.transaction(async () => addProject('p1'));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    let insideTransaction = false;
+    let begun!: () => void;
+    const transactionComputing = new Promise<void>((resolve) => (begun = resolve));
     const gated = new Derived(db, ['projects'], async () => {
-      if (insideTransaction) {
+      if (db.inTransaction) {
+        begun();
         await released;
         throw new Error('the transaction failed');
       }
       return (await db.all(db.q.selectFrom('projects').select('name'))).map((row) => row.name);
     });
-    insideTransaction = true;
     const inTransaction = db.transaction(async () => gated.get());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    insideTransaction = false;
+    await transactionComputing;
     // Outside, the same key: computed anew. PostgreSQL's reads do not wait for the transaction,
     // so there the answer comes while its compute still waits; SQLite's wait for it to end.
     const outside = gated.get();

@@ -27,7 +27,8 @@ export async function revisionKey(
  * A value derived from the rows its revisions cover. Callers outside a transaction that ask for
  * the same key while it is being computed share that one compute: on PostgreSQL a compute spans
  * round trips, and five dashboards refetching a list after the same event computed it five times
- * (three computes in four, measured in the event-day benchmark). Inside a transaction a caller
+ * (three computes in four, measured in the event-day benchmark). A caller that joins waits at the
+ * connection turns of the caller that began (urgent or not). Inside a transaction a caller
  * computes alone: it may hold the write lock, so it must never wait for a compute that needs a
  * connection of its own, and a compute on its connection must not hand its failure to others.
  */
