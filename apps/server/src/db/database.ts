@@ -92,7 +92,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    * holding it ends.
    */
   private async inTurn<T>(work: () => T): Promise<T> {
-    if (this.scope.getStore() !== undefined || !this.turns.busy) return work();
+    if (this.inTransaction || !this.turns.busy) return work();
     await this.turns.take(this.urgent);
     try {
       return work();

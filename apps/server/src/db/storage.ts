@@ -366,10 +366,9 @@ export abstract class ScopedDatabase<C> implements Database {
   async revisions(): Promise<ReadonlyMap<string, number>> {
     const query = this.revisionsQuery();
     this.readAtBegin('revisions', query);
-    const rows =
-      this.scope.getStore() === undefined
-        ? await (this.urgent ? this.urgentRevisions : this.committedRevisions).get()
-        : await this.readUntilWrite('revisions', () => this.all(query));
+    const rows = this.inTransaction
+      ? await this.readUntilWrite('revisions', () => this.all(query))
+      : await (this.urgent ? this.urgentRevisions : this.committedRevisions).get();
     let revisions = this.revisionsOfRows.get(rows);
     if (revisions === undefined) {
       revisions = new Map(rows.map((row) => [row.name as string, row.value]));
