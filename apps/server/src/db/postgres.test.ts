@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { openPostgres, PostgresDatabase, StorageRefusedError } from './postgres.js';
+import { isDatabaseUnavailable, openPostgres, PostgresDatabase, StorageRefusedError } from './postgres.js';
 
 let url: string | undefined;
 let db: PostgresDatabase | undefined;
@@ -166,6 +166,37 @@ describe('connections', () => {
     await Promise.all(sleepers);
     expect((await lines(busy)).sort()).toEqual(['slept', 'slept', 'waited its turn']);
   }, 30_000);
+});
+
+describe('a connection lost while a transaction holds it (issue 31)', () => {
+  it('fails that transaction as the database unavailable, keeps the process up, and serves the next', async () => {
+    const store = await open();
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    try {
+      const failure = await store
+        .transaction(
+          async () => {
+            const { pid } = (await store.first(
+              store.q.selectNoFrom((eb) => eb.fn<number>('pg_backend_pid', []).as('pid')),
+            )) as { pid: number };
+            // Ended between two queries: pg reports it as an 'error' event of the held connection
+            // (without a listener, an uncaught exception that fails this test), then refuses the
+            // next query.
+            await killer.query('select pg_terminate_backend($1)', [pid]);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await insertLine(store, 'never');
+          },
+          { readOnly: false },
+        )
+        .catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    } finally {
+      await killer.end();
+    }
+    await insertLine(store, 'after');
+    expect(await lines(store)).toEqual(['after']);
+  });
 });
 
 describe('the outbox across instances (db/outbox.ts)', () => {

@@ -82,7 +82,10 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     this.turns = new Turns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-    this.pool.on('connect', (client) => this.backends.add(backendOf(client)));
+    this.pool.on('connect', (client) => {
+      this.backends.add(backendOf(client));
+      survivesItsLoss(client);
+    });
     this.pool.on('remove', (client) => this.backends.delete(backendOf(client)));
     this.q = queryBuilder(new PostgresDialect({ pool: this.pool }));
   }
@@ -463,6 +466,17 @@ class StatementNames {
   }
 }
 
+/**
+ * pg-pool listens for a connection's 'error' only while the connection is idle in the pool; one
+ * lost while a request holds it (the server crashed, a managed database failed over, issue 31)
+ * would emit an 'error' nobody listens to, which exits the process. With this listener the loss
+ * only fails what the connection was doing: its query rejects with the loss, which the request
+ * answers as a 503 (isDatabaseUnavailable), and the connection is released as broken.
+ */
+function survivesItsLoss(client: pg.PoolClient): void {
+  client.on('error', () => undefined);
+}
+
 /** The PostgreSQL server process behind a connection (pg sets it at connect; its types omit it). */
 function backendOf(client: pg.PoolClient): number {
   return (client as unknown as { processID: number }).processID;
@@ -513,7 +527,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return (
     typeof message === 'string' &&
-    /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
+    // The last: a query on a connection whose loss was reported between its queries (pg).
+    /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(
+      message,
+    )
   );
 }
 
@@ -535,6 +552,7 @@ async function migratePostgres(url: string): Promise<void> {
   // The migrator's own connection, ended after: the pool serves requests.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => undefined); // an idle connection ended by the server: nothing is lost
+  pool.on('connect', survivesItsLoss); // lost while migrating: the start fails with a message
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
     const applied = await pool

@@ -40,6 +40,14 @@ export interface PostgresServer {
   url: string;
   /** Fast shutdown, then the cluster's folder is deleted. Safe to call more than once. */
   stop(): Promise<void>;
+  /**
+   * SIGKILL to the postmaster, as a crash or a managed database's failover does: its backends end
+   * their connections ("terminating connection due to unexpected postmaster exit"). Resolves once
+   * the postmaster and every backend are gone.
+   */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data and port (after `crash`); it recovers from its WAL. */
+  restart(): Promise<void>;
 }
 
 /** The folder holding initdb and postgres: `PG_BIN`, else the newest /usr/lib/postgresql/<n>/bin. */
@@ -250,10 +258,12 @@ export async function startPostgres({
       ],
       { cwd: dir, as },
     );
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
+    let port = 0;
+    let output = (): string => '';
+    /** Starts postgres on `port`; resolves once it answers a query. */
+    const launch = async (): Promise<void> => {
       const lines: string[] = [];
-      const output = (): string => lines.join('').slice(-4_000);
+      output = (): string => lines.join('').slice(-4_000);
       child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port, durable), {
         cwd: dir,
         env: { ...process.env, LC_ALL: 'C' },
@@ -266,13 +276,37 @@ export async function startPostgres({
         if (lines.length > 200) lines.splice(0, lines.length - 200);
       });
       process.on('exit', killOnExit);
-      const url = `postgres://podium@127.0.0.1:${port}/postgres`;
       try {
-        await waitUntilReady(url, child, output);
-        return { url, stop };
+        await waitUntilReady(url(), child, output);
       } catch (error) {
         process.off('exit', killOnExit);
         await stopChild(child);
+        throw error;
+      }
+    };
+    const url = () => `postgres://podium@127.0.0.1:${port}/postgres`;
+    const crash = async (): Promise<void> => {
+      const postmaster = child;
+      if (postmaster === undefined) return;
+      const backends = await backendsOf(postmaster.pid ?? 0);
+      const gone = exited(postmaster);
+      postmaster.kill('SIGKILL');
+      await gone;
+      // Orphaned backends notice their postmaster's death and exit; a restart before they have
+      // would find its shared memory still in use.
+      await processesEnded(backends);
+    };
+    const restart = async (): Promise<void> => {
+      if (child !== undefined && child.exitCode === null && child.signalCode === null)
+        throw new Error('postgres is still running');
+      await launch();
+    };
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      try {
+        await launch();
+        return { url: url(), stop, crash, restart };
+      } catch (error) {
         // Another process took the port between freePort() and postgres binding it: try another.
         if (attempt < 5 && /could not (bind|create any TCP\/IP sockets)/i.test(output())) continue;
         throw error;
@@ -281,6 +315,31 @@ export async function startPostgres({
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The processes whose parent is `pid` (a postmaster's backends), from /proc. */
+async function backendsOf(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The fourth field of /proc/<pid>/stat, after the parenthesised command, is the parent's id.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return children;
+}
+
+/** Resolves once none of `pids` runs (each backend exits within a second of its postmaster). */
+async function processesEnded(pids: readonly number[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (pids.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
