@@ -6,12 +6,22 @@
  */
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
-/** SQLite and Node codes of a write the storage refused: full, over quota, or failing I/O. */
+/**
+ * SQLite, PostgreSQL and Node codes of a write the storage refused: full, over quota, or failing
+ * I/O. PostgreSQL's 53100 (disk_full) is its "could not extend file": the server's disk or the
+ * tablespace's is full.
+ */
 export function isDiskFull(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') return false;
-  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code.startsWith('SQLITE_IOERR');
+  return (
+    code === 'SQLITE_FULL' ||
+    code === 'ENOSPC' ||
+    code === 'EDQUOT' ||
+    code === '53100' ||
+    code.startsWith('SQLITE_IOERR')
+  );
 }
 
 export class DiskFullAlarm {

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_INVALID, type Endpoint } from '@podium/protocol';
+import { isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
 import { ValidationError } from '../errors.js';
 import type { JudgeRow } from '../repositories/judge.repository.js';
 import { requestFingerprint, type KeptAnswer, type KeyedRequest } from '../services/idempotency.service.js';
@@ -79,12 +80,21 @@ export function registerIdempotency(app: FastifyInstance): void {
     };
   });
 
-  // Refusals (body, state) wrote nothing: their answer is kept on its own.
+  // Refusals (body, state) wrote nothing: their answer is kept on its own. When it cannot be kept
+  // (a full disk, the database away) the refusal is answered all the same, and a retry is
+  // evaluated again: an error thrown here would reach the client as Fastify's raw error body,
+  // which the error handler never sees (issue 31: it named the database's files).
   app.addHook('onSend', async (request, reply, payload) => {
     const keyed = request.idempotency;
     if (keyed !== null && typeof payload === 'string') {
       request.idempotency = null;
-      await idempotency.keepRefusal(keyed, { status: reply.statusCode, body: payload });
+      await idempotency
+        .keepRefusal(keyed, { status: reply.statusCode, body: payload })
+        .catch((error: unknown) => {
+          if (isDiskFull(error)) app.db.diskFull.failed(error);
+          else if (!isDatabaseUnavailable(error))
+            console.error(`${request.method} ${request.url}: its refusal was not kept:`, error);
+        });
     }
     return payload;
   });

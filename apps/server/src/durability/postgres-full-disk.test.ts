@@ -1,0 +1,148 @@
+/**
+ * Issue 31 §9: PostgreSQL's disk fills up, for real. The event's database lives in a tablespace
+ * on a 32 MB tmpfs (a new database takes about 8), which the test fills with a filler file, so PostgreSQL refuses to extend a table
+ * (SQLSTATE 53100, "could not extend file …"). Writes must answer 503 with the full-disk message
+ * as on SQLite (durability/full-disk.test.ts), a judge's keyed write too, never a 500 or an
+ * error body naming the database's files; reads go on; writes work again once space is freed.
+ * Mounting a tmpfs needs root: elsewhere the test says why and skips.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISK_FULL_MESSAGE } from '@podium/protocol';
+import { createDatabase, dropDatabase, testPostgresUrl } from '../test-support/postgres-server.js';
+import { createTestApp, onDatabase, type TestApp } from '../test-support/test-app.js';
+
+const TABLESPACE = `podium_full_${process.pid}`;
+
+let folder: string | undefined;
+let skipReason: string | undefined;
+let databaseUrl: string | undefined;
+let t: TestApp | undefined;
+
+async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl() });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes zeros into `file` until the disk refuses (ENOSPC), in smaller and smaller pieces. */
+function fill(file: string): void {
+  const fd = openSync(file, 'a');
+  try {
+    for (const size of [256 * 1024, 16 * 1024, 1024, 1]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+beforeAll(async () => {
+  if (testPostgresUrl() === undefined) {
+    skipReason = 'the test PostgreSQL server is off';
+    return;
+  }
+  folder = mkdtempSync(join(tmpdir(), 'podium-pg-full-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', folder], { stdio: 'pipe' });
+  } catch (error) {
+    skipReason = `a tmpfs cannot be mounted here (${String(error).split('\n')[0]})`;
+    rmSync(folder, { recursive: true, force: true });
+    folder = undefined;
+    return;
+  }
+  const tablespace = join(folder, 'tablespace');
+  await onServer(async (client) => {
+    // The tablespace's folder belongs to the user the server runs as, as its data folder does.
+    const { rows } = await client.query<{ data: string }>("select current_setting('data_directory') as data");
+    const owner = statSync(rows[0]?.data as string);
+    execFileSync('mkdir', [tablespace]);
+    chownSync(tablespace, owner.uid, owner.gid);
+    await client.query(`create tablespace ${TABLESPACE} location '${tablespace}'`);
+  });
+  databaseUrl = await createDatabase(testPostgresUrl() as string, `${TABLESPACE}_db`);
+  await onServer((client) => client.query(`alter database ${TABLESPACE}_db set tablespace ${TABLESPACE}`));
+  t = await createTestApp({ engine: 'postgres', storage: onDatabase(databaseUrl) });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (databaseUrl !== undefined) await dropDatabase(databaseUrl);
+  if (folder === undefined) return;
+  await onServer((client) => client.query(`drop tablespace if exists ${TABLESPACE}`));
+  execFileSync('umount', ['-l', folder], { stdio: 'pipe' });
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('PostgreSQL on a full disk', () => {
+  it('answers writes 503 with the full-disk message, keyed ones too, keeps reads, and recovers', async (context) => {
+    if (t === undefined || folder === undefined) {
+      context.skip(skipReason ?? 'not set up');
+      return;
+    }
+    const app = t;
+    const filler = join(folder, 'filler');
+    const judge = await app.loginAs(await app.addJudge({ name: 'Ada', email: 'ada@example.org' }));
+    await app.addProject({ name: 'Before' });
+    await app.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    expect((await judge({ method: 'POST', url: '/api/judge/next' })).statusCode).toBe(200);
+    // Random, so TOAST cannot compress it into the pages the tables already have.
+    const big = randomBytes(30_000).toString('hex');
+
+    fill(filler);
+    // Each long description needs new pages; the disk has none left.
+    const refusals = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await app.admin({
+        method: 'POST',
+        url: '/api/project/new',
+        payload: { name: `While full ${i}`, description: `${i}${big}` },
+      });
+      refusals.push({ status: res.statusCode, body: res.json() as unknown });
+    }
+    const full = { status: 503, body: { error: DISK_FULL_MESSAGE } };
+    expect(refusals).toEqual([full, full, full]);
+    // A judge's keyed write: the same answer, kept nowhere, naming no file.
+    const finish = await judge({
+      method: 'POST',
+      url: '/api/judge/finish',
+      headers: { 'idempotency-key': 'finish-while-full' },
+      payload: { notes: big.slice(0, 4000) },
+    });
+    expect({ status: finish.statusCode, body: finish.json() as unknown }).toEqual(full);
+    // A keyed refusal is answered as it would be: keeping its answer (R91) is what the disk refused.
+    const skip = await judge({
+      method: 'POST',
+      url: '/api/judge/skip',
+      headers: { 'idempotency-key': 'skip-while-full' },
+      payload: { reason: 'not-a-reason' },
+    });
+    expect([skip.statusCode, Object.keys(skip.json() as object)], skip.body).toEqual([400, ['error']]);
+    expect(skip.body).not.toContain('pg_tblspc');
+    expect((await app.projects()).map((project) => project.name)).toEqual(['Before']);
+
+    rmSync(filler);
+    const after = await judge({
+      method: 'POST',
+      url: '/api/judge/finish',
+      headers: { 'idempotency-key': 'finish-while-full' },
+      payload: { notes: big.slice(0, 4000) },
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await app.addProject({ name: 'After', description: big })).length).toBeGreaterThan(0);
+  }, 60_000);
+});
