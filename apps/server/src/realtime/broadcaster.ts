@@ -76,6 +76,8 @@ const EVERYONE = '*';
 export class Broadcaster {
   /** Emissions go out one after another, in `seq` order (coalesced ones at their window's end). */
   private sending = Promise.resolve();
+  /** The highest `seq` of the rows delivered so far. */
+  private delivered = 0;
   private readonly coalescer = new Coalescer(EVENT_COALESCE_MS);
   /**
    * Per room, the last payload of each event name sent there. Every event says "this changed"
@@ -96,23 +98,28 @@ export class Broadcaster {
   /**
    * Sends this instance's sockets what the rows say, in `seq` order: one emission (or
    * disconnection) per row at most. A coalesced emission held back to the end of its window
-   * carries the `seq` of the latest row it stands for.
+   * carries the `seq` of the latest row delivered when it goes out: rows after the ones it stands
+   * for were sent meanwhile with their higher `seq`s, and per socket `seq` never goes back (6.2;
+   * issue 31). Its payload, read as it goes out, shows at least the state of that row.
    */
   deliver(rows: readonly OutboxRow[]): void {
     for (const { seq, event } of rows) {
+      this.delivered = Math.max(this.delivered, seq);
       if (TEAM_PAGE_KINDS.has(event.kind)) {
-        this.coalescer.push('team.changed', () =>
-          this.inTurn('comparing team pages', () => this.compareTeamPages(seq)),
-        );
+        this.coalescer.push('team.changed', () => {
+          const at = this.delivered;
+          this.inTurn('comparing team pages', () => this.compareTeamPages(at));
+        });
       }
       const action = actionOf(event);
       if (action === undefined) continue;
       if ('room' in action) {
         this.inTurn(`disconnecting ${action.room}`, () => this.disconnect(action));
       } else if (COALESCED.has(action.name)) {
-        this.coalescer.push(key(action), () =>
-          this.inTurn(`sending ${action.name}`, () => this.send(action, seq)),
-        );
+        this.coalescer.push(key(action), () => {
+          const at = this.delivered;
+          this.inTurn(`sending ${action.name}`, () => this.send(action, at));
+        });
       } else {
         this.inTurn(`sending ${action.name}`, () => this.send(action, seq));
       }

@@ -193,6 +193,29 @@ describe('delivery rules (6.3)', () => {
     expect(last?.payload).toMatchObject({ stats: { projects: 5 } });
   });
 
+  it('a coalesced event held to the end of its window never goes out with a seq below one sent before it (issue 31)', async () => {
+    const { admin } = await audiences();
+    await settle(1100);
+    admin.events.length = 0;
+    // Two project changes: the second's projects.changed, judges… and stats wait for the window's
+    // end; meanwhile the clock changes twice, sent at once with higher seqs.
+    await t.addProject({ name: 'P1' });
+    await t.addProject({ name: 'P2' });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    t.clock.advance(1_000);
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    await until(() => admin.names().filter((n) => n === 'projects.changed').length === 2, 2500);
+    await settle(200);
+    const seqs = admin.events.map((event) => `${event.name}:${String(event.payload.seq)}`);
+    const numbers = admin.events.map((event) => event.payload.seq as number);
+    expect(admin.names().indexOf('clock')).toBeLessThan(admin.names().lastIndexOf('projects.changed'));
+    expect(numbers, seqs.join(' ')).toEqual([...numbers].sort((a, b) => a - b));
+    // The held stats says what the state is when it goes out: both projects.
+    expect(admin.events.filter((e) => e.name === 'stats').at(-1)?.payload).toMatchObject({
+      stats: { projects: 2 },
+    });
+  });
+
   it('events of one request keep the fixed order', async () => {
     const { admin } = await audiences();
     await settle(1100);
