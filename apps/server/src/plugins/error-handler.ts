@@ -78,12 +78,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     // A download that fails before its first byte (a streamed export) answers JSON, not a file.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
-    // After a 413 the rest of the body is not wanted: closing the connection stops the upload.
-    // Behind the proxy (TRUST_PROXY) the body is read to its end first: nginx has it whole
-    // already (and caps it a little above the limit, deploy/nginx), and an answer that comes while
-    // it still sends, on a connection then closed, was now and then lost (nginx said 502).
+    // After a 413 the rest of the body is not wanted, and the connection closes after the answer.
+    // The body is read to its end (and dropped) first: a client still sending when the server
+    // closes gets EPIPE or a reset instead of the answer (curl and scripts that send the whole
+    // body before reading did, issue 31; nginx said 502). nginx caps what it sends a little
+    // above the limit (deploy/nginx); bodyRead gives up after 10 s.
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      if (app.config.trustProxy) await bodyRead(request.raw);
+      await bodyRead(request.raw);
       reply.header('Connection', 'close');
     }
     if (error instanceof DomainError) {

@@ -166,6 +166,43 @@ describe('a chunked multipart body over 10 MB (API.md 1.2)', () => {
   });
 });
 
+describe('a body over 10 MB from a client that sends it all before reading (issue 31)', () => {
+  /** Writes the whole request, then reads: the answer's status line, or the socket's error. */
+  function sendAllThenRead(port: number, head: string, body: Buffer): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      let failure: string | undefined;
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.on('error', (error: NodeJS.ErrnoException) => (failure = error.code ?? String(error)));
+      socket.on('close', () => resolve(failure ?? received));
+      socket.write(head);
+      socket.write(body);
+    });
+  }
+
+  it('gets the 413 and its message, never EPIPE or a reset', async () => {
+    t = await open();
+    const port = Number(new URL(await listen(t)).port);
+    const json = Buffer.from(JSON.stringify({ name: 'x', description: 'y'.repeat(15 * 1024 * 1024) }));
+    const head = [
+      'POST /api/project/new HTTP/1.1',
+      'Host: x',
+      'Content-Type: application/json',
+      `Authorization: ${basicAuth(TEST_ADMIN_PASSWORD)}`,
+      `Content-Length: ${json.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await sendAllThenRead(port, head, json);
+      expect(statusOf(answer), answer.slice(0, 80)).toBe(413);
+      expect(answer).toContain(JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }));
+    }
+    expect(await t.projects()).toEqual([]);
+  });
+});
+
 describe('track names that are Object.prototype keys (R56)', () => {
   const TRACKS = ['constructor', '__proto__', 'toString'];
 
