@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
 import { buildEvent, eventAnswers, type BuiltEvent } from '../test-support/event.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { ensureBuilt } from '../test-support/server-process.js';
+import { ensureBuilt, startServer, stopServer } from '../test-support/server-process.js';
 import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';
 import { openDatabase } from './database.js';
 import {
@@ -406,6 +406,22 @@ describe('moveEventToPostgres refuses, with one line, and leaves the target as i
     expect(await refusedWithoutChange(dataDir, await emptyDatabase())).toBe(
       `The event was not moved: ${join(dataDir, DATABASE_FILE)} cannot be read (disk I/O error).`,
     );
+  });
+
+  it('a source a running server has open (issue 31), until that server stops', async () => {
+    const dataDir = await sqliteFile();
+    const server = await startServer(dataDir, 'in-use-admin-password');
+    const target = await emptyDatabase();
+    try {
+      expect(await refusedWithoutChange(dataDir, target)).toBe(
+        `The event was not moved: ${join(dataDir, DATABASE_FILE)} is open in a running Podium server ` +
+          '(or another program): stop the server first, so that no change made after the copy is left behind.',
+      );
+    } finally {
+      await stopServer(server, 'SIGKILL');
+    }
+    // Killed, it holds nothing: the move goes ahead.
+    expect((await moveEventToPostgres(dataDir, target)).source).toBe(join(dataDir, DATABASE_FILE));
   });
 
   it('a source written by a newer Podium, or by an older one', async () => {

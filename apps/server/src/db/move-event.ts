@@ -116,6 +116,7 @@ export async function moveEventToPostgres(
     throw new EventNotMovedError(`the target ${redactedUrl(to)} is not a postgres:// or postgresql:// URL`);
   }
   const file = sourceFile(from);
+  refuseWhileInUse(file);
   const source = openSource(file);
   try {
     const target = await openTarget(to);
@@ -136,6 +137,38 @@ function sourceFile(from: string): string {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, DATABASE_FILE) : path;
   if (!existsSync(file)) throw new EventNotMovedError(`there is no Podium database at ${file}`);
   return file;
+}
+
+/**
+ * Refuses a file that a running server has open: the copy would leave behind every change made
+ * after it (issue 31: the move ran silently beside a live server). Every connection to a WAL
+ * database holds a lock that an exclusive transaction in exclusive locking mode cannot pass, so
+ * SQLite itself tells; a server that was killed holds nothing. The probe writes nothing. A file
+ * this user may only read cannot be probed (its server runs as another user): the move goes on.
+ */
+function refuseWhileInUse(file: string): void {
+  let probe: BetterSqlite3.Database;
+  try {
+    probe = new BetterSqlite3(file, { fileMustExist: true });
+  } catch {
+    return;
+  }
+  try {
+    probe.pragma('busy_timeout = 0');
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('begin exclusive');
+    probe.exec('rollback');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+      throw new EventNotMovedError(
+        `${file} is open in a running Podium server (or another program): stop the server first, ` +
+          'so that no change made after the copy is left behind',
+      );
+    }
+    // Not a database, or unreadable: openSource says which.
+  } finally {
+    probe.close();
+  }
 }
 
 /**
