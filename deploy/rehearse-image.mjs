@@ -123,9 +123,9 @@ try {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const answer = await fetch(`${base}/api/`).catch(() => undefined);
+    const answer = await fetch(`${base}/api/health`).catch(() => undefined);
     if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not answer GET /api/ within 30 s');
+    if (Date.now() > deadline) throw new Error('the server did not answer GET /api/health within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   execFileSync(node(healthcheck[0]), healthcheck.slice(1), { env: childEnv, stdio: 'inherit' });

@@ -81,6 +81,9 @@ export const endpoints = {
   // 3.1 Public
   heartbeat: endpoint({ method: 'GET', path: '/', auth: 'none', response: Ok }),
   eventInfo: endpoint({ method: 'GET', path: '/event', auth: 'none', response: EventInfo }),
+  // A health check that reads the database (docs/api-extensions.md, issue 31): the heartbeat
+  // answers without it.
+  health: endpoint({ method: 'GET', path: '/health', auth: 'none', response: Ok }),
   judgeLogin: endpoint({
     method: 'POST',
     path: '/judge/login',

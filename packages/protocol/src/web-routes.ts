@@ -9,6 +9,7 @@ import type { endpoints as described } from './api.js';
 export const endpoints = {
   heartbeat: { method: 'GET', path: '/', auth: 'none' },
   eventInfo: { method: 'GET', path: '/event', auth: 'none' },
+  health: { method: 'GET', path: '/health', auth: 'none' },
   judgeLogin: { method: 'POST', path: '/judge/login', auth: 'none' },
   adminLogin: { method: 'POST', path: '/admin/login', auth: 'none' },
   adminSession: { method: 'POST', path: '/admin/session', auth: 'none' },

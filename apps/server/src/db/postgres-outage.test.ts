@@ -40,6 +40,7 @@ describe('the database connection lost (PostgreSQL)', () => {
     for (const request of [
       { method: 'POST', url: '/api/project/new', payload: { name: 'During the outage' } },
       { method: 'GET', url: '/api/project/list' },
+      { method: 'GET', url: '/api/health' },
     ] as const) {
       const res = await t.admin(request);
       expect([res.statusCode, res.json()]).toEqual([503, { error: DATABASE_UNAVAILABLE_MESSAGE }]);

@@ -20,6 +20,14 @@ describe('GET /api (heartbeat)', () => {
   });
 });
 
+describe('GET /api/health (docs/api-extensions.md)', () => {
+  it('answers {"ok":1} without authentication, not cached, once it read the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect([res.statusCode, res.json(), res.headers['cache-control']]).toEqual([200, { ok: 1 }, 'no-store']);
+  });
+  // The database away: db/postgres-outage.test.ts.
+});
+
 describe('GET /api/event', () => {
   it('gives the event name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/event' });

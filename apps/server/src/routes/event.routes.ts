@@ -1,4 +1,8 @@
-/** The heartbeat and the event's name (API.md 3.1): public, and no service to call. */
+/**
+ * The heartbeat and the event's name (API.md 3.1), and the health check: public, and no service
+ * to call. The health check reads the database's revision counters, the cheapest read there is,
+ * so a container platform sees an instance whose database is away (503, the error handler's).
+ */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
 import { route } from './route.js';
@@ -6,4 +10,8 @@ import { route } from './route.js';
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.heartbeat, () => OK);
   route(app, endpoints.eventInfo, () => ({ name: app.config.eventName }));
+  route(app, endpoints.health, async () => {
+    await app.db.revisions();
+    return OK;
+  });
 }
