@@ -406,6 +406,31 @@ describe('what nginx tells the instances, and what it routes where', () => {
     expect(response.headers.get('location')).toBe('https://127.0.0.1/judge/live?x=1');
   });
 
+  it("logs no login link's code or proof, nor a referer carrying them (issue 31)", async () => {
+    const link = '/judge/login?code=48151623&proof=secret-link-proof';
+    const page = await fetch(`${podium.url}${link}`);
+    await page.arrayBuffer();
+    const api = await fetch(`${podium.url}/api/event`, { headers: { referer: `${podium.url}${link}` } });
+    await api.arrayBuffer();
+    const redirect = await fetch(`${podium.nginx.redirectUrl}${link}`, { redirect: 'manual' });
+    await redirect.arrayBuffer();
+    // The page is the web app's (404 where the tests' build has none): its log line is what counts.
+    expect([api.status, redirect.status]).toEqual([200, 301]);
+    const deadline = Date.now() + 5_000;
+    const logged = () =>
+      podium.nginx
+        .shippedAccessLog()
+        .split('\n')
+        .filter((line) => line.includes('/'));
+    while (logged().filter((line) => / \/(judge\/login|api\/event) /.test(line)).length < 3) {
+      if (Date.now() > deadline) throw new Error(`not logged:\n${podium.nginx.shippedAccessLog()}`);
+      await sleep(50);
+    }
+    const log = podium.nginx.shippedAccessLog();
+    expect(log).toContain(`"GET /judge/login HTTP/1.1" ${page.status}`);
+    expect(log).not.toMatch(/48151623|secret-link-proof/);
+  });
+
   it('keeps a long-polling socket.io connection on one instance (its session lives there)', async () => {
     const { socket } = await adminSocket(['polling']);
     const disconnects: string[] = [];

@@ -4,8 +4,9 @@
  * unchanged into a temporary prefix, except what only an operator can know: the instances'
  * addresses in `podium/instances.conf` become the test's loopback ports, and `podium/https.conf`
  * and `podium/http.conf` (public name, certificate, ports 443 and 80) become plain-HTTP listens on
- * free loopback ports. A small top-level `nginx.conf` of the test wraps it: no daemon, its files
- * in the prefix, and an access log that names the instances each request went to.
+ * free loopback ports, and the shipped access log (`podium/access-log.conf`) is written in the
+ * prefix. A small top-level `nginx.conf` of the test wraps it: no daemon, its files in the prefix,
+ * and beside the shipped access log one that names the instances each request went to.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,8 @@ export interface Nginx {
   redirectUrl: string;
   /** Every request nginx finished so far. */
   requests(): ProxiedRequest[];
+  /** The access log as deploy/nginx writes it (podium/access-log.conf), so far. */
+  shippedAccessLog(): string;
   /** nginx's error log so far (failed connections to instances, requests cut by a dying one). */
   errorLog(): string;
   /** Stops nginx (SIGTERM), then deletes the prefix. Safe to call more than once. */
@@ -100,12 +103,11 @@ const LOG_FIELDS = {
 type LogLine = Record<keyof typeof LOG_FIELDS, string>;
 
 function topLevelConf(prefix: string): string {
-  const path = (name: string) => join(prefix, name);
   return `# Written by apps/server/src/test-support/nginx.ts: the test's wrapper around deploy/nginx.
 daemon off;
 worker_processes 1;
-pid ${path('nginx.pid')};
-error_log ${path('error.log')} warn;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
 events {
     # Each proxied connection takes two (client and instance): bench:load --balanced keeps 1000
     # expo sockets open through it, and they refetch at once after each change (4096 were short).
@@ -113,12 +115,11 @@ events {
 }
 http {
     log_format podium_test escape=json '${JSON.stringify(LOG_FIELDS)}';
-    access_log ${path('access.log')} podium_test;
-    client_body_temp_path ${path('client_body_temp')};
-    proxy_temp_path ${path('proxy_temp')};
-    fastcgi_temp_path ${path('fastcgi_temp')};
-    uwsgi_temp_path ${path('uwsgi_temp')};
-    scgi_temp_path ${path('scgi_temp')};
+    client_body_temp_path ${join(prefix, 'client_body_temp')};
+    proxy_temp_path ${join(prefix, 'proxy_temp')};
+    fastcgi_temp_path ${join(prefix, 'fastcgi_temp')};
+    uwsgi_temp_path ${join(prefix, 'uwsgi_temp')};
+    scgi_temp_path ${join(prefix, 'scgi_temp')};
     include podium.conf;
 }
 `;
@@ -188,6 +189,13 @@ export async function startNginx(instances: readonly string[]): Promise<Nginx> {
     cpSync(join(DEPLOY_NGINX_DIR, 'podium'), join(prefix, 'podium'), { recursive: true });
     const shippedInstances = readFileSync(join(DEPLOY_NGINX_DIR, 'podium', 'instances.conf'), 'utf8');
     writeFileSync(join(prefix, 'podium', 'instances.conf'), instancesConf(shippedInstances, instances));
+    // The shipped access log, in the prefix, and beside it the test's own.
+    const shippedAccessLog = readFileSync(join(DEPLOY_NGINX_DIR, 'podium', 'access-log.conf'), 'utf8');
+    writeFileSync(
+      join(prefix, 'podium', 'access-log.conf'),
+      `${shippedAccessLog.replace(/\/var\/log\/nginx\/(\S+)/, (_path, name: string) => join(prefix, name))}` +
+        `access_log ${join(prefix, 'access.log')} podium_test;\n`,
+    );
     writeFileSync(join(prefix, 'nginx.conf'), topLevelConf(prefix));
     const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')];
 
@@ -221,6 +229,7 @@ export async function startNginx(instances: readonly string[]): Promise<Nginx> {
           url: `http://127.0.0.1:${port}`,
           redirectUrl: `http://127.0.0.1:${redirectPort}`,
           requests: () => parseAccessLog(readIfExists(join(prefix, 'access.log'))),
+          shippedAccessLog: () => readIfExists(join(prefix, 'podium-access.log')),
           errorLog: () => readIfExists(join(prefix, 'error.log')),
           stop,
         };
