@@ -216,7 +216,7 @@ describe('team alerts', () => {
     expect((await floor()).alerts.map((x) => x.project_name)).toEqual(['A', 'B', 'A']);
   });
 
-  it('the organizer dismisses an alert (logged); unknown or dismissed IDs get 404', async () => {
+  it('each alert raised and dismissed is logged; unknown or dismissed IDs get 404', async () => {
     const a = await t.addProject({ name: 'A', location: 1 });
     await alert(await codeOf(a));
     const [open] = (await floor()).alerts;
@@ -231,6 +231,7 @@ describe('team alerts', () => {
     const res = await t.admin({ method: 'POST', url: `/api/admin/team-alerts/${open!.id}/dismiss` });
     expect(res.json()).toEqual({ ok: 1 });
     expect((await floor()).alerts).toEqual([]);
+    expect(await t.log()).toContain(`SYSTEM | Team alert ${open!.id} raised for project A (${a}) at table 1`);
     expect(await t.log()).toContain(`ADMIN  | Dismissed team alert ${open!.id}`);
     await t.refused(
       { method: 'POST', url: `/api/admin/team-alerts/${open!.id}/dismiss` },

@@ -97,7 +97,13 @@ export class TeamService {
       if (availableAt !== null) {
         throw new RateLimitedError(TEAM_ALERT_TOO_SOON, Math.ceil((availableAt - now) / 1000));
       }
-      await this.repositories.teams.insertAlert({ id: newId(), project_id: project.project_id, time: now });
+      const id = newId();
+      await this.repositories.teams.insertAlert({ id, project_id: project.project_id, time: now });
+      // Anyone holding the printed card can raise it: the log says when each was raised, beside
+      // the organizer's dismissal (issue 31).
+      await this.audit.system(
+        `Team alert ${id} raised for project ${project.name} (${project.project_id}) at table ${project.location}`,
+      );
       this.db.record({ kind: 'team-alerts' });
       return { ok: 1, alert_available_at: now + TEAM_ALERT_INTERVAL_MS };
     });
