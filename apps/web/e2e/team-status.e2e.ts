@@ -55,6 +55,10 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     const link = `${server.baseUrl}/team/${code}`;
     expect(await card.locator('.table-card__link').textContent()).toBe(link);
     expect(await card.locator('svg.qr-svg').getAttribute('data-text')).toBe(link);
+    // Served at 127.0.0.1 without PUBLIC_URL: the organizer is told before printing (issue 32).
+    await expect
+      .poll(() => page.locator('.table-cards__intro [role="note"]').textContent())
+      .toContain(`These links point at ${server.baseUrl}, this computer's own address`);
     await page.getByLabel('Letter').check();
     expect(await page.locator('.table-cards--letter').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);

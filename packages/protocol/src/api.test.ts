@@ -11,6 +11,7 @@ const ROWS = `
 none   GET     /                          -
 none   GET     /event                     -
 none   GET     /health                    -
+admin  GET     /admin/links               -
 none   POST    /judge/login               body
 none   POST    /admin/login               body
 none   GET     /admin/started             -
@@ -141,8 +142,8 @@ describe('endpoints (API.md §3)', () => {
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
-    // routes, and issue 31's health check.
-    expect(ROWS).toHaveLength(115);
+    // routes, issue 31's health check and issue 32's base of printed links.
+    expect(ROWS).toHaveLength(116);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

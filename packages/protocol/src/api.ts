@@ -27,7 +27,7 @@ import {
 } from './common.js';
 import { JudgeImportResponse, ProjectImportResponse } from './csv.js';
 import { endpoint } from './endpoint.js';
-import { EventInfo } from './event.js';
+import { EventInfo, PublicLinks } from './event.js';
 import { Flag } from './flag.js';
 import {
   JudgeAdmin,
@@ -217,6 +217,8 @@ export const endpoints = {
   }),
   // The login links' proofs of every judge, for the printed cards (docs/api-extensions.md).
   loginProofs: endpoint({ method: 'GET', path: '/admin/login-proofs', auth: 'admin', response: LoginProofs }),
+  // The base of the links printed on cards (docs/api-extensions.md, issue 32): PUBLIC_URL first.
+  publicLinks: endpoint({ method: 'GET', path: '/admin/links', auth: 'admin', response: PublicLinks }),
   judgeNew: endpoint({
     method: 'POST',
     path: '/judge/new',

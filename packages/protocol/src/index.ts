@@ -17,6 +17,7 @@ export * from './flag.js';
 export * from './judge.js';
 export * from './layout.js';
 export * from './layout-rows.js';
+export * from './link-reach.js';
 export * from './public-list.js';
 export * from './layout-plan.js';
 export * from './log.js';

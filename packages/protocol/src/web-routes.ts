@@ -41,6 +41,7 @@ export const endpoints = {
   loginGuard: { method: 'GET', path: '/admin/login-guard', auth: 'admin' },
   loginGuardAction: { method: 'POST', path: '/admin/login-guard', auth: 'admin' },
   loginProofs: { method: 'GET', path: '/admin/login-proofs', auth: 'admin' },
+  publicLinks: { method: 'GET', path: '/admin/links', auth: 'admin' },
   judgeNew: { method: 'POST', path: '/judge/new', auth: 'admin' },
   judgeCsv: { method: 'POST', path: '/judge/csv', auth: 'admin', multipart: true },
   judgeList: { method: 'GET', path: '/judge/list', auth: 'admin' },

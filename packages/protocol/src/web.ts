@@ -9,6 +9,7 @@ export * from './csv-form.js';
 export { buildPath, endpoint } from './endpoint.js';
 export * from './layout-plan.js';
 export * from './layout-rows.js';
+export * from './link-reach.js';
 export * from './public-list.js';
 export * from './messages.js';
 export { endpoints } from './web-routes.js';

@@ -28,6 +28,33 @@ describe('GET /api/health (docs/api-extensions.md)', () => {
   // The database away: db/postgres-outage.test.ts.
 });
 
+describe('GET /api/admin/links (docs/api-extensions.md)', () => {
+  it("answers the address the admin's browser used without PUBLIC_URL; admins only", async () => {
+    const res = await t.admin({
+      method: 'GET',
+      url: '/api/admin/links',
+      headers: { host: '192.168.1.20:8000' },
+    });
+    expect(res.json()).toEqual({ base_url: 'http://192.168.1.20:8000' });
+    const stranger = await t.app.inject({ method: 'GET', url: '/api/admin/links' });
+    expect(stranger.statusCode).toBe(401);
+  });
+
+  it('answers PUBLIC_URL when it is set, whatever address the browser used', async () => {
+    const onPublic = await createTestApp({ config: { publicUrl: 'https://judging.example.org' } });
+    try {
+      const res = await onPublic.admin({
+        method: 'GET',
+        url: '/api/admin/links',
+        headers: { host: '127.0.0.1:31080' },
+      });
+      expect(res.json()).toEqual({ base_url: 'https://judging.example.org' });
+    } finally {
+      await onPublic.close();
+    }
+  });
+});
+
 describe('GET /api/event', () => {
   it('gives the event name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/event' });

@@ -2,6 +2,7 @@ import { endpoints } from '@podium/protocol';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { AdminGate } from '../components/AdminGate';
+import { PrintedLinksNotice, usePrintedLinksBase } from '../components/PrintedLinksNotice';
 import { QrSvg } from '../components/QrSvg';
 import { useJudgeList } from '../queries/use-judge-list';
 
@@ -29,14 +30,16 @@ export function JudgeCodesPage() {
 function JudgeCodes() {
   const list = useJudgeList();
   const proofs = useEndpointQuery(endpoints.loginProofs).data;
-  if (list.status === 'loading')
-    return <span className="spinner" role="status" aria-label="Loading judges" />;
-  if (list.status === 'error')
+  const links = usePrintedLinksBase();
+  if (list.status === 'error' || links.error)
     return (
       <p className="card admin-gate-error" role="alert">
-        Could not load the judges: {list.error}
+        Could not load the judges: {list.status === 'error' ? list.error : links.error}
       </p>
     );
+  const base = links.base;
+  if (list.status === 'loading' || base === undefined)
+    return <span className="spinner" role="status" aria-label="Loading judges" />;
   const judges = list.judges.filter((judge) => judge.active);
   return (
     <div className="judge-codes">
@@ -48,6 +51,7 @@ function JudgeCodes() {
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
           Print
         </button>
+        <PrintedLinksNotice base={base} />
       </div>
       <ul className="judge-codes__cards">
         {judges.map((judge) => (
@@ -58,7 +62,7 @@ function JudgeCodes() {
               <span className="judge-card__code-label">Code</span> {judge.code}
             </p>
             <QrSvg
-              text={judgeLoginUrl(window.location.origin, judge.code, proofs?.[judge.id])}
+              text={judgeLoginUrl(base, judge.code, proofs?.[judge.id])}
               label={`QR code to log in as ${judge.name}`}
             />
           </li>

@@ -4,6 +4,7 @@ import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
 import { AdminGate } from '../components/AdminGate';
 import { EmailOffNotice } from '../components/EmailOffNotice';
+import { PrintedLinksNotice } from '../components/PrintedLinksNotice';
 import { QrCanvas } from '../components/QrCanvas';
 import { addSelfUrl, useQrCode } from '../queries/use-qr-code';
 
@@ -55,6 +56,11 @@ function QrCodePanel({ track }: { track: string }) {
       <p className="qr-panel__lead">
         Judges scan this code to add themselves{track ? ` to the ${track} track` : ''}.
       </p>
+      {/* The image encodes this browser's address (API.md 4.10), whatever PUBLIC_URL says. */}
+      <PrintedLinksNotice
+        base={window.location.origin}
+        remedy="Open Podium at the address phones use before showing or printing this code."
+      />
       <div className="qr-panel__image">
         {ready ? (
           <QrCanvas text={url} label={`QR code of the link ${url}`} />

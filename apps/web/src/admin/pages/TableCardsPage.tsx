@@ -8,6 +8,7 @@ import { invalidate } from '../../realtime/use-query-invalidation';
 import { notify } from '../../stores/notice.store';
 import { AdminGate } from '../components/AdminGate';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PrintedLinksNotice, usePrintedLinksBase } from '../components/PrintedLinksNotice';
 import { QrSvg } from '../components/QrSvg';
 
 /** The paper sizes the cards are laid out for (CSS `@page size`). */
@@ -34,10 +35,11 @@ export function TableCardsPage() {
 function TableCards() {
   const [paper, setPaper] = useState<Paper>('a4');
   const codes = useEndpointQuery(endpoints.teamCodes);
-  if (codes.data === undefined) {
-    return codes.error ? (
+  const { base, error } = usePrintedLinksBase();
+  if (codes.data === undefined || base === undefined) {
+    return codes.error || error ? (
       <p className="card admin-gate-error" role="alert">
-        Could not load the team codes: {codes.error}
+        Could not load the team codes: {codes.error || error}
       </p>
     ) : (
       <span className="spinner" role="status" aria-label="Loading team codes" />
@@ -65,10 +67,11 @@ function TableCards() {
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
           Print
         </button>
+        <PrintedLinksNotice base={base} />
       </div>
       <ul className="table-cards__cards">
         {cards.map((card) => {
-          const url = teamStatusUrl(window.location.origin, card.code);
+          const url = teamStatusUrl(base, card.code);
           return (
             <li key={card.project_id} className="table-card">
               <p className="table-card__table">Table {card.table}</p>
