@@ -163,12 +163,25 @@ function run(
  */
 const NOT_DURABLE = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
-function serverArgs(dataDir: string, socketDir: string, port: number, durable: boolean): string[] {
+/** A server certificate and its key (PEM), for a server that accepts TLS as hosted ones do. */
+export interface ServerTls {
+  certificate: string;
+  key: string;
+}
+
+function serverArgs(
+  dataDir: string,
+  socketDir: string,
+  port: number,
+  durable: boolean,
+  tlsFiles: { certificate: string; key: string } | undefined,
+): string[] {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     port: String(port),
     unix_socket_directories: socketDir,
     ...(durable ? {} : NOT_DURABLE),
+    ...(tlsFiles && { ssl: 'on', ssl_cert_file: tlsFiles.certificate, ssl_key_file: tlsFiles.key }),
     max_connections: '300',
     shared_buffers: '32MB',
     max_wal_size: '1GB',
@@ -217,11 +230,13 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts a fresh cluster (superuser `podium`, trust authentication, UTF8, locale C so text sorts
  * byte-wise as SQLite does) on 127.0.0.1 and a free port, with its unix socket in its own folder.
- * `durable`: commits are flushed to disk (PostgreSQL's defaults), for benchmarks.
+ * `durable`: commits are flushed to disk (PostgreSQL's defaults), for benchmarks. `tls`: the
+ * server also accepts TLS with this certificate.
  */
 export async function startPostgres({
   durable = false,
-}: { durable?: boolean } = {}): Promise<PostgresServer> {
+  tls,
+}: { durable?: boolean; tls?: ServerTls } = {}): Promise<PostgresServer> {
   const bin = findPostgresBin();
   const as = runAs();
   removeAbandonedClusters();
@@ -258,13 +273,20 @@ export async function startPostgres({
       ],
       { cwd: dir, as },
     );
+    // The key must belong to the server's user and be readable by it alone, or it refuses it.
+    const tlsFiles = tls && { certificate: join(dir, 'server.crt'), key: join(dir, 'server.key') };
+    if (tls && tlsFiles) {
+      writeFileSync(tlsFiles.certificate, tls.certificate);
+      writeFileSync(tlsFiles.key, tls.key, { mode: 0o600 });
+      if (as) for (const file of Object.values(tlsFiles)) chownSync(file, as.uid, as.gid);
+    }
     let port = 0;
     let output = (): string => '';
     /** Starts postgres on `port`; resolves once it answers a query. */
     const launch = async (): Promise<void> => {
       const lines: string[] = [];
       output = (): string => lines.join('').slice(-4_000);
-      child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port, durable), {
+      child = spawn(join(bin, 'postgres'), serverArgs(dataDir, dir, port, durable, tlsFiles), {
         cwd: dir,
         env: { ...process.env, LC_ALL: 'C' },
         stdio: ['ignore', 'pipe', 'pipe'],
