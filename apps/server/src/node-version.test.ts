@@ -3,9 +3,11 @@
  * crash inside a dependency (on Node 20: a segmentation fault when better-sqlite3 opens the
  * database).
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { olderNodeMessage } from './node-version.js';
 import { ensureBuilt, runUntilExit } from './test-support/server-process.js';
@@ -31,6 +33,31 @@ describe('olderNodeMessage', () => {
   });
 });
 
+/** Makes a Node process report Node 20 (the check reads process.version). */
+const OLDER_NODE =
+  "--import=data:text/javascript,Object.defineProperty(process,'version',{value:'v20.20.2'})";
+
+describe('`npm start` on an older Node.js (issue 32)', () => {
+  it('says so first, before it builds anything', async () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = execFile('npm', ['start'], {
+        cwd: root,
+        env: { ...process.env, NODE_OPTIONS: OLDER_NODE },
+        timeout: 60_000,
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(olderNodeMessage('v20.20.2'));
+    // turbo's own lines: the build never began.
+    expect(run.output).not.toMatch(/Packages in scope|Tasks: /);
+  });
+});
+
 describe('the built server on an older Node.js', () => {
   let root: string;
 
@@ -42,10 +69,7 @@ describe('the built server on an older Node.js', () => {
 
   it('prints the message alone and exits 1 before it touches DATA_DIR', async () => {
     const dataDir = join(root, 'data');
-    // The check reads process.version: this server process is made to report Node 20.
-    const olderNode =
-      "--import=data:text/javascript,Object.defineProperty(process,'version',{value:'v20.20.2'})";
-    const exit = await runUntilExit(dataDir, '', 15_000, { env: { NODE_OPTIONS: olderNode } });
+    const exit = await runUntilExit(dataDir, '', 15_000, { env: { NODE_OPTIONS: OLDER_NODE } });
     expect(exit).toEqual({
       code: 1,
       signal: null,
