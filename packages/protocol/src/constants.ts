@@ -54,6 +54,11 @@ export const JUDGE_FLAG_REASONS = ['cannot-demo', 'too-complex', 'offensive'] as
  * released and becomes a conflict of interest of that judge, never assigned to it again.
  */
 export const JUDGE_CONFLICT_REASON = 'conflict';
+/**
+ * Conflicts a judge may say before its pace is marked `many-conflicts` (issue 31): a judge who
+ * knows three teams is unusual enough for the organizer to ask, before it steers its judging.
+ */
+export const PACE_MIN_SAID_CONFLICTS = 3;
 /** What the judge's Skip popup shows for it. */
 export const JUDGE_CONFLICT_LABEL = 'I know this team (conflict of interest)';
 /** Every reason `POST /judge/skip` accepts: `hidden-absent` is raised by the server only (R18, R20). */

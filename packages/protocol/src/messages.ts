@@ -108,6 +108,9 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
+/** A `conflict` skip of a judge whose said conflicts the organizer refused (issue 31). */
+export const SAID_CONFLICTS_REFUSED =
+  '"I know this team" is turned off for you: please tell an organizer which team you know';
 /** `PUT /judge/conflicts/:id`: an id that is no project (never was, or deleted). */
 export function unknownConflictProject(id: string): string {
   return `no project has the id ${quoted(id)}`;

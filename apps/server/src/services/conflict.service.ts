@@ -9,6 +9,7 @@ import {
   unknownConflictEntry,
   unknownConflictProject,
   type JudgeConflicts,
+  type RefuseSaidConflictsResponse,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -77,6 +78,28 @@ export class ConflictService {
       await this.releaseIfHeld(judge, wanted);
       await this.audit.admin(`Set conflicts of judge ${judge.name} (${judgeId}): [${projectIds.join(', ')}]`);
       return await this.view(judgeId);
+    });
+  }
+
+  /**
+   * `PUT /judge/conflicts/refuse/:id` (issue 31): with `refuse`, the conflicts the judge said
+   * ("I know this team") are removed, so the engine may give it those projects again, and its
+   * further `conflict` skips are refused (`JudgingService.skip`); without, they are accepted again
+   * (the removed ones stay removed). Declared conflicts are the organizer's and stay.
+   */
+  async refuseSaid(judgeId: string, refuse: boolean): Promise<RefuseSaidConflictsResponse> {
+    return await this.db.transaction(async () => {
+      const judge = await this.requireJudge(judgeId);
+      const removed = refuse ? await this.conflicts.removeSaidBy(judgeId) : 0;
+      await this.judges.update(judgeId, { said_conflicts_refused: refuse ? 1 : 0 });
+      await this.audit.admin(
+        refuse
+          ? `Refused the conflicts of interest judge ${judge.name} (${judgeId}) says: ${removed} removed`
+          : `Accepted the conflicts of interest judge ${judge.name} (${judgeId}) says again`,
+      );
+      // The judges table shows the count and the refusal (GET /admin/judge/pace).
+      this.db.record({ kind: 'judges' });
+      return { ok: 1, removed };
     });
   }
 

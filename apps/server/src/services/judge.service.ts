@@ -359,6 +359,7 @@ export class JudgeService {
       last_activity: 0,
       replaced_at: null,
       judgments_set_aside: 0,
+      said_conflicts_refused: 0,
     };
     const { seq: _seq, ...values } = row;
     await this.judges.insert(values);
