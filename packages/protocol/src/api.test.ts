@@ -48,6 +48,7 @@ admin  POST    /judge/move/group          body
 admin  POST    /judge/reassign            -
 admin  GET     /judge/conflicts/:id       -
 admin  PUT     /judge/conflicts/:id       body
+admin  PUT     /judge/conflicts/refuse/:id body
 admin  POST    /admin/groups/swap         -
 admin  POST    /project/new               body
 admin  POST    /project/csv               csv
@@ -139,8 +140,9 @@ describe('endpoints (API.md §3)', () => {
     // the admin session and login-guard routes of issue 15 (R70b, R70c, docs/security.md), the
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
-    // (docs/api-extensions.md), and issue 24's replace, reinstate, pace, visits, conflicts and six team routes.
-    expect(ROWS).toHaveLength(114);
+    // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
+    // routes, and issue 31's refusal of the conflicts a judge says.
+    expect(ROWS).toHaveLength(115);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));
