@@ -112,14 +112,21 @@ export class ConflictService {
     rows: readonly { line: number; conflicts: readonly string[] }[],
   ): Promise<ProjectRow[][]> {
     if (rows.every((row) => row.conflicts.length === 0)) return rows.map(() => []);
-    const projects = await this.projects.all();
+    // Indexed once: each entry is one lookup, not a pass over every project (issue 31).
+    const byTable = new Map<string, ProjectRow[]>();
+    const byName = new Map<string, ProjectRow[]>();
+    for (const project of await this.projects.all()) {
+      pushTo(byTable, String(project.location), project);
+      pushTo(byName, project.name.toLowerCase(), project);
+    }
     return rows.map(({ line, conflicts }) => {
       const found = new Map<string, ProjectRow>();
       for (const entry of conflicts) {
+        // Digits name a table (`007` is table 7), anything else a name.
         const named = /^\d+$/.test(entry)
-          ? projects.filter((p) => p.location === Number(entry))
-          : projects.filter((p) => p.name.toLowerCase() === entry.toLowerCase());
-        if (named.length === 0) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
+          ? byTable.get(String(Number(entry)))
+          : byName.get(entry.toLowerCase());
+        if (named === undefined) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
         for (const project of named) found.set(project.id, project);
       }
       return [...found.values()];
@@ -158,4 +165,10 @@ export class ConflictService {
     if (judge === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
     return judge;
   }
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
