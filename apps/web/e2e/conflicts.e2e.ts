@@ -210,7 +210,8 @@ describe('a judge who says it knows every team (admin judges table, 1280×800)',
     }
     expect(said).toHaveLength(PROJECTS.length);
     const mark = row.locator('.row-badge--pace');
-    await mark.filter({ hasText: 'Many conflicts' }).waitFor();
+    // Well before the dashboard's 15 s fallback poll: the event brought it.
+    await mark.filter({ hasText: 'Many conflicts' }).waitFor({ timeout: 5_000 });
     expect(await mark.getAttribute('title')).toBe(
       `Said "I know this team" at ${PROJECTS.length} projects: conflicts of interest can steer which projects the judge gets. Actions → Refuse conflicts gives them back.`,
     );
