@@ -172,6 +172,6 @@ describe('POST /judge/csv: the limits of one import (issue 31)', () => {
     const gaps = answeredAt.slice(1).map((at, i) => at - (answeredAt[i] as number));
     expect(gaps.length).toBeGreaterThan(5);
     // A generous bound: the unbounded import held the event loop for tens of seconds.
-    expect(Math.max(...gaps)).toBeLessThan(1_500);
+    expect(Math.max(...gaps)).toBeLessThan(3_000);
   });
 });
