@@ -220,6 +220,10 @@ describe('a judge who says it knows every team (admin judges table, 1280×800)',
 
     await page.getByRole('button', { name: 'Actions for Steer Clear' }).click();
     await page.getByRole('menuitem', { name: 'Refuse conflicts', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refuse Conflicts' });
+    await dialog.getByText(`Remove the ${PROJECTS.length} conflicts of interest Steer Clear said`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Refuse conflicts' }).click();
     await noticeWithText(
       page,
       `Conflicts refused: ${PROJECTS.length} removed, so those projects may be given to this judge again; "I know this team" is turned off for them.`,

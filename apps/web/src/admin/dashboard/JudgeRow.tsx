@@ -36,7 +36,7 @@ function JudgeMenu({ id, name, active, canMoveGroup, replaced, saidConflictsRefu
           : { label: 'Reinstate', onSelect: () => void reinstateJudge(id) },
         saidConflictsRefused
           ? { label: 'Accept conflicts', onSelect: () => void refuseSaidConflicts(id, false) }
-          : { label: 'Refuse conflicts', onSelect: () => void refuseSaidConflicts(id, true) },
+          : { label: 'Refuse conflicts', onSelect: () => open({ kind: 'refuse-conflicts', id }) },
       ]}
     />
   );
