@@ -174,8 +174,9 @@ export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
 export function csvRowTooLong(column: number): string {
   return `row too long: column ${column} passes ${CSV_ROW_MAX_BYTES} bytes, the most a row may have`;
 }
+/** At the first judge past `JUDGE_CSV_MAX_JUDGES` (as `line <n>:`, R83's form); `count`: the file's judges. */
 export function tooManyJudgesInCsv(count: number): string {
-  return `the file has ${count} judges; one import adds at most ${JUDGE_CSV_MAX_JUDGES} (split the file)`;
+  return `one import adds at most ${JUDGE_CSV_MAX_JUDGES} judges, this file has ${count} (split it)`;
 }
 export function tooManyConflictsOfJudge(count: number): string {
   return `Conflicts (column 5) names ${count} projects; one judge may have at most ${JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE}`;

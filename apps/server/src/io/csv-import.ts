@@ -159,7 +159,8 @@ function conflictEntries(cell: string): string[] {
  */
 export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions): JudgeCsvLine[] {
   const rows = dataRows(csvRows, opts.hasHeader);
-  if (rows.length > JUDGE_CSV_MAX_JUDGES) throw new ValidationError(tooManyJudgesInCsv(rows.length));
+  const pastLimit = rows[JUDGE_CSV_MAX_JUDGES];
+  if (pastLimit !== undefined) throw lineError(pastLimit.line, tooManyJudgesInCsv(rows.length));
   const inFile = new Set<string>();
   const judges: JudgeCsvLine[] = [];
   let conflictsInFile = 0;

@@ -73,7 +73,7 @@ describe('POST /judge/csv: the limits of one import (issue 31)', () => {
     await seedTables();
     const file = judgeCsv(13_226, TABLES);
     expect(file.length).toBeGreaterThan(9_000_000);
-    await refusedBoth(file, tooManyJudgesInCsv(13_226));
+    await refusedBoth(file, csvLineError(JUDGE_CSV_MAX_JUDGES + 1, tooManyJudgesInCsv(13_226)));
   });
 
   it('refuses a row of more than CSV_ROW_MAX_BYTES while parsing, naming its line and column', async () => {
@@ -134,7 +134,10 @@ describe('POST /judge/csv: the limits of one import (issue 31)', () => {
   });
 
   it(`refuses more than JUDGE_CSV_MAX_JUDGES judges, and imports ${JUDGE_CSV_MAX_JUDGES}`, async () => {
-    await refusedBoth(judgeCsv(JUDGE_CSV_MAX_JUDGES + 1, 0), tooManyJudgesInCsv(JUDGE_CSV_MAX_JUDGES + 1));
+    await refusedBoth(
+      judgeCsv(JUDGE_CSV_MAX_JUDGES + 1, 0),
+      csvLineError(JUDGE_CSV_MAX_JUDGES + 1, tooManyJudgesInCsv(JUDGE_CSV_MAX_JUDGES + 1)),
+    );
     expect((await upload(judgeCsv(JUDGE_CSV_MAX_JUDGES, 0))).json()).toEqual({
       ok: 1,
       count: JUDGE_CSV_MAX_JUDGES,
