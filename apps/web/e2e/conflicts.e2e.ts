@@ -2,10 +2,13 @@
  * Conflicts of interest (issue 24 item 3), in a real browser against the real server: a judge on
  * a phone (390×844) says "I know this team", gets the next project at once and never sees that
  * team again; the organizer (1280×800) declares a conflict in the Edit Judge dialog and the
- * engine never gives that judge the project. Both screens pass axe.
+ * engine never gives that judge the project. A judge who says it knows every team gets a pace mark
+ * on the organizer's judges table, live, and the organizer refuses its conflicts there (issue 31).
+ * Both screens pass axe.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAID_CONFLICTS_REFUSED } from '@podium/protocol';
 import type { SeededJudge, ServerHandle } from './harness';
 import {
   accessibilityViolations,
@@ -178,6 +181,69 @@ describe('the judge CSV with a Conflicts column (admin)', () => {
     expect(new Set((await conflictsOf(edsger)).conflicts.map((c) => c.project_id))).toEqual(
       new Set([ids.get('Solar Rover'), ids.get('Quiet Quill')]),
     );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a judge who says it knows every team (admin judges table, 1280×800)', () => {
+  it('gets a pace mark and the count live, and the organizer refuses its conflicts there', async () => {
+    const steer = await seedJudge(server, { name: 'Steer Clear', email: 'steer@example.org' });
+    const { context, page, errors } = await openAdminPage(browser, server);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    const row = page.getByRole('row', { name: /Steer Clear/ });
+    await row.waitFor();
+    expect(await row.locator('.row-badge--pace').count()).toBe(0);
+
+    // "I know this team" at every project, through the API as a phone sends it; the page is not
+    // reloaded: the mark comes with the judges.changed event.
+    const token = await loginJudgeApi(server, steer.code);
+    const said: string[] = [];
+    for (
+      let answer = await apiCall<{ project_id?: string }>(server, 'POST', '/judge/next', undefined, token);
+      answer.project_id !== undefined;
+      answer = await apiCall(server, 'POST', '/judge/next', undefined, token)
+    ) {
+      said.push(answer.project_id);
+      await apiCall(server, 'POST', '/judge/skip', { reason: 'conflict' }, token);
+    }
+    expect(said).toHaveLength(PROJECTS.length);
+    const mark = row.locator('.row-badge--pace');
+    // Well before the dashboard's 15 s fallback poll: the event brought it.
+    await mark.filter({ hasText: 'Many conflicts' }).waitFor({ timeout: 5_000 });
+    expect(await mark.getAttribute('title')).toBe(
+      `Said "I know this team" at ${PROJECTS.length} projects: conflicts of interest can steer which projects the judge gets. Actions → Refuse conflicts gives them back.`,
+    );
+    await row.getByText(`Conflicts said: ${PROJECTS.length}`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Actions for Steer Clear' }).click();
+    await page.getByRole('menuitem', { name: 'Refuse conflicts', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refuse Conflicts' });
+    await dialog.getByText(`Remove the ${PROJECTS.length} conflicts of interest Steer Clear said`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Refuse conflicts' }).click();
+    await noticeWithText(
+      page,
+      `Conflicts refused: ${PROJECTS.length} removed, so those projects may be given to this judge again; "I know this team" is turned off for them.`,
+    ).waitFor();
+    await row.getByText('Conflicts refused', { exact: true }).waitFor();
+    await mark.waitFor({ state: 'detached' });
+    expect(await row.getByText(/Conflicts said/).count()).toBe(0);
+    expect((await conflictsOf(steer.id)).conflicts).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The judge is given those projects again, and may not say it knows them any more.
+    const back = await apiCall<{ project_id?: string }>(server, 'POST', '/judge/next', undefined, token);
+    expect(said).toContain(back.project_id);
+    const refused = await fetch(`${server.baseUrl}/api/judge/skip`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reason: 'conflict' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: SAID_CONFLICTS_REFUSED });
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

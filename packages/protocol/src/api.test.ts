@@ -50,6 +50,7 @@ admin  POST    /judge/move/group          body
 admin  POST    /judge/reassign            -
 admin  GET     /judge/conflicts/:id       -
 admin  PUT     /judge/conflicts/:id       body
+admin  PUT     /judge/conflicts/refuse/:id body
 admin  POST    /admin/groups/swap         -
 admin  POST    /project/new               body
 admin  POST    /project/csv               csv
@@ -142,8 +143,9 @@ describe('endpoints (API.md §3)', () => {
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
-    // routes, issue 31's health check and issue 32's base of printed links.
-    expect(ROWS).toHaveLength(116);
+    // routes, issue 31's health check and refusal of the conflicts a judge says, and issue 32's
+    // base of printed links.
+    expect(ROWS).toHaveLength(117);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -15,7 +15,12 @@ import {
   TokenResponse,
 } from './auth.js';
 import { ClockResult, Clock, DeliberationRequest } from './clock.js';
-import { JudgeConflicts, JudgeConflictsRequest } from './conflict.js';
+import {
+  JudgeConflicts,
+  JudgeConflictsRequest,
+  RefuseSaidConflictsRequest,
+  RefuseSaidConflictsResponse,
+} from './conflict.js';
 import {
   HideBatchRequest,
   HideRequest,
@@ -294,6 +299,14 @@ export const endpoints = {
     auth: 'admin',
     body: JudgeConflictsRequest,
     response: JudgeConflicts,
+  }),
+  // Refusing the conflicts a judge says at its tables (docs/api-extensions.md, issue 31).
+  judgeSaidConflictsRefuse: endpoint({
+    method: 'PUT',
+    path: '/judge/conflicts/refuse/:id',
+    auth: 'admin',
+    body: RefuseSaidConflictsRequest,
+    response: RefuseSaidConflictsResponse,
   }),
   groupSwap: endpoint({ method: 'POST', path: '/admin/groups/swap', auth: 'admin', response: Ok }),
 

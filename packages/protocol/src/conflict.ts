@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
-import { requiredStringList } from './fields.js';
+import { requiredBoolean, requiredStringList } from './fields.js';
 
 /** Who said it: the organizer (`PUT /judge/conflicts/:id`, the judge CSV) or the judge (skip `conflict`). */
 export const CONFLICT_SOURCES = ['declared', 'judge'] as const;
@@ -26,3 +26,14 @@ export const JudgeConflictsRequest = z.object({
   projects: requiredStringList('projects').transform((ids) => [...new Set(ids)]),
 });
 export type JudgeConflictsRequest = z.input<typeof JudgeConflictsRequest>;
+
+/**
+ * `PUT /judge/conflicts/refuse/:id` (issue 31): `refuse: true` removes the conflicts the judge said
+ * ("I know this team") and refuses the judge's further ones; `false` accepts them again.
+ */
+export const RefuseSaidConflictsRequest = z.object({ refuse: requiredBoolean('refuse') });
+export type RefuseSaidConflictsRequest = z.input<typeof RefuseSaidConflictsRequest>;
+
+/** Its answer: `removed` counts the said conflicts that were taken back. */
+export const RefuseSaidConflictsResponse = z.object({ ok: z.literal(1), removed: z.int() });
+export type RefuseSaidConflictsResponse = z.infer<typeof RefuseSaidConflictsResponse>;

@@ -24,6 +24,19 @@ export const DEFAULT_EVENT_NAME = 'Test Hackathon Judging';
 /** Request body limit (API.md 1.2): 10 MB, whole body. */
 export const MAX_BODY_BYTES = 10_485_760;
 
+/**
+ * What one CSV import may ask (issue 31 item 10, docs/api-extensions.md "Limits of one CSV
+ * import"). A row of any CSV import: its bytes (every cell and separator), checked while parsing,
+ * so one 5 MB cell stops the read at once. A platform export's longest story fits many times.
+ */
+export const CSV_ROW_MAX_BYTES = 100_000;
+/** The judges one judge CSV may add: an event with more imports them in several files. */
+export const JUDGE_CSV_MAX_JUDGES = 2_000;
+/** Entries of one judge's `Conflicts` cell: no judge sensibly knows more teams. */
+export const JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE = 100;
+/** Entries of the `Conflicts` column in one file, all judges together. */
+export const JUDGE_CSV_MAX_CONFLICTS_PER_FILE = 10_000;
+
 /** Flag reasons of API.md 4.6, in the table's order. */
 export const FLAG_REASONS = [
   'busy',
@@ -54,6 +67,11 @@ export const JUDGE_FLAG_REASONS = ['cannot-demo', 'too-complex', 'offensive'] as
  * released and becomes a conflict of interest of that judge, never assigned to it again.
  */
 export const JUDGE_CONFLICT_REASON = 'conflict';
+/**
+ * Conflicts a judge may say before its pace is marked `many-conflicts` (issue 31): a judge who
+ * knows three teams is unusual enough for the organizer to ask, before it steers its judging.
+ */
+export const PACE_MIN_SAID_CONFLICTS = 3;
 /** What the judge's Skip popup shows for it. */
 export const JUDGE_CONFLICT_LABEL = 'I know this team (conflict of interest)';
 /** Every reason `POST /judge/skip` accepts: `hidden-absent` is raised by the server only (R18, R20). */

@@ -12,9 +12,10 @@ export type ReplaceJudgeRequest = z.input<typeof ReplaceJudgeRequest>;
 
 /**
  * Why a judge's pace is marked: `short-visits` (the median finished visit is under a third of
- * the judging timer) or `many-skips` (skips far above the other judges' share).
+ * the judging timer), `many-skips` (skips far above the other judges' share) or `many-conflicts`
+ * (the judge said "I know this team" at `PACE_MIN_SAID_CONFLICTS` projects or more, issue 31).
  */
-export const PaceMark = z.enum(['short-visits', 'many-skips']);
+export const PaceMark = z.enum(['short-visits', 'many-skips', 'many-conflicts']);
 export type PaceMark = z.infer<typeof PaceMark>;
 
 /** One judge's pace, and whether it was replaced. */
@@ -30,6 +31,10 @@ export const JudgePace = z.object({
   median_visit_ms: z.int().nullable(),
   /** skipped / (finished + skipped); 0 without visits. */
   skip_share: z.number(),
+  /** Conflicts of interest the judge said ("I know this team") that still stand (issue 31). */
+  said_conflicts: z.int(),
+  /** The organizer refused the judge's said conflicts: a further one is refused (issue 31). */
+  said_conflicts_refused: z.boolean(),
   marks: z.array(PaceMark),
 });
 export type JudgePace = z.infer<typeof JudgePace>;

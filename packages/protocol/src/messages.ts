@@ -2,6 +2,12 @@
  * Every fixed error text of API.md §1, §3 and §5, written once: schemas, the server's services
  * and the web app's alerts all import them from here. The 401 texts of §2 live in auth.ts.
  */
+import {
+  CSV_ROW_MAX_BYTES,
+  JUDGE_CSV_MAX_CONFLICTS_PER_FILE,
+  JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE,
+  JUDGE_CSV_MAX_JUDGES,
+} from './constants.js';
 import type { FieldTypeWord } from './fields.js';
 
 // 1.2 and 1.3: generic texts.
@@ -108,6 +114,9 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
+/** A `conflict` skip of a judge whose said conflicts the organizer refused (issue 31). */
+export const SAID_CONFLICTS_REFUSED =
+  '"I know this team" is turned off for you: please tell an organizer which team you know';
 /** `PUT /judge/conflicts/:id`: an id that is no project (never was, or deleted). */
 export function unknownConflictProject(id: string): string {
   return `no project has the id ${quoted(id)}`;
@@ -160,6 +169,19 @@ export function unknownConflictEntry(entry: string): string {
   return `unknown project in Conflicts: ${quoted(entry)} (give a table number or a project name)`;
 }
 export const CSV_JUDGE_COLUMNS = 'expected at least 2 columns (name, email)';
+// The limits of one import (issue 31): each names the row (as `line <n>:`) or the file, and the limit.
+/** A row past `CSV_ROW_MAX_BYTES`; `column` (1-based) is the cell that passed it. */
+export function csvRowTooLong(column: number): string {
+  return `row too long: column ${column} passes ${CSV_ROW_MAX_BYTES} bytes, the most a row may have`;
+}
+/** At the first judge past `JUDGE_CSV_MAX_JUDGES` (as `line <n>:`, R83's form); `count`: the file's judges. */
+export function tooManyJudgesInCsv(count: number): string {
+  return `one import adds at most ${JUDGE_CSV_MAX_JUDGES} judges, this file has ${count} (split it)`;
+}
+export function tooManyConflictsOfJudge(count: number): string {
+  return `Conflicts (column 5) names ${count} projects; one judge may have at most ${JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE}`;
+}
+export const TOO_MANY_CONFLICTS_IN_CSV = `Conflicts (column 5) pass ${JUDGE_CSV_MAX_CONFLICTS_PER_FILE} projects in this file, the most one import may declare`;
 /** R86a and the dry run: `update must be true or false`, `dry_run must be true or false`. */
 export function formBooleanInvalid(field: string): string {
   return `${field} must be true or false`;

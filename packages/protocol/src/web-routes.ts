@@ -57,6 +57,7 @@ export const endpoints = {
   judgeReassign: { method: 'POST', path: '/judge/reassign', auth: 'admin' },
   judgeConflicts: { method: 'GET', path: '/judge/conflicts/:id', auth: 'admin' },
   judgeConflictsSet: { method: 'PUT', path: '/judge/conflicts/:id', auth: 'admin' },
+  judgeSaidConflictsRefuse: { method: 'PUT', path: '/judge/conflicts/refuse/:id', auth: 'admin' },
   groupSwap: { method: 'POST', path: '/admin/groups/swap', auth: 'admin' },
   projectNew: { method: 'POST', path: '/project/new', auth: 'admin' },
   projectCsv: { method: 'POST', path: '/project/csv', auth: 'admin', multipart: true },

@@ -48,6 +48,8 @@ export interface JudgesTable {
   replaced_at: number | null;
   /** 1: replaced with its rankings and stars set aside, so scores leave them out. */
   judgments_set_aside: Flag01;
+  /** 1: the organizer refused the conflicts this judge says (migration 013, issue 31). */
+  said_conflicts_refused: Flag01;
 }
 
 export interface JudgeTokensTable {

@@ -8,7 +8,11 @@ import {
   CSV_JUDGE_COLUMNS,
   CSV_NO_ROWS,
   CSV_PROJECT_COLUMNS,
+  JUDGE_CSV_MAX_CONFLICTS_PER_FILE,
+  JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE,
+  JUDGE_CSV_MAX_JUDGES,
   JUDGE_EMAIL_EXISTS,
+  TOO_MANY_CONFLICTS_IN_CSV,
   MISSING_PROJECT_TITLE_COLUMN,
   csvLineError,
   fieldRequired,
@@ -16,6 +20,8 @@ import {
   layoutTableRepeated,
   parseChallengeList,
   parseLayoutCsvRow,
+  tooManyConflictsOfJudge,
+  tooManyJudgesInCsv,
   unknownTrack,
   type LayoutTable,
   type NewJudge,
@@ -145,11 +151,19 @@ function conflictEntries(cell: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-/** `judgeCsvRows` with each judge's line (R83) and its conflicts, for the import and its dry run. */
+/**
+ * `judgeCsvRows` with each judge's line (R83) and its conflicts, for the import and its dry run.
+ * What one import may ask is bounded (issue 31): judges per file, then per row its conflicts and
+ * the file's conflicts so far, so the projects they name are looked up (and stored) a bounded
+ * number of times.
+ */
 export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions): JudgeCsvLine[] {
   const rows = dataRows(csvRows, opts.hasHeader);
+  const pastLimit = rows[JUDGE_CSV_MAX_JUDGES];
+  if (pastLimit !== undefined) throw lineError(pastLimit.line, tooManyJudgesInCsv(rows.length));
   const inFile = new Set<string>();
   const judges: JudgeCsvLine[] = [];
+  let conflictsInFile = 0;
   for (const { line, cells } of rows) {
     if (cells.length < 2) throw lineError(line, CSV_JUDGE_COLUMNS);
     const [name = '', email = '', track = '', notes = '', conflicts = ''] = cells;
@@ -161,8 +175,13 @@ export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions)
     if (track !== '' && !opts.allowUnknownTracks && !opts.tracks.includes(track)) {
       throw lineError(line, unknownTrack(track, opts.tracks));
     }
+    const entries = conflictEntries(conflicts);
+    if (entries.length > JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE)
+      throw lineError(line, tooManyConflictsOfJudge(entries.length));
+    conflictsInFile += entries.length;
+    if (conflictsInFile > JUDGE_CSV_MAX_CONFLICTS_PER_FILE) throw lineError(line, TOO_MANY_CONFLICTS_IN_CSV);
     inFile.add(key);
-    judges.push({ line, judge: { name, email, track, notes }, conflicts: conflictEntries(conflicts) });
+    judges.push({ line, judge: { name, email, track, notes }, conflicts: entries });
   }
   return judges;
 }

@@ -3,7 +3,7 @@
  * physical line its record starts on. The import rules (R84–R86) live in csv-import.ts.
  */
 import { isUtf8 } from 'node:buffer';
-import { CSV_MALFORMED, csvLineError } from '@podium/protocol';
+import { CSV_MALFORMED, CSV_ROW_MAX_BYTES, csvLineError, csvRowTooLong } from '@podium/protocol';
 import { parse } from 'csv-parse/sync';
 import { storedText } from '../db/storage.js';
 import { ValidationError } from '../errors.js';
@@ -22,7 +22,8 @@ const LF = 0x0a;
  * Reads a CSV upload as R83 describes: UTF-8 with an optional leading BOM, CRLF, LF or CR line ends
  * (mixed too), RFC 4180 quoting, every cell trimmed, all-empty rows dropped. Rows keep their length.
  * Bytes that are not UTF-8, an unclosed quote or text after a closing quote throw
- * `line <n>: malformed CSV`, `n` being the line the offending record (or byte) starts on.
+ * `line <n>: malformed CSV`, `n` being the line the offending record (or byte) starts on; a row
+ * past `CSV_ROW_MAX_BYTES` throws `line <n>: row too long: column <c> ...` as soon as it passes.
  */
 export function readCsvRows(data: Buffer): CsvRow[] {
   const body = data.subarray(0, 3).equals(BOM) ? data.subarray(3) : data;
@@ -39,6 +40,8 @@ export function readCsvRows(data: Buffer): CsvRow[] {
       // An array accepts all three line ends in one file; '\r\n' first so it is one break, not two.
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
+      // Stops at the limit: a 5 MB cell is never read whole, nor split and matched after.
+      max_record_size: CSV_ROW_MAX_BYTES,
       // Whitespace around a quoted field (`a, "b"`) is tolerated; the contents are trimmed below.
       trim: true,
       on_record: (record: string[], context: { bytes: number }) => {
@@ -50,8 +53,11 @@ export function readCsvRows(data: Buffer): CsvRow[] {
         return null;
       },
     });
-  } catch {
+  } catch (error) {
     // csv-parse's own line numbers count a CRLF inside quotes twice, so locate the record ourselves.
+    const { code, index } = error as { code?: string; index?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE')
+      throw new ValidationError(csvLineError(lines.lineAt(start), csvRowTooLong((index ?? 0) + 1)));
     throw malformed(lines.lineAt(start));
   }
   return rows;

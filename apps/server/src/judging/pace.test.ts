@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PACE_MIN_SAID_CONFLICTS } from '@podium/protocol';
 import { judgesPace, type EndedVisit } from './pace.js';
 
 const TIMER = 300_000; // 5 minutes
@@ -21,6 +22,7 @@ describe('judgesPace', () => {
       skipped: 0,
       medianVisitMs: 30_000,
       skipShare: 0,
+      saidConflicts: 0,
       marks: ['short-visits'],
     });
     expect(pace.get('steady')?.marks).toEqual([]);
@@ -73,7 +75,22 @@ describe('judgesPace', () => {
       skipped: 0,
       medianVisitMs: null,
       skipShare: 0,
+      saidConflicts: 0,
       marks: [],
     });
+  });
+
+  it('marks a judge who said at least PACE_MIN_SAID_CONFLICTS conflicts, whatever its visits', () => {
+    const said = new Map([
+      ['few', PACE_MIN_SAID_CONFLICTS - 1],
+      ['many', PACE_MIN_SAID_CONFLICTS],
+    ]);
+    const pace = judgesPace(['few', 'many', 'none'], visits('many', 'finished', TIMER), TIMER, said);
+    expect(pace.get('many')).toMatchObject({
+      saidConflicts: PACE_MIN_SAID_CONFLICTS,
+      marks: ['many-conflicts'],
+    });
+    expect(pace.get('few')).toMatchObject({ saidConflicts: PACE_MIN_SAID_CONFLICTS - 1, marks: [] });
+    expect(pace.get('none')).toMatchObject({ saidConflicts: 0, marks: [] });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Judges' pace (issue 24): a judge whose visits are far shorter than the judging timer, or who
- * skips far more than the others, is marked for the organizer. Pure: visits in, marks out.
+ * Judges' pace (issue 24): a judge whose visits are far shorter than the judging timer, who
+ * skips far more than the others, or who says it knows many teams (issue 31), is marked for the
+ * organizer. Pure: visits and said conflicts in, marks out.
  */
-import type { PaceMark } from '@podium/protocol';
+import { PACE_MIN_SAID_CONFLICTS, type PaceMark } from '@podium/protocol';
 
 /** Finished visits needed before their median says anything. */
 export const PACE_MIN_FINISHED = 3;
@@ -31,6 +32,8 @@ export interface Pace {
   medianVisitMs: number | null;
   /** skipped / (finished + skipped); 0 without visits. */
   skipShare: number;
+  /** Conflicts of interest the judge said ("I know this team"). */
+  saidConflicts: number;
   marks: PaceMark[];
 }
 
@@ -47,12 +50,15 @@ const share = (skipped: number, total: number): number => (total === 0 ? 0 : ski
 
 /**
  * Each judge's pace, for every judge in `judges` (those without visits get zeros and no mark).
- * `timerMs` 0 (no timer) marks no visit as short.
+ * `timerMs` 0 (no timer) marks no visit as short. `saidConflicts`: each judge's conflicts said
+ * with "I know this team" (absent = none). They are no skips: a judge who knows one team is not
+ * careless, but one who "knows" most of them chooses what it judges.
  */
 export function judgesPace(
   judges: readonly string[],
   visits: readonly EndedVisit[],
   timerMs: number,
+  saidConflicts: ReadonlyMap<string, number> = new Map(),
 ): Map<string, Pace> {
   const lengths = new Map<string, number[]>(judges.map((judge) => [judge, []]));
   const skips = new Map<string, number>(judges.map((judge) => [judge, 0]));
@@ -83,7 +89,9 @@ export function judgesPace(
         skipShare - othersShare >= SKIP_SHARE_MARGIN
       )
         marks.push('many-skips');
-      return [judge, { finished, skipped, medianVisitMs, skipShare, marks }];
+      const said = saidConflicts.get(judge) ?? 0;
+      if (said >= PACE_MIN_SAID_CONFLICTS) marks.push('many-conflicts');
+      return [judge, { finished, skipped, medianVisitMs, skipShare, saidConflicts: said, marks }];
     }),
   );
 }

@@ -3,10 +3,24 @@
  * the organizer's declared conflicts, and the engine never assigning either, in every mode.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Flag, JudgeConflicts } from '@podium/protocol';
+import {
+  PACE_MIN_SAID_CONFLICTS,
+  SAID_CONFLICTS_REFUSED,
+  type Flag,
+  type JudgeConflicts,
+  type JudgePace,
+  type JudgesPace,
+} from '@podium/protocol';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
-import { basicAuth, createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -118,6 +132,133 @@ describe('POST /judge/skip with reason conflict ("I know this team")', () => {
     await next(ada);
     expect((await skip(ada, 'busy')).json()).toEqual({ ok: 1 });
     expect((await flags()).map((f) => f.reason)).toEqual(['busy']);
+  });
+});
+
+describe('conflicts a judge says beyond a few show, and the organizer can refuse them (issue 31)', () => {
+  const paceOf = async (judgeId: string): Promise<JudgePace | undefined> => {
+    const res = await t.admin({ method: 'GET', url: '/api/admin/judge/pace' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<JudgesPace>().judges.find((pace) => pace.judge_id === judgeId);
+  };
+  const refuse = (judgeId: string, payload: unknown) =>
+    t.admin({
+      method: 'PUT',
+      url: `/api/judge/conflicts/refuse/${judgeId}`,
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('marks the judge who steers to the project it wants by saying it knows the 19 others, live on the admin socket', async () => {
+    const projects = await addProjects(20);
+    const steerId = await t.addJudge({ name: 'Steer', email: 'steer@x.org' });
+    const steer = await t.loginAs(steerId);
+    const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
+    await start();
+    const said: string[] = [];
+    while (said.length < 19) {
+      said.push((await next(steer)).project_id as string);
+      expect((await skip(steer, 'conflict')).statusCode).toBe(200);
+      expect((await paceOf(steerId))?.marks).toEqual(
+        said.length >= PACE_MIN_SAID_CONFLICTS ? ['many-conflicts'] : [],
+      );
+      if (said.length === PACE_MIN_SAID_CONFLICTS) {
+        // The dashboard hears it at once (judges.changed: it reads the pace again).
+        await until(() => admin.names().includes('judges.changed'));
+      }
+    }
+    // Where the 19 conflicts took it: the one project left.
+    expect(projects.filter((id) => !said.includes(id))).toEqual([await current(steerId)]);
+    admin.close();
+    expect(await paceOf(steerId)).toMatchObject({
+      said_conflicts: 19,
+      said_conflicts_refused: false,
+      skipped: 0,
+      marks: ['many-conflicts'],
+    });
+    // A judge who knows a team or two is not marked; declared conflicts are not said ones.
+    const twoId = await t.addJudge({ name: 'Two', email: 'two@x.org' });
+    const two = await t.loginAs(twoId);
+    await declare(twoId, projects.slice(0, 5));
+    for (let i = 0; i < PACE_MIN_SAID_CONFLICTS - 1; i += 1) {
+      await next(two);
+      await skip(two, 'conflict');
+    }
+    expect(await paceOf(twoId)).toMatchObject({ said_conflicts: PACE_MIN_SAID_CONFLICTS - 1, marks: [] });
+  });
+
+  it('refusing removes the said conflicts (the projects come back), keeps the declared ones, and refuses further ones until accepted again', async () => {
+    const [a, b, c, d] = (await addProjects(4)) as [string, string, string, string];
+    const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const ada = await t.loginAs(adaId);
+    await declare(adaId, [d]);
+    await start();
+    const said: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      said.push((await next(ada)).project_id as string);
+      await skip(ada, 'conflict');
+    }
+    expect(new Set(said)).toEqual(new Set([a, b, c]));
+    expect(await next(ada)).toEqual({ reason: 'done' });
+    const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
+    await settle();
+
+    const res = await refuse(adaId, { refuse: true });
+    expect(res.json()).toEqual({ ok: 1, removed: 3 });
+    expect(res.statusCode).toBe(200);
+    await until(() => admin.names().includes('judges.changed'));
+    admin.close();
+    expect(await conflictsOf(adaId)).toEqual([
+      expect.objectContaining({ project_id: d, source: 'declared' }),
+    ]);
+    expect(await paceOf(adaId)).toMatchObject({ said_conflicts: 0, said_conflicts_refused: true, marks: [] });
+    expect(await t.log()).toContain(
+      `ADMIN  | Refused the conflicts of interest judge Ada (${adaId}) says: 3 removed`,
+    );
+
+    // The projects come back to Ada; saying "I know this team" again is refused with a clear
+    // message, and the judge keeps the project.
+    const back = (await next(ada)).project_id as string;
+    expect(said).toContain(back);
+    const before = await snapshot(t.app);
+    const refused = await skip(ada, 'conflict');
+    expect(refused.json()).toEqual({ error: SAID_CONFLICTS_REFUSED });
+    expect(refused.statusCode).toBe(400);
+    expect(await snapshot(t.app)).toBe(before);
+    expect(await current(adaId)).toBe(back);
+    // Other skips still work.
+    expect((await skip(ada, 'busy')).statusCode).toBe(200);
+
+    expect((await refuse(adaId, { refuse: false })).json()).toEqual({ ok: 1, removed: 0 });
+    expect(await t.log()).toContain(
+      `ADMIN  | Accepted the conflicts of interest judge Ada (${adaId}) says again`,
+    );
+    const held = (await next(ada)).project_id as string;
+    expect((await skip(ada, 'conflict')).json()).toEqual({ ok: 1 });
+    expect((await conflictsOf(adaId)).map((x) => x.project_id)).toContain(held);
+  });
+
+  it('refuses bad requests (400), an unknown judge (404) and no admin (401), changing nothing; a judging-data reset ends a refusal', async () => {
+    const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const put = (id: string, payload: unknown) => ({
+      method: 'PUT' as const,
+      url: `/api/judge/conflicts/refuse/${id}`,
+      payload: payload as Record<string, unknown>,
+    });
+    await t.refused(put(adaId, {}), 400, 'refuse is required');
+    await t.refused(put(adaId, { refuse: null }), 400, 'refuse is required');
+    await t.refused(put(adaId, { refuse: 'true' }), 400, 'refuse must be a boolean');
+    await t.refused(put('nobody', { refuse: true }), 404, 'judge not found');
+    const res = await t.app.inject({
+      ...put(adaId, { refuse: true }),
+      headers: { authorization: basicAuth('wrong') },
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await paceOf(adaId))?.said_conflicts_refused).toBe(false);
+
+    expect((await refuse(adaId, { refuse: true })).statusCode).toBe(200);
+    expect((await paceOf(adaId))?.said_conflicts_refused).toBe(true);
+    await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'judging-data' } });
+    expect((await paceOf(adaId))?.said_conflicts_refused).toBe(false);
   });
 });
 

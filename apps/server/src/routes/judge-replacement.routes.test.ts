@@ -295,6 +295,8 @@ describe('GET /admin/judge/:id/visits and GET /admin/judge/pace', () => {
       skipped: 1,
       median_visit_ms: 20_000,
       skip_share: 0.25,
+      said_conflicts: 0,
+      said_conflicts_refused: false,
       marks: ['short-visits'],
     });
     expect(all.judges.find((j) => j.judge_id === steadyId)).toMatchObject({

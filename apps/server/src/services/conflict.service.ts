@@ -9,6 +9,7 @@ import {
   unknownConflictEntry,
   unknownConflictProject,
   type JudgeConflicts,
+  type RefuseSaidConflictsResponse,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -81,6 +82,28 @@ export class ConflictService {
   }
 
   /**
+   * `PUT /judge/conflicts/refuse/:id` (issue 31): with `refuse`, the conflicts the judge said
+   * ("I know this team") are removed, so the engine may give it those projects again, and its
+   * further `conflict` skips are refused (`JudgingService.skip`); without, they are accepted again
+   * (the removed ones stay removed). Declared conflicts are the organizer's and stay.
+   */
+  async refuseSaid(judgeId: string, refuse: boolean): Promise<RefuseSaidConflictsResponse> {
+    return await this.db.transaction(async () => {
+      const judge = await this.requireJudge(judgeId);
+      const removed = refuse ? await this.conflicts.removeSaidBy(judgeId) : 0;
+      await this.judges.update(judgeId, { said_conflicts_refused: refuse ? 1 : 0 });
+      await this.audit.admin(
+        refuse
+          ? `Refused the conflicts of interest judge ${judge.name} (${judgeId}) says: ${removed} removed`
+          : `Accepted the conflicts of interest judge ${judge.name} (${judgeId}) says again`,
+      );
+      // The judges table shows the count and the refusal (GET /admin/judge/pace).
+      this.db.record({ kind: 'judges' });
+      return { ok: 1, removed };
+    });
+  }
+
+  /**
    * The projects of the judge CSV's `Conflicts` column, row by row: an entry of digits is a table
    * number, any other a project's name (case-insensitive; every project of that name). The first
    * entry that names no project refuses the file: `line <n>: unknown project in Conflicts: ...`.
@@ -89,14 +112,21 @@ export class ConflictService {
     rows: readonly { line: number; conflicts: readonly string[] }[],
   ): Promise<ProjectRow[][]> {
     if (rows.every((row) => row.conflicts.length === 0)) return rows.map(() => []);
-    const projects = await this.projects.all();
+    // Indexed once: each entry is one lookup, not a pass over every project (issue 31).
+    const byTable = new Map<string, ProjectRow[]>();
+    const byName = new Map<string, ProjectRow[]>();
+    for (const project of await this.projects.all()) {
+      pushTo(byTable, String(project.location), project);
+      pushTo(byName, project.name.toLowerCase(), project);
+    }
     return rows.map(({ line, conflicts }) => {
       const found = new Map<string, ProjectRow>();
       for (const entry of conflicts) {
+        // Digits name a table (`007` is table 7), anything else a name.
         const named = /^\d+$/.test(entry)
-          ? projects.filter((p) => p.location === Number(entry))
-          : projects.filter((p) => p.name.toLowerCase() === entry.toLowerCase());
-        if (named.length === 0) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
+          ? byTable.get(String(Number(entry)))
+          : byName.get(entry.toLowerCase());
+        if (named === undefined) throw new ValidationError(csvLineError(line, unknownConflictEntry(entry)));
         for (const project of named) found.set(project.id, project);
       }
       return [...found.values()];
@@ -135,4 +165,10 @@ export class ConflictService {
     if (judge === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
     return judge;
   }
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }

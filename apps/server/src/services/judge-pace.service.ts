@@ -6,23 +6,31 @@
 import { JUDGE_NOT_FOUND, type JudgePace, type JudgesPace, type JudgeVisits } from '@podium/protocol';
 import { NotFoundError } from '../errors.js';
 import { judgesPace, type EndedVisit } from '../judging/pace.js';
+import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 
 export interface JudgePaceContext {
-  repositories: { judges: JudgeRepository; judging: JudgingRepository; options: OptionsRepository };
+  repositories: {
+    judges: JudgeRepository;
+    judging: JudgingRepository;
+    options: OptionsRepository;
+    conflicts: ConflictRepository;
+  };
 }
 
 export class JudgePaceService {
   private readonly judges: JudgeRepository;
   private readonly judging: JudgingRepository;
   private readonly options: OptionsRepository;
+  private readonly conflicts: ConflictRepository;
 
   constructor({ repositories }: JudgePaceContext) {
     this.judges = repositories.judges;
     this.judging = repositories.judging;
     this.options = repositories.options;
+    this.conflicts = repositories.conflicts;
   }
 
   /** `GET /admin/judge/pace`: every judge in creation order. */
@@ -42,6 +50,7 @@ export class JudgePaceService {
       judges.map((judge) => judge.id),
       ended,
       judging_timer * 1000,
+      await this.conflicts.saidCountByJudge(),
     );
     return {
       judging_timer,
@@ -55,6 +64,8 @@ export class JudgePaceService {
           skipped: pace?.skipped ?? 0,
           median_visit_ms: pace?.medianVisitMs ?? null,
           skip_share: pace?.skipShare ?? 0,
+          said_conflicts: pace?.saidConflicts ?? 0,
+          said_conflicts_refused: judge.said_conflicts_refused === 1,
           marks: pace?.marks ?? [],
         };
       }),

@@ -11,6 +11,7 @@ import {
   JUDGE_NOT_REPLACED,
   MULTI_GROUP_NOT_ENABLED,
   PAUSE_BEFORE_REASSIGNING,
+  quoted,
   unknownTrack,
   type JudgeAdmin,
   type JudgeImportPreview,
@@ -181,7 +182,12 @@ export class JudgeService {
         email: judge.email,
         track: judge.track,
         track_missing: missing(judge.track),
-        conflicts: (conflicts[i] ?? []).map(({ id, location, name }) => ({ project_id: id, location, name })),
+        // Names cut as error texts cut a value (API.md 1.2): the answer stays bounded (issue 31).
+        conflicts: (conflicts[i] ?? []).map(({ id, location, name }) => ({
+          project_id: id,
+          location,
+          name: quoted(name),
+        })),
       })),
     };
   }
@@ -359,6 +365,7 @@ export class JudgeService {
       last_activity: 0,
       replaced_at: null,
       judgments_set_aside: 0,
+      said_conflicts_refused: 0,
     };
     const { seq: _seq, ...values } = row;
     await this.judges.insert(values);

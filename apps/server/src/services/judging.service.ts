@@ -11,6 +11,7 @@ import {
   NO_CURRENT_PROJECT,
   PROJECT_NOT_FOUND,
   PROJECT_NOT_SEEN,
+  SAID_CONFLICTS_REFUSED,
   duplicateRanking,
   type JudgedProject,
   type JudgeReason,
@@ -124,6 +125,8 @@ export class JudgingService {
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
       if (reason === JUDGE_CONFLICT_REASON) {
+        // The organizer refused this judge's say-so (issue 31): it keeps the project.
+        if (judge.said_conflicts_refused === 1) throw new ConflictError(SAID_CONFLICTS_REFUSED);
         await this.conflicts.add(judge.id, [projectId], 'judge', now);
         // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
         await this.judging.endVisits([judge.id], 'released', now, reason);

@@ -120,6 +120,8 @@ export class ResetService {
       // Every judge is shown again (R67), so none stays replaced.
       replaced_at: null,
       judgments_set_aside: 0,
+      // Their said conflicts are gone with the judgments: the organizer's refusal of them too.
+      said_conflicts_refused: 0,
     });
     await projects.updateAll({ active: 1, prioritized: 0, last_activity: 0 });
   }

@@ -1,9 +1,16 @@
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useJudges, useOptions, useProjects } from './dashboard-queries';
+import { useJudges, useJudgesPace, useOptions, useProjects } from './dashboard-queries';
 import type { ConfirmAction } from '../stores/dashboard-dialog.store';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import type { Outcome } from './dashboard-actions';
-import { deleteRow, reassignJudges, reassignTables, setDeliberation, swapGroups } from './dashboard-actions';
+import {
+  deleteRow,
+  reassignJudges,
+  reassignTables,
+  refuseSaidConflicts,
+  setDeliberation,
+  swapGroups,
+} from './dashboard-actions';
 
 interface Question {
   title: string;
@@ -100,6 +107,34 @@ export function DeleteConfirmDialog() {
         {project
           ? 'Its views, rankings and flags are removed with it.'
           : 'Its views, rankings and stars stop counting.'}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** Refuse the conflicts a judge said with "I know this team" (issue 31), after a confirmation. */
+export function RefuseConflictsDialog() {
+  const dialog = useDialogOf('refuse-conflicts');
+  const close = useDashboardDialogStore((state) => state.close);
+  const judges = useJudges();
+  const paces = useJudgesPace();
+  const name = (dialog && judges?.find((judge) => judge.id === dialog.id)?.name) ?? '';
+  const said = (dialog && paces?.judges.find((pace) => pace.judge_id === dialog.id)?.said_conflicts) ?? 0;
+  return (
+    <ConfirmDialog
+      open={dialog !== null}
+      title="Refuse Conflicts"
+      confirmLabel="Refuse conflicts"
+      onClose={close}
+      onConfirm={async () => {
+        if (dialog) await refuseSaidConflicts(dialog.id, true);
+        close();
+      }}
+    >
+      <p>
+        Remove the {said} conflicts of interest <strong>{name}</strong> said with “I know this team”, so those
+        projects may be given to them again, and turn “I know this team” off for them? Conflicts you declared
+        stay. Declare any real one in their Edit dialog.
       </p>
     </ConfirmDialog>
   );

@@ -1,4 +1,4 @@
-import { ActionConfirmDialog, DeleteConfirmDialog } from './ConfirmDialogs';
+import { ActionConfirmDialog, DeleteConfirmDialog, RefuseConflictsDialog } from './ConfirmDialogs';
 import { EditJudgeDialog, EditProjectDialog } from './EditDialogs';
 import { FlagsDialog } from './FlagsDialog';
 import { JudgeScoresDialog } from './JudgeScoresDialog';
@@ -21,6 +21,7 @@ export function DashboardDialogs() {
       <JudgeScoresDialog />
       <ReplaceJudgeDialog />
       <JudgeVisitsDialog />
+      <RefuseConflictsDialog />
       <ActionConfirmDialog />
     </>
   );

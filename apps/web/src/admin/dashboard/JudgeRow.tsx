@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { RowSelectBox, TimeAgo } from './cells';
-import { reinstateJudge } from './dashboard-actions';
+import { refuseSaidConflicts, reinstateJudge } from './dashboard-actions';
 import { RowMenu } from './RowMenu';
 import { IDLE_LABELS, type IdleReason } from './idle-judges';
 import type { JudgeRowModel } from './rows';
@@ -15,9 +15,12 @@ export interface JudgeRowProps extends JudgeRowModel {
   /** The pace marks' badge (issue 24), '' for none, and what they mean. */
   paceBadge: string;
   paceText: string;
+  /** Conflicts the judge said with "I know this team", and whether the organizer refused them (issue 31). */
+  saidConflicts: number;
+  saidConflictsRefused: boolean;
 }
 
-function JudgeMenu({ id, name, active, canMoveGroup, replaced }: JudgeRowProps) {
+function JudgeMenu({ id, name, active, canMoveGroup, replaced, saidConflictsRefused }: JudgeRowProps) {
   return (
     <RowMenu
       table="judges"
@@ -31,6 +34,9 @@ function JudgeMenu({ id, name, active, canMoveGroup, replaced }: JudgeRowProps) 
         replaced === 'no'
           ? { label: 'Replace', onSelect: () => open({ kind: 'replace-judge', id }) }
           : { label: 'Reinstate', onSelect: () => void reinstateJudge(id) },
+        saidConflictsRefused
+          ? { label: 'Accept conflicts', onSelect: () => void refuseSaidConflicts(id, false) }
+          : { label: 'Refuse conflicts', onSelect: () => open({ kind: 'refuse-conflicts', id }) },
       ]}
     />
   );
@@ -54,6 +60,12 @@ export const JudgeRow = memo(function JudgeRow(props: JudgeRowProps) {
             {props.replaced === 'kept' ? 'Replaced' : 'Replaced: rankings set aside'}
           </span>
         )}
+        {props.saidConflicts > 0 && (
+          <span className="row-badge" title={`Said "I know this team" at ${props.saidConflicts} projects`}>
+            Conflicts said: {props.saidConflicts}
+          </span>
+        )}
+        {props.saidConflictsRefused && <span className="row-badge">Conflicts refused</span>}
         {props.paceBadge && (
           <span className="row-badge row-badge--pace" title={props.paceText}>
             {props.paceBadge}

@@ -47,6 +47,8 @@ export function JudgesTable() {
         replaced: pace?.replaced_at == null ? 'no' : pace.judgments_count ? 'kept' : 'set-aside',
         paceBadge: paceBadge(marks),
         paceText: marks.map((mark) => paceExplanation(mark, pace, paces?.judging_timer)).join(' '),
+        saidConflicts: pace?.said_conflicts ?? 0,
+        saidConflictsRefused: pace?.said_conflicts_refused ?? false,
       } as const;
     });
   }, [rows, judges, now, judgingTimer, running, paceOf, paces]);
@@ -61,9 +63,13 @@ export function JudgesTable() {
   }, [marked, idleOnly, query, emails]);
   const columnKeys = useMemo(() => judgeColumnKeys({ track, showGroups: showGroup }), [track, showGroup]);
   const renderRow = useCallback(
-    (row: JudgeRowModel & Pick<JudgeRowProps, 'idle' | 'replaced' | 'paceBadge' | 'paceText'>) => (
-      <JudgeRow {...row} showGroup={showGroup} canMoveGroup={multiGroup} />
-    ),
+    (
+      row: JudgeRowModel &
+        Pick<
+          JudgeRowProps,
+          'idle' | 'replaced' | 'paceBadge' | 'paceText' | 'saidConflicts' | 'saidConflictsRefused'
+        >,
+    ) => <JudgeRow {...row} showGroup={showGroup} canMoveGroup={multiGroup} />,
     [showGroup, multiGroup],
   );
   return (

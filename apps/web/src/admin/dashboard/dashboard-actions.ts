@@ -193,3 +193,12 @@ export async function reinstateJudge(id: string): Promise<Outcome> {
   const result = await callApi(endpoints.judgeReinstate, { params: { id } });
   return alertFailure(settle(result, text.JUDGE_REINSTATED, refreshAfterReplacement));
 }
+
+/** Refuses (or accepts again) the conflicts of interest a judge says at its tables (issue 31). */
+export async function refuseSaidConflicts(id: string, refuse: boolean): Promise<Outcome> {
+  const result = await callApi(endpoints.judgeSaidConflictsRefuse, { params: { id }, body: { refuse } });
+  const success = refuse
+    ? text.saidConflictsRefused(result.data?.removed ?? 0)
+    : text.SAID_CONFLICTS_ACCEPTED;
+  return alertFailure(settle(result, success, refresh(endpoints.judgesPace)));
+}

@@ -9,6 +9,7 @@ import { clockText } from '../../util/clock-text';
 export const PACE_BADGES: Readonly<Record<PaceMark, string>> = {
   'short-visits': 'Fast visits',
   'many-skips': 'Many skips',
+  'many-conflicts': 'Many conflicts',
 };
 
 /** The badge of a judge's marks, '' for none. */
@@ -24,9 +25,13 @@ export function visitLength(ms: number): string {
 /** Why the mark is there, with the judge's figures when known. */
 export function paceExplanation(
   mark: PaceMark,
-  pace?: Pick<JudgePace, 'median_visit_ms' | 'skip_share' | 'skipped' | 'finished'>,
+  pace?: Pick<JudgePace, 'median_visit_ms' | 'skip_share' | 'skipped' | 'finished' | 'said_conflicts'>,
   judgingTimer?: number,
 ): string {
+  if (mark === 'many-conflicts') {
+    const figures = pace ? ` at ${pace.said_conflicts} projects` : '';
+    return `Said "I know this team"${figures}: conflicts of interest can steer which projects the judge gets. Actions → Refuse conflicts gives them back.`;
+  }
   if (mark === 'short-visits') {
     const figures =
       pace?.median_visit_ms != null && judgingTimer

@@ -22,6 +22,8 @@ export type DashboardDialog =
   /** Replacing a judge and a judge's visits (issue 24). */
   | { kind: 'replace-judge'; id: string }
   | { kind: 'judge-visits'; id: string }
+  /** Refusing the conflicts a judge says (issue 31). */
+  | { kind: 'refuse-conflicts'; id: string }
   | { kind: 'confirm'; action: ConfirmAction };
 
 export type DialogKind = DashboardDialog['kind'];
