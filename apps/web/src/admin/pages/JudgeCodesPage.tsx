@@ -2,6 +2,7 @@ import { endpoints } from '@podium/protocol';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { AdminGate } from '../components/AdminGate';
+import { PaperChoice, usePaper } from '../components/PaperChoice';
 import { PrintedLinksNotice, usePrintedLinksBase } from '../components/PrintedLinksNotice';
 import { QrSvg } from '../components/QrSvg';
 import { useJudgeList } from '../queries/use-judge-list';
@@ -31,6 +32,7 @@ function JudgeCodes() {
   const list = useJudgeList();
   const proofs = useEndpointQuery(endpoints.loginProofs).data;
   const links = usePrintedLinksBase();
+  const [paper, setPaper] = usePaper();
   if (list.status === 'error' || links.error)
     return (
       <p className="card admin-gate-error" role="alert">
@@ -41,13 +43,16 @@ function JudgeCodes() {
   if (list.status === 'loading' || base === undefined)
     return <span className="spinner" role="status" aria-label="Loading judges" />;
   const judges = list.judges.filter((judge) => judge.active);
+  const loginPage = `${base}/judge/login`;
   return (
-    <div className="judge-codes">
+    <div className={`judge-codes judge-codes--${paper}`}>
       <div className="judge-codes__intro">
         <p>
           {judges.length} {judges.length === 1 ? 'card' : 'cards'}, one per active judge. Cut them apart and
-          hand them out: scanning a card opens the login page with the code filled in.
+          hand them out: scanning a card opens the login page with the code filled in; without a camera, the
+          judge opens the address on the card and types the code.
         </p>
+        <PaperChoice paper={paper} onChange={setPaper} />
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
           Print
         </button>
@@ -65,6 +70,7 @@ function JudgeCodes() {
               text={judgeLoginUrl(base, judge.code, proofs?.[judge.id])}
               label={`QR code to log in as ${judge.name}`}
             />
+            <p className="judge-card__link">{loginPage}</p>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { endpoints, type TeamCode } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
@@ -8,12 +9,9 @@ import { invalidate } from '../../realtime/use-query-invalidation';
 import { notify } from '../../stores/notice.store';
 import { AdminGate } from '../components/AdminGate';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PaperChoice, usePaper } from '../components/PaperChoice';
 import { PrintedLinksNotice, usePrintedLinksBase } from '../components/PrintedLinksNotice';
 import { QrSvg } from '../components/QrSvg';
-
-/** The paper sizes the cards are laid out for (CSS `@page size`). */
-const PAPER = { a4: 'A4', letter: 'Letter' } as const;
-type Paper = keyof typeof PAPER;
 
 /** The link a table card encodes: the team's status page (issue 24). */
 export const teamStatusUrl = (origin: string, code: string) => `${origin}/team/${encodeURIComponent(code)}`;
@@ -33,7 +31,16 @@ export function TableCardsPage() {
 }
 
 function TableCards() {
-  const [paper, setPaper] = useState<Paper>('a4');
+  const [paper, setPaper] = usePaper();
+  /** The one card being printed (after its code was replaced), or null for all of them. */
+  const [single, setSingle] = useState<string | null>(null);
+  const printOne = (projectId: string) => {
+    // The page must show the one card before the print dialog reads it; print() returns once the
+    // dialog closes.
+    flushSync(() => setSingle(projectId));
+    window.print();
+    setSingle(null);
+  };
   const codes = useEndpointQuery(endpoints.teamCodes);
   const { base, error } = usePrintedLinksBase();
   if (codes.data === undefined || base === undefined) {
@@ -48,22 +55,14 @@ function TableCards() {
   const cards = codes.data;
   return (
     // The chosen paper is a named page of admin.css (`@page a4`, `@page letter`): no inline style.
-    <div className={`table-cards table-cards--${paper}`}>
+    <div className={`table-cards table-cards--${paper}${single === null ? '' : ' table-cards--single'}`}>
       <div className="table-cards__intro">
         <p>
           {cards.length} {cards.length === 1 ? 'card' : 'cards'}, one per project. Put each on its table: the
           team scans it to follow its judging live and to call an organizer. A card stays valid until you
           replace its code.
         </p>
-        <fieldset className="table-cards__paper">
-          <legend>Paper</legend>
-          {(Object.keys(PAPER) as Paper[]).map((size) => (
-            <label key={size}>
-              <input type="radio" name="paper" checked={paper === size} onChange={() => setPaper(size)} />{' '}
-              {PAPER[size]}
-            </label>
-          ))}
-        </fieldset>
+        <PaperChoice paper={paper} onChange={setPaper} />
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
           Print
         </button>
@@ -73,12 +72,24 @@ function TableCards() {
         {cards.map((card) => {
           const url = teamStatusUrl(base, card.code);
           return (
-            <li key={card.project_id} className="table-card">
+            <li
+              key={card.project_id}
+              className={`table-card${single === card.project_id ? ' table-card--printing' : ''}`}
+            >
               <p className="table-card__table">Table {card.table}</p>
               <p className="table-card__name">{card.project_name}</p>
               <QrSvg text={url} label={`QR code of the status page of ${card.project_name}`} />
               <p className="table-card__link">{url}</p>
-              <ReplaceCode card={card} />
+              <div className="table-card__actions">
+                <ReplaceCode card={card} />
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  onClick={() => printOne(card.project_id)}
+                >
+                  Print this card<span className="visually-hidden"> of {card.project_name}</span>
+                </button>
+              </div>
             </li>
           );
         })}
@@ -94,17 +105,13 @@ function ReplaceCode({ card }: { card: TeamCode }) {
   const replace = async () => {
     const result = await callApi(endpoints.teamCodeRegenerate, { params: { id: card.project_id } });
     if (!result.data) return notify.error(result.error);
-    notify.success(`New code for ${card.project_name}: print its card again.`);
+    notify.success(`New code for ${card.project_name}: print its card again (Print this card).`);
     setOpen(false);
     await invalidate(client, endpoints.teamCodes, true);
   };
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--secondary btn--small table-card__replace"
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className="btn btn--secondary btn--small" onClick={() => setOpen(true)}>
         Replace code<span className="visually-hidden"> of {card.project_name}</span>
       </button>
       <ConfirmDialog
