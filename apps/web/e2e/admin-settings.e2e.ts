@@ -480,6 +480,8 @@ describe('admin settings (laptop)', () => {
       ['Reset judging data', 'Clears all judging progress'],
       ['Reset judges', 'Deletes every judge'],
       ['Reset everything', 'restores every setting to its default'],
+      // R92: no reset touches the hall layout (issue 32: this said only the password stayed).
+      ['Reset everything', 'The admin password and the hall layout stay.'],
     ] as const) {
       await button(page, name).click();
       const each = page.getByRole('dialog', { name: `${name}?` });

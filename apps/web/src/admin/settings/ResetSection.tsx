@@ -38,7 +38,7 @@ const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps:
     label: 'Reset everything',
     deletes:
       'Deletes all projects, judges, flags and the audit log, deletes the QR codes, restores every setting to its default, ends deliberation and sets the clock to 00:00:00, paused.',
-    keeps: 'Only the admin password stays.',
+    keeps: 'The admin password and the hall layout stay.',
   },
 ];
 
