@@ -7,14 +7,14 @@
  * Before: every write answered 500, the WAL kept its high-water size, and the server would not
  * start again (`database or disk is full`). Incident class: the venue laptop's disk fills up.
  */
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE, type AdminSessionResponse, type Project } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
-import { smallDisk, type SmallDiskResult } from '../test-support/small-disk.js';
+import { fill, smallDisk, type SmallDiskResult } from '../test-support/small-disk.js';
 
 const PASSWORD = 'full-disk-admin';
 const basic = (secret: string) => `Basic ${Buffer.from(`admin:${secret}`).toString('base64')}`;
@@ -40,23 +40,6 @@ async function read(
 ): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${base}/api${path}`, { headers: { authorization } });
   return { status: res.status, body: await res.json() };
-}
-
-/** Writes zeros into `file` until the disk refuses (ENOSPC), in smaller and smaller pieces. */
-function fill(file: string): void {
-  const fd = openSync(file, 'a');
-  try {
-    for (const size of [256 * 1024, 16 * 1024, 1024, 1]) {
-      const chunk = Buffer.alloc(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const stderrOf = (server: ServerProcess) => server.output.join('');

@@ -8,13 +8,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@podium/protocol';
 import { createDatabase, dropDatabase, testPostgresUrl } from '../test-support/postgres-server.js';
+import { fill } from '../test-support/small-disk.js';
 import { createTestApp, onDatabase, type TestApp } from '../test-support/test-app.js';
 
 const TABLESPACE = `podium_full_${process.pid}`;
@@ -31,23 +32,6 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<
     await work(client);
   } finally {
     await client.end();
-  }
-}
-
-/** Writes zeros into `file` until the disk refuses (ENOSPC), in smaller and smaller pieces. */
-function fill(file: string): void {
-  const fd = openSync(file, 'a');
-  try {
-    for (const size of [256 * 1024, 16 * 1024, 1024, 1]) {
-      const chunk = Buffer.alloc(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -5,7 +5,7 @@
  * `/proc/<holder>/root`. Where neither works, `reason` says why, for the test to print and skip.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -80,4 +80,21 @@ function holdInNamespace(dir: string, options: string): Promise<ChildProcess> {
 function firstLine(error: unknown): string {
   const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
   return (stderr || (error as Error).message).split('\n')[0] as string;
+}
+
+/** Writes zeros into `file` until the disk refuses (ENOSPC), in smaller and smaller pieces. */
+export function fill(file: string): void {
+  const fd = openSync(file, 'a');
+  try {
+    for (const size of [256 * 1024, 16 * 1024, 1024, 1]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
