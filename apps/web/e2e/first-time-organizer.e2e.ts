@@ -1,0 +1,97 @@
+/**
+ * Issue 32: a first-time organizer's event, as the sample data builds it (shared/data: 50 projects,
+ * 20 judges in two tracks) on a 40-table hall, checked at the sizes where each problem was seen.
+ */
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  SHARED_DATA_DIR,
+  VIEWPORTS,
+  accessibilityViolations,
+  apiCall,
+  launchBrowser,
+  openAdminPage,
+  startServer,
+  uploadCsv,
+} from './harness';
+
+const TRACKS = ['AI/ML', 'Health.Tech'];
+const LOBBY = { viewport: { width: 1920, height: 1080 } } satisfies BrowserContextOptions;
+
+let server: ServerHandle;
+let browser: Browser;
+
+/** The hall: 40 tables in 5 rows of 8. */
+const HALL = Array.from({ length: 40 }, (_, i) => ({
+  table: i + 1,
+  x: (i % 8) * 3,
+  y: Math.floor(i / 8) * 3,
+}));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiCall(server, 'POST', '/admin/tracks', { tracks: TRACKS });
+  await apiCall(server, 'POST', '/admin/track-views', { track_views: [2, 2] });
+  expect((await uploadCsv(server, '/project/csv', join(SHARED_DATA_DIR, 'projects.csv'))).status).toBe(200);
+  expect((await uploadCsv(server, '/judge/csv', join(SHARED_DATA_DIR, 'judges.csv'))).status).toBe(200);
+  await apiCall(server, 'PUT', '/admin/layout', { tables: HALL.map((t) => ({ ...t, area: 'Hall' })) });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` as the admin at `size` and waits for its data and fonts. */
+async function openAt(path: string, size: BrowserContextOptions): Promise<Page> {
+  const { page } = await openAdminPage(browser, server, size);
+  await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('h1').first().waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  return page;
+}
+
+/** Search placeholders wider than their box: cut, even where an ellipsis ends them. */
+const placeholdersCut = (page: Page) =>
+  page.evaluate(() => {
+    const measure = document.createElement('canvas').getContext('2d');
+    return [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].flatMap((input) => {
+      const style = getComputedStyle(input);
+      if (!measure || input.clientWidth === 0) return [];
+      measure.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = measure.measureText(input.placeholder).width;
+      return needed > room
+        ? [`"${input.placeholder}": ${Math.round(needed)}px in ${Math.round(room)}px`]
+        : [];
+    });
+  });
+
+describe('the expo search field (item 1)', () => {
+  it('is one line tall on a phone, with the count and links right below it', async () => {
+    const page = await openAt('/expo', VIEWPORTS.phone);
+    await page.locator('tbody tr').first().waitFor();
+    // The label and the box, then the count and the links right below: no blank gap between.
+    const search = await page.locator('.expo-search').boundingBox();
+    const meta = await page.locator('.expo-toolbar__meta').boundingBox();
+    expect(search?.height).toBeLessThan(100);
+    expect((meta?.y ?? 0) - ((search?.y ?? 0) + (search?.height ?? 0))).toBeLessThan(32);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['the expo at 1280×800', '/expo', VIEWPORTS.desktop],
+    ['the expo at 1920×1080', '/expo', LOBBY],
+    ['the admin dashboard at 390×844', '/admin', VIEWPORTS.phone],
+    ['the admin dashboard at 1280×800', '/admin', VIEWPORTS.desktop],
+  ] as const)('shows its whole placeholder in %s', async (_, path, size) => {
+    const page = await openAt(path, size);
+    await page.getByRole('searchbox').first().waitFor();
+    expect(await placeholdersCut(page)).toEqual([]);
+    await page.context().close();
+  });
+});
