@@ -11,7 +11,9 @@ import {
   VIEWPORTS,
   accessibilityViolations,
   apiCall,
+  judgeRecord,
   launchBrowser,
+  loginJudgeApi,
   openAdminPage,
   startServer,
   uploadCsv,
@@ -22,6 +24,8 @@ const LOBBY = { viewport: { width: 1920, height: 1080 } } satisfies BrowserConte
 
 let server: ServerHandle;
 let browser: Browser;
+/** A general judge of judges.csv, by id. */
+let grace: string;
 
 /** The hall: 40 tables in 5 rows of 8. */
 const HALL = Array.from({ length: 40 }, (_, i) => ({
@@ -38,6 +42,8 @@ beforeAll(async () => {
   expect((await uploadCsv(server, '/project/csv', join(SHARED_DATA_DIR, 'projects.csv'))).status).toBe(200);
   expect((await uploadCsv(server, '/judge/csv', join(SHARED_DATA_DIR, 'judges.csv'))).status).toBe(200);
   await apiCall(server, 'PUT', '/admin/layout', { tables: HALL.map((t) => ({ ...t, area: 'Hall' })) });
+  const judges = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/judge/list');
+  grace = judges.find((judge) => judge.name === 'Grace Hopper')?.id ?? '';
 });
 
 afterAll(async () => {
@@ -92,6 +98,33 @@ describe('the expo search field (item 1)', () => {
     const page = await openAt(path, size);
     await page.getByRole('searchbox').first().waitFor();
     expect(await placeholdersCut(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("a judge's visits (item 2)", () => {
+  it('says a conflict of interest, a flag and a skip in words', async () => {
+    const token = await loginJudgeApi(server, (await judgeRecord(server, grace)).code);
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+    for (const reason of ['conflict', 'cannot-demo', 'absent']) {
+      await apiCall(server, 'POST', '/judge/next', undefined, token);
+      await apiCall(server, 'POST', '/judge/skip', { reason }, token);
+    }
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const page = await openAt('/admin', VIEWPORTS.desktop);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+    await page.getByRole('menuitem', { name: 'Visits', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Visits of Grace Hopper' });
+    await dialog.locator('tbody tr').nth(2).waitFor();
+    const outcomes = await dialog.locator('tbody tr td:last-child').allTextContents();
+    expect(outcomes).toEqual([
+      'Conflict of interest (knows this team)',
+      "Flagged: Can't Demo",
+      'Skipped: Absent',
+      'Judging now', // a skip hands the judge the next project
+    ]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
