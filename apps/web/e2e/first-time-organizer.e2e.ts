@@ -128,3 +128,51 @@ describe("a judge's visits (item 2)", () => {
     await page.context().close();
   });
 });
+
+describe('the judge CSV on Add Judges (item 3)', () => {
+  /** Chooses a judge CSV built from `csv` and waits for its preview. */
+  async function chooseJudgeCsv(page: Page, name: string, csv: string): Promise<void> {
+    await page
+      .getByLabel('Judge CSV file')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByRole('region', { name: `Preview of ${name}` }).waitFor();
+  }
+
+  it('turns Upload off, saying why, while the check says the server would refuse the file', async () => {
+    const page = await openAt('/admin/add-judges', VIEWPORTS.desktop);
+    const upload = page.getByRole('button', { name: 'Upload' });
+    await chooseJudgeCsv(page, 'bad-email.csv', 'Ann Able,ann@judges.example\nBo Bad,not-an-email\n');
+    await page.getByText('This file would be refused: line 2: invalid email: not-an-email').waitFor();
+    expect(await upload.isDisabled()).toBe(true);
+    const why = page.getByText('Upload is off: the server would refuse this file (see above).');
+    expect(await why.getAttribute('id')).toBe(await upload.getAttribute('aria-describedby'));
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await chooseJudgeCsv(page, 'good.csv', 'Ann Able,ann@judges.example\n');
+    await page.getByText('Would add 1 judge.', { exact: true }).waitFor();
+    expect(await upload.isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it('says track judging is off once the tracks are added, and turns it on in one click', async () => {
+    const page = await openAt('/admin/add-judges', VIEWPORTS.desktop);
+    const csv = 'Fay Fintech,fay@judges.example,Fintech\nCal Climate,cal@judges.example,Climate\n';
+    await chooseJudgeCsv(page, 'new-tracks.csv', csv);
+    await page.getByText('Upload is off: add the tracks above first.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add these 2 tracks' }).click();
+    await page.getByText('Would add 2 judges.', { exact: true }).waitFor();
+    await page
+      .getByText(
+        'Track judging is off (Settings → Track Judging): the 2 track judges in this file will get no projects until it is turned on.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Turn on track judging' }).click();
+    await page.getByRole('button', { name: 'Turn on track judging' }).waitFor({ state: 'detached' });
+    const options = await apiCall<{ judge_tracks: boolean }>(server, 'GET', '/admin/options');
+    expect(options.judge_tracks).toBe(true);
+    await apiCall(server, 'POST', '/admin/options', { judge_tracks: false }); // as the event was
+    await page.context().close();
+  });
+});
