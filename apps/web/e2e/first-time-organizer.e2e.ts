@@ -176,3 +176,26 @@ describe('the judge CSV on Add Judges (item 3)', () => {
     await page.context().close();
   });
 });
+
+describe('Edit Judge (item 4)', () => {
+  it('keeps Cancel and Save in view at 1280×800 with the 50 projects listed', async () => {
+    const page = await openAt('/admin', VIEWPORTS.desktop);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Judge' });
+    await dialog.getByRole('checkbox').first().waitFor();
+    for (const name of ['Cancel', 'Save']) {
+      const button = dialog.getByRole('button', { name, exact: true });
+      // Drawn on top at its middle, inside the screen: seen and clickable without scrolling.
+      const onTop = await button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.bottom <= window.innerHeight && hit !== null && element.contains(hit);
+      });
+      expect(onTop, name).toBe(true);
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
