@@ -199,3 +199,72 @@ describe('Edit Judge (item 4)', () => {
     await page.context().close();
   });
 });
+
+describe('the dashboard at 1280×800 with track judging on (item 5)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    await apiCall(server, 'POST', '/admin/options', { judge_tracks: true });
+    page = await openAt('/admin', VIEWPORTS.desktop);
+    await page.locator('.dashboard-table tbody tr').first().waitFor();
+    await page.locator('.progress-chart').waitFor();
+  });
+  afterAll(async () => {
+    await page.context().close();
+    await apiCall(server, 'POST', '/admin/options', { judge_tracks: false });
+  });
+
+  it('keeps the toolbar on one line, with the Track selector on its own', async () => {
+    const middle = async (name: string) => {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      return (box?.y ?? 0) + (box?.height ?? 0) / 2;
+    };
+    expect(Math.abs((await middle('Start Judging')) - (await middle('Flags 0')))).toBeLessThan(12);
+    expect(await page.getByLabel('Track', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('is centred: as much room left of the content as right of it', async () => {
+    const [left, right] = await page.locator('.dashboard').evaluate((dashboard) => {
+      const box = dashboard.getBoundingClientRect();
+      const style = getComputedStyle(dashboard);
+      const contentLeft = box.left + parseFloat(style.paddingLeft);
+      const contentRight = box.right - parseFloat(style.paddingRight);
+      return [contentLeft, document.documentElement.clientWidth - contentRight];
+    });
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
+  });
+
+  it('shows the projection headings on at most two lines', async () => {
+    // Lines of each heading's text: the distinct tops of its line boxes.
+    const lines = await page.locator('.progress-chart__scopes thead th').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+  });
+
+  it('shows the floor map above the tables', async () => {
+    const map = await page.getByRole('heading', { name: 'Floor map' }).boundingBox();
+    const tables = await page.locator('.dashboard__tables').boundingBox();
+    expect(map?.y ?? Infinity).toBeLessThan(tables?.y ?? 0);
+  });
+
+  it('prints every table row, not blank ones for the rows off screen', async () => {
+    await page.emulateMedia({ media: 'print' });
+    const drawn = await page
+      .locator('.dashboard-table tbody tr')
+      .evaluateAll(
+        (rows) =>
+          rows.filter((row) => row.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }))
+            .length,
+      );
+    await page.emulateMedia({ media: 'screen' });
+    expect(drawn).toBe(50);
+  });
+
+  it('has no axe violations', async () => {
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});

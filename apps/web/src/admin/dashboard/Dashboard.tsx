@@ -15,6 +15,7 @@ import { LoginGuardAlert } from './LoginGuardAlert';
 import { ProjectsTable } from './ProjectsTable';
 import { TableToggle } from './TableToggle';
 import { TeamFloor } from './TeamFloor';
+import { TrackSelect } from './TrackSelect';
 import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
@@ -47,11 +48,15 @@ export function Dashboard() {
       <ConnectionBanner />
       <LoginGuardAlert />
       <DashboardToolbar />
+      {/* Its own line above what it filters: in the toolbar it wrapped the toolbar at 1280 px. */}
+      <TrackSelect />
       <section aria-label="Statistics">
         <DashboardStats />
       </section>
       <TeamFloor />
       <DashboardCharts />
+      {/* Above the tables: below them it sat under 50 rows or more. */}
+      <FloorMap />
       <section className="dashboard__tables" aria-labelledby="dashboard-table-heading">
         <h2 id="dashboard-table-heading" className="visually-hidden">
           {tab === 'projects' ? 'Projects' : 'Judges'}
@@ -59,7 +64,6 @@ export function Dashboard() {
         <TableToggle />
         {tab === 'projects' ? <ProjectsTable /> : <JudgesTable />}
       </section>
-      <FloorMap />
       <ScrollTopButton />
       <DashboardDialogs />
     </div>
