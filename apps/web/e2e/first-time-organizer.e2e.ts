@@ -268,3 +268,51 @@ describe('the dashboard at 1280×800 with track judging on (item 5)', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
+
+describe('the lobby screen at 1920×1080 (item 6)', () => {
+  it('shows more than twice as many projects at once, and a dark hall map with numbers readable across a room', async () => {
+    const context = await browser.newContext({ ...LOBBY, reducedMotion: 'reduce' }); // pages hold still
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/expo?display=true`, { waitUntil: 'networkidle' });
+    const map = page.getByRole('img', { name: 'Hall map: 50 projects at their tables' });
+    await map.waitFor();
+    await page.evaluate(() => document.fonts.ready);
+
+    const wholeRows = await page.locator('.expo-display__viewport').evaluate((viewport) => {
+      const box = viewport.getBoundingClientRect();
+      return [...viewport.querySelectorAll('.expo-display__row')].filter((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      }).length;
+    });
+    expect(wholeRows).toBeGreaterThanOrEqual(14); // 6 with the map below the list
+
+    // Table numbers at least 24 px tall on screen (they were 13 px).
+    const numberHeights = await map
+      .locator('g[data-table] text')
+      .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(numberHeights).toHaveLength(40);
+    expect(Math.min(...numberHeights)).toBeGreaterThanOrEqual(24);
+
+    // Dark like the rest of the screen: neither the map nor a project's table is drawn bright.
+    const luminance = await map.evaluate((svg) => {
+      const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map(Number);
+      // WCAG's relative luminance: 0 for black, 1 for white.
+      const linear = (c: number) => (c <= 10 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      const light = (colour: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(colour).map(linear);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const table = svg.querySelector('g[data-tone="plain"] rect');
+      const background = getComputedStyle(svg).backgroundColor;
+      return {
+        background: background === 'rgba(0, 0, 0, 0)' ? 0 : light(background),
+        table: table ? light(getComputedStyle(table).fill) : 1,
+      };
+    });
+    expect(luminance.background).toBeLessThan(0.2);
+    expect(luminance.table).toBeLessThan(0.2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
