@@ -3,7 +3,7 @@
  * 20 judges in two tracks) on a 40-table hall, checked at the sizes where each problem was seen.
  */
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -51,10 +51,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Opens `path` as the admin at `size` and waits for its data and fonts. */
-async function openAt(path: string, size: BrowserContextOptions): Promise<Page> {
-  const { page } = await openAdminPage(browser, server, size);
-  await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+/** Opens `path` as the admin at `size` (on the sample event, or `on`) and waits for its data and fonts. */
+async function openAt(path: string, size: BrowserContextOptions, on: ServerHandle = server): Promise<Page> {
+  const { page } = await openAdminPage(browser, on, size);
+  await page.goto(`${on.baseUrl}${path}`, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor();
   await page.evaluate(() => document.fonts.ready);
   return page;
@@ -314,5 +314,49 @@ describe('the lobby screen at 1920×1080 (item 6)', () => {
     expect(luminance.table).toBeLessThan(0.2);
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
+  });
+});
+
+describe("a new event's dashboard (item 7)", () => {
+  let empty: ServerHandle;
+  beforeAll(async () => {
+    empty = await startServer();
+  });
+  afterAll(async () => {
+    await empty?.stop();
+  });
+
+  const isPrimary = (within: Page | Locator, role: 'link' | 'button', name: string) =>
+    within
+      .getByRole(role, { name, exact: true })
+      .evaluate((element) => element.classList.contains('btn--primary'));
+
+  it('leads with Add projects and Add judges until there are some, and keeps deliberation last', async () => {
+    const page = await openAt('/admin', VIEWPORTS.desktop, empty);
+    const steps = page.getByRole('region', { name: 'Set up your event' });
+    await steps.waitFor();
+    expect(await isPrimary(steps, 'link', 'Add projects')).toBe(true);
+    expect(await isPrimary(steps, 'link', 'Add judges')).toBe(true);
+    expect(await isPrimary(page, 'button', 'Start Judging')).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items.slice(0, 2)).toEqual(['Add Projects', 'Add Judges']);
+    expect(items.at(-1)).toBe('Start Deliberation');
+    await page.keyboard.press('Escape');
+
+    // Projects first: that step is done, judges are still the next one (the lists follow live).
+    await apiCall(empty, 'POST', '/project/new', { name: 'CivicCanvas' });
+    await steps.getByText('Add projects: done.').waitFor();
+    expect(await isPrimary(steps, 'link', 'Add judges')).toBe(true);
+    await apiCall(empty, 'POST', '/judge/new', {
+      name: 'Ada Lovelace',
+      email: 'ada@judges.example',
+      no_send: true,
+    });
+    await steps.waitFor({ state: 'detached' });
+    expect(await isPrimary(page, 'button', 'Start Judging')).toBe(true);
+    await page.context().close();
   });
 });

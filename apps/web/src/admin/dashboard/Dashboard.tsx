@@ -9,6 +9,7 @@ import { useSessionRefused, useTrack } from './dashboard-queries';
 import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
 import { DashboardToolbar } from './DashboardToolbar';
+import { FirstSteps } from './FirstSteps';
 import { FloorMap } from './FloorMap';
 import { JudgesTable } from './JudgesTable';
 import { LoginGuardAlert } from './LoginGuardAlert';
@@ -48,6 +49,7 @@ export function Dashboard() {
       <ConnectionBanner />
       <LoginGuardAlert />
       <DashboardToolbar />
+      <FirstSteps />
       {/* Its own line above what it filters: in the toolbar it wrapped the toolbar at 1280 px. */}
       <TrackSelect />
       <section aria-label="Statistics">
