@@ -310,11 +310,11 @@ describe('admin data pages (laptop)', () => {
       .getByText('This file names a track not set up under Track Judging: AI/ML.', { exact: false })
       .waitFor();
     await page.getByRole('region', { name: 'Upload a judge CSV' }).getByLabel('Do not send an email').check();
-    await page.getByRole('button', { name: 'Upload' }).click();
-    await noticeWithText(
-      page,
-      'Error Uploading CSV: line 5: unknown track: AI/ML (tracks in settings: none; add it under Track Judging first)',
-    ).waitFor();
+    // Upload waits for the track rather than sending a file the server would refuse (issue 32).
+    const upload = page.getByRole('button', { name: 'Upload' });
+    expect(await upload.isDisabled()).toBe(true);
+    expect(await upload.getAttribute('aria-describedby')).not.toBeNull();
+    await page.getByText('Upload is off: add the tracks above first.', { exact: true }).waitFor();
     await expectStat(page, 'Total Judges', String(before));
 
     // One click adds the track; the same file then goes in, and the track becomes a choice.

@@ -12,16 +12,31 @@ type Check =
 
 const joined = (names: readonly string[]) => names.join(', ');
 
+interface JudgeCsvCheckProps {
+  file: File;
+  headerRow: boolean;
+  /** Why Upload would fail for this file (null: it would not), for the panel to turn Upload off. */
+  onRefusal: (reason: string | null) => void;
+}
+
 /**
  * The judge CSV's dry run under its preview (docs/api-extensions.md "Judge imports: the dry run"):
  * before Upload, what the file would add, or why the server would refuse it. Tracks the file names
  * that settings lack are one click away from existing, instead of an error after Upload.
  */
-export function JudgeCsvCheck({ file, headerRow }: { file: File; headerRow: boolean }) {
+export function JudgeCsvCheck({ file, headerRow, onRefusal }: JudgeCsvCheckProps) {
   const [check, setCheck] = useState<Check>({ state: 'checking' });
   const [adding, setAdding] = useState(false);
   const [round, setRound] = useState(0); // a new dry run once the tracks were added
-  const tracks = useEndpointQuery(endpoints.options).data?.tracks;
+  const options = useEndpointQuery(endpoints.options).data;
+  const tracks = options?.tracks;
+  const refusal =
+    check.state === 'refused'
+      ? 'the server would refuse this file (see above).'
+      : check.state === 'done' && check.preview.missing_tracks.length > 0
+        ? 'add the tracks above first.'
+        : null;
+  useEffect(() => onRefusal(refusal), [refusal, onRefusal]);
 
   useEffect(() => {
     let current = true;
@@ -39,12 +54,17 @@ export function JudgeCsvCheck({ file, headerRow }: { file: File; headerRow: bool
 
   if (check.state === 'checking') return <p role="status">Checking the file…</p>;
   if (check.state === 'refused') return <p role="status">This file would be refused: {check.error}</p>;
-  const { count, missing_tracks: missing } = check.preview;
+  const { count, missing_tracks: missing, rows } = check.preview;
+  const trackJudges = rows.filter((row) => row.track !== '').length;
+  const trackJudgingOff = options?.judge_tracks === false && trackJudges > 0 && (
+    <TrackJudgingOff trackJudges={trackJudges} locked={options.clock.running} />
+  );
   if (missing.length === 0) {
     return (
       <div role="status">
         <p>Would add {count === 1 ? '1 judge' : `${count} judges`}.</p>
-        <ConflictsPreview rows={check.preview.rows} />
+        {trackJudgingOff}
+        <ConflictsPreview rows={rows} />
       </div>
     );
   }
@@ -77,6 +97,41 @@ export function JudgeCsvCheck({ file, headerRow }: { file: File; headerRow: bool
         {adding
           ? 'Adding...'
           : `Add ${missing.length === 1 ? 'this track' : `these ${missing.length} tracks`}`}
+      </button>
+      {trackJudgingOff}
+    </div>
+  );
+}
+
+/**
+ * Tracks alone do not start track judging: while "Enable track judging" is off, the file's track
+ * judges get no projects (API.md R16). Says so, and turns it on in one click (not while judging
+ * runs, when the server refuses the change: then it says to pause first).
+ */
+function TrackJudgingOff({ trackJudges, locked }: { trackJudges: number; locked: boolean }) {
+  const [saving, setSaving] = useState(false);
+  const turnOn = async () => {
+    setSaving(true);
+    const result = await settingsApi.updateOptions({ judge_tracks: true });
+    setSaving(false);
+    if (result.data) notify.success('Track judging toggled! Track judging is now on.');
+    else notify.error(`Could not turn on track judging: ${result.error}`);
+  };
+  const judges = trackJudges === 1 ? 'the track judge' : `the ${trackJudges} track judges`;
+  return (
+    <div className="judge-csv-check">
+      <p>
+        Track judging is off (Settings → Track Judging): {judges} in this file will get no projects until it
+        is turned on.
+        {locked && ' Pause judging to turn it on.'}
+      </p>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={saving || locked}
+        onClick={() => void turnOn()}
+      >
+        {saving ? 'Turning on...' : 'Turn on track judging'}
       </button>
     </div>
   );

@@ -44,8 +44,11 @@ export interface CsvUploadPanelProps {
    * Its presence also offers R86a's update checkbox, ticked by default.
    */
   preview?: (file: File, flags: CsvUploadFlags) => Promise<ApiResult<ImportPreview>>;
-  /** Under the preview of a chosen file: a check of the page's own (the judge CSV's dry run). */
-  fileCheck?: (file: File, flags: CsvUploadFlags) => ReactNode;
+  /**
+   * Under the preview of a chosen file: a check of the page's own (the judge CSV's dry run), which
+   * reports through `onRefusal` why Upload would fail (null: it would not).
+   */
+  fileCheck?: (file: File, flags: CsvUploadFlags, onRefusal: (reason: string | null) => void) => ReactNode;
 }
 
 /** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
@@ -79,6 +82,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
   const [noSend, setNoSend] = useState(false);
   const [update, setUpdate] = useState(true);
   const [check, setCheck] = useState<Check | null>(null);
+  const [fileRefusal, setFileRefusal] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const choice = useRef(0); // a file read or dry run that finishes after a newer choice is dropped
   const flags: CsvUploadFlags = {
@@ -91,6 +95,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
     const id = ++choice.current;
     setFile(chosen);
     setRows(null);
+    setFileRefusal(null);
     if (!chosen) return;
     const text = await chosen.text().catch(() => null);
     if (id === choice.current) setRows(text === null ? [] : parseCsv(text));
@@ -117,9 +122,14 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
       });
   }, [file, canPreview, headerRow, hasHeader, update]);
 
+  // A file the page's check says the server would refuse is not uploaded only to hear so: Upload
+  // waits, saying why.
+  const refusal = file ? fileRefusal : null;
+  const refusalId = useId();
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file || progress) return;
+    if (!file || progress || refusal) return;
     setProgress({ phase: 'sending', fraction: 0 });
     const result = await props.upload(file, flags, (fraction) =>
       setProgress(fraction < 1 ? { phase: 'sending', fraction } : { phase: 'processing' }),
@@ -158,7 +168,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
           />
         )}
         {check && <CheckSummary check={check} />}
-        {file && props.fileCheck?.(file, flags)}
+        {file && props.fileCheck?.(file, flags, setFileRefusal)}
         <div className="upload-panel__options">
           {headerRow === 'ask' && (
             <CheckboxField
@@ -190,7 +200,17 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
           </p>
         )}
         {progress && <UploadProgress progress={progress} />}
-        <button type="submit" className="btn btn--primary" disabled={!file || !!progress}>
+        {refusal && (
+          <p id={refusalId} className="upload-panel__hint">
+            Upload is off: {refusal}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={!file || !!progress || !!refusal}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {progress ? 'Uploading...' : 'Upload'}
         </button>
       </form>

@@ -58,11 +58,12 @@ export function ProgressChart({ progress, track }: { progress: Progress; track: 
             <table className="coverage-chart__table progress-chart__scopes">
               <caption className="visually-hidden">Projection per scope</caption>
               <thead>
+                {/* Short words: four columns share a third of a laptop's width (two lines at most). */}
                 <tr>
                   <th scope="col">Scope</th>
-                  <th scope="col">Projects at minimum</th>
+                  <th scope="col">At minimum</th>
                   <th scope="col">Views to go</th>
-                  <th scope="col">Every project seen</th>
+                  <th scope="col">All seen</th>
                 </tr>
               </thead>
               <tbody>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { elapsed, formatClock } from '../logic/clock';
 import { toggleClock } from './dashboard-actions';
 import { useClock } from './dashboard-queries';
+import { useEventNotReady } from './FirstSteps';
 
 /** The server's clock and the wall-clock time it was learned (an answer or a `clock` event). */
 interface SyncedClock {
@@ -43,6 +44,8 @@ function ClockTime({ running, time, syncedAt }: SyncedClock) {
 
 /** The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging. */
 function ClockButton({ running, time }: SyncedClock) {
+  // An event without projects or judges leads with adding them (FirstSteps), not with this.
+  const notReady = useEventNotReady();
   const zero = time === 0;
   const [busy, setBusy] = useState(false);
   const label = running ? 'Pause Judging' : zero ? 'Start Judging' : 'Resume Judging';
@@ -54,7 +57,7 @@ function ClockButton({ running, time }: SyncedClock) {
   return (
     <button
       type="button"
-      className={`btn ${running ? 'btn--secondary' : 'btn--primary'}`}
+      className={`btn ${running || notReady ? 'btn--secondary' : 'btn--primary'}`}
       disabled={busy}
       onClick={() => void onClick()}
     >

@@ -9,12 +9,14 @@ import { useSessionRefused, useTrack } from './dashboard-queries';
 import { DashboardDialogs } from './DashboardDialogs';
 import { DashboardStats } from './DashboardStats';
 import { DashboardToolbar } from './DashboardToolbar';
+import { FirstSteps } from './FirstSteps';
 import { FloorMap } from './FloorMap';
 import { JudgesTable } from './JudgesTable';
 import { LoginGuardAlert } from './LoginGuardAlert';
 import { ProjectsTable } from './ProjectsTable';
 import { TableToggle } from './TableToggle';
 import { TeamFloor } from './TeamFloor';
+import { TrackSelect } from './TrackSelect';
 import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
@@ -47,11 +49,16 @@ export function Dashboard() {
       <ConnectionBanner />
       <LoginGuardAlert />
       <DashboardToolbar />
+      <FirstSteps />
+      {/* Its own line above what it filters: in the toolbar it wrapped the toolbar at 1280 px. */}
+      <TrackSelect />
       <section aria-label="Statistics">
         <DashboardStats />
       </section>
       <TeamFloor />
       <DashboardCharts />
+      {/* Above the tables: below them it sat under 50 rows or more. */}
+      <FloorMap />
       <section className="dashboard__tables" aria-labelledby="dashboard-table-heading">
         <h2 id="dashboard-table-heading" className="visually-hidden">
           {tab === 'projects' ? 'Projects' : 'Judges'}
@@ -59,7 +66,6 @@ export function Dashboard() {
         <TableToggle />
         {tab === 'projects' ? <ProjectsTable /> : <JudgesTable />}
       </section>
-      <FloorMap />
       <ScrollTopButton />
       <DashboardDialogs />
     </div>

@@ -4,7 +4,10 @@ import { useOptions } from './dashboard-queries';
 import type { ConfirmAction } from '../stores/dashboard-dialog.store';
 import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 
-/** The page's Actions menu: deliberation, group swap, reassignments, and the other admin screens. */
+/**
+ * The page's Actions menu: the other admin screens first (everyday), then the rarer actions on the
+ * event, deliberation last: it freezes every judge's rankings.
+ */
 export function DashboardActionsMenu() {
   const options = useOptions();
   const deliberation = !!options?.deliberation;
@@ -14,12 +17,6 @@ export function DashboardActionsMenu() {
   const confirm = (action: ConfirmAction) => () => open({ kind: 'confirm', action });
 
   const items = (): MenuItem[] => [
-    deliberation
-      ? { label: 'End Deliberation', onSelect: confirm('end-deliberation') }
-      : { label: 'Start Deliberation', onSelect: confirm('start-deliberation') },
-    ...(multiGroup && manual ? [{ label: 'Swap Judge Groups', onSelect: confirm('swap-groups') }] : []),
-    { label: 'Reassign Table Numbers', onSelect: confirm('reassign-tables') },
-    ...(multiGroup ? [{ label: 'Reassign Judge Groups', onSelect: confirm('reassign-judges') }] : []),
     { label: 'Add Projects', to: '/admin/add-projects' },
     { label: 'Add Judges', to: '/admin/add-judges' },
     { label: 'Hall Layout', to: '/admin/layout' },
@@ -27,6 +24,12 @@ export function DashboardActionsMenu() {
     { label: 'Table Cards (print)', to: '/admin/table-cards' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
+    ...(multiGroup && manual ? [{ label: 'Swap Judge Groups', onSelect: confirm('swap-groups') }] : []),
+    { label: 'Reassign Table Numbers', onSelect: confirm('reassign-tables') },
+    ...(multiGroup ? [{ label: 'Reassign Judge Groups', onSelect: confirm('reassign-judges') }] : []),
+    deliberation
+      ? { label: 'End Deliberation', onSelect: confirm('end-deliberation') }
+      : { label: 'Start Deliberation', onSelect: confirm('start-deliberation') },
   ];
   return <ActionsMenu label="Actions" items={items} />;
 }

@@ -5,7 +5,6 @@ import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { ClockPanel } from './ClockPanel';
 import { DashboardActionsMenu } from './DashboardActionsMenu';
 import { visibleFlags } from './rows';
-import { TrackSelect } from './TrackSelect';
 
 function FlagsButton() {
   const flags = useFlags();
@@ -18,7 +17,7 @@ function FlagsButton() {
   );
 }
 
-/** The top of the command center: clock, flags, settings, actions and the track filter. */
+/** The top of the command center: clock, flags, results, settings and actions. */
 export function DashboardToolbar() {
   const deliberation = !!useOptions()?.deliberation;
   return (
@@ -33,7 +32,6 @@ export function DashboardToolbar() {
           Settings
         </Link>
         <DashboardActionsMenu />
-        <TrackSelect />
       </div>
       {deliberation && (
         <p className="notice notice--warning dashboard-toolbar__banner" role="status">

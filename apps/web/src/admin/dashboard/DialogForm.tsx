@@ -31,7 +31,7 @@ export function DialogForm({ submit, onDone, onCancel, submitLabel, children }: 
           {error}
         </p>
       )}
-      <div className="dialog__footer">
+      <div className="dialog__footer dialog-form__actions">
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
           Cancel
         </button>

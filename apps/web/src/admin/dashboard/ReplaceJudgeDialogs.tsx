@@ -3,8 +3,14 @@
  * pace"): the confirmation with its choice about the judge's rankings and stars, and the list of
  * the projects the judge was given.
  */
-import type { JudgeVisit } from '@podium/protocol';
-import { endpoints } from '@podium/protocol';
+import type { FlagReason, JudgeVisit } from '@podium/protocol';
+import {
+  endpoints,
+  FLAG_REASON_LABELS,
+  FLAG_REASONS,
+  JUDGE_CONFLICT_REASON,
+  JUDGE_FLAG_REASONS,
+} from '@podium/protocol';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useAdminLiveQuery } from '../queries/use-admin-live-query';
@@ -86,8 +92,16 @@ const OUTCOMES: Readonly<Record<JudgeVisit['outcome'], string>> = {
 const clockTime = (ms: number): string =>
   new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-function outcomeText(visit: JudgeVisit): string {
-  return visit.outcome === 'skipped' && visit.reason ? `Skipped: ${visit.reason}` : OUTCOMES[visit.outcome];
+const isFlagReason = (reason: string): reason is FlagReason =>
+  (FLAG_REASONS as readonly string[]).includes(reason);
+
+/** How a visit ended, in words: a skip's reason by its label, a flag as a flag, a conflict as one. */
+function outcomeText({ outcome, reason }: JudgeVisit): string {
+  if (outcome === 'released' && reason === JUDGE_CONFLICT_REASON)
+    return 'Conflict of interest (knows this team)';
+  if (outcome !== 'skipped' || !isFlagReason(reason)) return OUTCOMES[outcome];
+  const flagged = (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
+  return `${flagged ? 'Flagged' : 'Skipped'}: ${FLAG_REASON_LABELS[reason]}`;
 }
 
 function Visits({ id, name }: { id: string; name: string }) {

@@ -57,7 +57,9 @@ function AddJudges() {
           noSendOption
           successText="Added judge(s) successfully!"
           upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}
-          fileCheck={(file, flags) => <JudgeCsvCheck file={file} headerRow={flags.headerRow} />}
+          fileCheck={(file, flags, onRefusal) => (
+            <JudgeCsvCheck file={file} headerRow={flags.headerRow} onRefusal={onRefusal} />
+          )}
         />
       </div>
     </div>

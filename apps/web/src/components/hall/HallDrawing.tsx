@@ -27,8 +27,8 @@ export interface HallDrawingProps {
   look?: (table: LayoutTable) => TableLook;
   /** Size of a table box in metres (tables are drawn at their position's centre). */
   tableSize?: number;
-  /** Largest height on screen, in CSS pixels. */
-  maxHeight?: number;
+  /** Largest height on screen, in CSS pixels; null: the page's CSS sizes the drawing. */
+  maxHeight?: number | null;
   className?: string;
 }
 
@@ -72,7 +72,7 @@ export function HallDrawing({
     <svg
       className={`hall-drawing ${className}`}
       viewBox={`${minX} ${minY} ${width} ${height}`}
-      style={{ maxHeight }}
+      style={maxHeight === null ? undefined : { maxHeight }}
       role="img"
       aria-label={label}
       preserveAspectRatio="xMidYMid meet"

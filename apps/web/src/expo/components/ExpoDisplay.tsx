@@ -69,20 +69,23 @@ export function ExpoDisplay({ challenge }: { challenge: string | null }) {
       ) : rows.length === 0 ? (
         <ExpoEmpty challenge={challenge} />
       ) : (
-        <>
-          {/* One heading per column of rows: the second shows only on a wide screen (expo.css). */}
-          <div className="expo-display__heads" aria-hidden="true">
-            {[1, 2].map((column) => (
-              <div key={column} className="expo-display__columns">
-                <span>Table</span>
-                <span>Project</span>
-                {groups && <span className="expo-display__group">Group</span>}
-              </div>
-            ))}
+        // The list and the map: the map below the list, or beside it on a landscape screen (expo.css).
+        <div className="expo-display__body">
+          <div className="expo-display__listing">
+            {/* One heading per column of rows: the second shows only on a wide screen (expo.css). */}
+            <div className="expo-display__heads" aria-hidden="true">
+              {[1, 2].map((column) => (
+                <div key={column} className="expo-display__columns">
+                  <span>Table</span>
+                  <span>Project</span>
+                  {groups && <span className="expo-display__group">Group</span>}
+                </div>
+              ))}
+            </div>
+            <Mover rows={rows} groupOf={groupOf} paused={paused} />
           </div>
-          <Mover rows={rows} groupOf={groupOf} paused={paused} />
           <ExpoHallMap rows={rows} />
-        </>
+        </div>
       )}
     </main>
   );
