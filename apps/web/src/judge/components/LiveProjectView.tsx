@@ -4,15 +4,16 @@ import { useJudgeLiveStore } from '../stores/live.store';
 import { DoneDialog } from './DoneDialog';
 import { LiveActions } from './LiveActions';
 import { LiveClock } from './LiveClock';
-import { NotesBar } from './NotesBar';
+import { LiveNotes } from './LiveNotes';
 import { ProjectDescription, ProjectHeading } from './ProjectHeading';
 import { ReasonDialog } from './ReasonDialog';
 import { TableMap } from './TableMap';
 import { TimeUpDialog } from './TimeUpDialog';
 
 /**
- * The project being judged: where it is first (the judge has to walk there), then the clock and
- * the actions, the description, the fixed notes field and the popups.
+ * The project being judged: where it is first (the judge has to walk there), the notes and the
+ * description, and the clock with the actions in a bar held at the bottom of the screen, so a long
+ * name, the map or long notes never push them off the first screen (issue 32).
  */
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
@@ -27,12 +28,14 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
     <div className="judge-live">
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
       <TableMap projectId={project.id} location={project.location} />
-      <LiveClock onStart={onStart} />
-      <LiveActions />
+      <LiveNotes />
       <section className="judge-live__about" aria-label="Description">
         <ProjectDescription description={project.description} />
       </section>
-      <NotesBar />
+      <section className="judge-live-bar" aria-label="Timer and actions">
+        <LiveClock onStart={onStart} />
+        <LiveActions />
+      </section>
       <ReasonDialog kind="skip" name={project.name} />
       <ReasonDialog kind="flag" name={project.name} />
       <DoneDialog name={project.name} />

@@ -1,0 +1,192 @@
+/**
+ * Issue 32, a first-time organizer's event, on a judge's phone (390×844, touch) with the sample
+ * data (`shared/data/projects.csv`, long names) and a 40-table hall: the live page's clock and
+ * actions are whole on the first screen with nothing over them, whatever the name's length.
+ */
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  launchBrowser,
+  loginJudgeApi,
+  openPhonePage,
+  SHARED_DATA_DIR,
+  seedJudge,
+  startServer,
+  unexpectedErrors,
+  uploadCsv,
+} from './harness';
+import { layoutProblems } from './layout-checks';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  try_link: string;
+  video_link: string;
+  challenge_list: string[];
+  location: number;
+}
+
+/** A hall of 40 tables in 5 rows of 8, 2.5 m apart, as the sample event's. */
+const HALL = Array.from({ length: 40 }, (_, i) => ({
+  table: i + 1,
+  x: (i % 8) * 2.5,
+  y: Math.floor(i / 8) * 3,
+  area: 'Main hall',
+}));
+
+const TIMER_SECONDS = 300;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const imported = await uploadCsv(server, '/project/csv', join(SHARED_DATA_DIR, 'projects.csv'));
+  expect(imported.status).toBe(200);
+  await apiCall(server, 'PUT', '/admin/layout', { tables: HALL });
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: TIMER_SECONDS });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const projects = () => apiCall<ProjectRecord[]>(server, 'GET', '/project/list');
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
+
+/** The sample project at `table`, renamed to `name`, assigned before any other (R10). */
+async function nextToAssign(table: number, name: string): Promise<ProjectRecord> {
+  const project = (await projects()).find((p) => p.location === table)!;
+  await apiCall(server, 'PUT', `/project/${project.id}`, {
+    name,
+    description: project.description,
+    challenge_list: project.challenge_list.join(', '),
+    url: project.url,
+    try_link: project.try_link,
+    video_link: project.video_link,
+  });
+  await apiCall(server, 'PUT', `/project/prioritize/${project.id}`, { prioritize: true });
+  return { ...project, name };
+}
+
+/** A judge signed in (welcome accepted), with a phone page. */
+async function judgeOnPhone(
+  name: string,
+): Promise<{ id: string; token: string; page: Page; errors: string[] }> {
+  const judge = await seedJudge(server, {
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, '')}@example.org`,
+  });
+  const token = await loginJudgeApi(server, judge.code);
+  const { context, page, errors } = await openPhonePage(browser, server, token);
+  opened.push(context);
+  return { id: judge.id, token, page, errors };
+}
+
+/**
+ * Why `target` is not whole on the first screen (the page not scrolled), or '' when it is: it
+ * must lie inside the viewport, and at its centre and near each corner it must be what is drawn.
+ */
+async function notWholeOnFirstScreen(target: Locator): Promise<string> {
+  return target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const height = document.documentElement.clientHeight;
+    if (window.scrollY !== 0) return `page scrolled by ${window.scrollY}px`;
+    if (rect.top < 0 || rect.bottom > height) return `at y ${rect.top}–${rect.bottom} of ${height}`;
+    const inset = 8; // inside the rounded corners
+    const points = [
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + inset, rect.top + inset],
+      [rect.right - inset, rect.top + inset],
+      [rect.left + inset, rect.bottom - inset],
+      [rect.right - inset, rect.bottom - inset],
+    ] as const;
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && !element.contains(hit)) {
+        return `covered at (${Math.round(x)}, ${Math.round(y)}) by <${hit.tagName.toLowerCase()} class="${hit.className}">`;
+      }
+    }
+    return '';
+  });
+}
+
+/** Each of `targets` (by name) that is not whole on the first screen, with why. */
+async function offFirstScreen(targets: Record<string, Locator>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, target] of Object.entries(targets)) {
+    const why = await notWholeOnFirstScreen(target);
+    if (why) problems.push(`${name}: ${why}`);
+  }
+  return problems;
+}
+
+const actions = (page: Page) => ({
+  Flag: button(page, 'Flag'),
+  Skip: button(page, 'Skip'),
+  Done: button(page, 'Done'),
+});
+
+describe("a judge's live page at 390×844 with long names and the hall map", () => {
+  for (const [what, table, longName] of [
+    // The sample data's longest name (its table is outside the hall: given to table 12), and one far longer.
+    ['the sample data’s longest name', 12, null],
+    [
+      'a name of 120 characters',
+      21,
+      'CivicCanvas: a Community-Powered Early Warning Network for Flooded Neighbourhoods, Schools and Hospitals (Team 21 Final)',
+    ],
+  ] as const) {
+    it(`keeps Start Judging, the clock, Flag, Skip and Done whole on the first screen: ${what}`, async () => {
+      const sampleLongest = (await projects()).reduce((a, b) => (b.name.length > a.name.length ? b : a)).name;
+      const project = await nextToAssign(table, longName ?? sampleLongest);
+      const { page, errors } = await judgeOnPhone(`Grace ${table}`);
+      await page.goto(url('/judge/live'));
+      await projectHeading(page).filter({ hasText: project.name }).waitFor();
+      await page.locator('.table-map svg').waitFor();
+      // The name wraps: the case of the report.
+      expect(await projectHeading(page).evaluate((h) => h.getBoundingClientRect().height)).toBeGreaterThan(
+        40,
+      );
+
+      expect(
+        await offFirstScreen({ 'Start Judging': button(page, 'Start Judging'), ...actions(page) }),
+      ).toEqual([]);
+      expect(await page.evaluate(layoutProblems, false)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await button(page, 'Start Judging').tap();
+      await page.locator('.judge-clock--running').waitFor();
+      // Notes of a few lines do not push anything off either.
+      await page
+        .getByLabel('Personal notes')
+        .fill('Strong demo.\nAsk about the data source.\nGood pitch.\nStar?');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await offFirstScreen({ clock: page.locator('.judge-clock'), ...actions(page) })).toEqual([]);
+      expect(await page.evaluate(layoutProblems, false)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Scrolled to the end, the description is not hidden under the bar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(layoutProblems, true)).toEqual([]);
+      // Tap targets of at least 44 px.
+      for (const target of Object.values(actions(page))) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
+});
