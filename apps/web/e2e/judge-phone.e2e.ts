@@ -1,7 +1,8 @@
 /**
  * Issue 32, a first-time organizer's event, on a judge's phone (390×844, touch) with the sample
  * data (`shared/data/projects.csv`, long names) and a 40-table hall: the live page's clock and
- * actions are whole on the first screen with nothing over them, whatever the name's length.
+ * actions are whole on the first screen with nothing over them, whatever the name's length; a page
+ * reloaded with no network after an offline Done opens from what the phone holds.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  judgeRecord,
   launchBrowser,
   loginJudgeApi,
   openPhonePage,
@@ -189,4 +191,49 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
       expect(unexpectedErrors(errors)).toEqual([]);
     });
   }
+});
+
+/** The service worker controls the app, so a reload with no network still opens it. */
+const serviceWorkerActive = (page: Page) =>
+  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+const withoutOfflineNoise = (errors: readonly string[]) =>
+  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+
+/** Past the 5 s in which the answers of a page load count as fresh: a page opened now asks again. */
+const ANSWERS_STALE_MS = 5_500;
+
+describe('a reload with no network after an offline Done', () => {
+  it('opens /judge/live and /judge from what the phone holds, and moves on once back online', async () => {
+    const { page, id, errors } = await judgeOnPhone('Hedy Lamarr');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    const finished = (await projectHeading(page).textContent())!.trim();
+    await serviceWorkerActive(page);
+    await button(page, 'Start Judging').tap();
+    await page.waitForTimeout(ANSWERS_STALE_MS);
+
+    await page.context().setOffline(true);
+    await button(page, 'Done').tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+
+    // The dashboard's refetch failed offline; the answers stay on the phone all the same.
+    await page.goto(url('/judge/live'));
+    await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();
+    expect(await page.getByText('Could not load this page').count()).toBe(0);
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Hedy Lamarr' }).waitFor();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await page.goto(url('/judge/live'));
+    await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Back online: the Done is sent and the next project comes by itself.
+    await page.context().setOffline(false);
+    await projectHeading(page).filter({ hasNotText: finished }).waitFor({ timeout: 20_000 });
+    expect((await judgeRecord(server, id)).seen_projects.map((p) => p.name)).toEqual([finished]);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
 });
