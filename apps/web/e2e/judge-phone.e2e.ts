@@ -2,7 +2,9 @@
  * Issue 32, a first-time organizer's event, on a judge's phone (390×844, touch) with the sample
  * data (`shared/data/projects.csv`, long names) and a 40-table hall: the live page's clock and
  * actions are whole on the first screen with nothing over them, whatever the name's length; a page
- * reloaded with no network after an offline Done opens from what the phone holds.
+ * reloaded with no network after an offline Done opens from what the phone holds; a judge the
+ * organizer moves on (a declared conflict of interest) is told so, in words, with directions from
+ * the table they were at.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -235,5 +237,47 @@ describe('a reload with no network after an offline Done', () => {
     await projectHeading(page).filter({ hasNotText: finished }).waitFor({ timeout: 20_000 });
     expect((await judgeRecord(server, id)).seen_projects.map((p) => p.name)).toEqual([finished]);
     expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
+
+describe('a conflict of interest declared on the project a judge holds', () => {
+  it('tells the judge, in words, that an organizer moved them on, with directions from that table', async () => {
+    const { page, id, token, errors } = await judgeOnPhone('Alan Turing');
+    // A visit finished at table 3 first: the "last table" the directions used to start from.
+    const first = await nextToAssign(3, 'Mesh Radio for Festivals');
+    await apiCall(server, 'POST', '/judge/next', undefined, token);
+    await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: false }, token);
+    const held = await nextToAssign(30, 'Kelp Farm Monitor');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).filter({ hasText: held.name }).waitFor();
+    await page.locator('.table-map svg').waitFor();
+    expect(await page.locator('.table-map__text').textContent()).toContain(
+      `of your last table (${first.location})`,
+    );
+    await button(page, 'Start Judging').tap();
+
+    await apiCall(server, 'PUT', `/judge/conflicts/${id}`, { projects: [held.id] });
+    const notice = page.getByRole('status').filter({ hasText: 'An organizer moved you on from' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain(`${held.name} (table ${held.location})`);
+    await projectHeading(page).filter({ hasNotText: held.name }).waitFor();
+    const next = (await judgeRecord(server, id)).current;
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(held.id);
+    // The judge stands at the table they were moved on from.
+    await expect
+      .poll(() => page.locator('.table-map__text').textContent())
+      .toContain(`of your last table (${held.location})`);
+    expect(await page.getByText('Could not load this page').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The judge's own Skip moves on without that notice.
+    await button(page, 'Skip').tap();
+    await page.getByRole('dialog').getByText('Busy', { exact: true }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await expect.poll(async () => (await judgeRecord(server, id)).current).not.toBe(next);
+    await projectHeading(page).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { TimeUpDialog } from './TimeUpDialog';
  */
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
+  const movedOnFrom = useJudgeLiveStore((state) => state.movedOnFrom);
   const alarm = useJudgeAlarm();
 
   const onStart = () => {
@@ -27,7 +28,7 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
   return (
     <div className="judge-live">
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
-      <TableMap projectId={project.id} location={project.location} />
+      <TableMap projectId={project.id} location={project.location} from={movedOnFrom?.location} />
       <LiveNotes />
       <section className="judge-live__about" aria-label="Description">
         <ProjectDescription description={project.description} />

@@ -8,7 +8,7 @@
 import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import type { BlockReason } from '../logic/block-screen';
@@ -80,6 +80,30 @@ const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
   inputs.deliberation.data?.ok === 0 &&
   inputs.started.data?.ok === 1;
 
+/**
+ * Notices an organizer taking the shown project away (a conflict of interest declared on it, its
+ * deletion: API.md R63, docs/api-extensions.md): `GET /judge`'s `current` leaves the project on
+ * screen while no Done, Skip or Flag of this phone ended it. The next project then says so, and
+ * its directions start from the table the judge was at (issue 32: the phone switched silently).
+ */
+function useMovedOnByOrganizer(screen: LiveScreen, heldId: string | null): void {
+  const shown = useRef<ProjectSummary | null>(null);
+  const shownProject = screen.phase === 'judging' ? screen.project : null;
+  useEffect(() => {
+    if (shownProject) shown.current = shownProject;
+  }, [shownProject]);
+  useEffect(() => {
+    const left = shown.current;
+    if (!left || heldId === left.id) return;
+    shown.current = null;
+    const live = useJudgeLiveStore.getState();
+    const endedHere =
+      live.endedHere === left.id ||
+      useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
+    if (!endedHere) live.movedOn({ name: left.name, location: left.location });
+  }, [heldId]);
+}
+
 /** The live page's screen; opens the shown project's visit in the live store (clock, notes). */
 export function useLiveScreen(): LiveScreen {
   const self = useJudgeSelf();
@@ -102,6 +126,7 @@ export function useLiveScreen(): LiveScreen {
   const nextFailure =
     next.error instanceof RequestFailed ? next.error.result.error : String(next.error ?? '');
   const screen = liveScreen({ ...inputs, next: { data: next.data, error: next.isError ? nextFailure : '' } });
+  useMovedOnByOrganizer(screen, self.data ? self.data.current : null);
 
   const judgeId = self.data?.id ?? '';
   const seconds = timer.data?.judging_timer ?? 0;

@@ -40,6 +40,16 @@ export interface LiveData {
   submitting: boolean;
   /** Done was saved (or stored): the page is on its way to the dashboard and asks for nothing. */
   finished: boolean;
+  /** The project whose visit the judge ended on this phone (Done, Skip, Flag), once asked. */
+  endedHere: string | null;
+  /** The project an organizer took away while it was shown (a declared conflict, a deletion). */
+  movedOnFrom: MovedOnFrom | null;
+}
+
+/** Where the judge was when an organizer moved them on: what the page says, and where directions start. */
+export interface MovedOnFrom {
+  name: string;
+  location: number;
 }
 
 export const INITIAL_LIVE: LiveData = {
@@ -52,6 +62,8 @@ export const INITIAL_LIVE: LiveData = {
   notes: '',
   submitting: false,
   finished: false,
+  endedHere: null,
+  movedOnFrom: null,
 };
 
 // ---------- Pure reducers ----------
@@ -70,6 +82,7 @@ export const liveProject = (
     ? state
     : {
         ...INITIAL_LIVE,
+        movedOnFrom: state.movedOnFrom, // said with the project that follows
         judgeId: visit.judgeId,
         projectId: visit.projectId,
         countdown: storedCountdown ?? createCountdown(visit.seconds * 1000),
@@ -133,6 +146,8 @@ interface LiveActions {
   closePopup: () => void;
   /** Called by the ticking clock when it reaches zero. */
   expire: () => void;
+  /** An organizer took the shown project away (GET /judge's `current` changed without the judge). */
+  movedOn: (from: MovedOnFrom) => void;
   setNotes: (notes: string) => void;
   /** `POST /judge/finish` through the outbox; true when saved or stored (the page then goes to /judge). */
   finish: (starred: boolean) => Promise<boolean>;
@@ -170,6 +185,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   openPopup: (popup) => set((state) => openPopup(state, popup, now())),
   closePopup: () => set((state) => closePopup(state, now())),
   expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
+  movedOn: (from) => set({ movedOnFrom: from }),
   setNotes: (notes) => {
     const { judgeId, projectId } = get();
     if (projectId) saveNotesDraft(judgeId, projectId, notes);
@@ -178,10 +194,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   finish: async (starred) => {
     const { judgeId, projectId, notes, submitting } = get();
     if (!projectId || submitting) return false;
-    set({ submitting: true });
+    set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'finish', projectId, notes, starred });
     if ('refused' in outcome) {
-      set({ submitting: false }); // the outbox told the judge in plain words
+      set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;
     }
     // The draft's text travels in the stored finish now (R29).
@@ -194,10 +210,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   skip: async (reason) => {
     const { judgeId, projectId, submitting } = get();
     if (!projectId || submitting) return false;
-    set({ submitting: true });
+    set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'skip', projectId, reason });
     if ('refused' in outcome) {
-      set({ submitting: false });
+      set({ submitting: false, endedHere: null });
       return false;
     }
     // A flagged or conflicted project never comes back, so its draft is dropped; a skipped one may.
