@@ -202,11 +202,15 @@ const serviceWorkerActive = (page: Page) =>
 const withoutOfflineNoise = (errors: readonly string[]) =>
   unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
+/** The value of the dashboard's stat tile `label`. */
+const tile = async (page: Page, label: string) =>
+  (await page.locator('.stat-tile').filter({ hasText: label }).locator('dd').textContent())?.trim();
+
 /** Past the 5 s in which the answers of a page load count as fresh: a page opened now asks again. */
 const ANSWERS_STALE_MS = 5_500;
 
 describe('a reload with no network after an offline Done', () => {
-  it('opens /judge/live and /judge from what the phone holds, and moves on once back online', async () => {
+  it('opens /judge/live and /judge from what the phone holds, counts the Done, and catches up once back online', async () => {
     const { page, id, errors } = await judgeOnPhone('Hedy Lamarr');
     await page.goto(url('/judge/live'));
     await projectHeading(page).waitFor();
@@ -225,15 +229,20 @@ describe('a reload with no network after an offline Done', () => {
     await page.goto(url('/judge/live'));
     await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();
     expect(await page.getByText('Could not load this page').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.goto(url('/judge'));
     await page.getByRole('heading', { name: 'Welcome, Hedy Lamarr' }).waitFor();
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
-    await page.goto(url('/judge/live'));
-    await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    // The visit is over on the phone: the next project is offered and Seen counts the Done.
+    expect(await page.getByRole('link', { name: 'Next Project' }).count()).toBe(1);
+    expect(await tile(page, 'Seen')).toBe('1');
+    expect(await tile(page, 'Total Projects')).toBe('–'); // never read on this phone yet
 
-    // Back online: the Done is sent and the next project comes by itself.
+    // Back online: the Done is sent, the count read, and the next project comes on the live page.
     await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => tile(page, 'Total Projects'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await page.goto(url('/judge/live'));
     await projectHeading(page).filter({ hasNotText: finished }).waitFor({ timeout: 20_000 });
     expect((await judgeRecord(server, id)).seen_projects.map((p) => p.name)).toEqual([finished]);
     expect(withoutOfflineNoise(errors)).toEqual([]);
