@@ -290,3 +290,29 @@ describe('a conflict of interest declared on the project a judge holds', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
+
+describe('judging paused while a judge holds a project', () => {
+  it('says so on the live page and pauses the visit clock until judging resumes', async () => {
+    const { page, errors } = await judgeOnPhone('Katherine Johnson');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    await button(page, 'Start Judging').tap();
+    await page.locator('.judge-clock--running').waitFor();
+
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const notice = page.getByRole('status').filter({ hasText: 'The organizers paused judging.' });
+    await notice.waitFor({ timeout: 10_000 });
+    await page.locator('.judge-clock--paused').waitFor();
+    const time = () => page.locator('.judge-clock__time').textContent();
+    const pausedAt = await time();
+    await page.waitForTimeout(1_500);
+    expect(await time()).toBe(pausedAt);
+    expect(await button(page, 'Done').isEnabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+    await page.locator('.judge-clock--running').waitFor({ timeout: 10_000 });
+    expect(await notice.count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

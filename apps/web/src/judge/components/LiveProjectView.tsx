@@ -1,4 +1,6 @@
 import type { ProjectSummary } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useJudgeAlarm } from '../hooks/use-judge-alarm';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { DoneDialog } from './DoneDialog';
@@ -18,6 +20,8 @@ import { TimeUpDialog } from './TimeUpDialog';
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
   const movedOnFrom = useJudgeLiveStore((state) => state.movedOnFrom);
+  // Finishing stays allowed while judging is paused (R23); the visit's clock pauses with it.
+  const judgingPaused = useEndpointQuery(endpoints.judgingStarted).data?.ok === 0;
   const alarm = useJudgeAlarm();
 
   const onStart = () => {
@@ -27,6 +31,12 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
 
   return (
     <div className="judge-live">
+      {judgingPaused && (
+        <p className="card judge-live-notice" role="status">
+          <strong>The organizers paused judging.</strong> Your timer is paused until they resume it; you can
+          still finish this project.
+        </p>
+      )}
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
       <TableMap projectId={project.id} location={project.location} from={movedOnFrom?.location} />
       <LiveNotes />

@@ -8,7 +8,7 @@ export function MovedOnNotice({ withNextProject }: { withNextProject: boolean })
   const from = useJudgeLiveStore((state) => state.movedOnFrom);
   if (!from) return null;
   return (
-    <p className="card judge-moved-on" role="status">
+    <p className="card judge-live-notice" role="status">
       <strong>
         An organizer moved you on from {from.name} (table {from.location}).
       </strong>{' '}

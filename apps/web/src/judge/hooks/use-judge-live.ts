@@ -139,5 +139,9 @@ export function useLiveScreen(): LiveScreen {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [judgeId, shownId, live]);
   useEffect(() => live().setTimer(seconds), [seconds, live]);
+  const judgingRuns = started.data === undefined || started.data.ok === 1;
+  useEffect(() => {
+    if (shownId) live().followJudgingClock(judgingRuns);
+  }, [shownId, judgingRuns, live]);
   return screen;
 }

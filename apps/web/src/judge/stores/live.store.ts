@@ -44,6 +44,8 @@ export interface LiveData {
   endedHere: string | null;
   /** The project an organizer took away while it was shown (a declared conflict, a deletion). */
   movedOnFrom: MovedOnFrom | null;
+  /** The organizers paused judging while this visit's clock ran: it resumes with judging. */
+  pausedWithJudging: boolean;
 }
 
 /** Where the judge was when an organizer moved them on: what the page says, and where directions start. */
@@ -64,6 +66,7 @@ export const INITIAL_LIVE: LiveData = {
   finished: false,
   endedHere: null,
   movedOnFrom: null,
+  pausedWithJudging: false,
 };
 
 // ---------- Pure reducers ----------
@@ -105,7 +108,9 @@ export const startTimer = (state: LiveData, now: number): LiveData => ({
 });
 
 export const toggleClock = (state: LiveData, now: number): LiveData =>
-  state.popup ? state : { ...state, countdown: toggleCountdown(state.countdown, now) };
+  state.popup
+    ? state
+    : { ...state, countdown: toggleCountdown(state.countdown, now), pausedWithJudging: false };
 
 /** Opening any popup pauses the clock (spec §4). */
 export function openPopup(state: LiveData, popup: LivePopup, now: number): LiveData {
@@ -118,6 +123,18 @@ export function closePopup(state: LiveData, now: number): LiveData {
   if (!state.popup) return state;
   const countdown = state.resumeOnClose ? resumeCountdown(state.countdown, now) : state.countdown;
   return { ...state, popup: null, resumeOnClose: false, alarm: false, countdown };
+}
+
+/**
+ * The organizers paused or resumed judging: a running visit clock pauses with it, and only a clock
+ * paused that way resumes (one the judge paused stays paused).
+ */
+export function followJudgingClock(state: LiveData, judgingRuns: boolean, now: number): LiveData {
+  if (!judgingRuns && state.countdown.status === 'running')
+    return { ...state, countdown: pauseCountdown(state.countdown, now), pausedWithJudging: true };
+  if (judgingRuns && state.pausedWithJudging)
+    return { ...state, countdown: resumeCountdown(state.countdown, now), pausedWithJudging: false };
+  return state;
 }
 
 /** At zero: red clock, the alarm loops and Time is Up appears. */
@@ -146,6 +163,8 @@ interface LiveActions {
   closePopup: () => void;
   /** Called by the ticking clock when it reaches zero. */
   expire: () => void;
+  /** `GET /admin/started` changed: see `followJudgingClock`. */
+  followJudgingClock: (judgingRuns: boolean) => void;
   /** An organizer took the shown project away (GET /judge's `current` changed without the judge). */
   movedOn: (from: MovedOnFrom) => void;
   setNotes: (notes: string) => void;
@@ -186,6 +205,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   closePopup: () => set((state) => closePopup(state, now())),
   expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
   movedOn: (from) => set({ movedOnFrom: from }),
+  followJudgingClock: (judgingRuns) => set((state) => followJudgingClock(state, judgingRuns, now())),
   setNotes: (notes) => {
     const { judgeId, projectId } = get();
     if (projectId) saveNotesDraft(judgeId, projectId, notes);
