@@ -250,7 +250,7 @@ describe('a reload with no network after an offline Done', () => {
 });
 
 describe('a conflict of interest declared on the project a judge holds', () => {
-  it('tells the judge, in words, that an organizer moved them on, with directions from that table', async () => {
+  it('tells the judge, in words, that an organizer moved them on, with directions from that table (and from a skipped one)', async () => {
     const { page, id, token, errors } = await judgeOnPhone('Alan Turing');
     // A visit finished at table 3 first: the "last table" the directions used to start from.
     const first = await nextToAssign(3, 'Mesh Radio for Festivals');
@@ -280,13 +280,17 @@ describe('a conflict of interest declared on the project a judge holds', () => {
     expect(await page.getByText('Could not load this page').count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // The judge's own Skip moves on without that notice.
+    // The judge's own Skip moves on without that notice; the judge stands at the skipped table.
+    const skipped = (await projects()).find((p) => p.id === next)!;
     await button(page, 'Skip').tap();
     await page.getByRole('dialog').getByText('Busy', { exact: true }).tap();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
     await expect.poll(async () => (await judgeRecord(server, id)).current).not.toBe(next);
-    await projectHeading(page).waitFor();
+    await projectHeading(page).filter({ hasNotText: skipped.name }).waitFor();
     expect(await notice.count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.table-map__text').textContent())
+      .toContain(`of your last table (${skipped.location})`);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

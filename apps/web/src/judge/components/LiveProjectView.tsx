@@ -19,7 +19,7 @@ import { TimeUpDialog } from './TimeUpDialog';
  */
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
-  const movedOnFrom = useJudgeLiveStore((state) => state.movedOnFrom);
+  const standingAt = useJudgeLiveStore((state) => state.standingAt);
   // Finishing stays allowed while judging is paused (R23); the visit's clock pauses with it.
   const judgingPaused = useEndpointQuery(endpoints.judgingStarted).data?.ok === 0;
   const alarm = useJudgeAlarm();
@@ -38,7 +38,7 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
         </p>
       )}
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
-      <TableMap projectId={project.id} location={project.location} from={movedOnFrom?.location} />
+      <TableMap projectId={project.id} location={project.location} from={standingAt ?? undefined} />
       <LiveNotes />
       <section className="judge-live__about" aria-label="Description">
         <ProjectDescription description={project.description} />

@@ -35,7 +35,7 @@ export function directionsFrom(previous: LayoutTable | undefined, table: LayoutT
 export interface TableMapProps {
   projectId: string;
   location: number;
-  /** Where the judge stands when it is not the last finished table (moved on by an organizer). */
+  /** Where the judge stands when it is not the last finished table (after a skip, a move-on). */
   from?: number;
 }
 

@@ -81,12 +81,13 @@ const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
   inputs.started.data?.ok === 1;
 
 /**
- * Notices an organizer taking the shown project away (a conflict of interest declared on it, its
- * deletion: API.md R63, docs/api-extensions.md): `GET /judge`'s `current` leaves the project on
- * screen while no Done, Skip or Flag of this phone ended it. The next project then says so, and
- * its directions start from the table the judge was at (issue 32: the phone switched silently).
+ * Follows the shown project leaving `GET /judge`'s `current`. Its table is where the judge stands,
+ * so the next directions start there (after a skip too: the last finished table is where the judge
+ * stands only after a Done). No Done, Skip or Flag of this phone ended it: an organizer took it
+ * away (a conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md),
+ * and the next project says so (issue 32: the phone switched silently).
  */
-function useMovedOnByOrganizer(screen: LiveScreen, heldId: string | null): void {
+function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
   const shown = useRef<ProjectSummary | null>(null);
   const shownProject = screen.phase === 'judging' ? screen.project : null;
   useEffect(() => {
@@ -100,7 +101,7 @@ function useMovedOnByOrganizer(screen: LiveScreen, heldId: string | null): void 
     const endedHere =
       live.endedHere === left.id ||
       useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
-    if (!endedHere) live.movedOn({ name: left.name, location: left.location });
+    live.leftProject({ name: left.name, location: left.location }, !endedHere);
   }, [heldId]);
 }
 
@@ -126,7 +127,7 @@ export function useLiveScreen(): LiveScreen {
   const nextFailure =
     next.error instanceof RequestFailed ? next.error.result.error : String(next.error ?? '');
   const screen = liveScreen({ ...inputs, next: { data: next.data, error: next.isError ? nextFailure : '' } });
-  useMovedOnByOrganizer(screen, self.data ? self.data.current : null);
+  useProjectLeft(screen, self.data ? self.data.current : null);
 
   const judgeId = self.data?.id ?? '';
   const seconds = timer.data?.judging_timer ?? 0;

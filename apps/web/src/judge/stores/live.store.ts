@@ -44,6 +44,11 @@ export interface LiveData {
   endedHere: string | null;
   /** The project an organizer took away while it was shown (a declared conflict, a deletion). */
   movedOnFrom: MovedOnFrom | null;
+  /**
+   * The table of the project this page showed last (skipped, or moved on from): where the judge
+   * stands, so where the next directions start. Null: the last finished table (the history's).
+   */
+  standingAt: number | null;
   /** The organizers paused judging while this visit's clock ran: it resumes with judging. */
   pausedWithJudging: boolean;
 }
@@ -66,6 +71,7 @@ export const INITIAL_LIVE: LiveData = {
   finished: false,
   endedHere: null,
   movedOnFrom: null,
+  standingAt: null,
   pausedWithJudging: false,
 };
 
@@ -85,7 +91,9 @@ export const liveProject = (
     ? state
     : {
         ...INITIAL_LIVE,
-        movedOnFrom: state.movedOnFrom, // said with the project that follows
+        // Said with the project that follows, and where its directions start.
+        movedOnFrom: state.movedOnFrom,
+        standingAt: state.standingAt,
         judgeId: visit.judgeId,
         projectId: visit.projectId,
         countdown: storedCountdown ?? createCountdown(visit.seconds * 1000),
@@ -165,8 +173,11 @@ interface LiveActions {
   expire: () => void;
   /** `GET /admin/started` changed: see `followJudgingClock`. */
   followJudgingClock: (judgingRuns: boolean) => void;
-  /** An organizer took the shown project away (GET /judge's `current` changed without the judge). */
-  movedOn: (from: MovedOnFrom) => void;
+  /**
+   * The shown project is no longer held: the judge ended it here, or an organizer took it away
+   * (GET /judge's `current` changed without the judge).
+   */
+  leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
   setNotes: (notes: string) => void;
   /** `POST /judge/finish` through the outbox; true when saved or stored (the page then goes to /judge). */
   finish: (starred: boolean) => Promise<boolean>;
@@ -204,7 +215,8 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   openPopup: (popup) => set((state) => openPopup(state, popup, now())),
   closePopup: () => set((state) => closePopup(state, now())),
   expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
-  movedOn: (from) => set({ movedOnFrom: from }),
+  leftProject: (project, byOrganizer) =>
+    set({ standingAt: project.location, ...(byOrganizer && { movedOnFrom: project }) }),
   followJudgingClock: (judgingRuns) => set((state) => followJudgingClock(state, judgingRuns, now())),
   setNotes: (notes) => {
     const { judgeId, projectId } = get();
