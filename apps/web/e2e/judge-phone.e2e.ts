@@ -155,8 +155,9 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
     ],
   ] as const) {
     it(`keeps Start Judging, the clock, Flag, Skip and Done whole on the first screen: ${what}`, async () => {
-      const sampleLongest = (await projects()).reduce((a, b) => (b.name.length > a.name.length ? b : a)).name;
-      const project = await nextToAssign(table, longName ?? sampleLongest);
+      const sampleLongest = async () =>
+        (await projects()).reduce((a, b) => (b.name.length > a.name.length ? b : a)).name;
+      const project = await nextToAssign(table, longName ?? (await sampleLongest()));
       const { page, errors } = await judgeOnPhone(`Grace ${table}`);
       await page.goto(url('/judge/live'));
       await projectHeading(page).filter({ hasText: project.name }).waitFor();
