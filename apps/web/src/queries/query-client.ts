@@ -8,7 +8,7 @@
  * this judge's data.
  */
 import type { Endpoint, ResponseOf } from '@podium/protocol';
-import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient } from '@tanstack/query-persist-client-core';
 import type { ApiResult } from '../api/client';
@@ -37,9 +37,24 @@ export const QUERY_DEFAULTS = {
 
 export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
-/** The query's answer may be kept on the device (`meta.keepOnDevice`, set for judge reads). */
+/**
+ * The query's answer may be kept on the device (`meta.keepOnDevice`, set for judge reads), also
+ * after a refetch failed: offline, every refetch fails, and keeping only successful queries (as
+ * TanStack does by default) dropped the page's answers from the phone, so the next reload with no
+ * network had nothing to show (issue 32).
+ */
 function keptOnDevice(query: Query): boolean {
-  return defaultShouldDehydrateQuery(query) && query.meta?.keepOnDevice === true;
+  return query.state.data !== undefined && query.meta?.keepOnDevice === true;
+}
+
+/** What the phone keeps of a query: its last answer, without the failure of the refetch after it. */
+function asLastAnswer(query: DehydratedState['queries'][number]): DehydratedState['queries'][number] {
+  const { state } = query;
+  if (state.status === 'success') return query;
+  return {
+    ...query,
+    state: { ...state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null },
+  };
 }
 
 const storage = deviceStorage();
@@ -50,6 +65,11 @@ if (storage) {
       storage,
       key: 'podium:query-cache',
       throttleTime: 0, // kept at once: the phone may be switched off a moment after a page load
+      serialize: (client) =>
+        JSON.stringify({
+          ...client,
+          clientState: { ...client.clientState, queries: client.clientState.queries.map(asLastAnswer) },
+        }),
     }),
     maxAge: KEEP_MS,
     dehydrateOptions: { shouldDehydrateQuery: keptOnDevice },

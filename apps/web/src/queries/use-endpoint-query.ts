@@ -47,7 +47,9 @@ export function endpointQuery<E extends Endpoint>(endpoint: E, params?: Record<s
       keepEntityTag(client, queryKey, answer.etag, signal);
       return answer.data;
     },
-    meta: { keepOnDevice: endpoint.auth === 'judge' },
+    // Judge reads are kept on the phone; a public read a judge page shows is kept by its query
+    // defaults (judge/queries/reads.ts), which an explicit `meta` here would override.
+    ...(endpoint.auth === 'judge' && { meta: { keepOnDevice: true } }),
   };
 }
 

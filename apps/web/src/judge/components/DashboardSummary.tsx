@@ -2,6 +2,8 @@ import { endpoints } from '@podium/protocol';
 import { Link } from 'react-router-dom';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useJudgeSelf } from '../hooks/use-judge-data';
+import { seenWithPending } from '../logic/pending';
+import { useJudgeSyncStore } from '../stores/sync.store';
 
 /**
  * The top of the dashboard: the judge's track, the way to live judging and the two stat tiles
@@ -13,7 +15,8 @@ export function DashboardSummary({ deliberation }: { deliberation: boolean }) {
   const total = useEndpointQuery(endpoints.projectCount).data?.count;
   const track = judge?.track ?? '';
   const hasCurrent = Boolean(judge?.current);
-  const seen = judge ? judge.seen_projects.length + judge.flagged.length : 0;
+  const pending = useJudgeSyncStore((state) => state.pending);
+  const seen = judge ? seenWithPending(judge, pending) : 0;
 
   return (
     <section className="judge-summary" aria-label="Your judging">

@@ -1,21 +1,27 @@
 import type { ProjectSummary } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useJudgeAlarm } from '../hooks/use-judge-alarm';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { DoneDialog } from './DoneDialog';
 import { LiveActions } from './LiveActions';
 import { LiveClock } from './LiveClock';
-import { NotesBar } from './NotesBar';
+import { LiveNotes } from './LiveNotes';
 import { ProjectDescription, ProjectHeading } from './ProjectHeading';
 import { ReasonDialog } from './ReasonDialog';
 import { TableMap } from './TableMap';
 import { TimeUpDialog } from './TimeUpDialog';
 
 /**
- * The project being judged: where it is first (the judge has to walk there), then the clock and
- * the actions, the description, the fixed notes field and the popups.
+ * The project being judged: where it is first (the judge has to walk there), the notes and the
+ * description, and the clock with the actions in a bar held at the bottom of the screen, so a long
+ * name, the map or long notes never push them off the first screen (issue 32).
  */
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
+  const standingAt = useJudgeLiveStore((state) => state.standingAt);
+  // Finishing stays allowed while judging is paused (R23); the visit's clock pauses with it.
+  const judgingPaused = useEndpointQuery(endpoints.judgingStarted).data?.ok === 0;
   const alarm = useJudgeAlarm();
 
   const onStart = () => {
@@ -25,14 +31,22 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
 
   return (
     <div className="judge-live">
+      {judgingPaused && (
+        <p className="card judge-live-notice" role="status">
+          <strong>The organizers paused judging.</strong> Your timer is paused until they resume it; you can
+          still finish this project.
+        </p>
+      )}
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
-      <TableMap projectId={project.id} location={project.location} />
-      <LiveClock onStart={onStart} />
-      <LiveActions />
+      <TableMap projectId={project.id} location={project.location} from={standingAt ?? undefined} />
+      <LiveNotes />
       <section className="judge-live__about" aria-label="Description">
         <ProjectDescription description={project.description} />
       </section>
-      <NotesBar />
+      <section className="judge-live-bar" aria-label="Timer and actions">
+        <LiveClock onStart={onStart} />
+        <LiveActions />
+      </section>
       <ReasonDialog kind="skip" name={project.name} />
       <ReasonDialog kind="flag" name={project.name} />
       <DoneDialog name={project.name} />

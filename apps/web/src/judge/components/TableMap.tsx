@@ -32,11 +32,18 @@ export function directionsFrom(previous: LayoutTable | undefined, table: LayoutT
   return `${steps.join(' and ')} of your last table (${previous.table})`;
 }
 
-export function TableMap({ projectId, location }: { projectId: string; location: number }) {
+export interface TableMapProps {
+  projectId: string;
+  location: number;
+  /** Where the judge stands when it is not the last finished table (after a skip, a move-on). */
+  from?: number;
+}
+
+export function TableMap({ projectId, location, from }: TableMapProps) {
   const { tables, previous } = useJudgeTableMap(projectId);
   const table = tables.find((t) => t.table === location);
   if (table === undefined) return null;
-  const before = tables.find((t) => t.table === previous);
+  const before = tables.find((t) => t.table === (from ?? previous));
   const inArea = tables.filter((t) => t.area === table.area);
   const where = [`Table ${table.table}`, table.area].filter(Boolean).join(', ');
   const directions = directionsFrom(before, table);

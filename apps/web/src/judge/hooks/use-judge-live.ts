@@ -8,7 +8,7 @@
 import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import type { BlockReason } from '../logic/block-screen';
@@ -80,6 +80,31 @@ const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
   inputs.deliberation.data?.ok === 0 &&
   inputs.started.data?.ok === 1;
 
+/**
+ * Follows the shown project leaving `GET /judge`'s `current`. Its table is where the judge stands,
+ * so the next directions start there (after a skip too: the last finished table is where the judge
+ * stands only after a Done). No Done, Skip or Flag of this phone ended it: an organizer took it
+ * away (a conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md),
+ * and the next project says so (issue 32: the phone switched silently).
+ */
+function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
+  const shown = useRef<ProjectSummary | null>(null);
+  const shownProject = screen.phase === 'judging' ? screen.project : null;
+  useEffect(() => {
+    if (shownProject) shown.current = shownProject;
+  }, [shownProject]);
+  useEffect(() => {
+    const left = shown.current;
+    if (!left || heldId === left.id) return;
+    shown.current = null;
+    const live = useJudgeLiveStore.getState();
+    const endedHere =
+      live.endedHere === left.id ||
+      useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
+    live.leftProject({ name: left.name, location: left.location }, !endedHere);
+  }, [heldId]);
+}
+
 /** The live page's screen; opens the shown project's visit in the live store (clock, notes). */
 export function useLiveScreen(): LiveScreen {
   const self = useJudgeSelf();
@@ -102,6 +127,7 @@ export function useLiveScreen(): LiveScreen {
   const nextFailure =
     next.error instanceof RequestFailed ? next.error.result.error : String(next.error ?? '');
   const screen = liveScreen({ ...inputs, next: { data: next.data, error: next.isError ? nextFailure : '' } });
+  useProjectLeft(screen, self.data ? self.data.current : null);
 
   const judgeId = self.data?.id ?? '';
   const seconds = timer.data?.judging_timer ?? 0;
@@ -114,5 +140,9 @@ export function useLiveScreen(): LiveScreen {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [judgeId, shownId, live]);
   useEffect(() => live().setTimer(seconds), [seconds, live]);
+  const judgingRuns = started.data === undefined || started.data.ok === 1;
+  useEffect(() => {
+    if (shownId) live().followJudgingClock(judgingRuns);
+  }, [shownId, judgingRuns, live]);
   return screen;
 }

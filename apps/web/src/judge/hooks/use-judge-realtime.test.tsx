@@ -12,9 +12,16 @@ import { useJudgeRealtime } from './use-judge-realtime';
 
 // The socket itself is realtime/connection.ts's business: here only what events do to the data.
 vi.mock('../../realtime/use-realtime', () => ({ useRealtime: vi.fn() }));
+/** The socket's state as the hook reads it, and who listens to its changes. */
+const socket = vi.hoisted(() => ({ state: 'connecting', listeners: new Set<() => void>() }));
 vi.mock('../../realtime/connection', () => ({
   dropIfCredentialsChanged: vi.fn(),
   onCredentialsRefused: vi.fn(() => () => {}),
+  connectionState: () => socket.state,
+  onConnectionStateChange: (_portal: string, listener: () => void) => {
+    socket.listeners.add(listener);
+    return () => socket.listeners.delete(listener);
+  },
 }));
 
 type Handlers = Partial<Record<EventName, (payload: unknown) => void>>;
@@ -32,6 +39,8 @@ function subscription() {
 
 /** GET requests made, by path. */
 let requests: string[] = [];
+/** Every request fails on the network. */
+let offline = false;
 const requested = (path: string) => requests.filter((p) => p === path).length;
 
 /** A page showing the judge, deliberation and the timer (what /judge/live reads). */
@@ -55,6 +64,7 @@ describe('useJudgeRealtime', () => {
       vi.fn(async (url: string) => {
         const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
         requests.push(path);
+        if (offline) throw new TypeError('Failed to fetch');
         return jsonResponse({});
       }),
     );
@@ -62,6 +72,8 @@ describe('useJudgeRealtime', () => {
   afterEach(async () => {
     await cleanupRendered();
     vi.unstubAllGlobals();
+    offline = false;
+    socket.state = 'connecting';
   });
 
   it('each event refetches the answers it makes stale, and only those the page shows', async () => {
@@ -105,5 +117,27 @@ describe('useJudgeRealtime', () => {
       2, 2, 2,
     ]);
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('the first connect asks again only the reads that failed (the page opened offline)', async () => {
+    offline = true;
+    await render(
+      <MemoryRouter>
+        <Probe />
+      </MemoryRouter>,
+    );
+    await settle();
+    expect(requested('/judge/deliberation')).toBe(1);
+    offline = false;
+    socket.state = 'connected';
+    act(() => socket.listeners.forEach((listener) => listener()));
+    await settle();
+    expect([requested('/judge'), requested('/judge/deliberation'), requested('/admin/timer')]).toEqual([
+      2, 2, 2,
+    ]);
+    // Answered now: the next change of state asks nothing again.
+    act(() => socket.listeners.forEach((listener) => listener()));
+    await settle();
+    expect(requested('/judge')).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
  * refetched at once, and every one after a reconnect, since events missed offline are not replayed.
  */
 import { endpoints } from '@podium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadConnection, withConnection } from '../../realtime/lazy-connection';
@@ -60,9 +61,32 @@ function useLeaveWhenRemoved(): void {
   );
 }
 
+/**
+ * The socket connected (the first connect too): a read that failed meanwhile (the page opened
+ * offline from the phone's answers) is asked again. A reconnect refetches every read anyway, but the
+ * first connect does not, so "Total Projects" stayed a dash and the live page waited (issue 32).
+ */
+function useRefetchFailedOnConnect(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      withConnection(({ connectionState, onConnectionStateChange }) =>
+        onConnectionStateChange('judge', () => {
+          if (connectionState('judge') !== 'connected') return;
+          void client.refetchQueries({
+            type: 'active',
+            predicate: (query) => query.state.status === 'error',
+          });
+        }),
+      ),
+    [client],
+  );
+}
+
 export function useJudgeRealtime(): void {
   useSocketForCurrentJudge();
   useLeaveWhenRemoved();
+  useRefetchFailedOnConnect();
   useQueryInvalidation('judge', JUDGE_INVALIDATIONS);
   // The server is reachable again: send what waits in the outbox now, not after the backoff.
   useRealtime('judge', {}, () => useJudgeSyncStore.getState().retry());

@@ -1,6 +1,6 @@
 import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
-import { judgeWithPending, projectWithPending } from './pending';
+import { judgeWithPending, projectWithPending, seenWithPending } from './pending';
 
 const project = (id: string, starred = false, notes = ''): JudgedProject => ({
   project_id: id,
@@ -57,5 +57,24 @@ describe('waiting changes laid over the server answer', () => {
       { kind: 'notes', projectId: 'a', notes: 'mine' },
     ]);
     expect(shown.notes).toBe('mine');
+  });
+});
+
+describe('a visit ended on the phone, not sent yet', () => {
+  const holding: JudgeSelf = { ...judge, current: 'c' };
+
+  it('leaves no current project, and counts the finish and a flag in Seen', () => {
+    const pending = [
+      { kind: 'finish', projectId: 'c', notes: '', starred: false },
+      { kind: 'skip', projectId: 'd', reason: 'offensive' },
+    ] as const;
+    expect(judgeWithPending(holding, [pending[0]]).current).toBeNull();
+    expect(seenWithPending(holding, [])).toBe(2);
+    expect(seenWithPending(holding, pending)).toBe(4);
+  });
+
+  it('counts no busy or absent skip, and keeps a project held after another one', () => {
+    expect(seenWithPending(holding, [{ kind: 'skip', projectId: 'c', reason: 'busy' }])).toBe(2);
+    expect(judgeWithPending(holding, [{ kind: 'skip', projectId: 'a', reason: 'busy' }]).current).toBe('c');
   });
 });

@@ -4,6 +4,7 @@
  * server refuses leaves the outbox, so the screen falls back to the server's answer by itself.
  */
 import type { JudgedProject, JudgeSelf } from '@podium/protocol';
+import { JUDGE_FLAG_REASONS } from '@podium/protocol';
 import type { JudgeSave } from '../stores/sync.store';
 
 /** One project as a star or notes change leaves it (unchanged object when nothing changes). */
@@ -15,9 +16,15 @@ export function projectWithSave(project: JudgedProject, save: JudgeSave): Judged
   return project.notes === save.notes ? project : { ...project, notes: save.notes };
 }
 
-/** The judge as one change leaves it; a welcome, finish or skip changes nothing listed here. */
+/**
+ * The judge as one change leaves it. A finish or skip of the held project ends the visit: no
+ * current project (the dashboard offers the next one, not "Resume Project"); its place in the
+ * lists needs the server's answer (name, table), so it is only counted (`seenWithPending`).
+ */
 export function judgeWithSave(judge: JudgeSelf, save: JudgeSave): JudgeSelf {
   if (save.kind === 'rank') return { ...judge, rankings: [...save.ranking] };
+  if (save.kind === 'finish' || save.kind === 'skip')
+    return judge.current === save.projectId ? { ...judge, current: null } : judge;
   if (save.kind !== 'star' && save.kind !== 'notes') return judge;
   const seen_projects = judge.seen_projects.map((p) => projectWithSave(p, save));
   return seen_projects.every((p, i) => p === judge.seen_projects[i]) ? judge : { ...judge, seen_projects };
@@ -31,4 +38,20 @@ export function judgeWithPending(judge: JudgeSelf, pending: readonly JudgeSave[]
 /** One project with its waiting notes and star laid over. */
 export function projectWithPending(project: JudgedProject, pending: readonly JudgeSave[]): JudgedProject {
   return pending.reduce(projectWithSave, project);
+}
+
+/**
+ * The dashboard's 'Seen' (seen projects plus flagged, R59) with the finishes and flags still in the
+ * outbox counted: after an offline Done the count goes up at once, as the visit ended.
+ */
+export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[]): number {
+  const seen = new Set(judge.seen_projects.map((p) => p.project_id));
+  const flagged = new Set(judge.flagged);
+  for (const save of pending) {
+    if (save.kind === 'finish') seen.add(save.projectId);
+    // Only a flag's reasons add to `flagged` (R19); a busy or absent skip is no view.
+    if (save.kind === 'skip' && (JUDGE_FLAG_REASONS as readonly string[]).includes(save.reason))
+      flagged.add(save.projectId);
+  }
+  return seen.size + flagged.size;
 }

@@ -4,6 +4,7 @@ import { Header } from '../../components/Header';
 import { LiveBlocked } from '../components/LiveBlocked';
 import { LiveProjectView } from '../components/LiveProjectView';
 import { LoadError } from '../components/LoadError';
+import { MovedOnNotice } from '../components/MovedOnNotice';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
@@ -41,6 +42,9 @@ export function JudgeLivePage() {
     <>
       <Header back="/judge" />
       <main className="page judge-live-page" data-phase={screen.phase} data-alarm={alarm ? 'on' : 'off'}>
+        {!(screen.phase === 'blocked' && screen.block === 'hidden') && (
+          <MovedOnNotice withNextProject={screen.phase !== 'blocked'} />
+        )}
         {content}
       </main>
     </>

@@ -25,11 +25,16 @@ const PAGE_READS = [
 
 /**
  * An answer the loader fetched a moment ago is not fetched again when the page mounts (one fetch
- * per view). Events, reconnects and writes invalidate these answers whatever their age.
+ * per view). Events, reconnects and writes invalidate these answers whatever their age. Each is
+ * kept on the phone, the public `GET /admin/started` too: without it the live page reopened
+ * offline could not go on once a waiting Done was sent (issue 32).
  */
 const FRESH_FOR_PAGE_LOAD_MS = 5_000;
 for (const endpoint of PAGE_READS) {
-  queryClient.setQueryDefaults([endpoint.method, endpoint.path], { staleTime: FRESH_FOR_PAGE_LOAD_MS });
+  queryClient.setQueryDefaults([endpoint.method, endpoint.path], {
+    staleTime: FRESH_FOR_PAGE_LOAD_MS,
+    meta: { keepOnDevice: true },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { remainingMs, startCountdown } from '../logic/countdown';
 import type { LiveData } from './live.store';
 import {
   closePopup,
+  followJudgingClock,
   INITIAL_LIVE,
   leaveProject,
   liveProject,
@@ -77,5 +78,18 @@ describe('live judging reducers', () => {
     expect(leaveProject(ringing)).toMatchObject({ popup: null, alarm: false });
     const quiet = judging();
     expect(leaveProject(quiet)).toBe(quiet);
+  });
+
+  it('pauses a running clock with judging and resumes only a clock paused that way', () => {
+    let state = startTimer(judging(), 0);
+    state = followJudgingClock(state, false, 10_000);
+    expect(state.countdown.status).toBe('paused');
+    expect(remainingMs(state.countdown, 99_000)).toBe(50_000);
+    state = followJudgingClock(state, true, 20_000);
+    expect(state.countdown.status).toBe('running');
+    // Paused by the judge, then judging pauses and resumes: the judge's pause stays.
+    state = toggleClock(state, 25_000);
+    state = followJudgingClock(followJudgingClock(state, false, 26_000), true, 27_000);
+    expect(state.countdown.status).toBe('paused');
   });
 });

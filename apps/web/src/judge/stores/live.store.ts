@@ -40,6 +40,23 @@ export interface LiveData {
   submitting: boolean;
   /** Done was saved (or stored): the page is on its way to the dashboard and asks for nothing. */
   finished: boolean;
+  /** The project whose visit the judge ended on this phone (Done, Skip, Flag), once asked. */
+  endedHere: string | null;
+  /** The project an organizer took away while it was shown (a declared conflict, a deletion). */
+  movedOnFrom: MovedOnFrom | null;
+  /**
+   * The table of the project this page showed last (skipped, or moved on from): where the judge
+   * stands, so where the next directions start. Null: the last finished table (the history's).
+   */
+  standingAt: number | null;
+  /** The organizers paused judging while this visit's clock ran: it resumes with judging. */
+  pausedWithJudging: boolean;
+}
+
+/** Where the judge was when an organizer moved them on: what the page says, and where directions start. */
+export interface MovedOnFrom {
+  name: string;
+  location: number;
 }
 
 export const INITIAL_LIVE: LiveData = {
@@ -52,6 +69,10 @@ export const INITIAL_LIVE: LiveData = {
   notes: '',
   submitting: false,
   finished: false,
+  endedHere: null,
+  movedOnFrom: null,
+  standingAt: null,
+  pausedWithJudging: false,
 };
 
 // ---------- Pure reducers ----------
@@ -70,6 +91,9 @@ export const liveProject = (
     ? state
     : {
         ...INITIAL_LIVE,
+        // Said with the project that follows, and where its directions start.
+        movedOnFrom: state.movedOnFrom,
+        standingAt: state.standingAt,
         judgeId: visit.judgeId,
         projectId: visit.projectId,
         countdown: storedCountdown ?? createCountdown(visit.seconds * 1000),
@@ -92,7 +116,9 @@ export const startTimer = (state: LiveData, now: number): LiveData => ({
 });
 
 export const toggleClock = (state: LiveData, now: number): LiveData =>
-  state.popup ? state : { ...state, countdown: toggleCountdown(state.countdown, now) };
+  state.popup
+    ? state
+    : { ...state, countdown: toggleCountdown(state.countdown, now), pausedWithJudging: false };
 
 /** Opening any popup pauses the clock (spec §4). */
 export function openPopup(state: LiveData, popup: LivePopup, now: number): LiveData {
@@ -105,6 +131,18 @@ export function closePopup(state: LiveData, now: number): LiveData {
   if (!state.popup) return state;
   const countdown = state.resumeOnClose ? resumeCountdown(state.countdown, now) : state.countdown;
   return { ...state, popup: null, resumeOnClose: false, alarm: false, countdown };
+}
+
+/**
+ * The organizers paused or resumed judging: a running visit clock pauses with it, and only a clock
+ * paused that way resumes (one the judge paused stays paused).
+ */
+export function followJudgingClock(state: LiveData, judgingRuns: boolean, now: number): LiveData {
+  if (!judgingRuns && state.countdown.status === 'running')
+    return { ...state, countdown: pauseCountdown(state.countdown, now), pausedWithJudging: true };
+  if (judgingRuns && state.pausedWithJudging)
+    return { ...state, countdown: resumeCountdown(state.countdown, now), pausedWithJudging: false };
+  return state;
 }
 
 /** At zero: red clock, the alarm loops and Time is Up appears. */
@@ -133,6 +171,13 @@ interface LiveActions {
   closePopup: () => void;
   /** Called by the ticking clock when it reaches zero. */
   expire: () => void;
+  /** `GET /admin/started` changed: see `followJudgingClock`. */
+  followJudgingClock: (judgingRuns: boolean) => void;
+  /**
+   * The shown project is no longer held: the judge ended it here, or an organizer took it away
+   * (GET /judge's `current` changed without the judge).
+   */
+  leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
   setNotes: (notes: string) => void;
   /** `POST /judge/finish` through the outbox; true when saved or stored (the page then goes to /judge). */
   finish: (starred: boolean) => Promise<boolean>;
@@ -170,6 +215,9 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   openPopup: (popup) => set((state) => openPopup(state, popup, now())),
   closePopup: () => set((state) => closePopup(state, now())),
   expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
+  leftProject: (project, byOrganizer) =>
+    set({ standingAt: project.location, ...(byOrganizer && { movedOnFrom: project }) }),
+  followJudgingClock: (judgingRuns) => set((state) => followJudgingClock(state, judgingRuns, now())),
   setNotes: (notes) => {
     const { judgeId, projectId } = get();
     if (projectId) saveNotesDraft(judgeId, projectId, notes);
@@ -178,10 +226,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   finish: async (starred) => {
     const { judgeId, projectId, notes, submitting } = get();
     if (!projectId || submitting) return false;
-    set({ submitting: true });
+    set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'finish', projectId, notes, starred });
     if ('refused' in outcome) {
-      set({ submitting: false }); // the outbox told the judge in plain words
+      set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;
     }
     // The draft's text travels in the stored finish now (R29).
@@ -194,10 +242,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   skip: async (reason) => {
     const { judgeId, projectId, submitting } = get();
     if (!projectId || submitting) return false;
-    set({ submitting: true });
+    set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'skip', projectId, reason });
     if ('refused' in outcome) {
-      set({ submitting: false });
+      set({ submitting: false, endedHere: null });
       return false;
     }
     // A flagged or conflicted project never comes back, so its draft is dropped; a skipped one may.

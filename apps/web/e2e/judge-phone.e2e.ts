@@ -1,0 +1,323 @@
+/**
+ * Issue 32, a first-time organizer's event, on a judge's phone (390×844, touch) with the sample
+ * data (`shared/data/projects.csv`, long names) and a 40-table hall: the live page's clock and
+ * actions are whole on the first screen with nothing over them, whatever the name's length; a page
+ * reloaded with no network after an offline Done opens from what the phone holds; a judge the
+ * organizer moves on (a declared conflict of interest) is told so, in words, with directions from
+ * the table they were at.
+ */
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  judgeRecord,
+  launchBrowser,
+  loginJudgeApi,
+  openPhonePage,
+  SHARED_DATA_DIR,
+  seedJudge,
+  startServer,
+  unexpectedErrors,
+  uploadCsv,
+} from './harness';
+import { layoutProblems } from './layout-checks';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  try_link: string;
+  video_link: string;
+  challenge_list: string[];
+  location: number;
+}
+
+/** A hall of 40 tables in 5 rows of 8, 2.5 m apart, as the sample event's. */
+const HALL = Array.from({ length: 40 }, (_, i) => ({
+  table: i + 1,
+  x: (i % 8) * 2.5,
+  y: Math.floor(i / 8) * 3,
+  area: 'Main hall',
+}));
+
+const TIMER_SECONDS = 300;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const imported = await uploadCsv(server, '/project/csv', join(SHARED_DATA_DIR, 'projects.csv'));
+  expect(imported.status).toBe(200);
+  await apiCall(server, 'PUT', '/admin/layout', { tables: HALL });
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: TIMER_SECONDS });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const projects = () => apiCall<ProjectRecord[]>(server, 'GET', '/project/list');
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
+
+/** The sample project at `table`, renamed to `name`, assigned before any other (R10). */
+async function nextToAssign(table: number, name: string): Promise<ProjectRecord> {
+  const project = (await projects()).find((p) => p.location === table)!;
+  await apiCall(server, 'PUT', `/project/${project.id}`, {
+    name,
+    description: project.description,
+    challenge_list: project.challenge_list.join(', '),
+    url: project.url,
+    try_link: project.try_link,
+    video_link: project.video_link,
+  });
+  await apiCall(server, 'PUT', `/project/prioritize/${project.id}`, { prioritize: true });
+  return { ...project, name };
+}
+
+/** A judge signed in (welcome accepted), with a phone page. */
+async function judgeOnPhone(
+  name: string,
+): Promise<{ id: string; token: string; page: Page; errors: string[] }> {
+  const judge = await seedJudge(server, {
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, '')}@example.org`,
+  });
+  const token = await loginJudgeApi(server, judge.code);
+  const { context, page, errors } = await openPhonePage(browser, server, token);
+  opened.push(context);
+  return { id: judge.id, token, page, errors };
+}
+
+/**
+ * Why `target` is not whole on the first screen (the page not scrolled), or '' when it is: it
+ * must lie inside the viewport, and at its centre and near each corner it must be what is drawn.
+ */
+async function notWholeOnFirstScreen(target: Locator): Promise<string> {
+  return target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const height = document.documentElement.clientHeight;
+    if (window.scrollY !== 0) return `page scrolled by ${window.scrollY}px`;
+    if (rect.top < 0 || rect.bottom > height) return `at y ${rect.top}–${rect.bottom} of ${height}`;
+    const inset = 8; // inside the rounded corners
+    const points = [
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + inset, rect.top + inset],
+      [rect.right - inset, rect.top + inset],
+      [rect.left + inset, rect.bottom - inset],
+      [rect.right - inset, rect.bottom - inset],
+    ] as const;
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && !element.contains(hit)) {
+        return `covered at (${Math.round(x)}, ${Math.round(y)}) by <${hit.tagName.toLowerCase()} class="${hit.className}">`;
+      }
+    }
+    return '';
+  });
+}
+
+/** Each of `targets` (by name) that is not whole on the first screen, with why. */
+async function offFirstScreen(targets: Record<string, Locator>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, target] of Object.entries(targets)) {
+    const why = await notWholeOnFirstScreen(target);
+    if (why) problems.push(`${name}: ${why}`);
+  }
+  return problems;
+}
+
+const actions = (page: Page) => ({
+  Flag: button(page, 'Flag'),
+  Skip: button(page, 'Skip'),
+  Done: button(page, 'Done'),
+});
+
+describe("a judge's live page at 390×844 with long names and the hall map", () => {
+  for (const [what, table, longName] of [
+    // The sample data's longest name (its table is outside the hall: given to table 12), and one far longer.
+    ['the sample data’s longest name', 12, null],
+    [
+      'a name of 120 characters',
+      21,
+      'CivicCanvas: a Community-Powered Early Warning Network for Flooded Neighbourhoods, Schools and Hospitals (Team 21 Final)',
+    ],
+  ] as const) {
+    it(`keeps Start Judging, the clock, Flag, Skip and Done whole on the first screen: ${what}`, async () => {
+      const sampleLongest = async () =>
+        (await projects()).reduce((a, b) => (b.name.length > a.name.length ? b : a)).name;
+      const project = await nextToAssign(table, longName ?? (await sampleLongest()));
+      const { page, errors } = await judgeOnPhone(`Grace ${table}`);
+      await page.goto(url('/judge/live'));
+      await projectHeading(page).filter({ hasText: project.name }).waitFor();
+      await page.locator('.table-map svg').waitFor();
+      // The name wraps: the case of the report.
+      expect(await projectHeading(page).evaluate((h) => h.getBoundingClientRect().height)).toBeGreaterThan(
+        40,
+      );
+
+      expect(
+        await offFirstScreen({ 'Start Judging': button(page, 'Start Judging'), ...actions(page) }),
+      ).toEqual([]);
+      expect(await page.evaluate(layoutProblems, false)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await button(page, 'Start Judging').tap();
+      await page.locator('.judge-clock--running').waitFor();
+      // Notes of a few lines do not push anything off either.
+      await page
+        .getByLabel('Personal notes')
+        .fill('Strong demo.\nAsk about the data source.\nGood pitch.\nStar?');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await offFirstScreen({ clock: page.locator('.judge-clock'), ...actions(page) })).toEqual([]);
+      expect(await page.evaluate(layoutProblems, false)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Scrolled to the end, the description is not hidden under the bar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(layoutProblems, true)).toEqual([]);
+      // Tap targets of at least 44 px.
+      for (const target of Object.values(actions(page))) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      }
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
+});
+
+/** The service worker controls the app, so a reload with no network still opens it. */
+const serviceWorkerActive = (page: Page) =>
+  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+const withoutOfflineNoise = (errors: readonly string[]) =>
+  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+
+/** The value of the dashboard's stat tile `label`. */
+const tile = async (page: Page, label: string) =>
+  (await page.locator('.stat-tile').filter({ hasText: label }).locator('dd').textContent())?.trim();
+
+/** Past the 5 s in which the answers of a page load count as fresh: a page opened now asks again. */
+const ANSWERS_STALE_MS = 5_500;
+
+describe('a reload with no network after an offline Done', () => {
+  it('opens /judge/live and /judge from what the phone holds, counts the Done, and catches up once back online', async () => {
+    const { page, id, errors } = await judgeOnPhone('Hedy Lamarr');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    const finished = (await projectHeading(page).textContent())!.trim();
+    await serviceWorkerActive(page);
+    await button(page, 'Start Judging').tap();
+    await page.waitForTimeout(ANSWERS_STALE_MS);
+
+    await page.context().setOffline(true);
+    await button(page, 'Done').tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+
+    // The dashboard's refetch failed offline; the answers stay on the phone all the same.
+    await page.goto(url('/judge/live'));
+    await page.getByRole('heading', { name: 'Saved on this phone' }).waitFor();
+    expect(await page.getByText('Could not load this page').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Hedy Lamarr' }).waitFor();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    // The visit is over on the phone: the next project is offered and Seen counts the Done.
+    expect(await page.getByRole('link', { name: 'Next Project' }).count()).toBe(1);
+    expect(await tile(page, 'Seen')).toBe('1');
+    expect(await tile(page, 'Total Projects')).toBe('–'); // never read on this phone yet
+
+    // Back online: the Done is sent, the count read, and the next project comes on the live page.
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => tile(page, 'Total Projects'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).filter({ hasNotText: finished }).waitFor({ timeout: 20_000 });
+    expect((await judgeRecord(server, id)).seen_projects.map((p) => p.name)).toEqual([finished]);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
+
+describe('a conflict of interest declared on the project a judge holds', () => {
+  it('tells the judge, in words, that an organizer moved them on, with directions from that table (and from a skipped one)', async () => {
+    const { page, id, token, errors } = await judgeOnPhone('Alan Turing');
+    // A visit finished at table 3 first: the "last table" the directions used to start from.
+    const first = await nextToAssign(3, 'Mesh Radio for Festivals');
+    await apiCall(server, 'POST', '/judge/next', undefined, token);
+    await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: false }, token);
+    const held = await nextToAssign(30, 'Kelp Farm Monitor');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).filter({ hasText: held.name }).waitFor();
+    await page.locator('.table-map svg').waitFor();
+    expect(await page.locator('.table-map__text').textContent()).toContain(
+      `of your last table (${first.location})`,
+    );
+    await button(page, 'Start Judging').tap();
+
+    await apiCall(server, 'PUT', `/judge/conflicts/${id}`, { projects: [held.id] });
+    const notice = page.getByRole('status').filter({ hasText: 'An organizer moved you on from' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain(`${held.name} (table ${held.location})`);
+    await projectHeading(page).filter({ hasNotText: held.name }).waitFor();
+    const next = (await judgeRecord(server, id)).current;
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(held.id);
+    // The judge stands at the table they were moved on from.
+    await expect
+      .poll(() => page.locator('.table-map__text').textContent())
+      .toContain(`of your last table (${held.location})`);
+    expect(await page.getByText('Could not load this page').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The judge's own Skip moves on without that notice; the judge stands at the skipped table.
+    const skipped = (await projects()).find((p) => p.id === next)!;
+    await button(page, 'Skip').tap();
+    await page.getByRole('dialog').getByText('Busy', { exact: true }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await expect.poll(async () => (await judgeRecord(server, id)).current).not.toBe(next);
+    await projectHeading(page).filter({ hasNotText: skipped.name }).waitFor();
+    expect(await notice.count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.table-map__text').textContent())
+      .toContain(`of your last table (${skipped.location})`);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('judging paused while a judge holds a project', () => {
+  it('says so on the live page and pauses the visit clock until judging resumes', async () => {
+    const { page, errors } = await judgeOnPhone('Katherine Johnson');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    await button(page, 'Start Judging').tap();
+    await page.locator('.judge-clock--running').waitFor();
+
+    await apiCall(server, 'POST', '/admin/clock/pause');
+    const notice = page.getByRole('status').filter({ hasText: 'The organizers paused judging.' });
+    await notice.waitFor({ timeout: 10_000 });
+    await page.locator('.judge-clock--paused').waitFor();
+    const time = () => page.locator('.judge-clock__time').textContent();
+    const pausedAt = await time();
+    await page.waitForTimeout(1_500);
+    expect(await time()).toBe(pausedAt);
+    expect(await button(page, 'Done').isEnabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await apiCall(server, 'POST', '/admin/clock/unpause');
+    await page.locator('.judge-clock--running').waitFor({ timeout: 10_000 });
+    expect(await notice.count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
