@@ -38,6 +38,12 @@ export interface JudgeSessionContext {
   loginLinks: LoginLinks;
 }
 
+/** What the limits say of a login by code alone, before its body is read. */
+export interface CodeLoginCheck {
+  refusal: RateLimitedError | undefined;
+  failedRecently: boolean;
+}
+
 /** The ADMIN line of each of the organizer's actions on the guard. */
 const GUARD_ACTION_LINES: Record<LoginGuardAction, string> = {
   end: 'Ended the judge login guard',
@@ -72,15 +78,23 @@ export class JudgeSessionService {
   }
 
   /**
-   * R70c, then R69: the 429 a login by code alone gets now (the guard is out of allowance or the
-   * organizer blocked code logins, or the IP is over its failures), or undefined. Read before the
-   * body; a login whose body carries the code's proof is let through anyway (`hasLinkProof`).
+   * R70c, then R69: what the limits say of a login by code alone from `ip` now, read before the
+   * body: the 429 it gets (the guard is out of attempts for it or the organizer blocked code
+   * logins, or the IP is over its failures), and whether the IP failed in the last minute. A
+   * login whose body carries a live link is let through anyway (`hasLiveLink`).
    */
-  async codeLoginRefusal(ip: string): Promise<RateLimitedError | undefined> {
-    const guardWait = await this.guard.retryAfterSeconds();
-    if (guardWait !== 0) return new RateLimitedError(RATE_LIMITED_MESSAGE, guardWait ?? undefined);
-    const retryAfter = await this.limiter.retryAfterSeconds(ip, (await this.options.read()).max_req_per_min);
-    return retryAfter > 0 ? new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter) : undefined;
+  async checkCodeLogin(ip: string): Promise<CodeLoginCheck> {
+    const { max_req_per_min } = await this.options.read();
+    const { retryAfter, failedRecently } = await this.limiter.check(ip, max_req_per_min);
+    const refusal =
+      (await this.guard.refusal(failedRecently)) ??
+      (retryAfter > 0 ? new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter) : undefined);
+    return { refusal, failedRecently };
+  }
+
+  /** Takes the guard's attempt for a code login its check let through, or throws the 429 (R70c). */
+  async takeAttempt(check: CodeLoginCheck): Promise<void> {
+    await this.guard.take(check.failedRecently);
   }
 
   /** Whether a login body (not yet validated) carries a code with its login link's proof. */
@@ -90,11 +104,14 @@ export class JudgeSessionService {
     return typeof code === 'string' && typeof proof === 'string' && this.links.verifies(code, proof);
   }
 
-  /** R69, R70c: every 400 of a login the limits let through counts, the malformed bodies included. */
-  async recordFailedLogin(ip: string): Promise<void> {
+  /**
+   * R69, R70c: every 400 of a login the limits let through counts for its IP, the malformed
+   * bodies included; for the guard when the login took one of its attempts.
+   */
+  async recordFailedLogin(ip: string, tookAttempt: boolean): Promise<void> {
     await unlessDiskFull(async () => {
       await this.limiter.recordFailure(ip);
-      await this.guard.recordFailure();
+      if (tookAttempt) await this.guard.recordFailure();
     });
   }
 
@@ -120,8 +137,11 @@ export class JudgeSessionService {
     return await this.guard.status();
   }
 
-  /** R1: whitespace is removed from the code; each login issues a new token (2.1). */
-  async login(rawCode: string): Promise<string> {
+  /**
+   * R1: whitespace is removed from the code; each login issues a new token (2.1). A right code
+   * gives back the guard's attempt it took (`tookAttempt`).
+   */
+  async login(rawCode: string, tookAttempt: boolean): Promise<string> {
     const code = rawCode.replace(/\s+/g, '');
     const judge = code === '' ? undefined : await this.judges.findByCode(code);
     if (judge === undefined) {
@@ -130,6 +150,7 @@ export class JudgeSessionService {
       );
       throw new ValidationError(INVALID_JUDGE_CODE);
     }
+    if (tookAttempt) await this.guard.giveBack();
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
     await this.db.transaction(async () => {

@@ -15,6 +15,7 @@ import * as loginLimits from './009-login-limits.js';
 import * as teamCodes from './010-team-codes.js';
 import * as judgeConflicts from './011-judge-conflicts.js';
 import * as judgeReplacement from './012-judge-replacement.js';
+import * as adminLoginAddresses from './013-admin-login-addresses.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-team-codes': teamCodes,
   '011-judge-conflicts': judgeConflicts,
   '012-judge-replacement': judgeReplacement,
+  '013-admin-login-addresses': adminLoginAddresses,
 };

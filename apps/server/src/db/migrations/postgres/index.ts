@@ -7,6 +7,7 @@ import * as teamCodes from './004-team-codes.js';
 import * as judgeConflicts from './005-judge-conflicts.js';
 import * as judgeReplacement from './006-judge-replacement.js';
 import * as othersRevision from './007-others-revision.js';
+import * as adminLoginAddresses from './008-admin-login-addresses.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -16,4 +17,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-005-judge-conflicts': judgeConflicts,
   'pg-006-judge-replacement': judgeReplacement,
   'pg-007-others-revision': othersRevision,
+  'pg-008-admin-login-addresses': adminLoginAddresses,
 };
