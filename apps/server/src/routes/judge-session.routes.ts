@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
+import { JudgeReplacedError } from '../errors.js';
 import type { CodeLoginCheck } from '../services/judge-session.service.js';
 import { authenticatedJudgeId as me } from '../plugins/auth.js';
 import { actionRoute, route } from './route.js';
@@ -25,15 +26,16 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
         checks.set(request, await session.checkCodeLogin(request.ip));
       },
       beforeValidation: async (request) => {
-        if (session.hasLinkProof(request.body)) return;
+        if (await session.hasLiveLink(request.body)) return;
         const check = checks.get(request) as CodeLoginCheck;
         if (check.refusal !== undefined) throw check.refusal;
         await session.takeAttempt(check);
         tookAttempt.add(request);
       },
-      // R69: every 400 of a login let through counts as a failed attempt, malformed bodies included.
+      // R69: every 400 of a login let through counts as a failed attempt, malformed bodies
+      // included; a replaced judge's right code is no guess.
       onError: async (request, error) => {
-        if (error.statusCode !== 400) return;
+        if (error.statusCode !== 400 || error instanceof JudgeReplacedError) return;
         if (checks.get(request)?.refusal === undefined)
           await session.recordFailedLogin(request.ip, tookAttempt.has(request));
       },

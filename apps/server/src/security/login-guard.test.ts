@@ -365,6 +365,23 @@ describe('issue 22 item 2b: the login link passes the guard', () => {
   });
 });
 
+describe("issue 31 item 8: a deleted judge's link is a code like any other", () => {
+  it('regression: its logins count for its address (R69) and the guard, so they cannot flood the log', async () => {
+    await start();
+    await t.admin({ method: 'POST', url: '/api/admin/max-reqs', payload: { max_req_per_min: 3 } });
+    const judgeId = await t.addJudge({ name: 'Ada', email: 'ada@example.org' });
+    const code = (await t.judges()).find((j) => j.id === judgeId)?.code ?? '';
+    const proof = t.app.services.loginLinks.proof(code);
+    await t.admin({ method: 'DELETE', url: `/api/judge/${judgeId}` });
+    const fromOne: number[] = [];
+    for (let i = 0; i < 50; i += 1) fromOne.push((await login(code, '192.0.2.50', proof)).statusCode);
+    expect(fromOne.filter((status) => status === 400)).toHaveLength(3);
+    // From new addresses the guard holds it to its bucket, as any wrong code.
+    for (let i = 0; i < 50; i += 1) await login(code, `10.3.0.${i}`, proof);
+    expect(await logLines('Invalid judge log in attempt')).toHaveLength(BURST);
+  });
+});
+
 describe('issue 22 item 2c: the organizer ends the guard or blocks code logins (POST /admin/login-guard)', () => {
   it('end: the allowance is whole again, logged, and the admin hears it', async () => {
     await start();

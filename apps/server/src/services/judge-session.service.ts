@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVALID_JUDGE_CODE,
+  JUDGE_REPLACED,
   RATE_LIMITED_MESSAGE,
   type JudgedProject,
   type JudgeSelf,
@@ -14,7 +15,7 @@ import {
   type LoginProofs,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { RateLimitedError, ValidationError } from '../errors.js';
+import { JudgeReplacedError, RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
@@ -97,11 +98,18 @@ export class JudgeSessionService {
     await this.guard.take(check.failedRecently);
   }
 
-  /** Whether a login body (not yet validated) carries a code with its login link's proof. */
-  hasLinkProof(body: unknown): boolean {
+  /**
+   * Whether a login body (not yet validated) carries a live login link: the code of a judge who
+   * is neither deleted nor replaced, with its proof. A dead judge's link is a code like any other,
+   * so it is limited and counted (issue 31 items 7, 8).
+   */
+  async hasLiveLink(body: unknown): Promise<boolean> {
     if (typeof body !== 'object' || body === null) return false;
     const { code, proof } = body as Record<string, unknown>;
-    return typeof code === 'string' && typeof proof === 'string' && this.links.verifies(code, proof);
+    if (typeof code !== 'string' || typeof proof !== 'string' || !this.links.verifies(code, proof))
+      return false;
+    const judge = await this.judges.findByCode(code.replace(/\s+/g, ''));
+    return judge !== undefined && judge.replaced_at === null;
   }
 
   /**
@@ -139,7 +147,8 @@ export class JudgeSessionService {
 
   /**
    * R1: whitespace is removed from the code; each login issues a new token (2.1). A right code
-   * gives back the guard's attempt it took (`tookAttempt`).
+   * gives back the guard's attempt it took (`tookAttempt`). A replaced judge is frozen: its code
+   * and link log in no more until it is reinstated (issue 31 item 7).
    */
   async login(rawCode: string, tookAttempt: boolean): Promise<string> {
     const code = rawCode.replace(/\s+/g, '');
@@ -151,6 +160,7 @@ export class JudgeSessionService {
       throw new ValidationError(INVALID_JUDGE_CODE);
     }
     if (tookAttempt) await this.guard.giveBack();
+    if (judge.replaced_at !== null) throw new JudgeReplacedError(JUDGE_REPLACED);
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
     await this.db.transaction(async () => {
