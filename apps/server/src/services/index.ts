@@ -129,6 +129,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         ended: (n) => `Judge logins resumed: ${n} failed attempts while suspended`,
       },
       reports: true,
+      writeGate,
     }),
     new LoginGuard({
       ...deps,
@@ -141,6 +142,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         ended: (n) => `Admin logins resumed: ${n} failed attempts while suspended`,
       },
       reports: false,
+      writeGate,
     }),
     deps,
   );

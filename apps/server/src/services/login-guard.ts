@@ -27,7 +27,9 @@ import type {
   LoginLimitRepository,
 } from '../repositories/login-limit.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
+import { isDiskFull } from '../db/disk-full.js';
 import { unlessDiskFull } from './failure-limiter.js';
+import type { WriteGate } from './write-gate.js';
 
 /** What the guard writes in the log (SYSTEM lines). */
 export interface GuardLines {
@@ -50,6 +52,7 @@ export interface LoginGuardContext {
   lines: GuardLines;
   /** Whether the guard's changes go to the admin sockets (`login.guard`). */
   reports: boolean;
+  writeGate: WriteGate;
 }
 
 export class LoginGuard {
@@ -87,24 +90,33 @@ export class LoginGuard {
    */
   async take(failedRecently: boolean): Promise<void> {
     if (!this.enabled) return;
-    const { name, perMin } = this.context;
+    const { name, perMin, writeGate } = this.context;
     const maxSpent = this.context.burst - this.reserve(failedRecently);
-    if (await this.repository.take(name, this.now(), perMin, maxSpent)) return;
-    let row = await this.repository.guard(name);
-    if (row === undefined) {
-      // The first attempt ever, or the first since an `all` reset.
-      await this.repository.ensureGuard(name, this.now());
-      if (await this.repository.take(name, this.now(), perMin, maxSpent)) return;
-      row = await this.repository.guard(name);
+    // A write: it waits for an import's commit like the others (services/write-gate.ts).
+    await writeGate.whenOpen();
+    let taken: boolean;
+    try {
+      taken = await this.repository.take(name, this.now(), perMin, maxSpent);
+      if (!taken && (await this.repository.guard(name)) === undefined) {
+        // The first attempt ever, or the first since an `all` reset.
+        await this.repository.ensureGuard(name, this.now());
+        taken = await this.repository.take(name, this.now(), perMin, maxSpent);
+      }
+    } catch (error) {
+      // A full disk (SQLite): the bucket cannot be written, so the read decides, as for the counts.
+      if (!isDiskFull(error)) throw error;
+      const refusal = await this.refusal(failedRecently);
+      if (refusal !== undefined) throw refusal;
+      return;
     }
-    throw row === undefined
-      ? new RateLimitedError(RATE_LIMITED_MESSAGE)
-      : (this.refusalOf(row, failedRecently) ?? new RateLimitedError(RATE_LIMITED_MESSAGE, 1));
+    if (taken) return;
+    const row = await this.repository.guard(name);
+    throw (row && this.refusalOf(row, failedRecently)) ?? new RateLimitedError(RATE_LIMITED_MESSAGE, 1);
   }
 
-  /** The secret of a taken attempt was right: it spends nothing. */
+  /** The secret of a taken attempt was right: it spends nothing (unless the disk is full). */
   async giveBack(): Promise<void> {
-    if (this.enabled) await this.repository.giveBack(this.context.name);
+    if (this.enabled) await unlessDiskFull(() => this.repository.giveBack(this.context.name));
   }
 
   /** The secret of a taken attempt was wrong: counted, and the guard goes on when none is left. */
