@@ -107,7 +107,13 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         }),
     },
   });
-  const qr = new QrService({ ...deps, judges, publicUrl: config.publicUrl, emailEnabled: mailer.enabled });
+  const qr = new QrService({
+    ...deps,
+    judges,
+    publicUrl: config.publicUrl,
+    emailEnabled: mailer.enabled,
+    loginLinks,
+  });
   const clock = new ClockService(deps);
   // Timers that act on the event run on one instance at a time (R96); the app starts them.
   const timers = new EventTimers({ db });
