@@ -68,7 +68,8 @@ export class AdminAuthService {
    * or a live session token (R70b); a failure counts against `ip` and the guard. The secret is
    * checked even for a wrong user, so both failures take the same time; sessions first, as the web
    * app sends one with every request, and a live session is never refused by the guard, which
-   * throws 429 before any other secret is checked while it is out of allowance.
+   * throws 429 before any other secret is checked while it has no attempt for `ip` (an address
+   * the password logged in from passes it, `takeAttempt`).
    */
   async verify(user: string, secret: string, ip: string): Promise<boolean> {
     if (await this.sessions.isValid(secret)) {
@@ -102,9 +103,7 @@ export class AdminAuthService {
       await this.db.transaction(async () => await this.audit.admin('Log out'));
   }
 
-  /**
-   * The password itself (not a session), counted and logged like R70a and R77 want.
-   */
+  /** The password itself (not a session), counted and logged like R70a and R77 want. */
   private async checkPassword(password: string, ip: string): Promise<void> {
     const tookAttempt = await this.takeAttempt(ip);
     const ok = await this.sessions.matchesPassword(password);

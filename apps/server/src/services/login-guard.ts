@@ -19,6 +19,7 @@
  */
 import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { isDiskFull } from '../db/disk-full.js';
 import { RateLimitedError } from '../errors.js';
 import type {
   GuardName,
@@ -27,7 +28,6 @@ import type {
   LoginLimitRepository,
 } from '../repositories/login-limit.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { isDiskFull } from '../db/disk-full.js';
 import { unlessDiskFull } from './failure-limiter.js';
 import type { WriteGate } from './write-gate.js';
 
@@ -52,6 +52,7 @@ export interface LoginGuardContext {
   lines: GuardLines;
   /** Whether the guard's changes go to the admin sockets (`login.guard`). */
   reports: boolean;
+  /** Taking an attempt is a write: it waits for an import's commit like the others. */
   writeGate: WriteGate;
 }
 
@@ -92,7 +93,6 @@ export class LoginGuard {
     if (!this.enabled) return;
     const { name, perMin, writeGate } = this.context;
     const maxSpent = this.context.burst - this.reserve(failedRecently);
-    // A write: it waits for an import's commit like the others (services/write-gate.ts).
     await writeGate.whenOpen();
     let taken: boolean;
     try {
