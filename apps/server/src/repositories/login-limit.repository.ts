@@ -88,17 +88,28 @@ export class LoginLimitRepository {
    * Takes one attempt from the bucket if, after the refill since `counted_at` (`perMin` a
    * minute), at most `maxSpent - 1` is spent and the organizer does not block it: one conditional
    * update, so instances racing for the last attempt cannot both take it (issue 31 item 2).
-   * Returns whether this call took one; false also when the row does not exist.
+   * With `judgeCode`, the attempt is spent only when no judge holds that code, decided in the same
+   * statement: a right code is let through by the same rule but spends nothing and holds nothing,
+   * however many log in at once. Returns whether this call was let through; false also when the
+   * row does not exist.
    */
-  async take(name: GuardName, now: number, perMin: number, maxSpent: number): Promise<boolean> {
+  async take(
+    name: GuardName,
+    now: number,
+    { perMin, maxSpent, judgeCode }: { perMin: number; maxSpent: number; judgeCode?: string },
+  ): Promise<boolean> {
     const elapsed = sql`case when ${now} > login_guards.counted_at then ${now} - login_guards.counted_at else 0 end`;
     // Milliseconds times the rate, then divided: whole refills come out exact.
     const left = sql`login_guards.spent - (${elapsed}) * cast(${perMin} as double precision) / 60000`;
     const spentNow = sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+    const spends =
+      judgeCode === undefined
+        ? sql<number>`1`
+        : sql<number>`case when exists (select 1 from judges where judges.code = ${judgeCode}) then 0 else 1 end`;
     const changed = await this.db.run(
       this.db.q
         .updateTable('login_guards')
-        .set({ spent: sql<number>`${spentNow} + 1`, counted_at: now })
+        .set({ spent: sql<number>`${spentNow} + ${spends}`, counted_at: now })
         .where('guard', '=', name)
         .where('blocked', '=', 0)
         .where(sql<boolean>`${spentNow} + 1 <= ${maxSpent}`),

@@ -16,31 +16,26 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   const checks = new WeakMap<FastifyRequest, CodeLoginCheck>();
   const tookAttempt = new WeakSet<FastifyRequest>();
 
-  route(
-    app,
-    endpoints.judgeLogin,
-    async (request) => ({ token: await session.login(request.body.code, tookAttempt.has(request)) }),
-    {
-      beforeBody: async (request) => {
-        await session.assertNotBlocked();
-        checks.set(request, await session.checkCodeLogin(request.ip));
-      },
-      beforeValidation: async (request) => {
-        if (await session.hasLiveLink(request.body)) return;
-        const check = checks.get(request) as CodeLoginCheck;
-        if (check.refusal !== undefined) throw check.refusal;
-        await session.takeAttempt(check);
-        tookAttempt.add(request);
-      },
-      // R69: every 400 of a login let through counts as a failed attempt, malformed bodies
-      // included; a replaced judge's right code is no guess.
-      onError: async (request, error) => {
-        if (error.statusCode !== 400 || error instanceof JudgeReplacedError) return;
-        if (checks.get(request)?.refusal === undefined)
-          await session.recordFailedLogin(request.ip, tookAttempt.has(request));
-      },
+  route(app, endpoints.judgeLogin, async (request) => ({ token: await session.login(request.body.code) }), {
+    beforeBody: async (request) => {
+      await session.assertNotBlocked();
+      checks.set(request, await session.checkCodeLogin(request.ip));
     },
-  );
+    beforeValidation: async (request) => {
+      if (await session.hasLiveLink(request.body)) return;
+      const check = checks.get(request) as CodeLoginCheck;
+      if (check.refusal !== undefined) throw check.refusal;
+      await session.takeAttempt(check, request.body);
+      tookAttempt.add(request);
+    },
+    // R69: every 400 of a login let through counts as a failed attempt, malformed bodies
+    // included; a replaced judge's right code is no guess.
+    onError: async (request, error) => {
+      if (error.statusCode !== 400 || error instanceof JudgeReplacedError) return;
+      if (checks.get(request)?.refusal === undefined)
+        await session.recordFailedLogin(request.ip, tookAttempt.has(request));
+    },
+  });
 
   route(app, endpoints.judgeAuth, () => OK);
   const selfWork = session.workPlans.self;

@@ -24,18 +24,17 @@ async function seedEvent(projects: number, judges: number): Promise<JudgeClient[
   const judgeCsv = Array.from({ length: judges }, (_, i) => `Judge ${i},judge${i}@x.org`);
   const j = multipart({ noSend: 'true' }, { content: judgeCsv.join('\n') });
   expect((await t.admin({ method: 'POST', url: '/api/judge/csv', ...j })).statusCode).toBe(200);
-  const clients: JudgeClient[] = [];
-  // One after another: more code logins at the same instant than the login guard's bucket holds
-  // get 429 until the right codes give their attempts back (docs/security.md, issue 31 item 2).
-  for (const { code } of await t.judges()) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/judge/login', payload: { code } });
-    expect(res.statusCode).toBe(200);
-    const { token } = res.json<{ token: string }>();
-    const client = (options: Parameters<JudgeClient>[0]) =>
-      t.app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } });
-    clients.push(Object.assign(client, { token }));
-  }
-  return clients;
+  const list = await t.judges();
+  return Promise.all(
+    list.map(async ({ code }) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/judge/login', payload: { code } });
+      expect(res.statusCode).toBe(200);
+      const { token } = res.json<{ token: string }>();
+      const client = (options: Parameters<JudgeClient>[0]) =>
+        t.app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } });
+      return Object.assign(client, { token });
+    }),
+  );
 }
 
 const start = () => t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });

@@ -278,6 +278,15 @@ describe('issue 31: the bucket is taken atomically, and a trickle from one addre
     expect(attackerEvaluated).toBeLessThanOrEqual(6);
   });
 
+  it('right codes hold no attempt, however many log in at once: 20 judges with a bucket of 5', async () => {
+    await start();
+    for (let i = 0; i < 20; i += 1) await t.addJudge({ name: `Judge ${i}`, email: `judge${i}@example.org` });
+    const codes = (await t.judges()).map((judge) => judge.code);
+    const answers = await Promise.all(codes.map((code, i) => login(code, `192.0.2.${i + 1}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(20).fill(200));
+    expect(await guardStatus()).toEqual(OFF);
+  });
+
   it('a right code spends nothing, a wrong one from an address that failed in the last minute cannot take the reserve', async () => {
     // A bucket of 8: a quarter, 2, is kept for addresses without a failure in the last minute.
     await start(PER_MIN, 8);

@@ -93,9 +93,17 @@ export class JudgeSessionService {
     return { refusal, failedRecently };
   }
 
-  /** Takes the guard's attempt for a code login its check let through, or throws the 429 (R70c). */
-  async takeAttempt(check: CodeLoginCheck): Promise<void> {
-    await this.guard.take(check.failedRecently);
+  /**
+   * Takes the guard's attempt for a code login its check let through, or throws the 429 (R70c).
+   * A judge's code spends nothing; any other body (no code, not a string) spends one, as it
+   * counts as a failure (R69).
+   */
+  async takeAttempt(check: CodeLoginCheck, body: unknown): Promise<void> {
+    const code = (body as Record<string, unknown> | null)?.code;
+    await this.guard.take(
+      check.failedRecently,
+      typeof code === 'string' ? code.replace(/\s+/g, '') : undefined,
+    );
   }
 
   /**
@@ -146,11 +154,10 @@ export class JudgeSessionService {
   }
 
   /**
-   * R1: whitespace is removed from the code; each login issues a new token (2.1). A right code
-   * gives back the guard's attempt it took (`tookAttempt`). A replaced judge is frozen: its code
-   * and link log in no more until it is reinstated (issue 31 item 7).
+   * R1: whitespace is removed from the code; each login issues a new token (2.1). A replaced
+   * judge is frozen: its code and link log in no more until it is reinstated (issue 31 item 7).
    */
-  async login(rawCode: string, tookAttempt: boolean): Promise<string> {
+  async login(rawCode: string): Promise<string> {
     const code = rawCode.replace(/\s+/g, '');
     const judge = code === '' ? undefined : await this.judges.findByCode(code);
     if (judge === undefined) {
@@ -159,7 +166,6 @@ export class JudgeSessionService {
       );
       throw new ValidationError(INVALID_JUDGE_CODE);
     }
-    if (tookAttempt) await this.guard.giveBack();
     if (judge.replaced_at !== null) throw new JudgeReplacedError(JUDGE_REPLACED);
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');

@@ -3,7 +3,7 @@
  * admin password, issue 22): a token bucket of `burst` attempts, refilled at `perMin` a minute.
  * Every attempt takes one before its secret is evaluated, in one conditional update, so attempts
  * racing on any number of instances never take more than the bucket holds and nothing is ever
- * owed beyond it (issue 31 item 2); a right secret gives its attempt back, so only failures spend.
+ * owed beyond it (issue 31 item 2); a right secret spends nothing, so only failures spend.
  * While none is left, attempts are refused (429) unevaluated, and refusals spend nothing, so a
  * trickle of refused attempts cannot hold the guard on. Over any span t, at most
  * `burst + perMin·t` guesses are ever evaluated, whatever the pace and the number of addresses
@@ -87,20 +87,25 @@ export class LoginGuard {
    * conditional update, so concurrent attempts on any number of instances never take more than
    * the bucket holds, and nothing is ever owed beyond it (issue 31 item 2). A client that failed
    * in the last minute may not take the reserve, which keeps a trickle from one address from
-   * taking every refilled attempt before a judge's (item 3).
+   * taking every refilled attempt before a judge's (item 3). `judgeCode`: the judge code about
+   * to be evaluated, checked in the same statement, so that a right one spends nothing and needs
+   * no `giveBack` (the admin password is checked outside the database and gives its attempt back).
    */
-  async take(failedRecently: boolean): Promise<void> {
+  async take(failedRecently: boolean, judgeCode?: string): Promise<void> {
     if (!this.enabled) return;
     const { name, perMin, writeGate } = this.context;
-    const maxSpent = this.context.burst - this.reserve(failedRecently);
+    const attempt = { perMin, maxSpent: this.context.burst - this.reserve(failedRecently), judgeCode };
     await writeGate.whenOpen();
     let taken: boolean;
     try {
-      taken = await this.repository.take(name, this.now(), perMin, maxSpent);
-      if (!taken && (await this.repository.guard(name)) === undefined) {
-        // The first attempt ever, or the first since an `all` reset.
-        await this.repository.ensureGuard(name, this.now());
-        taken = await this.repository.take(name, this.now(), perMin, maxSpent);
+      taken = await this.repository.take(name, this.now(), attempt);
+      if (!taken) {
+        // No row yet (the first attempt ever, or since an `all` reset), or one made meanwhile
+        // by a concurrent first attempt: try again with it.
+        const row = await this.repository.guard(name);
+        if (row === undefined) await this.repository.ensureGuard(name, this.now());
+        if (row === undefined || this.refusalOf(row, failedRecently) === undefined)
+          taken = await this.repository.take(name, this.now(), attempt);
       }
     } catch (error) {
       // A full disk (SQLite): the bucket cannot be written, so the read decides, as for the counts.
@@ -114,7 +119,7 @@ export class LoginGuard {
     throw (row && this.refusalOf(row, failedRecently)) ?? new RateLimitedError(RATE_LIMITED_MESSAGE, 1);
   }
 
-  /** The secret of a taken attempt was right: it spends nothing (unless the disk is full). */
+  /** The password of a taken attempt was right: it spends nothing (unless the disk is full). */
   async giveBack(): Promise<void> {
     if (this.enabled) await unlessDiskFull(() => this.repository.giveBack(this.context.name));
   }
