@@ -12,7 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { JudgeAdmin, Next, Project } from '@podium/protocol';
+import {
+  DEFAULT_ADMIN_GUARD_BURST,
+  DEFAULT_ADMIN_GUARD_PER_MIN,
+  type JudgeAdmin,
+  type Next,
+  type Project,
+} from '@podium/protocol';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Expo, Judging, SimJudge, SimProject } from '../judging/expo.js';
 
@@ -62,6 +68,8 @@ export class ServerJudging implements Judging {
         trustProxy: false,
         loginGuardPerMin: 0,
         loginGuardBurst: 0,
+        adminGuardPerMin: DEFAULT_ADMIN_GUARD_PER_MIN,
+        adminGuardBurst: DEFAULT_ADMIN_GUARD_BURST,
         hsts: false,
         clockBackupIntervalMs: 60_000,
         databaseUrl,

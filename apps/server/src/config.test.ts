@@ -35,6 +35,8 @@ describe('readEnv (API.md §7)', () => {
       trustProxy: false,
       loginGuardPerMin: 6,
       loginGuardBurst: 120,
+      adminGuardPerMin: 10,
+      adminGuardBurst: 30,
       hsts: false,
       clockBackupIntervalMs: 600_000,
     });
@@ -54,6 +56,8 @@ describe('readEnv (API.md §7)', () => {
         TRUST_PROXY: '1',
         LOGIN_GUARD_PER_MIN: '0',
         LOGIN_GUARD_BURST: '40',
+        ADMIN_GUARD_PER_MIN: '0',
+        ADMIN_GUARD_BURST: '5',
         HSTS: 'true',
         CLOCK_BACKUP_INTERVAL_MS: '500',
       },
@@ -71,6 +75,8 @@ describe('readEnv (API.md §7)', () => {
       trustProxy: true,
       loginGuardPerMin: 0,
       loginGuardBurst: 40,
+      adminGuardPerMin: 0,
+      adminGuardBurst: 5,
       hsts: true,
       clockBackupIntervalMs: 500,
     });
@@ -81,6 +87,21 @@ describe('readEnv (API.md §7)', () => {
       `LOGIN_GUARD_PER_MIN must be a whole number (0 or more), got "${value}"`,
     );
   });
+
+  it.each(['-1', '2.5', 'many'])('refuses ADMIN_GUARD_PER_MIN=%s', (value) => {
+    expect(() => readEnv({ ADMIN_GUARD_PER_MIN: value })).toThrow(
+      `ADMIN_GUARD_PER_MIN must be a whole number (0 or more), got "${value}"`,
+    );
+  });
+
+  it.each(['0', '-1', 'all'])(
+    'refuses ADMIN_GUARD_BURST=%s: the organizer must be able to log in',
+    (value) => {
+      expect(() => readEnv({ ADMIN_GUARD_BURST: value })).toThrow(
+        `ADMIN_GUARD_BURST must be a whole number (1 or more), got "${value}"`,
+      );
+    },
+  );
 
   it.each(['0', '-5', '1.5'])('refuses CLOCK_BACKUP_INTERVAL_MS=%s', (value) => {
     expect(() => readEnv({ CLOCK_BACKUP_INTERVAL_MS: value })).toThrow(

@@ -5,6 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { join, resolve } from 'node:path';
 import {
   CLOCK_BACKUP_INTERVAL_MS,
+  DEFAULT_ADMIN_GUARD_BURST,
+  DEFAULT_ADMIN_GUARD_PER_MIN,
   DEFAULT_EVENT_NAME,
   DEFAULT_LOGIN_GUARD_BURST,
   DEFAULT_LOGIN_GUARD_PER_MIN,
@@ -32,6 +34,10 @@ export interface Config {
   loginGuardPerMin: number;
   /** R70c: ... and let through at once before the sustained rate applies (docs/security.md). */
   loginGuardBurst: number;
+  /** Failed admin authentications from all addresses let through per minute, sustained; 0 = off. */
+  adminGuardPerMin: number;
+  /** ... and let through at once (at least 1: the organizer must be able to log in). */
+  adminGuardBurst: number;
   /** Send Strict-Transport-Security (only behind HTTPS; docs/operations.md). */
   hsts: boolean;
   /** R40: how often the running clock is backed up with `clock_sync` on (tests shorten it). */
@@ -89,6 +95,12 @@ export function readEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvConfig 
       DEFAULT_LOGIN_GUARD_PER_MIN,
     ),
     loginGuardBurst: countFromEnv('LOGIN_GUARD_BURST', env.LOGIN_GUARD_BURST, DEFAULT_LOGIN_GUARD_BURST),
+    adminGuardPerMin: countFromEnv(
+      'ADMIN_GUARD_PER_MIN',
+      env.ADMIN_GUARD_PER_MIN,
+      DEFAULT_ADMIN_GUARD_PER_MIN,
+    ),
+    adminGuardBurst: countFromEnv('ADMIN_GUARD_BURST', env.ADMIN_GUARD_BURST, DEFAULT_ADMIN_GUARD_BURST, 1),
     hsts: isOn(env.HSTS),
     clockBackupIntervalMs: countFromEnv(
       'CLOCK_BACKUP_INTERVAL_MS',

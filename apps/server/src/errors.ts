@@ -22,6 +22,12 @@ export class NotFoundError extends DomainError {
   readonly statusCode = 404;
 }
 
+/**
+ * The right code of a replaced judge (issue 31 item 7): refused (400), but not a failed login,
+ * since the code is no guess.
+ */
+export class JudgeReplacedError extends ConflictError {}
+
 /** Missing or invalid credentials (401, API.md §2). */
 export class UnauthorizedError extends DomainError {
   readonly statusCode = 401;

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     }
     console.log(
       `Not moved: ${LEFT_BEHIND_TABLES.join(', ')} ` +
-        '(admin sessions: admins sign in again; outbox: realtime events already sent; ' +
+        '(admin sessions and addresses: admins sign in again; outbox: realtime events already sent; ' +
         'login limits: they start afresh, and login links already sent log in by their code).',
     );
     console.log(

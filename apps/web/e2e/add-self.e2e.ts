@@ -83,8 +83,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
     const judge = (await judges()).find((j) => j.email === email);
     expect(judge).toMatchObject({ name: `Grace ${viewport}`, track: '' });
     expect(await page.locator('.add-self__code').textContent()).toBe(judge?.code);
-    await page.getByRole('button', { name: 'Log in now' }).click();
-    await page.waitForURL(/\/judge(\/welcome)?$/);
+    // Both ways in carry the link's proof, which passes the login guard (issue 31 item 3): shown
+    // here while the organizer blocks logins by code alone.
+    const laterLink = await page.getByRole('link', { name: 'the judge login page' }).getAttribute('href');
+    expect(laterLink).toMatch(new RegExp(`^/judge/login\\?code=${judge?.code}&proof=[\\w-]{22}$`));
+    expect((await adminApi(server, 'POST', '/admin/login-guard', { action: 'block' })).status).toBe(200);
+    try {
+      await page.getByRole('button', { name: 'Log in now' }).click();
+      await page.waitForURL(/\/judge(\/welcome)?$/);
+    } finally {
+      await adminApi(server, 'POST', '/admin/login-guard', { action: 'unblock' });
+    }
     expect(errors).toEqual([]);
 
     // The organizer sees the new judge in the admin portal's Judges table, with their code.

@@ -78,9 +78,30 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     for (const wrong of ['not-a-real-code', oldCode]) {
       await page.goto(`${server.baseUrl}/team/${wrong}`);
       await page.getByRole('heading', { name: 'This team link is not valid' }).waitFor();
-      expect(await page.getByText('Please ask an organizer for help.').isVisible()).toBe(true);
+      expect(
+        await page.getByText('Please ask an organizer for help, then reload this page.').isVisible(),
+      ).toBe(true);
     }
     expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('regression (issue 31 item 5): a page told its code is not valid stops polling and stops its socket', async () => {
+    const { context, page } = await openPhonePage(browser, server);
+    await page.clock.install();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/team/') || pathname.startsWith('/socket.io/')) asked.push(pathname);
+    });
+    await page.goto(`${server.baseUrl}/team/not-a-real-code`);
+    await page.getByRole('heading', { name: 'This team link is not valid' }).waitFor();
+    await page.clock.runFor(2_000);
+    const answered = asked.length;
+    // Five minutes on the page's clock: before, a socket handshake every 5 s and a poll a minute.
+    await page.clock.runFor(5 * 60_000);
+    await page.waitForTimeout(500);
+    expect(asked.slice(answered)).toEqual([]);
     await context.close();
   });
 

@@ -146,10 +146,13 @@ export const ADMIN_AUTH_MAX_FAILURES = 20;
 export const DEFAULT_LOGIN_GUARD_PER_MIN = 6;
 /** Default of `LOGIN_GUARD_BURST`: failed code logins let through at once before the sustained rate applies. */
 export const DEFAULT_LOGIN_GUARD_BURST = 120;
-/** Failed admin authentications from all addresses together let through per minute, sustained. */
-export const ADMIN_GUARD_PER_MIN = 10;
-/** ... and at once (issue 22 item 8: never 400 wrong passwords in 2 s from 20 addresses). */
-export const ADMIN_GUARD_BURST = 30;
+/**
+ * Default of `ADMIN_GUARD_PER_MIN`: failed admin authentications from all addresses together let
+ * through per minute, sustained.
+ */
+export const DEFAULT_ADMIN_GUARD_PER_MIN = 10;
+/** Default of `ADMIN_GUARD_BURST`: ... and at once (issue 22 item 8: never 400 wrong passwords in 2 s from 20 addresses). */
+export const DEFAULT_ADMIN_GUARD_BURST = 30;
 /** What the organizer can do to the judge-login guard (`POST /admin/login-guard`). */
 export const LOGIN_GUARD_ACTIONS = ['end', 'block', 'unblock'] as const;
 export type LoginGuardAction = (typeof LOGIN_GUARD_ACTIONS)[number];

@@ -73,6 +73,11 @@ export const FLAG_NOT_FOUND = 'flag not found';
 // Replacing a judge (docs/api-extensions.md, issue 24).
 export const JUDGE_ALREADY_REPLACED = 'judge is already replaced';
 export const JUDGE_NOT_REPLACED = 'judge is not replaced';
+/**
+ * 400 of a replaced judge's login and writes (issue 31 item 7): replaced means frozen until the
+ * organizer reinstates it.
+ */
+export const JUDGE_REPLACED = 'this judge was replaced and can change nothing; ask an organizer';
 
 /** 404 of the team routes (issue 24): a wrong or regenerated code, a hidden or deleted project. */
 export const TEAM_CODE_INVALID = 'team code not valid';

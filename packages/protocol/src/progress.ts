@@ -50,8 +50,13 @@ export const EmailStatus = z.object({ enabled: z.boolean() });
 export type EmailStatus = z.infer<typeof EmailStatus>;
 
 /**
- * `POST /qr/add/code`: the self-add of `POST /qr/add`, answering with the judge's code when
- * email is off (the QR link is already the credential) and `null` when the code was emailed.
+ * `POST /qr/add/code`: the self-add of `POST /qr/add`, answering with the judge's code and its
+ * login link's proof (which passes the login guard, issue 31 item 3) when email is off (the QR
+ * link is already the credential), and `null` for both when the code was emailed.
  */
-export const QrAddCodeResponse = z.object({ ok: z.literal(1), code: z.string().nullable() });
+export const QrAddCodeResponse = z.object({
+  ok: z.literal(1),
+  code: z.string().nullable(),
+  proof: z.string().nullable(),
+});
 export type QrAddCodeResponse = z.infer<typeof QrAddCodeResponse>;

@@ -40,6 +40,7 @@ describe('openDatabase', () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      'admin_login_addresses',
       'admin_session_issuer',
       'admin_sessions',
       'audit_log',

@@ -234,6 +234,13 @@ export interface LoginGuardsTable {
   reported: Generated<string>;
 }
 
+/** An address the admin password logged in from (migration 013, services/admin-auth.service.ts). */
+export interface AdminLoginAddressesTable {
+  /** The client as counted (services/failure-limiter.ts `clientKey`: IPv6 per /64). */
+  client: string;
+  last_login_at: number;
+}
+
 /** A single row (id 1): the key that signs judges' login links (services/login-links.ts). */
 export interface LoginLinkKeyTable {
   id: number;
@@ -287,6 +294,7 @@ export interface DB {
   login_failures: LoginFailuresTable;
   login_guards: LoginGuardsTable;
   login_link_key: LoginLinkKeyTable;
+  admin_login_addresses: AdminLoginAddressesTable;
   team_codes: TeamCodesTable;
   team_alerts: TeamAlertsTable;
   judge_conflicts: JudgeConflictsTable;

@@ -3,7 +3,7 @@
  * team's status page hearing of its own changes only (issue 24).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamCode } from '@podium/protocol';
+import { TEAM_CODE_FAILURES_PER_MIN, type TeamCode } from '@podium/protocol';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
 import {
   createTestApp,
@@ -371,6 +371,15 @@ describe('team status pages (issue 24, docs/api-extensions.md "Teams")', () => {
     await until(() => changes(teamA) === 1);
     await expect(open({ team: codeA })).rejects.toThrow('unauthorized');
     await expect(open({ team: 'wrong' })).rejects.toThrow('unauthorized');
+  });
+
+  it('regression (issue 31 item 5): an address over its wrong codes still opens a valid team page', async () => {
+    const { codeA } = await twoTeams();
+    for (let i = 0; i < TEAM_CODE_FAILURES_PER_MIN; i += 1)
+      await expect(open({ team: `wrong${i}` })).rejects.toThrow('unauthorized');
+    await expect(open({ team: 'wrong' })).rejects.toThrow('rate limited');
+    const teamA = await open({ team: codeA });
+    expect(teamA.socket.connected).toBe(true);
   });
 
   it('alerts reach the admin room', async () => {

@@ -98,7 +98,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     }
     if (auth.team !== undefined) {
       // A team's status page (issue 24): the room of its code, guarded like the HTTP routes.
-      await services.teams.assertNotGuessing(ip);
+      await services.teams.assertNotGuessing(ip, auth.team);
       if (typeof auth.team !== 'string' || !(await services.teams.opens(auth.team))) {
         await services.teams.recordWrongCode(ip);
         return next(new Error(SOCKET_UNAUTHORIZED));

@@ -1,6 +1,7 @@
 /**
  * The login limiters' state (migration 009): failed logins per client (R69, R70a), the guards over
- * all addresses (R70c and the admin guard), and the key that signs login links. Every write is one
+ * all addresses (R70c and the admin guard), the key that signs login links, and the addresses the
+ * admin password logged in from (migration 013), which the admin guard lets through. Every write is one
  * statement, so instances sharing a PostgreSQL database (R96) count together without a lock.
  */
 import { sql, type Selectable } from 'kysely';
@@ -13,12 +14,6 @@ export type Limiter = 'judge' | 'admin' | 'team';
 /** The guards over all addresses: judge codes (R70c) and the admin password. */
 export type GuardName = 'judge-codes' | 'admin-passwords';
 export type LoginGuardRow = Selectable<LoginGuardsTable>;
-
-/** What a failure left of its guard: the allowance spent and whether the guard is on. */
-export interface SpentAllowance {
-  spent: number;
-  active_since: number | null;
-}
 
 export class LoginLimitRepository {
   constructor(private readonly db: Database) {}
@@ -40,20 +35,17 @@ export class LoginLimitRepository {
     );
   }
 
-  /** The client's window open at `now` and its failures, if it has one. */
-  async failuresInOpenWindow(
+  /** The client's count: its window (open or ended) and its last failure, if it has one. */
+  async clientFailures(
     limiter: Limiter,
     client: string,
-    now: number,
-    windowMs: number,
-  ): Promise<{ window_start: number; failures: number } | undefined> {
+  ): Promise<{ window_start: number; failures: number; last_failure_at: number } | undefined> {
     return await this.db.first(
       this.db.q
         .selectFrom('login_failures')
-        .select(['window_start', 'failures'])
+        .select(['window_start', 'failures', 'last_failure_at'])
         .where('limiter', '=', limiter)
-        .where('client', '=', client)
-        .where('window_start', '>', now - windowMs),
+        .where('client', '=', client),
     );
   }
 
@@ -82,28 +74,70 @@ export class LoginLimitRepository {
     return await this.db.first(this.db.q.selectFrom('login_guards').selectAll().where('guard', '=', name));
   }
 
+  /** Makes the guard's row, its bucket full, unless it exists. */
+  async ensureGuard(name: GuardName, now: number): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .insertInto('login_guards')
+        .values({ guard: name, spent: 0, counted_at: now })
+        .onConflict((conflict) => conflict.column('guard').doNothing()),
+    );
+  }
+
   /**
-   * One failed attempt the guard let through: the refill since `counted_at` (`perMin` a minute)
-   * is paid back, then one more is spent; counted toward the summary while it is on.
+   * Takes one attempt from the bucket if, after the refill since `counted_at` (`perMin` a
+   * minute), at most `maxSpent - 1` is spent and the organizer does not block it: one conditional
+   * update, so instances racing for the last attempt cannot both take it (issue 31 item 2).
+   * With `judgeCode`, the attempt is spent only when no judge holds that code, decided in the same
+   * statement: a right code is let through by the same rule but spends nothing and holds nothing,
+   * however many log in at once. Returns whether this call was let through; false also when the
+   * row does not exist.
    */
-  async spend(name: GuardName, now: number, perMin: number): Promise<SpentAllowance> {
+  async take(
+    name: GuardName,
+    now: number,
+    { perMin, maxSpent, judgeCode }: { perMin: number; maxSpent: number; judgeCode?: string },
+  ): Promise<boolean> {
     const elapsed = sql`case when ${now} > login_guards.counted_at then ${now} - login_guards.counted_at else 0 end`;
     // Milliseconds times the rate, then divided: whole refills come out exact.
     const left = sql`login_guards.spent - (${elapsed}) * cast(${perMin} as double precision) / 60000`;
-    const row = await this.db.first(
+    const spentNow = sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+    const spends =
+      judgeCode === undefined
+        ? sql<number>`1`
+        : sql<number>`case when exists (select 1 from judges where judges.code = ${judgeCode}) then 0 else 1 end`;
+    const changed = await this.db.run(
       this.db.q
-        .insertInto('login_guards')
-        .values({ guard: name, spent: 1, counted_at: now })
-        .onConflict((conflict) =>
-          conflict.column('guard').doUpdateSet({
-            spent: sql<number>`case when ${left} > 0 then ${left} else 0 end + 1`,
-            counted_at: now,
-            failures_while_active: sql<number>`login_guards.failures_while_active + case when login_guards.active_since is null then 0 else 1 end`,
-          }),
-        )
-        .returning(['spent', 'active_since']),
+        .updateTable('login_guards')
+        .set({ spent: sql<number>`${spentNow} + ${spends}`, counted_at: now })
+        .where('guard', '=', name)
+        .where('blocked', '=', 0)
+        .where(sql<boolean>`${spentNow} + 1 <= ${maxSpent}`),
     );
-    return row ?? { spent: 1, active_since: null };
+    return changed === 1;
+  }
+
+  /** Gives back an attempt taken for a login that succeeded (a right secret spends nothing). */
+  async giveBack(name: GuardName): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .updateTable('login_guards')
+        .set({ spent: sql<number>`case when login_guards.spent > 1 then login_guards.spent - 1 else 0 end` })
+        .where('guard', '=', name),
+    );
+  }
+
+  /** A taken attempt failed: counted toward the summary while the guard is on. Returns the row. */
+  async countFailure(name: GuardName): Promise<LoginGuardRow | undefined> {
+    return await this.db.first(
+      this.db.q
+        .updateTable('login_guards')
+        .set({
+          failures_while_active: sql<number>`login_guards.failures_while_active + case when login_guards.active_since is null then 0 else 1 end`,
+        })
+        .where('guard', '=', name)
+        .returningAll(),
+    );
   }
 
   /** Turns the guard on at `now` unless it is on already; returns whether this call did. */
@@ -167,6 +201,28 @@ export class LoginLimitRepository {
   async clearAll(): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('login_failures'));
     await this.db.run(this.db.q.deleteFrom('login_guards'));
+  }
+
+  /** The admin password logged in from `client` at `now`. */
+  async rememberAdminAddress(client: string, now: number): Promise<void> {
+    await this.db.run(
+      this.db.q
+        .insertInto('admin_login_addresses')
+        .values({ client, last_login_at: now })
+        .onConflict((conflict) => conflict.column('client').doUpdateSet({ last_login_at: now })),
+    );
+  }
+
+  /** Whether the admin password logged in from `client` after `since`. */
+  async isAdminAddress(client: string, since: number): Promise<boolean> {
+    const row = await this.db.first(
+      this.db.q
+        .selectFrom('admin_login_addresses')
+        .select('client')
+        .where('client', '=', client)
+        .where('last_login_at', '>', since),
+    );
+    return row !== undefined;
   }
 
   async linkSecret(): Promise<string | undefined> {

@@ -39,6 +39,7 @@ const OWNERS: Record<Table, string> = {
   login_failures: 'login-limit.repository.ts',
   login_guards: 'login-limit.repository.ts',
   login_link_key: 'login-limit.repository.ts',
+  admin_login_addresses: 'login-limit.repository.ts',
   team_codes: 'team.repository.ts',
   team_alerts: 'team.repository.ts',
   judge_conflicts: 'conflict.repository.ts',

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH_ERRORS,
+  JUDGE_REPLACED,
   type JudgesPace,
   type JudgeVisits,
   type Project,
@@ -137,7 +138,8 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
       await t.addJudge({ name: 'Cy', email: 'cy@x.org' }),
       await t.addJudge({ name: 'Dan', email: 'dan@x.org' }),
     ];
-    const adaHolds = await next(await t.loginAs(ada as string));
+    const adaClient = await t.loginAs(ada as string);
+    const adaHolds = await next(adaClient);
     const cyHolds = await next(await t.loginAs(cy as string));
     expect(new Set([adaHolds, cyHolds])).toEqual(new Set(projectIds));
 
@@ -153,9 +155,42 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
         reason: '',
       }),
     ]);
-    // A replaced judge is hidden: it gets no project (R4).
-    const again = await (await t.loginAs(ada as string))({ method: 'POST', url: '/api/judge/next' });
-    expect(again.json()).toEqual({ error: 'judge is hidden' });
+    // A replaced judge is frozen (issue 31 item 7): it gets no project.
+    const again = await adaClient({ method: 'POST', url: '/api/judge/next' });
+    expect(again.json()).toEqual({ error: JUDGE_REPLACED });
+  });
+
+  it('regression (issue 31 item 7): a judge replaced with its rankings kept is frozen: every write refused, its code and link log in no more; reinstating thaws it', async () => {
+    const { a, b, ada } = await seedDisagreement();
+    const judge = await t.loginAs(ada);
+    await replace(ada, true);
+    const before = await scores();
+    const writes = [
+      { method: 'POST', url: '/api/judge/rank', payload: { ranking: [b, a] } },
+      { method: 'PUT', url: `/api/judge/star/${b}`, payload: { starred: true } },
+      { method: 'PUT', url: `/api/judge/star/${a}`, payload: { starred: false } },
+      { method: 'PUT', url: `/api/judge/notes/${a}`, payload: { notes: 'changed' } },
+      { method: 'POST', url: '/api/judge/next' },
+    ] as const;
+    for (const write of writes) {
+      const res = await judge(write);
+      expect([res.statusCode, res.json()], write.url).toEqual([400, { error: JUDGE_REPLACED }]);
+    }
+    expect(await scores()).toEqual(before);
+    const code = (await t.judges()).find((j) => j.id === ada)?.code ?? '';
+    const proof = t.app.services.loginLinks.proof(code);
+    for (const payload of [{ code }, { code, proof }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/judge/login', payload });
+      expect([res.statusCode, res.json()]).toEqual([400, { error: JUDGE_REPLACED }]);
+    }
+    // Reads still answer: the judge's page says what happened instead of failing.
+    expect((await judge({ method: 'GET', url: '/api/judge' })).statusCode).toBe(200);
+
+    await reinstate(ada);
+    expect((await judge(writes[0])).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/judge/login', payload: { code, proof } })).statusCode,
+    ).toBe(200);
   });
 
   it('tells the dashboards and the judge at once (API.md 6.2), on replace and on reinstate', async () => {

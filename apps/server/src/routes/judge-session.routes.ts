@@ -4,28 +4,36 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, OK } from '@podium/protocol';
-import type { RateLimitedError } from '../errors.js';
+import { JudgeReplacedError } from '../errors.js';
+import type { CodeLoginCheck } from '../services/judge-session.service.js';
 import { authenticatedJudgeId as me } from '../plugins/auth.js';
 import { actionRoute, route } from './route.js';
 
 export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   const { judgeSession: session } = app.services;
-  // A login refused by the guard or R69 before its body was read; its link's proof may lift it.
-  const refusals = new WeakMap<FastifyRequest, RateLimitedError>();
+  // What the limits said of each login before its body was read, and the logins that took one
+  // of the guard's attempts; a live link's proof lifts a refusal and takes nothing.
+  const checks = new WeakMap<FastifyRequest, CodeLoginCheck>();
+  const tookAttempt = new WeakSet<FastifyRequest>();
 
   route(app, endpoints.judgeLogin, async (request) => ({ token: await session.login(request.body.code) }), {
     beforeBody: async (request) => {
       await session.assertNotBlocked();
-      const refusal = await session.codeLoginRefusal(request.ip);
-      if (refusal !== undefined) refusals.set(request, refusal);
+      checks.set(request, await session.checkCodeLogin(request.ip));
     },
-    beforeValidation: (request) => {
-      const refusal = refusals.get(request);
-      if (refusal !== undefined && !session.hasLinkProof(request.body)) throw refusal;
+    beforeValidation: async (request) => {
+      if (await session.hasLiveLink(request.body)) return;
+      const check = checks.get(request) as CodeLoginCheck;
+      if (check.refusal !== undefined) throw check.refusal;
+      await session.takeAttempt(check, request.body);
+      tookAttempt.add(request);
     },
-    // R69: every 400 of a login let through counts as a failed attempt, malformed bodies included.
+    // R69: every 400 of a login let through counts as a failed attempt, malformed bodies
+    // included; a replaced judge's right code is no guess.
     onError: async (request, error) => {
-      if (error.statusCode === 400 && !refusals.has(request)) await session.recordFailedLogin(request.ip);
+      if (error.statusCode !== 400 || error instanceof JudgeReplacedError) return;
+      if (checks.get(request)?.refusal === undefined)
+        await session.recordFailedLogin(request.ip, tookAttempt.has(request));
     },
   });
 

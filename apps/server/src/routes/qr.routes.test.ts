@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QrCode } from '@podium/protocol';
+import type { QrAddCodeResponse, QrCode } from '@podium/protocol';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedSettings, snapshot } from '../test-support/seed.js';
 import { startSmtp } from '../test-support/smtp.js';
@@ -163,7 +163,11 @@ describe('POST /qr/add/code (docs/api-extensions.md)', () => {
     const res = await pub('/api/qr/add/code', { code: qr_code, name: 'Ada', email: 'ada@x.org' });
     expect(res.statusCode, res.body).toBe(200);
     const [judge] = await t.judges();
-    expect(res.json()).toEqual({ ok: 1, code: judge?.code });
+    expect(res.json()).toEqual({
+      ok: 1,
+      code: judge?.code,
+      proof: t.app.services.loginLinks.proof(judge?.code ?? ''),
+    });
     expect(judge).toMatchObject({ name: 'Ada', email: 'ada@x.org', track: '' });
     expect(await t.log()).toContain('ADMIN  | Added judge Ada (ada@x.org) from QR code');
     // The code it handed back logs the judge in.
@@ -173,6 +177,17 @@ describe('POST /qr/add/code (docs/api-extensions.md)', () => {
       payload: { code: judge?.code },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('regression (issue 31 item 3): the code and proof it hands back log in while code logins are blocked', async () => {
+    const { qr_code } = await generate();
+    const { code, proof } = (
+      await pub('/api/qr/add/code', { code: qr_code, name: 'Ada', email: 'ada@x.org' })
+    ).json<QrAddCodeResponse>();
+    await t.admin({ method: 'POST', url: '/api/admin/login-guard', payload: { action: 'block' } });
+    const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/judge/login', payload });
+    expect((await login({ code })).statusCode).toBe(429);
+    expect((await login({ code, proof })).statusCode).toBe(200);
   });
 
   it.each([
@@ -210,7 +225,7 @@ describe('POST /qr/add/code with email on', () => {
         url: '/api/qr/add/code',
         payload: { code: qr_code, name: 'Ada', email: 'ada@x.org' },
       });
-      expect(res.json()).toEqual({ ok: 1, code: null });
+      expect(res.json()).toEqual({ ok: 1, code: null, proof: null });
       await mailing.app.services.mailer.idle();
       expect(smtp.received).toHaveLength(1);
     } finally {

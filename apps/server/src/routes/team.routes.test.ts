@@ -177,18 +177,41 @@ describe('GET /team/:code', () => {
     expect([res.statusCode, res.json()]).toEqual([404, INVALID]);
   });
 
-  it('refuses an address that keeps trying wrong codes (429), right codes included', async () => {
+  it('refuses an address that keeps trying wrong codes (429); its right codes are answered (issue 31 item 5)', async () => {
     const code = await codeOf(await t.addProject({ name: 'A', location: 1 }));
     for (let i = 0; i < TEAM_CODE_FAILURES_PER_MIN; i += 1)
       expect((await status(`wrong${i}`)).statusCode).toBe(404);
-    const refused = await status(code);
+    const refused = await status('wrong');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       error: 'Too many requests with a wrong team code. Try again in a minute.',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    t.clock.advance(MINUTE);
     expect((await status(code)).statusCode).toBe(200);
+    t.clock.advance(MINUTE);
+    expect((await status('wrong')).statusCode).toBe(404);
+  });
+
+  it('regression (issue 31 item 5): ten stale pages behind a venue address lock no valid team out, its alert included', async () => {
+    const [hidden, replaced, valid] = [
+      await t.addProject({ name: 'Hidden', location: 1 }),
+      await t.addProject({ name: 'Replaced', location: 2 }),
+      await t.addProject({ name: 'Valid', location: 3 }),
+    ];
+    const stale = [await codeOf(hidden), await codeOf(replaced)];
+    const code = await codeOf(valid);
+    await t.admin({ method: 'PUT', url: `/api/project/hide/${hidden}`, payload: { hide: true } });
+    await t.admin({ method: 'POST', url: `/api/admin/project/${replaced}/team-code` });
+    const refusedValid: string[] = [];
+    // Five minutes: each stale page polls every 5 s (as a socket retry would), the valid team every 15 s.
+    for (let ms = 5000; ms <= 5 * MINUTE; ms += 5000) {
+      t.clock.advance(5000);
+      for (let page = 0; page < 10; page += 1) await status(stale[page % 2]!);
+      if (ms % 15_000 === 0 && (await status(code)).statusCode !== 200) refusedValid.push(`status at ${ms}`);
+    }
+    const raised = await alert(code);
+    if (raised.statusCode !== 200) refusedValid.push('alert');
+    expect(refusedValid).toEqual([]);
   });
 });
 

@@ -5,10 +5,12 @@ import { actionRoute, route, type RouteOptions } from './route.js';
 
 export async function teamRoutes(app: FastifyInstance): Promise<void> {
   const { teams } = app.services;
-  // The public routes: an address that keeps trying wrong codes is refused before the lookup,
-  // so scanning for codes costs a minute per few tries (on top of 128 bits to guess).
+  // The public routes: an address that keeps trying wrong codes is refused their answer, so
+  // scanning for codes costs a minute per few tries (on top of 128 bits to guess); valid codes
+  // from the same address are answered.
   const guarded: RouteOptions = {
-    beforeBody: (request: FastifyRequest) => teams.assertNotGuessing(request.ip),
+    beforeBody: (request: FastifyRequest) =>
+      teams.assertNotGuessing(request.ip, (request.params as { code?: unknown }).code),
     onError: async (request, error) => {
       // Their one 404 is a code that opens no page.
       if (error.statusCode === 404) await teams.recordWrongCode(request.ip);

@@ -6,8 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ADMIN_GUARD_BURST,
-  ADMIN_GUARD_PER_MIN,
+  DEFAULT_ADMIN_GUARD_BURST as ADMIN_GUARD_BURST,
+  DEFAULT_ADMIN_GUARD_PER_MIN as ADMIN_GUARD_PER_MIN,
+  DEFAULT_LOGIN_GUARD_BURST,
+  DEFAULT_LOGIN_GUARD_PER_MIN,
   RATE_LIMITED_MESSAGE,
   type LoginGuardStatus,
 } from '@podium/protocol';
@@ -24,8 +26,8 @@ afterEach(async () => {
 /** The bucket of these tests: 5 failed attempts at once, then one every 10 seconds. */
 const BURST = 5;
 const PER_MIN = 6;
-async function start(loginGuardPerMin = PER_MIN) {
-  t = await createTestApp({ config: { trustProxy: true, loginGuardPerMin, loginGuardBurst: BURST } });
+async function start(loginGuardPerMin = PER_MIN, loginGuardBurst = BURST) {
+  t = await createTestApp({ config: { trustProxy: true, loginGuardPerMin, loginGuardBurst } });
   // The per-address limit (R69) is out of the way: every guess below comes from a new address.
   await t.admin({ method: 'POST', url: '/api/admin/max-reqs', payload: { max_req_per_min: 1000 } });
 }
@@ -236,6 +238,73 @@ describe('R70c the guard over failed judge logins from all addresses', () => {
   });
 });
 
+describe('issue 31: the bucket is taken atomically, and a trickle from one address keeps no judge out', () => {
+  it('regression (item 2): concurrent wrong logins get exactly BURST evaluated, and a right code waits one refill, not a debt', async () => {
+    await start();
+    const { code } = await judgeWithCode();
+    // All at once, each from a new address: every check runs before any failure is counted.
+    const answers = await Promise.all(Array.from({ length: 40 }, () => guess()));
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(BURST);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(40 - BURST);
+    expect(await logLines('Invalid judge log in attempt')).toHaveLength(BURST);
+    // Nothing is owed beyond the bucket: the next attempt comes back in one refill.
+    const refused = await login(code, '192.0.2.200');
+    expect([refused.statusCode, refused.headers['retry-after']]).toEqual([429, '10']);
+    t.clock.advance(10_000);
+    expect((await login(code, '192.0.2.200')).statusCode).toBe(200);
+    // The right code spent nothing: the refilled attempt is still there for a guess.
+    expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(429);
+  });
+
+  it('regression (item 3): 125 failures, then 2 wrong codes a second from one address: a judge typing the right code every 5 s gets in within a minute', async () => {
+    // The defaults of LOGIN_GUARD_PER_MIN and LOGIN_GUARD_BURST, as in the issue's attack.
+    await start(DEFAULT_LOGIN_GUARD_PER_MIN, DEFAULT_LOGIN_GUARD_BURST);
+    const { code } = await judgeWithCode();
+    for (let i = 0; i < 125; i += 1) await guess();
+    const attacker = '203.0.113.66';
+    const judgeAnswers: number[] = [];
+    let attackerEvaluated = 0;
+    for (let ms = 500; ms <= 60_000; ms += 500) {
+      t.clock.advance(500);
+      if ((await login('00000000', attacker)).statusCode === 400) attackerEvaluated += 1;
+      if (ms % 5000 === 0) judgeAnswers.push((await login(code, '192.0.2.200')).statusCode);
+    }
+    // The judge's address never failed: the reserve is its, not the attacker's.
+    const firstIn = judgeAnswers.indexOf(200);
+    expect(firstIn).toBeGreaterThanOrEqual(0);
+    expect((firstIn + 1) * 5).toBeLessThanOrEqual(60);
+    // The attacker had at most the refill of that minute evaluated.
+    expect(attackerEvaluated).toBeLessThanOrEqual(6);
+  });
+
+  it('right codes hold no attempt, however many log in at once: 20 judges with a bucket of 5', async () => {
+    await start();
+    for (let i = 0; i < 20; i += 1) await t.addJudge({ name: `Judge ${i}`, email: `judge${i}@example.org` });
+    const codes = (await t.judges()).map((judge) => judge.code);
+    const answers = await Promise.all(codes.map((code, i) => login(code, `192.0.2.${i + 1}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(20).fill(200));
+    expect(await guardStatus()).toEqual(OFF);
+  });
+
+  it('a right code spends nothing, a wrong one from an address that failed in the last minute cannot take the reserve', async () => {
+    // A bucket of 8: a quarter, 2, is kept for addresses without a failure in the last minute.
+    await start(PER_MIN, 8);
+    const { code } = await judgeWithCode();
+    for (let i = 0; i < 10; i += 1) expect((await login(code, '192.0.2.1')).statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await login('00000000', '203.0.113.66')).statusCode);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+    const refused = await login('00000000', '203.0.113.66');
+    expect(refused.headers['retry-after']).toBe('10');
+    // The reserve: two attempts for addresses without a failure, a right code from one of them.
+    expect((await login(code, '192.0.2.2')).statusCode).toBe(200);
+    expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(429);
+  });
+});
+
 describe('issue 22 item 2b: the login link passes the guard', () => {
   it('regression: a judge with the emailed link logs in while the guard is on; the code alone is refused', async () => {
     await start();
@@ -302,6 +371,23 @@ describe('issue 22 item 2b: the login link passes the guard', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/judge/login', payload: { code, proof: 5 } });
     expect([res.statusCode, res.json()]).toEqual([400, { error: 'proof must be a string' }]);
     expect((await login(code, '192.0.2.1', 'not-a-proof')).statusCode).toBe(200);
+  });
+});
+
+describe("issue 31 item 8: a deleted judge's link is a code like any other", () => {
+  it('regression: its logins count for its address (R69) and the guard, so they cannot flood the log', async () => {
+    await start();
+    await t.admin({ method: 'POST', url: '/api/admin/max-reqs', payload: { max_req_per_min: 3 } });
+    const judgeId = await t.addJudge({ name: 'Ada', email: 'ada@example.org' });
+    const code = (await t.judges()).find((j) => j.id === judgeId)?.code ?? '';
+    const proof = t.app.services.loginLinks.proof(code);
+    await t.admin({ method: 'DELETE', url: `/api/judge/${judgeId}` });
+    const fromOne: number[] = [];
+    for (let i = 0; i < 50; i += 1) fromOne.push((await login(code, '192.0.2.50', proof)).statusCode);
+    expect(fromOne.filter((status) => status === 400)).toHaveLength(3);
+    // From new addresses the guard holds it to its bucket, as any wrong code.
+    for (let i = 0; i < 50; i += 1) await login(code, `10.3.0.${i}`, proof);
+    expect(await logLines('Invalid judge log in attempt')).toHaveLength(BURST);
   });
 });
 
@@ -387,6 +473,8 @@ describe('issue 22 item 8: the guard over failed admin authentications from all 
         method: 'POST',
         url: '/api/admin/session',
         payload: { password: TEST_ADMIN_PASSWORD },
+        // Not the address of the sockets below: an address the password logged in from passes.
+        remoteAddress: '203.0.113.9',
       })
     ).json<{ session: string }>().session;
     // The test's own reads of the log use the session too: the password is refused below.
@@ -435,10 +523,10 @@ describe('issue 22 item 8: the guard over failed admin authentications from all 
 
     // One attempt comes back every 60 / ADMIN_GUARD_PER_MIN seconds; the right password spends nothing.
     t.clock.advance(60_000 / ADMIN_GUARD_PER_MIN);
-    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
-    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
-    expect((await adminLogin('wrong', '198.51.100.1')).statusCode).toBe(400);
-    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(429);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.2')).statusCode).toBe(200);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.3')).statusCode).toBe(200);
+    expect((await adminLogin('wrong', '198.51.100.4')).statusCode).toBe(400);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.5')).statusCode).toBe(429);
 
     // Quiet until the bucket is full again (30 at 10 a minute): the guard ends, with its summary.
     t.clock.advance((ADMIN_GUARD_BURST / ADMIN_GUARD_PER_MIN) * 60_000);
@@ -447,7 +535,55 @@ describe('issue 22 item 8: the guard over failed admin authentications from all 
     expect(await linesWith('SYSTEM | Admin logins resumed')).toEqual([
       expect.stringMatching(/Admin logins resumed: 1 failed attempts while suspended$/),
     ]);
-    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.1')).statusCode).toBe(200);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.5')).statusCode).toBe(200);
+  });
+});
+
+describe('issue 31 item 4: nobody can lock the organizer out', () => {
+  const adminLogin = (password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress });
+  /** The issue's attack: 32 wrong passwords at once, then one a second from three addresses. */
+  async function attack(seconds: number, organizer: (second: number) => Promise<void>): Promise<void> {
+    for (let i = 1; i <= 32; i += 1) await adminLogin('wrong', `10.7.0.${i}`);
+    for (let second = 1; second <= seconds; second += 1) {
+      t.clock.advance(1000);
+      await adminLogin(`wrong ${second}`, `10.8.0.${second % 3}`);
+      await organizer(second);
+    }
+  }
+
+  it('regression: an address the password logged in from passes the guard, every time', async () => {
+    t = await createTestApp();
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+    const answers: number[] = [];
+    await attack(75, async (second) => {
+      if (second % 5 === 0) answers.push((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.7')).statusCode);
+    });
+    expect(answers).toEqual(Array<number>(15).fill(200));
+    // Its address is no way around R70a: a wrong password from it still counts there.
+    expect((await adminLogin('wrong', '198.51.100.7')).statusCode).toBe(400);
+  });
+
+  it('regression: from an address never used, the organizer gets in within half a minute (the reserve)', async () => {
+    t = await createTestApp();
+    const answers: number[] = [];
+    await attack(75, async (second) => {
+      if (second % 5 === 0) answers.push((await adminLogin(TEST_ADMIN_PASSWORD, '198.51.100.8')).statusCode);
+    });
+    expect(answers.slice(0, 6)).toContain(200);
+  });
+
+  it('ADMIN_GUARD_BURST and ADMIN_GUARD_PER_MIN set the bucket; ADMIN_GUARD_PER_MIN=0 turns the guard off', async () => {
+    t = await createTestApp({ config: { adminGuardBurst: 3, adminGuardPerMin: 2 } });
+    const answers: number[] = [];
+    for (let i = 1; i <= 5; i += 1) answers.push((await adminLogin('wrong', `10.9.0.${i}`)).statusCode);
+    expect(answers).toEqual([400, 400, 400, 429, 429]);
+    expect((await adminLogin('wrong', '10.9.0.9')).headers['retry-after']).toBe('30');
+    await t.close();
+
+    t = await createTestApp({ config: { adminGuardPerMin: 0 } });
+    for (let i = 1; i <= 60; i += 1) expect((await adminLogin('wrong', `10.9.1.${i}`)).statusCode).toBe(400);
+    expect((await adminLogin(TEST_ADMIN_PASSWORD, '10.9.2.1')).statusCode).toBe(200);
   });
 });
 

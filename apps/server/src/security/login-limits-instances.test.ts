@@ -136,6 +136,26 @@ describe('R96: two instances on one PostgreSQL database', () => {
     expect(summaries).toHaveLength(2);
   });
 
+  it('regression (issue 31 item 2): concurrent wrong logins spread over both take no more than the bucket, and leave no debt', async () => {
+    storage = await testStorage({ engine: 'postgres' });
+    const a = await instance();
+    const b = await instance();
+    await a.admin({ method: 'POST', url: '/api/admin/max-reqs', payload: { max_req_per_min: 1000 } });
+    const judgeId = await a.addJudge({ name: 'Ada', email: 'ada@example.org' });
+    const code = (await a.judges()).find((j) => j.id === judgeId)?.code ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login(i % 2 === 0 ? a : b, '00000000', `10.1.${i >> 8}.${i & 255}`),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(BURST);
+    const refused = await login(b, code, '10.0.3.1');
+    expect([refused.statusCode, refused.headers['retry-after']]).toEqual([429, '10']);
+    a.clock.advance(10_000);
+    b.clock.advance(10_000);
+    expect((await login(a, code, '10.0.3.1')).statusCode).toBe(200);
+  });
+
   it('an `all` reset on one instance clears the counts for both', async () => {
     storage = await testStorage({ engine: 'postgres' });
     const a = await instance();

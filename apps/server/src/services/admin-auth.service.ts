@@ -14,8 +14,14 @@ import type { LoginLimitRepository } from '../repositories/login-limit.repositor
 import { RateLimitedError, ValidationError } from '../errors.js';
 import type { AdminSessionService } from './admin-session.service.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
+import { clientKey, FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import type { LoginGuard } from './login-guard.js';
+
+/**
+ * How long an address the admin password logged in from passes the admin guard: longer than an
+ * event (a hackathon runs 36 hours, a session 24).
+ */
+export const ADMIN_ADDRESS_KNOWN_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface AdminAuthContext {
   db: Database;
@@ -33,9 +39,13 @@ export class AdminAuthService {
   private readonly audit: AuditLogService;
   private readonly sessions: AdminSessionService;
   private readonly guard: LoginGuard;
+  private readonly loginLimits: LoginLimitRepository;
+  private readonly now: () => number;
 
   constructor({ db, repositories, auditLog, now, sessions, adminGuard }: AdminAuthContext) {
     this.db = db;
+    this.loginLimits = repositories.loginLimits;
+    this.now = now;
     this.audit = auditLog;
     this.sessions = sessions;
     this.guard = adminGuard;
@@ -58,16 +68,21 @@ export class AdminAuthService {
    * or a live session token (R70b); a failure counts against `ip` and the guard. The secret is
    * checked even for a wrong user, so both failures take the same time; sessions first, as the web
    * app sends one with every request, and a live session is never refused by the guard, which
-   * throws 429 before any other secret is checked while it is out of allowance.
+   * throws 429 before any other secret is checked while it has no attempt for `ip` (an address
+   * the password logged in from passes it, `takeAttempt`).
    */
   async verify(user: string, secret: string, ip: string): Promise<boolean> {
     if (await this.sessions.isValid(secret)) {
       if (user === ADMIN_USER) return true;
-    } else {
-      await this.guard.assertAllowed();
-      if ((await this.sessions.matchesPassword(secret)) && user === ADMIN_USER) return true;
+      await this.recordFailure(ip, false);
+      return false;
     }
-    await this.recordFailure(ip);
+    const tookAttempt = await this.takeAttempt(ip);
+    if ((await this.sessions.matchesPassword(secret)) && user === ADMIN_USER) {
+      if (tookAttempt) await this.passedFrom(ip);
+      return true;
+    }
+    await this.recordFailure(ip, tookAttempt);
     return false;
   }
 
@@ -90,17 +105,39 @@ export class AdminAuthService {
 
   /** The password itself (not a session), counted and logged like R70a and R77 want. */
   private async checkPassword(password: string, ip: string): Promise<void> {
-    await this.guard.assertAllowed();
+    const tookAttempt = await this.takeAttempt(ip);
     const ok = await this.sessions.matchesPassword(password);
-    if (!ok) await this.recordFailure(ip);
+    if (!ok) await this.recordFailure(ip, tookAttempt);
+    else if (tookAttempt) await this.passedFrom(ip);
     await this.db.transaction(async () => await this.audit.admin(ok ? 'Log in' : 'Invalid log in attempt'));
     if (!ok) throw new ValidationError(INVALID_ADMIN_PASSWORD);
   }
 
-  private async recordFailure(ip: string): Promise<void> {
+  /**
+   * Takes the guard's attempt before a password is checked (429 when none is left for `ip`), unless
+   * the password logged in from `ip` in the last `ADMIN_ADDRESS_KNOWN_MS`: returns whether it took one.
+   */
+  private async takeAttempt(ip: string): Promise<boolean> {
+    const client = clientKey(ip);
+    if (await this.loginLimits.isAdminAddress(client, this.now() - ADMIN_ADDRESS_KNOWN_MS)) return false;
+    const { failedRecently } = await this.limiter.check(ip, ADMIN_AUTH_MAX_FAILURES);
+    await this.guard.take(failedRecently);
+    return true;
+  }
+
+  /**
+   * The password was right from an address not known yet: the attempt is given back, and the
+   * guard lets the address through from now on (issue 31 item 4). Known addresses write nothing.
+   */
+  private async passedFrom(ip: string): Promise<void> {
+    await this.guard.giveBack();
+    await unlessDiskFull(() => this.loginLimits.rememberAdminAddress(clientKey(ip), this.now()));
+  }
+
+  private async recordFailure(ip: string, tookAttempt: boolean): Promise<void> {
     await unlessDiskFull(async () => {
       await this.limiter.recordFailure(ip);
-      await this.guard.recordFailure();
+      if (tookAttempt) await this.guard.recordFailure();
     });
   }
 }

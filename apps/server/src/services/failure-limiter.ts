@@ -80,16 +80,21 @@ export class FailureLimiter {
    * at every check, so a changed setting applies at once (R70).
    */
   async retryAfterSeconds(ip: string, limit: number): Promise<number> {
+    return (await this.check(ip, limit)).retryAfter;
+  }
+
+  /**
+   * `retryAfter` as `retryAfterSeconds`, and whether the IP failed in the last minute (the
+   * guards keep their reserve from it, login-guard.ts), from one read.
+   */
+  async check(ip: string, limit: number): Promise<{ retryAfter: number; failedRecently: boolean }> {
     const now = this.now();
-    const window = await this.repository.failuresInOpenWindow(
-      this.limiter,
-      clientKey(ip),
-      now,
-      LOGIN_WINDOW_MS,
-    );
-    if (window === undefined || window.failures < limit) return 0;
-    const remaining = window.window_start + LOGIN_WINDOW_MS - now;
-    return Math.max(1, Math.ceil(remaining / 1000));
+    const count = await this.repository.clientFailures(this.limiter, clientKey(ip));
+    const failedRecently = count !== undefined && count.last_failure_at > now - LOGIN_WINDOW_MS;
+    const windowEnd = (count?.window_start ?? 0) + LOGIN_WINDOW_MS;
+    if (count === undefined || windowEnd <= now || count.failures < limit)
+      return { retryAfter: 0, failedRecently };
+    return { retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)), failedRecently };
   }
 
   /** One upsert; a success writes nothing. */

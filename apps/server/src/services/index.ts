@@ -2,7 +2,6 @@
  * Builds every service over one database. Routes reach them through `app.services`; nothing
  * here knows about HTTP or sockets.
  */
-import { ADMIN_GUARD_BURST, ADMIN_GUARD_PER_MIN } from '@podium/protocol';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ExportThread } from './export/export-thread.js';
@@ -108,7 +107,13 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         }),
     },
   });
-  const qr = new QrService({ ...deps, judges, publicUrl: config.publicUrl, emailEnabled: mailer.enabled });
+  const qr = new QrService({
+    ...deps,
+    judges,
+    publicUrl: config.publicUrl,
+    emailEnabled: mailer.enabled,
+    loginLinks,
+  });
   const clock = new ClockService(deps);
   // Timers that act on the event run on one instance at a time (R96); the app starts them.
   const timers = new EventTimers({ db });
@@ -130,18 +135,20 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         ended: (n) => `Judge logins resumed: ${n} failed attempts while suspended`,
       },
       reports: true,
+      writeGate,
     }),
     new LoginGuard({
       ...deps,
       name: 'admin-passwords',
       limiter: 'admin',
-      perMin: ADMIN_GUARD_PER_MIN,
-      burst: ADMIN_GUARD_BURST,
+      perMin: config.adminGuardPerMin,
+      burst: config.adminGuardBurst,
       lines: {
         started: (n) => `Admin logins suspended: ${n} failed attempts in the last minute`,
         ended: (n) => `Admin logins resumed: ${n} failed attempts while suspended`,
       },
       reports: false,
+      writeGate,
     }),
     deps,
   );

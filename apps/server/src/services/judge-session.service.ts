@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVALID_JUDGE_CODE,
+  JUDGE_REPLACED,
   RATE_LIMITED_MESSAGE,
   type JudgedProject,
   type JudgeSelf,
@@ -14,7 +15,7 @@ import {
   type LoginProofs,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { RateLimitedError, ValidationError } from '../errors.js';
+import { JudgeReplacedError, RateLimitedError, ValidationError } from '../errors.js';
 import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
 import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
@@ -36,6 +37,12 @@ export interface JudgeSessionContext {
   /** Failed logins from all addresses together (R70c). */
   loginGuard: LoginGuard;
   loginLinks: LoginLinks;
+}
+
+/** What the limits say of a login by code alone, before its body is read. */
+export interface CodeLoginCheck {
+  refusal: RateLimitedError | undefined;
+  failedRecently: boolean;
 }
 
 /** The ADMIN line of each of the organizer's actions on the guard. */
@@ -72,29 +79,55 @@ export class JudgeSessionService {
   }
 
   /**
-   * R70c, then R69: the 429 a login by code alone gets now (the guard is out of allowance or the
-   * organizer blocked code logins, or the IP is over its failures), or undefined. Read before the
-   * body; a login whose body carries the code's proof is let through anyway (`hasLinkProof`).
+   * R70c, then R69: what the limits say of a login by code alone from `ip` now, read before the
+   * body: the 429 it gets (the guard is out of attempts for it or the organizer blocked code
+   * logins, or the IP is over its failures), and whether the IP failed in the last minute. A
+   * login whose body carries a live link is let through anyway (`hasLiveLink`).
    */
-  async codeLoginRefusal(ip: string): Promise<RateLimitedError | undefined> {
-    const guardWait = await this.guard.retryAfterSeconds();
-    if (guardWait !== 0) return new RateLimitedError(RATE_LIMITED_MESSAGE, guardWait ?? undefined);
-    const retryAfter = await this.limiter.retryAfterSeconds(ip, (await this.options.read()).max_req_per_min);
-    return retryAfter > 0 ? new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter) : undefined;
+  async checkCodeLogin(ip: string): Promise<CodeLoginCheck> {
+    const { max_req_per_min } = await this.options.read();
+    const { retryAfter, failedRecently } = await this.limiter.check(ip, max_req_per_min);
+    const refusal =
+      (await this.guard.refusal(failedRecently)) ??
+      (retryAfter > 0 ? new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter) : undefined);
+    return { refusal, failedRecently };
   }
 
-  /** Whether a login body (not yet validated) carries a code with its login link's proof. */
-  hasLinkProof(body: unknown): boolean {
+  /**
+   * Takes the guard's attempt for a code login its check let through, or throws the 429 (R70c).
+   * A judge's code spends nothing; any other body (no code, not a string) spends one, as it
+   * counts as a failure (R69).
+   */
+  async takeAttempt(check: CodeLoginCheck, body: unknown): Promise<void> {
+    const code = (body as Record<string, unknown> | null)?.code;
+    await this.guard.take(
+      check.failedRecently,
+      typeof code === 'string' ? code.replace(/\s+/g, '') : undefined,
+    );
+  }
+
+  /**
+   * Whether a login body (not yet validated) carries a live login link: the code of a judge who
+   * is neither deleted nor replaced, with its proof. A dead judge's link is a code like any other,
+   * so it is limited and counted (issue 31 items 7, 8).
+   */
+  async hasLiveLink(body: unknown): Promise<boolean> {
     if (typeof body !== 'object' || body === null) return false;
     const { code, proof } = body as Record<string, unknown>;
-    return typeof code === 'string' && typeof proof === 'string' && this.links.verifies(code, proof);
+    if (typeof code !== 'string' || typeof proof !== 'string' || !this.links.verifies(code, proof))
+      return false;
+    const judge = await this.judges.findByCode(code.replace(/\s+/g, ''));
+    return judge !== undefined && judge.replaced_at === null;
   }
 
-  /** R69, R70c: every 400 of a login the limits let through counts, the malformed bodies included. */
-  async recordFailedLogin(ip: string): Promise<void> {
+  /**
+   * R69, R70c: every 400 of a login the limits let through counts for its IP, the malformed
+   * bodies included; for the guard when the login took one of its attempts.
+   */
+  async recordFailedLogin(ip: string, tookAttempt: boolean): Promise<void> {
     await unlessDiskFull(async () => {
       await this.limiter.recordFailure(ip);
-      await this.guard.recordFailure();
+      if (tookAttempt) await this.guard.recordFailure();
     });
   }
 
@@ -120,7 +153,10 @@ export class JudgeSessionService {
     return await this.guard.status();
   }
 
-  /** R1: whitespace is removed from the code; each login issues a new token (2.1). */
+  /**
+   * R1: whitespace is removed from the code; each login issues a new token (2.1). A replaced
+   * judge is frozen: its code and link log in no more until it is reinstated (issue 31 item 7).
+   */
   async login(rawCode: string): Promise<string> {
     const code = rawCode.replace(/\s+/g, '');
     const judge = code === '' ? undefined : await this.judges.findByCode(code);
@@ -130,6 +166,7 @@ export class JudgeSessionService {
       );
       throw new ValidationError(INVALID_JUDGE_CODE);
     }
+    if (judge.replaced_at !== null) throw new JudgeReplacedError(JUDGE_REPLACED);
     // 24 random bytes → 32 URL-safe characters, 192 bits.
     const token = randomBytes(24).toString('base64url');
     await this.db.transaction(async () => {

@@ -8,6 +8,7 @@ import {
   JUDGE_CONFLICT_REASON,
   JUDGE_FLAG_REASONS,
   JUDGE_HIDDEN,
+  JUDGE_REPLACED,
   NO_CURRENT_PROJECT,
   PROJECT_NOT_FOUND,
   PROJECT_NOT_SEEN,
@@ -191,7 +192,7 @@ export class JudgingService {
   /** `POST /judge/rank` (R27): duplicates refused; unknown and unseen entries dropped. */
   async rank(judgeId: string, ranking: readonly string[]): Promise<void> {
     await this.db.transaction(async () => {
-      const judge = await this.requireJudge(judgeId);
+      const judge = await this.requireNotReplaced(judgeId);
       if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const seen = new Set<string>();
       for (const id of ranking) {
@@ -213,7 +214,7 @@ export class JudgingService {
   /** `PUT /judge/star/:id` and `PUT /judge/star` (R28). */
   async star(judgeId: string, projectId: string, starred: boolean): Promise<void> {
     await this.db.transaction(async () => {
-      const judge = await this.requireJudge(judgeId);
+      const judge = await this.requireNotReplaced(judgeId);
       await this.requireProject(projectId);
       if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       await this.requireJudged(judgeId, projectId);
@@ -230,7 +231,7 @@ export class JudgingService {
   /** `PUT /judge/notes/:id` (R29): always allowed, never logged. */
   async notes(judgeId: string, projectId: string, notes: string): Promise<void> {
     await this.db.transaction(async () => {
-      await this.requireJudge(judgeId);
+      await this.requireNotReplaced(judgeId);
       await this.requireProject(projectId);
       await this.requireJudged(judgeId, projectId);
       await this.judging.setNotes(judgeId, projectId, notes);
@@ -326,9 +327,16 @@ export class JudgingService {
     return stillAuthenticated(this.judges, judgeId);
   }
 
+  /** A judge's writes: a replaced judge is frozen until reinstated (issue 31 item 7). */
+  private async requireNotReplaced(judgeId: string): Promise<JudgeRow> {
+    const judge = await this.requireJudge(judgeId);
+    if (judge.replaced_at !== null) throw new ConflictError(JUDGE_REPLACED);
+    return judge;
+  }
+
   /** R4: hidden judges may not take, skip or finish projects. */
   private async requireActive(judgeId: string): Promise<JudgeRow> {
-    const judge = await this.requireJudge(judgeId);
+    const judge = await this.requireNotReplaced(judgeId);
     if (judge.active === 0) throw new ConflictError(JUDGE_HIDDEN);
     return judge;
   }

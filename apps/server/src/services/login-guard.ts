@@ -1,10 +1,15 @@
 /**
  * A guard over failed logins from all addresses together (R70c for judge codes; the same for the
- * admin password, issue 22): a token bucket of `burst` failed attempts, refilled at `perMin` a
- * minute. A failed attempt the guard let through spends one; while less than one is left, every
- * attempt is refused (429) unevaluated, and refusals spend nothing, so a trickle of refused
- * attempts cannot hold the guard on. Over any span t, at most `burst + perMin·t` guesses are ever
- * evaluated, whatever the pace and the number of addresses (docs/security.md has the arithmetic).
+ * admin password, issue 22): a token bucket of `burst` attempts, refilled at `perMin` a minute.
+ * Every attempt takes one before its secret is evaluated, in one conditional update, so attempts
+ * racing on any number of instances never take more than the bucket holds and nothing is ever
+ * owed beyond it (issue 31 item 2); a right secret spends nothing, so only failures spend.
+ * While none is left, attempts are refused (429) unevaluated, and refusals spend nothing, so a
+ * trickle of refused attempts cannot hold the guard on. Over any span t, at most
+ * `burst + perMin·t` guesses are ever evaluated, whatever the pace and the number of addresses
+ * (docs/security.md has the arithmetic). A quarter of the bucket is kept for clients without a
+ * failure in the last minute, so one address trickling guesses cannot take every refilled attempt
+ * before a judge or the organizer (issue 31 items 3, 4).
  *
  * The guard is "on" from the failure that empties the bucket until the bucket is full again (or the
  * organizer ends it): one SYSTEM line at the start, one summary at the end, and `login.guard` to
@@ -14,6 +19,7 @@
  */
 import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { isDiskFull } from '../db/disk-full.js';
 import { RateLimitedError } from '../errors.js';
 import type {
   GuardName,
@@ -23,6 +29,7 @@ import type {
 } from '../repositories/login-limit.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { unlessDiskFull } from './failure-limiter.js';
+import type { WriteGate } from './write-gate.js';
 
 /** What the guard writes in the log (SYSTEM lines). */
 export interface GuardLines {
@@ -45,6 +52,8 @@ export interface LoginGuardContext {
   lines: GuardLines;
   /** Whether the guard's changes go to the admin sockets (`login.guard`). */
   reports: boolean;
+  /** Taking an attempt is a write: it waits for an import's commit like the others. */
+  writeGate: WriteGate;
 }
 
 export class LoginGuard {
@@ -62,36 +71,65 @@ export class LoginGuard {
     this.repository = context.repositories.loginLimits;
   }
 
-  /** Throws 429 while the organizer blocked code logins or less than one attempt is left. */
-  async assertAllowed(): Promise<void> {
-    const retryAfter = await this.retryAfterSeconds();
-    if (retryAfter !== 0) throw new RateLimitedError(RATE_LIMITED_MESSAGE, retryAfter ?? undefined);
+  /**
+   * The 429 an attempt of a client would get now (read only), or undefined. `failedRecently`:
+   * the client failed in the last minute, so the bucket's reserve is not its to take.
+   */
+  async refusal(failedRecently: boolean): Promise<RateLimitedError | undefined> {
+    if (!this.enabled) return undefined;
+    const row = await this.repository.guard(this.context.name);
+    if (row === undefined) return undefined;
+    return this.refusalOf(row, failedRecently);
   }
 
   /**
-   * 0 when an attempt may be evaluated; else the whole seconds until one may (at least 1), or
-   * null while the organizer blocks code logins (no time is known).
+   * Takes one attempt from the bucket before a secret is evaluated, or throws the 429: one
+   * conditional update, so concurrent attempts on any number of instances never take more than
+   * the bucket holds, and nothing is ever owed beyond it (issue 31 item 2). A client that failed
+   * in the last minute may not take the reserve, which keeps a trickle from one address from
+   * taking every refilled attempt before a judge's (item 3). `judgeCode`: the judge code about
+   * to be evaluated, checked in the same statement, so that a right one spends nothing and needs
+   * no `giveBack` (the admin password is checked outside the database and gives its attempt back).
    */
-  async retryAfterSeconds(): Promise<number | null> {
-    if (!this.enabled) return 0;
-    const row = await this.repository.guard(this.context.name);
-    if (row === undefined) return 0;
-    if (row.blocked === 1) return null;
-    const excess = this.spentNow(row) - (this.context.burst - 1);
-    if (excess <= 0) return 0;
-    // Whole milliseconds first, so that a float's last bit never adds a second.
-    return Math.max(1, Math.ceil(Math.round((excess * 60_000) / this.context.perMin) / 1000));
+  async take(failedRecently: boolean, judgeCode?: string): Promise<void> {
+    if (!this.enabled) return;
+    const { name, perMin, writeGate } = this.context;
+    const attempt = { perMin, maxSpent: this.context.burst - this.reserve(failedRecently), judgeCode };
+    await writeGate.whenOpen();
+    let taken: boolean;
+    try {
+      taken = await this.repository.take(name, this.now(), attempt);
+      if (!taken) {
+        // No row yet (the first attempt ever, or since an `all` reset), or one made meanwhile
+        // by a concurrent first attempt: try again with it.
+        const row = await this.repository.guard(name);
+        if (row === undefined) await this.repository.ensureGuard(name, this.now());
+        if (row === undefined || this.refusalOf(row, failedRecently) === undefined)
+          taken = await this.repository.take(name, this.now(), attempt);
+      }
+    } catch (error) {
+      // A full disk (SQLite): the bucket cannot be written, so the read decides, as for the counts.
+      if (!isDiskFull(error)) throw error;
+      const refusal = await this.refusal(failedRecently);
+      if (refusal !== undefined) throw refusal;
+      return;
+    }
+    if (taken) return;
+    const row = await this.repository.guard(name);
+    throw (row && this.refusalOf(row, failedRecently)) ?? new RateLimitedError(RATE_LIMITED_MESSAGE, 1);
   }
 
-  /** A failed attempt the guard let through: spends one, and turns the guard on when none is left. */
+  /** The password of a taken attempt was right: it spends nothing (unless the disk is full). */
+  async giveBack(): Promise<void> {
+    if (this.enabled) await unlessDiskFull(() => this.repository.giveBack(this.context.name));
+  }
+
+  /** The secret of a taken attempt was wrong: counted, and the guard goes on when none is left. */
   async recordFailure(): Promise<void> {
     if (!this.enabled) return;
-    const { spent, active_since } = await this.repository.spend(
-      this.context.name,
-      this.now(),
-      this.context.perMin,
-    );
-    if (active_since !== null || spent <= this.context.burst - 1) return;
+    const row = await this.repository.countFailure(this.context.name);
+    if (row === undefined || row.active_since !== null || this.spentNow(row) <= this.context.burst - 1)
+      return;
     await this.db.transaction(async () => {
       if (!(await this.repository.activate(this.context.name, this.now()))) return;
       const { failures } = await this.recentFailures();
@@ -157,6 +195,22 @@ export class LoginGuard {
       this.recordChange();
       return true;
     });
+  }
+
+  /** The 429 for a client while the organizer blocks, or its wait for the next attempt. */
+  private refusalOf(row: LoginGuardRow, failedRecently: boolean): RateLimitedError | undefined {
+    if (row.blocked === 1) return new RateLimitedError(RATE_LIMITED_MESSAGE);
+    const maxSpent = this.context.burst - this.reserve(failedRecently);
+    const excess = this.spentNow(row) - (maxSpent - 1);
+    if (excess <= 0) return undefined;
+    // Whole milliseconds first, so that a float's last bit never adds a second.
+    const wait = Math.max(1, Math.ceil(Math.round((excess * 60_000) / this.context.perMin) / 1000));
+    return new RateLimitedError(RATE_LIMITED_MESSAGE, wait);
+  }
+
+  /** The attempts kept for clients without a failure in the last minute: a quarter of the bucket. */
+  private reserve(failedRecently: boolean): number {
+    return failedRecently ? Math.floor(this.context.burst / 4) : 0;
   }
 
   private recordChange(): void {

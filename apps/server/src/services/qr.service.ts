@@ -14,6 +14,7 @@ import type { QrRepository } from '../repositories/qr.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
+import type { LoginLinks } from './login-links.js';
 import { secretsEqual } from './secrets.js';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -36,6 +37,8 @@ export interface QrContext {
   publicUrl: string | undefined;
   /** Whether login emails are sent (R75); when not, the self-add hands the code back. */
   emailEnabled: boolean;
+  /** The proof handed back with the code, so that its login link passes the guard. */
+  loginLinks: LoginLinks;
 }
 
 export class QrService {
@@ -45,6 +48,7 @@ export class QrService {
   private readonly judges: JudgeService;
   private readonly audit: AuditLogService;
   private readonly publicUrl: string | undefined;
+  private readonly loginLinks: LoginLinks;
   private readonly emailEnabled: boolean;
 
   constructor(context: QrContext) {
@@ -55,6 +59,7 @@ export class QrService {
     this.audit = context.auditLog;
     this.publicUrl = context.publicUrl;
     this.emailEnabled = context.emailEnabled;
+    this.loginLinks = context.loginLinks;
   }
 
   /** The current code of the general judges (`track` '') or of a track in `tracks`. */
@@ -98,7 +103,8 @@ export class QrService {
    */
   async selfAddWithCode(input: SelfAddInput): Promise<QrAddCodeResponse> {
     const code = await this.addJudge(input);
-    return { ok: 1, code: this.emailEnabled ? null : code };
+    if (this.emailEnabled) return { ok: 1, code: null, proof: null };
+    return { ok: 1, code, proof: this.loginLinks.proof(code) };
   }
 
   private async addJudge(input: SelfAddInput): Promise<string> {

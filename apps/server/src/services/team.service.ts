@@ -197,8 +197,13 @@ export class TeamService {
     return project !== undefined && project.active === 1;
   }
 
-  /** 429 for an address that tried too many wrong codes in the last minute. */
-  async assertNotGuessing(ip: string): Promise<void> {
+  /**
+   * 429 for an address that tried too many wrong codes in the last minute, unless `code` opens a
+   * page: a valid team is never refused for the stale pages that share its venue's address
+   * (issue 31 item 5). Looking a code up costs what the refusal's read does; only wrong codes write.
+   */
+  async assertNotGuessing(ip: string, code: unknown): Promise<void> {
+    if (typeof code === 'string' && (await this.opens(code))) return;
     const retryAfter = await this.wrongCodes.retryAfterSeconds(ip, TEAM_CODE_FAILURES_PER_MIN);
     if (retryAfter > 0) throw new RateLimitedError(TEAM_CODE_RATE_LIMITED, retryAfter);
   }

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { CLOCK_BACKUP_INTERVAL_MS, type JudgeAdmin, type Project } from '@podium/protocol';
+import {
+  CLOCK_BACKUP_INTERVAL_MS,
+  DEFAULT_ADMIN_GUARD_BURST,
+  DEFAULT_ADMIN_GUARD_PER_MIN,
+  type JudgeAdmin,
+  type Project,
+} from '@podium/protocol';
 import type BetterSqlite3 from 'better-sqlite3';
 import { buildApp, type AppOptions } from '../app.js';
 import { SqliteDatabase } from '../db/database.js';
@@ -54,6 +60,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     loginGuardPerMin: 6,
     loginGuardBurst: 120,
+    adminGuardPerMin: DEFAULT_ADMIN_GUARD_PER_MIN,
+    adminGuardBurst: DEFAULT_ADMIN_GUARD_BURST,
     hsts: false,
     clockBackupIntervalMs: CLOCK_BACKUP_INTERVAL_MS,
     ...overrides,

@@ -16,6 +16,7 @@ import * as teamCodes from './010-team-codes.js';
 import * as judgeConflicts from './011-judge-conflicts.js';
 import * as judgeReplacement from './012-judge-replacement.js';
 import * as saidConflictsRefused from './013-said-conflicts-refused.js';
+import * as adminLoginAddresses from './014-admin-login-addresses.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011-judge-conflicts': judgeConflicts,
   '012-judge-replacement': judgeReplacement,
   '013-said-conflicts-refused': saidConflictsRefused,
+  '014-admin-login-addresses': adminLoginAddresses,
 };

@@ -1,18 +1,12 @@
 import { endpoints } from '@podium/protocol';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { judgeLoginPath } from '../../util/judge-login-link';
 import { AdminGate } from '../components/AdminGate';
 import { PaperChoice, usePaper } from '../components/PaperChoice';
 import { PrintedLinksNotice, usePrintedLinksBase } from '../components/PrintedLinksNotice';
 import { QrSvg } from '../components/QrSvg';
 import { useJudgeList } from '../queries/use-judge-list';
-
-/**
- * The link a judge's card encodes: the login page with the code filled in and, once read, the
- * link's proof, so that the card logs in while the guessing guard refuses codes (docs/security.md).
- */
-const judgeLoginUrl = (origin: string, code: string, proof: string | undefined) =>
-  `${origin}/judge/login?code=${encodeURIComponent(code)}${proof ? `&proof=${encodeURIComponent(proof)}` : ''}`;
 
 /**
  * `/admin/judge-codes`: one card per judge (name, track, code, a QR code of the login link) to
@@ -67,7 +61,7 @@ function JudgeCodes() {
               <span className="judge-card__code-label">Code</span> {judge.code}
             </p>
             <QrSvg
-              text={judgeLoginUrl(base, judge.code, proofs?.[judge.id])}
+              text={base + judgeLoginPath(judge.code, proofs?.[judge.id])}
               label={`QR code to log in as ${judge.name}`}
             />
             <p className="judge-card__link">{loginPage}</p>

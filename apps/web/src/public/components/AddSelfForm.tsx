@@ -13,9 +13,13 @@ export interface AddSelfFormProps {
   track: string;
 }
 
-/** What /add-self/done gets: the judge's code when the server does not email it. */
+/**
+ * What /add-self/done gets: the judge's code and its login link's proof when the server does not
+ * email them (the proof passes the login guard, issue 31 item 3).
+ */
 export interface AddSelfDoneState {
   judgeCode: string | null;
+  proof: string | null;
 }
 
 /**
@@ -25,13 +29,13 @@ export interface AddSelfDoneState {
  */
 export function AddSelfForm({ code, track }: AddSelfFormProps) {
   const navigate = useNavigate();
-  const judgeCode = useRef<string | null>(null);
+  const handedBack = useRef<AddSelfDoneState>({ judgeCode: null, proof: null });
   const { busy, text, errors, scope, submit } = useDraftForm(
     { name: '', email: '' },
     {
       send: async (draft) => {
         const result = await callApi(endpoints.qrAddCode, { body: { code, track, ...draft } });
-        judgeCode.current = result.data?.code ?? null;
+        handedBack.current = { judgeCode: result.data?.code ?? null, proof: result.data?.proof ?? null };
         return result;
       },
       check: nameAndEmailRequired,
@@ -39,7 +43,7 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
       onSuccess: () =>
         void navigate('/add-self/done', {
           replace: true,
-          state: { judgeCode: judgeCode.current } satisfies AddSelfDoneState,
+          state: handedBack.current satisfies AddSelfDoneState,
         }),
     },
   );

@@ -5,6 +5,7 @@ import { callApi } from '../../api/client';
 import { setJudgeToken } from '../../auth/cookies';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
+import { judgeLoginPath } from '../../util/judge-login-link';
 import type { AddSelfDoneState } from '../components/AddSelfForm';
 
 /**
@@ -15,6 +16,7 @@ import type { AddSelfDoneState } from '../components/AddSelfForm';
 export function AddSelfDonePage() {
   const state = useLocation().state as Partial<AddSelfDoneState> | null;
   const judgeCode = state?.judgeCode ?? null;
+  const proof = state?.proof ?? null;
   return (
     <Page heading="Thanks for adding yourself!">
       <section className="add-self add-self--done card">
@@ -22,7 +24,7 @@ export function AddSelfDonePage() {
           ✓
         </span>
         {judgeCode ? (
-          <JudgeCodeHandback code={judgeCode} />
+          <JudgeCodeHandback code={judgeCode} proof={proof} />
         ) : (
           <>
             <p className="page__lead">You will get an email with your judging login info soon.</p>
@@ -34,12 +36,13 @@ export function AddSelfDonePage() {
   );
 }
 
-function JudgeCodeHandback({ code }: { code: string }) {
+/** The code, and a login with its link's proof, which passes the login guard (issue 31 item 3). */
+function JudgeCodeHandback({ code, proof }: { code: string; proof: string | null }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const logIn = async () => {
     setBusy(true);
-    const result = await callApi(endpoints.judgeLogin, { body: { code } });
+    const result = await callApi(endpoints.judgeLogin, { body: { code, ...(proof && { proof }) } });
     setBusy(false);
     if (!result.data) return notify.error(result.error);
     setJudgeToken(result.data.token);
@@ -61,7 +64,7 @@ function JudgeCodeHandback({ code }: { code: string }) {
         {busy ? 'Logging in…' : 'Log in now'}
       </button>
       <p>
-        Or later: <Link to={`/judge/login?code=${encodeURIComponent(code)}`}>the judge login page</Link>.
+        Or later: <Link to={judgeLoginPath(code, proof)}>the judge login page</Link> (bookmark it).
       </p>
     </>
   );

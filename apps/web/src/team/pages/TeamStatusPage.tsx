@@ -1,11 +1,12 @@
 import { endpoints, TEAM_CODE_INVALID, type TeamStatus } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { loadConnection, withConnection } from '../../realtime/lazy-connection';
 import { setTeamCode } from '../../realtime/team-code';
 
 /**
@@ -26,26 +27,52 @@ const clockTime = (epochMs: number) =>
 export function TeamStatusPage() {
   const code = useParams().code ?? '';
   setTeamCode(code);
-  useQueryInvalidation('team', { 'team.changed': [endpoints.teamStatus] });
-  const status = useEndpointQuery(endpoints.teamStatus, { params: { code }, refetchInterval: POLL_MS });
+  // A definite "not valid" (the 404, or the socket's refusal) ends the polling and the socket's
+  // retries: a stale page behind a venue's address must not keep counting as wrong codes
+  // (issue 31 item 5). Reloading the page asks again.
+  const [invalid, setInvalid] = useState(false);
+  const status = useEndpointQuery(endpoints.teamStatus, {
+    params: { code },
+    refetchInterval: invalid ? false : POLL_MS,
+  });
+  const notValid = invalid || status.error === TEAM_CODE_INVALID;
+  useEffect(() => {
+    if (!notValid) return;
+    setInvalid(true);
+    void loadConnection().then(({ disconnect }) => disconnect('team'));
+  }, [notValid]);
 
-  if (status.data === undefined && status.error === TEAM_CODE_INVALID) return <InvalidLink />;
-  if (status.data === undefined) {
-    return (
-      <Page heading="Your team's status">
-        {status.error ? (
-          <p className="card" role="alert">
-            Could not load your status: {status.error}. Trying again shortly.
-          </p>
-        ) : (
-          <span className="spinner" role="status" aria-label="Loading your status" />
-        )}
-      </Page>
-    );
-  }
-  // A code replaced or a project hidden while the page is open: the kept answer is stale.
-  if (status.error === TEAM_CODE_INVALID) return <InvalidLink />;
-  return <TeamStatusView code={code} status={status.data} />;
+  if (notValid) return <InvalidLink />;
+  return (
+    <>
+      <TeamRealtime onRefused={() => setInvalid(true)} />
+      {status.data === undefined ? (
+        <Page heading="Your team's status">
+          {status.error ? (
+            <p className="card" role="alert">
+              Could not load your status: {status.error}. Trying again shortly.
+            </p>
+          ) : (
+            <span className="spinner" role="status" aria-label="Loading your status" />
+          )}
+        </Page>
+      ) : (
+        <TeamStatusView code={code} status={status.data} />
+      )}
+    </>
+  );
+}
+
+/** The team's socket while its code is valid: `team.changed` refetches; a refused code is final. */
+function TeamRealtime({ onRefused }: { onRefused: () => void }) {
+  useQueryInvalidation('team', { 'team.changed': [endpoints.teamStatus] });
+  const latest = useRef(onRefused);
+  latest.current = onRefused;
+  useEffect(
+    () => withConnection(({ onCredentialsRefused }) => onCredentialsRefused('team', () => latest.current())),
+    [],
+  );
+  return null;
 }
 
 function InvalidLink() {
@@ -55,7 +82,7 @@ function InvalidLink() {
         <p className="page__lead">
           The link may be from an old table card, or your project is not in judging right now.
         </p>
-        <p>Please ask an organizer for help.</p>
+        <p>Please ask an organizer for help, then reload this page.</p>
       </section>
     </Page>
   );

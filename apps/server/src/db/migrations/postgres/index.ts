@@ -8,6 +8,7 @@ import * as judgeConflicts from './005-judge-conflicts.js';
 import * as judgeReplacement from './006-judge-replacement.js';
 import * as othersRevision from './007-others-revision.js';
 import * as saidConflictsRefused from './008-said-conflicts-refused.js';
+import * as adminLoginAddresses from './009-admin-login-addresses.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -18,4 +19,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-006-judge-replacement': judgeReplacement,
   'pg-007-others-revision': othersRevision,
   'pg-008-said-conflicts-refused': saidConflictsRefused,
+  'pg-009-admin-login-addresses': adminLoginAddresses,
 };
