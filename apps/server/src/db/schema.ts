@@ -234,7 +234,7 @@ export interface LoginGuardsTable {
   reported: Generated<string>;
 }
 
-/** An address the admin password logged in from (migration 013, services/admin-auth.service.ts). */
+/** An address the admin password logged in from (migration 014, services/admin-auth.service.ts). */
 export interface AdminLoginAddressesTable {
   /** The client as counted (services/failure-limiter.ts `clientKey`: IPv6 per /64). */
   client: string;

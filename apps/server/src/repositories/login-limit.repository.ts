@@ -1,7 +1,7 @@
 /**
  * The login limiters' state (migration 009): failed logins per client (R69, R70a), the guards over
  * all addresses (R70c and the admin guard), the key that signs login links, and the addresses the
- * admin password logged in from (migration 013), which the admin guard lets through. Every write is one
+ * admin password logged in from (migration 014), which the admin guard lets through. Every write is one
  * statement, so instances sharing a PostgreSQL database (R96) count together without a lock.
  */
 import { sql, type Selectable } from 'kysely';

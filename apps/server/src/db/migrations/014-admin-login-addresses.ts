@@ -1,5 +1,5 @@
 /**
- * The addresses the admin password logged in from (issue 31 item 4; postgres/008 makes the same on
+ * The addresses the admin password logged in from (issue 31 item 4; postgres/009 makes the same on
  * PostgreSQL): the admin-password guard lets them through, so guessing from other addresses cannot
  * lock the organizer out.
  */

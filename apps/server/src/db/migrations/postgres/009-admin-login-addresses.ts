@@ -1,4 +1,4 @@
-/** The addresses the admin password logged in from, as SQLite's migration 013. */
+/** The addresses the admin password logged in from, as SQLite's migration 014. */
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
