@@ -90,6 +90,10 @@ describe('a general judge on a phone', () => {
   it('must confirm the three boxes of the welcome page', async () => {
     await h1().filter({ hasText: 'Welcome, Grace Hopper!' }).waitFor();
     await page.getByText('grace@example.org').waitFor();
+    // A judge who knows a team learns the way out before meeting it (issue 32).
+    expect(await page.locator('.judge-welcome__steps').textContent()).toContain(
+      'If you know the team (a friend, a colleague, a former student), press Skip and choose I know this team',
+    );
     await expectAccessible();
     await tap(button('Continue'));
     await page

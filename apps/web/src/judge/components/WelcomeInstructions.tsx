@@ -22,6 +22,11 @@ export function WelcomeInstructions() {
           If a team is absent, skip it as <strong>Absent</strong>. <strong>Flag</strong> a team that cannot
           demo its project or that you suspect of cheating.
         </li>
+        <li>
+          If you know the team (a friend, a colleague, a former student), press <strong>Skip</strong> and
+          choose <strong>I know this team</strong>: you will not be given it again, and it is no mark against
+          the team.
+        </li>
       </ol>
     </section>
   );
