@@ -157,6 +157,10 @@ describe('replacing a judge', () => {
     const replace = dialog.getByRole('button', { name: 'Replace' });
     // The choice is the organizer's to make: nothing is preselected.
     expect(await replace.isDisabled()).toBe(true);
+    // Replacing adds nobody: the dialog says so, and how to bring someone in (issue 32).
+    expect(await dialog.textContent()).toContain(
+      'No judge is added in their place: add the judge who takes over with Add Judges',
+    );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await dialog.getByLabel('Set their rankings and stars aside (their views still count)').check();
     await replace.click();

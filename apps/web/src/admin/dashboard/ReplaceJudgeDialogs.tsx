@@ -56,7 +56,12 @@ export function ReplaceJudgeDialog() {
     >
       <p>
         <strong>{judge?.name ?? 'This judge'}</strong> is hidden and gets no more projects; the project they
-        hold is released at once for another judge. You can reinstate them later.
+        hold is released at once for another judge. Their code and login link stop working, and their phone
+        can change nothing more. You can reinstate them later.
+      </p>
+      <p>
+        No judge is added in their place: add the judge who takes over with <strong>Add Judges</strong>, and
+        hand them their own code.
       </p>
       <fieldset className="setting-form__choices">
         <legend className="field__label">Their rankings and stars</legend>
