@@ -2,13 +2,22 @@
  * A new event's first step (issue 32): while it has no projects or no judges, the dashboard leads
  * with adding them, as primary buttons; Start Judging waits as a secondary one.
  */
+import { endpoints } from '@podium/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useJudges, useProjects } from './dashboard-queries';
+import { endpointQuery } from '../../queries/use-endpoint-query';
+
+/**
+ * A list as the dashboard's tables read it, without reading it itself: mounted before the tables,
+ * a reader of its own made each table's first render fetch its list a second time.
+ */
+const useShownList = (endpoint: typeof endpoints.projectList | typeof endpoints.judgeList) =>
+  useQuery({ ...endpointQuery(endpoint), enabled: false }).data;
 
 /** What the event still lacks: null until both lists are known. */
 export function useMissingSetup(): { projects: boolean; judges: boolean } | null {
-  const projects = useProjects();
-  const judges = useJudges();
+  const projects = useShownList(endpoints.projectList);
+  const judges = useShownList(endpoints.judgeList);
   if (!projects || !judges) return null;
   return { projects: projects.length === 0, judges: judges.length === 0 };
 }
