@@ -12,7 +12,7 @@ import {
 } from '@podium/protocol';
 import { callApi } from '../api/client';
 import { queryClient } from '../queries/query-client';
-import { endpointQuery, useEndpointQuery } from '../queries/use-endpoint-query';
+import { useEndpointQuery } from '../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../realtime/use-query-invalidation';
 
 export interface HallLayoutState {
@@ -52,12 +52,13 @@ function invalidateLayout() {
   }
 }
 
-/** The admin's tables as the server has them now (shares a fetch on its way); null if unreadable. */
-export function fetchSavedLayout(): Promise<LayoutTable[] | null> {
-  return queryClient.fetchQuery(endpointQuery(endpoints.layoutGet)).then(
-    (layout) => layout.tables,
-    () => null,
-  );
+/** The admin's tables as the server has them now; null if unreadable. */
+export async function fetchSavedLayout(): Promise<LayoutTable[] | null> {
+  // Read directly, not through the cached query: the import's `layout.changed`, arriving
+  // meanwhile, invalidates that query and cancels a read of it, and the builder then showed its
+  // default area instead of the import (the hall-layout test met it in two CI runs).
+  const result = await callApi(endpoints.layoutGet);
+  return result.data ? result.data.tables : null;
 }
 
 /** `PUT /admin/layout`: replaces the whole layout, keeping the builder's areas it came from. */
