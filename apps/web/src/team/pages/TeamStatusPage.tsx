@@ -45,7 +45,8 @@ export function TeamStatusPage() {
   if (notValid) return <InvalidLink />;
   return (
     <>
-      <TeamRealtime onRefused={() => setInvalid(true)} />
+      {/* Only for a code the server answered: a link that was never valid opens no socket at all. */}
+      {status.data !== undefined && <TeamRealtime onRefused={() => setInvalid(true)} />}
       {status.data === undefined ? (
         <Page heading="Your team's status">
           {status.error ? (
