@@ -208,22 +208,54 @@ describe('a general judge on a phone', () => {
     ]);
   });
 
-  it('ranks a project last on the end zone, by touch and by keyboard (issue 23)', async () => {
+  it('ranks a project last, by touch on the end zone and by keyboard (issue 23)', async () => {
     const ranked = page.locator('.judge-list--ranked li[data-project-id]');
     const order = () => ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
     const [top, second] = await order();
     await touchDrag(ranked.nth(0).locator('.judge-row__handle'), page.locator('.judge-list__end'));
     await waitForServerRanking([second!, top!]);
 
-    // By keyboard: arrows down from the first place reach the end zone, Space drops it there.
+    // By keyboard: one arrow down from the first of two places ranks it last.
     await page.locator(`li[data-project-id="${second}"] .judge-row__handle`).focus();
     await page.keyboard.press('Space');
-    for (let step = 0; step < 40 && (await page.locator('.judge-list__end--over').count()) === 0; step++) {
-      await page.keyboard.press('ArrowDown');
-    }
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await waitForServerRanking([top!, second!]);
     expect(await order()).toEqual([top, second]);
+  });
+
+  it('moves a project one place per arrow press, saying where it will drop (issue 32)', async () => {
+    const ranked = page.locator('.judge-list--ranked li[data-project-id]');
+    const order = () => ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
+    const [first, last] = await order();
+    const row = page.locator(`li[data-project-id="${last}"]`);
+    const name = (await row.locator('.judge-row__name').textContent())!;
+    // dnd-kit's live region, as a screen reader hears it, and the badge of the dragged copy.
+    const announcement = page.locator('[id^="DndLiveRegion"]');
+    const badge = page.locator('.judge-row--overlay .judge-rank-badge');
+    const expectSaid = (where: string) =>
+      expect.poll(() => announcement.textContent()).toBe(`${name} is ${where}.`);
+    const expectPlace = async (place: number) => {
+      await expectSaid(`ranked at position ${place}`);
+      expect(await badge.textContent()).toBe(`Rank ${place}`);
+    };
+
+    await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
+    await row.locator('.judge-row__handle').focus();
+    await page.keyboard.press('Space');
+    await expectPlace(2);
+    // Down from the last place unranks it; Up from the unranked list ranks it last again.
+    await page.keyboard.press('ArrowDown');
+    await expectSaid('in the unranked list');
+    expect(await badge.count()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    await expectPlace(2);
+    await page.keyboard.press('ArrowUp');
+    await expectPlace(1);
+    await page.keyboard.press('Space');
+    await announcement.filter({ hasText: `Dropped ${name}.` }).waitFor();
+    await waitForServerRanking([last!, first!]);
+    expect(await order()).toEqual([last, first]);
   });
 
   it('autosaves notes on the project page', async () => {
@@ -259,8 +291,8 @@ describe('a general judge on a phone', () => {
 });
 
 /**
- * Keyboard drag of one project into the ranking: Space picks it up, ArrowUp moves it 25 px at a
- * time until it sits in the ranked list (and, with `toTop`, at its first place), Space drops it.
+ * Keyboard drag of one project into the ranking: Space picks it up, ArrowUp ranks it last and then
+ * moves it up one place at a time (with `toTop`, to the first place), Space drops it.
  */
 async function dragIntoRanking(projectId: string, toTop = false) {
   const handle = page.locator(`li[data-project-id="${projectId}"] .judge-row__handle`);
