@@ -215,9 +215,11 @@ describe('a general judge on a phone', () => {
     await touchDrag(ranked.nth(0).locator('.judge-row__handle'), page.locator('.judge-list__end'));
     await waitForServerRanking([second!, top!]);
 
-    // By keyboard: one arrow down from the first of two places ranks it last.
+    // By keyboard: one arrow down from the first of two places ranks it last. A drag starts once
+    // the touch drop's animation is over.
+    await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
     await page.locator(`li[data-project-id="${second}"] .judge-row__handle`).focus();
-    await page.keyboard.press('Space');
+    await pickUp();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await waitForServerRanking([top!, second!]);
@@ -235,14 +237,26 @@ describe('a general judge on a phone', () => {
     const badge = page.locator('.judge-row--overlay .judge-rank-badge');
     const expectSaid = (where: string) =>
       expect.poll(() => announcement.textContent()).toBe(`${name} is ${where}.`);
+    // The dragged copy sits on the project's place in the list (not a fraction of a row off it).
+    const copyOffset = async () => {
+      const [copy, place] = await Promise.all(
+        ['.judge-row--overlay', '.judge-row--placeholder'].map((s) => page.locator(s).boundingBox()),
+      );
+      return copy && place ? Math.round(Math.abs(copy.y - place.y)) : null;
+    };
     const expectPlace = async (place: number) => {
       await expectSaid(`ranked at position ${place}`);
       expect(await badge.textContent()).toBe(`Rank ${place}`);
+      await expect.poll(copyOffset).toBeLessThanOrEqual(1);
     };
 
+    // Picked up only once the last drop has settled: a later shift of the list (a save's status
+    // line, a refetch) moves the project's place but not the copy, which dnd-kit places once.
     await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByText('All saved', { exact: true }).waitFor();
     await row.locator('.judge-row__handle').focus();
-    await page.keyboard.press('Space');
+    await expect.poll(() => stillFor(row, 200), { timeout: 10_000 }).toBe(true);
+    await pickUp();
     await expectPlace(2);
     // Down from the last place unranks it; Up from the unranked list ranks it last again.
     await page.keyboard.press('ArrowDown');
@@ -297,7 +311,7 @@ describe('a general judge on a phone', () => {
 async function dragIntoRanking(projectId: string, toTop = false) {
   const handle = page.locator(`li[data-project-id="${projectId}"] .judge-row__handle`);
   await handle.focus();
-  await page.keyboard.press('Space');
+  await pickUp();
   const inRanked = page.locator(`.judge-list--ranked li[data-project-id="${projectId}"]`);
   const firstRanked = page.locator('.judge-list--ranked li[data-project-id]').first();
   for (let step = 0; step < 60; step++) {
@@ -308,6 +322,22 @@ async function dragIntoRanking(projectId: string, toTop = false) {
     await page.keyboard.press('ArrowUp');
   }
   await page.keyboard.press('Space');
+}
+
+/** Whether `locator` stays where it is for `ms`. */
+async function stillFor(locator: Locator, ms: number) {
+  const before = JSON.stringify(await locator.boundingBox());
+  await page.waitForTimeout(ms);
+  return JSON.stringify(await locator.boundingBox()) === before;
+}
+
+/**
+ * Space on the focused handle picks its project up. dnd-kit's keyboard sensor listens for the
+ * arrows from its next task on: keys pressed before that would be lost, and the drag never end.
+ */
+async function pickUp() {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }
 
 /**

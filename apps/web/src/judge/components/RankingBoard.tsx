@@ -61,7 +61,9 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    // Instant: a smooth scroll still running when the next arrow comes would be cut short, and the
+    // dragged copy would stay off the project's place.
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const guard = useRef({ recentlyMoved: false, keyboard: false });
   const collision = useMemo(() => rankingCollision(getLists, guard.current), [getLists]);
