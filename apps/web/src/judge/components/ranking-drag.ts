@@ -64,8 +64,9 @@ export function keyboardPlaces(
 }
 
 /**
- * The drop zone after the last ranked project: dropped there, by touch or by keyboard, a project
- * is ranked last. Without it the end of the ranking is half a row's height to aim at.
+ * The drop zone after the last ranked project: dropped there by pointer or touch, a project is
+ * ranked last. Without it the end of the ranking is half a row's height to aim at. Keyboard drags
+ * never land on it: they move one place at a time.
  */
 export const RANKED_END = 'ranked-end';
 
