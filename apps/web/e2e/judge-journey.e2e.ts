@@ -208,22 +208,68 @@ describe('a general judge on a phone', () => {
     ]);
   });
 
-  it('ranks a project last on the end zone, by touch and by keyboard (issue 23)', async () => {
+  it('ranks a project last, by touch on the end zone and by keyboard (issue 23)', async () => {
     const ranked = page.locator('.judge-list--ranked li[data-project-id]');
     const order = () => ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
     const [top, second] = await order();
     await touchDrag(ranked.nth(0).locator('.judge-row__handle'), page.locator('.judge-list__end'));
     await waitForServerRanking([second!, top!]);
 
-    // By keyboard: arrows down from the first place reach the end zone, Space drops it there.
+    // By keyboard: one arrow down from the first of two places ranks it last. A drag starts once
+    // the touch drop's animation is over.
+    await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
     await page.locator(`li[data-project-id="${second}"] .judge-row__handle`).focus();
-    await page.keyboard.press('Space');
-    for (let step = 0; step < 40 && (await page.locator('.judge-list__end--over').count()) === 0; step++) {
-      await page.keyboard.press('ArrowDown');
-    }
+    await pickUp();
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     await waitForServerRanking([top!, second!]);
     expect(await order()).toEqual([top, second]);
+  });
+
+  it('moves a project one place per arrow press, saying where it will drop (issue 32)', async () => {
+    const ranked = page.locator('.judge-list--ranked li[data-project-id]');
+    const order = () => ranked.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project-id')));
+    const [first, last] = await order();
+    const row = page.locator(`li[data-project-id="${last}"]`);
+    const name = (await row.locator('.judge-row__name').textContent())!;
+    // dnd-kit's live region, as a screen reader hears it, and the badge of the dragged copy.
+    const announcement = page.locator('[id^="DndLiveRegion"]');
+    const badge = page.locator('.judge-row--overlay .judge-rank-badge');
+    const expectSaid = (where: string) =>
+      expect.poll(() => announcement.textContent()).toBe(`${name} is ${where}.`);
+    // The dragged copy sits on the project's place in the list (not a fraction of a row off it).
+    const copyOffset = async () => {
+      const [copy, place] = await Promise.all(
+        ['.judge-row--overlay', '.judge-row--placeholder'].map((s) => page.locator(s).boundingBox()),
+      );
+      return copy && place ? Math.round(Math.abs(copy.y - place.y)) : null;
+    };
+    const expectPlace = async (place: number) => {
+      await expectSaid(`ranked at position ${place}`);
+      expect(await badge.textContent()).toBe(`Rank ${place}`);
+      await expect.poll(copyOffset).toBeLessThanOrEqual(1);
+    };
+
+    // Picked up only once the last drop has settled: a later shift of the list (a save's status
+    // line, a refetch) moves the project's place but not the copy, which dnd-kit places once.
+    await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByText('All saved', { exact: true }).waitFor();
+    await row.locator('.judge-row__handle').focus();
+    await expect.poll(() => stillFor(row, 200), { timeout: 10_000 }).toBe(true);
+    await pickUp();
+    await expectPlace(2);
+    // Down from the last place unranks it; Up from the unranked list ranks it last again.
+    await page.keyboard.press('ArrowDown');
+    await expectSaid('in the unranked list');
+    expect(await badge.count()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    await expectPlace(2);
+    await page.keyboard.press('ArrowUp');
+    await expectPlace(1);
+    await page.keyboard.press('Space');
+    await announcement.filter({ hasText: `Dropped ${name}.` }).waitFor();
+    await waitForServerRanking([last!, first!]);
+    expect(await order()).toEqual([last, first]);
   });
 
   it('autosaves notes on the project page', async () => {
@@ -259,13 +305,13 @@ describe('a general judge on a phone', () => {
 });
 
 /**
- * Keyboard drag of one project into the ranking: Space picks it up, ArrowUp moves it 25 px at a
- * time until it sits in the ranked list (and, with `toTop`, at its first place), Space drops it.
+ * Keyboard drag of one project into the ranking: Space picks it up, ArrowUp ranks it last and then
+ * moves it up one place at a time (with `toTop`, to the first place), Space drops it.
  */
 async function dragIntoRanking(projectId: string, toTop = false) {
   const handle = page.locator(`li[data-project-id="${projectId}"] .judge-row__handle`);
   await handle.focus();
-  await page.keyboard.press('Space');
+  await pickUp();
   const inRanked = page.locator(`.judge-list--ranked li[data-project-id="${projectId}"]`);
   const firstRanked = page.locator('.judge-list--ranked li[data-project-id]').first();
   for (let step = 0; step < 60; step++) {
@@ -276,6 +322,22 @@ async function dragIntoRanking(projectId: string, toTop = false) {
     await page.keyboard.press('ArrowUp');
   }
   await page.keyboard.press('Space');
+}
+
+/** Whether `locator` stays where it is for `ms`. */
+async function stillFor(locator: Locator, ms: number) {
+  const before = JSON.stringify(await locator.boundingBox());
+  await page.waitForTimeout(ms);
+  return JSON.stringify(await locator.boundingBox()) === before;
+}
+
+/**
+ * Space on the focused handle picks its project up. dnd-kit's keyboard sensor listens for the
+ * arrows from its next task on: keys pressed before that would be lost, and the drag never end.
+ */
+async function pickUp() {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }
 
 /**

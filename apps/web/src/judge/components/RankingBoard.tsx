@@ -2,6 +2,7 @@ import type { DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core'
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import type { JudgedProject } from '@podium/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useJudgeSelf, useJudgeWrites } from '../hooks/use-judge-data';
 import type { RankLists } from '../logic/ranking';
 import {
@@ -9,7 +10,7 @@ import {
   DRAG_ACTIVATION_PX,
   DROP_ANIMATION,
   dropTarget,
-  keyboardCoordinates,
+  keyboardPlaces,
   rankingAnnouncements,
   rankingCollision,
   SCREEN_READER_INSTRUCTIONS,
@@ -33,27 +34,38 @@ export function RankingBoard({ locked }: { locked: boolean }) {
     () => new Map<string, JudgedProject>((judge?.seen_projects ?? []).map((p) => [p.project_id, p])),
     [judge?.seen_projects],
   );
-  const stored = useMemo(
-    () =>
-      splitRanking(
-        judge?.rankings ?? [],
-        (judge?.seen_projects ?? []).map((p) => p.project_id),
-      ),
-    [judge?.rankings, judge?.seen_projects],
+  const seenOrder = useMemo(
+    () => (judge?.seen_projects ?? []).map((p) => p.project_id),
+    [judge?.seen_projects],
   );
+  const stored = useMemo(() => splitRanking(judge?.rankings ?? [], seenOrder), [judge?.rankings, seenOrder]);
   const lists = dragLists ?? stored;
   // dnd-kit keeps the collision and announcement callbacks it was first given: read lists via a ref.
   const listsRef = useRef(lists);
   listsRef.current = lists;
   const getLists = useCallback(() => listsRef.current, []);
+  const seenOrderRef = useRef(seenOrder);
+  seenOrderRef.current = seenOrder;
   const projectOf = useCallback((id: string) => projects.get(id), [projects]);
   const nameOf = useCallback((id: string) => projects.get(id)?.name ?? 'Project', [projects]);
 
+  const keyboardCoordinates = useMemo(
+    () =>
+      keyboardPlaces(
+        getLists,
+        () => seenOrderRef.current,
+        // Rendered at once: the dragged copy follows the project to the place measured right after.
+        (moved) => flushSync(() => setDragLists(moved)),
+      ),
+    [getLists],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    // Instant: a smooth scroll still running when the next arrow comes would be cut short, and the
+    // dragged copy would stay off the project's place.
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, scrollBehavior: 'auto' }),
   );
-  const guard = useRef({ recentlyMoved: false });
+  const guard = useRef({ recentlyMoved: false, keyboard: false });
   const collision = useMemo(() => rankingCollision(getLists, guard.current), [getLists]);
   // The lists re-rendered after a move across: from the next frame on, collisions count again.
   useEffect(() => {
@@ -64,13 +76,14 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   }, [dragLists]);
   const accessibility = useMemo(
     () => ({
-      announcements: rankingAnnouncements(nameOf, getLists),
+      announcements: rankingAnnouncements(nameOf, getLists, () => guard.current.keyboard),
       screenReaderInstructions: SCREEN_READER_INSTRUCTIONS,
     }),
     [nameOf, getLists],
   );
 
-  const onDragStart = ({ active }: DragStartEvent) => {
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    guard.current.keyboard = activatorEvent instanceof KeyboardEvent;
     setDragLists(stored);
     setActiveId(String(active.id));
   };
@@ -92,12 +105,14 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = listsRef.current;
     const final = over ? reorder(current, String(active.id), dropTarget(String(over.id))) : current;
+    guard.current.keyboard = false;
     setDragLists(null);
     setActiveId(null);
     if (judge && !sameOrder(final.ranked, judge.rankings)) rank(final.ranked);
   };
 
   const onDragCancel = () => {
+    guard.current.keyboard = false;
     setDragLists(null);
     setActiveId(null);
   };

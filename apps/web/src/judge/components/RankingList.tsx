@@ -15,7 +15,7 @@ export interface RankingListProps {
   locked: boolean;
 }
 
-/** The end of the ranking as a drop target of its own, a full row high (touch and keyboard alike). */
+/** The end of the ranking as a drop target of its own, a full row high (for pointer and touch drags). */
 function RankedEnd() {
   const { setNodeRef, isOver } = useDroppable({ id: RANKED_END });
   return (

@@ -1,6 +1,8 @@
 /**
- * Drag-and-drop settings of the ranking board (product spec §9): 5 px before a drag starts, 25 px
- * keyboard steps, auto-scroll within 20% of an edge every 5 ms, a 250 ms drop animation.
+ * Drag-and-drop settings of the ranking board (product spec §9): 5 px before a drag starts,
+ * auto-scroll within 20% of an edge every 5 ms, a 250 ms drop animation. Keyboard drags move a
+ * project one place per arrow press instead of the spec's 25 px steps (issue 32): 25 px is a
+ * fraction of a row, so it took several presses per place and the drop could land elsewhere.
  */
 import type {
   Announcements,
@@ -12,48 +14,70 @@ import type {
 } from '@dnd-kit/core';
 import {
   closestCenter,
+  getClientRect,
   getFirstCollision,
   KeyboardCode,
   pointerWithin,
   rectIntersection,
 } from '@dnd-kit/core';
-import type { RankLists } from '../logic/ranking';
-import { listOf } from '../logic/ranking';
+import type { RankLists, RankStep } from '../logic/ranking';
+import { listOf, stepInRanking } from '../logic/ranking';
 
 export const DRAG_ACTIVATION_PX = 5;
-export const KEYBOARD_STEP_PX = 25;
 export const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0.2, y: 0.2 }, interval: 5 };
 export const DROP_ANIMATION: DropAnimation = { duration: 250, easing: 'ease' };
 
-/** Arrow keys move the dragged project 25 px; every other key is left to the sensor. */
-export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const { x, y } = currentCoordinates;
-  switch (event.code) {
-    case KeyboardCode.Up:
-      return { x, y: y - KEYBOARD_STEP_PX };
-    case KeyboardCode.Down:
-      return { x, y: y + KEYBOARD_STEP_PX };
-    case KeyboardCode.Left:
-      return { x: x - KEYBOARD_STEP_PX, y };
-    case KeyboardCode.Right:
-      return { x: x + KEYBOARD_STEP_PX, y };
-    default:
-      return undefined;
-  }
+const RANK_STEPS: Partial<Record<string, RankStep>> = {
+  [KeyboardCode.Up]: 'up',
+  [KeyboardCode.Down]: 'down',
 };
 
 /**
- * The drop zone after the last ranked project: dropped there, by touch or by keyboard, a project
- * is ranked last. Without it the end of the ranking is half a row's height to aim at.
+ * Arrow keys of a keyboard drag: Up and Down move the project one place (`stepInRanking`).
+ * `applyNow` must render the new lists before it returns, so the dragged copy can be moved onto
+ * the project's new place (measured without the sorting animation's transform). Left and Right,
+ * and arrows with nowhere to go, do nothing.
+ */
+export function keyboardPlaces(
+  getLists: () => RankLists,
+  getSeenOrder: () => readonly string[],
+  applyNow: (lists: RankLists) => void,
+): KeyboardCoordinateGetter {
+  return (event, { active, context, currentCoordinates }) => {
+    const step = RANK_STEPS[event.code];
+    if (!step) return undefined;
+    const lists = getLists();
+    const moved = stepInRanking(lists, String(active), step, getSeenOrder());
+    const nodeBefore = context.draggableNodes.get(active)?.node.current;
+    if (moved === lists || !nodeBefore) return undefined;
+    const before = getClientRect(nodeBefore, { ignoreTransform: true });
+    applyNow(moved);
+    // A project that changed lists is a new element.
+    const nodeAfter = context.draggableNodes.get(active)?.node.current;
+    if (!nodeAfter) return undefined;
+    const after = getClientRect(nodeAfter, { ignoreTransform: true });
+    return {
+      x: currentCoordinates.x + after.left - before.left,
+      y: currentCoordinates.y + after.top - before.top,
+    };
+  };
+}
+
+/**
+ * The drop zone after the last ranked project: dropped there by pointer or touch, a project is
+ * ranked last. Without it the end of the ranking is half a row's height to aim at. Keyboard drags
+ * never land on it: they move one place at a time.
  */
 export const RANKED_END = 'ranked-end';
 
 /** The ranking board's name for a drop target: the end zone stands for the ranked list itself. */
 export const dropTarget = (overId: string): string => (overId === RANKED_END ? 'ranked' : overId);
 
-/** Set while a project has just changed lists and the layout has not settled yet. */
 export interface MoveGuard {
+  /** Set while a project has just changed lists and the layout has not settled yet. */
   recentlyMoved: boolean;
+  /** Set for keyboard drags: the board itself moves the project (`keyboardPlaces`). */
+  keyboard: boolean;
 }
 
 /**
@@ -62,11 +86,12 @@ export interface MoveGuard {
  * that list, so a drop lands between projects rather than at the list's end (the end zone,
  * `RANKED_END`, is that place, and wins when the pointer is on it). Right after a
  * project changes lists the lists shift under it; until they have settled it stays over
- * itself, or the two lists would pass it back and forth forever.
+ * itself, or the two lists would pass it back and forth forever. A keyboard drag always stays
+ * over itself: its place in the lists is already where it drops.
  */
 export function rankingCollision(getLists: () => RankLists, guard: MoveGuard): CollisionDetection {
   return (args) => {
-    if (guard.recentlyMoved) return [{ id: args.active.id }];
+    if (guard.recentlyMoved || guard.keyboard) return [{ id: args.active.id }];
     const pointer = pointerWithin(args);
     const hits = pointer.length > 0 ? pointer : rectIntersection(args);
     const overId = hits.some((hit) => hit.id === RANKED_END) ? RANKED_END : getFirstCollision(hits, 'id');
@@ -87,14 +112,19 @@ export function rankingCollision(getLists: () => RankLists, guard: MoveGuard): C
 
 export const SCREEN_READER_INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
-    'To pick up a project, press Space or Enter. Use the arrow keys to move it between the ranked and ' +
-    'unranked lists or within the ranking. Press Space or Enter again to drop it, or Escape to cancel.',
+    'To pick up a project, press Space or Enter. The up and down arrows move it one place in the ranking; ' +
+    'up from the unranked list ranks it last, down from the last place unranks it. ' +
+    'Press Space or Enter again to drop it, or Escape to cancel.',
 };
 
-/** Announcements that speak project names and ranks instead of internal IDs. */
+/**
+ * Announcements that speak project names and ranks instead of internal IDs. A keyboard drag
+ * stays over itself, so its moves are spoken as they happen (each arrow press).
+ */
 export function rankingAnnouncements(
   nameOf: (id: string) => string,
   getLists: () => RankLists,
+  isKeyboardDrag: () => boolean,
 ): Announcements {
   const where = (id: string) => {
     const lists = getLists();
@@ -105,6 +135,8 @@ export function rankingAnnouncements(
   return {
     onDragStart: ({ active }) => `Picked up ${nameOf(String(active.id))}.`,
     onDragOver: ({ active }) => `${nameOf(String(active.id))} is ${where(String(active.id))}.`,
+    onDragMove: ({ active }) =>
+      isKeyboardDrag() ? `${nameOf(String(active.id))} is ${where(String(active.id))}.` : undefined,
     onDragEnd: ({ active }) => `Dropped ${nameOf(String(active.id))}.`,
     onDragCancel: ({ active }) => `Cancelled. ${nameOf(String(active.id))} is back where it was.`,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOf, moveAcross, reorder, sameOrder, splitRanking } from './ranking';
+import { listOf, moveAcross, reorder, sameOrder, splitRanking, stepInRanking } from './ranking';
 
 describe('splitRanking', () => {
   it('keeps the ranking order and lists the rest newest finish first', () => {
@@ -60,6 +60,33 @@ describe('reorder', () => {
     expect(reorder(lists, 'a', 'd')).toBe(lists);
     expect(reorder(lists, 'b', 'b')).toBe(lists);
     expect(reorder(lists, 'a', 'unranked')).toBe(lists);
+  });
+});
+
+describe('stepInRanking', () => {
+  // Finished a, b, c, d in that order: unranked newest first.
+  const seen = ['a', 'b', 'c', 'd'];
+  const lists = splitRanking(['b', 'c'], seen);
+  const step = (id: string, way: 'up' | 'down') => stepInRanking(lists, id, way, seen);
+
+  it('moves a ranked project one place up or down', () => {
+    expect(step('c', 'up')).toEqual({ ranked: ['c', 'b'], unranked: ['d', 'a'] });
+    expect(step('b', 'down')).toEqual({ ranked: ['c', 'b'], unranked: ['d', 'a'] });
+  });
+
+  it('ranks an unranked project last with Up, from anywhere in the unranked list', () => {
+    expect(step('d', 'up')).toEqual({ ranked: ['b', 'c', 'd'], unranked: ['a'] });
+    expect(step('a', 'up')).toEqual({ ranked: ['b', 'c', 'a'], unranked: ['d'] });
+  });
+
+  it('unranks the last ranked project with Down, back to its newest-first place', () => {
+    expect(step('c', 'down')).toEqual({ ranked: ['b'], unranked: ['d', 'c', 'a'] });
+  });
+
+  it('does nothing at the top of the ranking or down in the unranked list', () => {
+    expect(step('b', 'up')).toBe(lists);
+    expect(step('d', 'down')).toBe(lists);
+    expect(step('x', 'up')).toBe(lists);
   });
 });
 

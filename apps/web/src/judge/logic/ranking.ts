@@ -72,3 +72,34 @@ export function reorder(lists: RankLists, activeId: string, overId: string): Ran
 
 export const sameOrder = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, i) => id === b[i]);
+
+export type RankStep = 'up' | 'down';
+
+/**
+ * One arrow press on a picked-up project, the two lists read as one column, ranked then
+ * unranked: Up and Down move it one place within the ranking; Down from its last place unranks
+ * it and Up from anywhere in the unranked list ranks it last. The unranked list keeps its newest
+ * first order, so a project never moves within it. Returns `lists` unchanged when there is no
+ * place to go.
+ */
+export function stepInRanking(
+  lists: RankLists,
+  id: string,
+  step: RankStep,
+  seenInFinishOrder: readonly string[],
+): RankLists {
+  const index = lists.ranked.indexOf(id);
+  const ranked = [...lists.ranked];
+  if (index < 0) {
+    if (step === 'down' || !lists.unranked.includes(id)) return lists;
+    ranked.push(id);
+  } else if (step === 'up') {
+    if (index === 0) return lists;
+    ranked.splice(index - 1, 0, ...ranked.splice(index, 1));
+  } else if (index === ranked.length - 1) {
+    ranked.pop();
+  } else {
+    ranked.splice(index + 1, 0, ...ranked.splice(index, 1));
+  }
+  return splitRanking(ranked, seenInFinishOrder);
+}
