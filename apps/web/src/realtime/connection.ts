@@ -132,8 +132,8 @@ function connection(portal: Portal): Connection {
       created.onRefused.forEach((refused) => refused());
       return;
     }
-    // A handshake turned down for now (`rate limited`, the server restarting) does not retry by
-    // itself; network failures do (socket.active), with socket.io's own backoff.
+    // A handshake turned down for now (`rate limited`, `unavailable`: the database unreachable)
+    // does not retry by itself; network failures do (socket.active), with socket.io's backoff.
     if (!socket.active) retryLater(retryDelay(turnedDown++));
   });
   connections.set(portal, created);
