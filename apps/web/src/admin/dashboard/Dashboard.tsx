@@ -23,7 +23,7 @@ import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
 /** What the login page says when the server no longer knows the dashboard's session. */
-export const ADMIN_SESSION_ENDED_TEXT = 'Your admin session has ended. Please log in again.';
+const ADMIN_SESSION_ENDED_TEXT = 'Your admin session has ended. Please log in again.';
 
 /**
  * A session refused later (a password changed on the server, a fresh data folder) sends the admin
@@ -40,11 +40,12 @@ function useLoginOnUnauthorized() {
       ),
     [],
   );
+  const refused = readRefused || socketRefused;
   useEffect(() => {
-    if (!readRefused && !socketRefused) return;
+    if (!refused) return;
     notify.error(ADMIN_SESSION_ENDED_TEXT);
     void navigate('/admin/login', { replace: true });
-  }, [readRefused, socketRefused, navigate]);
+  }, [refused, navigate]);
 }
 
 /** A track change starts a fresh selection: ticked rows of another track are out of sight. */
