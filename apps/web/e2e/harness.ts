@@ -46,8 +46,14 @@ async function heartbeatOk(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** Starts `node apps/server/dist/main.js` and resolves once `GET /api/` answers `{"ok":1}`. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<ServerHandle> {
+/**
+ * Starts `node apps/server/dist/main.js` and resolves once `GET /api/` answers `{"ok":1}`. `port`:
+ * the address of a server stopped before, for a restart that open pages must ride out.
+ */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  port?: number,
+): Promise<ServerHandle> {
   for (const [file, what] of [
     [SERVER_MAIN, 'the server'],
     [WEB_INDEX, 'the web app'],
@@ -56,7 +62,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       throw new Error(`${file} is missing: build ${what} first (cd ${REPO_ROOT} && npx turbo run build)`);
     }
   }
-  const port = await freePort();
+  port ??= await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'podium-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {

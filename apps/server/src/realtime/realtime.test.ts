@@ -63,6 +63,21 @@ describe('handshake (6.1)', () => {
     await expect(openSocket(url, auth)).rejects.toThrow('unauthorized');
   });
 
+  it('regression (issue 32): a failure to check the credentials is "unavailable", which clients retry, not "unauthorized"', async () => {
+    const judgeId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const { token } = await t.loginAs(judgeId);
+    const unreachable = new Error('the database cannot be reached');
+    vi.spyOn(t.app.services.judgeAuth, 'authenticate').mockRejectedValueOnce(unreachable);
+    vi.spyOn(t.app.services.adminAuth, 'verify').mockRejectedValueOnce(unreachable);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(openSocket(url, { token })).rejects.toThrow('unavailable');
+    await expect(openSocket(url, { admin_password: TEST_ADMIN_PASSWORD })).rejects.toThrow('unavailable');
+    logged.mockRestore();
+    // Checked again, the same credentials are admitted.
+    await open({ token });
+    await open({ admin_password: TEST_ADMIN_PASSWORD });
+  });
+
   it('refuses admin handshakes from a client over the admin limit with "rate limited" (R70a)', async () => {
     for (let i = 0; i < 20; i += 1)
       await expect(openSocket(url, { admin_password: `bad${i}` })).rejects.toThrow('unauthorized');

@@ -12,6 +12,7 @@ import {
   SOCKET_RATE_LIMITED,
   SEQ_HEADER,
   SOCKET_UNAUTHORIZED,
+  SOCKET_UNAVAILABLE,
   judgeRoom,
   teamRoom,
   type ClientToServerEvents,
@@ -92,7 +93,9 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
         const judge = await services.judgeAuth.authenticate(auth.token.trim());
         void socket.join([judgeRoom(judge.id), JUDGES_ROOM]);
         return next();
-      } catch {
+      } catch (error) {
+        // Only a token that opens nothing is refused; a failure to check it is not (below).
+        if (!(error instanceof UnauthorizedError)) throw error;
         return next(new Error(SOCKET_UNAUTHORIZED));
       }
     }
@@ -111,13 +114,14 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     return next();
   }
 
-  // A failure to check (the database unreachable) refuses the socket; it never goes unhandled.
+  // A failure to check (the database unreachable) turns the socket down as `unavailable`, not
+  // `unauthorized`: clients take that refusal as final (issue 32) and retry this one.
   io.use((socket, next) => {
     admit(socket, next).catch((error: unknown) => {
       // The admin guard's 429 (services/login-guard.ts) refuses a password like R70a's limit.
       if (error instanceof RateLimitedError) return next(new Error(SOCKET_RATE_LIMITED));
       console.error('socket admission failed:', error instanceof Error ? error.message : error);
-      next(new Error(SOCKET_UNAUTHORIZED));
+      next(new Error(SOCKET_UNAVAILABLE));
     });
   });
 

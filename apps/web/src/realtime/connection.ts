@@ -1,6 +1,9 @@
 /**
  * One socket.io connection per tab and portal (API.md 6.1), with the credentials of that portal.
- * socket.io reconnects with randomized exponential backoff; after every RE-connect the pages
+ * socket.io reconnects with randomized exponential backoff (a handshake the server turned down
+ * for now, e.g. `rate limited`, backs off the same way); a refused credential (`unauthorized`) is
+ * final: the socket stays closed, for the page to say what to do, until the credentials change
+ * (a stale page after a reset retried every 5 s for ever, issue 32). After every RE-connect the pages
  * refetch what they show (6.2), because events missed while offline are not replayed. Not after
  * the first connect: each page fetched what it shows as it opened, and fetching it again at once
  * doubled every request of a page load on slow Wi-Fi (issue 14). Instead the first handshake
@@ -37,12 +40,31 @@ interface Connection {
   onStateChange: Set<() => void>;
   /** The credentials the last handshake sent (as JSON), null before the first. */
   sentAuth: string | null;
+  /** The server refused `sentAuth` (`unauthorized`): no more handshakes with them. */
+  refused: boolean;
 }
 
 /** `connecting` until the first connect or failure; `disconnected` while (re)connecting after one. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 const connections = new Map<Portal, Connection>();
+
+/**
+ * The handshake's refusal of the credentials (API.md 6.1): the protocol's SOCKET_UNAUTHORIZED,
+ * whose module the web build leaves out (it needs zod).
+ */
+const UNAUTHORIZED = 'unauthorized';
+
+/** socket.io's reconnection backoff, also used after a handshake turned down for now. */
+const RECONNECTION_DELAY_MS = 1000;
+const RECONNECTION_DELAY_MAX_MS = 10_000;
+const RANDOMIZATION_FACTOR = 0.5;
+
+/** The wait before the `attempt`-th retry (0 first): doubling, randomized, at most the max. */
+export function retryDelay(attempt: number, random = Math.random()): number {
+  const delay = Math.min(RECONNECTION_DELAY_MAX_MS, RECONNECTION_DELAY_MS * 2 ** attempt);
+  return Math.round(delay * (1 + RANDOMIZATION_FACTOR * (2 * random - 1)));
+}
 
 function authFor(portal: Portal): SocketAuth {
   // The session token goes where the password would (R70b).
@@ -53,6 +75,8 @@ function authFor(portal: Portal): SocketAuth {
 }
 
 function connection(portal: Portal): Connection {
+  // A refused socket stays closed until there are other credentials to try (a new login).
+  if (connections.get(portal)?.refused) dropIfCredentialsChanged(portal);
   const existing = connections.get(portal);
   if (existing) return existing;
   const state: Omit<Connection, 'socket'> = {
@@ -62,6 +86,7 @@ function connection(portal: Portal): Connection {
     lost: false,
     onStateChange: new Set(),
     sentAuth: null,
+    refused: false,
   };
   const socket: PodiumSocket = io({
     // Read the cookie at each attempt: a login after the first attempt must be picked up.
@@ -72,16 +97,24 @@ function connection(portal: Portal): Connection {
       const since = state.connectedBefore ? undefined : shownSeq.since();
       send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
     },
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 10_000,
-    randomizationFactor: 0.5,
+    reconnectionDelay: RECONNECTION_DELAY_MS,
+    reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
+    randomizationFactor: RANDOMIZATION_FACTOR,
   });
   const created: Connection = Object.assign(state, { socket });
   const stateChanged = (lost: boolean) => {
     created.lost = lost;
     created.onStateChange.forEach((listener) => listener());
   };
+  /** Handshakes turned down in a row (not refused): the next retry waits longer. */
+  let turnedDown = 0;
+  const retryLater = (delay: number) =>
+    setTimeout(() => {
+      // Not if the portal was disconnected (logout) or replaced meanwhile.
+      if (connections.get(portal)?.socket === socket) socket.connect();
+    }, delay);
   socket.on('connect', () => {
+    turnedDown = 0;
     stateChanged(false);
     if (created.connectedBefore) created.onConnect.forEach((refetch) => refetch());
     created.connectedBefore = true;
@@ -91,20 +124,17 @@ function connection(portal: Portal): Connection {
   // The server closed the socket (it does so when the judge is deleted, 6.1): a new handshake
   // tells whether the credentials still hold, instead of staying silently disconnected.
   socket.on('disconnect', (reason) => {
-    if (reason !== 'io server disconnect') return;
-    setTimeout(() => {
-      if (connections.get(portal)?.socket === socket) socket.connect();
-    }, 1000);
+    if (reason === 'io server disconnect') retryLater(RECONNECTION_DELAY_MS);
   });
-  // A refused handshake does not retry by itself; try again later (the server may be restarting).
   socket.on('connect_error', (error) => {
-    if (error.message === 'unauthorized') created.onRefused.forEach((refused) => refused());
-    if (!socket.active) {
-      setTimeout(() => {
-        // Not if the portal was disconnected (logout) or replaced meanwhile.
-        if (connections.get(portal)?.socket === socket) socket.connect();
-      }, 5000);
+    if (error.message === UNAUTHORIZED) {
+      created.refused = true;
+      created.onRefused.forEach((refused) => refused());
+      return;
     }
+    // A handshake turned down for now (`rate limited`, `unavailable`: the database unreachable)
+    // does not retry by itself; network failures do (socket.active), with socket.io's backoff.
+    if (!socket.active) retryLater(retryDelay(turnedDown++));
   });
   connections.set(portal, created);
   return created;

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { withConnection } from '../../realtime/lazy-connection';
+import { notify } from '../../stores/notice.store';
 import { ScrollTopButton } from '../components/ScrollTopButton';
 import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -20,12 +22,29 @@ import { TrackSelect } from './TrackSelect';
 import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
-/** A password refused later (changed on the server) sends the admin back to the login. */
+/** What the login page says when the server no longer knows the dashboard's session. */
+const ADMIN_SESSION_ENDED_TEXT = 'Your admin session has ended. Please log in again.';
+
+/**
+ * A session refused later (a password changed on the server, a fresh data folder) sends the admin
+ * back to the login, saying why: a read's 401, or the socket's `unauthorized`, which is final.
+ */
 function useLoginOnUnauthorized() {
-  const refused = useSessionRefused();
+  const readRefused = useSessionRefused();
+  const [socketRefused, setSocketRefused] = useState(false);
   const navigate = useNavigate();
+  useEffect(
+    () =>
+      withConnection(({ onCredentialsRefused }) =>
+        onCredentialsRefused('admin', () => setSocketRefused(true)),
+      ),
+    [],
+  );
+  const refused = readRefused || socketRefused;
   useEffect(() => {
-    if (refused) void navigate('/admin/login', { replace: true });
+    if (!refused) return;
+    notify.error(ADMIN_SESSION_ENDED_TEXT);
+    void navigate('/admin/login', { replace: true });
   }, [refused, navigate]);
 }
 
