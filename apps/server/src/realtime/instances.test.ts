@@ -246,6 +246,8 @@ describe('when notifications or the database fail (R96)', () => {
   it('a LISTEN connection ended by the server: said once, listened again, nothing lost', async () => {
     const errors = errorLines();
     const onA = await asAdmin(a);
+    // Each instance opens its LISTEN connection after it starts, on a loaded machine a moment later.
+    await until(async () => (await listeners()).length === 2);
     expect(await listeners()).toEqual(['listen podium_outbox', 'listen podium_outbox']);
     await server.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
