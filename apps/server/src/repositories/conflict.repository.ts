@@ -91,28 +91,18 @@ export class ConflictRepository {
     const rows = await this.db.all(
       this.db.q
         .selectFrom('judge_conflicts')
-        .select(['judge_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .select(['judge_id', (eb) => eb.fn.countAll<number>().as('count')])
         .where('source', '=', 'judge')
         .groupBy('judge_id'),
     );
-    // PostgreSQL's count is a bigint, which `pg` reads as a string.
-    return new Map(rows.map(({ judge_id, count }) => [judge_id, Number(count)]));
+    return new Map(rows.map(({ judge_id, count }) => [judge_id, count]));
   }
 
   /** Removes the conflicts the judge said itself; returns how many there were. */
   async removeSaidBy(judgeId: string): Promise<number> {
-    const said = await this.db.all(
-      this.db.q
-        .selectFrom('judge_conflicts')
-        .select('project_id')
-        .where('judge_id', '=', judgeId)
-        .where('source', '=', 'judge'),
+    return await this.db.run(
+      this.db.q.deleteFrom('judge_conflicts').where('judge_id', '=', judgeId).where('source', '=', 'judge'),
     );
-    await this.remove(
-      judgeId,
-      said.map((row) => row.project_id),
-    );
-    return said.length;
   }
 
   /** The `judging-data` reset (and the tail of `projects` and `judges`): judges' own conflicts go, declared ones stay. */
