@@ -10,6 +10,15 @@ export const API_BASE = '/api';
  */
 export const SEQ_HEADER = 'x-podium-seq';
 
+/** The socket handshake's `connect_error` messages (6.1, R70a): here, so the web app has them too. */
+export const SOCKET_UNAUTHORIZED = 'unauthorized';
+export const SOCKET_RATE_LIMITED = 'rate limited';
+/**
+ * The server could not check the credentials (the database unreachable): not a refusal, so
+ * clients retry (docs/api-extensions.md), while `unauthorized` is final.
+ */
+export const SOCKET_UNAVAILABLE = 'unavailable';
+
 /** Cookie names (product spec §3, §9). */
 export const JUDGE_TOKEN_COOKIE = 'token';
 export const ADMIN_PASSWORD_COOKIE = 'admin-pass';

@@ -22,15 +22,6 @@ export interface SocketAuth {
   team?: string;
 }
 
-/** `connect_error` messages (6.1, R70a). */
-export const SOCKET_UNAUTHORIZED = 'unauthorized';
-export const SOCKET_RATE_LIMITED = 'rate limited';
-/**
- * The server could not check the credentials (the database unreachable): not a refusal, so
- * clients retry (docs/api-extensions.md), while `unauthorized` is final.
- */
-export const SOCKET_UNAVAILABLE = 'unavailable';
-
 /** Rooms (6.1). */
 export const ADMIN_ROOM = 'admin';
 export const PUBLIC_ROOM = 'public';

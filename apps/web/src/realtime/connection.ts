@@ -17,6 +17,7 @@ import type {
   ServerToClientEvents,
   SocketAuth,
 } from '@podium/protocol';
+import { SOCKET_UNAUTHORIZED } from '@podium/protocol';
 import { shownSeq } from '../api/shown-seq';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import { teamCode } from './team-code';
@@ -48,12 +49,6 @@ interface Connection {
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 const connections = new Map<Portal, Connection>();
-
-/**
- * The handshake's refusal of the credentials (API.md 6.1): the protocol's SOCKET_UNAUTHORIZED,
- * whose module the web build leaves out (it needs zod).
- */
-const UNAUTHORIZED = 'unauthorized';
 
 /** socket.io's reconnection backoff, also used after a handshake turned down for now. */
 const RECONNECTION_DELAY_MS = 1000;
@@ -127,7 +122,7 @@ function connection(portal: Portal): Connection {
     if (reason === 'io server disconnect') retryLater(RECONNECTION_DELAY_MS);
   });
   socket.on('connect_error', (error) => {
-    if (error.message === UNAUTHORIZED) {
+    if (error.message === SOCKET_UNAUTHORIZED) {
       created.refused = true;
       created.onRefused.forEach((refused) => refused());
       return;
