@@ -23,8 +23,8 @@ export class NotFoundError extends DomainError {
 }
 
 /**
- * The right code of a replaced judge (issue 31 item 7): refused (400), but not a failed login,
- * since the code is no guess.
+ * A replaced judge's login or write (issue 31 item 7): refused (400). At login it is no failed
+ * attempt, since the code is no guess.
  */
 export class JudgeReplacedError extends ConflictError {}
 

@@ -24,7 +24,7 @@ import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import { hashToken, stillAuthenticated, type JudgeWorkPlan } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
 import type { LoginGuard } from './login-guard.js';
-import type { LoginLinks } from './login-links.js';
+import { codeAsRead, type LoginLinks } from './login-links.js';
 
 /** The code as logged after a failed login (R1). */
 const LOGGED_CODE_LENGTH = 32;
@@ -100,10 +100,7 @@ export class JudgeSessionService {
    */
   async takeAttempt(check: CodeLoginCheck, body: unknown): Promise<void> {
     const code = (body as Record<string, unknown> | null)?.code;
-    await this.guard.take(
-      check.failedRecently,
-      typeof code === 'string' ? code.replace(/\s+/g, '') : undefined,
-    );
+    await this.guard.take(check.failedRecently, typeof code === 'string' ? codeAsRead(code) : undefined);
   }
 
   /**
@@ -116,7 +113,7 @@ export class JudgeSessionService {
     const { code, proof } = body as Record<string, unknown>;
     if (typeof code !== 'string' || typeof proof !== 'string' || !this.links.verifies(code, proof))
       return false;
-    const judge = await this.judges.findByCode(code.replace(/\s+/g, ''));
+    const judge = await this.judges.findByCode(codeAsRead(code));
     return judge !== undefined && judge.replaced_at === null;
   }
 
@@ -158,7 +155,7 @@ export class JudgeSessionService {
    * judge is frozen: its code and link log in no more until it is reinstated (issue 31 item 7).
    */
   async login(rawCode: string): Promise<string> {
-    const code = rawCode.replace(/\s+/g, '');
+    const code = codeAsRead(rawCode);
     const judge = code === '' ? undefined : await this.judges.findByCode(code);
     if (judge === undefined) {
       await this.db.transaction(() =>

@@ -19,7 +19,7 @@ import {
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, JudgeReplacedError, NotFoundError } from '../errors.js';
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import type { ClockRepository } from '../repositories/clock.repository.js';
@@ -330,7 +330,7 @@ export class JudgingService {
   /** A judge's writes: a replaced judge is frozen until reinstated (issue 31 item 7). */
   private async requireNotReplaced(judgeId: string): Promise<JudgeRow> {
     const judge = await this.requireJudge(judgeId);
-    if (judge.replaced_at !== null) throw new ConflictError(JUDGE_REPLACED);
+    if (judge.replaced_at !== null) throw new JudgeReplacedError(JUDGE_REPLACED);
     return judge;
   }
 

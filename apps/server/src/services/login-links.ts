@@ -7,6 +7,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 
+/** A judge code as R1 reads it: whitespace removed (a code typed `1234 5678` is `12345678`). */
+export const codeAsRead = (code: string): string => code.replace(/\s+/g, '');
+
 /** Bytes of the HMAC a proof keeps: 128 bits, 22 URL-safe characters. */
 const PROOF_BYTES = 16;
 
@@ -28,7 +31,7 @@ export class LoginLinks {
   proof(code: string): string {
     if (this.key === undefined) throw new Error('LoginLinks.start() was not called');
     return createHmac('sha256', this.key)
-      .update(code.replace(/\s+/g, ''), 'utf8')
+      .update(codeAsRead(code), 'utf8')
       .digest()
       .subarray(0, PROOF_BYTES)
       .toString('base64url');
