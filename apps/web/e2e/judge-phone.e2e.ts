@@ -7,6 +7,7 @@
  * the table they were at.
  */
 import { join } from 'node:path';
+import type { Project } from '@podium/protocol';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
@@ -28,17 +29,6 @@ import { layoutProblems } from './layout-checks';
 let server: ServerHandle;
 let browser: Browser;
 const opened: BrowserContext[] = [];
-
-interface ProjectRecord {
-  id: string;
-  name: string;
-  description: string;
-  url: string;
-  try_link: string;
-  video_link: string;
-  challenge_list: string[];
-  location: number;
-}
 
 /** A hall of 40 tables in 5 rows of 8, 2.5 m apart, as the sample event's. */
 const HALL = Array.from({ length: 40 }, (_, i) => ({
@@ -67,12 +57,12 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
-const projects = () => apiCall<ProjectRecord[]>(server, 'GET', '/project/list');
+const projects = () => apiCall<Project[]>(server, 'GET', '/project/list');
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
 
 /** The sample project at `table`, renamed to `name`, assigned before any other (R10). */
-async function nextToAssign(table: number, name: string): Promise<ProjectRecord> {
+async function nextToAssign(table: number, name: string): Promise<Project> {
   const project = (await projects()).find((p) => p.location === table)!;
   await apiCall(server, 'PUT', `/project/${project.id}`, {
     name,
