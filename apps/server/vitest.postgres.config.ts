@@ -2,7 +2,7 @@
  * The server's tests again, on PostgreSQL (R95): each test app gets a fresh database on the run's
  * throwaway server (PODIUM_TEST_ENGINE=postgres; restarts reopen the same one, testStorage()).
  * Every API, realtime, security, concurrency and crash test runs here. Left to the SQLite pass:
- * - db/{checkpointer,database}: SQLite's own connection (WAL checkpoints, taking turns on one
+ * - db/{checkpointer,sqlite}: SQLite's own connection (WAL checkpoints, taking turns on one
  *   connection); db/postgres*.test.ts are PostgreSQL's counterparts;
  * - durability/{backup,damaged-storage,data-permissions,full-disk}: the SQLite file (its online
  *   backup, a damaged file refused at start, DATA_DIR's permissions, a full disk);

@@ -18,7 +18,7 @@ const hex = () => randomBytes(12).toString('hex');
  * bearer tokens, so a benchmark can act as them.
  */
 export async function writeEventDb(file, size = EVENT_SIZE) {
-  const { openDatabase } = await import(pathToFileURL(join(ROOT, 'apps/server/dist/db/database.js')).href);
+  const { openDatabase } = await import(pathToFileURL(join(ROOT, 'apps/server/dist/db/sqlite.js')).href);
   const db = await openDatabase(file);
   const sqlite = db.sqlite;
   const projects = Array.from({ length: size.projects }, hex);

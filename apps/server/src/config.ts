@@ -11,7 +11,7 @@ import {
   DEFAULT_LOGIN_GUARD_BURST,
   DEFAULT_LOGIN_GUARD_PER_MIN,
 } from '@podium/protocol';
-import { isPostgresUrl } from './db/postgres.js';
+import { isPostgresUrl } from './db/location.js';
 import { generatedPassword } from './services/secrets.js';
 
 export interface Config {

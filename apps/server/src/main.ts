@@ -14,8 +14,9 @@ import {
   secureDataDir,
   shortAdminPasswordWarning,
 } from './config.js';
-import { DamagedDatabaseError } from './db/database.js';
-import { redactedUrl, StorageRefusedError } from './db/postgres.js';
+import { DamagedDatabaseError } from './db/sqlite.js';
+import { redactedUrl } from './db/location.js';
+import { StorageRefusedError } from './db/postgres.js';
 
 /** In-flight requests get this long to finish after a stop signal; then every connection is cut. */
 const SHUTDOWN_DRAIN_MS = 3_000;

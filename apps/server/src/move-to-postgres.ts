@@ -1,12 +1,12 @@
 /**
  * The `move-to-postgres` command: moves an event from its SQLite file into a PostgreSQL database,
- * with the server stopped (db/move-event.ts does the work; docs/operations.md, "Moving an event
+ * with the server stopped (move-event.ts does the work; docs/operations.md, "Moving an event
  * from SQLite to PostgreSQL"). Exit codes: 0 moved, 1 not moved, 2 wrong arguments.
  */
 // First: on a Node.js older than 24 this stops the command before anything else is loaded.
 import './node-version.js';
 import { parseArgs } from 'node:util';
-import { EventNotMovedError, LEFT_BEHIND_TABLES, moveEventToPostgres } from './db/move-event.js';
+import { EventNotMovedError, LEFT_BEHIND_TABLES, moveEventToPostgres } from './move-event.js';
 
 const USAGE = `Usage: npm run move-to-postgres -- --from <data folder or podium.db> --to <postgres://user:password@host:port/database>
 

@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import { openDatabase, type SqliteDatabase } from './sqlite.js';
 
 let dir: string;
 let db: SqliteDatabase | undefined;

@@ -3,8 +3,10 @@
  * (no migration, the server did it) or the PostgreSQL URL (a small pool of its own).
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { SqliteDatabase, type Database } from './database.js';
-import { isPostgresUrl, PostgresDatabase } from './postgres.js';
+import type { Database } from './database.js';
+import { SqliteDatabase } from './sqlite.js';
+import { isPostgresUrl } from './location.js';
+import { PostgresDatabase } from './postgres.js';
 
 export function connectTo(location: string, { readOnly = false } = {}): Database {
   if (isPostgresUrl(location)) return new PostgresDatabase(location, { poolSize: 2 });

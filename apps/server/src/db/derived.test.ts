@@ -4,7 +4,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
 import { testStorage, type TestStorage } from '../test-support/test-app.js';
-import { openDatabase, type Database } from './database.js';
+import type { Database } from './database.js';
+import { openDatabase } from './sqlite.js';
 import { ANY_WRITE, Derived, revisionKey } from './derived.js';
 import { openPostgres } from './postgres.js';
 

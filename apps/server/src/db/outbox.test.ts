@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import type { Database } from './storage.js';
+import type { Database } from './database.js';
 
 let t: TestApp;
 let db: Database;

@@ -1,6 +1,6 @@
 /**
  * The outbox (DESIGN.md §7): every committed transaction's domain events, one row each, written
- * by that transaction just before it commits (storage.ts). A row's `seq` is the realtime `seq` of
+ * by that transaction just before it commits (transactions.ts). A row's `seq` is the realtime `seq` of
  * the whole deployment (API.md 6.2): every instance reads the rows after its cursor, in `seq`
  * order, and sends its own sockets what they say (realtime/outbox-relay.ts).
  *
@@ -13,7 +13,7 @@
  */
 import { inEmissionOrder, type DomainEvent } from '../domain-events.js';
 import type { Compilable } from 'kysely';
-import type { Database } from './storage.js';
+import type { Database } from './database.js';
 
 /** What PostgreSQL's insert trigger notifies (migration pg-002); each instance LISTENs for it. */
 export const OUTBOX_CHANNEL = 'podium_outbox';

@@ -1,47 +1,32 @@
 /**
- * The PostgreSQL store (R95, `DATABASE_URL`): a `pg` pool, Kysely as the query builder, the
- * transaction logic of storage.ts.
+ * The PostgreSQL engine (R95, `DATABASE_URL`; README.md): a `pg` pool, Kysely as the query
+ * builder, the transaction logic of transactions.ts.
  *
  * What SQLite got from one writer at a time, PostgreSQL gets from a transaction-level advisory
  * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
  * while reads never wait. The lock is held for the transaction's round trips, so they are few:
- * reads made with BEGIN, writes sent later in batches of prepared statements, named statements;
- * a judge's finish and rank read before it and check under it that no other write came between
- * (`Database.forJudge`; docs/ARCHITECTURE.md, "Storage"). The outbox relies on the lock too: its
- * rows become visible in `seq` order only because no two writing transactions append at once
+ * the common reads made with BEGIN, writes sent later in batches of prepared statements, named
+ * statements (docs/ARCHITECTURE.md, "Storage"). The outbox relies on the lock too: its rows
+ * become visible in `seq` order only because no two writing transactions append at once
  * (outbox.ts); every write, late or not, appends under it.
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { DiskFullAlarm } from './disk-full.js';
-import { postgresMigrations } from './migrations/postgres/index.js';
-import { OTHERS_MOVED } from './migrations/postgres/007-others-revision.js';
-import { OutboxListener } from './outbox-listener.js';
 import type { DomainEvent } from '../domain-events.js';
+import type { StopWatching, TransactionOptions } from './database.js';
+import { DiskFullAlarm } from './disk-full.js';
+import { redactedUrl } from './location.js';
+import { postgresMigrations } from './migrations/postgres/index.js';
+import { OutboxListener } from './outbox-listener.js';
 import type { OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
-import {
-  bindable,
-  queryBuilder,
-  ScopedDatabase,
-  Turns,
-  type StopWatching,
-  type TransactionOptions,
-} from './storage.js';
+import { bindable, queryBuilder, ScopedDatabase, Turns } from './transactions.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 export const WRITE_LOCK = 0x706f6469756d;
-/**
- * The first key of judges' own locks (two-key advisory locks, a key space apart from
- * WRITE_LOCK's), the second being a hash of the judge's id: judges whose hashes meet only wait
- * for each other.
- */
-const JUDGE_LOCKS = 0x6a756467; // "judg"
-const TAKE_WRITE_LOCK = `select pg_advisory_xact_lock(${WRITE_LOCK})`;
-const READ_OTHERS = "select value from revisions where name = 'others'";
 
 // bigint columns hold epoch milliseconds and counts, all far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -77,7 +62,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
     // Making a connection takes at most this long, then the request answers 503
-    // (isDatabaseUnavailable); waiting for a free one is ConnectionTurns'.
+    // (isDatabaseUnavailable); waiting for a free one is `turns`'.
     this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
     this.turns = new Turns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
@@ -99,11 +84,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   protected async write(query: Compilable<unknown>): Promise<number> {
-    return (await this.query(query, true)).rowCount ?? 0;
+    return (await this.query(query)).rowCount ?? 0;
   }
 
   /**
-   * The `any` revision moves once per transaction that writes a table (migration postgres/007;
+   * The `any` revision moves once per transaction that writes a table (migration postgres/010;
    * SQLite counts changed rows instead); inside a transaction that wrote, the number of its
    * writes tells its states apart, and from the committed one.
    */
@@ -137,11 +122,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       throw error;
     }
     try {
-      // One round trip: BEGIN, for a write the lock (held from here to the commit; a judge's
-      // finish or rank takes it with its first write, writeBegin), and the reads nearly every
-      // writing transaction makes (readAtBegin) with those the request foresees.
-      const begin = readOnly ? ['begin isolation level repeatable read read only'] : this.writeBegin();
-      const reads = this.readsAtBeginHere(readOnly).flatMap(([key, query]) => {
+      // One round trip: BEGIN, for a write the lock (held from here to the commit) and the reads
+      // nearly every writing transaction makes (readAtBegin).
+      const begin = readOnly
+        ? ['begin isolation level repeatable read read only']
+        : ['begin', `select pg_advisory_xact_lock(${WRITE_LOCK})`];
+      const reads = [...(readOnly ? [] : this.readsAtBegin)].flatMap(([key, query]) => {
         const made = this.batchStatements.of(client, query);
         return made === undefined ? [] : [{ key, ...made }];
       });
@@ -155,37 +141,13 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       const answers = Array.isArray(results) ? results : [results];
       const rows = (i: number) => answers[begin.length + prepares.length + i]?.rows ?? [];
       const made = new Map(reads.map(({ key }, i) => [key, rows(i)]));
-      const othersSeen =
-        begin.at(-1) === READ_OTHERS
-          ? (answers[begin.length - 1]?.rows[0] as { value: number }).value
-          : undefined;
-      this.batches.set(client, { waiting: [], reads: made, othersSeen });
+      this.batches.set(client, { waiting: [], reads: made });
     } catch (error) {
       client.release(true);
       this.turns.give();
       throw error;
     }
     return client;
-  }
-
-  /**
-   * A write's BEGIN: the event's write lock, after the judge's own lock for a judge's request
-   * (`forJudge`); or, for one that reads before the write lock, the `others` revision instead,
-   * which `withWaiting` checks under the lock (migration postgres/007).
-   */
-  private writeBegin(): string[] {
-    const work = this.judgeWorkHere;
-    if (work === undefined) return ['begin', TAKE_WRITE_LOCK];
-    const judge = pg.escapeLiteral(work.judgeId);
-    return [
-      'begin',
-      `select set_config('podium.judge', ${judge}, true), pg_advisory_xact_lock(${JUDGE_LOCKS}, hashtext(${judge}))`,
-      work.readsBeforeLock ? READ_OTHERS : TAKE_WRITE_LOCK,
-    ];
-  }
-
-  protected override changedBeforeLock(error: unknown): boolean {
-    return (error as { code?: unknown } | undefined)?.code === OTHERS_MOVED;
   }
 
   protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
@@ -240,20 +202,10 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     batch.waiting.push(statement);
   }
 
-  /**
-   * The writes waiting on `client`, then `statement`, as one text (sent as one simple query);
-   * before the first write of a transaction that read before the write lock, the lock and the
-   * check that no other write came since (`expect_others_at` fails the text and the transaction).
-   */
-  private withWaiting(client: pg.PoolClient, statement?: string, writes = false): string {
-    const batch = this.batches.get(client);
-    const waiting = batch?.waiting.splice(0) ?? [];
-    const lock: string[] = [];
-    if (batch?.othersSeen !== undefined && (writes || waiting.length > 0)) {
-      lock.push(TAKE_WRITE_LOCK, `select expect_others_at(${batch.othersSeen})`);
-      batch.othersSeen = undefined;
-    }
-    return [...lock, ...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
+  /** The writes waiting on `client`, then `statement`, as one text (sent as one simple query). */
+  private withWaiting(client: pg.PoolClient, statement?: string): string {
+    const waiting = this.batches.get(client)?.waiting.splice(0) ?? [];
+    return [...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
   }
 
   /** Commits (with the waiting writes) or rolls back, and gives the connection back. */
@@ -281,7 +233,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     }
   }
 
-  private async query(query: Compilable<unknown>, writes = false): Promise<pg.QueryResult> {
+  private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
     const { sql: text, parameters } = query.compile();
     const values = bindable(parameters);
     const connection = this.scope.getStore()?.connection;
@@ -294,19 +246,17 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       }
     }
     const batch = this.batches.get(connection);
-    const locking = writes && batch?.othersSeen !== undefined;
-    if (batch === undefined || (batch.waiting.length === 0 && !locking))
-      return connection.query(this.named(text, values));
-    // Writes (or the write lock) are waiting: they go first, in the same round trip when this
-    // statement can travel with them.
+    if (batch === undefined || batch.waiting.length === 0) return connection.query(this.named(text, values));
+    // Writes are waiting: they go first, in the same round trip when this statement can travel
+    // with them.
     const statement = this.batchStatements.text(connection, query);
     if (statement === undefined) {
-      await this.batchStatements.send(connection, this.withWaiting(connection, undefined, writes));
+      await this.batchStatements.send(connection, this.withWaiting(connection));
       return connection.query(this.named(text, values));
     }
     const results = (await this.batchStatements.send(
       connection,
-      this.withWaiting(connection, statement, writes),
+      this.withWaiting(connection, statement),
     )) as pg.QueryResult[];
     return results[results.length - 1] as pg.QueryResult;
   }
@@ -320,8 +270,6 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 interface Batch {
   waiting: string[];
   reads: Map<string, unknown[]>;
-  /** The `others` revision read with BEGIN, while the write lock is still to take. */
-  othersSeen: number | undefined;
 }
 
 /** A statement for a batch: its PREPARE when its connection has not prepared it yet. */
@@ -336,24 +284,24 @@ interface BatchStatement {
  * per connection instead of at every request (half of a short statement's cost). A statement's
  * first use on a connection prepares it, in the same text; it counts as prepared once a text
  * carrying it succeeded. A text that fails may have left some of its PREPAREs unrun: the
- * connection then prepares under new names. Statements StatementNames leaves unnamed are written
- * out in full (`inlineValues`).
+ * connection then prepares under new names. A statement StatementNames leaves unnamed is sent on
+ * its own (a round trip of its own; none is on a judge's path).
  */
 class BatchStatements {
   private readonly connections = new WeakMap<pg.PoolClient, PreparedOnConnection>();
 
   constructor(private readonly names: StatementNames) {}
 
-  /** `query` for a batch on `client`, or undefined when it cannot travel in one (inlineValues). */
+  /**
+   * `query` for a batch on `client`, or undefined when it cannot travel in one: a statement left
+   * unnamed (StatementNames), or a value that is not text, a finite number or null.
+   */
   of(client: pg.PoolClient, query: Compilable<unknown>): BatchStatement | undefined {
     const { sql: text, parameters } = query.compile();
     const values = bindable(parameters);
     const name = this.names.nameOf(text, values.length);
-    const literals = name === undefined ? undefined : literalsOf(values, (value) => `'${value}'`);
-    if (name === undefined || literals === undefined) {
-      const statement = inlineValues(text, values);
-      return statement === undefined ? undefined : { statement };
-    }
+    const literals = name === undefined ? undefined : literalsOf(values);
+    if (name === undefined || literals === undefined) return undefined;
     const connection = this.on(client);
     const prepared = `batch${connection.generation}_${name}`;
     const statement = `execute ${prepared}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
@@ -411,37 +359,20 @@ interface PreparedOnConnection {
 }
 
 /**
- * `values` as SQL literals, or undefined for a value that is not text, a finite number or null.
- * Numbers are written with `number`: bracketed where they stand in a statement (a negative number
- * after a minus sign must not start a comment), quoted as EXECUTE's arguments (PostgreSQL then
- * reads them with the parameter type's input function, as it reads a bound value).
+ * `values` as EXECUTE's arguments, or undefined for a value that is not text, a finite number or
+ * null. Numbers are quoted: PostgreSQL reads them with the parameter type's input function, as it
+ * reads a bound value.
  */
-function literalsOf(
-  values: readonly unknown[],
-  number: (value: number | bigint) => string,
-): string[] | undefined {
+function literalsOf(values: readonly unknown[]): string[] | undefined {
   const literals: string[] = [];
   for (const value of values) {
     if (value === null || value === undefined) literals.push('null');
     else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
     else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-      literals.push(number(value));
+      literals.push(`'${value}'`);
     else return undefined;
   }
   return literals;
-}
-
-/**
- * `text` with its `$n` placeholders replaced by literals, so several statements can travel as one
- * simple query (whose statements take no parameters). Undefined when that cannot be done safely:
- * a text with a quote, a dollar quote or a comment in it (a placeholder could sit in a literal),
- * or a value that is not text, a finite number or null.
- */
-function inlineValues(text: string, values: readonly unknown[]): string | undefined {
-  if (/'|--|\/\*|\$\$/.test(text)) return undefined;
-  const literals = literalsOf(values, (value) => `(${value})`);
-  if (literals === undefined) return undefined;
-  return text.replace(/\$(\d+)/g, (_, index: string) => literals[Number(index) - 1] ?? 'null');
 }
 
 /**
@@ -575,21 +506,5 @@ async function migratePostgres(url: string): Promise<void> {
     if (error) throw error;
   } finally {
     await kysely.destroy();
-  }
-}
-
-/** Whether `location` names a PostgreSQL database (R95) rather than a SQLite file. */
-export function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//.test(location);
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'DATABASE_URL';
   }
 }

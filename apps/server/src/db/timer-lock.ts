@@ -15,7 +15,7 @@
  */
 import { hostname } from 'node:os';
 import pg from 'pg';
-import type { Database } from './storage.js';
+import type { Database } from './database.js';
 
 /** How often an instance tries to take the lock, and the holder checks its connection. */
 export const TIMER_LOCK_RETRY_MS = 2000;

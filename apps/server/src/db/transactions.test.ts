@@ -4,12 +4,12 @@
  * statement the connection prepared or with its values written in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
  * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
-import type { Compilable } from 'kysely';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
-import { testEngine, testStorage, type TestStorage } from '../test-support/test-app.js';
-import { openDatabase, type Database } from './database.js';
+import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import type { Database } from './database.js';
+import { openDatabase } from './sqlite.js';
 import { openPostgres } from './postgres.js';
 
 let storage: TestStorage;
@@ -177,105 +177,6 @@ describe('reads made with BEGIN (readAtBegin)', () => {
     await db.transaction(async () => expect(await setting('deliberation')).toBeUndefined());
     await writeSetting('deliberation', 'true');
     await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
-  });
-});
-
-describe('reads a request adds (withReadsAtBegin)', () => {
-  const deliberation = () => db.q.selectFrom('settings').select('value').where('key', '=', 'deliberation');
-  const writeDeliberation = (on: Database, value: string) =>
-    on.run(
-      on.q
-        .insertInto('settings')
-        .values({ key: 'deliberation', value })
-        .onConflict((c) => c.column('key').doUpdateSet({ value })),
-    );
-
-  it('answer for the transactions begun inside, and follow their writes', async () => {
-    await writeDeliberation(db, 'false');
-    await db.withReadsAtBegin(new Map([['test deliberation', deliberation()]]), () =>
-      db.transaction(async () => {
-        expect(await setting('deliberation')).toBe('false');
-        await writeDeliberation(db, 'true');
-        expect(await setting('deliberation')).toBe('true');
-      }),
-    );
-  });
-
-  it.skipIf(testEngine() !== 'postgres')(
-    'are made with BEGIN on PostgreSQL: a change committed after it is not seen until a write',
-    async () => {
-      const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
-      try {
-        await writeDeliberation(db, 'false');
-        const seen = (reads: ReadonlyMap<string, Compilable<unknown>>) =>
-          db.withReadsAtBegin(reads, () =>
-            db.transaction(async () => {
-              // Written without the write lock, after BEGIN and before the first read.
-              await writeDeliberation(other, 'true');
-              const value = await setting('deliberation');
-              await writeDeliberation(other, 'false');
-              return value;
-            }),
-          );
-        expect(await seen(new Map([['test deliberation', deliberation()]]))).toBe('false');
-        expect(await seen(new Map())).toBe('true');
-      } finally {
-        await other.close();
-      }
-    },
-  );
-});
-
-describe("a judge's transactions that read before the write lock (forJudge)", () => {
-  /**
-   * Runs `write` in a transaction of judge j1 that reads before the write lock, and on its first
-   * attempt `meanwhile` between its read and `write`, on a connection of its own (another
-   * instance); gives the number of attempts.
-   */
-  const attemptsOf = async (meanwhile: (other: Database) => Promise<unknown>, write: () => Promise<void>) => {
-    const other = await openPostgres(storage.databaseUrl as string, { poolSize: 1 });
-    let attempts = 0;
-    try {
-      await db.forJudge('j1', { readsBeforeLock: true }, () =>
-        db.transaction(async () => {
-          attempts += 1;
-          await projectNames();
-          if (attempts === 1) await meanwhile(other);
-          await write();
-        }),
-      );
-    } finally {
-      await other.close();
-    }
-    return attempts;
-  };
-
-  it.skipIf(testEngine() !== 'postgres')(
-    'run again, whole, when another write came before the lock, even if it fails a nested one',
-    async () => {
-      const attempts = await attemptsOf(
-        (other) => other.transaction(async () => addProject('admin', 'admin', 1, other)),
-        async () => {
-          // A caller that carries on when a nested transaction fails must not commit a thing.
-          await db.transaction(async () => addProject('p1')).catch(() => undefined);
-          await addProject('p2');
-        },
-      );
-      expect(attempts).toBe(2);
-      expect((await projectNames()).map(([id]) => id)).toEqual(['admin', 'p1', 'p2']);
-    },
-  );
-
-  it.skipIf(testEngine() !== 'postgres')('run once when only judges wrote meanwhile', async () => {
-    const attempts = await attemptsOf(
-      (other) =>
-        other.forJudge('j2', { readsBeforeLock: false }, () =>
-          other.transaction(async () => addProject('by j2', 'by j2', 1, other)),
-        ),
-      () => addProject('p1'),
-    );
-    expect(attempts).toBe(1);
-    expect((await projectNames()).map(([id]) => id)).toEqual(['by j2', 'p1']);
   });
 });
 

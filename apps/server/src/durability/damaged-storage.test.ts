@@ -25,7 +25,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE } from '../config.js';
-import { openDatabase, STARTED_MARKER_FILE } from '../db/database.js';
+import { openDatabase, STARTED_MARKER_FILE } from '../db/sqlite.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
 
 const PASSWORD = 'damaged-storage-admin';

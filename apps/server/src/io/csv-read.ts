@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { CSV_MALFORMED, CSV_ROW_MAX_BYTES, csvLineError, csvRowTooLong } from '@podium/protocol';
 import { parse } from 'csv-parse/sync';
-import { storedText } from '../db/storage.js';
+import { storedText } from '../db/transactions.js';
 import { ValidationError } from '../errors.js';
 
 /** One non-blank record: its trimmed cells and the 1-based physical line of its first line. */

@@ -69,11 +69,8 @@ export function registerIdempotency(app: FastifyInstance): void {
     route.handler = async function keyedHandler(request, reply) {
       const keyed = request.idempotency;
       if (keyed === null) return handler.call(this, request, reply);
-      // The service's foreseen reads join the key's with the outer transaction's BEGIN.
-      const outcome = await app.services.judgeAuth.serving(
-        keyed.judgeId,
-        () => idempotency.execute(keyed, async () => handler.call(this, request, reply)),
-        route.config?.judgeWork,
+      const outcome = await app.services.judgeAuth.serving(() =>
+        idempotency.execute(keyed, async () => handler.call(this, request, reply)),
       );
       request.idempotency = null;
       return 'kept' in outcome ? sendKept(reply, outcome.kept) : outcome.fresh;

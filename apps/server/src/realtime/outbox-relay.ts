@@ -15,7 +15,7 @@
  */
 import type { Database } from '../db/database.js';
 import type { OutboxRow } from '../db/outbox.js';
-import type { StopWatching } from '../db/storage.js';
+import type { StopWatching } from '../db/database.js';
 
 /** How long rows are kept once this instance had them. */
 export const OUTBOX_KEEP_MS = 10 * 60_000;

@@ -4,7 +4,6 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { FlagsTable } from '../db/schema.js';
 
 export type NewFlagRow = Omit<Insertable<FlagsTable>, 'seq'>;
@@ -82,16 +81,15 @@ export class FlagRepository {
 
   /** Whether the judge has flags of one reason. */
   async anyOfJudge(judgeId: string, reason: string): Promise<boolean> {
-    return (await this.ofJudgeRead(judgeId, reason).rows()).length > 0;
-  }
-
-  /** The read of `anyOfJudge`: a finish foresees it. */
-  ofJudgeRead(judgeId: string, reason: string) {
-    return new ForeseeableRead(
-      this.db,
-      `flags-of-judge:${judgeId}:${reason}`,
-      this.db.q.selectFrom('flags').select('id').where('judge_id', '=', judgeId).where('reason', '=', reason),
+    const flag = await this.db.first(
+      this.db.q
+        .selectFrom('flags')
+        .select('id')
+        .where('judge_id', '=', judgeId)
+        .where('reason', '=', reason)
+        .limit(1),
     );
+    return flag !== undefined;
   }
 
   /** Deletes the judge's flags of one reason (sent with the transaction's next statement). */

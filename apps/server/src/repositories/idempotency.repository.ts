@@ -1,7 +1,6 @@
 /** The answers kept for judges' Idempotency-Keys (R91). */
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { IdempotencyKeysTable } from '../db/schema.js';
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
@@ -9,25 +8,16 @@ export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The judge's row for `key`, if it was kept at or after `since`; a keyed write foresees the
-   * read (`IdempotencyService.execute`).
-   */
+  /** The judge's row for `key`, if it was kept at or after `since`. */
   async find(judgeId: string, key: string, since: number): Promise<IdempotencyKeyRow | undefined> {
-    return (await this.byKey(judgeId, key).rows()).find((row) => row.created_at >= since);
-  }
-
-  /** The read of `find(judgeId, key, …)`. */
-  byKey(judgeId: string, key: string): ForeseeableRead<IdempotencyKeyRow> {
-    return new ForeseeableRead(
-      this.db,
-      `idempotency-key:${judgeId}:${key}`,
+    const row = await this.db.first(
       this.db.q
         .selectFrom('idempotency_keys')
         .selectAll()
         .where('judge_id', '=', judgeId)
         .where('key', '=', key),
     );
+    return row !== undefined && row.created_at >= since ? row : undefined;
   }
 
   /**

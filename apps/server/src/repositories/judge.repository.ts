@@ -1,7 +1,6 @@
 /** Judges, their tokens and their judgments, as stored. */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { JudgesTable } from '../db/schema.js';
 
 export type JudgeRow = Selectable<JudgesTable>;
@@ -54,17 +53,10 @@ export class JudgeRepository {
     );
   }
 
-  /** The judge `id`; a judge route's request foresees it (every judge write reads it first). */
+  /** The judge `id`; kept until the transaction writes (every judge write reads it first, some twice). */
   async findById(id: string): Promise<JudgeRow | undefined> {
-    return (await this.byId(id).rows())[0];
-  }
-
-  /** The read of `findById(id)`. */
-  byId(id: string): ForeseeableRead<JudgeRow> {
-    return new ForeseeableRead(
-      this.db,
-      `judge:${id}`,
-      this.db.q.selectFrom('judges').selectAll().where('id', '=', id),
+    return await this.db.readUntilWrite(`judge:${id}`, () =>
+      this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id)),
     );
   }
 
@@ -85,14 +77,7 @@ export class JudgeRepository {
 
   /** Judges holding a project right now: who holds what is all the engine needs of the others (R7). */
   async holders(): Promise<Pick<JudgeRow, 'id' | 'track' | 'group' | 'active' | 'current_project_id'>[]> {
-    return await this.holdersRead().rows();
-  }
-
-  /** The read of `holders()`: a `next` foresees it. */
-  holdersRead() {
-    return new ForeseeableRead(
-      this.db,
-      'holders',
+    return await this.db.all(
       this.db.q
         .selectFrom('judges')
         .select(['id', 'track', 'group', 'active', 'current_project_id'])
@@ -157,17 +142,8 @@ export class JudgeRepository {
 
   /** Finished projects of `judgeId` (or of every judge), in finish order. */
   async judged(judgeId?: string): Promise<JudgedRow[]> {
-    if (judgeId !== undefined) return await this.judgedRead(judgeId).rows();
-    return await this.db.all(this.judgedQuery());
-  }
-
-  /** The read of `judged(judgeId)`: the judge's own view foresees it. */
-  judgedRead(judgeId: string): ForeseeableRead<JudgedRow> {
-    return new ForeseeableRead(
-      this.db,
-      `judged:${judgeId}`,
-      this.judgedQuery().where('jp.judge_id', '=', judgeId),
-    );
+    const query = this.judgedQuery();
+    return await this.db.all(judgeId === undefined ? query : query.where('jp.judge_id', '=', judgeId));
   }
 
   private judgedQuery() {
@@ -194,19 +170,8 @@ export class JudgeRepository {
    * projects it finished, and its current ranking in order.
    */
   async rankingInputs(judgeId: string): Promise<{ judged: string[]; ranked: string[] }> {
-    const rows = await this.rankingInputsRead(judgeId).rows();
-    return {
-      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
-      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
-    };
-  }
-
-  /** The read of `rankingInputs(judgeId)`: a rank foresees it. */
-  rankingInputsRead(judgeId: string) {
     const { q } = this.db;
-    return new ForeseeableRead(
-      this.db,
-      `ranking-inputs:${judgeId}`,
+    const rows = await this.db.all(
       q
         .selectFrom('judged_projects')
         .select(['project_id', sql<number>`-1`.as('position')])
@@ -214,21 +179,16 @@ export class JudgeRepository {
         .unionAll(q.selectFrom('rankings').select(['project_id', 'position']).where('judge_id', '=', judgeId))
         .orderBy('position'),
     );
+    return {
+      judged: rows.filter((row) => row.position === -1).map((row) => row.project_id),
+      ranked: rows.filter((row) => row.position !== -1).map((row) => row.project_id),
+    };
   }
 
   /** `flagged` entries of `judgeId` (or of every judge), oldest first. */
   async flagged(judgeId?: string): Promise<JudgeProjectRow[]> {
-    if (judgeId !== undefined) return await this.flaggedRead(judgeId).rows();
-    return await this.db.all(this.flaggedQuery());
-  }
-
-  /** The read of `flagged(judgeId)`: the judge's own view foresees it. */
-  flaggedRead(judgeId: string): ForeseeableRead<JudgeProjectRow> {
-    return new ForeseeableRead(
-      this.db,
-      `flagged:${judgeId}`,
-      this.flaggedQuery().where('judge_id', '=', judgeId),
-    );
+    const query = this.flaggedQuery();
+    return await this.db.all(judgeId === undefined ? query : query.where('judge_id', '=', judgeId));
   }
 
   private flaggedQuery() {
@@ -237,17 +197,8 @@ export class JudgeRepository {
 
   /** Rankings of `judgeId` (or of every judge), best first per judge. */
   async rankings(judgeId?: string): Promise<JudgeProjectRow[]> {
-    if (judgeId !== undefined) return await this.rankingsRead(judgeId).rows();
-    return await this.db.all(this.rankingsQuery());
-  }
-
-  /** The read of `rankings(judgeId)`: the judge's own view foresees it. */
-  rankingsRead(judgeId: string): ForeseeableRead<JudgeProjectRow> {
-    return new ForeseeableRead(
-      this.db,
-      `rankings:${judgeId}`,
-      this.rankingsQuery().where('judge_id', '=', judgeId),
-    );
+    const query = this.rankingsQuery();
+    return await this.db.all(judgeId === undefined ? query : query.where('judge_id', '=', judgeId));
   }
 
   private rankingsQuery() {

@@ -4,7 +4,6 @@
  * (`judge_visits`: when each project was given and how it ended).
  */
 import type { Database } from '../db/database.js';
-import { ForeseeableRead } from '../db/foreseeable-read.js';
 import type { JudgeVisitsTable } from '../db/schema.js';
 
 /** How a visit ended. */
@@ -30,15 +29,8 @@ export class JudgingRepository {
    * absent while that flag still exists.
    */
   async dealtWith(judgeId: string): Promise<Set<string>> {
-    return new Set((await this.dealtWithRead(judgeId).rows()).map((row) => row.project_id));
-  }
-
-  /** The read of `dealtWith(judgeId)`: a `next` foresees it. */
-  dealtWithRead(judgeId: string) {
     const q = this.db.q;
-    return new ForeseeableRead(
-      this.db,
-      `dealt-with:${judgeId}`,
+    const rows = await this.db.all(
       q
         .selectFrom('judged_projects')
         .select('project_id')
@@ -52,6 +44,7 @@ export class JudgingRepository {
             .where('reason', 'in', ['busy', 'absent']),
         ),
     );
+    return new Set(rows.map((row) => row.project_id));
   }
 
   /** The judge's entry for a finished project, if it finished it. */

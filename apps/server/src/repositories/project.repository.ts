@@ -1,10 +1,10 @@
 /** Projects and the judgments about them, as stored. */
 import type { Insertable, Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
-import { SqliteDatabase, type Database } from '../db/database.js';
-import { ForeseeableRead } from '../db/foreseeable-read.js';
+import type { Database } from '../db/database.js';
+import { SqliteDatabase } from '../db/sqlite.js';
 import type { ProjectsTable } from '../db/schema.js';
-import { bindable } from '../db/storage.js';
+import { bindable } from '../db/transactions.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
 export type ProjectRow = Selectable<ProjectsTable> & { area: string };
@@ -55,8 +55,6 @@ export interface ViewAfter {
   project_id: string;
   track: string;
 }
-
-const viewsAfterKey = (afterSeq: number) => `views-after:${afterSeq}`;
 
 export class ProjectRepository {
   constructor(private readonly db: Database) {}
@@ -148,14 +146,7 @@ export class ProjectRepository {
 
   /** Finished views after `afterSeq`, in finish order, with their judge's track ('' = general). */
   async viewsAfter(afterSeq: number): Promise<ViewAfter[]> {
-    return await this.viewsAfterRead(afterSeq).rows();
-  }
-
-  /** The read of `viewsAfter(afterSeq)`: a `next` foresees it. */
-  viewsAfterRead(afterSeq: number) {
-    return new ForeseeableRead(
-      this.db,
-      viewsAfterKey(afterSeq),
+    return await this.db.all(
       this.db.q
         .selectFrom('judged_projects as jp')
         .innerJoin('judges as j', 'j.id', 'jp.judge_id')
@@ -163,11 +154,6 @@ export class ProjectRepository {
         .where('jp.seq', '>', afterSeq)
         .orderBy('jp.seq'),
     );
-  }
-
-  /** `viewsAfterRead(afterSeq)`'s rows when the current transaction holds them; reads nothing. */
-  keptViewsAfter(afterSeq: number): Promise<ViewAfter[]> | undefined {
-    return this.db.keptRead<ViewAfter[]>(viewsAfterKey(afterSeq));
   }
 
   /** The highest location over all projects, or 0 (R45). */

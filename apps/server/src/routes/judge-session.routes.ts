@@ -38,17 +38,14 @@ export async function judgeSessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.judgeAuth, () => OK);
-  const selfWork = session.workPlans.self;
-  route(app, endpoints.judgeSelf, (request) => session.self(me(request)), { work: selfWork });
+  route(app, endpoints.judgeSelf, (request) => session.self(me(request)));
   route(
     app,
     endpoints.judgeWelcomeGet,
     async (request) => ({ ok: (await session.readWelcome(me(request))) ? 1 : 0 }) as const,
   );
   actionRoute(app, endpoints.judgeWelcomeAccept, (request) => session.acceptWelcome(me(request)));
-  route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)), {
-    work: selfWork,
-  });
+  route(app, endpoints.judgeProjects, (request) => session.judgedProjects(me(request)));
   route(app, endpoints.loginGuard, () => session.guardStatus());
   route(app, endpoints.loginGuardAction, (request) => session.actOnGuard(request.body.action));
   route(app, endpoints.loginProofs, () => session.loginProofs());

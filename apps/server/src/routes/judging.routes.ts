@@ -6,20 +6,14 @@ import { actionRoute, route } from './route.js';
 
 export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   const { judging } = app.services;
-  const { workPlans: work } = judging;
 
   route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
-  route(app, endpoints.judgeNext, (request) => judging.next(me(request)), { work: work.next });
+  route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
-  actionRoute(
-    app,
-    endpoints.judgeFinish,
-    (request) => judging.finish(me(request), request.body.notes, request.body.starred),
-    { work: work.finish },
+  actionRoute(app, endpoints.judgeFinish, (request) =>
+    judging.finish(me(request), request.body.notes, request.body.starred),
   );
-  actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking), {
-    work: work.rank,
-  });
+  actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
   actionRoute(app, endpoints.judgeStar, (request) =>
     judging.star(me(request), request.params.id, request.body.starred),
   );

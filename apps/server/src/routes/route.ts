@@ -17,16 +17,13 @@ import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { authenticatedJudgeId, authHook } from '../plugins/auth.js';
-import type { JudgeWorkPlan } from '../services/judge-auth.service.js';
+import { authHook } from '../plugins/auth.js';
 import type { SerializedJson } from '../services/serialized-json.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The descriptor of the matched route (body parsing reads it). */
     endpoint?: Endpoint;
-    /** RouteOptions' judge work, for the keyed judge writes' wrapper (plugins/idempotency.ts). */
-    judgeWork?: JudgeWorkPlan;
   }
 }
 
@@ -51,8 +48,6 @@ export interface RouteOptions {
   beforeValidation?: (request: FastifyRequest) => void | Promise<void>;
   /** Called with any error the route answers with (before the error handler replies). */
   onError?: (request: FastifyRequest, error: { statusCode?: number }) => void | Promise<void>;
-  /** Judge routes: how the handler's service runs (its `workPlans`: reads foreseen, lock). */
-  work?: JudgeWorkPlan;
 }
 
 /** Each path prefix (segments joined by `/`) → the literal segments that follow it in some route. */
@@ -94,7 +89,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const literalSegments = literalSegmentHook(endpoint.path);
-  const { beforeBody, beforeValidation, onError, work: judgeWork } = options;
+  const { beforeBody, beforeValidation, onError } = options;
   // A judge's phone waits for its answer; screens and dashboards can wait a little longer.
   const judges = endpoint.auth === 'judge';
   const auth = authHook(endpoint.auth, app.services);
@@ -108,16 +103,13 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: API_BASE + endpoint.path,
     schema: endpoint.body ? { body: endpoint.body } : undefined,
-    config: { endpoint, judgeWork },
+    config: { endpoint },
     onRequest: hooks,
     preValidation: beforeValidation ? async (request) => beforeValidation(request) : undefined,
     onError: onError ? async (request, _reply, error) => onError(request, error) : undefined,
     preSerialization: app.checkResponses && endpoint.response ? checkResponse(endpoint.response) : undefined,
     handler: judges
-      ? (request, reply) => {
-          const judgeId = authenticatedJudgeId(request);
-          return app.services.judgeAuth.serving(judgeId, async () => handle(request, reply), judgeWork);
-        }
+      ? (request, reply) => app.services.judgeAuth.serving(async () => handle(request, reply))
       : handle,
   });
 }

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
-import { SqliteDatabase, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { SqliteDatabase } from '../db/sqlite.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogService } from './audit-log.service.js';
 

@@ -5,7 +5,6 @@
  * holds what. The rank_score estimate for R13 is refit now and then.
  */
 import { hallPositions, type HallPositions } from '@podium/protocol';
-import type { Compilable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
@@ -13,7 +12,7 @@ import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/r
 import type { ConflictRepository } from '../repositories/conflict.repository.js';
 import type { JudgeRepository } from '../repositories/judge.repository.js';
 import type { LayoutRepository } from '../repositories/layout.repository.js';
-import type { ProjectRepository, ViewAfter } from '../repositories/project.repository.js';
+import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/options.repository.js';
 import { countsByTrack } from './project-views.js';
 
@@ -26,9 +25,6 @@ const REFIT_SHARE_OF_JUDGES = 0.5;
 const REFIT_MIN_INTERVAL_MS = 10_000;
 
 const NO_CONFLICTS: ReadonlySet<string> = new Set();
-
-/** How many foreseen bounds `viewsAfter` looks among: more than the requests waiting at once. */
-const FORESEEN_BOUNDS_KEPT = 64;
 
 /** A project as the engine sees it, but for its view counts. */
 type ProjectBase = Omit<EngineProject, 'seen' | 'trackSeen'> & {
@@ -69,8 +65,6 @@ export class EngineSnapshots {
   /** Every judge's conflicts, reloaded after a write to them (their revision counter, migration 011). */
   private readonly conflicts: Derived<ReadonlyMap<string, ReadonlySet<string>>>;
   private built: Built | undefined;
-  /** The lasts that requests' foreseen reads of views began after, newest last (`readsAtBegin`). */
-  private readonly foreseenFrom = new Set<number>();
   private readonly rankScores = new RankScoreCache({ tolerance: 1e-2 });
   private estimate: { map: ReadonlyMap<string, ProjectEstimate>; at: number } | undefined;
 
@@ -109,9 +103,9 @@ export class EngineSnapshots {
       built = { rows, removals, projects, byId: new Map(projects.map((p) => [p.id, p])), lastSeq: 0 };
       this.built = built;
     }
-    for (const { seq, project_id, track } of await this.viewsAfter(built.lastSeq)) {
-      // Requests read at once (a finish's group switch reads before the write lock, next under
-      // it): a view another one counted meanwhile is not counted again.
+    for (const { seq, project_id, track } of await this.projectRows.viewsAfter(built.lastSeq)) {
+      // Callers may read at once (one outside a transaction beside a `next`): a view another
+      // one counted meanwhile is not counted again.
       if (seq <= built.lastSeq) continue;
       const project = built.byId.get(project_id);
       if (project !== undefined && track === '') project.seen += 1;
@@ -119,37 +113,6 @@ export class EngineSnapshots {
       built.lastSeq = seq;
     }
     return built.projects;
-  }
-
-  /**
-   * What `read` will ask the database, for `Database.withReadsAtBegin`: who holds what, and the
-   * views finished since the last counted one (while the projects have not changed).
-   */
-  get readsAtBegin(): ReadonlyMap<string, Compilable<unknown>> {
-    const from = this.built?.lastSeq ?? 0;
-    this.foreseenFrom.delete(from);
-    this.foreseenFrom.add(from);
-    for (const old of this.foreseenFrom) {
-      if (this.foreseenFrom.size <= FORESEEN_BOUNDS_KEPT) break;
-      this.foreseenFrom.delete(old);
-    }
-    return new Map([
-      ...this.judgeRows.holdersRead().atBegin,
-      ...this.projectRows.viewsAfterRead(from).atBegin,
-    ]);
-  }
-
-  /**
-   * The views finished after `lastSeq`. While a `next` waited for the write lock, the `next`s
-   * before it counted views, so its foreseen read (from an older last) says more than is asked:
-   * the views counted already are passed over (`allProjects`), and no round trip is spent.
-   */
-  private async viewsAfter(lastSeq: number): Promise<ViewAfter[]> {
-    for (const from of this.foreseenFrom) {
-      const kept = from <= lastSeq ? this.projectRows.keptViewsAfter(from) : undefined;
-      if (kept !== undefined) return await kept;
-    }
-    return await this.projectRows.viewsAfter(lastSeq);
   }
 
   /** Project `id` as the last `allProjects` saw it (inside a transaction: as it is now). */

@@ -9,7 +9,7 @@
  * the export worker, which builds services too, does not, so it neither runs tasks nor takes the
  * lock.
  */
-import type { Database } from '../db/storage.js';
+import type { Database } from '../db/database.js';
 import { holdTimerLock, type TimerLock } from '../db/timer-lock.js';
 
 export interface EventTimersContext {

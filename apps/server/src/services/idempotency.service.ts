@@ -96,24 +96,20 @@ export class IdempotencyService {
 
   /**
    * Runs a judge write and keeps its 200 answer (success is always 200, API.md 1.3) in the same
-   * transaction; the write's own transaction joins it. The key is looked up again first (with
-   * BEGIN): a concurrent request with the same key may have been answered since.
+   * transaction; the write's own transaction joins it. The key is looked up again first (under
+   * the write lock): a concurrent request with the same key may have been answered since.
    */
   async execute<T>(request: KeyedRequest, write: () => Promise<T>): Promise<KeyedOutcome<T>> {
-    const { db, repositories } = this.context;
-    const keyRead = repositories.idempotency.byKey(request.judgeId, request.key).atBegin;
-    return await db.withReadsAtBegin(keyRead, () =>
-      db.transaction(
-        async () => {
-          const kept = await this.kept(request);
-          if (kept !== undefined) return { kept };
-          const result = await write();
-          await this.keep(request, { status: 200, body: JSON.stringify(result) });
-          return { fresh: result };
-        },
-        // A failing write fails the whole: its transaction joins this one, no savepoint.
-        { innerJoins: true },
-      ),
+    return await this.context.db.transaction(
+      async () => {
+        const kept = await this.kept(request);
+        if (kept !== undefined) return { kept };
+        const result = await write();
+        await this.keep(request, { status: 200, body: JSON.stringify(result) });
+        return { fresh: result };
+      },
+      // A failing write fails the whole: its transaction joins this one, no savepoint.
+      { innerJoins: true },
     );
   }
 

@@ -21,7 +21,7 @@ import type { LoginLimitRepository } from '../repositories/login-limit.repositor
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
-import { hashToken, stillAuthenticated, type JudgeWorkPlan } from './judge-auth.service.js';
+import { hashToken, stillAuthenticated } from './judge-auth.service.js';
 import { judgeSelfViews } from './judge-views.js';
 import type { LoginGuard } from './login-guard.js';
 import { codeAsRead, type LoginLinks } from './login-links.js';
@@ -174,22 +174,6 @@ export class JudgeSessionService {
     });
     return token;
   }
-
-  /**
-   * How `self` runs (JudgeAuthService.serving, as JudgingService.workPlans): what it will read,
-   * for its routes to send with BEGIN (`Database.withReadsAtBegin`); on PostgreSQL the view is
-   * then one round trip (a phone asks it after every change).
-   */
-  readonly workPlans = {
-    self: {
-      foresee: (judgeId: string) =>
-        new Map([
-          ...this.judges.judgedRead(judgeId).atBegin,
-          ...this.judges.flaggedRead(judgeId).atBegin,
-          ...this.judges.rankingsRead(judgeId).atBegin,
-        ]),
-    },
-  } satisfies Record<string, JudgeWorkPlan>;
 
   /** The judge's own view (4.1), from one snapshot. */
   async self(judgeId: string): Promise<JudgeSelf> {

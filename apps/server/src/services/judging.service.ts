@@ -30,7 +30,7 @@ import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { stillAuthenticated, type JudgeWorkPlan } from './judge-auth.service.js';
+import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
 import { newId } from './secrets.js';
@@ -79,30 +79,6 @@ export class JudgingService {
     this.engine = engine;
     this.now = now;
   }
-
-  /**
-   * How `next`, `finish` and `rank` run (JudgeAuthService.serving): what each will read, sent
-   * with BEGIN (`Database.withReadsAtBegin`), so that the lock every write waits for is held a
-   * round trip less; and for finish and rank, which write only the judge's own rows and the logs,
-   * that they read before that lock (`Database.forJudge`). A route passes them, not the service,
-   * so that a keyed request's outer transaction (services/idempotency.service.ts), begun before
-   * the service runs, runs so too.
-   */
-  readonly workPlans = {
-    // The engine's inputs (a judge already holding a project wastes them; few ask then).
-    next: {
-      foresee: (judgeId: string) =>
-        new Map([...this.engine.readsAtBegin, ...this.judging.dealtWithRead(judgeId).atBegin]),
-    },
-    finish: {
-      foresee: (judgeId: string) => this.flags.ofJudgeRead(judgeId, 'busy').atBegin,
-      readsBeforeLock: true,
-    },
-    rank: {
-      foresee: (judgeId: string) => this.judges.rankingInputsRead(judgeId).atBegin,
-      readsBeforeLock: true,
-    },
-  } satisfies Record<string, JudgeWorkPlan>;
 
   /** `POST /judge/next` (R5–R17): the held project, a new one, or why there is none. */
   async next(judgeId: string): Promise<Next> {

@@ -17,8 +17,8 @@ import {
 } from '@podium/protocol';
 import type BetterSqlite3 from 'better-sqlite3';
 import { buildApp, type AppOptions } from '../app.js';
-import { SqliteDatabase } from '../db/database.js';
-import type { Engine } from '../db/storage.js';
+import { SqliteDatabase } from '../db/sqlite.js';
+import type { Engine } from '../db/database.js';
 import { dropDatabase, freshDatabaseUrl } from './postgres-server.js';
 import type { Config } from '../config.js';
 import { snapshot } from './seed.js';

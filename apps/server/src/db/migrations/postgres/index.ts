@@ -9,6 +9,7 @@ import * as judgeReplacement from './006-judge-replacement.js';
 import * as othersRevision from './007-others-revision.js';
 import * as saidConflictsRefused from './008-said-conflicts-refused.js';
 import * as adminLoginAddresses from './009-admin-login-addresses.js';
+import * as noOthersRevision from './010-no-others-revision.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -20,4 +21,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-007-others-revision': othersRevision,
   'pg-008-said-conflicts-refused': saidConflictsRefused,
   'pg-009-admin-login-addresses': adminLoginAddresses,
+  'pg-010-no-others-revision': noOthersRevision,
 };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import { openDatabase, type SqliteDatabase } from './sqlite.js';
 
 let dir: string;
 let db: SqliteDatabase;

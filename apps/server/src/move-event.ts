@@ -9,16 +9,11 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql, type Compilable, type RawBuilder } from 'kysely';
-import { DATABASE_FILE } from '../config.js';
-import { migrations } from './migrations/index.js';
-import {
-  isPostgresUrl,
-  openPostgres,
-  redactedUrl,
-  StorageRefusedError,
-  type PostgresDatabase,
-} from './postgres.js';
-import type { DB } from './schema.js';
+import { DATABASE_FILE } from './config.js';
+import { migrations } from './db/migrations/index.js';
+import { isPostgresUrl, redactedUrl } from './db/location.js';
+import { openPostgres, StorageRefusedError, type PostgresDatabase } from './db/postgres.js';
+import type { DB } from './db/schema.js';
 
 /**
  * Every table the move copies, each after the tables its foreign keys point to (PostgreSQL checks

@@ -10,12 +10,12 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../config.js';
-import { buildEvent, eventAnswers, type BuiltEvent } from '../test-support/event.js';
-import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { ensureBuilt, startServer, stopServer } from '../test-support/server-process.js';
-import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';
-import { openDatabase } from './database.js';
+import { DATABASE_FILE } from './config.js';
+import { buildEvent, eventAnswers, type BuiltEvent } from './test-support/event.js';
+import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.js';
+import { ensureBuilt, startServer, stopServer } from './test-support/server-process.js';
+import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
+import { openDatabase } from './db/sqlite.js';
 import {
   EventNotMovedError,
   LEFT_BEHIND_TABLES,
@@ -23,9 +23,10 @@ import {
   moveEventToPostgres,
   type MovedTable,
 } from './move-event.js';
-import { isPostgresUrl, openPostgres } from './postgres.js';
+import { isPostgresUrl } from './db/location.js';
+import { openPostgres } from './db/postgres.js';
 
-const COMMAND = new URL('../../dist/move-to-postgres.js', import.meta.url).pathname;
+const COMMAND = new URL('../dist/move-to-postgres.js', import.meta.url).pathname;
 
 // The command runs from dist: built once for the file, which may take a while on a busy machine.
 beforeAll(() => ensureBuilt(), 120_000);

@@ -1,0 +1,20 @@
+/**
+ * Which engine a location names, and how to show it: for the configuration and messages, without
+ * loading either engine's driver.
+ */
+
+/** Whether `location` names a PostgreSQL database (R95) rather than a SQLite file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
