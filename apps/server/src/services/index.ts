@@ -195,13 +195,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,
-      thread: new ExportThread({ location: db.location, config }),
-      sources: {
-        projects,
-        judges,
-        options: repositories.options,
-        snapshot: (read) => db.transaction(read, { readOnly: true }),
-      },
+      thread: new ExportThread({ location: db.location }),
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
