@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     'services',
     createServices({ db, config, now, inPlace: { ...IN_PLACE_LIMITS, ...options.inPlace } }),
   );
-  // Here, not in createServices: the export worker builds services on a read-only connection.
+  // Started here, not in createServices: starting writes to the database, building does not.
   await app.services.adminSessions.start(options.announceAdminPassword ?? (() => {}));
   await app.services.loginLinks.start();
   // R70: a restart of the SQLite server clears the login limiters; PostgreSQL's are the

@@ -1,8 +1,9 @@
 /**
  * Reads a CSV upload (R83): the `csv` file field and the text fields of a multipart form.
  * Over 10 MB is a 413; a body that is not multipart, or a form without the file, is a 400.
- * The file is streamed to the import worker as it arrives (services/import/import-thread.ts): the main
- * thread neither holds nor parses it (unless it is small: then it is read in place).
+ * The file is handed to the import service as it arrives (services/import/import.service.ts), which
+ * streams it to the import worker: the main thread neither holds nor parses it (unless it is small:
+ * then it is read in place).
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
@@ -17,12 +18,14 @@ import {
   parseFormBoolean,
 } from '@podium/protocol';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
-import type { ImportThread, UploadJob } from '../services/import/import-thread.js';
+import type { ImportService } from '../services/import/import.service.js';
 
 export class CsvUpload {
   constructor(
-    readonly job: UploadJob,
+    /** The file, opened with the import service, which reads it once for the import named next. */
+    readonly upload: number,
     readonly fields: Readonly<Record<string, string>>,
+    private readonly imports: ImportService,
   ) {}
 
   /** R83's header flag (`headerRow` or `hasHeader`). */
@@ -37,19 +40,19 @@ export class CsvUpload {
   booleanField(name: string): boolean {
     const value = parseFormBoolean(this.fields[name]);
     if (value !== undefined) return value;
-    this.job.abort();
+    this.imports.discard(this.upload);
     throw new ValidationError(formBooleanInvalid(name));
   }
 }
 
-export async function readCsvUpload(request: FastifyRequest, imports: ImportThread): Promise<CsvUpload> {
+export async function readCsvUpload(request: FastifyRequest, imports: ImportService): Promise<CsvUpload> {
   const declared = request.headers['content-length'];
   const declaredBytes = declared === undefined ? undefined : Number(declared);
   if ((declaredBytes ?? 0) > MAX_BODY_BYTES) {
     throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
   }
   if (!request.isMultipart()) throw new ValidationError(CSV_FILE_REQUIRED);
-  let reader: UploadJob | undefined;
+  let upload: number | undefined;
   // Field names are user text: no prototype behind them.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   // A chunked body has no Content-Length: its bytes are counted as they arrive (whole body,
@@ -61,15 +64,13 @@ export async function readCsvUpload(request: FastifyRequest, imports: ImportThre
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_BODY_BYTES, fieldSize: 1024 } })) {
       if (part.type === 'file') {
-        // Only the first `csv` file goes to the worker; any other file is drained and ignored.
+        // Only the first `csv` file is imported; any other file is drained and ignored.
         const target =
-          part.fieldname === CSV_FILE_FIELD && reader === undefined
-            ? imports.start(request.server.db.location, declaredBytes)
-            : undefined;
-        reader ??= target;
+          part.fieldname === CSV_FILE_FIELD && upload === undefined ? imports.open(declaredBytes) : undefined;
+        upload ??= target;
         for await (const chunk of part.file) {
           assertWithinLimit();
-          target?.write(chunk as Buffer);
+          if (target !== undefined) imports.write(target, chunk as Buffer);
         }
         if (part.file.truncated) throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
       } else if (typeof part.value === 'string') {
@@ -78,14 +79,14 @@ export async function readCsvUpload(request: FastifyRequest, imports: ImportThre
       assertWithinLimit();
     }
   } catch (error) {
-    reader?.abort();
+    if (upload !== undefined) imports.discard(upload);
     if (error instanceof PayloadTooLargeError || (error as { statusCode?: number }).statusCode === 413)
       throw new PayloadTooLargeError(BODY_TOO_LARGE_MESSAGE);
     // A broken multipart body carries no usable file.
     throw new ValidationError(CSV_FILE_REQUIRED);
   }
-  if (reader === undefined) throw new ValidationError(CSV_FILE_REQUIRED);
-  return new CsvUpload(reader, fields);
+  if (upload === undefined) throw new ValidationError(CSV_FILE_REQUIRED);
+  return new CsvUpload(upload, fields, imports);
 }
 
 /**

@@ -19,40 +19,37 @@ import { route } from './route.js';
 
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_BODY_BYTES } });
-  const { projectImports, judges, layout, imports } = app.services;
+  const { imports } = app.services;
 
   /** Both project routes: the flags are checked before the file's rows are. */
   const importProjects =
     (source: ProjectImportSource) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const upload = await readCsvUpload(request, imports);
-      const update = upload.booleanField(CSV_UPDATE_FIELD);
-      const dryRun = upload.booleanField(CSV_DRY_RUN_FIELD);
-      const wanted = { source, hasHeader: upload.hasHeader, update };
-      if (!dryRun) return projectImports.import(upload.job, wanted);
+      const form = await readCsvUpload(request, imports);
+      const update = form.booleanField(CSV_UPDATE_FIELD);
+      const dryRun = form.booleanField(CSV_DRY_RUN_FIELD);
+      const wanted = { source, hasHeader: form.hasHeader, update };
+      if (!dryRun) return imports.importProjects(form.upload, wanted);
       return reply
         .type('application/json; charset=utf-8')
-        .send(await projectImports.preview(upload.job, wanted));
+        .send(await imports.previewProjects(form.upload, wanted));
     };
 
   route(app, endpoints.projectCsv, importProjects('csv'));
   route(app, endpoints.projectDevpost, importProjects('devpost'));
   route(app, endpoints.judgeCsv, async (request) => {
-    const upload = await readCsvUpload(request, imports);
-    if (upload.booleanField(CSV_DRY_RUN_FIELD)) {
-      return judges.previewCsv(await upload.job.rows(), { hasHeader: upload.hasHeader });
+    const form = await readCsvUpload(request, imports);
+    if (form.booleanField(CSV_DRY_RUN_FIELD)) {
+      return imports.previewJudges(form.upload, { hasHeader: form.hasHeader });
     }
-    const count = await judges.importCsv(await upload.job.rows(), {
-      hasHeader: upload.hasHeader,
-      noSend: isFormFlagOn(upload.fields[CSV_NO_SEND_FIELD]),
+    const count = await imports.importJudges(form.upload, {
+      hasHeader: form.hasHeader,
+      noSend: isFormFlagOn(form.fields[CSV_NO_SEND_FIELD]),
       baseUrl: requestBaseUrl(app.config, request),
     });
     return { ok: 1, count, skipped: 0 } as const;
   });
   route(app, endpoints.layoutCsv, async (request) => {
-    const upload = await readCsvUpload(request, imports);
-    return {
-      ok: 1,
-      count: await layout.importCsv(await upload.job.rows(), { hasHeader: upload.hasHeader }),
-    } as const;
+    const form = await readCsvUpload(request, imports);
+    return { ok: 1, count: await imports.importLayout(form.upload, { hasHeader: form.hasHeader }) } as const;
   });
 }

@@ -42,7 +42,6 @@ import { LoginLinks } from './login-links.js';
 import { LayoutService } from './layout.service.js';
 import { OptionsService } from './options.service.js';
 import { ProgressService } from './progress.service.js';
-import { ProjectImportService } from './import/project-import.service.js';
 import { ProjectService } from './project.service.js';
 import { QrService } from './qr.service.js';
 import { ResetService } from './reset.service.js';
@@ -50,6 +49,7 @@ import { ResultsService } from './results.service.js';
 import { StatsService } from './stats.service.js';
 import { TeamService } from './team.service.js';
 import { WriteGate } from './write-gate.js';
+import { ImportService } from './import/import.service.js';
 import { ImportThread } from './import/import-thread.js';
 import type { InPlaceLimits } from './in-place.js';
 
@@ -162,6 +162,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const progress = new ProgressService(deps);
   const judgeSession = new JudgeSessionService({ ...deps, loginGuard: loginGuards.judgeCodes, loginLinks });
   const judgePace = new JudgePaceService(deps);
+  const layout = new LayoutService(deps);
   return {
     auditLog,
     mailer,
@@ -176,8 +177,13 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     timers,
     judges,
     projects,
-    projectImports: new ProjectImportService({ ...deps, writeGate }),
-    imports: new ImportThread(inPlace.importBytesBelow),
+    imports: new ImportService({
+      ...deps,
+      writeGate,
+      judges,
+      layout,
+      thread: new ImportThread(inPlace.importBytesBelow),
+    }),
     writeGate,
     qr,
     options: new OptionsService({ ...deps, projects, clock, qr }),
@@ -189,13 +195,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({
       ...deps,
-      thread: new ExportThread({ location: db.location, config }),
-      sources: {
-        projects,
-        judges,
-        options: repositories.options,
-        snapshot: (read) => db.transaction(read, { readOnly: true }),
-      },
+      thread: new ExportThread({ location: db.location }),
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
@@ -203,7 +203,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     results: new ResultsService({ ...deps, projects, judges, judgePace }),
     backups: new BackupService(deps),
     idempotency: new IdempotencyService(deps),
-    layout: new LayoutService(deps),
+    layout,
   };
 }
 

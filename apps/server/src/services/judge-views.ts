@@ -1,6 +1,11 @@
 /** Stored rows → the judge shapes of API.md 4.1–4.3 and JudgeStats (R37). */
 import type { JudgeAdmin, JudgedProject, JudgeSelf, JudgeStats } from '@podium/protocol';
-import type { JudgedRow, JudgeProjectRow, JudgeRow } from '../repositories/judge.repository.js';
+import type {
+  JudgedRow,
+  JudgeProjectRow,
+  JudgeRepository,
+  JudgeRow,
+} from '../repositories/judge.repository.js';
 import { mean } from './mean.js';
 
 export function judgedProject(row: JudgedRow): JudgedProject {
@@ -65,6 +70,20 @@ export function judgeAdminViews(rows: readonly JudgeRow[], judgments: Judgments)
     code: row.code,
     group: row.group,
   }));
+}
+
+/** Every judge as the admin list shows it (4.2), read now: the judge service keeps it, the exports read it. */
+export async function readJudgeAdminViews(judges: JudgeRepository): Promise<JudgeAdmin[]> {
+  return judgeAdminViews(await judges.all(), {
+    judged: await judges.judged(),
+    flagged: await judges.flagged(),
+    rankings: await judges.rankings(),
+  });
+}
+
+/** The judges replaced with their rankings and stars set aside (issue 24), read now. */
+export async function readSetAsideJudgeIds(judges: JudgeRepository): Promise<ReadonlySet<string>> {
+  return new Set((await judges.all()).filter((row) => row.judgments_set_aside === 1).map((row) => row.id));
 }
 
 /**

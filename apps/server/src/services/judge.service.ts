@@ -30,7 +30,7 @@ import type { JudgingRepository } from '../repositories/judging.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ConflictService } from './conflict.service.js';
-import { judgeAdminViews, judgeStats } from './judge-views.js';
+import { judgeStats, readJudgeAdminViews, readSetAsideJudgeIds } from './judge-views.js';
 import { newId } from './secrets.js';
 import { SerializedJson } from './serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
@@ -80,13 +80,7 @@ export class JudgeService {
     this.audit = auditLog;
     this.mailer = mailer;
     this.conflicts = conflicts;
-    this.adminRows = new Derived(db, ANY_WRITE, async () =>
-      judgeAdminViews(await judges.all(), {
-        judged: await judges.judged(),
-        flagged: await judges.flagged(),
-        rankings: await judges.rankings(),
-      }),
-    );
+    this.adminRows = new Derived(db, ANY_WRITE, () => readJudgeAdminViews(judges));
     this.adminList = new Derived(db, ANY_WRITE, async () => SerializedJson.of(await this.list()));
   }
 
@@ -299,10 +293,8 @@ export class JudgeService {
   }
 
   /** Judges replaced with their rankings and stars set aside: exports leave their rankings out. */
-  async setAsideIds(): Promise<ReadonlySet<string>> {
-    return new Set(
-      (await this.judges.all()).filter((row) => row.judgments_set_aside === 1).map((row) => row.id),
-    );
+  setAsideIds(): Promise<ReadonlySet<string>> {
+    return readSetAsideJudgeIds(this.judges);
   }
 
   /** A judge's state and what counts of its judgments changed: scores, lists and statistics. */

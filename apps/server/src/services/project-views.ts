@@ -5,7 +5,12 @@
 import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
 import { RankScoreCache, verdictsFrom } from '../judging/rank-score.js';
 import { copelandScores } from '../judging/scoring.js';
-import type { ProjectRow, RankingRow, ViewRow } from '../repositories/project.repository.js';
+import type {
+  ProjectRepository,
+  ProjectRow,
+  RankingRow,
+  ViewRow,
+} from '../repositories/project.repository.js';
 import { mean } from './mean.js';
 
 /** ProjectSummary (4.5), with the area of its table (R94). */
@@ -104,6 +109,14 @@ export function projectViews(
     if (ranked) project.rank_score = roundScore(ranked.get(row.id)?.score ?? 0);
     return project;
   });
+}
+
+/** `projectViews` of every stored project, read now: the project service keeps it, the exports read it. */
+export async function readProjectViews(
+  projects: ProjectRepository,
+  rankScores: RankScoreCache,
+): Promise<Project[]> {
+  return projectViews(await projects.all(), await projects.views(), await projects.generalRankings(), rankScores);
 }
 
 /** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */

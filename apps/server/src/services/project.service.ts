@@ -24,7 +24,7 @@ import type { ClockRepository } from '../repositories/clock.repository.js';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { OptionsRepository } from '../repositories/options.repository.js';
 import type { AuditLogService } from './audit-log.service.js';
-import { projectStats, projectSummary, projectViews } from './project-views.js';
+import { projectStats, projectSummary, readProjectViews } from './project-views.js';
 import { newId } from './secrets.js';
 import { PublicListVersions, type PublicListVersion } from './public-list-versions.js';
 import { SerializedJson } from './serialized-json.js';
@@ -69,14 +69,7 @@ export class ProjectService {
     this.publicList = new Derived(db, ['projects', 'layout'], async () =>
       this.publicVersions.add((await projects.all()).filter((row) => row.active === 1).map(projectSummary)),
     );
-    this.adminRows = new Derived(db, ANY_WRITE, async () =>
-      projectViews(
-        await projects.all(),
-        await projects.views(),
-        await projects.generalRankings(),
-        this.rankScores,
-      ),
-    );
+    this.adminRows = new Derived(db, ANY_WRITE, () => readProjectViews(projects, this.rankScores));
     this.adminList = new Derived(db, ANY_WRITE, async () => SerializedJson.of(await this.list()));
   }
 

@@ -6,20 +6,49 @@
  */
 import { Readable } from 'node:stream';
 import type { JudgeAdmin, Project } from '@podium/protocol';
+import type { Database } from '../../db/database.js';
+import { ANY_WRITE, Derived } from '../../db/derived.js';
 import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../../io/csv-export.js';
-import type { OptionsRepository } from '../../repositories/options.repository.js';
-import type { JudgeService } from '../judge.service.js';
-import { rankedThenUnranked } from '../judge-views.js';
-import type { ProjectService } from '../project.service.js';
+import { RankScoreCache } from '../../judging/rank-score.js';
+import { JudgeRepository } from '../../repositories/judge.repository.js';
+import { OptionsRepository } from '../../repositories/options.repository.js';
+import { ProjectRepository } from '../../repositories/project.repository.js';
+import { rankedThenUnranked, readJudgeAdminViews, readSetAsideJudgeIds } from '../judge-views.js';
+import { readProjectViews } from '../project-views.js';
 
 export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
 
+/** What the exports read; `exportSources` makes them. */
 export interface ExportSources {
-  projects: ProjectService;
-  judges: JudgeService;
+  /** Every project as the admin list shows it (4.4). */
+  projects: () => Promise<readonly Project[]>;
+  /** Every judge as the admin list shows it (4.2). */
+  judges: () => Promise<readonly JudgeAdmin[]>;
+  /** The judges replaced with their judgments set aside (issue 24). */
+  setAsideJudges: () => Promise<ReadonlySet<string>>;
   options: OptionsRepository;
   /** Runs the reads of one export on one consistent snapshot of the database. */
   snapshot: <T>(read: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * The exports' sources over one connection, nothing else: the export worker's own, or the app's
+ * for an export built in place. Each list is kept until the next write, so back-to-back exports
+ * (projects.csv, then the challenges' ZIP) build it once.
+ */
+export function exportSources(db: Database): ExportSources {
+  const projects = new ProjectRepository(db);
+  const judges = new JudgeRepository(db);
+  const rankScores = new RankScoreCache();
+  const projectList = new Derived(db, ANY_WRITE, () => readProjectViews(projects, rankScores));
+  const judgeList = new Derived(db, ANY_WRITE, () => readJudgeAdminViews(judges));
+  return {
+    projects: () => projectList.get(),
+    judges: () => judgeList.get(),
+    setAsideJudges: () => readSetAsideJudgeIds(judges),
+    options: new OptionsRepository(db),
+    snapshot: (read) => db.transaction(read, { readOnly: true }),
+  };
 }
 
 const JUDGES_HEADER = [
@@ -122,25 +151,25 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
   const { snapshot } = sources;
   switch (kind) {
     case 'judges': {
-      const judges = await snapshot(() => sources.judges.list());
+      const judges = await snapshot(() => sources.judges());
       return Readable.from(csvChunks(JUDGES_HEADER, cellsOf(judges, judgeCells)));
     }
     case 'projects': {
-      const projects = await snapshot(() => sources.projects.list());
+      const projects = await snapshot(() => sources.projects());
       return Readable.from(csvChunks(PROJECTS_HEADER, cellsOf(projects, projectCells)));
     }
     case 'rankings': {
       // A judge replaced with its judgments set aside ranks nothing that counts (issue 24).
       const { judges: all, setAside } = await snapshot(async () => ({
-        judges: await sources.judges.list(),
-        setAside: await sources.judges.setAsideIds(),
+        judges: await sources.judges(),
+        setAside: await sources.setAsideJudges(),
       }));
       const judges = all.filter((judge) => judge.rankings.length > 0 && !setAside.has(judge.id));
       return Readable.from(csvChunks(RANKINGS_HEADER, cellsOf(judges, rankingCells)));
     }
     case 'challenges': {
       const { projects, tracks } = await snapshot(async () => ({
-        projects: await sources.projects.list(),
+        projects: await sources.projects(),
         tracks: (await sources.options.read()).tracks,
       }));
       return zipStream(challengeEntries(projects, tracks));

@@ -9,13 +9,11 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Config } from '../../config.js';
 import type { ExportKind } from './export-files.js';
 
 export interface ExportWorkerData {
   /** The event's storage (`Database.location`). */
   location: string;
-  config: Config;
 }
 
 export interface ExportRequest {

@@ -1,27 +1,18 @@
 /**
  * The export worker thread (see `export-thread.ts`): its own read-only connection to the
- * database file and its own services, building one export at a time. Each export's reads run in
- * one read transaction, a consistent snapshot of what was committed when it started.
+ * database and only what the exports read from it (`exportSources`), building one export at a
+ * time. Each export's reads run in one read transaction, a consistent snapshot of what was
+ * committed when it started.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectTo } from '../../db/connect.js';
-import { OptionsRepository } from '../../repositories/options.repository.js';
-import { exportFile, type ExportSources } from './export-files.js';
-import { IN_PLACE_LIMITS } from '../in-place.js';
-import { createServices } from '../index.js';
+import { exportFile, exportSources } from './export-files.js';
 import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-thread.js';
 
 const port = parentPort;
 if (port === null) throw new Error('export-worker.ts runs as a worker thread');
-const { location, config } = workerData as ExportWorkerData;
-const db = connectTo(location, { readOnly: true });
-const services = createServices({ db, config, now: Date.now, inPlace: IN_PLACE_LIMITS });
-const sources: ExportSources = {
-  projects: services.projects,
-  judges: services.judges,
-  options: new OptionsRepository(db),
-  snapshot: (read) => db.transaction(read, { readOnly: true }),
-};
+const { location } = workerData as ExportWorkerData;
+const sources = exportSources(connectTo(location, { readOnly: true }));
 const encoder = new TextEncoder();
 
 function post(message: ExportMessage, transfer: ArrayBuffer[] = []): void {

@@ -2,22 +2,20 @@
  * Exports (R79–R82), streamed; each export logs its line (R77) once its file is whole, so a failed
  * export logs nothing. A large event's files are built off the request path by the export worker
  * (`export-worker.ts`): at 77,000 projects they took seconds and ~1 GB. A small event's are
- * built here from the lists the admin dashboard already keeps, in a few milliseconds: a worker
+ * built here, from the same sources on the app's connection, in a few milliseconds: a worker
  * would cost ~35 MB and a start for them (`in-place.ts`).
  */
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/database.js';
 import type { ExportThread } from './export-thread.js';
 import type { AuditLogService } from '../audit-log.service.js';
-import { exportFile, type ExportKind, type ExportSources } from './export-files.js';
+import { exportFile, exportSources, type ExportKind, type ExportSources } from './export-files.js';
 import type { InPlaceLimits } from '../in-place.js';
 
 export interface ExportContext {
   db: Database;
   auditLog: AuditLogService;
   thread: ExportThread;
-  /** This thread's services, for the exports built in place. */
-  sources: ExportSources;
   /** Projects plus judges, counted without building their views. */
   eventSize: () => Promise<number>;
   inPlace: InPlaceLimits;
@@ -43,14 +41,19 @@ function completed(file: Readable, complete: () => Promise<void>): Readable {
 }
 
 export class ExportService {
-  constructor(private readonly context: ExportContext) {}
+  /** For the exports built in place. */
+  private readonly sources: ExportSources;
+
+  constructor(private readonly context: ExportContext) {
+    this.sources = exportSources(context.db);
+  }
 
   /** The export's file as a stream: judges.csv, projects.csv, rankings.csv or challenge-projects.zip. */
   async open(kind: ExportKind): Promise<Readable> {
-    const { db, auditLog, thread, sources, eventSize, inPlace } = this.context;
+    const { db, auditLog, thread, eventSize, inPlace } = this.context;
     const complete = () => db.transaction(() => auditLog.admin(LOG_LINES[kind]));
     if ((await eventSize()) < inPlace.exportRowsBelow)
-      return completed(await exportFile(kind, sources), complete);
+      return completed(await exportFile(kind, this.sources), complete);
     return thread.open(kind, complete);
   }
 

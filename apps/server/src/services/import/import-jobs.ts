@@ -16,7 +16,7 @@ import { AuditLogRepository } from '../../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../../repositories/project.repository.js';
 import { OptionsRepository } from '../../repositories/options.repository.js';
 import { AuditLogService } from '../audit-log.service.js';
-import type { ImportReply, ImportRequest, ProjectImportJob } from './import-thread.js';
+import type { ImportReply, ImportRequest, ProjectImportJob } from './import-messages.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
 
 /** Rows per message back: each deserialises on the main thread in a few milliseconds. */

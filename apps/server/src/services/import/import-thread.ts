@@ -1,21 +1,25 @@
 /**
  * The main thread's side of the import worker (import.worker.ts), so a 10 MB import does not hold
- * the event loop that serves the judges. Each upload is streamed to the worker chunk by chunk as it
- * arrives: the main thread never holds a whole file. The worker reads it and either hands back its
- * rows (judge imports) or runs the whole project import on its own connection. One worker serves
- * every upload of an app and exits after a few quiet seconds, giving its memory back. An upload
- * declared small (Content-Length, `in-place.ts`) gets the same work, messages and connection of
- * its own, in place (`import-jobs.ts`).
+ * the event loop that serves the judges; only the import service (`import.service.ts`) uses it.
+ * Each upload is streamed to the worker chunk by chunk as it arrives: the main thread never holds a
+ * whole file. The worker reads it and either hands back its rows (judge and layout imports) or runs
+ * the whole project import on its own connection. One worker serves every upload of an app and
+ * exits after a few quiet seconds, giving its memory back. An upload declared small
+ * (Content-Length, `in-place.ts`) gets the same work, messages and connection of its own, in place
+ * (`import-jobs.ts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ImportResult, ReimportResult } from '@podium/protocol';
-import type { DomainEvent } from '../../domain-events.js';
 import { ValidationError } from '../../errors.js';
 import type { CsvRow } from '../../io/csv-read.js';
 import { ImportJobs } from './import-jobs.js';
-import type { ProjectImportOptions, ProjectImportSource } from './project-importer.js';
+import type {
+  ImportReply,
+  ImportRequest,
+  ProjectImportOutcome,
+  ProjectImportRequest,
+} from './import-messages.js';
 
 /**
  * A loaded worker holds ~35 MB (its own V8 and module graph): kept for a few seconds only, enough
@@ -28,39 +32,6 @@ const IDLE_EXIT_MS = 5_000;
  * the main thread builds next (the realtime stats of a 76,000-project event).
  */
 const RETIRE_AFTER_BYTES = 1024 * 1024;
-
-/** A project import (or its dry run) for the worker to run on the database file. */
-export interface ProjectImportRequest extends ProjectImportOptions {
-  source: ProjectImportSource;
-}
-export interface ProjectImportJob extends ProjectImportRequest {
-  type: 'projects';
-  job: number;
-  storage: string;
-  dryRun: boolean;
-}
-/** What the worker's transaction committed: the answer and the events to release (DESIGN.md §3). */
-export interface ProjectImportOutcome {
-  result: ImportResult | ReimportResult;
-  events: DomainEvent[];
-}
-
-export type ImportRequest =
-  | { type: 'chunk'; job: number; bytes: Uint8Array }
-  | { type: 'rows'; job: number }
-  | ProjectImportJob
-  /** Commit the checked import; `now` is the audit log's time (the app's clock, tests control it). */
-  | { type: 'write'; job: number; now: number }
-  | { type: 'abort'; job: number };
-export type ImportReply =
-  | { type: 'rows'; job: number; rows: CsvRow[] }
-  | { type: 'done'; job: number }
-  /** The dry run's `ImportPreview`, as the JSON body to send. */
-  | { type: 'preview'; job: number; json: string }
-  /** Every row passed the checks; the worker waits for `write`. */
-  | { type: 'checked'; job: number }
-  | ({ type: 'imported'; job: number } & ProjectImportOutcome)
-  | { type: 'error'; job: number; message: string; invalid: boolean };
 
 // Loads the worker's TypeScript source through tsx; used only where no compiled worker exists.
 const TS_BOOTSTRAP = `
@@ -226,7 +197,7 @@ export class ImportThread {
   }
 }
 
-/** One upload in the worker. */
+/** One upload in the worker, as the import service drives it. */
 export interface UploadJob {
   /** Hands the worker the next piece of the file. */
   write(chunk: Buffer): void;

@@ -1,6 +1,6 @@
 /** The import worker thread: the work of `import-jobs.ts` off the main thread (see import-thread.ts). */
 import { parentPort } from 'node:worker_threads';
-import type { ImportRequest } from './import-thread.js';
+import type { ImportRequest } from './import-messages.js';
 import { ImportJobs } from './import-jobs.js';
 
 const port = parentPort;

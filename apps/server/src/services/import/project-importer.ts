@@ -2,7 +2,7 @@
  * Project imports (API.md R83, R84, R86) and re-imports (R86a), with their dry run
  * (docs/api-extensions.md): the rows read from the file are checked, matched against the projects
  * already there, and written in one transaction. This runs in the import worker, on its own
- * connection (import.worker.ts); project-import.service.ts is the main thread's side.
+ * connection (import.worker.ts); import.service.ts is the main thread's side.
  */
 import {
   REIMPORT_FIELDS,
