@@ -1,6 +1,6 @@
 /**
  * buildApp(config): the whole server as a Fastify instance, without listening. Tests use it with
- * `app.inject` or `listen({ port: 0 })`; main.ts serves it.
+ * `app.inject` or `listen({ port: 0 })`; server.ts serves it.
  */
 import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
@@ -10,7 +10,6 @@ import { MAX_BODY_BYTES } from '@podium/protocol';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/sqlite.js';
-import { openPostgres } from './db/postgres.js';
 import { isDiskFull } from './db/disk-full.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
@@ -103,7 +102,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ? await openDatabase(join(config.dataDir, DATABASE_FILE), {
           earlierStartEvidence: [join(config.dataDir, ADMIN_PASSWORD_FILE)],
         })
-      : await openPostgres(config.databaseUrl);
+      : // Loaded only here: on SQLite the PostgreSQL driver stays unloaded (~10 MB).
+        await (await import('./db/postgres.js')).openPostgres(config.databaseUrl);
 
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({

@@ -12,7 +12,8 @@ import { sql, type Compilable, type RawBuilder } from 'kysely';
 import { DATABASE_FILE } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import { isPostgresUrl, redactedUrl } from './db/location.js';
-import { openPostgres, StorageRefusedError, type PostgresDatabase } from './db/postgres.js';
+import { StorageRefusedError } from './db/failures.js';
+import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import type { DB } from './db/schema.js';
 
 /**

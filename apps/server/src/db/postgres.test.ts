@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { isDatabaseUnavailable, openPostgres, PostgresDatabase, StorageRefusedError } from './postgres.js';
+import { isDatabaseUnavailable, StorageRefusedError } from './failures.js';
+import { openPostgres, PostgresDatabase } from './postgres.js';
 
 let url: string | undefined;
 let db: PostgresDatabase | undefined;

@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { DomainEvent } from '../domain-events.js';
 import type { StopWatching, TransactionOptions } from './database.js';
 import { DiskFullAlarm } from './disk-full.js';
+import { StorageRefusedError } from './failures.js';
 import { redactedUrl } from './location.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
 import { OutboxListener } from './outbox-listener.js';
@@ -438,44 +439,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       `the PostgreSQL database at ${redactedUrl(url)} cannot be used (${detail})`,
       'Check DATABASE_URL, that the server runs and accepts this user, then start again.',
     );
-  }
-}
-
-/**
- * Whether `error` says the database could not be reached or the connection broke (refused, reset,
- * timed out, the server shutting down or refusing connections): the request failed as a whole,
- * and the pool reconnects on the next one.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') {
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
-      return true;
-    // 08: connection exceptions; 57P01–57P03: shutdown, crash, cannot connect now; 55000 at connect:
-    // the database does not allow connections.
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000'].includes(code)) return true;
-  }
-  return (
-    typeof message === 'string' &&
-    // The last: a query on a connection whose loss was reported between its queries (pg).
-    /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(
-      message,
-    )
-  );
-}
-
-/** A reason the server refuses to start on this storage; main.ts prints it without a stack. */
-export class StorageRefusedError extends Error {
-  /**
-   * `reason` says what is wrong with the database and nothing of starting a server, so the move
-   * command (move-event.ts) words its own refusal with it.
-   */
-  constructor(
-    readonly reason: string,
-    advice?: string,
-  ) {
-    super(`Podium cannot start: ${reason}.${advice === undefined ? '' : ` ${advice}`}`);
   }
 }
 

@@ -14,7 +14,7 @@
  * On SQLite one process serves the event, so it always holds the lock.
  */
 import { hostname } from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './database.js';
 
 /** How often an instance tries to take the lock, and the holder checks its connection. */
@@ -54,7 +54,9 @@ export interface TimerLock {
  */
 export async function holdTimerLock(db: Database): Promise<TimerLock> {
   if (db.engine !== 'postgres') return { held: () => true, release: async () => {} };
-  const lock = new PostgresTimerLock(db.location);
+  // Loaded only on PostgreSQL: on SQLite the driver stays unloaded.
+  const { default: driver } = await import('pg');
+  const lock = new PostgresTimerLock(db.location, driver);
   await lock.firstTry;
   return lock;
 }
@@ -74,7 +76,10 @@ class PostgresTimerLock implements TimerLock {
   /** The first round: it never fails (a failure is said, and tried again later). */
   readonly firstTry: Promise<void>;
 
-  constructor(private readonly url: string) {
+  constructor(
+    private readonly url: string,
+    private readonly driver: typeof pg,
+  ) {
     this.firstTry = this.round = this.tryNow();
   }
 
@@ -120,7 +125,7 @@ class PostgresTimerLock implements TimerLock {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({
+    const client = new this.driver.Client({
       connectionString: this.url,
       connectionTimeoutMillis: QUERY_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS,

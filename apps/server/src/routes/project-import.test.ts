@@ -279,7 +279,7 @@ describe('writes while an import commits in the worker', () => {
     await t.admin({ method: 'GET', url: '/api/admin/options' });
     // Another connection (on PostgreSQL, as another instance's would) holds the write lock in an
     // open transaction, so the worker's transaction cannot finish yet.
-    const other = connectTo(t.app.db.location);
+    const other = await connectTo(t.app.db.location);
     let commit = () => {};
     const committed = new Promise<void>((resolve) => (commit = resolve));
     let begun = () => {};

@@ -116,7 +116,12 @@ export async function readProjectViews(
   projects: ProjectRepository,
   rankScores: RankScoreCache,
 ): Promise<Project[]> {
-  return projectViews(await projects.all(), await projects.views(), await projects.generalRankings(), rankScores);
+  return projectViews(
+    await projects.all(),
+    await projects.views(),
+    await projects.generalRankings(),
+    rankScores,
+  );
 }
 
 /** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */

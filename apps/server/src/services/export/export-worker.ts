@@ -12,7 +12,7 @@ import type { ExportMessage, ExportRequest, ExportWorkerData } from './export-th
 const port = parentPort;
 if (port === null) throw new Error('export-worker.ts runs as a worker thread');
 const { location } = workerData as ExportWorkerData;
-const sources = exportSources(connectTo(location, { readOnly: true }));
+const sources = exportSources(await connectTo(location, { readOnly: true }));
 const encoder = new TextEncoder();
 
 function post(message: ExportMessage, transfer: ArrayBuffer[] = []): void {

@@ -22,10 +22,16 @@ import { checkProjectRows, ProjectImporter } from './project-importer.js';
 /** Rows per message back: each deserialises on the main thread in a few milliseconds. */
 const ROWS_PER_MESSAGE = 2000;
 
+/** A connection of the jobs, and the events its commits released since the last import began. */
+interface StorageConnection {
+  db: Database;
+  committed: DomainEvent[];
+}
+
 export class ImportJobs {
   private readonly uploads = new Map<number, Buffer[]>();
   /** One connection per event storage (`Database.location`), opened on the first project import. */
-  private readonly connections = new Map<string, { db: Database; committed: DomainEvent[] }>();
+  private readonly connections = new Map<string, Promise<StorageConnection>>();
   /** Checked imports waiting for the main thread's `write` (it holds its own writes meanwhile). */
   private readonly checked = new Map<number, { job: ProjectImportJob; rows: ProjectCsvRow[] }>();
 
@@ -61,7 +67,7 @@ export class ImportJobs {
   /** Closes the connections (work run in place, when the app closes). */
   async close(): Promise<void> {
     await this.queue;
-    for (const { db } of this.connections.values()) await db.close();
+    for (const open of this.connections.values()) await (await open).db.close();
     this.connections.clear();
   }
 
@@ -84,20 +90,22 @@ export class ImportJobs {
     this.reply({ type: 'done', job });
   }
 
-  private connection(storage: string) {
+  /** The connection to `storage`, opened at its first use. */
+  private connection(storage: string): Promise<StorageConnection> {
     let open = this.connections.get(storage);
     if (open === undefined) {
-      const db = connectTo(storage);
-      const committed: DomainEvent[] = [];
-      db.onCommit((events) => committed.push(...events));
-      open = { db, committed };
+      open = connectTo(storage).then((db) => {
+        const committed: DomainEvent[] = [];
+        db.onCommit((events) => committed.push(...events));
+        return { db, committed };
+      });
       this.connections.set(storage, open);
     }
     return open;
   }
 
-  private importer(storage: string, now: number): ProjectImporter {
-    const { db } = this.connection(storage);
+  private async importer(storage: string, now: number): Promise<ProjectImporter> {
+    const { db } = await this.connection(storage);
     const repositories = {
       projects: new ProjectRepository(db),
       options: new OptionsRepository(db),
@@ -113,7 +121,7 @@ export class ImportJobs {
   private async startProjectImport(data: Buffer, job: ProjectImportJob): Promise<ImportReply> {
     const rows = checkProjectRows(job.source, readCsvRows(data), job);
     if (job.dryRun) {
-      const preview = await this.importer(job.storage, 0).preview(rows, job);
+      const preview = await (await this.importer(job.storage, 0)).preview(rows, job);
       // Serialised here: a 76,000-row preview costs the main thread a copy, not a JSON.stringify.
       return { type: 'preview', job: job.job, json: JSON.stringify(preview) };
     }
@@ -125,13 +133,11 @@ export class ImportJobs {
     const pending = this.checked.get(id);
     if (pending === undefined) throw new Error(`no checked import ${id}`);
     this.checked.delete(id);
-    const { committed } = this.connection(pending.job.storage);
+    const { committed } = await this.connection(pending.job.storage);
     committed.length = 0;
-    const result = await this.importer(pending.job.storage, now).import(
-      pending.job.source,
-      pending.rows,
-      pending.job,
-    );
+    const result = await (
+      await this.importer(pending.job.storage, now)
+    ).import(pending.job.source, pending.rows, pending.job);
     return { type: 'imported', job: id, result, events: committed.splice(0) };
   }
 }

@@ -56,7 +56,10 @@ export class ImportService {
   }
 
   /** Imports the upload's projects: all rows or none (R83); a 400 names the first invalid row. */
-  async importProjects(upload: number, request: ProjectImportRequest): Promise<ImportResult | ReimportResult> {
+  async importProjects(
+    upload: number,
+    request: ProjectImportRequest,
+  ): Promise<ImportResult | ReimportResult> {
     const { db, writeGate, now } = this.ctx;
     const job = this.take(upload);
     await job.checkProjects(request);
