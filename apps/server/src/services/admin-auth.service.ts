@@ -10,8 +10,8 @@ import {
   RATE_LIMITED_MESSAGE,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
 import { RateLimitedError, ValidationError } from '../errors.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AdminSessionService } from './admin-session.service.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { clientKey, FailureLimiter, unlessDiskFull } from './failure-limiter.js';
@@ -25,7 +25,7 @@ export const ADMIN_ADDRESS_KNOWN_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface AdminAuthContext {
   db: Database;
-  repositories: { loginLimits: LoginLimitRepository };
+  repositories: Pick<Repositories, 'loginLimits'>;
   auditLog: AuditLogService;
   now: () => number;
   sessions: AdminSessionService;
@@ -39,7 +39,7 @@ export class AdminAuthService {
   private readonly audit: AuditLogService;
   private readonly sessions: AdminSessionService;
   private readonly guard: LoginGuard;
-  private readonly loginLimits: LoginLimitRepository;
+  private readonly loginLimits: Repositories['loginLimits'];
   private readonly now: () => number;
 
   constructor({ db, repositories, auditLog, now, sessions, adminGuard }: AdminAuthContext) {
@@ -49,7 +49,7 @@ export class AdminAuthService {
     this.audit = auditLog;
     this.sessions = sessions;
     this.guard = adminGuard;
-    this.limiter = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'admin' });
+    this.limiter = new FailureLimiter({ repositories, now, limiter: 'admin' });
   }
 
   /** Seconds until `ip` may authenticate again (R70a), or 0 when it is not refused. */

@@ -9,17 +9,15 @@ import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ADMIN_SESSION_TTL_MS } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import type {
-  AdminSessionIssuerRow,
-  AdminSessionRepository,
-} from '../repositories/admin-session.repository.js';
+import type { AdminSessionIssuerRow } from '../repositories/admin-session.repository.js';
 import { isDiskFull } from '../db/disk-full.js';
+import type { Repositories } from '../repositories/index.js';
 import { hashToken } from './judge-auth.service.js';
 import { generatedPassword, secretsEqual } from './secrets.js';
 
 export interface AdminSessionContext {
   db: Database;
-  repositories: { adminSessions: AdminSessionRepository };
+  repositories: Pick<Repositories, 'adminSessions'>;
   /** The password this instance was given; undefined: the key in the database is the password (R97). */
   adminPassword: string | undefined;
   /** R97 (PostgreSQL): the password's key is written at start, for every instance to share. */
@@ -42,7 +40,7 @@ function isKeyOf(issuer: AdminSessionIssuerRow, key: Buffer): boolean {
 
 export class AdminSessionService {
   private readonly db: Database;
-  private readonly sessions: AdminSessionRepository;
+  private readonly sessions: Repositories['adminSessions'];
   private readonly password: string | undefined;
   private readonly passwordKeptInDatabase: boolean;
   private readonly now: () => number;

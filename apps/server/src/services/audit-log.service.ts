@@ -10,7 +10,8 @@ import {
   type LogPageQuery,
   type LogType,
 } from '@podium/protocol';
-import type { AuditLogLine, AuditLogRepository } from '../repositories/audit-log.repository.js';
+import type { AuditLogLine } from '../repositories/audit-log.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** Lines per piece of the streamed full log (~60 KB of JSON, about a millisecond of work). */
 const STREAM_BATCH = 500;
@@ -85,14 +86,14 @@ export function formatLogLine(time: number, type: string, message: string): stri
 }
 
 export interface AuditLogServiceContext {
-  repositories: { auditLog: AuditLogRepository };
+  repositories: Pick<Repositories, 'auditLog'>;
   now: () => number;
 }
 
 export class AuditLogService {
   /** The turn of the event loop the last piece of any log stream waits for (see logJson). */
   private lastTurn: Promise<void> = Promise.resolve();
-  private readonly lines: AuditLogRepository;
+  private readonly lines: Repositories['auditLog'];
   private readonly now: () => number;
 
   constructor({ repositories, now }: AuditLogServiceContext) {

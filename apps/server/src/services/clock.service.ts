@@ -6,21 +6,21 @@
 import { END_DELIBERATION_BEFORE_RESUMING, type Clock } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
-import type { ClockRepository, ClockRow } from '../repositories/clock.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { ClockRow } from '../repositories/clock.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface ClockServiceContext {
   db: Database;
-  repositories: { clock: ClockRepository; options: OptionsRepository };
+  repositories: Pick<Repositories, 'clock' | 'options'>;
   auditLog: AuditLogService;
   now: () => number;
 }
 
 export class ClockService {
   private readonly db: Database;
-  private readonly clock: ClockRepository;
-  private readonly options: OptionsRepository;
+  private readonly clock: Repositories['clock'];
+  private readonly options: Repositories['options'];
   private readonly audit: AuditLogService;
   private readonly now: () => number;
 

@@ -13,30 +13,24 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { ConflictRepository } from '../repositories/conflict.repository.js';
-import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
+import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { ProjectRow } from '../repositories/project.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface ConflictServiceContext {
   db: Database;
-  repositories: {
-    conflicts: ConflictRepository;
-    judges: JudgeRepository;
-    judging: JudgingRepository;
-    projects: ProjectRepository;
-  };
+  repositories: Pick<Repositories, 'conflicts' | 'judges' | 'judging' | 'projects'>;
   auditLog: AuditLogService;
   now: () => number;
 }
 
 export class ConflictService {
   private readonly db: Database;
-  private readonly conflicts: ConflictRepository;
-  private readonly judges: JudgeRepository;
-  private readonly judging: JudgingRepository;
-  private readonly projects: ProjectRepository;
+  private readonly conflicts: Repositories['conflicts'];
+  private readonly judges: Repositories['judges'];
+  private readonly judging: Repositories['judging'];
+  private readonly projects: Repositories['projects'];
   private readonly audit: AuditLogService;
   private readonly now: () => number;
 

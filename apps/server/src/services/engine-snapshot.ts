@@ -9,11 +9,8 @@ import type { Database } from '../db/database.js';
 import { Derived, revisionKey } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
 import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/rank-score.js';
-import type { ConflictRepository } from '../repositories/conflict.repository.js';
-import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { LayoutRepository } from '../repositories/layout.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
 import type { StoredSettings } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import { countsByTrack } from './project-views.js';
 
 /**
@@ -43,21 +40,18 @@ interface Built {
 
 export interface EngineSnapshotsContext {
   db: Database;
-  repositories: {
-    projects: ProjectRepository;
-    judges: JudgeRepository;
-    /** The hall layout, for the walking distance of R93. */
-    layout: LayoutRepository;
-    /** Conflicts of interest (issue 24), never eligible for their judge. */
-    conflicts: ConflictRepository;
-  };
+  /**
+   * Projects and judges; the hall layout, for the walking distance of R93; conflicts of interest
+   * (issue 24), never eligible for their judge.
+   */
+  repositories: Pick<Repositories, 'projects' | 'judges' | 'layout' | 'conflicts'>;
   now: () => number;
 }
 
 export class EngineSnapshots {
   private readonly db: Database;
-  private readonly projectRows: ProjectRepository;
-  private readonly judgeRows: JudgeRepository;
+  private readonly projectRows: Repositories['projects'];
+  private readonly judgeRows: Repositories['judges'];
   private readonly now: () => number;
   private readonly rows: Derived<ProjectBase[]>;
   /** Reloaded when the layout is replaced (its revision counter, migration 005). */

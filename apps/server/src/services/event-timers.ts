@@ -30,7 +30,11 @@ export class EventTimers {
   private readonly running = new Set<Promise<void>>();
   private lock: TimerLock | undefined;
 
-  constructor(private readonly context: EventTimersContext) {}
+  private readonly db: Database;
+
+  constructor({ db }: EventTimersContext) {
+    this.db = db;
+  }
 
   /**
    * Runs `task` every `intervalMs` on the instance holding the timer lock, once `start` was
@@ -46,7 +50,7 @@ export class EventTimers {
   /** Tries to take the timer lock (then goes on trying) and starts every interval. */
   async start(): Promise<void> {
     if (this.lock !== undefined) return;
-    this.lock = await holdTimerLock(this.context.db);
+    this.lock = await holdTimerLock(this.db);
     for (const timer of this.timers) this.schedule(timer);
   }
 

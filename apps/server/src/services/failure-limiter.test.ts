@@ -18,7 +18,11 @@ async function limiterWithClock() {
   return {
     clock: t.clock,
     repository,
-    limiter: new FailureLimiter({ repository, now: t.clock.now, limiter: 'judge' }),
+    limiter: new FailureLimiter({
+      repositories: { loginLimits: repository },
+      now: t.clock.now,
+      limiter: 'judge',
+    }),
   };
 }
 
@@ -69,7 +73,11 @@ describe('FailureLimiter (R69, R70a)', () => {
 
   it("the repository's clearAll forgets every window; the admin limiter counts apart", async () => {
     const { clock, repository, limiter } = await limiterWithClock();
-    const admin = new FailureLimiter({ repository, now: clock.now, limiter: 'admin' });
+    const admin = new FailureLimiter({
+      repositories: { loginLimits: repository },
+      now: clock.now,
+      limiter: 'admin',
+    });
     await limiter.recordFailure('ip');
     expect(await limiter.retryAfterSeconds('ip', 1)).toBe(60);
     expect(await admin.retryAfterSeconds('ip', 1)).toBe(0);

@@ -12,7 +12,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { LOGIN_WINDOW_MS } from '@podium/protocol';
 import { isDiskFull } from '../db/disk-full.js';
-import type { Limiter, LoginLimitRepository } from '../repositories/login-limit.repository.js';
+import type { Limiter } from '../repositories/login-limit.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /**
  * The client an address counts as (R70c): an IPv4 address as it is (also when written as an
@@ -58,19 +59,19 @@ export async function unlessDiskFull(write: () => Promise<void>): Promise<void> 
 }
 
 export interface FailureLimiterContext {
-  repository: LoginLimitRepository;
+  repositories: Pick<Repositories, 'loginLimits'>;
   now: () => number;
   /** Whose failures it counts (each limiter has its own counts). */
   limiter: Limiter;
 }
 
 export class FailureLimiter {
-  private readonly repository: LoginLimitRepository;
+  private readonly repository: Repositories['loginLimits'];
   private readonly now: () => number;
   private readonly limiter: Limiter;
 
-  constructor({ repository, now, limiter }: FailureLimiterContext) {
-    this.repository = repository;
+  constructor({ repositories, now, limiter }: FailureLimiterContext) {
+    this.repository = repositories.loginLimits;
     this.now = now;
     this.limiter = limiter;
   }

@@ -2,18 +2,18 @@
 import { FLAG_NOT_FOUND, SYSTEM_JUDGE_NAME, type Flag, type FlagReason } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
-import type { FlagRepository } from '../repositories/flag.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface FlagServiceContext {
   db: Database;
-  repositories: { flags: FlagRepository };
+  repositories: Pick<Repositories, 'flags'>;
   auditLog: AuditLogService;
 }
 
 export class FlagService {
   private readonly db: Database;
-  private readonly flags: FlagRepository;
+  private readonly flags: Repositories['flags'];
   private readonly audit: AuditLogService;
 
   constructor({ db, repositories, auditLog }: FlagServiceContext) {

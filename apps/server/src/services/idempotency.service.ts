@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { UnprocessableError } from '../errors.js';
-import type { IdempotencyRepository } from '../repositories/idempotency.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** Kept answers live at least this long (R91: 24 hours); older ones are pruned as keys are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +45,7 @@ export type KeyedOutcome<T> = { kept: KeptAnswer } | { fresh: T };
 
 export interface IdempotencyContext {
   db: Database;
-  repositories: { idempotency: IdempotencyRepository };
+  repositories: Pick<Repositories, 'idempotency'>;
   now: () => number;
 }
 
@@ -74,20 +74,24 @@ export class IdempotencyService {
   /** When this instance last pruned expired answers. */
   private prunedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly context: IdempotencyContext) {}
+  private readonly db: Database;
+  private readonly keys: Repositories['idempotency'];
+  private readonly now: () => number;
+
+  constructor({ db, repositories, now }: IdempotencyContext) {
+    this.db = db;
+    this.keys = repositories.idempotency;
+    this.now = now;
+  }
 
   /**
    * The answer kept for the judge's key, or undefined when the key is new.
    * @throws UnprocessableError (422) when the key was kept for a different request.
    */
   async kept(request: KeyedRequest): Promise<KeptAnswer | undefined> {
-    const {
-      repositories: { idempotency: keys },
-      now,
-    } = this.context;
     // A judge's phone waits for it (Database.urgently).
-    const row = await this.context.db.urgently(() =>
-      keys.find(request.judgeId, request.key, now() - IDEMPOTENCY_KEY_TTL_MS),
+    const row = await this.db.urgently(() =>
+      this.keys.find(request.judgeId, request.key, this.now() - IDEMPOTENCY_KEY_TTL_MS),
     );
     if (row === undefined) return undefined;
     if (row.fingerprint !== request.fingerprint) throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
@@ -100,7 +104,7 @@ export class IdempotencyService {
    * the write lock): a concurrent request with the same key may have been answered since.
    */
   async execute<T>(request: KeyedRequest, write: () => Promise<T>): Promise<KeyedOutcome<T>> {
-    return await this.context.db.transaction(
+    return await this.db.transaction(
       async () => {
         const kept = await this.kept(request);
         if (kept !== undefined) return { kept };
@@ -119,15 +123,12 @@ export class IdempotencyService {
    */
   async keepRefusal(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
     if (!keepable(answer.status) || Buffer.byteLength(answer.body) > KEPT_REFUSAL_MAX_BYTES) return;
-    await this.context.db.transaction(async () => await this.keep(request, answer));
+    await this.db.transaction(async () => await this.keep(request, answer));
   }
 
   private async keep(request: KeyedRequest, answer: KeptAnswer): Promise<void> {
-    const {
-      repositories: { idempotency: keys },
-      now,
-    } = this.context;
-    const time = now();
+    const { keys } = this;
+    const time = this.now();
     // Expired answers are never replayed (`kept` looks at the last 24 hours only): pruning them
     // once a minute keeps the table small without a statement per write.
     if (time - this.prunedAt >= PRUNE_INTERVAL_MS) {

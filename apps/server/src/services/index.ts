@@ -6,21 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ExportThread } from './export/export-thread.js';
 import { Mailer } from '../io/mailer.js';
-import { AdminSessionRepository } from '../repositories/admin-session.repository.js';
-import { AuditLogRepository } from '../repositories/audit-log.repository.js';
-import { ClockRepository } from '../repositories/clock.repository.js';
-import { ConflictRepository } from '../repositories/conflict.repository.js';
-import { FlagRepository } from '../repositories/flag.repository.js';
-import { IdempotencyRepository } from '../repositories/idempotency.repository.js';
-import { JudgeRepository } from '../repositories/judge.repository.js';
-import { JudgingRepository } from '../repositories/judging.repository.js';
-import { LayoutRepository } from '../repositories/layout.repository.js';
-import { LoginLimitRepository } from '../repositories/login-limit.repository.js';
-import { OptionsRepository } from '../repositories/options.repository.js';
-import { ProjectRepository } from '../repositories/project.repository.js';
-import { QrRepository } from '../repositories/qr.repository.js';
-import { StatsRepository } from '../repositories/stats.repository.js';
-import { TeamRepository } from '../repositories/team.repository.js';
+import { createRepositories } from '../repositories/index.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AdminSessionService } from './admin-session.service.js';
 import { AuditLogService } from './audit-log.service.js';
@@ -63,23 +49,7 @@ export interface ServiceContext {
 }
 
 export function createServices({ db, config, now, inPlace }: ServiceContext) {
-  const repositories = {
-    adminSessions: new AdminSessionRepository(db),
-    auditLog: new AuditLogRepository(db),
-    clock: new ClockRepository(db),
-    conflicts: new ConflictRepository(db),
-    flags: new FlagRepository(db),
-    idempotency: new IdempotencyRepository(db),
-    judges: new JudgeRepository(db),
-    judging: new JudgingRepository(db),
-    layout: new LayoutRepository(db),
-    loginLimits: new LoginLimitRepository(db),
-    options: new OptionsRepository(db),
-    projects: new ProjectRepository(db),
-    qr: new QrRepository(db),
-    stats: new StatsRepository(db),
-    teams: new TeamRepository(db),
-  };
+  const repositories = createRepositories(db);
   const auditLog = new AuditLogService({ repositories, now });
   // Every service takes what it uses from these, by name; the services it calls are added beside them.
   const deps = { db, now, repositories, auditLog };
@@ -93,7 +63,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   });
   const writeGate = new WriteGate();
   const projects = new ProjectService(deps);
-  const loginLinks = new LoginLinks(repositories);
+  const loginLinks = new LoginLinks(deps);
   const conflicts = new ConflictService(deps);
   const judges = new JudgeService({
     ...deps,
@@ -123,8 +93,9 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     adminPassword: config.adminPassword,
     passwordKeptInDatabase: config.databaseUrl !== undefined,
   });
-  const loginGuards = new LoginGuards(
-    new LoginGuard({
+  const loginGuards = new LoginGuards({
+    ...deps,
+    judgeCodes: new LoginGuard({
       ...deps,
       name: 'judge-codes',
       limiter: 'judge',
@@ -137,7 +108,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
       reports: true,
       writeGate,
     }),
-    new LoginGuard({
+    adminPasswords: new LoginGuard({
       ...deps,
       name: 'admin-passwords',
       limiter: 'admin',
@@ -150,8 +121,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
       reports: false,
       writeGate,
     }),
-    deps,
-  );
+  });
   // Their ends and reports, every second (services/login-guard.ts).
   timers.register('login guard', 1000, () => loginGuards.tick());
   const adminAuth = new AdminAuthService({

@@ -2,7 +2,8 @@
 import { JUDGE_AUTH_ERRORS } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { UnauthorizedError } from '../errors.js';
-import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import { sha256 } from './secrets.js';
 
 export function hashToken(token: string): string {
@@ -13,7 +14,7 @@ export function hashToken(token: string): string {
  * The judge a judge route works for, read again inside the service's transaction. The auth hook
  * found it moments before; gone now means deleted, and its tokens with it (2.1).
  */
-export async function stillAuthenticated(judges: JudgeRepository, judgeId: string): Promise<JudgeRow> {
+export async function stillAuthenticated(judges: Repositories['judges'], judgeId: string): Promise<JudgeRow> {
   const judge = await judges.findById(judgeId);
   if (judge === undefined) throw new UnauthorizedError(JUDGE_AUTH_ERRORS.unknownToken);
   return judge;
@@ -21,12 +22,12 @@ export async function stillAuthenticated(judges: JudgeRepository, judgeId: strin
 
 export interface JudgeAuthServiceContext {
   db: Database;
-  repositories: { judges: JudgeRepository };
+  repositories: Pick<Repositories, 'judges'>;
 }
 
 export class JudgeAuthService {
   private readonly db: Database;
-  private readonly judges: JudgeRepository;
+  private readonly judges: Repositories['judges'];
 
   constructor({ db, repositories }: JudgeAuthServiceContext) {
     this.db = db;

@@ -6,25 +6,17 @@
 import { JUDGE_NOT_FOUND, type JudgePace, type JudgesPace, type JudgeVisits } from '@podium/protocol';
 import { NotFoundError } from '../errors.js';
 import { judgesPace, type EndedVisit } from '../judging/pace.js';
-import type { ConflictRepository } from '../repositories/conflict.repository.js';
-import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 export interface JudgePaceContext {
-  repositories: {
-    judges: JudgeRepository;
-    judging: JudgingRepository;
-    options: OptionsRepository;
-    conflicts: ConflictRepository;
-  };
+  repositories: Pick<Repositories, 'judges' | 'judging' | 'options' | 'conflicts'>;
 }
 
 export class JudgePaceService {
-  private readonly judges: JudgeRepository;
-  private readonly judging: JudgingRepository;
-  private readonly options: OptionsRepository;
-  private readonly conflicts: ConflictRepository;
+  private readonly judges: Repositories['judges'];
+  private readonly judging: Repositories['judging'];
+  private readonly options: Repositories['options'];
+  private readonly conflicts: Repositories['conflicts'];
 
   constructor({ repositories }: JudgePaceContext) {
     this.judges = repositories.judges;

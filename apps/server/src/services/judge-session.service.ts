@@ -16,9 +16,8 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { JudgeReplacedError, RateLimitedError, ValidationError } from '../errors.js';
-import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import { hashToken, stillAuthenticated } from './judge-auth.service.js';
@@ -31,7 +30,7 @@ const LOGGED_CODE_LENGTH = 32;
 
 export interface JudgeSessionContext {
   db: Database;
-  repositories: { judges: JudgeRepository; options: OptionsRepository; loginLimits: LoginLimitRepository };
+  repositories: Pick<Repositories, 'judges' | 'options' | 'loginLimits'>;
   auditLog: AuditLogService;
   now: () => number;
   /** Failed logins from all addresses together (R70c). */
@@ -56,8 +55,8 @@ export class JudgeSessionService {
   /** Failed logins per IP per minute (R69); the limit is read at every check (R70). */
   private readonly limiter: FailureLimiter;
   private readonly db: Database;
-  private readonly judges: JudgeRepository;
-  private readonly options: OptionsRepository;
+  private readonly judges: Repositories['judges'];
+  private readonly options: Repositories['options'];
   private readonly audit: AuditLogService;
   private readonly now: () => number;
   private readonly guard: LoginGuard;
@@ -65,12 +64,13 @@ export class JudgeSessionService {
 
   constructor({ db, repositories, auditLog, now, loginGuard, loginLinks }: JudgeSessionContext) {
     this.db = db;
-    ({ judges: this.judges, options: this.options } = repositories);
+    this.judges = repositories.judges;
+    this.options = repositories.options;
     this.audit = auditLog;
     this.now = now;
     this.guard = loginGuard;
     this.links = loginLinks;
-    this.limiter = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'judge' });
+    this.limiter = new FailureLimiter({ repositories, now, limiter: 'judge' });
   }
 
   /** R68: while `block_reqs` is on, every login gets 429 before the body is read, links included. */

@@ -24,10 +24,8 @@ import { judgeCsvLines } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { leastPopulatedGroup } from '../judging/groups.js';
-import type { ClockRepository } from '../repositories/clock.repository.js';
-import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ConflictService } from './conflict.service.js';
 import { judgeStats, readJudgeAdminViews, readSetAsideJudgeIds } from './judge-views.js';
@@ -42,12 +40,7 @@ export interface LoginMailer {
 
 export interface JudgeServiceContext {
   db: Database;
-  repositories: {
-    judges: JudgeRepository;
-    judging: JudgingRepository;
-    options: OptionsRepository;
-    clock: ClockRepository;
-  };
+  repositories: Pick<Repositories, 'judges' | 'judging' | 'options' | 'clock'>;
   auditLog: AuditLogService;
   mailer: LoginMailer;
   now: () => number;
@@ -60,10 +53,10 @@ export class JudgeService {
   private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<JudgeAdmin[]>;
   private readonly db: Database;
-  private readonly judges: JudgeRepository;
-  private readonly judging: JudgingRepository;
-  private readonly options: OptionsRepository;
-  private readonly clock: ClockRepository;
+  private readonly judges: Repositories['judges'];
+  private readonly judging: Repositories['judging'];
+  private readonly options: Repositories['options'];
+  private readonly clock: Repositories['clock'];
   private readonly audit: AuditLogService;
   private readonly mailer: LoginMailer;
   private readonly now: () => number;

@@ -22,13 +22,9 @@ import type { Database } from '../db/database.js';
 import { ConflictError, JudgeReplacedError, NotFoundError } from '../errors.js';
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
-import type { ClockRepository } from '../repositories/clock.repository.js';
-import type { ConflictRepository } from '../repositories/conflict.repository.js';
-import type { JudgeRepository, JudgeRow } from '../repositories/judge.repository.js';
-import type { FlagRepository } from '../repositories/flag.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { ProjectRow } from '../repositories/project.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
@@ -39,15 +35,10 @@ const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
 
 export interface JudgingServiceContext {
   db: Database;
-  repositories: {
-    judges: JudgeRepository;
-    projects: ProjectRepository;
-    judging: JudgingRepository;
-    flags: FlagRepository;
-    options: OptionsRepository;
-    clock: ClockRepository;
-    conflicts: ConflictRepository;
-  };
+  repositories: Pick<
+    Repositories,
+    'judges' | 'projects' | 'judging' | 'flags' | 'options' | 'clock' | 'conflicts'
+  >;
   auditLog: AuditLogService;
   engine: EngineSnapshots;
   now: () => number;
@@ -55,13 +46,13 @@ export interface JudgingServiceContext {
 
 export class JudgingService {
   private readonly db: Database;
-  private readonly judges: JudgeRepository;
-  private readonly projects: ProjectRepository;
-  private readonly judging: JudgingRepository;
-  private readonly flags: FlagRepository;
-  private readonly options: OptionsRepository;
-  private readonly clock: ClockRepository;
-  private readonly conflicts: ConflictRepository;
+  private readonly judges: Repositories['judges'];
+  private readonly projects: Repositories['projects'];
+  private readonly judging: Repositories['judging'];
+  private readonly flags: Repositories['flags'];
+  private readonly options: Repositories['options'];
+  private readonly clock: Repositories['clock'];
+  private readonly conflicts: Repositories['conflicts'];
   private readonly audit: AuditLogService;
   private readonly engine: EngineSnapshots;
   private readonly now: () => number;

@@ -8,26 +8,34 @@ import type { AreaPlan, Layout, LayoutPlanAnswer, LayoutTable } from '@podium/pr
 import type { Database } from '../db/database.js';
 import { layoutCsvRows } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
-import type { LayoutRepository } from '../repositories/layout.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export interface LayoutServiceContext {
   db: Database;
-  repositories: { layout: LayoutRepository };
+  repositories: Pick<Repositories, 'layout'>;
   auditLog: AuditLogService;
 }
 
 export class LayoutService {
-  constructor(private readonly context: LayoutServiceContext) {}
+  private readonly db: Database;
+  private readonly layout: Repositories['layout'];
+  private readonly audit: AuditLogService;
+
+  constructor({ db, repositories, auditLog }: LayoutServiceContext) {
+    this.db = db;
+    this.layout = repositories.layout;
+    this.audit = auditLog;
+  }
 
   /** `GET /admin/layout`, `GET /layout`: every positioned table, ascending. */
   async get(): Promise<Layout> {
-    return { tables: await this.context.repositories.layout.all() };
+    return { tables: await this.layout.all() };
   }
 
   /** `GET /admin/layout/plan`: the builder's areas of the saved layout, `[]` when none. */
   async plan(): Promise<LayoutPlanAnswer> {
-    return { plan: await this.context.repositories.layout.plan() };
+    return { plan: await this.layout.plan() };
   }
 
   /**
@@ -36,18 +44,13 @@ export class LayoutService {
    * kept, since they would no longer describe the tables.
    */
   async replace(tables: readonly LayoutTable[], plan: readonly AreaPlan[] = []): Promise<void> {
-    const {
-      db,
-      repositories: { layout },
-      auditLog,
-    } = this.context;
-    await db.transaction(async () => {
-      await layout.replace(tables);
-      await layout.replacePlan(plan);
-      await auditLog.admin(`Updated hall layout (${tables.length} tables)`);
+    await this.db.transaction(async () => {
+      await this.layout.replace(tables);
+      await this.layout.replacePlan(plan);
+      await this.audit.admin(`Updated hall layout (${tables.length} tables)`);
       // Clients showing areas (R94) refetch on this event; the public list's cache follows the
       // layout's revision counter.
-      db.record({ kind: 'layout' });
+      this.db.record({ kind: 'layout' });
     });
   }
 

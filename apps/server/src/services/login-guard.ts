@@ -21,12 +21,8 @@ import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@p
 import type { Database } from '../db/database.js';
 import { isDiskFull } from '../db/disk-full.js';
 import { RateLimitedError } from '../errors.js';
-import type {
-  GuardName,
-  Limiter,
-  LoginGuardRow,
-  LoginLimitRepository,
-} from '../repositories/login-limit.repository.js';
+import type { GuardName, Limiter, LoginGuardRow } from '../repositories/login-limit.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { unlessDiskFull } from './failure-limiter.js';
 import type { WriteGate } from './write-gate.js';
@@ -41,7 +37,7 @@ export interface LoginGuardContext {
   db: Database;
   auditLog: AuditLogService;
   now: () => number;
-  repositories: { loginLimits: LoginLimitRepository };
+  repositories: Pick<Repositories, 'loginLimits'>;
   name: GuardName;
   /** The per-address counts whose numbers the status reports. */
   limiter: Limiter;
@@ -60,15 +56,39 @@ export class LoginGuard {
   private readonly db: Database;
   private readonly audit: AuditLogService;
   private readonly now: () => number;
-  private readonly repository: LoginLimitRepository;
-  private readonly context: LoginGuardContext;
+  private readonly repository: Repositories['loginLimits'];
+  private readonly name: GuardName;
+  private readonly limiter: Limiter;
+  private readonly perMin: number;
+  private readonly burst: number;
+  private readonly lines: GuardLines;
+  private readonly reports: boolean;
+  private readonly writeGate: WriteGate;
 
-  constructor(context: LoginGuardContext) {
-    this.context = context;
-    this.db = context.db;
-    this.audit = context.auditLog;
-    this.now = context.now;
-    this.repository = context.repositories.loginLimits;
+  constructor({
+    db,
+    auditLog,
+    now,
+    repositories,
+    name,
+    limiter,
+    perMin,
+    burst,
+    lines,
+    reports,
+    writeGate,
+  }: LoginGuardContext) {
+    this.db = db;
+    this.audit = auditLog;
+    this.now = now;
+    this.repository = repositories.loginLimits;
+    this.name = name;
+    this.limiter = limiter;
+    this.perMin = perMin;
+    this.burst = burst;
+    this.lines = lines;
+    this.reports = reports;
+    this.writeGate = writeGate;
   }
 
   /**
@@ -77,7 +97,7 @@ export class LoginGuard {
    */
   async refusal(failedRecently: boolean): Promise<RateLimitedError | undefined> {
     if (!this.enabled) return undefined;
-    const row = await this.repository.guard(this.context.name);
+    const row = await this.repository.guard(this.name);
     if (row === undefined) return undefined;
     return this.refusalOf(row, failedRecently);
   }
@@ -93,9 +113,9 @@ export class LoginGuard {
    */
   async take(failedRecently: boolean, judgeCode?: string): Promise<void> {
     if (!this.enabled) return;
-    const { name, perMin, writeGate } = this.context;
-    const attempt = { perMin, maxSpent: this.context.burst - this.reserve(failedRecently), judgeCode };
-    await writeGate.whenOpen();
+    const { name, perMin } = this;
+    const attempt = { perMin, maxSpent: this.burst - this.reserve(failedRecently), judgeCode };
+    await this.writeGate.whenOpen();
     let taken: boolean;
     try {
       taken = await this.repository.take(name, this.now(), attempt);
@@ -121,26 +141,25 @@ export class LoginGuard {
 
   /** The password of a taken attempt was right: it spends nothing (unless the disk is full). */
   async giveBack(): Promise<void> {
-    if (this.enabled) await unlessDiskFull(() => this.repository.giveBack(this.context.name));
+    if (this.enabled) await unlessDiskFull(() => this.repository.giveBack(this.name));
   }
 
   /** The secret of a taken attempt was wrong: counted, and the guard goes on when none is left. */
   async recordFailure(): Promise<void> {
     if (!this.enabled) return;
-    const row = await this.repository.countFailure(this.context.name);
-    if (row === undefined || row.active_since !== null || this.spentNow(row) <= this.context.burst - 1)
-      return;
+    const row = await this.repository.countFailure(this.name);
+    if (row === undefined || row.active_since !== null || this.spentNow(row) <= this.burst - 1) return;
     await this.db.transaction(async () => {
-      if (!(await this.repository.activate(this.context.name, this.now()))) return;
+      if (!(await this.repository.activate(this.name, this.now()))) return;
       const { failures } = await this.recentFailures();
-      await this.audit.system(this.context.lines.started(failures));
+      await this.audit.system(this.lines.started(failures));
       this.recordChange();
     });
   }
 
   /** The state now, as the admin sees it. */
   async status(): Promise<LoginGuardStatus> {
-    const row = await this.repository.guard(this.context.name);
+    const row = await this.repository.guard(this.name);
     const { failures, clients } = await this.recentFailures();
     return {
       active: row?.active_since != null,
@@ -156,42 +175,39 @@ export class LoginGuard {
    * call it, so a deployment-wide timer may call it or every instance's.
    */
   async tick(): Promise<void> {
-    const row = await this.repository.guard(this.context.name);
+    const row = await this.repository.guard(this.name);
     if (row?.active_since == null) return;
     if (this.spentNow(row) === 0) {
       await this.end(row, undefined);
       return;
     }
-    if (this.context.reports) {
+    if (this.reports) {
       const next = JSON.stringify(await this.status());
-      if (
-        next !== row.reported &&
-        (await this.repository.markReported(this.context.name, row.reported, next))
-      )
+      if (next !== row.reported && (await this.repository.markReported(this.name, row.reported, next)))
         await this.db.transaction(async () => this.recordChange());
     }
   }
 
   /** The organizer ends the guard: the allowance is whole again. Returns whether it was on. */
   async endNow(): Promise<boolean> {
-    const row = await this.repository.guard(this.context.name);
+    const row = await this.repository.guard(this.name);
     if (row?.active_since == null) return false;
     return await this.end(row, { now: this.now() });
   }
 
   /** The organizer blocks (or allows again) logins by code alone. */
   async setBlocked(blocked: boolean): Promise<void> {
-    await this.repository.setBlocked(this.context.name, blocked, this.now());
+    await this.repository.setBlocked(this.name, blocked, this.now());
     this.recordChange();
   }
 
   private async end(row: LoginGuardRow, refill: { now: number } | undefined): Promise<boolean> {
     const since = row.active_since as number;
     return await this.db.transaction(async () => {
-      if (!(await this.repository.deactivate(this.context.name, since, refill))) return false;
+      if (!(await this.repository.deactivate(this.name, since, refill))) return false;
       // Read again: failures counted after `row` was read belong in the summary.
-      const failures = (await this.repository.guard(this.context.name))?.failures_while_active ?? 0;
-      await this.audit.system(this.context.lines.ended(failures));
+      const failures = (await this.repository.guard(this.name))?.failures_while_active ?? 0;
+      await this.audit.system(this.lines.ended(failures));
       this.recordChange();
       return true;
     });
@@ -200,47 +216,60 @@ export class LoginGuard {
   /** The 429 for a client while the organizer blocks, or its wait for the next attempt. */
   private refusalOf(row: LoginGuardRow, failedRecently: boolean): RateLimitedError | undefined {
     if (row.blocked === 1) return new RateLimitedError(RATE_LIMITED_MESSAGE);
-    const maxSpent = this.context.burst - this.reserve(failedRecently);
+    const maxSpent = this.burst - this.reserve(failedRecently);
     const excess = this.spentNow(row) - (maxSpent - 1);
     if (excess <= 0) return undefined;
     // Whole milliseconds first, so that a float's last bit never adds a second.
-    const wait = Math.max(1, Math.ceil(Math.round((excess * 60_000) / this.context.perMin) / 1000));
+    const wait = Math.max(1, Math.ceil(Math.round((excess * 60_000) / this.perMin) / 1000));
     return new RateLimitedError(RATE_LIMITED_MESSAGE, wait);
   }
 
   /** The attempts kept for clients without a failure in the last minute: a quarter of the bucket. */
   private reserve(failedRecently: boolean): number {
-    return failedRecently ? Math.floor(this.context.burst / 4) : 0;
+    return failedRecently ? Math.floor(this.burst / 4) : 0;
   }
 
   private recordChange(): void {
-    if (this.context.reports) this.db.record({ kind: 'login-guard' });
+    if (this.reports) this.db.record({ kind: 'login-guard' });
   }
 
   private async recentFailures(): Promise<{ failures: number; clients: number }> {
-    return await this.repository.recentFailures(this.context.limiter, this.now() - LOGIN_WINDOW_MS);
+    return await this.repository.recentFailures(this.limiter, this.now() - LOGIN_WINDOW_MS);
   }
 
   /** What is spent of the allowance now, after the refill since it was counted. */
   private spentNow(row: LoginGuardRow): number {
     const elapsed = Math.max(0, this.now() - row.counted_at);
-    return Math.max(0, row.spent - (elapsed * this.context.perMin) / 60_000);
+    return Math.max(0, row.spent - (elapsed * this.perMin) / 60_000);
   }
 
   private get enabled(): boolean {
-    return this.context.perMin > 0;
+    return this.perMin > 0;
   }
+}
+
+export interface LoginGuardsContext {
+  judgeCodes: LoginGuard;
+  adminPasswords: LoginGuard;
+  now: () => number;
+  repositories: Pick<Repositories, 'loginLimits'>;
 }
 
 /** The guards of the server and the deletion of ended per-address windows, on one timer. */
 export class LoginGuards {
   private lastSweep = 0;
 
-  constructor(
-    readonly judgeCodes: LoginGuard,
-    readonly adminPasswords: LoginGuard,
-    private readonly context: { now: () => number; repositories: { loginLimits: LoginLimitRepository } },
-  ) {}
+  readonly judgeCodes: LoginGuard;
+  readonly adminPasswords: LoginGuard;
+  private readonly now: () => number;
+  private readonly loginLimits: Repositories['loginLimits'];
+
+  constructor({ judgeCodes, adminPasswords, now, repositories }: LoginGuardsContext) {
+    this.judgeCodes = judgeCodes;
+    this.adminPasswords = adminPasswords;
+    this.now = now;
+    this.loginLimits = repositories.loginLimits;
+  }
 
   /**
    * What a timer runs every second: each guard's `tick`, and once a minute the deletion of the
@@ -250,10 +279,10 @@ export class LoginGuards {
   async tick(): Promise<void> {
     await this.judgeCodes.tick();
     await this.adminPasswords.tick();
-    const now = this.context.now();
+    const now = this.now();
     if (now - this.lastSweep < LOGIN_WINDOW_MS) return;
     this.lastSweep = now;
-    await this.context.repositories.loginLimits.deleteEndedWindows(now - LOGIN_WINDOW_MS);
+    await this.loginLimits.deleteEndedWindows(now - LOGIN_WINDOW_MS);
   }
 
   /**
@@ -262,6 +291,6 @@ export class LoginGuards {
    * minute, a guard as its bucket refills), and the server must start to free space.
    */
   async clearCounts(): Promise<void> {
-    await unlessDiskFull(() => this.context.repositories.loginLimits.clearCounts());
+    await unlessDiskFull(() => this.loginLimits.clearCounts());
   }
 }

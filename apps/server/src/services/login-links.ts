@@ -5,7 +5,7 @@
  * per-address limit (R69, R70c): only the server can make a proof, so it cannot be guessed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** A judge code as R1 reads it: whitespace removed (a code typed `1234 5678` is `12345678`). */
 export const codeAsRead = (code: string): string => code.replace(/\s+/g, '');
@@ -13,16 +13,22 @@ export const codeAsRead = (code: string): string => code.replace(/\s+/g, '');
 /** Bytes of the HMAC a proof keeps: 128 bits, 22 URL-safe characters. */
 const PROOF_BYTES = 16;
 
+export interface LoginLinksContext {
+  repositories: Pick<Repositories, 'loginLimits'>;
+}
+
 export class LoginLinks {
+  private readonly loginLimits: Repositories['loginLimits'];
   private key: Buffer | undefined;
 
-  constructor(private readonly repositories: { loginLimits: LoginLimitRepository }) {}
+  constructor({ repositories }: LoginLinksContext) {
+    this.loginLimits = repositories.loginLimits;
+  }
 
   /** Reads the key, making it at the first start (the first instance's key wins). */
   async start(): Promise<void> {
-    const { loginLimits } = this.repositories;
-    await loginLimits.saveLinkSecret(randomBytes(32).toString('base64url'));
-    const secret = await loginLimits.linkSecret();
+    await this.loginLimits.saveLinkSecret(randomBytes(32).toString('base64url'));
+    const secret = await this.loginLimits.linkSecret();
     if (secret === undefined) throw new Error('the login-link key could not be saved');
     this.key = Buffer.from(secret, 'base64url');
   }

@@ -16,9 +16,8 @@ import {
 import type { Database } from '../db/database.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { groupTableNumbers } from '../judging/groups.js';
-import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { OptionsRepository, StoredSettings } from '../repositories/options.repository.js';
+import type { StoredSettings } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
@@ -44,7 +43,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 export interface OptionsServiceContext {
   db: Database;
-  repositories: { options: OptionsRepository; projects: ProjectRepository; judges: JudgeRepository };
+  repositories: Pick<Repositories, 'options' | 'projects' | 'judges'>;
   auditLog: AuditLogService;
   projects: ProjectService;
   clock: ClockService;
@@ -53,9 +52,9 @@ export interface OptionsServiceContext {
 
 export class OptionsService {
   private readonly db: Database;
-  private readonly options: OptionsRepository;
-  private readonly projectRows: ProjectRepository;
-  private readonly judgeRows: JudgeRepository;
+  private readonly options: Repositories['options'];
+  private readonly projectRows: Repositories['projects'];
+  private readonly judgeRows: Repositories['judges'];
   private readonly projects: ProjectService;
   private readonly clock: ClockService;
   private readonly qr: QrService;

@@ -5,30 +5,28 @@
  */
 import type { Progress } from '@podium/protocol';
 import { progressOf, teamReachedAt, type ProgressInput } from '../judging/progress.js';
-import type { ClockRepository } from '../repositories/clock.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** The rate of views is measured over the last 20 minutes of running clock. */
 export const PROGRESS_WINDOW_MS = 20 * 60_000;
 
 export interface ProgressContext {
-  repositories: {
-    clock: ClockRepository;
-    judging: JudgingRepository;
-    projects: ProjectRepository;
-    options: OptionsRepository;
-  };
+  repositories: Pick<Repositories, 'clock' | 'judging' | 'projects' | 'options'>;
   now: () => number;
 }
 
 export class ProgressService {
-  constructor(private readonly context: ProgressContext) {}
+  private readonly repositories: ProgressContext['repositories'];
+  private readonly now: () => number;
+
+  constructor({ repositories, now }: ProgressContext) {
+    this.repositories = repositories;
+    this.now = now;
+  }
 
   /** Views over time, the current rate and when every active project reaches its target. */
   async progress(): Promise<Progress> {
-    const options = await this.context.repositories.options.read();
+    const options = await this.repositories.options.read();
     return progressOf({
       ...(await this.eventInput(options.min_views)),
       groups: options.multi_group ? options.group_names.map((name, group) => ({ group, name })) : [],
@@ -44,10 +42,10 @@ export class ProgressService {
   }
 
   private async eventInput(minViews: number): Promise<Omit<ProgressInput, 'groups' | 'tracks'>> {
-    const { clock, judging, projects } = this.context.repositories;
+    const { clock, judging, projects } = this.repositories;
     const clockRow = await clock.read();
     return {
-      now: this.context.now(),
+      now: this.now(),
       clock: { running: clockRow.running === 1, resumedAt: clockRow.resumed_at },
       windowMs: PROGRESS_WINDOW_MS,
       minViews,

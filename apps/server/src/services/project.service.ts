@@ -20,9 +20,8 @@ import { ANY_WRITE, Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
-import type { ClockRepository } from '../repositories/clock.repository.js';
-import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { ProjectRow } from '../repositories/project.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { projectStats, projectSummary, readProjectViews } from './project-views.js';
 import { newId } from './secrets.js';
@@ -32,7 +31,7 @@ import { targetIds, targetLogLine, type Target } from './target.js';
 
 export interface ProjectServiceContext {
   db: Database;
-  repositories: { projects: ProjectRepository; options: OptionsRepository; clock: ClockRepository };
+  repositories: Pick<Repositories, 'projects' | 'options' | 'clock'>;
   auditLog: AuditLogService;
 }
 
@@ -54,9 +53,9 @@ export class ProjectService {
   private readonly adminList: Derived<SerializedJson>;
   private readonly adminRows: Derived<Project[]>;
   private readonly db: Database;
-  private readonly projects: ProjectRepository;
-  private readonly options: OptionsRepository;
-  private readonly clock: ClockRepository;
+  private readonly projects: Repositories['projects'];
+  private readonly options: Repositories['options'];
+  private readonly clock: Repositories['clock'];
   private readonly audit: AuditLogService;
 
   constructor({ db, repositories, auditLog }: ProjectServiceContext) {

@@ -10,8 +10,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { QrRepository } from '../repositories/qr.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import type { LoginLinks } from './login-links.js';
@@ -30,7 +29,7 @@ interface SelfAddInput {
 
 export interface QrContext {
   db: Database;
-  repositories: { qr: QrRepository; options: OptionsRepository };
+  repositories: Pick<Repositories, 'qr' | 'options'>;
   judges: JudgeService;
   auditLog: AuditLogService;
   /** PUBLIC_URL without a trailing slash, if set. */
@@ -43,23 +42,23 @@ export interface QrContext {
 
 export class QrService {
   private readonly db: Database;
-  private readonly codes: QrRepository;
-  private readonly options: OptionsRepository;
+  private readonly codes: Repositories['qr'];
+  private readonly options: Repositories['options'];
   private readonly judges: JudgeService;
   private readonly audit: AuditLogService;
   private readonly publicUrl: string | undefined;
   private readonly loginLinks: LoginLinks;
   private readonly emailEnabled: boolean;
 
-  constructor(context: QrContext) {
-    this.db = context.db;
-    this.codes = context.repositories.qr;
-    this.options = context.repositories.options;
-    this.judges = context.judges;
-    this.audit = context.auditLog;
-    this.publicUrl = context.publicUrl;
-    this.emailEnabled = context.emailEnabled;
-    this.loginLinks = context.loginLinks;
+  constructor({ db, repositories, judges, auditLog, publicUrl, emailEnabled, loginLinks }: QrContext) {
+    this.db = db;
+    this.codes = repositories.qr;
+    this.options = repositories.options;
+    this.judges = judges;
+    this.audit = auditLog;
+    this.publicUrl = publicUrl;
+    this.emailEnabled = emailEnabled;
+    this.loginLinks = loginLinks;
   }
 
   /** The current code of the general judges (`track` '') or of a track in `tracks`. */

@@ -5,33 +5,25 @@
 import { PAUSE_BEFORE_RESETTING, type ResetType } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
-import type { AuditLogRepository } from '../repositories/audit-log.repository.js';
-import type { ConflictRepository } from '../repositories/conflict.repository.js';
-import type { FlagRepository } from '../repositories/flag.repository.js';
-import type { JudgeRepository } from '../repositories/judge.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { QrRepository } from '../repositories/qr.repository.js';
-import type { TeamRepository } from '../repositories/team.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 
 export interface ResetServiceContext {
   db: Database;
-  repositories: {
-    projects: ProjectRepository;
-    judges: JudgeRepository;
-    judging: JudgingRepository;
-    flags: FlagRepository;
-    options: OptionsRepository;
-    qr: QrRepository;
-    auditLog: AuditLogRepository;
-    loginLimits: LoginLimitRepository;
-    teams: TeamRepository;
-    conflicts: ConflictRepository;
-  };
+  repositories: Pick<
+    Repositories,
+    | 'projects'
+    | 'judges'
+    | 'judging'
+    | 'flags'
+    | 'options'
+    | 'qr'
+    | 'auditLog'
+    | 'loginLimits'
+    | 'teams'
+    | 'conflicts'
+  >;
   clock: ClockService;
   auditLog: AuditLogService;
 }

@@ -30,9 +30,7 @@ import {
   samplesFor,
   type Standing,
 } from '../judging/results.js';
-import type { FlagRepository } from '../repositories/flag.repository.js';
-import type { JudgingRepository } from '../repositories/judging.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
@@ -44,7 +42,7 @@ export interface ResultsContext {
   projects: ProjectService;
   judges: JudgeService;
   judgePace: JudgePaceService;
-  repositories: { flags: FlagRepository; judging: JudgingRepository; options: OptionsRepository };
+  repositories: Pick<Repositories, 'flags' | 'judging' | 'options'>;
   auditLog: AuditLogService;
   now: () => number;
 }
@@ -63,26 +61,41 @@ const judgedFirst = (a: Project, b: Project): number =>
 export class ResultsService {
   private odds: { key: string; value: ProjectOdds[] } | undefined;
 
-  constructor(private readonly context: ResultsContext) {}
+  private readonly db: Database;
+  private readonly projects: ProjectService;
+  private readonly judges: JudgeService;
+  private readonly judgePace: JudgePaceService;
+  private readonly repositories: ResultsContext['repositories'];
+  private readonly audit: AuditLogService;
+  private readonly now: () => number;
+
+  constructor({ db, projects, judges, judgePace, repositories, auditLog, now }: ResultsContext) {
+    this.db = db;
+    this.projects = projects;
+    this.judges = judges;
+    this.judgePace = judgePace;
+    this.repositories = repositories;
+    this.audit = auditLog;
+    this.now = now;
+  }
 
   /** `GET /admin/results`. */
   async results(): Promise<Results> {
-    const { projects, judges, judgePace, repositories, now } = this.context;
-    const list = await projects.list();
-    const paces = new Map((await judgePace.pace()).judges.map((pace) => [pace.judge_id, pace]));
-    const { verdicts, fit } = await projects.rankFit();
+    const list = await this.projects.list();
+    const paces = new Map((await this.judgePace.pace()).judges.map((pace) => [pace.judge_id, pace]));
+    const { verdicts, fit } = await this.projects.rankFit();
     const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
     return {
-      generated_at: now(),
+      generated_at: this.now(),
       places: PLACES,
       samples: samplesFor(list.filter((project) => project.active).length),
       sd_scale: SD_SCALE,
       max_looks: MAX_LOOKS,
       projects: await this.ranking(list, fit),
-      judges: (await judges.list())
+      judges: (await this.judges.list())
         .filter((judge) => judge.track === '')
         .map((judge) => resultsJudge(judge, reviews.get(judge.id), paces.get(judge.id))),
-      tracks: (await repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
+      tracks: (await this.repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
     };
   }
 
@@ -91,19 +104,18 @@ export class ResultsService {
    * judge-rankings.csv.
    */
   async exportZip(): Promise<Buffer> {
-    const { db, judges, repositories, auditLog } = this.context;
     const results = await this.results();
     const finishedAt = new Map(
-      (await repositories.judging.finishes()).map((finish) => [
+      (await this.repositories.judging.finishes()).map((finish) => [
         `${finish.judge_id}:${finish.project_id}`,
         finish.finished_at,
       ]),
     );
-    const setAside = await judges.setAsideIds();
-    const judgeRankings = (await judges.list())
+    const setAside = await this.judges.setAsideIds();
+    const judgeRankings = (await this.judges.list())
       .filter((judge) => !setAside.has(judge.id))
       .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
-    await db.transaction(() => auditLog.admin('Exported results to CSV'));
+    await this.db.transaction(() => this.audit.admin('Exported results to CSV'));
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
       { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
@@ -115,7 +127,7 @@ export class ResultsService {
   /** Active projects (judged ones by rank, then unseen ones) with their odds, then hidden ones. */
   private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
-    for (const flag of await this.context.repositories.flags.all()) {
+    for (const flag of await this.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
     const active = list.filter((project) => project.active).sort(judgedFirst);

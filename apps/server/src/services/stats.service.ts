@@ -1,6 +1,7 @@
 /** The admin's statistics (R35, R36), counted from the stored judgments at read time. */
 import type { Stats } from '@podium/protocol';
-import type { StatsCounts, StatsRepository } from '../repositories/stats.repository.js';
+import type { StatsCounts } from '../repositories/stats.repository.js';
+import type { Repositories } from '../repositories/index.js';
 
 /** Mean views per active project and per active judge; 0 over an empty set (API.md 1.4). */
 function statsFrom(counts: StatsCounts): Stats {
@@ -14,11 +15,11 @@ function statsFrom(counts: StatsCounts): Stats {
 }
 
 export interface StatsServiceContext {
-  repositories: { stats: StatsRepository };
+  repositories: Pick<Repositories, 'stats'>;
 }
 
 export class StatsService {
-  private readonly counts: StatsRepository;
+  private readonly counts: Repositories['stats'];
 
   constructor({ repositories }: StatsServiceContext) {
     this.counts = repositories.stats;

@@ -19,11 +19,8 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, RateLimitedError } from '../errors.js';
-import type { ClockRepository } from '../repositories/clock.repository.js';
-import type { LoginLimitRepository } from '../repositories/login-limit.repository.js';
-import type { OptionsRepository } from '../repositories/options.repository.js';
-import type { ProjectRepository } from '../repositories/project.repository.js';
-import type { TeamProjectRow, TeamRepository } from '../repositories/team.repository.js';
+import type { TeamProjectRow } from '../repositories/team.repository.js';
+import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import type { ProgressService } from './progress.service.js';
@@ -32,13 +29,7 @@ import { newId, newTeamCode } from './secrets.js';
 export interface TeamServiceContext {
   db: Database;
   now: () => number;
-  repositories: {
-    teams: TeamRepository;
-    projects: ProjectRepository;
-    options: OptionsRepository;
-    clock: ClockRepository;
-    loginLimits: LoginLimitRepository;
-  };
+  repositories: Pick<Repositories, 'teams' | 'projects' | 'options' | 'clock' | 'loginLimits'>;
   auditLog: AuditLogService;
   progress: ProgressService;
 }
@@ -68,7 +59,7 @@ export class TeamService {
     this.repositories = repositories;
     this.audit = auditLog;
     this.progress = progress;
-    this.wrongCodes = new FailureLimiter({ repository: repositories.loginLimits, now, limiter: 'team' });
+    this.wrongCodes = new FailureLimiter({ repositories, now, limiter: 'team' });
   }
 
   /** `GET /team/:code`. A wrong or replaced code, a hidden or deleted project: 404. */

@@ -43,22 +43,31 @@ function completed(file: Readable, complete: () => Promise<void>): Readable {
 export class ExportService {
   /** For the exports built in place. */
   private readonly sources: ExportSources;
+  private readonly db: Database;
+  private readonly audit: AuditLogService;
+  private readonly thread: ExportThread;
+  private readonly eventSize: () => Promise<number>;
+  private readonly inPlace: InPlaceLimits;
 
-  constructor(private readonly context: ExportContext) {
-    this.sources = exportSources(context.db);
+  constructor({ db, auditLog, thread, eventSize, inPlace }: ExportContext) {
+    this.db = db;
+    this.audit = auditLog;
+    this.thread = thread;
+    this.eventSize = eventSize;
+    this.inPlace = inPlace;
+    this.sources = exportSources(db);
   }
 
   /** The export's file as a stream: judges.csv, projects.csv, rankings.csv or challenge-projects.zip. */
   async open(kind: ExportKind): Promise<Readable> {
-    const { db, auditLog, thread, eventSize, inPlace } = this.context;
-    const complete = () => db.transaction(() => auditLog.admin(LOG_LINES[kind]));
-    if ((await eventSize()) < inPlace.exportRowsBelow)
+    const complete = () => this.db.transaction(() => this.audit.admin(LOG_LINES[kind]));
+    if ((await this.eventSize()) < this.inPlace.exportRowsBelow)
       return completed(await exportFile(kind, this.sources), complete);
-    return thread.open(kind, complete);
+    return this.thread.open(kind, complete);
   }
 
   /** Stops the export worker (the app closes). */
   close(): Promise<void> {
-    return this.context.thread.close();
+    return this.thread.close();
   }
 }

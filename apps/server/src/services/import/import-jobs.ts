@@ -15,6 +15,7 @@ import type { ProjectCsvRow } from '../../io/csv-import.js';
 import { AuditLogRepository } from '../../repositories/audit-log.repository.js';
 import { ProjectRepository } from '../../repositories/project.repository.js';
 import { OptionsRepository } from '../../repositories/options.repository.js';
+import type { Repositories } from '../../repositories/index.js';
 import { AuditLogService } from '../audit-log.service.js';
 import type { ImportReply, ImportRequest, ProjectImportJob } from './import-messages.js';
 import { checkProjectRows, ProjectImporter } from './project-importer.js';
@@ -106,7 +107,7 @@ export class ImportJobs {
 
   private async importer(storage: string, now: number): Promise<ProjectImporter> {
     const { db } = await this.connection(storage);
-    const repositories = {
+    const repositories: Pick<Repositories, 'projects' | 'options' | 'auditLog'> = {
       projects: new ProjectRepository(db),
       options: new OptionsRepository(db),
       auditLog: new AuditLogRepository(db),

@@ -33,7 +33,21 @@ export class ImportService {
   private readonly uploads = new Map<number, UploadJob>();
   private lastUpload = 0;
 
-  constructor(private readonly ctx: ImportContext) {}
+  private readonly db: Database;
+  private readonly writeGate: WriteGate;
+  private readonly now: () => number;
+  private readonly judges: JudgeService;
+  private readonly layout: LayoutService;
+  private readonly thread: ImportThread;
+
+  constructor({ db, writeGate, now, judges, layout, thread }: ImportContext) {
+    this.db = db;
+    this.writeGate = writeGate;
+    this.now = now;
+    this.judges = judges;
+    this.layout = layout;
+    this.thread = thread;
+  }
 
   /**
    * Starts receiving one CSV file; `declaredBytes` is the request's Content-Length (a small file
@@ -41,7 +55,7 @@ export class ImportService {
    */
   open(declaredBytes: number | undefined): number {
     const upload = ++this.lastUpload;
-    this.uploads.set(upload, this.ctx.thread.start(this.ctx.db.location, declaredBytes));
+    this.uploads.set(upload, this.thread.start(this.db.location, declaredBytes));
     return upload;
   }
 
@@ -60,12 +74,11 @@ export class ImportService {
     upload: number,
     request: ProjectImportRequest,
   ): Promise<ImportResult | ReimportResult> {
-    const { db, writeGate, now } = this.ctx;
     const job = this.take(upload);
     await job.checkProjects(request);
-    const { result, events } = await writeGate.hold(() => job.writeProjects(now()));
+    const { result, events } = await this.writeGate.hold(() => job.writeProjects(this.now()));
     // The worker's transaction committed: its events leave now, through this connection's listeners.
-    if (events.length > 0) db.announceCommitted(events);
+    if (events.length > 0) this.db.announceCommitted(events);
     return result;
   }
 
@@ -82,23 +95,23 @@ export class ImportService {
     upload: number,
     opts: { hasHeader: boolean; noSend: boolean; baseUrl: string },
   ): Promise<number> {
-    return this.ctx.judges.importCsv(await this.take(upload).rows(), opts);
+    return this.judges.importCsv(await this.take(upload).rows(), opts);
   }
 
   /** The judge import's dry run. */
   async previewJudges(upload: number, opts: { hasHeader: boolean }): Promise<JudgeImportPreview> {
-    return this.ctx.judges.previewCsv(await this.take(upload).rows(), opts);
+    return this.judges.previewCsv(await this.take(upload).rows(), opts);
   }
 
   /** Replaces the hall layout with the upload's tables (R92); the number of tables. */
   async importLayout(upload: number, opts: { hasHeader: boolean }): Promise<number> {
-    return this.ctx.layout.importCsv(await this.take(upload).rows(), opts);
+    return this.layout.importCsv(await this.take(upload).rows(), opts);
   }
 
   /** Stops the worker (the app closes); uploads still being read fail. */
   async close(): Promise<void> {
     this.uploads.clear();
-    await this.ctx.thread.close();
+    await this.thread.close();
   }
 
   private job(upload: number): UploadJob {

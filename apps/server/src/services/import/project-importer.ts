@@ -22,14 +22,14 @@ import {
   type ProjectCsvRow,
 } from '../../io/csv-import.js';
 import { groupOfTable } from '../../judging/groups.js';
-import type { ProjectRepository, ProjectRow } from '../../repositories/project.repository.js';
-import type { OptionsRepository } from '../../repositories/options.repository.js';
+import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { Repositories } from '../../repositories/index.js';
 import type { AuditLogService } from '../audit-log.service.js';
 import { newId } from '../secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;
-  repositories: { projects: ProjectRepository; options: OptionsRepository };
+  repositories: Pick<Repositories, 'projects' | 'options'>;
   auditLog: AuditLogService;
 }
 
@@ -57,7 +57,17 @@ interface PlannedRow extends ImportPreviewRow {
 }
 
 export class ProjectImporter {
-  constructor(private readonly ctx: ProjectImporterContext) {}
+  private readonly db: Database;
+  private readonly projects: Repositories['projects'];
+  private readonly options: Repositories['options'];
+  private readonly audit: AuditLogService;
+
+  constructor({ db, repositories, auditLog }: ProjectImporterContext) {
+    this.db = db;
+    this.projects = repositories.projects;
+    this.options = repositories.options;
+    this.audit = auditLog;
+  }
 
   /**
    * Adds the checked rows (`checkProjectRows`) on the next tables in file order (R45) and, with
@@ -69,19 +79,18 @@ export class ProjectImporter {
     rows: readonly ProjectCsvRow[],
     opts: ProjectImportOptions,
   ): Promise<ImportResult | ReimportResult> {
-    const { db, repositories, auditLog } = this.ctx;
-    return db.transaction(async () => {
+    return this.db.transaction(async () => {
       const plan = await this.plan(rows, opts.update);
       const added = plan.flatMap((row) => (row.status === 'new' && row.project ? [row.project] : []));
       await this.insert(added);
       const updated = plan.flatMap(({ status, target, project }) =>
         status === 'changed' && target !== undefined && project ? [{ id: target, content: project }] : [],
       );
-      await repositories.projects.updateContents(updated);
-      if (updated.length > 0) db.record({ kind: 'projects', public: true });
-      await auditLog.admin(`Added ${added.length} projects from ${SOURCE_NAMES[source]}`);
+      await this.projects.updateContents(updated);
+      if (updated.length > 0) this.db.record({ kind: 'projects', public: true });
+      await this.audit.admin(`Added ${added.length} projects from ${SOURCE_NAMES[source]}`);
       if (updated.length > 0)
-        await auditLog.admin(`Updated ${updated.length} projects from ${SOURCE_NAMES[source]}`);
+        await this.audit.admin(`Updated ${updated.length} projects from ${SOURCE_NAMES[source]}`);
       const counts = countsOf(plan);
       return opts.update ? counts : { ok: 1, count: counts.count, skipped: counts.skipped };
     });
@@ -102,8 +111,8 @@ export class ProjectImporter {
    * the last of them is the one written; the earlier ones are `unchanged` (they write nothing).
    */
   private async plan(rows: readonly ProjectCsvRow[], update: boolean): Promise<PlannedRow[]> {
-    const isIgnored = ignoredTrackFilter((await this.ctx.repositories.options.read()).ignore_tracks);
-    const existing = update ? projectIndex(await this.ctx.repositories.projects.all()) : undefined;
+    const isIgnored = ignoredTrackFilter((await this.options.read()).ignore_tracks);
+    const existing = update ? projectIndex(await this.projects.all()) : undefined;
     const plan = rows.map((row): PlannedRow => {
       if (!('project' in row)) return { line: row.line, status: 'skipped', name: row.draft, changes: [] };
       const { line, project } = row;
@@ -126,10 +135,9 @@ export class ProjectImporter {
   /** New projects on consecutive tables after the highest, in file order (R45). */
   private async insert(rows: readonly ProjectContent[]): Promise<void> {
     if (rows.length === 0) return;
-    const { db, repositories } = this.ctx;
-    const { group_sizes } = await repositories.options.read();
-    const first = (await repositories.projects.maxLocation()) + 1;
-    await repositories.projects.insertMany(
+    const { group_sizes } = await this.options.read();
+    const first = (await this.projects.maxLocation()) + 1;
+    await this.projects.insertMany(
       rows.map((content, i) => ({
         id: newId(),
         ...content,
@@ -141,8 +149,8 @@ export class ProjectImporter {
         last_activity: 0,
       })),
     );
-    db.record({ kind: 'projects', public: true });
-    db.record({ kind: 'stats' });
+    this.db.record({ kind: 'projects', public: true });
+    this.db.record({ kind: 'stats' });
   }
 }
 
