@@ -35,6 +35,11 @@ const STORAGE_BELOW_RULES = {
   group: ['**/services/*'],
   message: 'Repositories hold SQL only; the rules call them, never the other way round (DESIGN.md §3).',
 };
+const SERVER_UTIL_AT_THE_BOTTOM = {
+  regex: '^\\.\\./',
+  message:
+    'util/ holds generic helpers with no domain (docs/ARCHITECTURE.md): it imports no other folder of the server.',
+};
 const ROUTES_ABOVE_STORAGE = {
   group: ['**/repositories/*', '**/db/*', 'kysely', 'better-sqlite3'],
   allowTypeImports: true,
@@ -155,6 +160,13 @@ export default tseslint.config(
     files: ['apps/server/src/judging/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS, PURE_ENGINE] }] },
+  },
+  {
+    files: ['apps/server/src/util/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS, SERVER_UTIL_AT_THE_BOTTOM] }],
+    },
   },
   {
     files: ['apps/server/src/routes/**/*.ts'],

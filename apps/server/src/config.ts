@@ -12,7 +12,7 @@ import {
   DEFAULT_LOGIN_GUARD_PER_MIN,
 } from '@podium/protocol';
 import { isPostgresUrl } from './db/location.js';
-import { generatedPassword } from './services/secrets.js';
+import { generatedPassword } from './util/secrets.js';
 
 export interface Config {
   port: number;

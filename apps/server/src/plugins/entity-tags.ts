@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint } from '@podium/protocol';
-import { entityTag } from '../services/entity-tag.js';
+import { entityTag } from '../util/entity-tag.js';
 
 const TAGGED: ReadonlySet<Endpoint> = new Set<Endpoint>([
   endpoints.projectListPublic,

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
-import { SerializedJson } from '../services/serialized-json.js';
+import { SerializedJson } from '../util/serialized-json.js';
 import { parseQuery, route, sendSerialized } from './route.js';
 
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {

@@ -18,7 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z, ZodType } from 'zod';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { authHook } from '../plugins/auth.js';
-import type { SerializedJson } from '../services/serialized-json.js';
+import type { SerializedJson } from '../util/serialized-json.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

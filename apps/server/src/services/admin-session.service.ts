@@ -13,7 +13,7 @@ import type { AdminSessionIssuerRow } from '../repositories/admin-session.reposi
 import { isDiskFull } from '../db/disk-full.js';
 import type { Repositories } from '../repositories/index.js';
 import { hashToken } from './judge-auth.service.js';
-import { generatedPassword, secretsEqual } from './secrets.js';
+import { generatedPassword, secretsEqual } from '../util/secrets.js';
 
 export interface AdminSessionContext {
   db: Database;

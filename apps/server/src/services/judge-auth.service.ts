@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { UnauthorizedError } from '../errors.js';
 import type { JudgeRow } from '../repositories/judge.repository.js';
 import type { Repositories } from '../repositories/index.js';
-import { sha256 } from './secrets.js';
+import { sha256 } from '../util/secrets.js';
 
 export function hashToken(token: string): string {
   return sha256(token).toString('hex');

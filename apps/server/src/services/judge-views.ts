@@ -6,7 +6,7 @@ import type {
   JudgeRepository,
   JudgeRow,
 } from '../repositories/judge.repository.js';
-import { mean } from './mean.js';
+import { mean } from '../judging/mean.js';
 
 export function judgedProject(row: JudgedRow): JudgedProject {
   return {

@@ -29,8 +29,8 @@ import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ConflictService } from './conflict.service.js';
 import { judgeStats, readJudgeAdminViews, readSetAsideJudgeIds } from './judge-views.js';
-import { newId } from './secrets.js';
-import { SerializedJson } from './serialized-json.js';
+import { newId } from '../util/secrets.js';
+import { SerializedJson } from '../util/serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
 /** Sends the login email of R75 in the background; never throws. */

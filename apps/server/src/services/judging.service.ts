@@ -29,7 +29,7 @@ import type { AuditLogService } from './audit-log.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
-import { newId } from './secrets.js';
+import { newId } from '../util/secrets.js';
 
 const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
 

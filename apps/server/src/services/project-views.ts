@@ -11,7 +11,7 @@ import type {
   RankingRow,
   ViewRow,
 } from '../repositories/project.repository.js';
-import { mean } from './mean.js';
+import { mean } from '../judging/mean.js';
 
 /** ProjectSummary (4.5), with the area of its table (R94). */
 export function projectSummary(row: ProjectRow): ProjectSummary {

@@ -24,9 +24,9 @@ import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { projectStats, projectSummary, readProjectViews } from './project-views.js';
-import { newId } from './secrets.js';
+import { newId } from '../util/secrets.js';
 import { PublicListVersions, type PublicListVersion } from './public-list-versions.js';
-import { SerializedJson } from './serialized-json.js';
+import { SerializedJson } from '../util/serialized-json.js';
 import { targetIds, targetLogLine, type Target } from './target.js';
 
 export interface ProjectServiceContext {

@@ -9,7 +9,7 @@
  * serialised once per pair of versions and shared by every screen that asks it.
  */
 import type { ProjectSummary } from '@podium/protocol';
-import { SerializedJson } from './serialized-json.js';
+import { SerializedJson } from '../util/serialized-json.js';
 
 /**
  * Versions kept per instance. The public list changes when the admin edits projects, a few times

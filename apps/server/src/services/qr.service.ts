@@ -14,7 +14,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { JudgeService } from './judge.service.js';
 import type { LoginLinks } from './login-links.js';
-import { secretsEqual } from './secrets.js';
+import { secretsEqual } from '../util/secrets.js';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const CODE_LENGTH = 24;

@@ -24,7 +24,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { FailureLimiter, unlessDiskFull } from './failure-limiter.js';
 import type { ProgressService } from './progress.service.js';
-import { newId, newTeamCode } from './secrets.js';
+import { newId, newTeamCode } from '../util/secrets.js';
 
 export interface TeamServiceContext {
   db: Database;

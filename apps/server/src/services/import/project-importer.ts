@@ -25,7 +25,7 @@ import { groupOfTable } from '../../judging/groups.js';
 import type { ProjectRow } from '../../repositories/project.repository.js';
 import type { Repositories } from '../../repositories/index.js';
 import type { AuditLogService } from '../audit-log.service.js';
-import { newId } from '../secrets.js';
+import { newId } from '../../util/secrets.js';
 
 export interface ProjectImporterContext {
   db: Database;

@@ -1,4 +1,4 @@
-/** Small crypto helpers shared by the services: IDs, digests, constant-time comparison. */
+/** Small crypto helpers: IDs, digests, constant-time comparison, generated secrets. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A new object ID: 24 lowercase hex characters (API.md 1.4). */
