@@ -1,6 +1,6 @@
 /**
  * buildApp(config): the whole server as a Fastify instance, without listening. Tests use it with
- * `app.inject` or `listen({ port: 0 })`; server.ts serves it.
+ * `app.inject` or `listen({ port: 0 })`; main.ts serves it.
  */
 import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';

@@ -138,7 +138,7 @@ export function resolveAdminPassword(
 
 /**
  * DATA_DIR holds judges' codes, tokens, notes and maybe the admin password: only the server's
- * user may read it. New files are private through the umask server.ts sets; this closes what an
+ * user may read it. New files are private through the umask main.ts sets; this closes what an
  * older version (or a copy) left open: the folder 0700, the files in it 0600, folders 0700.
  */
 export function secureDataDir(dataDir: string): void {

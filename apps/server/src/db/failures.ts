@@ -29,7 +29,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** A reason the server refuses to start on this storage; server.ts prints it without a stack. */
+/** A reason the server refuses to start on this storage; main.ts prints it without a stack. */
 export class StorageRefusedError extends Error {
   /**
    * `reason` says what is wrong with the database and nothing of starting a server, so the move

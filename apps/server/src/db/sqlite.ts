@@ -157,7 +157,7 @@ export const DISK_RESERVE_FILE = 'disk-reserve';
 
 /**
  * The database cannot be trusted: the server refuses to start rather than serve errors or an
- * empty event. The message is for the organizer (server.ts prints it without a stack).
+ * empty event. The message is for the organizer (main.ts prints it without a stack).
  */
 export class DamagedDatabaseError extends Error {
   constructor(file: string, detail: string) {

@@ -34,7 +34,7 @@ let storage: TestStorage;
 const start = async () => {
   const t = await createTestApp({ storage });
   apps.push(t);
-  await t.app.ready(); // as server.ts's listen: its relay reads and listens from now on
+  await t.app.ready(); // as main.ts's listen: its relay reads and listens from now on
   return t;
 };
 
