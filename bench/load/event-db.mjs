@@ -5,6 +5,7 @@
  * audit-log reads at a realistic size (docs/benchmarks.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './server.mjs';
@@ -18,7 +19,11 @@ const hex = () => randomBytes(12).toString('hex');
  * bearer tokens, so a benchmark can act as them.
  */
 export async function writeEventDb(file, size = EVENT_SIZE) {
-  const { openDatabase } = await import(pathToFileURL(join(ROOT, 'apps/server/dist/db/sqlite.js')).href);
+  // The SQLite engine's module; a build from before issue 33 (a --baseline) named it database.js.
+  const engine = ['sqlite.js', 'database.js']
+    .map((name) => join(ROOT, 'apps/server/dist/db', name))
+    .find((path) => existsSync(path));
+  const { openDatabase } = await import(pathToFileURL(engine).href);
   const db = await openDatabase(file);
   const sqlite = db.sqlite;
   const projects = Array.from({ length: size.projects }, hex);
