@@ -166,6 +166,14 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     exports: new ExportService({
       ...deps,
       thread: new ExportThread({ location: db.location }),
+      // In place, the dashboard's cached lists; the worker builds its own (exportSources).
+      sources: {
+        projects: () => projects.list(),
+        judges: () => judges.list(),
+        setAsideJudges: () => judges.setAsideIds(),
+        options: repositories.options,
+        snapshot: (read) => db.transaction(read, { readOnly: true }),
+      },
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),

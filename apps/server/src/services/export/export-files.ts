@@ -32,9 +32,9 @@ export interface ExportSources {
 }
 
 /**
- * The exports' sources over one connection, nothing else: the export worker's own, or the app's
- * for an export built in place. Each list is kept until the next write, so back-to-back exports
- * (projects.csv, then the challenges' ZIP) build it once.
+ * The export worker's sources over its own connection, nothing else (an export built in place
+ * reads the services' lists instead). Each list is kept until the next write, so back-to-back
+ * exports (projects.csv, then the challenges' ZIP) build it once.
  */
 export function exportSources(db: Database): ExportSources {
   const projects = new ProjectRepository(db);

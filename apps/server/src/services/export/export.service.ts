@@ -2,20 +2,22 @@
  * Exports (R79–R82), streamed; each export logs its line (R77) once its file is whole, so a failed
  * export logs nothing. A large event's files are built off the request path by the export worker
  * (`export-worker.ts`): at 77,000 projects they took seconds and ~1 GB. A small event's are
- * built here, from the same sources on the app's connection, in a few milliseconds: a worker
+ * built here from the lists the admin dashboard already keeps, in a few milliseconds: a worker
  * would cost ~35 MB and a start for them (`in-place.ts`).
  */
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/database.js';
 import type { ExportThread } from './export-thread.js';
 import type { AuditLogService } from '../audit-log.service.js';
-import { exportFile, exportSources, type ExportKind, type ExportSources } from './export-files.js';
+import { exportFile, type ExportKind, type ExportSources } from './export-files.js';
 import type { InPlaceLimits } from '../in-place.js';
 
 export interface ExportContext {
   db: Database;
   auditLog: AuditLogService;
   thread: ExportThread;
+  /** For the exports built in place: the lists the admin dashboard already keeps. */
+  sources: ExportSources;
   /** Projects plus judges, counted without building their views. */
   eventSize: () => Promise<number>;
   inPlace: InPlaceLimits;
@@ -49,13 +51,13 @@ export class ExportService {
   private readonly eventSize: () => Promise<number>;
   private readonly inPlace: InPlaceLimits;
 
-  constructor({ db, auditLog, thread, eventSize, inPlace }: ExportContext) {
+  constructor({ db, auditLog, thread, sources, eventSize, inPlace }: ExportContext) {
     this.db = db;
     this.audit = auditLog;
     this.thread = thread;
     this.eventSize = eventSize;
     this.inPlace = inPlace;
-    this.sources = exportSources(db);
+    this.sources = sources;
   }
 
   /** The export's file as a stream: judges.csv, projects.csv, rankings.csv or challenge-projects.zip. */
