@@ -40,16 +40,17 @@ export interface Database {
   /** Runs a write; returns the number of rows it changed. */
   run(query: Compilable<unknown>): Promise<number>;
   /**
-   * Runs a write whose count nobody reads. Inside a PostgreSQL transaction it waits, and travels
-   * with the transaction's next statement or its commit; a failure then fails that statement (or
-   * the commit). Otherwise, and on SQLite, it runs at once as `run` does.
+   * Runs a write whose count nobody reads. Inside a PostgreSQL transaction it is sent without
+   * waiting for its answer; a failure then fails the transaction's next statement awaited (or the
+   * commit). Otherwise, and on SQLite, it runs at once as `run` does.
    */
   runLater(query: Compilable<unknown>): Promise<void>;
   /**
    * Runs `fn` in one transaction (a savepoint when nested). A writing transaction holds the
    * event's write lock from its start to its end, on every instance. Events recorded inside are
    * written to the outbox and released to the commit listeners after the commit; a throw discards
-   * them. Queries inside run one after another (no `Promise.all`): they share one connection.
+   * them. Reads that do not depend on each other may go together (`Promise.all`: one round trip
+   * on PostgreSQL); writes are awaited (or `runLater`) one after another, in the order they must run.
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Whether the code running now is inside a transaction. */
@@ -63,7 +64,7 @@ export interface Database {
   readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /**
    * Declares a read nearly every writing transaction makes, kept under `key` as
-   * `readUntilWrite(key, () => all(query))` keeps it: an engine may make it with BEGIN, in the
+   * `readUntilWrite(key, () => all(query))` keeps it: an engine may send it with BEGIN, in the
    * same round trip (PostgreSQL does).
    */
   readAtBegin(key: string, query: Compilable<unknown>): void;

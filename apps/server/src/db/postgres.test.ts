@@ -128,9 +128,9 @@ describe('PostgresDatabase.transaction', () => {
       const order: string[] = [];
       const run = (target: PostgresDatabase, name: string) =>
         target.transaction(async () => {
-          order.push(`${name} begins`);
           // Reads what the other committed: a count decides, as assignment does.
           const count = (await lines(target)).length;
+          order.push(`${name} begins`);
           await new Promise((resolve) => setTimeout(resolve, 30));
           await insertLine(target, `${name} saw ${count}`);
           order.push(`${name} ends`);

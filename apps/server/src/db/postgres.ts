@@ -7,10 +7,11 @@
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
  * another across every instance sharing the database, so each sees what the one before committed,
  * while reads never wait. The lock is held for the transaction's round trips, so they are few:
- * the common reads made with BEGIN, writes sent later in batches of prepared statements, named
- * statements (docs/ARCHITECTURE.md, "Storage"). The outbox relies on the lock too: its rows
- * become visible in `seq` order only because no two writing transactions append at once
- * (outbox.ts); every write, late or not, appends under it.
+ * pipeline mode sends a statement without waiting for the answers before it, so BEGIN, the lock
+ * and the common reads go together, writes go without being awaited, and reads that do not
+ * depend on each other go together too (docs/ARCHITECTURE.md, "Storage"). The outbox relies on
+ * the lock too: its rows become visible in `seq` order only because no two writing transactions
+ * append at once (outbox.ts); every write, late or not, appends under it.
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -52,8 +53,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    */
   private readonly turns: Turns;
   private readonly statementNames = new StatementNames();
-  private readonly batchStatements = new BatchStatements(this.statementNames);
-  private readonly batches = new WeakMap<pg.PoolClient, Batch>();
+  /**
+   * For each transaction's connection, the answer of the last statement sent, settled once every
+   * statement sent before it answered too: a statement nobody awaits (BEGIN, the lock, `runLater`'s
+   * writes) fails the next one awaited.
+   */
+  private readonly lastSent = new WeakMap<pg.PoolClient, Promise<pg.QueryResult>>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
 
@@ -63,8 +68,14 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
     // Making a connection takes at most this long, then the request answers 503
-    // (isDatabaseUnavailable); waiting for a free one is `turns`'.
-    this.pool = new pg.Pool({ connectionString: location, max: poolSize, connectionTimeoutMillis: 5000 });
+    // (isDatabaseUnavailable); waiting for a free one is `turns`'. Pipeline mode: a statement is
+    // sent without waiting for the answers before it (README.md).
+    this.pool = new pg.Pool({
+      connectionString: location,
+      max: poolSize,
+      connectionTimeoutMillis: 5000,
+      pipeline: true,
+    });
     this.turns = new Turns(poolSize);
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
@@ -112,6 +123,10 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     await this.pool.end();
   }
 
+  /**
+   * Sends BEGIN (for a write with the lock, held from here to the commit) without awaiting it:
+   * the transaction's first statements go in the same round trip.
+   */
   protected async begin({ readOnly = false }: TransactionOptions): Promise<pg.PoolClient> {
     // A writing transaction holds the lock that every other write waits for: it goes first.
     await this.turns.take(!readOnly || this.urgent);
@@ -122,55 +137,62 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       this.turns.give();
       throw error;
     }
-    try {
-      // One round trip: BEGIN, for a write the lock (held from here to the commit) and the reads
-      // nearly every writing transaction makes (readAtBegin).
-      const begin = readOnly
-        ? ['begin isolation level repeatable read read only']
-        : ['begin', `select pg_advisory_xact_lock(${WRITE_LOCK})`];
-      const reads = [...(readOnly ? [] : this.readsAtBegin)].flatMap(([key, query]) => {
-        const made = this.batchStatements.of(client, query);
-        return made === undefined ? [] : [{ key, ...made }];
-      });
-      // The PREPAREs after BEGIN's statements (an isolation level must come first) and before
-      // the reads, so that each read answers at a known place.
-      const prepares = reads.flatMap((read) => (read.prepare === undefined ? [] : [read.prepare]));
-      const results = await this.batchStatements.send(
-        client,
-        [...begin, ...prepares, ...reads.map((read) => read.statement)].join(';\n'),
-      );
-      const answers = Array.isArray(results) ? results : [results];
-      const rows = (i: number) => answers[begin.length + prepares.length + i]?.rows ?? [];
-      const made = new Map(reads.map(({ key }, i) => [key, rows(i)]));
-      this.batches.set(client, { waiting: [], reads: made });
-    } catch (error) {
-      client.release(true);
-      this.turns.give();
-      throw error;
+    // Not awaited: the next statement's answer waits for theirs (`send`).
+    if (readOnly) void this.send(client, 'begin isolation level repeatable read read only');
+    else {
+      void this.send(client, 'begin');
+      void this.send(client, `select pg_advisory_xact_lock(${WRITE_LOCK})`);
     }
     return client;
   }
 
-  protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
-    await this.endWith(client, outcome);
+  /** A writing transaction's reads nearly every write makes go with BEGIN, not awaited either. */
+  protected override readsOfBegin(client: pg.PoolClient, { readOnly = false }: TransactionOptions) {
+    if (readOnly) return new Map<string, Promise<unknown>>();
+    return new Map(
+      [...this.readsAtBegin].map(([key, query]) => {
+        const rows = this.send(client, this.named(query)).then((result) => result.rows);
+        rows.catch(() => undefined); // a transaction may never read it
+        return [key, rows];
+      }),
+    );
   }
 
-  /** The events' outbox insert travels with the waiting writes and the commit: one round trip. */
+  protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
+    let broken = false;
+    try {
+      // A rollback is sent whatever failed before it.
+      await (outcome === 'commit' ? this.send(client, 'commit') : client.query('rollback'));
+    } catch (error) {
+      // A statement failed: the transaction is still open, aborted (a COMMIT there rolls back).
+      // A connection that cannot even roll back is dropped.
+      broken =
+        outcome === 'rollback' ||
+        (await client.query('rollback').then(
+          () => false,
+          () => true,
+        ));
+      throw error;
+    } finally {
+      this.lastSent.delete(client);
+      client.release(broken);
+      this.turns.give();
+    }
+  }
+
+  /** The events' outbox insert is sent with the commit: one round trip. */
   protected override async commit(
     client: pg.PoolClient,
     events: readonly DomainEvent[],
   ): Promise<OutboxRow[]> {
     if (events.length === 0) {
-      await this.endWith(client, 'commit');
+      await this.end(client, 'commit');
       return [];
     }
     const insertion = this.outbox.insertion(events);
-    const inserted = this.batches.get(client)?.waiting;
-    const statement = inserted === undefined ? undefined : this.batchStatements.text(client, insertion.query);
-    if (inserted === undefined || statement === undefined) return await super.commit(client, events);
-    inserted.push(statement);
-    const results = await this.endWith(client, 'commit');
-    return insertion.rows((results[results.length - 2]?.rows ?? []) as { seq: number }[]);
+    const inserted = this.send(client, this.named(insertion.query));
+    await this.end(client, 'commit');
+    return insertion.rows((await inserted).rows as { seq: number }[]);
   }
 
   /** After an error PostgreSQL keeps the transaction open (aborted) until it is rolled back. */
@@ -178,202 +200,57 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return true;
   }
 
-  /** Savepoint statements go with the writes waiting before them. */
+  /** Savepoints. Rolling back to one undoes what failed after it: it is sent whatever failed. */
   protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
-    await this.batchStatements.send(client, this.withWaiting(client, statement));
-  }
-
-  protected override readsOfBegin(client: pg.PoolClient): Map<string, Promise<unknown>> {
-    const made = this.batches.get(client)?.reads ?? new Map<string, unknown[]>();
-    return new Map([...made].map(([key, rows]) => [key, Promise.resolve(rows)]));
+    await this.send(client, statement, { whateverFailed: statement.startsWith('rollback') });
   }
 
   override async runLater(query: Compilable<unknown>): Promise<void> {
     const connection = this.scope.getStore()?.connection;
-    const batch = connection === undefined ? undefined : this.batches.get(connection);
-    const statement =
-      connection === undefined || batch === undefined
-        ? undefined
-        : this.batchStatements.text(connection, query);
-    if (batch === undefined || statement === undefined) {
+    if (connection === undefined) {
       await this.run(query);
       return;
     }
     this.writing();
-    batch.waiting.push(statement);
+    void this.send(connection, this.named(query)); // awaited by the next statement (`send`)
   }
 
-  /** The writes waiting on `client`, then `statement`, as one text (sent as one simple query). */
-  private withWaiting(client: pg.PoolClient, statement?: string): string {
-    const waiting = this.batches.get(client)?.waiting.splice(0) ?? [];
-    return [...waiting, ...(statement === undefined ? [] : [statement])].join(';\n');
-  }
-
-  /** Commits (with the waiting writes) or rolls back, and gives the connection back. */
-  private async endWith(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<pg.QueryResult[]> {
-    const text = outcome === 'commit' ? this.withWaiting(client, 'commit') : 'rollback';
-    if (outcome === 'rollback') this.batchStatements.discardUnsent(client);
-    this.batches.delete(client);
-    let broken = false;
+  private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
+    const connection = this.scope.getStore()?.connection;
+    if (connection !== undefined) return await this.send(connection, this.named(query));
+    await this.turns.take(this.urgent);
     try {
-      const results = await this.batchStatements.send(client, text);
-      return Array.isArray(results) ? results : [results];
-    } catch (error) {
-      // A write of the batch failed: the transaction is still open, aborted. A connection that
-      // cannot even roll back is dropped.
-      if (outcome === 'commit')
-        broken = await client.query('rollback').then(
-          () => false,
-          () => true,
-        );
-      else broken = true;
-      throw error;
+      return await this.pool.query(this.named(query));
     } finally {
-      client.release(broken);
       this.turns.give();
     }
   }
 
-  private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {
-    const { sql: text, parameters } = query.compile();
-    const values = bindable(parameters);
-    const connection = this.scope.getStore()?.connection;
-    if (connection === undefined) {
-      await this.turns.take(this.urgent);
-      try {
-        return await this.pool.query(this.named(text, values));
-      } finally {
-        this.turns.give();
-      }
-    }
-    const batch = this.batches.get(connection);
-    if (batch === undefined || batch.waiting.length === 0) return connection.query(this.named(text, values));
-    // Writes are waiting: they go first, in the same round trip when this statement can travel
-    // with them.
-    const statement = this.batchStatements.text(connection, query);
-    if (statement === undefined) {
-      await this.batchStatements.send(connection, this.withWaiting(connection));
-      return connection.query(this.named(text, values));
-    }
-    const results = (await this.batchStatements.send(
-      connection,
-      this.withWaiting(connection, statement),
-    )) as pg.QueryResult[];
-    return results[results.length - 1] as pg.QueryResult;
+  /**
+   * Sends `statement` on a transaction's connection without waiting for the answers before it
+   * (pipeline mode); its answer comes once they all answered, and the first failure among them is
+   * its failure (unless `whateverFailed`). A failure nobody awaits must not end the process: each
+   * is caught here too.
+   */
+  private send(
+    client: pg.PoolClient,
+    statement: string | pg.QueryConfig,
+    { whateverFailed = false } = {},
+  ): Promise<pg.QueryResult> {
+    const answer = client.query(statement);
+    answer.catch(() => undefined);
+    const before = whateverFailed ? undefined : this.lastSent.get(client);
+    const inOrder = before === undefined ? answer : before.then(() => answer);
+    inOrder.catch(() => undefined);
+    this.lastSent.set(client, inOrder);
+    return inOrder;
   }
 
-  private named(text: string, values: unknown[]): pg.QueryConfig {
+  private named(query: Compilable<unknown>): pg.QueryConfig {
+    const { sql: text, parameters } = query.compile();
+    const values = bindable(parameters);
     return { name: this.statementNames.nameOf(text, values.length), text, values };
   }
-}
-
-/** A transaction connection's writes waiting to be sent (`runLater`), and the reads made with BEGIN. */
-interface Batch {
-  waiting: string[];
-  reads: Map<string, unknown[]>;
-}
-
-/** A statement for a batch: its PREPARE when its connection has not prepared it yet. */
-interface BatchStatement {
-  prepare?: string;
-  statement: string;
-}
-
-/**
- * Statements that travel in a batch (one simple query, whose statements take no parameters) as
- * EXECUTE of a statement their connection prepared, so that PostgreSQL parses and plans each once
- * per connection instead of at every request (half of a short statement's cost). A statement's
- * first use on a connection prepares it, in the same text; it counts as prepared once a text
- * carrying it succeeded. A text that fails may have left some of its PREPAREs unrun: the
- * connection then prepares under new names. A statement StatementNames leaves unnamed is sent on
- * its own (a round trip of its own; none is on a judge's path).
- */
-class BatchStatements {
-  private readonly connections = new WeakMap<pg.PoolClient, PreparedOnConnection>();
-
-  constructor(private readonly names: StatementNames) {}
-
-  /**
-   * `query` for a batch on `client`, or undefined when it cannot travel in one: a statement left
-   * unnamed (StatementNames), or a value that is not text, a finite number or null.
-   */
-  of(client: pg.PoolClient, query: Compilable<unknown>): BatchStatement | undefined {
-    const { sql: text, parameters } = query.compile();
-    const values = bindable(parameters);
-    const name = this.names.nameOf(text, values.length);
-    const literals = name === undefined ? undefined : literalsOf(values);
-    if (name === undefined || literals === undefined) return undefined;
-    const connection = this.on(client);
-    const prepared = `batch${connection.generation}_${name}`;
-    const statement = `execute ${prepared}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
-    if (connection.prepared.has(prepared) || connection.unsent.has(prepared)) return { statement };
-    connection.unsent.add(prepared);
-    return { prepare: `prepare ${prepared} as ${text}`, statement };
-  }
-
-  /** `of(client, query)` as one text. */
-  text(client: pg.PoolClient, query: Compilable<unknown>): string | undefined {
-    const made = this.of(client, query);
-    return made === undefined
-      ? undefined
-      : [...(made.prepare ? [made.prepare] : []), made.statement].join(';\n');
-  }
-
-  /** Sends `text`, which carries every statement made since the last send, on `client`. */
-  async send(client: pg.PoolClient, text: string): Promise<pg.QueryResult | pg.QueryResult[]> {
-    const connection = this.on(client);
-    try {
-      const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-      for (const name of connection.unsent) connection.prepared.add(name);
-      connection.unsent.clear();
-      return results;
-    } catch (error) {
-      connection.generation += 1;
-      connection.prepared.clear();
-      connection.unsent.clear();
-      throw error;
-    }
-  }
-
-  /** The statements made since the last send will never be sent (a rollback). */
-  discardUnsent(client: pg.PoolClient): void {
-    this.on(client).unsent.clear();
-  }
-
-  private on(client: pg.PoolClient): PreparedOnConnection {
-    let connection = this.connections.get(client);
-    if (connection === undefined) {
-      connection = { generation: 0, prepared: new Set(), unsent: new Set() };
-      this.connections.set(client, connection);
-    }
-    return connection;
-  }
-}
-
-/** What a connection prepared for batches (BatchStatements). */
-interface PreparedOnConnection {
-  /** Part of the names: a new generation after a failed text. */
-  generation: number;
-  prepared: Set<string>;
-  /** PREPAREs in statements made but not sent yet. */
-  unsent: Set<string>;
-}
-
-/**
- * `values` as EXECUTE's arguments, or undefined for a value that is not text, a finite number or
- * null. Numbers are quoted: PostgreSQL reads them with the parameter type's input function, as it
- * reads a bound value.
- */
-function literalsOf(values: readonly unknown[]): string[] | undefined {
-  const literals: string[] = [];
-  for (const value of values) {
-    if (value === null || value === undefined) literals.push('null');
-    else if (typeof value === 'string') literals.push(pg.escapeLiteral(value));
-    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-      literals.push(`'${value}'`);
-    else return undefined;
-  }
-  return literals;
 }
 
 /**

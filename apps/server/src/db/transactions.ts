@@ -140,7 +140,7 @@ export abstract class ScopedDatabase<C> implements Database {
       events: [],
       depth: 0,
       innerJoins: options.innerJoins === true,
-      reads: this.readsOfBegin(connection),
+      reads: this.readsOfBegin(connection, options),
       writes: 0,
     };
     let result: T;
@@ -238,7 +238,7 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */
-  protected readsOfBegin(_connection: C): Map<string, Promise<unknown>> {
+  protected readsOfBegin(_connection: C, _options: TransactionOptions): Map<string, Promise<unknown>> {
     return new Map();
   }
 

@@ -121,10 +121,14 @@ export class EngineSnapshots {
 
   /** The snapshot for one assignment; `forGeneralJudge` asks for R13's estimate too. */
   async read(settings: StoredSettings, forGeneralJudge: boolean): Promise<EngineSnapshot> {
-    const projects = await this.allProjects();
+    const [projects, holders, positions] = await Promise.all([
+      this.allProjects(),
+      this.judgeRows.holders(),
+      this.positions.get(),
+    ]);
     return {
       projects,
-      judges: (await this.judgeRows.holders()).map((row) => ({
+      judges: holders.map((row) => ({
         id: row.id,
         track: row.track,
         group: row.group,
@@ -140,7 +144,7 @@ export class EngineSnapshots {
         trackViews: settings.track_views,
       },
       estimate: forGeneralJudge ? await this.recentEstimate(projects, settings.min_views) : undefined,
-      positions: await this.positions.get(),
+      positions,
     };
   }
 

@@ -179,12 +179,14 @@ export class JudgeSessionService {
   async self(judgeId: string): Promise<JudgeSelf> {
     return await this.db.transaction(
       async () => {
-        const row = await this.require(judgeId);
-        const [view] = judgeSelfViews([row], {
-          judged: await this.judges.judged(judgeId),
-          flagged: await this.judges.flagged(judgeId),
-          rankings: await this.judges.rankings(judgeId),
-        });
+        // Together: one round trip on PostgreSQL (db/README.md).
+        const [row, judged, flagged, rankings] = await Promise.all([
+          this.require(judgeId),
+          this.judges.judged(judgeId),
+          this.judges.flagged(judgeId),
+          this.judges.rankings(judgeId),
+        ]);
+        const [view] = judgeSelfViews([row], { judged, flagged, rankings });
         return view as JudgeSelf;
       },
       { readOnly: true },

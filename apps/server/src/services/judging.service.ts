@@ -216,10 +216,16 @@ export class JudgingService {
 
   /** R6–R16 and R14 for a judge holding nothing while judging runs (inside a transaction). */
   private async assign(judge: JudgeRow): Promise<Next> {
-    const choice = chooseProject(await this.engine.read(await this.options.read(), judge.track === ''), {
+    // Reads that do not depend on each other, together: one round trip on PostgreSQL (db/README.md).
+    const [snapshot, dealtWith, conflicts] = await Promise.all([
+      this.engine.read(await this.options.read(), judge.track === ''),
+      this.judging.dealtWith(judge.id),
+      this.engine.conflictsOf(judge.id),
+    ]);
+    const choice = chooseProject(snapshot, {
       judge: { id: judge.id, track: judge.track, group: judge.group, active: true, current: null },
-      dealtWith: await this.judging.dealtWith(judge.id),
-      conflicts: await this.engine.conflictsOf(judge.id),
+      dealtWith,
+      conflicts,
       lastLocation: judge.last_location,
     });
     if ('reason' in choice) {
