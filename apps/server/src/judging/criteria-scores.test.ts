@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basisEstimates,
+  fitCriteriaScores,
+  type Criterion,
+  type CriterionScore,
+  type CriteriaFit,
+} from './criteria-scores.js';
+import { fitRankScores, type RankVerdict } from './rank-score.js';
+
+const ONE: Criterion[] = [{ id: 'c', weight: 1 }];
+
+/** A deterministic disturbance in [−size, size], so that no two scores agree exactly. */
+const jitter = (k: number, size = 0.02) => {
+  const hashed = Math.sin(12.9898 * k) * 43758.5453;
+  return size * (2 * (hashed - Math.floor(hashed)) - 1);
+};
+
+/**
+ * Fair judges f0…f{fair − 1} each score every project of `qualities` on the one criterion
+ * (value = quality + jitter of `noise`, kept in [0, 1]); `extra` adds the scores of the judges under test.
+ */
+function panel(
+  qualities: Record<string, number>,
+  fair: number,
+  extra: CriterionScore[] = [],
+  noise = 0.02,
+): CriterionScore[] {
+  const scores: CriterionScore[] = [];
+  let k = 0;
+  for (let j = 0; j < fair; j += 1) {
+    for (const [projectId, quality] of Object.entries(qualities)) {
+      scores.push({
+        judgeId: `f${j}`,
+        projectId,
+        criterionId: 'c',
+        value: Math.min(1, Math.max(0, quality + jitter((k += 1), noise))),
+      });
+    }
+  }
+  return [...scores, ...extra];
+}
+
+const weightedOf = (fit: CriteriaFit, id: string) => fit.projects.get(id)?.weighted;
+const calibratedOf = (fit: CriteriaFit, id: string) => weightedOf(fit, id)?.calibrated as number;
+
+/** Twelve projects spread over the scale, which the fair judges score alike. */
+const SPREAD_OUT = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, 0.15 + 0.05 * i]));
+
+describe('calibrated criteria scores (issue 34 §2)', () => {
+  it("removes a lenient judge's offset", () => {
+    // L scores everything a point (0.25) higher; X and Y are equally good, L saw only X.
+    const lenient = Object.entries(SPREAD_OUT).map(([projectId, q], i) => ({
+      judgeId: 'L',
+      projectId,
+      criterionId: 'c',
+      value: q + 0.25 + jitter(100 + i),
+    }));
+    const scores = panel(SPREAD_OUT, 3, [
+      ...lenient,
+      { judgeId: 'L', projectId: 'X', criterionId: 'c', value: 0.75 },
+      { judgeId: 'f0', projectId: 'X', criterionId: 'c', value: 0.5 },
+      { judgeId: 'f0', projectId: 'Y', criterionId: 'c', value: 0.5 },
+      { judgeId: 'f1', projectId: 'Y', criterionId: 'c', value: 0.5 },
+    ]);
+    const fit = fitCriteriaScores(scores, ONE, [...Object.keys(SPREAD_OUT), 'X', 'Y']);
+    const judge = fit.judges.get('L');
+    expect(judge?.leniency).toBeCloseTo(0.25 - 0.25 / 4, 1); // re-centred: L is a quarter of the scores
+    expect(weightedOf(fit, 'X')?.raw).toBeCloseTo(0.625, 6);
+    expect(weightedOf(fit, 'Y')?.raw).toBeCloseTo(0.5, 6);
+    expect(Math.abs(calibratedOf(fit, 'X') - calibratedOf(fit, 'Y'))).toBeLessThan(0.02);
+  });
+
+  it("undoes a harsh, narrow judge's scale", () => {
+    // H gives half the fair judges' differences, a point lower; it alone saw A and B.
+    const harsh = (q: number) => 0.5 + 0.5 * (q - 0.5) - 0.25;
+    const narrow = Object.entries(SPREAD_OUT).map(([projectId, q], i) => ({
+      judgeId: 'H',
+      projectId,
+      criterionId: 'c',
+      value: harsh(q) + jitter(200 + i) / 4,
+    }));
+    const scores = panel(SPREAD_OUT, 3, [
+      ...narrow,
+      { judgeId: 'H', projectId: 'A', criterionId: 'c', value: harsh(0.8) },
+      { judgeId: 'H', projectId: 'B', criterionId: 'c', value: harsh(0.3) },
+    ]);
+    const fit = fitCriteriaScores(scores, ONE, ['A', 'B', 'p0', 'p11']);
+    expect(fit.judges.get('H')?.spread).toBeLessThan(0.65);
+    expect(fit.judges.get('f0')?.spread).toBeGreaterThan(1.05);
+    const gap = calibratedOf(fit, 'A') - calibratedOf(fit, 'B');
+    const fairGap = calibratedOf(fit, 'p11') - calibratedOf(fit, 'p0'); // 0.55 apart in truth
+    expect(gap / fairGap).toBeGreaterThan(0.8 * (0.5 / 0.55));
+    expect(weightedOf(fit, 'A')?.raw).toBeCloseTo(harsh(0.8), 9);
+    expect(calibratedOf(fit, 'A')).toBeGreaterThan(0.65);
+  });
+
+  it('corrects a judge with one score by less than half as much as one with twelve; 1–2 scores do not blow up', () => {
+    const one = {
+      judgeId: 'once',
+      projectId: 'p5',
+      criterionId: 'c',
+      value: (SPREAD_OUT.p5 as number) + 0.25,
+    };
+    const many = Object.entries(SPREAD_OUT).map(([projectId, q]) => ({
+      judgeId: 'often',
+      projectId,
+      criterionId: 'c',
+      value: q + 0.25,
+    }));
+    const scores = panel(SPREAD_OUT, 6, [one, ...many], 0.2);
+    const fit = fitCriteriaScores(scores, ONE, Object.keys(SPREAD_OUT));
+    const once = fit.judges.get('once');
+    const often = fit.judges.get('often');
+    expect(once?.count).toBe(1);
+    // With one score, leniency and noise cannot be told apart: the priors split the deviation.
+    expect(Math.abs(once?.leniency as number)).toBeLessThan(0.5 * (often?.leniency as number));
+    expect(Math.abs((once?.spread as number) - 1)).toBeLessThan(0.1);
+    for (const scores of [[one], [one, { ...one, judgeId: 'other', value: 0.2 }]]) {
+      const small = fitCriteriaScores(scores, ONE, ['p5', 'p6']);
+      expect(Number.isFinite(calibratedOf(small, 'p5'))).toBe(true);
+      expect(Number.isFinite(weightedOf(small, 'p5')?.sd)).toBe(true);
+      expect(weightedOf(small, 'p5')?.sd).toBeLessThan(small.prior.sd);
+    }
+  });
+
+  it('reports a project without scores, with nulls and the prior sd', () => {
+    const criteria: Criterion[] = [
+      { id: 'a', weight: 1 },
+      { id: 'b', weight: 1 },
+    ];
+    const scores = panel(SPREAD_OUT, 3).flatMap((s) => [
+      { ...s, criterionId: 'a' },
+      { ...s, criterionId: 'b', value: 1 - s.value },
+    ]);
+    // p0 lacks criterion b: its weighted score uses the model's prediction, with a larger sd.
+    const partial = scores.filter((s) => !(s.projectId === 'p0' && s.criterionId === 'b'));
+    const fit = fitCriteriaScores(partial, criteria, ['p0', 'p1', 'nobody']);
+    const nobody = fit.projects.get('nobody');
+    expect(nobody?.weighted).toEqual({ raw: null, calibrated: null, sd: fit.prior.sd });
+    expect(nobody?.criteria.get('a')).toMatchObject({ count: 0, raw: null, calibrated: null });
+    const p0 = fit.projects.get('p0');
+    expect(p0?.criteria.get('b')).toMatchObject({ count: 0, raw: null, calibrated: null });
+    expect(p0?.criteria.get('b')?.sd).toBeGreaterThan(p0?.criteria.get('a')?.sd as number);
+    expect(p0?.weighted.calibrated).not.toBeNull();
+    expect(p0?.weighted.sd).toBeGreaterThan(fit.projects.get('p1')?.weighted.sd as number);
+    expect([...fit.projects.keys()]).toEqual(['p0', 'p1', 'nobody']);
+  });
+
+  it('lines up scores given on a 1–5 and on a 1–10 scale', () => {
+    // Five judges on 1–5 and five on 1–10 score the same five anchors; X is scored 4 of 5 by the
+    // first five, Y 8 of 10 by the others (0.75 and 0.78 of their scales).
+    const positions = [0, 0.25, 0.5, 0.75, 1];
+    const onScale = (position: number, scale: number) =>
+      (Math.round(position * (scale - 1)) + 1 - 1) / (scale - 1);
+    const scores: CriterionScore[] = [];
+    for (let j = 0; j < 10; j += 1) {
+      const scale = j < 5 ? 5 : 10;
+      positions.forEach((position, i) =>
+        scores.push({
+          judgeId: `j${j}`,
+          projectId: `anchor${i}`,
+          criterionId: 'c',
+          value: onScale(position, scale),
+        }),
+      );
+      scores.push({
+        judgeId: `j${j}`,
+        projectId: j < 5 ? 'X' : 'Y',
+        criterionId: 'c',
+        value: j < 5 ? 3 / 4 : 7 / 9,
+      });
+    }
+    const fit = fitCriteriaScores(scores, ONE, ['X', 'Y', 'anchor2', 'anchor4']);
+    expect(Math.abs(calibratedOf(fit, 'X') - calibratedOf(fit, 'Y'))).toBeLessThan(0.05);
+    expect(calibratedOf(fit, 'X')).toBeGreaterThan(calibratedOf(fit, 'anchor2'));
+    expect(calibratedOf(fit, 'Y')).toBeLessThan(calibratedOf(fit, 'anchor4'));
+  });
+
+  it('weighs the criteria by their normalised weights', () => {
+    // A is strong on design, B on impact.
+    const scores = panel({ A: 0.8, B: 0.3 }, 4)
+      .map((s) => ({ ...s, criterionId: 'design' }))
+      .concat(panel({ A: 0.3, B: 0.8 }, 4).map((s) => ({ ...s, criterionId: 'impact' })));
+    const fit = (design: number, impact: number) =>
+      fitCriteriaScores(
+        scores,
+        [
+          { id: 'design', weight: design },
+          { id: 'impact', weight: impact },
+        ],
+        ['A', 'B'],
+      );
+    expect(calibratedOf(fit(3, 1), 'A')).toBeGreaterThan(calibratedOf(fit(3, 1), 'B'));
+    expect(calibratedOf(fit(1, 3), 'A')).toBeLessThan(calibratedOf(fit(1, 3), 'B'));
+    expect(weightedOf(fit(3, 1), 'A')?.raw).toBeCloseTo(0.75 * 0.8 + 0.25 * 0.3, 1);
+    expect(fit(0.75, 0.25).projects).toEqual(fit(3, 1).projects);
+  });
+
+  it('gives the same output for the same input', () => {
+    const scores = panel(SPREAD_OUT, 4);
+    const first = fitCriteriaScores(scores, ONE, Object.keys(SPREAD_OUT));
+    const again = fitCriteriaScores(
+      scores.map((s) => ({ ...s })),
+      ONE,
+      Object.keys(SPREAD_OUT),
+    );
+    expect(again).toEqual(first);
+  });
+
+  it('rejects bad input with a clear error', () => {
+    const score = { judgeId: 'j', projectId: 'p', criterionId: 'c', value: 0.5 };
+    const fit =
+      (scores: CriterionScore[], criteria: Criterion[] = ONE) =>
+      () =>
+        fitCriteriaScores(scores, criteria, ['p']);
+    expect(fit([{ ...score, value: NaN }])).toThrow(
+      "j's score of p on c has the value NaN, not one in [0, 1]",
+    );
+    expect(fit([{ ...score, value: 1.25 }])).toThrow('has the value 1.25, not one in [0, 1]');
+    expect(fit([{ ...score, value: -0.1 }])).toThrow('not one in [0, 1]');
+    expect(fit([{ ...score, criterionId: 'gone' }])).toThrow('is on an unknown criterion');
+    expect(fit([score, score])).toThrow('is given twice');
+    expect(fit([score], [])).toThrow('no criteria');
+    expect(fit([score], [{ id: 'c', weight: 0 }])).toThrow(
+      'the weight of criterion c is 0, not a positive number',
+    );
+    expect(fit([score], [{ id: 'c', weight: NaN }])).toThrow('not a positive number');
+    expect(fit([score], [ONE[0] as Criterion, ONE[0] as Criterion])).toThrow('criterion c is listed twice');
+  });
+});
+
+describe('the estimate on each basis', () => {
+  const ids = Object.keys(SPREAD_OUT);
+  // Four judges rank the projects they scored, in the scores' order.
+  const scores = panel(SPREAD_OUT, 4);
+  const verdicts: RankVerdict[] = [0, 1, 2, 3].map((j) => {
+    const mine = scores.filter((s) => s.judgeId === `f${j}` && Number(s.projectId.slice(1)) % 4 !== j);
+    const order = mine.sort((a, b) => b.value - a.value).map((s) => s.projectId);
+    return { judge: `f${j}`, rankings: order, seen: order };
+  });
+  const rankings = fitRankScores(verdicts);
+  const criteria = fitCriteriaScores(scores, ONE, [...ids, 'new']);
+
+  it("is rank_score's on the rankings, as today", () => {
+    const estimate = basisEstimates('rankings', [...ids, 'new'], rankings, criteria);
+    expect(estimate.projects.get('p3')).toEqual(rankings.projects.get('p3'));
+    expect(estimate.projects.get('new')).toEqual({ score: 0, sd: rankings.priorSd });
+    expect(estimate.priorSd).toBe(rankings.priorSd);
+  });
+
+  it("is the weighted calibrated score on the criteria, the prior's for a project without scores", () => {
+    const estimate = basisEstimates('criteria', [...ids, 'new'], rankings, criteria);
+    expect(estimate.projects.get('p3')?.score).toBeCloseTo(calibratedOf(criteria, 'p3'), 9);
+    expect(estimate.projects.get('p3')?.sd).toBeCloseTo(weightedOf(criteria, 'p3')?.sd as number, 9);
+    expect(estimate.projects.get('new')).toEqual(criteria.prior);
+    expect(() => basisEstimates('criteria', ids, rankings, null)).toThrow(
+      "the criteria basis needs the criteria's fit",
+    );
+  });
+
+  it('combines both on the criteria scale, surer than either alone', () => {
+    const both = basisEstimates('both', ids, rankings, criteria);
+    const alone = basisEstimates('criteria', ids, rankings, criteria);
+    expect(both.rankScale).toBeGreaterThan(0);
+    expect(both.errorCorrelation).toBeGreaterThanOrEqual(0);
+    expect(both.errorCorrelation).toBeLessThanOrEqual(0.9);
+    const order = (estimate: typeof both) =>
+      [...estimate.projects].sort((a, b) => b[1].score - a[1].score).map(([id]) => id);
+    expect(order(both)).toEqual([...ids].reverse());
+    for (const id of ids) {
+      expect(both.projects.get(id)?.sd).toBeLessThanOrEqual((alone.projects.get(id)?.sd as number) + 1e-12);
+    }
+    // Without rankings it is the criteria's estimate.
+    const unranked = basisEstimates('both', ids, fitRankScores([]), criteria);
+    expect(unranked.projects).toEqual(alone.projects);
+  });
+});

@@ -1,0 +1,801 @@
+/**
+ * Calibrated criteria scores (issue 34 §2): each project's quality per criterion and weighted over
+ * the criteria, corrected for the judges' leniency and spread, with its uncertainty; and the
+ * estimate rank_score (R34) and the Results view's odds are drawn from on the rankings, the
+ * criteria or both. Pure, like the rest of `judging/`; docs/criteria-scoring.md gives the reasons
+ * and the bench's numbers.
+ *
+ * A score's value is its position on its own scale, (score − 1) / (scale − 1) in [0, 1], so
+ * scores given on different scales mix. Model, for judge j scoring project p on criterion c:
+ *
+ *   value = m_c + a_j + b_j · u_pc + e,   e ~ N(0, v_j)
+ *
+ * The project's quality is μ_pc = m_c + u_pc: m_c the criterion's mean, u_pc the project's
+ * deviation from it. a_j is the judge's leniency (what it adds at an average project), b_j its
+ * spread (how much of a deviation shows in its scores), v_j its noise; measuring u from the mean
+ * keeps leniency and spread apart. Priors, fitted to the event itself (empirical Bayes) under
+ * weak hyperpriors that matter only in small events: a_j ~ N(0, τ_a²) and b_j ~ N(1, τ_b²), so a
+ * judge with few scores keeps about 0 and 1 (is barely corrected); v_j is pulled toward the
+ * pooled noise; u_p ~ N(0, Σ) across projects, Σ the criteria's covariance, so a project with few
+ * scores is pulled toward the mean and a criterion nobody scored for it is predicted from its
+ * other criteria. After each pass the offsets and spreads are re-centred to a score-weighted mean
+ * of 0 and 1: the calibrated scores are what the average score-giver would have given, on the
+ * raw values' [0, 1].
+ *
+ * Fit: EM. Given the judges, each project's posterior N(û_p, V_p) is exact (a C×C solve); given
+ * the projects, each judge's (a_j, b_j) is a 2×2 ridge regression on the expected statistics
+ * (û² + V, so an uncertain quality does not flatten the spread), then v_j, τ_a, τ_b, m and Σ.
+ * Each pass is O(scores + projects · C³).
+ *
+ * The sd of μ̂_p is V_p plus what the uncertainty of its judges' a_j and b_j carries into it (a
+ * judge with one score: its leniency is unknown, so its score says less).
+ */
+import type { ProjectEstimate, RankFit } from './rank-score.js';
+
+/** One judge's score of one project on one criterion. */
+export interface CriterionScore {
+  judgeId: string;
+  projectId: string;
+  criterionId: string;
+  /** Position on the criterion's scale: (score − 1) / (scale − 1), in [0, 1]. */
+  value: number;
+}
+
+export interface Criterion {
+  id: string;
+  /** Positive; the weights are normalised to sum to 1. */
+  weight: number;
+}
+
+export interface CriterionEstimate {
+  /** Scores of the project on this criterion. */
+  count: number;
+  /** Mean of the values; null without scores. */
+  raw: number | null;
+  /** The model's μ̂_pc; null without scores. */
+  calibrated: number | null;
+  /** Its sd (without scores: what the project's other criteria leave uncertain about it). */
+  sd: number;
+}
+
+export interface WeightedEstimate {
+  /** Σ w_c raw_c over the criteria with scores, their weights renormalised; null without scores. */
+  raw: number | null;
+  /**
+   * Σ w_c μ̂_pc over every criterion: one without scores enters with the model's prediction and
+   * its larger sd. Null for a project without any score.
+   */
+  calibrated: number | null;
+  /** The sd of the weighted quality (the prior's for a project without scores). */
+  sd: number;
+}
+
+export interface ProjectCriteriaScores {
+  criteria: Map<string, CriterionEstimate>;
+  weighted: WeightedEstimate;
+}
+
+export interface JudgeCalibration {
+  /** a_j: how much higher than the average judge it scores, in [0, 1] units (0.25 = a point on 1–5). */
+  leniency: number;
+  /** b_j: how much of a quality difference shows in its scores (1 = the average judge). */
+  spread: number;
+  /** √v_j: the sd of its scores around the model, in [0, 1] units. */
+  noise: number;
+  count: number;
+}
+
+export interface CriteriaFit {
+  /** Every requested project, in the order given. */
+  projects: Map<string, ProjectCriteriaScores>;
+  /** Every judge with scores. */
+  judges: Map<string, JudgeCalibration>;
+  /** The weighted quality of a project nobody scored: wᵀm and √(wᵀΣw). */
+  prior: ProjectEstimate;
+  /** EM passes used (≤ maxIterations). */
+  iterations: number;
+}
+
+export interface CriteriaScoreOptions {
+  /** Stop once no μ̂ moves by more than this in a pass. */
+  tolerance?: number;
+  maxIterations?: number;
+}
+
+export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-5, maxIterations: 200 } as const;
+
+/**
+ * Hyperpriors in [0, 1] units, each worth a few judges or projects: they keep a small event's
+ * variances off 0 and infinity and are outweighed by any event of ordinary size.
+ */
+const LENIENCY_GUESS = 0.1;
+const SPREAD_GUESS = 0.25;
+const QUALITY_GUESS = 0.2;
+const NOISE_GUESS = 0.04;
+const PSEUDO_JUDGES = 5;
+const PSEUDO_PROJECTS = 5;
+/** A judge's noise counts this many scores at the pooled noise besides its own. */
+const NOISE_PSEUDO_SCORES = 10;
+/** A spread below this would blow a judge's noise up without bound when undone. */
+const MIN_SPREAD = 0.1;
+/** Scores that agree exactly (one judge, or everyone the same) must not claim infinite precision. */
+const MIN_NOISE = 1e-4;
+
+/** The scores in flat arrays: score i is judge judgeOf[i]'s on cell cellOf[i] = p · C + c. */
+interface Scores {
+  C: number;
+  P: number;
+  J: number;
+  judgeOf: Int32Array;
+  cellOf: Int32Array;
+  value: Float64Array;
+  cellCount: Int32Array;
+  cellSum: Float64Array;
+  judgeCount: Int32Array;
+  /** Projects with at least one score. */
+  scored: number[];
+  projectIndex: Map<string, number>;
+  judgeIndex: Map<string, number>;
+}
+
+/** The model's parameters; deviation and posterior hold û_p and V_p of every project. */
+interface Model {
+  leniency: Float64Array;
+  spread: Float64Array;
+  noise: Float64Array;
+  leniencyVariance: number;
+  spreadVariance: number;
+  mean: Float64Array;
+  covariance: Float64Array;
+  deviation: Float64Array;
+  posterior: Float64Array;
+}
+
+/** Per judge, the expected statistics of its regression of value − m_c on deviation. */
+interface JudgeStatistics {
+  sumQ: Float64Array;
+  sumQQ: Float64Array;
+  sumY: Float64Array;
+  sumYQ: Float64Array;
+  sumYY: Float64Array;
+}
+
+/** Fits the model of the module comment to `scores`; reports every project of `projectIds`. */
+export function fitCriteriaScores(
+  scores: readonly CriterionScore[],
+  criteria: readonly Criterion[],
+  projectIds: readonly string[],
+  options: CriteriaScoreOptions = {},
+): CriteriaFit {
+  const tolerance = options.tolerance ?? CRITERIA_SCORE_DEFAULTS.tolerance;
+  const maxIterations = options.maxIterations ?? CRITERIA_SCORE_DEFAULTS.maxIterations;
+  const weights = normalisedWeights(criteria);
+  const data = indexScores(scores, criteria, projectIds);
+  const model = startingModel(data);
+  // The M-step's offsets and spreads are re-centred every pass, so the E-step alone never
+  // settles: convergence is judged over whole passes.
+  fitProjects(data, model);
+  let previous = qualities(data, model);
+  let iterations = 0;
+  while (data.J > 0 && iterations < maxIterations) {
+    iterations += 1;
+    fitJudges(data, model);
+    fitPrior(data, model);
+    recentre(data, model);
+    fitProjects(data, model);
+    const current = qualities(data, model);
+    let moved = 0;
+    for (let k = 0; k < current.length; k += 1) {
+      moved = Math.max(moved, Math.abs((current[k] as number) - (previous[k] as number)));
+    }
+    if (moved < tolerance) break;
+    previous = current;
+  }
+  return report(data, model, criteria, weights, projectIds, iterations);
+}
+
+function normalisedWeights(criteria: readonly Criterion[]): number[] {
+  if (criteria.length === 0) throw new Error('criteria scores: no criteria');
+  const ids = new Set<string>();
+  for (const { id, weight } of criteria) {
+    if (ids.has(id)) throw new Error(`criteria scores: criterion ${id} is listed twice`);
+    ids.add(id);
+    if (!Number.isFinite(weight) || weight <= 0) {
+      throw new Error(`criteria scores: the weight of criterion ${id} is ${weight}, not a positive number`);
+    }
+  }
+  const total = criteria.reduce((sum, c) => sum + c.weight, 0);
+  return criteria.map((c) => c.weight / total);
+}
+
+function indexScores(
+  scores: readonly CriterionScore[],
+  criteria: readonly Criterion[],
+  projectIds: readonly string[],
+): Scores {
+  const C = criteria.length;
+  const criterionIndex = new Map(criteria.map((c, i) => [c.id, i]));
+  const projectIndex = new Map<string, number>();
+  for (const id of projectIds) if (!projectIndex.has(id)) projectIndex.set(id, projectIndex.size);
+  const judgeIndex = new Map<string, number>();
+  const S = scores.length;
+  const judgeOf = new Int32Array(S);
+  const cellOf = new Int32Array(S);
+  const value = new Float64Array(S);
+  const given = new Set<string>();
+  scores.forEach((score, i) => {
+    const what = `${score.judgeId}'s score of ${score.projectId} on ${score.criterionId}`;
+    const c = criterionIndex.get(score.criterionId);
+    if (c === undefined) throw new Error(`criteria scores: ${what} is on an unknown criterion`);
+    if (!Number.isFinite(score.value) || score.value < 0 || score.value > 1) {
+      throw new Error(`criteria scores: ${what} has the value ${score.value}, not one in [0, 1]`);
+    }
+    const key = JSON.stringify([score.judgeId, score.projectId, score.criterionId]);
+    if (given.has(key)) throw new Error(`criteria scores: ${what} is given twice`);
+    given.add(key);
+    // A project outside `projectIds` still tells about its judges: fitted, not reported.
+    if (!projectIndex.has(score.projectId)) projectIndex.set(score.projectId, projectIndex.size);
+    if (!judgeIndex.has(score.judgeId)) judgeIndex.set(score.judgeId, judgeIndex.size);
+    judgeOf[i] = judgeIndex.get(score.judgeId) as number;
+    cellOf[i] = (projectIndex.get(score.projectId) as number) * C + c;
+    value[i] = score.value;
+  });
+  const P = projectIndex.size;
+  const J = judgeIndex.size;
+  const cellCount = new Int32Array(P * C);
+  const cellSum = new Float64Array(P * C);
+  const judgeCount = new Int32Array(J);
+  for (let i = 0; i < S; i += 1) {
+    const cell = cellOf[i] as number;
+    cellCount[cell] = (cellCount[cell] as number) + 1;
+    cellSum[cell] = (cellSum[cell] as number) + (value[i] as number);
+    judgeCount[judgeOf[i] as number] = (judgeCount[judgeOf[i] as number] as number) + 1;
+  }
+  const scored: number[] = [];
+  for (let p = 0; p < P; p += 1) {
+    if (cellCount.subarray(p * C, (p + 1) * C).some((count) => count > 0)) scored.push(p);
+  }
+  return {
+    C,
+    P,
+    J,
+    judgeOf,
+    cellOf,
+    value,
+    cellCount,
+    cellSum,
+    judgeCount,
+    scored,
+    projectIndex,
+    judgeIndex,
+  };
+}
+
+/** Every judge and project average, each criterion's mean its mean value, the hyperpriors' variances. */
+function startingModel(data: Scores): Model {
+  const { C, P, J } = data;
+  const mean = new Float64Array(C).fill(0.5);
+  for (let c = 0; c < C; c += 1) {
+    let count = 0;
+    let sum = 0;
+    for (let p = 0; p < P; p += 1) {
+      count += data.cellCount[p * C + c] as number;
+      sum += data.cellSum[p * C + c] as number;
+    }
+    if (count > 0) mean[c] = sum / count;
+  }
+  const covariance = new Float64Array(C * C);
+  for (let c = 0; c < C; c += 1) covariance[c * C + c] = QUALITY_GUESS ** 2;
+  const posterior = new Float64Array(P * C * C);
+  for (let p = 0; p < P; p += 1) posterior.set(covariance, p * C * C);
+  return {
+    leniency: new Float64Array(J),
+    spread: new Float64Array(J).fill(1),
+    noise: new Float64Array(J).fill(NOISE_GUESS),
+    leniencyVariance: LENIENCY_GUESS ** 2,
+    spreadVariance: SPREAD_GUESS ** 2,
+    mean,
+    covariance,
+    deviation: new Float64Array(P * C),
+    posterior,
+  };
+}
+
+/** E-step: each scored project's posterior N(û_p, V_p) given the judges and the prior. */
+function fitProjects(data: Scores, model: Model): void {
+  const { C, judgeOf, cellOf, value } = data;
+  const { leniency, spread, noise, mean, deviation, posterior } = model;
+  const priorPrecision = new Float64Array(C * C);
+  invertSymmetric(model.covariance, C, priorPrecision);
+  const information = new Float64Array(data.P * C);
+  const pull = new Float64Array(data.P * C);
+  for (let i = 0; i < value.length; i += 1) {
+    const j = judgeOf[i] as number;
+    const cell = cellOf[i] as number;
+    const b = spread[j] as number;
+    const v = noise[j] as number;
+    information[cell] = (information[cell] as number) + (b * b) / v;
+    const residual = (value[i] as number) - (mean[cell % C] as number) - (leniency[j] as number);
+    pull[cell] = (pull[cell] as number) + (b * residual) / v;
+  }
+  const precision = new Float64Array(C * C);
+  const covariance = new Float64Array(C * C);
+  const work = new Float64Array(C * C);
+  const estimate = new Float64Array(C);
+  for (const p of data.scored) {
+    precision.set(priorPrecision);
+    for (let c = 0; c < C; c += 1) {
+      precision[c * C + c] = (precision[c * C + c] as number) + (information[p * C + c] as number);
+    }
+    invertSymmetric(precision, C, covariance, work);
+    posterior.set(covariance, p * C * C);
+    deviation.set(multiply(covariance, pull.subarray(p * C, (p + 1) * C), C, estimate), p * C);
+  }
+}
+
+function judgeStatistics(data: Scores, model: Model): JudgeStatistics {
+  const { C, J, judgeOf, cellOf, value } = data;
+  const statistics: JudgeStatistics = {
+    sumQ: new Float64Array(J),
+    sumQQ: new Float64Array(J),
+    sumY: new Float64Array(J),
+    sumYQ: new Float64Array(J),
+    sumYY: new Float64Array(J),
+  };
+  const { sumQ, sumQQ, sumY, sumYQ, sumYY } = statistics;
+  for (let i = 0; i < value.length; i += 1) {
+    const j = judgeOf[i] as number;
+    const cell = cellOf[i] as number;
+    const c = cell % C;
+    const q = model.deviation[cell] as number;
+    const y = (value[i] as number) - (model.mean[c] as number);
+    sumQ[j] = (sumQ[j] as number) + q;
+    sumQQ[j] = (sumQQ[j] as number) + q * q + (model.posterior[(cell - c) * C + c * C + c] as number);
+    sumY[j] = (sumY[j] as number) + y;
+    sumYQ[j] = (sumYQ[j] as number) + y * q;
+    sumYY[j] = (sumYY[j] as number) + y * y;
+  }
+  return statistics;
+}
+
+/** The 2×2 posterior precision of judge j's (a_j, b_j): [n, Σq; Σq, Σq²] / v_j plus the priors'. */
+function judgePrecision(data: Scores, model: Model, statistics: JudgeStatistics, j: number) {
+  const v = model.noise[j] as number;
+  const aa = (data.judgeCount[j] as number) / v + 1 / model.leniencyVariance;
+  const ab = (statistics.sumQ[j] as number) / v;
+  const bb = (statistics.sumQQ[j] as number) / v + 1 / model.spreadVariance;
+  return { aa, ab, bb, determinant: aa * bb - ab * ab };
+}
+
+/** M-step for the judges: (a_j, b_j), then v_j, then the priors τ_a² and τ_b². */
+function fitJudges(data: Scores, model: Model): void {
+  const statistics = judgeStatistics(data, model);
+  const { sumQ, sumQQ, sumY, sumYQ, sumYY } = statistics;
+  const { J, judgeCount } = data;
+  const { leniency, spread, noise } = model;
+  let leniencySquares = 0;
+  let spreadSquares = 0;
+  const squares = new Float64Array(J);
+  for (let j = 0; j < J; j += 1) {
+    const { aa, ab, bb, determinant } = judgePrecision(data, model, statistics, j);
+    const v = noise[j] as number;
+    const towardA = (sumY[j] as number) / v;
+    const towardB = (sumYQ[j] as number) / v + 1 / model.spreadVariance;
+    const a = (bb * towardA - ab * towardB) / determinant;
+    const b = Math.max(MIN_SPREAD, (aa * towardB - ab * towardA) / determinant);
+    leniency[j] = a;
+    spread[j] = b;
+    leniencySquares += a * a + bb / determinant;
+    spreadSquares += (b - 1) ** 2 + aa / determinant;
+    // Σ E[(y − a − b μ)²] from the statistics.
+    squares[j] = Math.max(
+      0,
+      (sumYY[j] as number) -
+        2 * a * (sumY[j] as number) -
+        2 * b * (sumYQ[j] as number) +
+        a * a * (judgeCount[j] as number) +
+        2 * a * b * (sumQ[j] as number) +
+        b * b * (sumQQ[j] as number),
+    );
+  }
+  const pooled = squares.reduce((sum, s) => sum + s, 0) / data.value.length;
+  for (let j = 0; j < J; j += 1) {
+    noise[j] = Math.max(
+      MIN_NOISE,
+      (NOISE_PSEUDO_SCORES * pooled + (squares[j] as number)) /
+        (NOISE_PSEUDO_SCORES + (judgeCount[j] as number)),
+    );
+  }
+  model.leniencyVariance = (PSEUDO_JUDGES * LENIENCY_GUESS ** 2 + leniencySquares) / (PSEUDO_JUDGES + J);
+  model.spreadVariance = (PSEUDO_JUDGES * SPREAD_GUESS ** 2 + spreadSquares) / (PSEUDO_JUDGES + J);
+}
+
+/**
+ * M-step for the criteria's means m_c (the precision-weighted mean of what the judges' offsets
+ * and the deviations leave) and the deviations' covariance Σ, pulled toward QUALITY_GUESS² I by
+ * PSEUDO_PROJECTS.
+ */
+function fitPrior(data: Scores, model: Model): void {
+  const { C, judgeOf, cellOf, value, scored } = data;
+  const { leniency, spread, noise, mean, covariance, deviation, posterior } = model;
+  const residual = new Float64Array(C);
+  const precision = new Float64Array(C);
+  for (let i = 0; i < value.length; i += 1) {
+    const j = judgeOf[i] as number;
+    const cell = cellOf[i] as number;
+    const c = cell % C;
+    const v = noise[j] as number;
+    const left =
+      (value[i] as number) - (leniency[j] as number) - (spread[j] as number) * (deviation[cell] as number);
+    residual[c] = (residual[c] as number) + left / v;
+    precision[c] = (precision[c] as number) + 1 / v;
+  }
+  for (let c = 0; c < C; c += 1)
+    if ((precision[c] as number) > 0) mean[c] = (residual[c] as number) / (precision[c] as number);
+  covariance.fill(0);
+  for (let c = 0; c < C; c += 1) covariance[c * C + c] = PSEUDO_PROJECTS * QUALITY_GUESS ** 2;
+  for (const p of scored) {
+    for (let c = 0; c < C; c += 1) {
+      for (let d = 0; d < C; d += 1) {
+        covariance[c * C + d] =
+          (covariance[c * C + d] as number) +
+          (deviation[p * C + c] as number) * (deviation[p * C + d] as number) +
+          (posterior[p * C * C + c * C + d] as number);
+      }
+    }
+  }
+  for (let k = 0; k < C * C; k += 1)
+    covariance[k] = (covariance[k] as number) / (PSEUDO_PROJECTS + scored.length);
+}
+
+/**
+ * Offsets to a score-weighted mean of 0 and spreads to 1, the means and deviations moved to
+ * match: only m_c + a_j + b_j u is observed, so no prediction changes, only the units of u.
+ */
+function recentre(data: Scores, model: Model): void {
+  const { J, judgeCount } = data;
+  const S = data.value.length;
+  let shift = 0;
+  let stretch = 0;
+  for (let j = 0; j < J; j += 1) {
+    shift += ((judgeCount[j] as number) * (model.leniency[j] as number)) / S;
+    stretch += ((judgeCount[j] as number) * (model.spread[j] as number)) / S;
+  }
+  for (let j = 0; j < J; j += 1) {
+    model.leniency[j] = (model.leniency[j] as number) - shift;
+    model.spread[j] = (model.spread[j] as number) / stretch;
+  }
+  for (let c = 0; c < data.C; c += 1) model.mean[c] = (model.mean[c] as number) + shift;
+  const scale = (values: Float64Array, factor: number) => {
+    for (let k = 0; k < values.length; k += 1) values[k] = factor * (values[k] as number);
+  };
+  scale(model.deviation, stretch);
+  scale(model.posterior, stretch * stretch);
+  scale(model.covariance, stretch * stretch);
+}
+
+/** μ̂ = m + û of every project and criterion. */
+function qualities(data: Scores, model: Model): Float64Array {
+  return Float64Array.from(model.deviation, (u, cell) => (model.mean[cell % data.C] as number) + u);
+}
+
+/**
+ * Per project, the variance the judges' own uncertainty adds: a visit of judge j moves μ̂_p by
+ * V_p · g δ for an error δ in (a_j, b_j), g the derivatives of the visit's pull on μ_p; the
+ * judges' errors are taken as independent. Returns the added variance per cell and of the
+ * weighted quality.
+ */
+function judgeUncertainty(data: Scores, model: Model, weights: readonly number[]) {
+  const { C, J, P, judgeOf, cellOf, value } = data;
+  const statistics = judgeStatistics(data, model);
+  const perCell = new Float64Array(P * C);
+  const perWeighted = new Float64Array(P);
+  // Scores grouped by visit (project, judge).
+  const visitOf = Int32Array.from(cellOf, (cell, i) => Math.floor(cell / C) * J + (judgeOf[i] as number));
+  const order = Array.from(value.keys()).sort((x, y) => (visitOf[x] as number) - (visitOf[y] as number));
+  const byA = new Float64Array(C);
+  const byB = new Float64Array(C);
+  for (let start = 0; start < order.length;) {
+    const first = order[start] as number;
+    const p = Math.floor((cellOf[first] as number) / C);
+    const j = judgeOf[first] as number;
+    const a = model.leniency[j] as number;
+    const b = model.spread[j] as number;
+    const v = model.noise[j] as number;
+    byA.fill(0);
+    byB.fill(0);
+    let end = start;
+    for (; end < order.length && visitOf[order[end] as number] === visitOf[first]; end += 1) {
+      const i = order[end] as number;
+      const c = (cellOf[i] as number) % C;
+      byA[c] = -b / v;
+      const left = (value[i] as number) - (model.mean[c] as number) - a;
+      byB[c] = (left - 2 * b * (model.deviation[p * C + c] as number)) / v;
+    }
+    start = end;
+    const { aa, ab, bb, determinant } = judgePrecision(data, model, statistics, j);
+    // (a_j, b_j)'s covariance is the inverse of its precision.
+    const added = (x: number, y: number) => (x * x * bb - 2 * x * y * ab + y * y * aa) / determinant;
+    const covariance = model.posterior.subarray(p * C * C, (p + 1) * C * C);
+    const alongA = multiply(covariance, byA, C);
+    const alongB = multiply(covariance, byB, C);
+    for (let c = 0; c < C; c += 1) {
+      perCell[p * C + c] = (perCell[p * C + c] as number) + added(alongA[c] as number, alongB[c] as number);
+    }
+    perWeighted[p] = (perWeighted[p] as number) + added(dot(weights, alongA), dot(weights, alongB));
+  }
+  return { perCell, perWeighted };
+}
+
+function report(
+  data: Scores,
+  model: Model,
+  criteria: readonly Criterion[],
+  weights: readonly number[],
+  projectIds: readonly string[],
+  iterations: number,
+): CriteriaFit {
+  const { C, cellCount, cellSum } = data;
+  const { posterior } = model;
+  const quality = qualities(data, model);
+  const added = judgeUncertainty(data, model, weights);
+  const prior: ProjectEstimate = {
+    score: dot(weights, model.mean),
+    sd: Math.sqrt(quadratic(model.covariance, weights, C)),
+  };
+  const scored = new Set(data.scored);
+  const projects = new Map<string, ProjectCriteriaScores>();
+  for (const id of projectIds) {
+    const p = data.projectIndex.get(id) as number;
+    const any = scored.has(p);
+    const covariance = any ? posterior.subarray(p * C * C, (p + 1) * C * C) : model.covariance;
+    const perCriterion = new Map<string, CriterionEstimate>();
+    let rawSum = 0;
+    let rawWeight = 0;
+    criteria.forEach((criterion, c) => {
+      const count = cellCount[p * C + c] as number;
+      const raw = count > 0 ? (cellSum[p * C + c] as number) / count : null;
+      if (raw !== null) {
+        rawSum += (weights[c] as number) * raw;
+        rawWeight += weights[c] as number;
+      }
+      perCriterion.set(criterion.id, {
+        count,
+        raw,
+        calibrated: count > 0 ? (quality[p * C + c] as number) : null,
+        sd: Math.sqrt((covariance[c * C + c] as number) + (added.perCell[p * C + c] as number)),
+      });
+    });
+    projects.set(id, {
+      criteria: perCriterion,
+      weighted: {
+        raw: rawWeight > 0 ? rawSum / rawWeight : null,
+        calibrated: any ? dot(weights, quality.subarray(p * C, (p + 1) * C)) : null,
+        sd: Math.sqrt(quadratic(covariance, weights, C) + (added.perWeighted[p] as number)),
+      },
+    });
+  }
+  const judges = new Map<string, JudgeCalibration>();
+  for (const [id, j] of data.judgeIndex) {
+    judges.set(id, {
+      leniency: model.leniency[j] as number,
+      spread: model.spread[j] as number,
+      noise: Math.sqrt(model.noise[j] as number),
+      count: data.judgeCount[j] as number,
+    });
+  }
+  return { projects, judges, prior, iterations };
+}
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let k = 0; k < a.length; k += 1) sum += (a[k] as number) * (b[k] as number);
+  return sum;
+}
+
+/** `out` = the n×n `matrix` times the vector `x`; returns `out`. */
+function multiply(
+  matrix: Float64Array,
+  x: ArrayLike<number>,
+  n: number,
+  out = new Float64Array(n),
+): Float64Array {
+  for (let r = 0; r < n; r += 1) {
+    let sum = 0;
+    for (let c = 0; c < n; c += 1) sum += (matrix[r * n + c] as number) * (x[c] as number);
+    out[r] = sum;
+  }
+  return out;
+}
+
+/** wᵀ M w for the n×n `matrix`. */
+function quadratic(matrix: Float64Array, w: readonly number[], n: number): number {
+  return dot(w, multiply(matrix, w, n));
+}
+
+/**
+ * `out` = the inverse of the symmetric positive-definite n×n `matrix` (Gauss–Jordan; n is small),
+ * `work` n×n scratch.
+ */
+function invertSymmetric(
+  matrix: Float64Array,
+  n: number,
+  out: Float64Array,
+  work = new Float64Array(n * n),
+): void {
+  work.set(matrix);
+  out.fill(0);
+  for (let c = 0; c < n; c += 1) out[c * n + c] = 1;
+  for (let c = 0; c < n; c += 1) {
+    const pivot = work[c * n + c] as number;
+    for (let d = 0; d < n; d += 1) {
+      work[c * n + d] = (work[c * n + d] as number) / pivot;
+      out[c * n + d] = (out[c * n + d] as number) / pivot;
+    }
+    for (let r = 0; r < n; r += 1) {
+      const factor = work[r * n + c] as number;
+      if (r === c || factor === 0) continue;
+      for (let d = 0; d < n; d += 1) {
+        work[r * n + d] = (work[r * n + d] as number) - factor * (work[c * n + d] as number);
+        out[r * n + d] = (out[r * n + d] as number) - factor * (out[c * n + d] as number);
+      }
+    }
+  }
+}
+
+/** What rank_score (R34) and the Results view's odds are estimated from. */
+export type ScoreBasis = 'rankings' | 'criteria' | 'both';
+
+export interface BasisEstimate {
+  /** Every requested project: θ for `rankings`, the weighted calibrated quality otherwise. */
+  projects: Map<string, ProjectEstimate>;
+  /** The sd of a project nothing is known of (the Results view's `priorSd`). */
+  priorSd: number;
+  /** `both`: criteria units per unit of θ. */
+  rankScale: number | null;
+  /** `both`: the correlation assumed between the errors of the two sources. */
+  errorCorrelation: number | null;
+}
+
+/** Above this the two sources would be taken for one: their errors are never assumed closer. */
+const MAX_ERROR_CORRELATION = 0.9;
+
+/** A source's estimate of a project as a measurement: its value and the variance of its error. */
+interface Measurement {
+  value: number;
+  variance: number;
+}
+
+/**
+ * One estimate per project on `basis`, with an sd the Results view can draw from as it does from
+ * rank_score's.
+ *
+ * - `rankings`: rank_score's θ and sd (a project nobody ranked: 0 and the prior's sd), as today.
+ * - `criteria`: the weighted calibrated quality and its sd (nobody scored it: the prior's).
+ * - `both`, in the criteria's units: each source's posterior is turned back into the measurement
+ *   it came from (its prior taken out); θ is put in criteria units by the ratio of the two
+ *   sources' estimated spreads of true quality; the two measurements are combined by generalised
+ *   least squares with their errors correlated (a judge's ranking and scores come from the same
+ *   look at the project), the correlation set by matching the spread of their disagreements
+ *   across projects to what their variances predict; then the criteria's prior is put back.
+ */
+export function basisEstimates(
+  basis: ScoreBasis,
+  projectIds: readonly string[],
+  rankings: RankFit,
+  criteria: CriteriaFit | null,
+): BasisEstimate {
+  const ids = [...new Set(projectIds)];
+  if (basis === 'rankings') {
+    const unranked = { score: 0, sd: rankings.priorSd };
+    return {
+      projects: new Map(ids.map((id) => [id, rankings.projects.get(id) ?? unranked])),
+      priorSd: rankings.priorSd,
+      rankScale: null,
+      errorCorrelation: null,
+    };
+  }
+  if (criteria === null) throw new Error(`criteria scores: the ${basis} basis needs the criteria's fit`);
+  const prior = criteria.prior;
+  const fromCriteria = new Map<string, Measurement | null>(
+    ids.map((id) => {
+      const { calibrated, sd } = (criteria.projects.get(id) as ProjectCriteriaScores).weighted;
+      return [id, calibrated === null ? null : measurement({ score: calibrated, sd }, prior)];
+    }),
+  );
+  const ranked = ids.filter((id) => rankings.projects.has(id));
+  if (basis === 'criteria' || ranked.length < 2) {
+    return { ...posteriors(ids, fromCriteria, new Map(), 0, prior), rankScale: null, errorCorrelation: null };
+  }
+  // The spread of true θ: the spread of the estimates plus their mean variance.
+  const estimates = ranked.map((id) => rankings.projects.get(id) as ProjectEstimate);
+  const average = estimates.reduce((sum, e) => sum + e.score, 0) / estimates.length;
+  const thetaVariance =
+    estimates.reduce((sum, e) => sum + (e.score - average) ** 2 + e.sd ** 2, 0) / estimates.length;
+  const rankScale = prior.sd / Math.sqrt(thetaVariance);
+  const fromRankings = new Map<string, Measurement | null>(
+    ranked.map((id) => {
+      const measured = measurement(rankings.projects.get(id) as ProjectEstimate, {
+        score: 0,
+        sd: rankings.priorSd,
+      });
+      return [
+        id,
+        measured && {
+          value: prior.score + rankScale * measured.value,
+          variance: rankScale ** 2 * measured.variance,
+        },
+      ];
+    }),
+  );
+  // E[(x − y)²] = v_x + v_y − 2ρ√(v_x v_y) for two measurements of one quality, weighted by the
+  // inverse of that squared difference's variance.
+  let surplus = 0;
+  let scale = 0;
+  for (const id of ids) {
+    const x = fromRankings.get(id);
+    const y = fromCriteria.get(id);
+    if (!x || !y) continue;
+    const weight = 1 / (x.variance + y.variance) ** 2;
+    surplus += weight * (x.variance + y.variance - (x.value - y.value) ** 2);
+    scale += weight * 2 * Math.sqrt(x.variance * y.variance);
+  }
+  const correlation = scale > 0 ? Math.min(MAX_ERROR_CORRELATION, Math.max(0, surplus / scale)) : 0;
+  return {
+    ...posteriors(ids, fromCriteria, fromRankings, correlation, prior),
+    rankScale,
+    errorCorrelation: correlation,
+  };
+}
+
+/** The measurement behind a posterior N(score, sd²) under the prior N(prior.score, prior.sd²). */
+function measurement(posterior: ProjectEstimate, prior: ProjectEstimate): Measurement | null {
+  const shrinkage = (posterior.sd / prior.sd) ** 2;
+  // Nothing beyond the prior: no measurement.
+  if (!(shrinkage < 1 - 1e-9)) return null;
+  return {
+    value: prior.score + (posterior.score - prior.score) / (1 - shrinkage),
+    variance: posterior.sd ** 2 / (1 - shrinkage),
+  };
+}
+
+/** The posterior under `prior` from each project's measurements, their errors correlated `correlation`. */
+function posteriors(
+  ids: readonly string[],
+  first: ReadonlyMap<string, Measurement | null>,
+  second: ReadonlyMap<string, Measurement | null>,
+  correlation: number,
+  prior: ProjectEstimate,
+): Pick<BasisEstimate, 'projects' | 'priorSd'> {
+  const priorPrecision = 1 / prior.sd ** 2;
+  const projects = new Map<string, ProjectEstimate>();
+  for (const id of ids) {
+    const measured = combined(first.get(id) ?? null, second.get(id) ?? null, correlation);
+    if (measured === null) {
+      projects.set(id, prior);
+      continue;
+    }
+    const precision = priorPrecision + 1 / measured.variance;
+    projects.set(id, {
+      score: (prior.score * priorPrecision + measured.value / measured.variance) / precision,
+      sd: 1 / Math.sqrt(precision),
+    });
+  }
+  return { projects, priorSd: prior.sd };
+}
+
+/**
+ * The generalised-least-squares combination of two measurements whose errors correlate. When
+ * the covariance reaches the smaller variance the other measurement adds nothing (its weight
+ * would turn negative): the more precise one alone is kept.
+ */
+function combined(x: Measurement | null, y: Measurement | null, correlation: number): Measurement | null {
+  if (x === null || y === null) return x ?? y;
+  const covariance = correlation * Math.sqrt(x.variance * y.variance);
+  if (covariance >= Math.min(x.variance, y.variance)) return x.variance <= y.variance ? x : y;
+  const total = x.variance + y.variance - 2 * covariance;
+  return {
+    value: (x.value * (y.variance - covariance) + y.value * (x.variance - covariance)) / total,
+    variance: (x.variance * y.variance - covariance ** 2) / total,
+  };
+}
