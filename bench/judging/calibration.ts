@@ -5,8 +5,14 @@
  * bins against observed frequencies) and Brier scores, beside two naive forecasts: a constant
  * (10/N, 1/N) and the rank_score order taken as certain (1 for its top 10 and its first, else 0).
  * Every sd factor of SD_SCALES is scored on the same checkpoints, so the factor the server uses
- * (SD_SCALE) can be checked against its neighbours.
+ * (SD_SCALE) can be checked against its neighbours. In the criteria world (criteria-world.ts) the
+ * odds are scored on each basis of the estimate instead (rankings, criteria, both) at SD_SCALE.
  */
+import type {
+  BasisEstimate,
+  CriterionScore,
+  ScoreBasis,
+} from '../../apps/server/src/judging/criteria-scores.js';
 import {
   fitRankScores,
   RANK_SCORE_DEFAULTS,
@@ -19,8 +25,10 @@ import {
   judgeReviews,
   prizeOdds,
   samplesFor,
+  type ProjectOdds,
   type Standing,
 } from '../../apps/server/src/judging/results.js';
+import { bases } from './criteria-world.js';
 import { normal, seededRandom } from './random.js';
 
 /** sd factors scored (the server's SD_SCALE among them). */
@@ -28,8 +36,9 @@ export const SD_SCALES = [...new Set([0.8, 1, 1.25, 1.5, SD_SCALE])].sort((a, b)
 /** Upper bounds of the reliability table's bins of predicted probability. */
 const BIN_EDGES = [0.05, 0.15, 0.3, 0.5, 0.7, 0.85, 0.95, 1.000001];
 export type Question = 'top' | 'first';
-/** Forecasters compared: the odds at each sd factor, and the two naive ones. */
-export type Forecaster = `scale ${number}` | 'constant' | 'order as certain';
+/** Forecasters compared: the odds at each sd factor or on each basis, and the two naive ones. */
+export type Forecaster = `scale ${number}` | `basis ${ScoreBasis}` | 'constant' | 'order as certain';
+export const SCORE_BASES: readonly ScoreBasis[] = ['rankings', 'criteria', 'both'];
 
 /** Sums over forecasts, mergeable across runs. */
 export interface Tally {
@@ -66,58 +75,74 @@ export function recordCheckpoint(
   truth: ReadonlyMap<string, number>,
 ): void {
   const fit = fitRankScores(verdicts);
-  const ids = [...truth.keys()];
-  const places = Math.min(PLACES, ids.length);
-  const trueOrder = [...ids].sort((a, b) => (truth.get(b) as number) - (truth.get(a) as number));
-  const trueTop = new Set(trueOrder.slice(0, places));
-  const standings: Standing[] = ids
+  const standings = standingsOf(fit, verdicts, truth);
+  const record = recorder(calibration, visitsPerProject, truth);
+  for (const scale of SD_SCALES) {
+    record(`scale ${scale}`, prizeOdds(standings, { priorSd: fit.priorSd, sdScale: scale }));
+  }
+  const places = Math.min(PLACES, standings.length);
+  record(
+    'constant',
+    standings.map((s) => ({ id: s.id, pTop: places / standings.length, pFirst: 1 / standings.length })),
+  );
+  record(
+    'order as certain',
+    standings.map((s, i) => ({ id: s.id, pTop: i < places ? 1 : 0, pFirst: i === 0 ? 1 : 0 })),
+  );
+}
+
+/** The criteria world's checkpoint: the odds on each basis (SCORE_BASES) at SD_SCALE. */
+export function recordBasisCheckpoint(
+  calibration: Calibration,
+  visitsPerProject: number,
+  verdicts: readonly RankVerdict[],
+  truth: ReadonlyMap<string, number>,
+  scores: readonly CriterionScore[],
+): void {
+  const estimates = bases(verdicts, scores, [...truth.keys()]);
+  const record = recorder(calibration, visitsPerProject, truth);
+  for (const basis of SCORE_BASES) {
+    const estimate = estimates[basis];
+    record(
+      `basis ${basis}`,
+      prizeOdds(standingsOf(estimate, verdicts, truth), { priorSd: estimate.priorSd }),
+    );
+  }
+}
+
+/** The present projects as the Results view sees them, best first. */
+function standingsOf(
+  estimate: Pick<BasisEstimate, 'projects' | 'priorSd'>,
+  verdicts: readonly RankVerdict[],
+  truth: ReadonlyMap<string, number>,
+): Standing[] {
+  return [...truth.keys()]
     .map((id) => ({
       id,
-      score: fit.projects.get(id)?.score ?? 0,
-      sd: fit.projects.get(id)?.sd ?? RANK_SCORE_DEFAULTS.priorSd,
+      score: estimate.projects.get(id)?.score ?? 0,
+      sd: estimate.projects.get(id)?.sd ?? estimate.priorSd,
       views: verdicts.filter((v) => v.seen.includes(id)).length,
     }))
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-  const outcome = (question: Question, id: string) =>
-    (question === 'top' ? trueTop.has(id) : trueOrder[0] === id) ? 1 : 0;
-  const record = (question: Question, forecaster: Forecaster, forecasts: readonly [string, number][]) => {
-    const key = `${visitsPerProject}|${question}|${forecaster}`;
-    const tally = (calibration[key] ??= emptyTally());
-    for (const [id, p] of forecasts) add(tally, p, outcome(question, id));
+}
+
+/** Records a forecaster's P(top) and P(first) per project against the truth. */
+function recorder(calibration: Calibration, visitsPerProject: number, truth: ReadonlyMap<string, number>) {
+  const ids = [...truth.keys()];
+  const trueOrder = [...ids].sort((a, b) => (truth.get(b) as number) - (truth.get(a) as number));
+  const trueTop = new Set(trueOrder.slice(0, Math.min(PLACES, ids.length)));
+  return (
+    forecaster: Forecaster,
+    forecasts: readonly Pick<ProjectOdds, 'id' | 'pTop' | 'pFirst'>[],
+  ): void => {
+    for (const question of ['top', 'first'] as const) {
+      const tally = (calibration[`${visitsPerProject}|${question}|${forecaster}`] ??= emptyTally());
+      for (const { id, pTop, pFirst } of forecasts) {
+        const outcome = question === 'top' ? trueTop.has(id) : trueOrder[0] === id;
+        add(tally, question === 'top' ? pTop : pFirst, outcome ? 1 : 0);
+      }
+    }
   };
-  for (const scale of SD_SCALES) {
-    const odds = prizeOdds(standings, { priorSd: fit.priorSd, sdScale: scale });
-    record(
-      'top',
-      `scale ${scale}`,
-      odds.map((o) => [o.id, o.pTop]),
-    );
-    record(
-      'first',
-      `scale ${scale}`,
-      odds.map((o) => [o.id, o.pFirst]),
-    );
-  }
-  record(
-    'top',
-    'constant',
-    standings.map((s) => [s.id, places / standings.length]),
-  );
-  record(
-    'first',
-    'constant',
-    standings.map((s) => [s.id, 1 / standings.length]),
-  );
-  record(
-    'top',
-    'order as certain',
-    standings.map((s, i) => [s.id, i < places ? 1 : 0]),
-  );
-  record(
-    'first',
-    'order as certain',
-    standings.map((s, i) => [s.id, i === 0 ? 1 : 0]),
-  );
 }
 
 /** Adds `from` into `into`. */
@@ -208,6 +233,61 @@ export function calibrationTables(byScenario: ReadonlyMap<string, Calibration>):
     }
   }
   lines.push('', ...oddsCost(), '', ...judgeMarks());
+  return lines;
+}
+
+/** Σ |predicted − observed| over the bins, per forecast: 0 for perfectly calibrated odds. */
+function calibrationError(tally: Tally): number {
+  return tally.bins.reduce((sum, bin) => sum + Math.abs(bin.predicted - bin.observed), 0) / tally.count;
+}
+
+/**
+ * Markdown for the criteria world: per scenario and basis, the Brier score and the calibration
+ * error of P(top 10) and P(first) at 3 and 6 views per project; then the reliability of P(top 10)
+ * at 6 views, all scenarios together, on each basis.
+ */
+export function basisCalibrationTables(byScenario: ReadonlyMap<string, Calibration>): string[] {
+  const lines = [
+    `Prize odds on each basis (results.ts at sd × ${SD_SCALE}): Brier score / calibration error (Σ over the reliability bins of |predicted − observed|, per forecast) of P(top ${PLACES}) and P(first).`,
+    '',
+    '| scenario | basis | top-10 at 3 | first at 3 | top-10 at 6 | first at 6 |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [scenario, calibration] of byScenario) {
+    for (const basis of SCORE_BASES) {
+      const cell = (views: number, question: Question) => {
+        const tally = calibration[`${views}|${question}|basis ${basis}`];
+        return tally === undefined
+          ? '–'
+          : `${(tally.brier / tally.count).toFixed(4)} / ${calibrationError(tally).toFixed(4)}`;
+      };
+      lines.push(row([scenario, basis, cell(3, 'top'), cell(3, 'first'), cell(6, 'top'), cell(6, 'first')]));
+    }
+  }
+  lines.push(
+    '',
+    `Reliability of P(top ${PLACES}) at 6 views, all scenarios together: forecasts / mean predicted / observed per bin.`,
+    '',
+    `| bin | ${SCORE_BASES.join(' | ')} |`,
+    `|---|${SCORE_BASES.map(() => '---').join('|')}|`,
+  );
+  const pooled: Calibration = {};
+  for (const calibration of byScenario.values()) {
+    for (const basis of SCORE_BASES) {
+      const tally = calibration[`6|top|basis ${basis}`];
+      if (tally) mergeCalibration(pooled, { [basis]: tally });
+    }
+  }
+  BIN_EDGES.forEach((edge, i) => {
+    const low = i === 0 ? 0 : (BIN_EDGES[i - 1] as number);
+    const cells = SCORE_BASES.map((basis) => {
+      const bin = pooled[basis]?.bins[i];
+      return bin === undefined || bin.count === 0
+        ? '–'
+        : `${bin.count} / ${percent(bin.predicted / bin.count)} / ${percent(bin.observed / bin.count)}`;
+    });
+    lines.push(row([`${percent(low)}–${percent(Math.min(1, edge))}`, ...cells]));
+  });
   return lines;
 }
 

@@ -20,6 +20,9 @@
  * absences and the judges' timings come from streams of their own, so both policies meet the
  * same expo on the same seed.
  *
+ * With `criteria` the judges also score five criteria at each visit (criteria-world.ts): the truth
+ * is then the weighted criteria quality and the judges rank by their weighted perception.
+ *
  * The expo (`expoOf`) and its run (`runExpo`) do not care who assigns: `simulate` runs the engine
  * in process (`EngineInProcess`); bench/judging-server runs the same expo against the real server
  * over HTTP.
@@ -41,8 +44,19 @@ import {
   totalViews,
   type RankVerdict,
 } from '../../apps/server/src/judging/rank-score.js';
+import type { CriterionScore } from '../../apps/server/src/judging/criteria-scores.js';
 import { copelandScores } from '../../apps/server/src/judging/scoring.js';
 import { hallPositions, walkingDistance, type HallPositions, type LayoutTable } from '@podium/protocol';
+import {
+  CRITERIA,
+  criteriaEstimates,
+  criterionQualities,
+  scoreVisit,
+  scoringHabits,
+  weighted,
+  type CriteriaEstimator,
+  type ScoringHabits,
+} from './criteria-world.js';
 import { rowsHall } from './layout-worlds.js';
 import { quality, type Quality } from './metrics.js';
 import { normal, stream } from './random.js';
@@ -59,6 +73,8 @@ export interface Scenario {
   hall?: LayoutTable[];
   /** The engine is given the hall's positions (R92), not only table numbers. */
   engineKnowsLayout?: boolean;
+  /** The judges also score criteria (criteria-world.ts); the truth is the weighted criteria quality. */
+  criteria?: boolean;
 }
 
 /**
@@ -97,10 +113,11 @@ export const EXPO_OPTIONS: EngineOptions = {
   trackViews: [],
 };
 
-/** Both estimators at one moment, each against the truth. */
+/** The estimators at one moment, each against the truth (the criteria's only in their world). */
 export interface Checkpoint {
   copeland: Quality;
   rank: Quality;
+  criteria?: Record<CriteriaEstimator, Quality>;
 }
 
 export interface RunResult {
@@ -126,13 +143,18 @@ export interface RunResult {
 }
 
 export interface SimProject extends EngineProject {
+  /** The truth: the overall quality, or in the criteria world the weighted criteria quality. */
   quality: number;
+  /** The criteria world: the true quality per criterion. */
+  criterionQualities?: number[];
   present: boolean;
   absentSkips: number;
 }
 
 export interface SimJudge extends EngineJudge {
   sigma: number;
+  /** The criteria world: how the judge uses the scale. */
+  habits?: ScoringHabits;
   lastLocation: number | null;
   dealtWith: Set<string>;
   seen: string[];
@@ -202,8 +224,13 @@ export interface SimulationOptions {
   refreshEvery?: number;
   /** Podium: R13 tuning other than the engine's defaults (for the trade-off table). */
   tuning?: Partial<R13Tuning>;
-  /** Called at each checkpoint with the verdicts and the present projects' true qualities. */
-  onCheckpoint?: (visitsPerProject: number, verdicts: RankVerdict[], truth: Map<string, number>) => void;
+  /** Called at each checkpoint with the judgments and the present projects' true qualities. */
+  onCheckpoint?: (
+    visitsPerProject: number,
+    verdicts: RankVerdict[],
+    truth: Map<string, number>,
+    scores: readonly CriterionScore[],
+  ) => void;
   /** Called for each walk between two tables; `covered`: every present project had min_views. */
   onWalk?: (walk: { from: number; to: number; metres: number; covered: boolean }) => void;
   /** Stop once every present project has min_views (no checkpoint at 6 views then). */
@@ -223,6 +250,8 @@ export interface Expo {
   positions: HallPositions;
   /** R93's walking distance between two tables, in metres. */
   walk: (from: number, to: number) => number;
+  /** The criteria world: every score given so far. */
+  scores: CriterionScore[];
 }
 
 export function expoOf(scenario: Scenario, seed: number): Expo {
@@ -231,19 +260,26 @@ export function expoOf(scenario: Scenario, seed: number): Expo {
   const hall = scenario.hall ?? rowsHall(P, scenario.layout === 'serpentine');
   const positions = hallPositions(hall);
   const projectRandom = stream(seed, 'projects');
-  const projects: SimProject[] = Array.from({ length: P }, (_, i) => ({
-    id: `p${i + 1}`,
-    location: i + 1,
-    group: 0,
-    active: true,
-    prioritized: false,
-    seen: 0,
-    trackSeen: {},
-    challenges: [],
-    quality: normal(projectRandom),
-    present: projectRandom() >= (scenario.absentShare ?? ABSENT_SHARE),
-    absentSkips: 0,
-  }));
+  const projects: SimProject[] = Array.from({ length: P }, (_, i) => {
+    const overall = normal(projectRandom);
+    const criterionQuality = scenario.criteria
+      ? criterionQualities(overall, stream(seed, `criteria:${i}`))
+      : null;
+    return {
+      id: `p${i + 1}`,
+      location: i + 1,
+      group: 0,
+      active: true,
+      prioritized: false,
+      seen: 0,
+      trackSeen: {},
+      challenges: [],
+      quality: criterionQuality ? weighted(criterionQuality) : overall,
+      ...(criterionQuality && { criterionQualities: criterionQuality }),
+      present: projectRandom() >= (scenario.absentShare ?? ABSENT_SHARE),
+      absentSkips: 0,
+    };
+  });
   const judgeRandom = stream(seed, 'judges');
   const judges: SimJudge[] = Array.from({ length: J }, (_, j) => ({
     id: `j${j + 1}`,
@@ -252,6 +288,7 @@ export function expoOf(scenario: Scenario, seed: number): Expo {
     active: true,
     current: null,
     sigma: judgeRandom() < CARELESS_SHARE ? CARELESS_SIGMA : SIGMA,
+    ...(scenario.criteria && { habits: scoringHabits(stream(seed, `habits:${j}`)) }),
     lastLocation: null,
     dealtWith: new Set<string>(),
     seen: [],
@@ -270,6 +307,7 @@ export function expoOf(scenario: Scenario, seed: number): Expo {
     hall,
     positions,
     walk: (from, to) => walkingDistance(positions, from, to),
+    scores: [],
   };
 }
 
@@ -397,12 +435,28 @@ export async function runExpo(
 
   const checkpoint = (visitsPerProject: number): Checkpoint => {
     const verdicts = verdictsOf(expo);
-    simulation.onCheckpoint?.(visitsPerProject, verdicts, new Map(present.map((p) => [p.id, p.quality])));
+    simulation.onCheckpoint?.(
+      visitsPerProject,
+      verdicts,
+      new Map(present.map((p) => [p.id, p.quality])),
+      expo.scores,
+    );
     const tieBreak = present.map(() => judging.tieBreak());
     const truth = present.map((p) => p.quality);
     const copeland = copelandScores(verdicts);
-    const rank = fitRankScores(verdicts).projects;
+    const rankFit = fitRankScores(verdicts);
+    const rank = rankFit.projects;
+    const ids = present.map((p) => p.id);
+    const criteria =
+      scenario.criteria === true
+        ? Object.fromEntries(
+            Object.entries(criteriaEstimates(verdicts, expo.scores, ids, rankFit)).map(
+              ([estimator, scores]) => [estimator, quality(scores, truth, tieBreak)],
+            ),
+          )
+        : undefined;
     return {
+      ...(criteria && { criteria: criteria as Record<CriteriaEstimator, Quality> }),
       copeland: quality(
         present.map((p) => copeland.get(p.id) ?? 0),
         truth,
@@ -470,8 +524,20 @@ export async function runExpo(
         judge.dealtWith.add(project.id);
         judge.seen.push(project.id);
         project.seen += 1;
-        const perceived =
-          project.quality + judge.sigma * normal(stream(seed, `see:${judge.id}:${project.id}`));
+        const perception = stream(seed, `see:${judge.id}:${project.id}`);
+        let perceived: number;
+        if (project.criterionQualities && judge.habits) {
+          const visit = scoreVisit(project.criterionQualities, judge.sigma, judge.habits, perception);
+          perceived = visit.perceived;
+          visit.values.forEach((value, c) =>
+            expo.scores.push({
+              judgeId: judge.id,
+              projectId: project.id,
+              criterionId: (CRITERIA[c] as { id: string }).id,
+              value,
+            }),
+          );
+        } else perceived = project.quality + judge.sigma * normal(perception);
         judge.perceived.set(project.id, perceived);
         const starred = perceived > STAR_ABOVE;
         if (starred) judge.starred.add(project.id);

@@ -1,4 +1,4 @@
-/** Ranking quality against the simulation's true qualities. */
+/** Ranking quality against the simulation's true qualities, and summaries over seeds. */
 
 /** Kendall's τ-b between two score lists (ties allowed in either). */
 export function kendallTau(a: readonly number[], b: readonly number[]): number {
@@ -54,3 +54,23 @@ export function quality(
     winner: estimatedOrder[0] === trueOrder[0] ? 1 : 0,
   };
 }
+
+/** Arithmetic mean; NaN over none. */
+export const mean = (values: readonly number[]): number =>
+  values.length === 0 ? NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** The 95% half-width of the mean of `values` (normal approximation). */
+export function halfWidth(values: readonly number[]): number {
+  const m = mean(values);
+  const sd = Math.sqrt(
+    mean(values.map((v) => (v - m) ** 2)) * (values.length / Math.max(1, values.length - 1)),
+  );
+  return (1.96 * sd) / Math.sqrt(Math.max(1, values.length));
+}
+
+/** Mean ± 95% half-width, times `scale`. */
+export function stat(values: readonly number[], digits: number, scale = 1): string {
+  return `${(mean(values) * scale).toFixed(digits)} ± ${(halfWidth(values) * scale).toFixed(digits)}`;
+}
+
+export const defined = <T>(values: readonly (T | null)[]): T[] => values.filter((v): v is T => v !== null);

@@ -7,8 +7,10 @@
  * Options: --seeds N (default 20), --workers N (default: the number of CPUs), --tradeoff (adds the
  * walking/focus trade-off of R13 at P=200), --oracle (adds the cheating reference policy of
  * expo.ts at P=200), --layout serpentine (every other row numbered right to left), --worlds layout
- * (the halls of layout-worlds.ts, with and without the engine knowing the layout), --json FILE
- * (also writes every run's result).
+ * (the halls of layout-worlds.ts, with and without the engine knowing the layout), --worlds criteria
+ * (the criteria world of criteria-world.ts, podium policy only, 200 seeds unless --seeds: the
+ * estimators of issue 34 §2 side by side, the source of docs/benchmarks.md "Criteria scores,
+ * calibrated"), --json FILE (also writes every run's result).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -16,10 +18,17 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { R13_TUNING, type R13Tuning } from '../../apps/server/src/judging/assignment.js';
 import { RankScoreCache, fitRankScores, type RankVerdict } from '../../apps/server/src/judging/rank-score.js';
-import { calibrationTables, mergeCalibration, type Calibration } from './calibration.js';
+import {
+  basisCalibrationTables,
+  calibrationTables,
+  mergeCalibration,
+  type Calibration,
+} from './calibration.js';
+import { criteriaTables } from './criteria-report.js';
 import type { Policy, RunResult, Scenario } from './expo.js';
 import { normal, seededRandom } from './random.js';
 import { layoutScenarios } from './layout-worlds.js';
+import { defined, stat } from './metrics.js';
 import type { Job } from './worker.js';
 
 function option(name: string): string | undefined {
@@ -27,7 +36,9 @@ function option(name: string): string | undefined {
   return at < 0 ? undefined : (process.argv[at + 1] ?? '');
 }
 
-const seeds = Number(option('seeds') ?? 20);
+const worlds = option('worlds');
+const criteriaWorld = worlds === 'criteria';
+const seeds = Number(option('seeds') ?? (criteriaWorld ? 200 : 20));
 const workers = Math.max(1, Number(option('workers') ?? os.availableParallelism()));
 const layout = option('layout') === 'serpentine' ? 'serpentine' : 'rows';
 const tradeoff = process.argv.includes('--tradeoff');
@@ -35,14 +46,14 @@ const oracle = process.argv.includes('--oracle');
 const jsonFile = option('json');
 
 const scenarios: Scenario[] =
-  option('worlds') === 'layout'
+  worlds === 'layout'
     ? layoutScenarios()
     : [
-        { name: 'P=60, J=15', projects: 60, judges: 15, layout },
-        { name: 'P=200, J=40', projects: 200, judges: 40, layout },
-        { name: 'P=600, J=100', projects: 600, judges: 100, layout },
+        { name: 'P=60, J=15', projects: 60, judges: 15, layout, criteria: criteriaWorld },
+        { name: 'P=200, J=40', projects: 200, judges: 40, layout, criteria: criteriaWorld },
+        { name: 'P=600, J=100', projects: 600, judges: 100, layout, criteria: criteriaWorld },
       ];
-const policies: Policy[] = ['baseline', 'podium'];
+const policies: Policy[] = criteriaWorld ? ['podium'] : ['baseline', 'podium'];
 const tradeoffTables = [5, 10, R13_TUNING.walkTables, 40, 80, 1e9].filter(
   (v, i, all) => all.indexOf(v) === i,
 );
@@ -131,19 +142,6 @@ async function runAll(): Promise<RunResult[]> {
   process.stderr.write('\n');
   return results;
 }
-
-const mean = (values: readonly number[]): number =>
-  values.length === 0 ? NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
-/** Mean ± 95% half-width (normal approximation). */
-function stat(values: readonly number[], digits: number, scale = 1): string {
-  const m = mean(values);
-  const sd = Math.sqrt(
-    mean(values.map((v) => (v - m) ** 2)) * (values.length / Math.max(1, values.length - 1)),
-  );
-  const half = (1.96 * sd) / Math.sqrt(Math.max(1, values.length));
-  return `${(m * scale).toFixed(digits)} ± ${(half * scale).toFixed(digits)}`;
-}
-const defined = <T>(values: readonly (T | null)[]): T[] => values.filter((v): v is T => v !== null);
 
 /** The estimator each policy is scored with: the baseline's Copeland count, the engine's rank_score. */
 const own = (policy: Policy) => (policy === 'baseline' ? 'copeland' : 'rank');
@@ -258,6 +256,32 @@ async function main(): Promise<void> {
     list.push(results[i] as RunResult);
     byLabel.set(job.label, list);
   });
+  const lines = criteriaWorld
+    ? [
+        `${seeds} seeds per scenario, podium policy (R13 on rank_score), the criteria world of criteria-world.ts; every estimator scored on the same runs; mean ± 95% half-width.`,
+        '',
+        ...criteriaTables(new Map(scenarios.map((s) => [s.name, byLabel.get(`${s.name}|podium`) ?? []]))),
+        '',
+        ...basisCalibrationTables(calibrations),
+      ]
+    : standardTables(byLabel, results);
+  lines.push(
+    '',
+    `${jobs.length} runs in ${Math.round((Date.now() - started) / 1000)} s with ${workers} workers ` +
+      `(${Math.round(cpuMs / 1000)} s of CPU in the simulations; load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ', ',
+        )}) on ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}, ` +
+      `${new Date().toISOString().slice(0, 10)}.`,
+  );
+  console.log(lines.join('\n'));
+  if (jsonFile !== undefined) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
+}
+
+/** The tables of the standard and layout worlds: both policies, the odds' calibration, the costs. */
+function standardTables(byLabel: ReadonlyMap<string, RunResult[]>, results: readonly RunResult[]): string[] {
   const lines: string[] = [];
   lines.push(
     `${seeds} seeds per scenario and policy (the same seeds for both), layout: ${layout}; mean ± 95% half-width.`,
@@ -327,18 +351,8 @@ async function main(): Promise<void> {
     ...calibrationTables(calibrations),
     '',
     ...rankScoreCost(),
-    '',
-    `${jobs.length} runs in ${Math.round((Date.now() - started) / 1000)} s with ${workers} workers ` +
-      `(${Math.round(cpuMs / 1000)} s of CPU in the simulations; load average at the end ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(
-          ', ',
-        )}) on ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}, ` +
-      `${new Date().toISOString().slice(0, 10)}.`,
   );
-  console.log(lines.join('\n'));
-  if (jsonFile !== undefined) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
+  return lines;
 }
 
 await main();

@@ -1,5 +1,5 @@
 /** A benchmark worker process: runs the simulations it is sent and sends back their results. */
-import { recordCheckpoint, type Calibration } from './calibration.js';
+import { recordBasisCheckpoint, recordCheckpoint, type Calibration } from './calibration.js';
 import { simulate, type Policy, type Scenario, type SimulationOptions } from './expo.js';
 
 export interface Job {
@@ -8,7 +8,7 @@ export interface Job {
   seed: number;
   policy: Policy;
   simulation: Pick<SimulationOptions, 'tuning'>;
-  /** Score the prize odds at the checkpoints (calibration.ts). */
+  /** Score the prize odds at the checkpoints (calibration.ts): on each basis in the criteria world. */
   calibrate?: boolean;
 }
 
@@ -22,7 +22,10 @@ process.on('message', async (job: Job | 'exit') => {
   const result = await simulate(job.scenario, job.seed, job.policy, {
     ...job.simulation,
     onCheckpoint: job.calibrate
-      ? (visits, verdicts, truth) => recordCheckpoint(calibration, visits, verdicts, truth)
+      ? (visits, verdicts, truth, scores) =>
+          job.scenario.criteria === true
+            ? recordBasisCheckpoint(calibration, visits, verdicts, truth, scores)
+            : recordCheckpoint(calibration, visits, verdicts, truth)
       : undefined,
   });
   const used = process.cpuUsage(cpu);
