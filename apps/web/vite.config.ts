@@ -61,5 +61,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: Rolldown otherwise split the code
+        // it shares with the portals into five more files, each a request of ~0.6 KiB of headers
+        // before any page shows (docs/benchmarks.md, issue 32).
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -445,6 +445,20 @@ describe('opening the portal', () => {
     await context.setOffline(false);
   });
 
+  it('asks the server again when reopened a moment after its last reads: kept answers are never fresh', async () => {
+    const { page, id } = await judgeOnPhone('Hopper');
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Hopper' }).waitFor();
+    const context = page.context();
+    await page.close();
+    // Changed while the page is closed, so no event can tell it; reopened well within the 5 s in
+    // which a page load's own answers count as fresh (judge/queries/reads.ts).
+    await apiCall(server, 'PUT', `/judge/${id}`, { name: 'Grace Hopper', email: 'hopper@example.org' });
+    const reopened = await context.newPage();
+    await reopened.goto(url('/judge'));
+    await reopened.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor({ timeout: 10_000 });
+  });
+
   it('fetches no API URL twice while a judge page or the admin dashboard loads', async () => {
     const { page, token } = await judgeOnPhone('Barbara');
     const requested = countApiRequests(page);

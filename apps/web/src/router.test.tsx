@@ -1,20 +1,34 @@
 import { DEFAULT_EVENT_NAME } from '@podium/protocol';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render } from './test/render';
-import { routes } from './router';
+import { App } from './router';
+
+// The lazy portals imported first: the screen then comes within the render's act(), as React's
+// tests expect. Importing them takes over a second on a loaded 2-core machine (the expo's brings zod).
+beforeAll(
+  () =>
+    Promise.all([
+      import('./public'),
+      import('./judge'),
+      import('./admin'),
+      import('./expo'),
+      import('./team'),
+    ]),
+  30_000,
+);
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async () => jsonResponse({ name: DEFAULT_EVENT_NAME }));
-  vi.stubGlobal('scrollTo', () => {}); // ScrollRestoration; jsdom does not scroll
+  vi.stubGlobal('scrollTo', () => {}); // a new page starts at its top; jsdom does not scroll
 });
 
 async function headingAt(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // Let the lazy portal load before rendering, so React sees no update outside act().
-  // Importing a portal takes over a second on a loaded 2-core machine (the expo's brings zod).
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
-  const container = await render(<RouterProvider router={router} />);
+  const container = await render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
   let heading = '';
   await vi.waitFor(() => {
     heading = container.querySelector('h1')?.textContent ?? '';

@@ -1,18 +1,12 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Header } from '../components/Header';
 import { usePageTitle } from '../hooks/use-page-title';
 
 export const ERROR_HEADING = 'Unexpected Application Error!';
 
-/** Unknown URLs and any error a route throws end here (product spec §2). */
-export function ErrorPage() {
-  const error = useRouteError();
+/** Unknown URLs and any error a screen throws end here (product spec §2), with what happened. */
+export function ErrorPage({ detail }: { detail: string | null }) {
   usePageTitle('Error');
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
   return (
     <>
       <Header />

@@ -57,9 +57,12 @@ function asLastAnswer(query: DehydratedState['queries'][number]): DehydratedStat
   };
 }
 
+/** When this page load began: answers from before it were kept on the device. */
+const PAGE_LOADED_AT = Date.now();
+
 const storage = deviceStorage();
 if (storage) {
-  persistQueryClient({
+  const [, restored] = persistQueryClient({
     queryClient,
     persister: createSyncStoragePersister({
       storage,
@@ -74,6 +77,14 @@ if (storage) {
     maxAge: KEEP_MS,
     dehydrateOptions: { shouldDehydrateQuery: keptOnDevice },
   });
+  // Kept answers show at once (offline too) but are never fresh: a page opened a moment after the
+  // last read (a reload) must still ask the server, or it showed what changed since as it was.
+  void restored.then(() =>
+    queryClient.invalidateQueries({
+      predicate: (query) => query.state.dataUpdatedAt < PAGE_LOADED_AT,
+      refetchType: 'none',
+    }),
+  );
 }
 
 /** The query key of a call: endpoint (method, path), path parameters, whose token. */

@@ -5,13 +5,10 @@
  */
 import { DEFAULT_EVENT_NAME, endpoints } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { queryClient } from './query-client';
 import { endpointQuery } from './use-endpoint-query';
 
 /** The name, the default one until the server answered (or while it cannot be reached). */
 export function useEventName(): string {
-  // The client named, not taken from context: the error page's header renders outside the root
-  // layout's QueryClientProvider.
-  const { data } = useQuery({ ...endpointQuery(endpoints.eventInfo), staleTime: Infinity }, queryClient);
+  const { data } = useQuery({ ...endpointQuery(endpoints.eventInfo), staleTime: Infinity });
   return data?.name ?? DEFAULT_EVENT_NAME;
 }

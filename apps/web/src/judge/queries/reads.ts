@@ -1,6 +1,6 @@
 /**
- * The judge pages' server state (docs/offline.md): what each page reads, started by the route's
- * loader (router.tsx) while the judge chunk is still downloading, so on slow Wi-Fi the answers and
+ * The judge pages' server state (docs/offline.md): what each page reads, started as its route
+ * opens (router.tsx) while the judge chunk is still downloading, so on slow Wi-Fi the answers and
  * the chunk arrive together instead of one after the other; and `POST /judge/next` as a query.
  */
 import type { Next } from '@podium/protocol';
@@ -24,7 +24,7 @@ const PAGE_READS = [
 ] as const;
 
 /**
- * An answer the loader fetched a moment ago is not fetched again when the page mounts (one fetch
+ * An answer the route fetched a moment ago is not fetched again when the page mounts (one fetch
  * per view). Events, reconnects and writes invalidate these answers whatever their age. Each is
  * kept on the phone, the public `GET /admin/started` too: without it the live page reopened
  * offline could not go on once a waiting Done was sent (issue 32).
