@@ -13,7 +13,9 @@
  * Options: --runs <n> (default 3; the median is reported), --json <file>, --waterfall (prints
  * when each request of the first cold /judge/live started and ended, to see what waits on what).
  * Targets: judge ≤ 150 KiB and ≤ 2.0 s; offline reopen ≤ 0.8 s; admin ≤ 250 KiB; team page ≤ 150 KiB
- * (the judge portal's budget: teams are on the same venue Wi-Fi); no API URL twice.
+ * (the judge portal's budget: teams are on the same venue Wi-Fi); no API URL twice. Of the judge's
+ * 150 KiB, at least 10 KiB stay free for what issue 34 adds to the live page (the criteria scoring
+ * dialog): the room left is printed, ❌ below that.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -37,6 +39,8 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const TARGETS = { judgeKiB: 150, judgeMs: 2000, offlineMs: 800, adminKiB: 250, teamKiB: 150 };
+/** Of the judge's budget, kept free for the live page's criteria scoring dialog (issue 34). */
+const JUDGE_ROOM_KEPT_KIB = 10;
 /** Chrome DevTools' throughput is in bytes per second. */
 const VENUE_WIFI = {
   offline: false,
@@ -260,6 +264,11 @@ async function main() {
     console.log(
       `cold /judge/live: ${j.kib} KiB in ${j.requests} requests, visible after ${j.ms} ms ` +
         `${mark(j.kib <= TARGETS.judgeKiB && j.ms <= TARGETS.judgeMs)}`,
+    );
+    const room = TARGETS.judgeKiB - j.kib;
+    console.log(
+      `room left in the judge's ${TARGETS.judgeKiB} KiB: ${room.toFixed(1)} KiB ` +
+        `(at least ${JUDGE_ROOM_KEPT_KIB} KiB kept for issue 34's criteria dialog) ${mark(room >= JUDGE_ROOM_KEPT_KIB)}`,
     );
     console.log(
       `offline /judge/live: ${j.offlineMs === null ? 'does not open' : `visible after ${j.offlineMs} ms`} ` +
