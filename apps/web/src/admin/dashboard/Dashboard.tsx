@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { withConnection } from '../../realtime/lazy-connection';
-import { notify } from '../../stores/notice.store';
+import { useEffect } from 'react';
 import { ScrollTopButton } from '../components/ScrollTopButton';
+import { useLoginWhenSessionEnds } from '../hooks/use-session-end';
 import { useDashboardViewStore } from '../stores/dashboard-view.store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DashboardCharts } from './DashboardCharts';
@@ -22,32 +20,6 @@ import { TrackSelect } from './TrackSelect';
 import { useDashboardLive } from './use-dashboard-live';
 import { useNowTicker } from './use-now';
 
-/** What the login page says when the server no longer knows the dashboard's session. */
-const ADMIN_SESSION_ENDED_TEXT = 'Your admin session has ended. Please log in again.';
-
-/**
- * A session refused later (a password changed on the server, a fresh data folder) sends the admin
- * back to the login, saying why: a read's 401, or the socket's `unauthorized`, which is final.
- */
-function useLoginOnUnauthorized() {
-  const readRefused = useSessionRefused();
-  const [socketRefused, setSocketRefused] = useState(false);
-  const navigate = useNavigate();
-  useEffect(
-    () =>
-      withConnection(({ onCredentialsRefused }) =>
-        onCredentialsRefused('admin', () => setSocketRefused(true)),
-      ),
-    [],
-  );
-  const refused = readRefused || socketRefused;
-  useEffect(() => {
-    if (!refused) return;
-    notify.error(ADMIN_SESSION_ENDED_TEXT);
-    void navigate('/admin/login', { replace: true });
-  }, [refused, navigate]);
-}
-
 /** A track change starts a fresh selection: ticked rows of another track are out of sight. */
 function useSelectionPerTrack() {
   const track = useTrack();
@@ -59,7 +31,8 @@ function useSelectionPerTrack() {
 export function Dashboard() {
   useDashboardLive();
   useNowTicker();
-  useLoginOnUnauthorized();
+  // The socket's refusal is watched by the page's gate, as on every admin page.
+  useLoginWhenSessionEnds(useSessionRefused());
   useSelectionPerTrack();
   const tab = useDashboardViewStore((state) => state.tab);
   return (
