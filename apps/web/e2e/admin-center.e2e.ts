@@ -677,6 +677,13 @@ describe('reset everything', () => {
       .locator('.notice__text')
       .filter({ hasText: /^Reset all$/ })
       .waitFor();
+    // The spec's alert says "Reset all"; the line under the buttons says which reset, as its button
+    // does, and what stayed (issue 32, words).
+    expect(await page.locator('.settings-reset-done').textContent()).toMatch(
+      /^Reset everything: done at \d{1,2}:\d{2}( [AP]M)?\. The admin password and the hall layout stay\.$/,
+    );
+    expect(await page.locator('.settings-reset-done').getAttribute('role')).toBe('status');
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(await apiCall<unknown[]>(server, 'GET', '/project/list')).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

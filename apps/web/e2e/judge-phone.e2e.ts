@@ -144,7 +144,7 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
       'CivicCanvas: a Community-Powered Early Warning Network for Flooded Neighbourhoods, Schools and Hospitals (Team 21 Final)',
     ],
   ] as const) {
-    it(`keeps Start Judging, the clock, Flag, Skip and Done whole on the first screen: ${what}`, async () => {
+    it(`keeps Start Judging with what it starts, the clock, Flag, Skip and Done whole on the first screen: ${what}`, async () => {
       const sampleLongest = async () =>
         (await projects()).reduce((a, b) => (b.name.length > a.name.length ? b : a)).name;
       const project = await nextToAssign(table, longName ?? (await sampleLongest()));
@@ -157,8 +157,19 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
         40,
       );
 
+      // Beside it, what this Start Judging starts: the judge's own timer, not the event's clock
+      // that the organizers' button of the same name starts (issue 32, words).
+      const startWhat = page.locator('#judge-start-what');
+      expect(await startWhat.textContent()).toBe(
+        'Starts your 5-minute timer for this project when you reach its table.',
+      );
+      expect(await button(page, 'Start Judging').getAttribute('aria-describedby')).toBe('judge-start-what');
       expect(
-        await offFirstScreen({ 'Start Judging': button(page, 'Start Judging'), ...actions(page) }),
+        await offFirstScreen({
+          'Start Judging': button(page, 'Start Judging'),
+          'what Start Judging starts': startWhat,
+          ...actions(page),
+        }),
       ).toEqual([]);
       expect(await page.evaluate(layoutProblems, false)).toEqual([]);
       expect(await accessibilityViolations(page)).toEqual([]);

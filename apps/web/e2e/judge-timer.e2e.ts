@@ -54,7 +54,7 @@ describe('the judging timer', () => {
       'Done unlocks once you tap Start Judging above.',
     );
     expect(await page.locator('#judge-start-what').textContent()).toBe(
-      'Starts your 00:02 timer for this project when you reach its table.',
+      'Starts your 2-second timer for this project when you reach its table.',
     );
     expect(await accessibilityViolations(page)).toEqual([]);
     // A tap on the backdrop closes a popup (the clock has not started, so nothing can run out).

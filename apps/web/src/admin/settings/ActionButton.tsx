@@ -9,6 +9,8 @@ export interface ActionButtonProps {
   run: () => Promise<ApiResult<unknown>>;
   /** The alert once the server accepted. */
   success: string;
+  /** Runs once the server accepted, after the alert. */
+  onDone?: () => void;
   disabled?: boolean;
   danger?: boolean;
   /** Ask first: the dialog's title, its explanation and its confirm button. */
@@ -20,6 +22,7 @@ export function ActionButton({
   label,
   run,
   success,
+  onDone,
   disabled = false,
   danger = false,
   confirm,
@@ -34,8 +37,9 @@ export function ActionButton({
     setBusy(true);
     const result = await run();
     setBusy(false);
-    if (result.data) notify.success(success);
-    else notify.error(result.error);
+    if (!result.data) return notify.error(result.error);
+    notify.success(success);
+    onDone?.();
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useJudgeCountdown } from '../hooks/use-judge-countdown';
-import { formatClock } from '../logic/countdown';
+import { formatClock, timerLength } from '../logic/countdown';
 import { useJudgeLiveStore } from '../stores/live.store';
 
 const HINTS = {
@@ -23,8 +23,8 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
 
   if (timerSeconds === 0) return null;
   if (status === 'idle') {
-    // The spec's label; the line under it says this is the judge's own clock for this project,
-    // not the event's clock that the organizers start.
+    // The spec's label, which the organizers' button for the event's clock has too; the line
+    // under it says this one is the judge's own timer for this project (docs/operations.md, section 15).
     return (
       <div className="judge-start">
         <button
@@ -36,7 +36,7 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
           Start Judging
         </button>
         <p id="judge-start-what" className="judge-start__what">
-          Starts your {formatClock(timerSeconds * 1000)} timer for this project when you reach its table.
+          Starts your {timerLength(timerSeconds)} timer for this project when you reach its table.
         </p>
       </div>
     );

@@ -12,6 +12,7 @@ import {
   shouldExpire,
   startCountdown,
   storeCountdown,
+  timerLength,
   toggleCountdown,
 } from './countdown';
 
@@ -28,6 +29,19 @@ describe('formatClock', () => {
     [7_200_000, '120:00'],
   ])('%i ms reads %s', (ms, text) => {
     expect(formatClock(ms)).toBe(text);
+  });
+});
+
+describe('timerLength', () => {
+  it.each([
+    [300, '5-minute'],
+    [60, '1-minute'],
+    [7_200, '120-minute'],
+    [45, '45-second'],
+    [2, '2-second'],
+    [90, '1 min 30 s'],
+  ])('%i s reads %s', (seconds, text) => {
+    expect(timerLength(seconds)).toBe(text);
   });
 });
 

@@ -73,6 +73,17 @@ export function formatClock(ms: number): string {
 }
 
 /**
+ * A timer's length as words before "timer": "5-minute", "45-second", "1 min 30 s" (the setting is
+ * in whole seconds).
+ */
+export function timerLength(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest}-second`;
+  return rest === 0 ? `${minutes}-minute` : `${minutes} min ${rest} s`;
+}
+
+/**
  * A countdown as the phone stores it between page loads: monotonic times mean nothing after a
  * reload, so the elapsed time is stored with the wall-clock time it was taken at.
  */
