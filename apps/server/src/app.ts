@@ -30,6 +30,7 @@ import { importRoutes } from './routes/import.routes.js';
 import { judgeSessionRoutes } from './routes/judge-session.routes.js';
 import { judgeRoutes } from './routes/judge.routes.js';
 import { conflictRoutes } from './routes/conflict.routes.js';
+import { criteriaRoutes } from './routes/criteria.routes.js';
 import { judgingRoutes } from './routes/judging.routes.js';
 import { layoutRoutes } from './routes/layout.routes.js';
 import { optionsRoutes } from './routes/options.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(projectRoutes);
   await app.register(judgeRoutes);
   await app.register(conflictRoutes);
+  await app.register(criteriaRoutes);
   await app.register(judgeSessionRoutes);
   await app.register(judgingRoutes);
   await app.register(qrRoutes);

@@ -477,7 +477,7 @@ describe('moveEventToPostgres refuses, with one line, and leaves the target as i
     const movedInto = await emptyDatabase();
     await moveEventToPostgres(dataDir, movedInto);
     expect(await refusedWithoutChange(dataDir, movedInto)).toMatch(
-      /already holds an event \(rows in projects, judges, judge_tokens, judged_projects, rankings, judge_flagged, judge_conflicts, judge_visits, flags, idempotency_keys, settings, qr_codes, audit_log, layout_tables, layout_plan, team_codes, team_alerts\)/,
+      /already holds an event \(rows in projects, judges, judge_tokens, judged_projects, rankings, judge_flagged, judge_conflicts, criteria, criterion_scores, judge_visits, flags, idempotency_keys, settings, qr_codes, audit_log, layout_tables, layout_plan, team_codes, team_alerts\)/,
     );
   });
 

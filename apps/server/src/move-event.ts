@@ -29,6 +29,8 @@ export const MOVED_TABLES = [
   'rankings',
   'judge_flagged',
   'judge_conflicts',
+  'criteria',
+  'criterion_scores',
   'judge_visits',
   'flags',
   'idempotency_keys',

@@ -125,6 +125,14 @@ admin  GET     /admin/team-codes          -
 admin  POST    /admin/project/:id/team-code -
 admin  GET     /admin/team-alerts         -
 admin  POST    /admin/team-alerts/:id/dismiss -
+judge  GET     /judge/criteria            -
+judge  GET     /judge/scores              -
+judge  PUT     /judge/scores/:id          body
+admin  GET     /admin/criteria            -
+admin  POST    /admin/criteria            body
+admin  PUT     /admin/criteria/:id        body
+admin  DELETE  /admin/criteria/:id        -
+admin  POST    /admin/criteria/order      body
 `
   .trim()
   .split('\n')
@@ -143,9 +151,9 @@ describe('endpoints (API.md §3)', () => {
     // four hall-layout routes of R92 (5.24) and the builder's plan (docs/hall-layout.md), the Results view's two and the command center's
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
-    // routes, issue 31's health check and refusal of the conflicts a judge says, and issue 32's
-    // base of printed links.
-    expect(ROWS).toHaveLength(117);
+    // routes, issue 31's health check and refusal of the conflicts a judge says, issue 32's base
+    // of printed links, and issue 34's eight criteria routes.
+    expect(ROWS).toHaveLength(125);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

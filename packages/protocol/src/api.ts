@@ -30,6 +30,15 @@ import {
   OkFlag,
   OkId,
 } from './common.js';
+import {
+  CriteriaList,
+  CriteriaOrderRequest,
+  Criterion,
+  CriterionNewRequest,
+  CriterionUpdateRequest,
+  JudgeScores,
+  JudgeScoresRequest,
+} from './criteria.js';
 import { JudgeImportResponse, ProjectImportResponse } from './csv.js';
 import { endpoint } from './endpoint.js';
 import { EventInfo, PublicLinks } from './event.js';
@@ -309,6 +318,40 @@ export const endpoints = {
     response: RefuseSaidConflictsResponse,
   }),
   groupSwap: endpoint({ method: 'POST', path: '/admin/groups/swap', auth: 'admin', response: Ok }),
+
+  // Criteria (docs/api-extensions.md "Criteria", issue 34).
+  judgeCriteria: endpoint({ method: 'GET', path: '/judge/criteria', auth: 'judge', response: CriteriaList }),
+  judgeScores: endpoint({ method: 'GET', path: '/judge/scores', auth: 'judge', response: JudgeScores }),
+  judgeScoresSet: endpoint({
+    method: 'PUT',
+    path: '/judge/scores/:id',
+    auth: 'judge',
+    body: JudgeScoresRequest,
+    response: Ok,
+  }),
+  criteria: endpoint({ method: 'GET', path: '/admin/criteria', auth: 'admin', response: CriteriaList }),
+  criterionNew: endpoint({
+    method: 'POST',
+    path: '/admin/criteria',
+    auth: 'admin',
+    body: CriterionNewRequest,
+    response: Criterion,
+  }),
+  criterionUpdate: endpoint({
+    method: 'PUT',
+    path: '/admin/criteria/:id',
+    auth: 'admin',
+    body: CriterionUpdateRequest,
+    response: Criterion,
+  }),
+  criterionDelete: endpoint({ method: 'DELETE', path: '/admin/criteria/:id', auth: 'admin', response: Ok }),
+  criteriaOrder: endpoint({
+    method: 'POST',
+    path: '/admin/criteria/order',
+    auth: 'admin',
+    body: CriteriaOrderRequest,
+    response: Ok,
+  }),
 
   // 3.4 Admin: projects
   projectNew: endpoint({

@@ -104,6 +104,13 @@ export type NextReason = (typeof NEXT_REASONS)[number];
 export const SWITCHING_MODES = ['auto', 'manual'] as const;
 export type SwitchingMode = (typeof SWITCHING_MODES)[number];
 
+/**
+ * What rank_score (R34) and the Results view's odds rest on once criteria exist (issue 34): the
+ * judges' rankings, their calibrated criteria scores, or both. Without criteria, the rankings.
+ */
+export const RESULTS_BASES = ['both', 'rankings', 'criteria'] as const;
+export type ResultsBasis = (typeof RESULTS_BASES)[number];
+
 /** Views a track gets when added to `tracks` (R57). */
 export const DEFAULT_TRACK_VIEWS = 3;
 /** Size of a group added by `num_groups` (R89) and of the default groups (4.7). */
@@ -140,6 +147,8 @@ export const OPTION_DEFAULTS: Readonly<OptionSettings> = {
   block_reqs: false,
   max_req_per_min: 100,
   teams_may_leave: false,
+  criteria_required: true,
+  results_basis: 'both',
 };
 
 /** Automatic clock backups while `clock_sync` is on and the clock runs (R40). */

@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './clock.js';
 export * from './common.js';
 export * from './conflict.js';
+export * from './criteria.js';
 export * from './constants.js';
 export * from './csv.js';
 export * from './csv-form.js';

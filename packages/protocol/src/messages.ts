@@ -133,6 +133,33 @@ export function duplicateRanking(id: string): string {
 }
 export const PROJECT_NOT_SEEN = 'project not seen by this judge';
 
+// Criteria (issue 34, docs/api-extensions.md "Criteria").
+export const CRITERION_NAME_REQUIRED = 'Criterion name is required';
+export const CRITERION_NAME_TOO_LONG = 'Criterion name must be at most 60 characters';
+export const CRITERION_DESCRIPTION_TOO_LONG = 'Criterion description must be at most 300 characters';
+export const CRITERION_WEIGHT_INVALID = 'Weight must be a number above 0 and at most 100';
+export const CRITERION_SCALE_INVALID = 'Scale must be a whole number from 2 to 10';
+export const CRITERION_NOT_FOUND = 'criterion not found';
+export const CRITERIA_ORDER_INVALID = 'ids must list every criterion once';
+export const SCORES_INVALID = 'scores must map criterion ids to whole numbers';
+export const RESULTS_BASIS_INVALID = 'results_basis must be both, rankings or criteria';
+export function criterionNameTaken(name: string): string {
+  return `a criterion named ${quoted(name)} already exists`;
+}
+export function tooManyCriteria(max: number): string {
+  return `an event has at most ${max} criteria`;
+}
+export function unknownCriterion(id: string): string {
+  return `no criterion has the id ${quoted(id)}`;
+}
+export function scoreOutOfScale(criterion: string, scale: number): string {
+  return `${criterion}: choose a score from 1 to ${scale}`;
+}
+/** Done without a score for every criterion while the organizer requires them. */
+export function criteriaUnscored(names: readonly string[]): string {
+  return `Please score every criterion: ${names.join(', ')}`;
+}
+
 // 3.3 judges (R52–R58, R74).
 export const NAME_AND_EMAIL_REQUIRED = 'Name and email are required';
 export function invalidEmail(email: string): string {

@@ -1,7 +1,7 @@
 /** Settings: Options (API.md 4.7), the settings routes of 3.5 and their R87 validation. */
 import { z } from 'zod';
 import { Clock } from './clock.js';
-import { SWITCHING_MODES } from './constants.js';
+import { RESULTS_BASES, SWITCHING_MODES } from './constants.js';
 import {
   absentAsUndefined,
   allNonEmpty,
@@ -13,7 +13,7 @@ import {
   requiredBoolean,
   requiredStringList,
 } from './fields.js';
-import { SETTINGS_ERRORS } from './messages.js';
+import { RESULTS_BASIS_INVALID, SETTINGS_ERRORS } from './messages.js';
 
 /** Options (4.7, `GET /admin/options`); the last two fields are derived at read time (R51). */
 export const Options = z.object({
@@ -37,6 +37,10 @@ export const Options = z.object({
   max_req_per_min: z.int(),
   /** Issue 24: teams that reached `min_views` are told they may leave (their status page). */
   teams_may_leave: z.boolean(),
+  /** Issue 34: Done needs a score for every criterion (when criteria exist). */
+  criteria_required: z.boolean(),
+  /** Issue 34: what rank_score and the Results view's odds rest on once criteria exist. */
+  results_basis: z.enum(RESULTS_BASES),
   curr_table_num: z.int(),
   group_table_nums: z.array(z.int()),
 });
@@ -92,6 +96,8 @@ export const OptionsUpdateRequest = z.object({
   ignore_tracks: absentAsUndefined(nameListWithMessage(trackNamesEmpty)),
   clock_sync: maybeBoolean('clock_sync'),
   teams_may_leave: maybeBoolean('teams_may_leave'),
+  criteria_required: maybeBoolean('criteria_required'),
+  results_basis: absentAsUndefined(z.enum(RESULTS_BASES, { error: fixedMessage(RESULTS_BASIS_INVALID) })),
 });
 export type OptionsUpdateRequest = z.input<typeof OptionsUpdateRequest>;
 

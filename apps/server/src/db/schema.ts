@@ -145,7 +145,7 @@ export interface RevisionsTable {
   value: number;
 }
 
-export type RevisionName = 'projects' | 'view_removals' | 'layout' | 'conflicts';
+export type RevisionName = 'projects' | 'view_removals' | 'layout' | 'conflicts' | 'criteria';
 
 /** A positioned table of the hall layout (R92, migration 005). */
 export interface LayoutTablesTable {
@@ -271,6 +271,27 @@ export interface JudgeConflictsTable {
   created_at: number;
 }
 
+/** The organizer's criteria (migration 015, issue 34), listed by `position`. */
+export interface CriteriaTable {
+  id: string;
+  name: string;
+  description: string;
+  weight: number;
+  /** Scores run from 1 to `scale`. */
+  scale: number;
+  position: number;
+}
+
+/** A judge's score of a seen project on one criterion, with the scale it was given on. */
+export interface CriterionScoresTable {
+  judge_id: string;
+  project_id: string;
+  criterion_id: string;
+  score: number;
+  scale: number;
+  scored_at: number;
+}
+
 export interface DB {
   projects: ProjectsTable;
   judges: JudgesTable;
@@ -298,4 +319,6 @@ export interface DB {
   team_codes: TeamCodesTable;
   team_alerts: TeamAlertsTable;
   judge_conflicts: JudgeConflictsTable;
+  criteria: CriteriaTable;
+  criterion_scores: CriterionScoresTable;
 }

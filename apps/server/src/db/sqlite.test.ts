@@ -45,6 +45,8 @@ describe('openDatabase', () => {
       'admin_sessions',
       'audit_log',
       'clock',
+      'criteria',
+      'criterion_scores',
       'flags',
       'idempotency_keys',
       'judge_conflicts',

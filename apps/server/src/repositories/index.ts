@@ -7,6 +7,7 @@ import { AdminSessionRepository } from './admin-session.repository.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 import { ClockRepository } from './clock.repository.js';
 import { ConflictRepository } from './conflict.repository.js';
+import { CriteriaRepository } from './criteria.repository.js';
 import { FlagRepository } from './flag.repository.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { JudgeRepository } from './judge.repository.js';
@@ -25,6 +26,7 @@ export function createRepositories(db: Database) {
     auditLog: new AuditLogRepository(db),
     clock: new ClockRepository(db),
     conflicts: new ConflictRepository(db),
+    criteria: new CriteriaRepository(db),
     flags: new FlagRepository(db),
     idempotency: new IdempotencyRepository(db),
     judges: new JudgeRepository(db),

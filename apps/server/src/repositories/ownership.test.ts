@@ -43,6 +43,8 @@ const OWNERS: Record<Table, string> = {
   team_codes: 'team.repository.ts',
   team_alerts: 'team.repository.ts',
   judge_conflicts: 'conflict.repository.ts',
+  criteria: 'criteria.repository.ts',
+  criterion_scores: 'criteria.repository.ts',
 };
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));

@@ -449,7 +449,9 @@ describe('round trips on PostgreSQL', () => {
       await addProjects(3);
       const [judge, other] = (await addJudges(2)) as [JudgeClient, JudgeClient];
       await start();
-      await next(other); // builds the engine's snapshot of the projects, which the next ones reuse
+      // Builds the engine's snapshot of the projects and the cached criteria, which the next ones reuse.
+      await next(other);
+      await call(other, 'POST', '/api/judge/finish', { notes: '', starred: false });
       const trips = transactionRoundTrips();
       try {
         for (const keyed of [false, true]) {

@@ -11,7 +11,7 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
   actionRoute(app, endpoints.judgeFinish, (request) =>
-    judging.finish(me(request), request.body.notes, request.body.starred),
+    judging.finish(me(request), request.body.notes, request.body.starred, request.body.scores),
   );
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
   actionRoute(app, endpoints.judgeStar, (request) =>
@@ -24,4 +24,8 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
     judging.notes(me(request), request.params.id, request.body.notes),
   );
   route(app, endpoints.judgeProject, (request) => judging.judgedProject(me(request), request.params.id));
+  route(app, endpoints.judgeScores, (request) => judging.scoresOf(me(request)));
+  actionRoute(app, endpoints.judgeScoresSet, (request) =>
+    judging.setScores(me(request), request.params.id, request.body.scores),
+  );
 }

@@ -13,6 +13,7 @@ import { AuditLogService } from './audit-log.service.js';
 import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { ConflictService } from './conflict.service.js';
+import { CriteriaService } from './criteria.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
@@ -65,6 +66,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const projects = new ProjectService(deps);
   const loginLinks = new LoginLinks(deps);
   const conflicts = new ConflictService(deps);
+  const criteria = new CriteriaService(deps);
   const judges = new JudgeService({
     ...deps,
     conflicts,
@@ -142,7 +144,8 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     judgeSession,
     loginGuards,
     loginLinks,
-    judging: new JudgingService({ ...deps, engine: new EngineSnapshots(deps) }),
+    judging: new JudgingService({ ...deps, criteria, engine: new EngineSnapshots(deps) }),
+    criteria,
     clock,
     timers,
     judges,

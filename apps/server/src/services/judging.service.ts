@@ -14,18 +14,22 @@ import {
   PROJECT_NOT_SEEN,
   SAID_CONFLICTS_REFUSED,
   duplicateRanking,
+  type CriterionScores,
   type JudgedProject,
   type JudgeReason,
+  type JudgeScores,
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { ConflictError, JudgeReplacedError, NotFoundError } from '../errors.js';
+import { ConflictError, JudgeReplacedError, NotFoundError, ValidationError } from '../errors.js';
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
+import { scoreEntries, type ScoreEntry } from '../judging/score-entry.js';
 import type { JudgeRow } from '../repositories/judge.repository.js';
 import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { CriteriaService } from './criteria.service.js';
 import { stillAuthenticated } from './judge-auth.service.js';
 import type { EngineSnapshots } from './engine-snapshot.js';
 import { judgedProject } from './judge-views.js';
@@ -37,9 +41,10 @@ export interface JudgingServiceContext {
   db: Database;
   repositories: Pick<
     Repositories,
-    'judges' | 'projects' | 'judging' | 'flags' | 'options' | 'clock' | 'conflicts'
+    'judges' | 'projects' | 'judging' | 'flags' | 'options' | 'clock' | 'conflicts' | 'criteria'
   >;
   auditLog: AuditLogService;
+  criteria: CriteriaService;
   engine: EngineSnapshots;
   now: () => number;
 }
@@ -53,11 +58,13 @@ export class JudgingService {
   private readonly options: Repositories['options'];
   private readonly clock: Repositories['clock'];
   private readonly conflicts: Repositories['conflicts'];
+  private readonly scores: Repositories['criteria'];
+  private readonly criteria: CriteriaService;
   private readonly audit: AuditLogService;
   private readonly engine: EngineSnapshots;
   private readonly now: () => number;
 
-  constructor({ db, repositories, auditLog, engine, now }: JudgingServiceContext) {
+  constructor({ db, repositories, auditLog, criteria, engine, now }: JudgingServiceContext) {
     this.db = db;
     this.judges = repositories.judges;
     this.projects = repositories.projects;
@@ -66,6 +73,8 @@ export class JudgingService {
     this.options = repositories.options;
     this.clock = repositories.clock;
     this.conflicts = repositories.conflicts;
+    this.scores = repositories.criteria;
+    this.criteria = criteria;
     this.audit = auditLog;
     this.engine = engine;
     this.now = now;
@@ -127,18 +136,26 @@ export class JudgingService {
     });
   }
 
-  /** `POST /judge/finish` (R23–R25). */
-  async finish(judgeId: string, notes: string, starred: boolean): Promise<void> {
+  /** `POST /judge/finish` (R23–R25), with a score per criterion when there are criteria (issue 34). */
+  async finish(
+    judgeId: string,
+    notes: string,
+    starred: boolean,
+    scores: CriterionScores = {},
+  ): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
-      if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
+      const { deliberation, criteria_required } = await this.options.read();
+      if (deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
+      const entries = await this.scoreEntries(scores, criteria_required);
       const now = this.now();
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
       const wasBusy = await this.flags.anyOfJudge(judge.id, 'busy');
       await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
+      await this.scores.setScores(judge.id, projectId, entries, now);
       await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
@@ -192,6 +209,32 @@ export class JudgingService {
       );
       this.db.record({ kind: 'projects', public: false });
       this.db.record({ kind: 'judges' });
+    });
+  }
+
+  /** `GET /judge/scores` (issue 34): the judge's own scores, by project and criterion. */
+  async scoresOf(judgeId: string): Promise<JudgeScores> {
+    await this.requireJudge(judgeId);
+    const scores: JudgeScores['scores'] = {};
+    for (const row of await this.scores.scoresOf(judgeId))
+      (scores[row.project_id] ??= {})[row.criterion_id] = row.score;
+    return { scores };
+  }
+
+  /**
+   * `PUT /judge/scores/:id` (issue 34): a judge corrects the scores of a project it saw, until
+   * deliberation, as it stars one (R28); the criteria named change, the others keep theirs.
+   */
+  async setScores(judgeId: string, projectId: string, scores: CriterionScores): Promise<void> {
+    await this.db.transaction(async () => {
+      const judge = await this.requireNotReplaced(judgeId);
+      await this.requireProject(projectId);
+      if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
+      await this.requireJudged(judgeId, projectId);
+      const entries = await this.scoreEntries(scores, false);
+      await this.scores.setScores(judgeId, projectId, entries, this.now());
+      await this.audit.judge(judge, `Updated scores for project ${projectId}`);
+      this.db.record({ kind: 'projects', public: false });
     });
   }
 
@@ -294,6 +337,13 @@ export class JudgingService {
       num_groups,
     );
     return { group: next.group, group_finishes: next.finishes };
+  }
+
+  /** `scores` as stored, or the first reason they cannot be (a 400). */
+  private async scoreEntries(scores: CriterionScores, complete: boolean): Promise<ScoreEntry[]> {
+    const checked = scoreEntries(await this.criteria.all(), scores, complete);
+    if ('error' in checked) throw new ValidationError(checked.error);
+    return checked.entries;
   }
 
   private async requireJudge(judgeId: string): Promise<JudgeRow> {

@@ -23,6 +23,7 @@ export interface ResetServiceContext {
     | 'loginLimits'
     | 'teams'
     | 'conflicts'
+    | 'criteria'
   >;
   clock: ClockService;
   auditLog: AuditLogService;
@@ -79,6 +80,8 @@ export class ResetService {
     const { deliberation } = await this.repositories.options.read();
     await this.clearJudgments();
     await this.repositories.options.clearAll();
+    // Criteria are settings: an empty event has none (their scores went with the judgments).
+    await this.repositories.criteria.clearAll();
     await this.repositories.qr.clearAll();
     await this.repositories.auditLog.clearAll();
     // R70: the login limiters and guards start afresh (the admin hears the guard's end).

@@ -37,9 +37,9 @@ async function ok(answer: Promise<{ statusCode: number; body: string }>): Promis
 }
 
 /**
- * An admin session, tracks, options, a hall layout with its plan, QR codes, projects and judges
+ * An admin session, tracks, options, criteria, a hall layout with its plan, QR codes, projects and judges
  * from the sample CSVs and one of each by hand, a hidden project and judge, a prioritized project;
- * then rounds of judging (next, finish with notes and stars, rank, a star and a note changed
+ * then rounds of judging (next, finish with notes, stars and scores, rank, a star and a note changed
  * afterwards, skips that flag), with the clock running, and the clock paused at the end.
  */
 export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
@@ -58,6 +58,13 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
   await post('/api/admin/tracks', { tracks: ['AI/ML', 'Health.Tech'] });
   await post('/api/admin/track-views', { track_views: [2, 3] });
   await post('/api/admin/options', { min_views: 4, judging_timer: 300 });
+  // Criteria (issue 34): every finish below scores both.
+  const criteria = [
+    JSON.parse(
+      await post('/api/admin/criteria', { name: 'Impact', description: '1: none, 5: huge', weight: 2 }),
+    ),
+    JSON.parse(await post('/api/admin/criteria', { name: 'Design', scale: 10 })),
+  ] as { id: string }[];
   await upload('/api/project/csv', sample('projects.csv'));
   await upload('/api/judge/csv', sample('judges.csv'), { noSend: 'true' });
   const extra = await t.addProject({ name: 'Late Entry', description: 'Ünïcode "quoted", and a comma' });
@@ -138,7 +145,14 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
       const finish: InjectOptions = {
         method: 'POST',
         url: '/api/judge/finish',
-        payload: { notes: `round ${round}: clear demo, ünïcode ✓`, starred: (i + round) % 3 === 0 },
+        payload: {
+          notes: `round ${round}: clear demo, ünïcode ✓`,
+          starred: (i + round) % 3 === 0,
+          scores: {
+            [criteria[0]?.id ?? '']: 1 + ((i + round) % 5),
+            [criteria[1]?.id ?? '']: 1 + ((3 * i + round) % 10),
+          },
+        },
         headers: { authorization: `Bearer ${judge.token}`, ...key('finish') },
       };
       const answer = await t.app.inject(finish);
@@ -192,6 +206,7 @@ export async function eventAnswers(t: TestApp): Promise<Record<string, unknown>>
     '/api/judge/list',
     '/api/judge/stats',
     '/api/admin/options',
+    '/api/admin/criteria',
     '/api/admin/clock',
     '/api/admin/flags',
     '/api/admin/stats',

@@ -101,8 +101,11 @@ export interface TestApp {
   log: () => Promise<string>;
   /** Logs the judge in with its code (`POST /judge/login`); returns an injector with its token. */
   loginAs: (judgeId: string) => Promise<JudgeClient>;
-  /** Sends an admin request that must be refused with `status` and `error`, and change nothing. */
-  refused: (options: InjectOptions, status: number, error: string) => Promise<void>;
+  /**
+   * Sends a request (the admin's, or `as` a judge's) that must be refused with `status` and
+   * `error`, and change nothing.
+   */
+  refused: (options: InjectOptions, status: number, error: string, as?: JudgeClient) => Promise<void>;
   /** Closes the app and removes its storage (unless it was given one). */
   close: () => Promise<void>;
 }
@@ -199,9 +202,9 @@ export async function createTestApp(
         app.inject({ ...inject, headers: { authorization: `Bearer ${token}`, ...inject.headers } });
       return Object.assign(client, { token });
     },
-    refused: async (inject, status, error) => {
+    refused: async (inject, status, error, as) => {
       const before = await snapshot(app);
-      const res = await admin(inject);
+      const res = await (as ?? admin)(inject);
       expect(res.json()).toEqual({ error });
       expect(res.statusCode).toBe(status);
       expect(await snapshot(app)).toBe(before);

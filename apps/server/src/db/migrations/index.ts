@@ -17,6 +17,7 @@ import * as judgeConflicts from './011-judge-conflicts.js';
 import * as judgeReplacement from './012-judge-replacement.js';
 import * as saidConflictsRefused from './013-said-conflicts-refused.js';
 import * as adminLoginAddresses from './014-admin-login-addresses.js';
+import * as criteria from './015-criteria.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-judge-replacement': judgeReplacement,
   '013-said-conflicts-refused': saidConflictsRefused,
   '014-admin-login-addresses': adminLoginAddresses,
+  '015-criteria': criteria,
 };

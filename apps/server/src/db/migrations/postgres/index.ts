@@ -10,6 +10,7 @@ import * as othersRevision from './007-others-revision.js';
 import * as saidConflictsRefused from './008-said-conflicts-refused.js';
 import * as adminLoginAddresses from './009-admin-login-addresses.js';
 import * as noOthersRevision from './010-no-others-revision.js';
+import * as criteria from './011-criteria.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -22,4 +23,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-008-said-conflicts-refused': saidConflictsRefused,
   'pg-009-admin-login-addresses': adminLoginAddresses,
   'pg-010-no-others-revision': noOthersRevision,
+  'pg-011-criteria': criteria,
 };

@@ -1,0 +1,281 @@
+/**
+ * Judging by criteria (issue 34, docs/api-extensions.md "Criteria"): the organizer's criteria,
+ * scores with Done and corrected later, every refusal changing nothing, and an event without
+ * criteria answering as before.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CRITERIA_ORDER_INVALID,
+  CRITERION_NAME_REQUIRED,
+  CRITERION_NOT_FOUND,
+  CRITERION_SCALE_INVALID,
+  CRITERION_WEIGHT_INVALID,
+  DELIBERATION_BLOCKS_SCORING,
+  MAX_CRITERIA,
+  PROJECT_NOT_SEEN,
+  RESULTS_BASIS_INVALID,
+  SCORES_INVALID,
+  criteriaUnscored,
+  criterionNameTaken,
+  scoreOutOfScale,
+  tooManyCriteria,
+  unknownCriterion,
+  type CriteriaList,
+  type Criterion,
+  type JudgeScores,
+} from '@podium/protocol';
+import { snapshot } from '../test-support/seed.js';
+import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const addCriterion = async (body: Record<string, unknown>) => {
+  const res = await t.admin({ method: 'POST', url: '/api/admin/criteria', payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Criterion>();
+};
+const list = async () => (await t.admin({ method: 'GET', url: '/api/admin/criteria' })).json<CriteriaList>();
+const start = () => t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+const next = async (judge: JudgeClient) =>
+  (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>().project_id;
+const finish = (judge: JudgeClient, payload: Record<string, unknown>) =>
+  judge({ method: 'POST', url: '/api/judge/finish', payload });
+const scoresOf = async (judge: JudgeClient) =>
+  (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>().scores;
+
+/** One judge holding one of two projects while judging runs. */
+async function judging(): Promise<{ judge: JudgeClient; held: string; other: string }> {
+  const projects = [await t.addProject({ name: 'Alpha' }), await t.addProject({ name: 'Beta' })];
+  const judge = await t.loginAs(await t.addJudge({ name: 'Jo', email: 'jo@example.org' }));
+  await start();
+  const held = await next(judge);
+  return { judge, held, other: projects.find((id) => id !== held) as string };
+}
+
+describe('the organizer defines criteria', () => {
+  it('adds them with defaults, lists them in order for the organizer and the judges, and logs', async () => {
+    expect(await list()).toEqual({ criteria: [], required: true });
+    const impact = await addCriterion({
+      name: '  Impact ',
+      description: '1: none, 5: life-changing',
+      weight: 2,
+    });
+    expect(impact).toEqual({
+      id: impact.id,
+      name: 'Impact',
+      description: '1: none, 5: life-changing',
+      weight: 2,
+      scale: 5,
+    });
+    const design = await addCriterion({ name: 'Design', scale: 10, weight: 0.5 });
+    expect((await list()).criteria).toEqual([impact, design]);
+    const judge = await t.loginAs(await t.addJudge({ name: 'Jo', email: 'jo@example.org' }));
+    const res = await judge({ method: 'GET', url: '/api/judge/criteria' });
+    expect(res.json()).toEqual({ criteria: [impact, design], required: true });
+    expect(await t.log()).toContain(`Added criterion Impact (${impact.id})`);
+  });
+
+  it('renames, reweights, rescales and reorders at any time; deleting one deletes its scores', async () => {
+    const { judge, held } = await judging();
+    const [a, b] = [await addCriterion({ name: 'A' }), await addCriterion({ name: 'B' })];
+    expect((await finish(judge, { scores: { [a.id]: 4, [b.id]: 2 } })).statusCode).toBe(200);
+    const renamed = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/criteria/${a.id}`,
+      payload: { name: 'Impact', weight: 3, scale: 10 },
+    });
+    expect(renamed.json()).toEqual({ ...a, name: 'Impact', weight: 3, scale: 10 });
+    // The score keeps the scale it was given on: 4 of 5.
+    expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 4, [b.id]: 2 } });
+    const order = await t.admin({
+      method: 'POST',
+      url: '/api/admin/criteria/order',
+      payload: { ids: [b.id, a.id] },
+    });
+    expect(order.json()).toEqual({ ok: 1 });
+    expect((await list()).criteria.map((c) => c.id)).toEqual([b.id, a.id]);
+    const deleted = await t.admin({ method: 'DELETE', url: `/api/admin/criteria/${b.id}` });
+    expect(deleted.json()).toEqual({ ok: 1 });
+    expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 4 } });
+    const log = await t.log();
+    expect(log).toContain(
+      `Updated criterion Impact (${a.id}): name "A" → "Impact", weight 1 → 3, scale 5 → 10`,
+    );
+    expect(log).toContain(`Deleted criterion B (${b.id}) and its scores`);
+  });
+
+  it('refuses bad criteria with a clear message, changing nothing', async () => {
+    const a = await addCriterion({ name: 'Impact' });
+    for (const [payload, error] of [
+      [{}, CRITERION_NAME_REQUIRED],
+      [{ name: '   ' }, CRITERION_NAME_REQUIRED],
+      [{ name: 'x'.repeat(61) }, 'Criterion name must be at most 60 characters'],
+      [{ name: 'impact' }, criterionNameTaken('Impact')],
+      [{ name: 'B', weight: 0 }, CRITERION_WEIGHT_INVALID],
+      [{ name: 'B', weight: 101 }, CRITERION_WEIGHT_INVALID],
+      [{ name: 'B', weight: '2' }, CRITERION_WEIGHT_INVALID],
+      [{ name: 'B', scale: 1 }, CRITERION_SCALE_INVALID],
+      [{ name: 'B', scale: 11 }, CRITERION_SCALE_INVALID],
+      [{ name: 'B', scale: 4.5 }, CRITERION_SCALE_INVALID],
+      [{ name: 'B', description: 'd'.repeat(301) }, 'Criterion description must be at most 300 characters'],
+    ] as const)
+      await t.refused({ method: 'POST', url: '/api/admin/criteria', payload: payload }, 400, error);
+    await t.refused(
+      { method: 'PUT', url: '/api/admin/criteria/nope', payload: { weight: 2 } },
+      404,
+      CRITERION_NOT_FOUND,
+    );
+    await t.refused({ method: 'DELETE', url: '/api/admin/criteria/nope' }, 404, CRITERION_NOT_FOUND);
+    await t.refused(
+      { method: 'PUT', url: `/api/admin/criteria/${a.id}`, payload: { scale: 0 } },
+      400,
+      CRITERION_SCALE_INVALID,
+    );
+    const b = await addCriterion({ name: 'Design' });
+    await t.refused(
+      { method: 'PUT', url: `/api/admin/criteria/${b.id}`, payload: { name: 'IMPACT' } },
+      400,
+      criterionNameTaken('Impact'),
+    );
+    for (const ids of [[a.id], [a.id, a.id], [a.id, 'nope'], [a.id, b.id, 'nope']])
+      await t.refused(
+        { method: 'POST', url: '/api/admin/criteria/order', payload: { ids } },
+        400,
+        CRITERIA_ORDER_INVALID,
+      );
+    for (let i = 2; i < MAX_CRITERIA; i += 1) await addCriterion({ name: `C${i}` });
+    await t.refused(
+      { method: 'POST', url: '/api/admin/criteria', payload: { name: 'One more' } },
+      400,
+      tooManyCriteria(MAX_CRITERIA),
+    );
+  });
+
+  it('makes scores optional, or rests the results on what the organizer says, through Options', async () => {
+    const set = (payload: Record<string, unknown>) =>
+      t.admin({ method: 'POST', url: '/api/admin/options', payload });
+    expect((await set({ criteria_required: false, results_basis: 'criteria' })).statusCode).toBe(200);
+    const options = (await t.admin({ method: 'GET', url: '/api/admin/options' })).json<
+      Record<string, unknown>
+    >();
+    expect([options.criteria_required, options.results_basis]).toEqual([false, 'criteria']);
+    expect((await list()).required).toBe(false);
+    await t.refused(
+      { method: 'POST', url: '/api/admin/options', payload: { criteria_required: 'no' } },
+      400,
+      'criteria_required must be a boolean',
+    );
+    await t.refused(
+      { method: 'POST', url: '/api/admin/options', payload: { results_basis: 'votes' } },
+      400,
+      RESULTS_BASIS_INVALID,
+    );
+  });
+
+  it('is the organizer’s: judges and strangers are refused', async () => {
+    const judge = await t.loginAs(await t.addJudge({ name: 'Jo', email: 'jo@example.org' }));
+    expect(
+      (await judge({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'A' } })).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/judge/criteria' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/criteria' })).statusCode).toBe(401);
+  });
+});
+
+describe('judges score with Done', () => {
+  it('stores a score per criterion with the view, and Done needs every one unless the organizer says optional', async () => {
+    const { judge, held, other } = await judging();
+    const [a, b] = [
+      await addCriterion({ name: 'Impact' }),
+      await addCriterion({ name: 'Design', scale: 10 }),
+    ];
+    await t.refused(
+      { method: 'POST', url: '/api/judge/finish', payload: {} },
+      400,
+      criteriaUnscored(['Impact', 'Design']),
+      judge,
+    );
+    await t.refused(
+      { method: 'POST', url: '/api/judge/finish', payload: { scores: { [a.id]: 3 } } },
+      400,
+      criteriaUnscored(['Design']),
+      judge,
+    );
+    for (const [scores, error] of [
+      [{ [a.id]: 6, [b.id]: 1 }, scoreOutOfScale('Impact', 5)],
+      [{ [a.id]: 0, [b.id]: 1 }, scoreOutOfScale('Impact', 5)],
+      [{ [a.id]: 1, [b.id]: 11 }, scoreOutOfScale('Design', 10)],
+      [{ [a.id]: 1, [b.id]: 2, nope: 3 }, unknownCriterion('nope')],
+      [{ [a.id]: 2.5, [b.id]: 2 }, SCORES_INVALID],
+      [{ [a.id]: '2', [b.id]: 2 }, SCORES_INVALID],
+      [[1, 2], SCORES_INVALID],
+    ] as const)
+      await t.refused({ method: 'POST', url: '/api/judge/finish', payload: { scores } }, 400, error, judge);
+    expect((await finish(judge, { notes: 'ok', scores: { [a.id]: 5, [b.id]: 9 } })).statusCode).toBe(200);
+    expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 5, [b.id]: 9 } });
+    expect(
+      (await t.admin({ method: 'POST', url: '/api/admin/options', payload: { criteria_required: false } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await next(judge)).toBe(other);
+    expect((await finish(judge, { scores: { [b.id]: 4 } })).statusCode).toBe(200);
+    expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 5, [b.id]: 9 }, [other]: { [b.id]: 4 } });
+  });
+
+  it('corrects a seen project’s scores until deliberation; never an unseen one', async () => {
+    const { judge, held, other } = await judging();
+    const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
+    expect((await finish(judge, { scores: { [a.id]: 2, [b.id]: 2 } })).statusCode).toBe(200);
+    const corrected = await judge({
+      method: 'PUT',
+      url: `/api/judge/scores/${held}`,
+      payload: { scores: { [b.id]: 5 } },
+    });
+    expect(corrected.json()).toEqual({ ok: 1 });
+    expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 2, [b.id]: 5 } });
+    expect(await t.log()).toContain(`Updated scores for project ${held}`);
+    const put = (id: string, scores: unknown) => ({
+      method: 'PUT' as const,
+      url: `/api/judge/scores/${id}`,
+      payload: { scores },
+    });
+    await t.refused(put(other, { [a.id]: 3 }), 400, PROJECT_NOT_SEEN, judge);
+    await t.refused(put('nope', { [a.id]: 3 }), 404, 'project not found', judge);
+    await t.refused(put(held, { [a.id]: 7 }), 400, scoreOutOfScale('Impact', 5), judge);
+    await t.refused(put(held, 'five'), 400, SCORES_INVALID, judge);
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    await t.admin({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    await t.refused(put(held, { [a.id]: 3 }), 400, DELIBERATION_BLOCKS_SCORING, judge);
+  });
+
+  it('an event without criteria judges exactly as before: no scores asked, none stored', async () => {
+    const { judge, held } = await judging();
+    expect((await finish(judge, { notes: 'n', starred: true })).statusCode).toBe(200);
+    expect(await scoresOf(judge)).toEqual({});
+    await t.refused(
+      { method: 'PUT', url: `/api/judge/scores/${held}`, payload: { scores: { x: 1 } } },
+      400,
+      unknownCriterion('x'),
+      judge,
+    );
+  });
+
+  it('scores go with their view: deleting the project, or resetting all, removes them', async () => {
+    const { judge, held } = await judging();
+    const a = await addCriterion({ name: 'Impact' });
+    expect((await finish(judge, { scores: { [a.id]: 4 } })).statusCode).toBe(200);
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    expect((await t.admin({ method: 'DELETE', url: `/api/project/${held}` })).statusCode).toBe(200);
+    expect(await scoresOf(judge)).toEqual({});
+    expect(
+      (await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } })).statusCode,
+    ).toBe(200);
+    expect(await list()).toEqual({ criteria: [], required: true });
+  });
+});
