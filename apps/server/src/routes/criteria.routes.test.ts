@@ -24,7 +24,6 @@ import {
   type Criterion,
   type JudgeScores,
 } from '@podium/protocol';
-import { snapshot } from '../test-support/seed.js';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
