@@ -9,6 +9,16 @@ import {
 import { fitRankScores, type RankVerdict } from './rank-score.js';
 
 const ONE: Criterion[] = [{ id: 'c', weight: 1 }];
+/** A scale fine enough that values between its ends are practically continuous. */
+const FINE = 101;
+
+const score = (judgeId: string, projectId: string, value: number, criterionId = 'c', scale = FINE) => ({
+  judgeId,
+  projectId,
+  criterionId,
+  value,
+  scale,
+});
 
 /** A deterministic disturbance in [−size, size], so that no two scores agree exactly. */
 const jitter = (k: number, size = 0.02) => {
@@ -17,110 +27,89 @@ const jitter = (k: number, size = 0.02) => {
 };
 
 /**
- * Fair judges f0…f{fair − 1} each score every project of `qualities` on the one criterion
- * (value = quality + jitter of `noise`, kept in [0, 1]); `extra` adds the scores of the judges under test.
+ * Fair judges f0…f{fair − 1} score every project of `qualities` on criterion c: the quality plus
+ * a jitter of `noise`, kept in [0, 1].
  */
-function panel(
-  qualities: Record<string, number>,
-  fair: number,
-  extra: CriterionScore[] = [],
-  noise = 0.02,
-): CriterionScore[] {
+function panel(qualities: Record<string, number>, fair: number, noise = 0.02): CriterionScore[] {
   const scores: CriterionScore[] = [];
   let k = 0;
   for (let j = 0; j < fair; j += 1) {
     for (const [projectId, quality] of Object.entries(qualities)) {
-      scores.push({
-        judgeId: `f${j}`,
-        projectId,
-        criterionId: 'c',
-        value: Math.min(1, Math.max(0, quality + jitter((k += 1), noise))),
-      });
+      scores.push(score(`f${j}`, projectId, Math.min(1, Math.max(0, quality + jitter((k += 1), noise)))));
     }
   }
-  return [...scores, ...extra];
+  return scores;
 }
 
 const weightedOf = (fit: CriteriaFit, id: string) => fit.projects.get(id)?.weighted;
 const calibratedOf = (fit: CriteriaFit, id: string) => weightedOf(fit, id)?.calibrated as number;
 
-/** Twelve projects spread over the scale, which the fair judges score alike. */
+/** Twelve projects spread over the scale. */
 const SPREAD_OUT = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, 0.15 + 0.05 * i]));
+const SPREAD_OUT_IDS = Object.keys(SPREAD_OUT);
 
 describe('calibrated criteria scores (issue 34 §2)', () => {
   it("removes a lenient judge's offset", () => {
-    // L scores everything a point (0.25) higher; X and Y are equally good, L saw only X.
-    const lenient = Object.entries(SPREAD_OUT).map(([projectId, q], i) => ({
-      judgeId: 'L',
-      projectId,
-      criterionId: 'c',
-      value: q + 0.25 + jitter(100 + i),
-    }));
-    const scores = panel(SPREAD_OUT, 3, [
+    // L scores everything a point of 1–5 (0.25) higher; X and Y are equally good, L saw only X.
+    const lenient = Object.entries(SPREAD_OUT).map(([id, q], i) =>
+      score('L', id, q + 0.25 + jitter(100 + i)),
+    );
+    const scores = [
+      ...panel(SPREAD_OUT, 3),
       ...lenient,
-      { judgeId: 'L', projectId: 'X', criterionId: 'c', value: 0.75 },
-      { judgeId: 'f0', projectId: 'X', criterionId: 'c', value: 0.5 },
-      { judgeId: 'f0', projectId: 'Y', criterionId: 'c', value: 0.5 },
-      { judgeId: 'f1', projectId: 'Y', criterionId: 'c', value: 0.5 },
-    ]);
-    const fit = fitCriteriaScores(scores, ONE, [...Object.keys(SPREAD_OUT), 'X', 'Y']);
-    const judge = fit.judges.get('L');
-    expect(judge?.leniency).toBeCloseTo(0.25 - 0.25 / 4, 1); // re-centred: L is a quarter of the scores
-    expect(weightedOf(fit, 'X')?.raw).toBeCloseTo(0.625, 6);
-    expect(weightedOf(fit, 'Y')?.raw).toBeCloseTo(0.5, 6);
+      score('L', 'X', 0.75),
+      score('f0', 'X', 0.5),
+      score('f0', 'Y', 0.5),
+      score('f1', 'Y', 0.5),
+    ];
+    const fit = fitCriteriaScores(scores, ONE, [...SPREAD_OUT_IDS, 'X', 'Y']);
+    // Re-centred on the average score: L gives a quarter of the scores.
+    expect(fit.judges.get('L')?.leniency).toBeCloseTo(0.25 * (3 / 4), 1);
+    expect(weightedOf(fit, 'X')?.raw).toBeCloseTo(0.625, 9);
+    expect(weightedOf(fit, 'Y')?.raw).toBeCloseTo(0.5, 9);
     expect(Math.abs(calibratedOf(fit, 'X') - calibratedOf(fit, 'Y'))).toBeLessThan(0.02);
   });
 
   it("undoes a harsh, narrow judge's scale", () => {
-    // H gives half the fair judges' differences, a point lower; it alone saw A and B.
+    // H shows half the fair judges' differences, a point lower; it alone saw A and B.
     const harsh = (q: number) => 0.5 + 0.5 * (q - 0.5) - 0.25;
-    const narrow = Object.entries(SPREAD_OUT).map(([projectId, q], i) => ({
-      judgeId: 'H',
-      projectId,
-      criterionId: 'c',
-      value: harsh(q) + jitter(200 + i) / 4,
-    }));
-    const scores = panel(SPREAD_OUT, 3, [
+    const narrow = Object.entries(SPREAD_OUT).map(([id, q], i) =>
+      score('H', id, harsh(q) + jitter(200 + i) / 4),
+    );
+    const scores = [
+      ...panel(SPREAD_OUT, 3),
       ...narrow,
-      { judgeId: 'H', projectId: 'A', criterionId: 'c', value: harsh(0.8) },
-      { judgeId: 'H', projectId: 'B', criterionId: 'c', value: harsh(0.3) },
-    ]);
+      score('H', 'A', harsh(0.8)),
+      score('H', 'B', harsh(0.3)),
+    ];
     const fit = fitCriteriaScores(scores, ONE, ['A', 'B', 'p0', 'p11']);
     expect(fit.judges.get('H')?.spread).toBeLessThan(0.65);
     expect(fit.judges.get('f0')?.spread).toBeGreaterThan(1.05);
+    // A and B are 0.5 apart in truth, p11 and p0 0.55.
     const gap = calibratedOf(fit, 'A') - calibratedOf(fit, 'B');
-    const fairGap = calibratedOf(fit, 'p11') - calibratedOf(fit, 'p0'); // 0.55 apart in truth
+    const fairGap = calibratedOf(fit, 'p11') - calibratedOf(fit, 'p0');
     expect(gap / fairGap).toBeGreaterThan(0.8 * (0.5 / 0.55));
     expect(weightedOf(fit, 'A')?.raw).toBeCloseTo(harsh(0.8), 9);
     expect(calibratedOf(fit, 'A')).toBeGreaterThan(0.65);
   });
 
-  it('corrects a judge with one score by less than half as much as one with twelve; 1–2 scores do not blow up', () => {
-    const one = {
-      judgeId: 'once',
-      projectId: 'p5',
-      criterionId: 'c',
-      value: (SPREAD_OUT.p5 as number) + 0.25,
-    };
-    const many = Object.entries(SPREAD_OUT).map(([projectId, q]) => ({
-      judgeId: 'often',
-      projectId,
-      criterionId: 'c',
-      value: q + 0.25,
-    }));
-    const scores = panel(SPREAD_OUT, 6, [one, ...many], 0.2);
-    const fit = fitCriteriaScores(scores, ONE, Object.keys(SPREAD_OUT));
-    const once = fit.judges.get('once');
-    const often = fit.judges.get('often');
-    expect(once?.count).toBe(1);
+  it('corrects a judge with one score less than half as much as one with twelve; 1–2 scores do not blow up', () => {
+    // Both score a point higher than the fair judges, who disagree by about a point themselves.
+    const once = score('once', 'p5', (SPREAD_OUT.p5 as number) + 0.25);
+    const often = Object.entries(SPREAD_OUT).map(([id, q]) => score('often', id, q + 0.25));
+    const fit = fitCriteriaScores([...panel(SPREAD_OUT, 6, 0.2), once, ...often], ONE, SPREAD_OUT_IDS);
+    const one = fit.judges.get('once');
+    expect(one?.count).toBe(1);
     // With one score, leniency and noise cannot be told apart: the priors split the deviation.
-    expect(Math.abs(once?.leniency as number)).toBeLessThan(0.5 * (often?.leniency as number));
-    expect(Math.abs((once?.spread as number) - 1)).toBeLessThan(0.1);
-    for (const scores of [[one], [one, { ...one, judgeId: 'other', value: 0.2 }]]) {
+    expect(Math.abs(one?.leniency as number)).toBeLessThan(
+      0.5 * (fit.judges.get('often')?.leniency as number),
+    );
+    expect(Math.abs((one?.spread as number) - 1)).toBeLessThan(0.1);
+    for (const scores of [[once], [once, score('other', 'p5', 0.2)]]) {
       const small = fitCriteriaScores(scores, ONE, ['p5', 'p6']);
       expect(Number.isFinite(calibratedOf(small, 'p5'))).toBe(true);
-      expect(Number.isFinite(weightedOf(small, 'p5')?.sd)).toBe(true);
       expect(weightedOf(small, 'p5')?.sd).toBeLessThan(small.prior.sd);
+      expect(weightedOf(small, 'p6')?.calibrated).toBeNull();
     }
   });
 
@@ -150,26 +139,15 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
   it('lines up scores given on a 1–5 and on a 1–10 scale', () => {
     // Five judges on 1–5 and five on 1–10 score the same five anchors; X is scored 4 of 5 by the
     // first five, Y 8 of 10 by the others (0.75 and 0.78 of their scales).
-    const positions = [0, 0.25, 0.5, 0.75, 1];
-    const onScale = (position: number, scale: number) =>
-      (Math.round(position * (scale - 1)) + 1 - 1) / (scale - 1);
     const scores: CriterionScore[] = [];
     for (let j = 0; j < 10; j += 1) {
       const scale = j < 5 ? 5 : 10;
-      positions.forEach((position, i) =>
-        scores.push({
-          judgeId: `j${j}`,
-          projectId: `anchor${i}`,
-          criterionId: 'c',
-          value: onScale(position, scale),
-        }),
+      [0, 0.25, 0.5, 0.75, 1].forEach((position, i) =>
+        scores.push(
+          score(`j${j}`, `anchor${i}`, Math.round(position * (scale - 1)) / (scale - 1), 'c', scale),
+        ),
       );
-      scores.push({
-        judgeId: `j${j}`,
-        projectId: j < 5 ? 'X' : 'Y',
-        criterionId: 'c',
-        value: j < 5 ? 3 / 4 : 7 / 9,
-      });
+      scores.push(j < 5 ? score(`j${j}`, 'X', 3 / 4, 'c', 5) : score(`j${j}`, 'Y', 7 / 9, 'c', 10));
     }
     const fit = fitCriteriaScores(scores, ONE, ['X', 'Y', 'anchor2', 'anchor4']);
     expect(Math.abs(calibratedOf(fit, 'X') - calibratedOf(fit, 'Y'))).toBeLessThan(0.05);
@@ -177,11 +155,24 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
     expect(calibratedOf(fit, 'Y')).toBeLessThan(calibratedOf(fit, 'anchor4'));
   });
 
+  it("reads a scale's top score as 'at least this good', not as an exact value", () => {
+    // On 1–5, T gets a 5 from all four judges, G a 4; the others spread the scale.
+    const onFive = (q: number) => Math.round(q * 4) / 4;
+    const scores = panel(SPREAD_OUT, 4, 0.1).map((s) => ({ ...s, value: onFive(s.value), scale: 5 }));
+    for (let j = 0; j < 4; j += 1)
+      scores.push(score(`f${j}`, 'T', 1, 'c', 5), score(`f${j}`, 'G', 0.75, 'c', 5));
+    const fit = fitCriteriaScores(scores, ONE, ['T', 'G']);
+    expect(calibratedOf(fit, 'T')).toBeGreaterThan(calibratedOf(fit, 'G') + 0.2);
+    // Four 5s say less about how good T is than four 4s about G.
+    expect(weightedOf(fit, 'T')?.sd).toBeGreaterThan(1.5 * (weightedOf(fit, 'G')?.sd as number));
+  });
+
   it('weighs the criteria by their normalised weights', () => {
     // A is strong on design, B on impact.
-    const scores = panel({ A: 0.8, B: 0.3 }, 4)
-      .map((s) => ({ ...s, criterionId: 'design' }))
-      .concat(panel({ A: 0.3, B: 0.8 }, 4).map((s) => ({ ...s, criterionId: 'impact' })));
+    const scores = [
+      ...panel({ A: 0.8, B: 0.3 }, 4).map((s) => ({ ...s, criterionId: 'design' })),
+      ...panel({ A: 0.3, B: 0.8 }, 4).map((s) => ({ ...s, criterionId: 'impact' })),
+    ];
     const fit = (design: number, impact: number) =>
       fitCriteriaScores(
         scores,
@@ -198,41 +189,43 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
   });
 
   it('gives the same output for the same input', () => {
-    const scores = panel(SPREAD_OUT, 4);
-    const first = fitCriteriaScores(scores, ONE, Object.keys(SPREAD_OUT));
+    const scores = panel(SPREAD_OUT, 4, 0.1);
+    const first = fitCriteriaScores(scores, ONE, SPREAD_OUT_IDS);
     const again = fitCriteriaScores(
       scores.map((s) => ({ ...s })),
       ONE,
-      Object.keys(SPREAD_OUT),
+      SPREAD_OUT_IDS,
     );
     expect(again).toEqual(first);
   });
 
   it('rejects bad input with a clear error', () => {
-    const score = { judgeId: 'j', projectId: 'p', criterionId: 'c', value: 0.5 };
+    const good = score('j', 'p', 0.5, 'c', 5);
     const fit =
       (scores: CriterionScore[], criteria: Criterion[] = ONE) =>
       () =>
         fitCriteriaScores(scores, criteria, ['p']);
-    expect(fit([{ ...score, value: NaN }])).toThrow(
+    expect(fit([{ ...good, value: NaN }])).toThrow(
       "j's score of p on c has the value NaN, not one in [0, 1]",
     );
-    expect(fit([{ ...score, value: 1.25 }])).toThrow('has the value 1.25, not one in [0, 1]');
-    expect(fit([{ ...score, value: -0.1 }])).toThrow('not one in [0, 1]');
-    expect(fit([{ ...score, criterionId: 'gone' }])).toThrow('is on an unknown criterion');
-    expect(fit([score, score])).toThrow('is given twice');
-    expect(fit([score], [])).toThrow('no criteria');
-    expect(fit([score], [{ id: 'c', weight: 0 }])).toThrow(
+    expect(fit([{ ...good, value: 1.25 }])).toThrow('has the value 1.25, not one in [0, 1]');
+    expect(fit([{ ...good, value: -0.1 }])).toThrow('not one in [0, 1]');
+    expect(fit([{ ...good, scale: 1 }])).toThrow('is on the scale 1, not an integer of at least 2');
+    expect(fit([{ ...good, scale: 4.5 }])).toThrow('not an integer of at least 2');
+    expect(fit([{ ...good, criterionId: 'gone' }])).toThrow('is on an unknown criterion');
+    expect(fit([good, good])).toThrow('is given twice');
+    expect(fit([good], [])).toThrow('no criteria');
+    expect(fit([good], [{ id: 'c', weight: 0 }])).toThrow(
       'the weight of criterion c is 0, not a positive number',
     );
-    expect(fit([score], [{ id: 'c', weight: NaN }])).toThrow('not a positive number');
-    expect(fit([score], [ONE[0] as Criterion, ONE[0] as Criterion])).toThrow('criterion c is listed twice');
+    expect(fit([good], [{ id: 'c', weight: NaN }])).toThrow('not a positive number');
+    expect(fit([good], [...ONE, ...ONE])).toThrow('criterion c is listed twice');
   });
 });
 
 describe('the estimate on each basis', () => {
-  const ids = Object.keys(SPREAD_OUT);
-  // Four judges rank the projects they scored, in the scores' order.
+  const ids = SPREAD_OUT_IDS;
+  // Four judges score the projects and rank those they saw (three in four) by their scores.
   const scores = panel(SPREAD_OUT, 4);
   const verdicts: RankVerdict[] = [0, 1, 2, 3].map((j) => {
     const mine = scores.filter((s) => s.judgeId === `f${j}` && Number(s.projectId.slice(1)) % 4 !== j);
@@ -265,14 +258,12 @@ describe('the estimate on each basis', () => {
     expect(both.rankScale).toBeGreaterThan(0);
     expect(both.errorCorrelation).toBeGreaterThanOrEqual(0);
     expect(both.errorCorrelation).toBeLessThanOrEqual(0.9);
-    const order = (estimate: typeof both) =>
-      [...estimate.projects].sort((a, b) => b[1].score - a[1].score).map(([id]) => id);
-    expect(order(both)).toEqual([...ids].reverse());
+    const order = [...both.projects].sort((a, b) => b[1].score - a[1].score).map(([id]) => id);
+    expect(order).toEqual([...ids].reverse());
     for (const id of ids) {
       expect(both.projects.get(id)?.sd).toBeLessThanOrEqual((alone.projects.get(id)?.sd as number) + 1e-12);
     }
     // Without rankings it is the criteria's estimate.
-    const unranked = basisEstimates('both', ids, fitRankScores([]), criteria);
-    expect(unranked.projects).toEqual(alone.projects);
+    expect(basisEstimates('both', ids, fitRankScores([]), criteria).projects).toEqual(alone.projects);
   });
 });

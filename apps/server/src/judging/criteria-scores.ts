@@ -27,6 +27,14 @@
  * (û² + V, so an uncertain quality does not flatten the spread), then v_j, τ_a, τ_b, m and Σ.
  * Each pass is O(scores + projects · C³).
  *
+ * A score at an end of its scale is censored: a 5 of 5 says only that the judge saw at least
+ * 4.5, however much better the project was (the scores of the best projects pile up there). Each
+ * pass replaces such a score by the Gaussian observation that has its likelihood's slope and
+ * curvature at the current fit (a Laplace step, as in iteratively reweighted least squares): a
+ * top score for a project the fit already puts far above the threshold says almost nothing, one
+ * for a project it puts below says "higher". In the judges' noise a censored score counts with
+ * its expected square beyond the threshold.
+ *
  * The sd of μ̂_p is V_p plus what the uncertainty of its judges' a_j and b_j carries into it (a
  * judge with one score: its leniency is unknown, so its score says less).
  */
@@ -39,6 +47,8 @@ export interface CriterionScore {
   criterionId: string;
   /** Position on the criterion's scale: (score − 1) / (scale − 1), in [0, 1]. */
   value: number;
+  /** The scale the score was given on: scores run from 1 to `scale` (an integer, at least 2). */
+  scale: number;
 }
 
 export interface Criterion {
@@ -102,7 +112,7 @@ export interface CriteriaScoreOptions {
   maxIterations?: number;
 }
 
-export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-5, maxIterations: 200 } as const;
+export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-4, maxIterations: 200 } as const;
 
 /**
  * Hyperpriors in [0, 1] units, each worth a few judges or projects: they keep a small event's
@@ -129,6 +139,12 @@ interface Scores {
   judgeOf: Int32Array;
   cellOf: Int32Array;
   value: Float64Array;
+  /** +1 at the top of the scale, −1 at the bottom (censored there), 0 inside. */
+  end: Int8Array;
+  /** For a censored score: the value half a step in from the end (the rounding threshold). */
+  threshold: Float64Array;
+  /** The censored scores' indices. */
+  censored: Int32Array;
   cellCount: Int32Array;
   cellSum: Float64Array;
   judgeCount: Int32Array;
@@ -138,7 +154,11 @@ interface Scores {
   judgeIndex: Map<string, number>;
 }
 
-/** The model's parameters; deviation and posterior hold û_p and V_p of every project. */
+/**
+ * The model's parameters; deviation and posterior hold û_p and V_p of every project; working and
+ * weight each score as the E- and M-steps read it (the value and 1, or a censored score's Laplace
+ * observation and its share of an exact score's information).
+ */
 interface Model {
   leniency: Float64Array;
   spread: Float64Array;
@@ -149,15 +169,19 @@ interface Model {
   covariance: Float64Array;
   deviation: Float64Array;
   posterior: Float64Array;
+  working: Float64Array;
+  weight: Float64Array;
+  /** A censored score's E[(y* − ŷ)²] beyond its threshold, for the noise's M-step. */
+  censoredSquare: Float64Array;
 }
 
-/** Per judge, the expected statistics of its regression of value − m_c on deviation. */
+/** Per judge, the expected statistics of its regression of value − m_c on deviation, weighted. */
 interface JudgeStatistics {
+  sumW: Float64Array;
   sumQ: Float64Array;
   sumQQ: Float64Array;
   sumY: Float64Array;
   sumYQ: Float64Array;
-  sumYY: Float64Array;
 }
 
 /** Fits the model of the module comment to `scores`; reports every project of `projectIds`. */
@@ -174,6 +198,7 @@ export function fitCriteriaScores(
   const model = startingModel(data);
   // The M-step's offsets and spreads are re-centred every pass, so the E-step alone never
   // settles: convergence is judged over whole passes.
+  linearise(data, model);
   fitProjects(data, model);
   let previous = qualities(data, model);
   let iterations = 0;
@@ -182,6 +207,7 @@ export function fitCriteriaScores(
     fitJudges(data, model);
     fitPrior(data, model);
     recentre(data, model);
+    linearise(data, model);
     fitProjects(data, model);
     const current = qualities(data, model);
     let moved = 0;
@@ -222,6 +248,8 @@ function indexScores(
   const judgeOf = new Int32Array(S);
   const cellOf = new Int32Array(S);
   const value = new Float64Array(S);
+  const end = new Int8Array(S);
+  const threshold = new Float64Array(S);
   const given = new Set<string>();
   scores.forEach((score, i) => {
     const what = `${score.judgeId}'s score of ${score.projectId} on ${score.criterionId}`;
@@ -229,6 +257,11 @@ function indexScores(
     if (c === undefined) throw new Error(`criteria scores: ${what} is on an unknown criterion`);
     if (!Number.isFinite(score.value) || score.value < 0 || score.value > 1) {
       throw new Error(`criteria scores: ${what} has the value ${score.value}, not one in [0, 1]`);
+    }
+    if (!Number.isInteger(score.scale) || score.scale < 2) {
+      throw new Error(
+        `criteria scores: ${what} is on the scale ${score.scale}, not an integer of at least 2`,
+      );
     }
     const key = JSON.stringify([score.judgeId, score.projectId, score.criterionId]);
     if (given.has(key)) throw new Error(`criteria scores: ${what} is given twice`);
@@ -239,6 +272,9 @@ function indexScores(
     judgeOf[i] = judgeIndex.get(score.judgeId) as number;
     cellOf[i] = (projectIndex.get(score.projectId) as number) * C + c;
     value[i] = score.value;
+    const halfStep = 0.5 / (score.scale - 1);
+    if (score.value >= 1 - halfStep / 2) [end[i], threshold[i]] = [1, 1 - halfStep];
+    else if (score.value <= halfStep / 2) [end[i], threshold[i]] = [-1, halfStep];
   });
   const P = projectIndex.size;
   const J = judgeIndex.size;
@@ -262,6 +298,9 @@ function indexScores(
     judgeOf,
     cellOf,
     value,
+    end,
+    threshold,
+    censored: Int32Array.from(end.keys()).filter((i) => end[i] !== 0),
     cellCount,
     cellSum,
     judgeCount,
@@ -298,62 +337,93 @@ function startingModel(data: Scores): Model {
     covariance,
     deviation: new Float64Array(P * C),
     posterior,
+    working: Float64Array.from(data.value),
+    weight: new Float64Array(data.value.length).fill(1),
+    censoredSquare: new Float64Array(data.value.length),
   };
+}
+
+/**
+ * Each censored score's Laplace observation at the current fit: for the prediction ŷ, the noise
+ * sd s and α = (threshold − ŷ)/s on the censored side, λ = φ(α)/Φ(−α); the observation is
+ * ŷ ± s/(λ − α) with weight λ(λ − α) (in (0, 1): less than an exact score). Also the truncated
+ * normal's E[(y* − ŷ)²] = s²(1 + αλ), what the score adds to its judge's noise.
+ */
+function linearise(data: Scores, model: Model): void {
+  const { C, judgeOf, cellOf, end, threshold } = data;
+  for (const i of data.censored) {
+    const side = end[i] as number;
+    const j = judgeOf[i] as number;
+    const cell = cellOf[i] as number;
+    const predicted =
+      (model.mean[cell % C] as number) +
+      (model.leniency[j] as number) +
+      (model.spread[j] as number) * (model.deviation[cell] as number);
+    const sd = Math.sqrt(model.noise[j] as number);
+    const alpha = (side * ((threshold[i] as number) - predicted)) / sd;
+    const lambda = inverseMillsRatio(alpha);
+    model.working[i] = predicted + (side * sd) / (lambda - alpha);
+    model.weight[i] = lambda * (lambda - alpha);
+    model.censoredSquare[i] = (model.noise[j] as number) * (1 + alpha * lambda);
+  }
 }
 
 /** E-step: each scored project's posterior N(û_p, V_p) given the judges and the prior. */
 function fitProjects(data: Scores, model: Model): void {
-  const { C, judgeOf, cellOf, value } = data;
-  const { leniency, spread, noise, mean, deviation, posterior } = model;
+  const { C, judgeOf, cellOf } = data;
+  const { leniency, spread, noise, mean, deviation, posterior, working, weight } = model;
   const priorPrecision = new Float64Array(C * C);
   invertSymmetric(model.covariance, C, priorPrecision);
   const information = new Float64Array(data.P * C);
   const pull = new Float64Array(data.P * C);
-  for (let i = 0; i < value.length; i += 1) {
+  for (let i = 0; i < working.length; i += 1) {
     const j = judgeOf[i] as number;
     const cell = cellOf[i] as number;
     const b = spread[j] as number;
-    const v = noise[j] as number;
-    information[cell] = (information[cell] as number) + (b * b) / v;
-    const residual = (value[i] as number) - (mean[cell % C] as number) - (leniency[j] as number);
-    pull[cell] = (pull[cell] as number) + (b * residual) / v;
+    const w = (weight[i] as number) / (noise[j] as number);
+    information[cell] = (information[cell] as number) + w * b * b;
+    const residual = (working[i] as number) - (mean[cell % C] as number) - (leniency[j] as number);
+    pull[cell] = (pull[cell] as number) + w * b * residual;
   }
   const precision = new Float64Array(C * C);
   const covariance = new Float64Array(C * C);
   const work = new Float64Array(C * C);
+  const right = new Float64Array(C);
   const estimate = new Float64Array(C);
   for (const p of data.scored) {
     precision.set(priorPrecision);
     for (let c = 0; c < C; c += 1) {
       precision[c * C + c] = (precision[c * C + c] as number) + (information[p * C + c] as number);
+      right[c] = pull[p * C + c] as number;
     }
     invertSymmetric(precision, C, covariance, work);
     posterior.set(covariance, p * C * C);
-    deviation.set(multiply(covariance, pull.subarray(p * C, (p + 1) * C), C, estimate), p * C);
+    deviation.set(multiply(covariance, right, C, estimate), p * C);
   }
 }
 
 function judgeStatistics(data: Scores, model: Model): JudgeStatistics {
-  const { C, J, judgeOf, cellOf, value } = data;
+  const { C, J, judgeOf, cellOf } = data;
   const statistics: JudgeStatistics = {
+    sumW: new Float64Array(J),
     sumQ: new Float64Array(J),
     sumQQ: new Float64Array(J),
     sumY: new Float64Array(J),
     sumYQ: new Float64Array(J),
-    sumYY: new Float64Array(J),
   };
-  const { sumQ, sumQQ, sumY, sumYQ, sumYY } = statistics;
-  for (let i = 0; i < value.length; i += 1) {
+  const { sumW, sumQ, sumQQ, sumY, sumYQ } = statistics;
+  for (let i = 0; i < judgeOf.length; i += 1) {
     const j = judgeOf[i] as number;
     const cell = cellOf[i] as number;
     const c = cell % C;
+    const w = model.weight[i] as number;
     const q = model.deviation[cell] as number;
-    const y = (value[i] as number) - (model.mean[c] as number);
-    sumQ[j] = (sumQ[j] as number) + q;
-    sumQQ[j] = (sumQQ[j] as number) + q * q + (model.posterior[(cell - c) * C + c * C + c] as number);
-    sumY[j] = (sumY[j] as number) + y;
-    sumYQ[j] = (sumYQ[j] as number) + y * q;
-    sumYY[j] = (sumYY[j] as number) + y * y;
+    const y = (model.working[i] as number) - (model.mean[c] as number);
+    sumW[j] = (sumW[j] as number) + w;
+    sumQ[j] = (sumQ[j] as number) + w * q;
+    sumQQ[j] = (sumQQ[j] as number) + w * (q * q + (model.posterior[(cell - c) * C + c * C + c] as number));
+    sumY[j] = (sumY[j] as number) + w * y;
+    sumYQ[j] = (sumYQ[j] as number) + w * y * q;
   }
   return statistics;
 }
@@ -361,7 +431,7 @@ function judgeStatistics(data: Scores, model: Model): JudgeStatistics {
 /** The 2×2 posterior precision of judge j's (a_j, b_j): [n, Σq; Σq, Σq²] / v_j plus the priors'. */
 function judgePrecision(data: Scores, model: Model, statistics: JudgeStatistics, j: number) {
   const v = model.noise[j] as number;
-  const aa = (data.judgeCount[j] as number) / v + 1 / model.leniencyVariance;
+  const aa = (statistics.sumW[j] as number) / v + 1 / model.leniencyVariance;
   const ab = (statistics.sumQ[j] as number) / v;
   const bb = (statistics.sumQQ[j] as number) / v + 1 / model.spreadVariance;
   return { aa, ab, bb, determinant: aa * bb - ab * ab };
@@ -370,12 +440,11 @@ function judgePrecision(data: Scores, model: Model, statistics: JudgeStatistics,
 /** M-step for the judges: (a_j, b_j), then v_j, then the priors τ_a² and τ_b². */
 function fitJudges(data: Scores, model: Model): void {
   const statistics = judgeStatistics(data, model);
-  const { sumQ, sumQQ, sumY, sumYQ, sumYY } = statistics;
-  const { J, judgeCount } = data;
-  const { leniency, spread, noise } = model;
+  const { sumY, sumYQ } = statistics;
+  const { C, J, judgeOf, cellOf, value, end } = data;
+  const { leniency, spread, noise, mean, deviation, posterior } = model;
   let leniencySquares = 0;
   let spreadSquares = 0;
-  const squares = new Float64Array(J);
   for (let j = 0; j < J; j += 1) {
     const { aa, ab, bb, determinant } = judgePrecision(data, model, statistics, j);
     const v = noise[j] as number;
@@ -387,23 +456,26 @@ function fitJudges(data: Scores, model: Model): void {
     spread[j] = b;
     leniencySquares += a * a + bb / determinant;
     spreadSquares += (b - 1) ** 2 + aa / determinant;
-    // Σ E[(y − a − b μ)²] from the statistics.
-    squares[j] = Math.max(
-      0,
-      (sumYY[j] as number) -
-        2 * a * (sumY[j] as number) -
-        2 * b * (sumYQ[j] as number) +
-        a * a * (judgeCount[j] as number) +
-        2 * a * b * (sumQ[j] as number) +
-        b * b * (sumQQ[j] as number),
-    );
   }
-  const pooled = squares.reduce((sum, s) => sum + s, 0) / data.value.length;
+  // E[(y − m − a − b u)²] = residual² + b² V; a censored score's residual² from the E-step.
+  const squares = new Float64Array(J);
+  for (let i = 0; i < value.length; i += 1) {
+    const j = judgeOf[i] as number;
+    const cell = cellOf[i] as number;
+    const c = cell % C;
+    const b = spread[j] as number;
+    const residual =
+      (value[i] as number) - (mean[c] as number) - (leniency[j] as number) - b * (deviation[cell] as number);
+    const variance = posterior[(cell - c) * C + c * C + c] as number;
+    const square = end[i] === 0 ? residual * residual : (model.censoredSquare[i] as number);
+    squares[j] = (squares[j] as number) + square + b * b * variance;
+  }
+  const pooled = squares.reduce((sum, s) => sum + s, 0) / value.length;
   for (let j = 0; j < J; j += 1) {
     noise[j] = Math.max(
       MIN_NOISE,
       (NOISE_PSEUDO_SCORES * pooled + (squares[j] as number)) /
-        (NOISE_PSEUDO_SCORES + (judgeCount[j] as number)),
+        (NOISE_PSEUDO_SCORES + (data.judgeCount[j] as number)),
     );
   }
   model.leniencyVariance = (PSEUDO_JUDGES * LENIENCY_GUESS ** 2 + leniencySquares) / (PSEUDO_JUDGES + J);
@@ -416,19 +488,19 @@ function fitJudges(data: Scores, model: Model): void {
  * PSEUDO_PROJECTS.
  */
 function fitPrior(data: Scores, model: Model): void {
-  const { C, judgeOf, cellOf, value, scored } = data;
-  const { leniency, spread, noise, mean, covariance, deviation, posterior } = model;
+  const { C, judgeOf, cellOf, scored } = data;
+  const { leniency, spread, noise, mean, covariance, deviation, posterior, working, weight } = model;
   const residual = new Float64Array(C);
   const precision = new Float64Array(C);
-  for (let i = 0; i < value.length; i += 1) {
+  for (let i = 0; i < working.length; i += 1) {
     const j = judgeOf[i] as number;
     const cell = cellOf[i] as number;
     const c = cell % C;
-    const v = noise[j] as number;
+    const w = (weight[i] as number) / (noise[j] as number);
     const left =
-      (value[i] as number) - (leniency[j] as number) - (spread[j] as number) * (deviation[cell] as number);
-    residual[c] = (residual[c] as number) + left / v;
-    precision[c] = (precision[c] as number) + 1 / v;
+      (working[i] as number) - (leniency[j] as number) - (spread[j] as number) * (deviation[cell] as number);
+    residual[c] = (residual[c] as number) + w * left;
+    precision[c] = (precision[c] as number) + w;
   }
   for (let c = 0; c < C; c += 1)
     if ((precision[c] as number) > 0) mean[c] = (residual[c] as number) / (precision[c] as number);
@@ -476,7 +548,11 @@ function recentre(data: Scores, model: Model): void {
 
 /** μ̂ = m + û of every project and criterion. */
 function qualities(data: Scores, model: Model): Float64Array {
-  return Float64Array.from(model.deviation, (u, cell) => (model.mean[cell % data.C] as number) + u);
+  const out = new Float64Array(model.deviation.length);
+  for (let cell = 0; cell < out.length; cell += 1) {
+    out[cell] = (model.mean[cell % data.C] as number) + (model.deviation[cell] as number);
+  }
+  return out;
 }
 
 /**
@@ -490,9 +566,13 @@ function judgeUncertainty(data: Scores, model: Model, weights: readonly number[]
   const statistics = judgeStatistics(data, model);
   const perCell = new Float64Array(P * C);
   const perWeighted = new Float64Array(P);
-  // Scores grouped by visit (project, judge).
+  // Scores grouped by visit (project, judge): visit · S + i sorts as numbers (below 2⁵³).
+  const S = value.length;
   const visitOf = Int32Array.from(cellOf, (cell, i) => Math.floor(cell / C) * J + (judgeOf[i] as number));
-  const order = Array.from(value.keys()).sort((x, y) => (visitOf[x] as number) - (visitOf[y] as number));
+  const order = Int32Array.from(
+    Float64Array.from(visitOf, (visit, i) => visit * S + i).sort(),
+    (key) => key % S,
+  );
   const byA = new Float64Array(C);
   const byB = new Float64Array(C);
   for (let start = 0; start < order.length;) {
@@ -508,9 +588,10 @@ function judgeUncertainty(data: Scores, model: Model, weights: readonly number[]
     for (; end < order.length && visitOf[order[end] as number] === visitOf[first]; end += 1) {
       const i = order[end] as number;
       const c = (cellOf[i] as number) % C;
-      byA[c] = -b / v;
-      const left = (value[i] as number) - (model.mean[c] as number) - a;
-      byB[c] = (left - 2 * b * (model.deviation[p * C + c] as number)) / v;
+      const w = (model.weight[i] as number) / v;
+      const left = (model.working[i] as number) - (model.mean[c] as number) - a;
+      byA[c] = -w * b;
+      byB[c] = w * (left - 2 * b * (model.deviation[p * C + c] as number));
     }
     start = end;
     const { aa, ab, bb, determinant } = judgePrecision(data, model, statistics, j);
@@ -585,6 +666,24 @@ function report(
     });
   }
   return { projects, judges, prior, iterations };
+}
+
+/** Numerical Recipes' Chebyshev fit of erfc (relative error < 1.2e-7), highest power first. */
+const ERFC_FIT = [
+  0.17087277, -0.82215223, 1.48851587, -1.13520398, 0.27886807, -0.18628806, 0.09678418, 0.37409196,
+  1.00002368, -1.26551223,
+];
+
+/** φ(α)/Φ(−α): the density over the tail beyond α, accurate far into either tail. */
+function inverseMillsRatio(alpha: number): number {
+  // Φ(−α) = erfc(α/√2)/2.
+  const z = Math.abs(alpha) / Math.SQRT2;
+  const t = 1 / (1 + z / 2);
+  let series = 0;
+  for (const k of ERFC_FIT) series = k + t * series;
+  const erfc = t * Math.exp(-z * z + series);
+  const tail = alpha >= 0 ? erfc / 2 : 1 - erfc / 2;
+  return Math.exp(-(alpha * alpha) / 2) / Math.sqrt(2 * Math.PI) / tail;
 }
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
