@@ -11,6 +11,7 @@ import { fitRankScores, type RankVerdict } from '../../apps/server/src/judging/r
 import {
   CRITERIA,
   CRITERIA_ESTIMATORS,
+  SCALE,
   criterionQualities,
   scoreVisit,
   scoringHabits,
@@ -151,6 +152,7 @@ function criteriaScoreCost(): string[] {
           projectId: id,
           criterionId: (CRITERIA[c] as { id: string }).id,
           value,
+          scale: SCALE,
         }),
       );
     }

@@ -23,7 +23,8 @@ import { normal } from './random.js';
 
 export const CRITERIA = [0.3, 0.25, 0.2, 0.15, 0.1].map((weight, c) => ({ id: `c${c + 1}`, weight }));
 const QUALITY_CORRELATION = 0.65;
-const SCALE = 5;
+/** The scale every criterion is scored on, 1–5. */
+export const SCALE = 5;
 const MIDDLE = 3;
 const OFFSET_SD = 0.7;
 const SPREAD_LOW = 0.5;

@@ -49,6 +49,7 @@ import { copelandScores } from '../../apps/server/src/judging/scoring.js';
 import { hallPositions, walkingDistance, type HallPositions, type LayoutTable } from '@podium/protocol';
 import {
   CRITERIA,
+  SCALE,
   criteriaEstimates,
   criterionQualities,
   scoreVisit,
@@ -535,6 +536,7 @@ export async function runExpo(
               projectId: project.id,
               criterionId: (CRITERIA[c] as { id: string }).id,
               value,
+              scale: SCALE,
             }),
           );
         } else perceived = project.quality + judge.sigma * normal(perception);
