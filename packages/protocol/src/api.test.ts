@@ -129,6 +129,8 @@ judge  GET     /judge/criteria            -
 judge  GET     /judge/scores              -
 judge  PUT     /judge/scores/:id          body
 admin  GET     /admin/criteria            -
+admin  GET     /admin/criteria/scores     -
+admin  GET     /admin/export/scores       file
 admin  POST    /admin/criteria            body
 admin  PUT     /admin/criteria/:id        body
 admin  DELETE  /admin/criteria/:id        -
@@ -152,8 +154,8 @@ describe('endpoints (API.md §3)', () => {
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
     // routes, issue 31's health check and refusal of the conflicts a judge says, issue 32's base
-    // of printed links, and issue 34's eight criteria routes.
-    expect(ROWS).toHaveLength(125);
+    // of printed links, and issue 34's nine criteria routes and its scores export.
+    expect(ROWS).toHaveLength(127);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

@@ -33,6 +33,7 @@ import {
 import {
   CriteriaList,
   CriteriaOrderRequest,
+  CriteriaScores,
   Criterion,
   CriterionNewRequest,
   CriterionUpdateRequest,
@@ -330,6 +331,12 @@ export const endpoints = {
     response: Ok,
   }),
   criteria: endpoint({ method: 'GET', path: '/admin/criteria', auth: 'admin', response: CriteriaList }),
+  criteriaScores: endpoint({
+    method: 'GET',
+    path: '/admin/criteria/scores',
+    auth: 'admin',
+    response: CriteriaScores,
+  }),
   criterionNew: endpoint({
     method: 'POST',
     path: '/admin/criteria',
@@ -527,6 +534,8 @@ export const endpoints = {
   exportProjects: endpoint({ method: 'GET', path: '/admin/export/projects', auth: 'admin' }),
   exportRankings: endpoint({ method: 'GET', path: '/admin/export/rankings', auth: 'admin' }),
   exportChallenges: endpoint({ method: 'GET', path: '/admin/export/challenges', auth: 'admin' }),
+  // Issue 34: every judge's criterion scores (docs/api-extensions.md "Criteria").
+  exportScores: endpoint({ method: 'GET', path: '/admin/export/scores', auth: 'admin' }),
 
   // 3.6 QR codes and self-add (auth per row)
   qrGet: endpoint({ method: 'GET', path: '/admin/qr', auth: 'admin', response: QrCode }),

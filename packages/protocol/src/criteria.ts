@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id } from './common.js';
+import { RESULTS_BASES } from './constants.js';
 import {
   absentAsUndefined,
   fixedMessage,
@@ -116,3 +117,50 @@ export type JudgeScoresRequest = z.input<typeof JudgeScoresRequest>;
 /** `GET /judge/scores`: the judge's own scores, by project id, then criterion id. */
 export const JudgeScores = z.object({ scores: z.record(z.string(), CriterionScores) });
 export type JudgeScores = z.infer<typeof JudgeScores>;
+
+/** A project's score on one criterion, on that criterion's scale (1 to `scale`). */
+export const CriterionResult = z.object({
+  /** Scores given (general judges'). */
+  count: z.int(),
+  /** Their plain mean; null without scores. */
+  mean: z.number().nullable(),
+  /** The calibrated score: judges' leniency and spread taken out (docs/criteria-scoring.md). */
+  calibrated: z.number().nullable(),
+  /** The calibrated score's standard deviation. */
+  sd: z.number(),
+});
+export type CriterionResult = z.infer<typeof CriterionResult>;
+
+/** A project's weighted score over the criteria, in percent of the scales (0–100). */
+export const WeightedResult = z.object({
+  mean: z.number().nullable(),
+  calibrated: z.number().nullable(),
+  sd: z.number(),
+});
+export type WeightedResult = z.infer<typeof WeightedResult>;
+
+/** `GET /admin/criteria/scores`: every project's scores, every general judge's calibration. */
+export const CriteriaScores = z.object({
+  criteria: z.array(Criterion),
+  /** What rank_score rests on now: `results_basis` once there are scores, else `rankings`. */
+  basis: z.enum(RESULTS_BASES),
+  projects: z.array(
+    z.object({
+      id: Id,
+      /** By criterion id. */
+      criteria: z.record(z.string(), CriterionResult),
+      weighted: WeightedResult,
+    }),
+  ),
+  judges: z.array(
+    z.object({
+      id: Id,
+      /** How much higher than the average judge it scores, in points of a 1–5 scale. */
+      leniency: z.number(),
+      /** How much of a difference between projects shows in its scores (1 = the average judge). */
+      spread: z.number(),
+      count: z.int(),
+    }),
+  ),
+});
+export type CriteriaScores = z.infer<typeof CriteriaScores>;

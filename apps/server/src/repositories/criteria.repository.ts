@@ -46,7 +46,25 @@ export class CriteriaRepository {
     await this.db.runLater(this.db.q.deleteFrom('criteria'));
   }
 
-  /** Every score, for the calibrated scores and the exports. */
+  /**
+   * The scores rank_score rests on (R34, issue 34): general judges' (track judges' scores count
+   * for their track only), but those whose judgments are set aside (issue 24).
+   */
+  async generalScores(): Promise<CriterionScoreRow[]> {
+    return await this.db.all(
+      this.db.q
+        .selectFrom('criterion_scores as s')
+        .innerJoin('judges as j', 'j.id', 's.judge_id')
+        .selectAll('s')
+        .where('j.track', '=', '')
+        .where('j.judgments_set_aside', '=', 0)
+        .orderBy('s.judge_id')
+        .orderBy('s.project_id')
+        .orderBy('s.criterion_id'),
+    );
+  }
+
+  /** Every score, for the exports. */
   async allScores(): Promise<CriterionScoreRow[]> {
     return await this.db.all(
       this.db.q

@@ -21,8 +21,10 @@ import {
   tooManyCriteria,
   unknownCriterion,
   type CriteriaList,
+  type CriteriaScores,
   type Criterion,
   type JudgeScores,
+  type Results,
 } from '@podium/protocol';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
@@ -276,5 +278,151 @@ describe('judges score with Done', () => {
       (await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } })).statusCode,
     ).toBe(200);
     expect(await list()).toEqual({ criteria: [], required: true });
+  });
+});
+
+describe('calibrated scores (GET /admin/criteria/scores) and what rank_score rests on', () => {
+  /**
+   * Four projects of known order, three general judges who see all four: the first judge gives
+   * every project a point more than the others.
+   */
+  async function scoredEvent() {
+    const projects: string[] = [];
+    for (let i = 0; i < 4; i += 1) projects.push(await t.addProject({ name: `Q${i}` }));
+    const impact = await addCriterion({ name: 'Impact' });
+    const judges: JudgeClient[] = [];
+    for (const name of ['Lenient', 'Fair', 'Also fair'])
+      judges.push(await t.loginAs(await t.addJudge({ name, email: `${name.replace(' ', '')}@x.org` })));
+    await start();
+    for (const [j, judge] of judges.entries()) {
+      for (let visit = 0; visit < 4; visit += 1) {
+        const held = await next(judge);
+        const score = 4 - projects.indexOf(held) + (j === 0 ? 1 : 0);
+        expect((await finish(judge, { scores: { [impact.id]: score } })).statusCode).toBe(200);
+      }
+      const ranking = [...projects];
+      expect((await judge({ method: 'POST', url: '/api/judge/rank', payload: { ranking } })).statusCode).toBe(
+        200,
+      );
+    }
+    return { projects, impact };
+  }
+  const criteriaScores = async () =>
+    (await t.admin({ method: 'GET', url: '/api/admin/criteria/scores' })).json<CriteriaScores>();
+  const rankScores = async (ids: readonly string[]) => {
+    const list = await t.projects();
+    return ids.map((id) => list.find((p) => p.id === id)?.rank_score);
+  };
+
+  it('gives each project its mean and calibrated score on the scale, weighted in percent, and each judge its leniency', async () => {
+    const { projects, impact } = await scoredEvent();
+    const scores = await criteriaScores();
+    expect(scores.criteria.map((c) => c.id)).toEqual([impact.id]);
+    expect(scores.basis).toBe('both');
+    const byId = new Map(scores.projects.map((p) => [p.id, p]));
+    // Means: (5 + 4 + 4) / 3 for the best, (2 + 1 + 1) / 3 for the last.
+    expect(byId.get(projects[0] as string)?.criteria[impact.id]).toMatchObject({ count: 3, mean: 4.3333 });
+    expect(byId.get(projects[3] as string)?.criteria[impact.id]).toMatchObject({ count: 3, mean: 1.3333 });
+    // One criterion: weighted = its position on the scale, in percent.
+    expect(byId.get(projects[3] as string)?.weighted.mean).toBe(8.3333);
+    const calibrated = projects.map((id) => byId.get(id)?.criteria[impact.id]?.calibrated as number);
+    expect([...calibrated].sort((a, b) => b - a)).toEqual(calibrated);
+    const lenient = scores.judges.find((j) => j.count === 4 && j.leniency > 0);
+    expect(scores.judges).toHaveLength(3);
+    expect(lenient).toBeDefined();
+    expect(scores.judges.filter((j) => j.leniency > 0)).toHaveLength(1);
+  });
+
+  it('rests rank_score on the rankings, the criteria or both, as the organizer says; the rankings alone as before', async () => {
+    const { projects } = await scoredEvent();
+    const set = (results_basis: string) =>
+      t.admin({ method: 'POST', url: '/api/admin/options', payload: { results_basis } });
+    expect((await set('rankings')).statusCode).toBe(200);
+    const onRankings = await rankScores(projects);
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    expect(
+      (await t.admin({ method: 'DELETE', url: `/api/admin/criteria/${(await list()).criteria[0]?.id}` }))
+        .statusCode,
+    ).toBe(200);
+    // Without criteria: the rankings' fit, exactly the one the `rankings` basis gave.
+    expect(await rankScores(projects)).toEqual(onRankings);
+    expect((await criteriaScores()).basis).toBe('rankings');
+  });
+
+  it('orders the Results view by the criteria alone when asked, with odds that sum to 1', async () => {
+    const { projects, impact } = await scoredEvent();
+    expect(
+      (await t.admin({ method: 'POST', url: '/api/admin/options', payload: { results_basis: 'criteria' } }))
+        .statusCode,
+    ).toBe(200);
+    const scores = await criteriaScores();
+    const weighted = new Map(scores.projects.map((p) => [p.id, p.weighted.calibrated as number]));
+    const onCriteria = await rankScores(projects);
+    // rank_score is the weighted calibrated quality on [0, 1].
+    projects.forEach((id, i) => expect(onCriteria[i]).toBeCloseTo((weighted.get(id) as number) / 100, 3));
+    const results = (await t.admin({ method: 'GET', url: '/api/admin/results' })).json<Results>();
+    expect(results.projects.filter((p) => p.active).map((p) => p.id)).toEqual(projects);
+    const firsts = results.projects.reduce((sum, p) => sum + (p.odds?.p_first ?? 0), 0);
+    expect(firsts).toBeCloseTo(1, 6);
+    expect(impact.scale).toBe(5);
+  });
+
+  it('an event without criteria: no criteria, the rankings, and every project without scores', async () => {
+    const id = await t.addProject({ name: 'Solo' });
+    expect(await criteriaScores()).toEqual({
+      criteria: [],
+      basis: 'rankings',
+      projects: [{ id, criteria: {}, weighted: { mean: null, calibrated: null, sd: 0 } }],
+      judges: [],
+    });
+  });
+});
+
+describe('exports with criteria, cell by cell', () => {
+  const csvOf = async (url: string) => {
+    const res = await t.admin({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body.trimEnd().split('\n');
+  };
+
+  it('scores.csv: a row per judge and scored project; projects.csv: the criteria after R80’s columns', async () => {
+    const { judge, held, other } = await judging();
+    const [impact, design] = [
+      await addCriterion({ name: 'Impact' }),
+      await addCriterion({ name: 'Design, UX' }),
+    ];
+    expect((await finish(judge, { scores: { [impact.id]: 4, [design.id]: 2 } })).statusCode).toBe(200);
+    expect(await next(judge)).toBe(other);
+    expect((await finish(judge, { scores: { [impact.id]: 1, [design.id]: 5 } })).statusCode).toBe(200);
+    await t.admin({ method: 'PUT', url: `/api/admin/criteria/${design.id}`, payload: { scale: 10 } });
+    const code = (await t.judges())[0]?.code;
+    const [nameOf, tableOf] = [
+      new Map((await t.projects()).map((p) => [p.id, p.name])),
+      new Map((await t.projects()).map((p) => [p.id, p.location])),
+    ];
+    expect(await csvOf('/api/admin/export/scores')).toEqual([
+      'Judge,Code,Track,Table,Project,Impact (1–5),"Design, UX (1–10)"',
+      `Jo,${code},,Table ${tableOf.get(held)},${nameOf.get(held)},4,2 of 5`,
+      `Jo,${code},,Table ${tableOf.get(other)},${nameOf.get(other)},1,5 of 5`,
+    ]);
+    expect(await t.log()).toContain('Exported criteria scores to CSV');
+    const projectsCsv = await csvOf('/api/admin/export/projects');
+    expect(projectsCsv[0]).toBe(
+      'Name,Table,Description,URL,TryLink,VideoLink,ChallengeList,Seen,Active,LastActivity,Score,Stars,' +
+        'Impact (mean),Impact (calibrated),"Design, UX (mean)","Design, UX (calibrated)",Weighted (mean %),Weighted (calibrated %)',
+    );
+    const heldRow = projectsCsv.find((line) => line.startsWith(`${nameOf.get(held)},`)) as string;
+    // Means on each criterion's scale now: 4 of 5 stays 4; 2 of 5 is 1 + 0.25 · 9 = 3.25 of 10.
+    // Weighted (equal weights): (0.75 + 0.25) / 2 = 50 %.
+    const cells = heldRow.split(',');
+    expect([cells[12], cells[14], cells[16]]).toEqual(['4', '3.25', '50']);
+  });
+
+  it('an event without criteria: projects.csv exactly as R80 has it, scores.csv only its header', async () => {
+    await judging();
+    expect((await csvOf('/api/admin/export/projects'))[0]).toBe(
+      'Name,Table,Description,URL,TryLink,VideoLink,ChallengeList,Seen,Active,LastActivity,Score,Stars',
+    );
+    expect(await csvOf('/api/admin/export/scores')).toEqual(['Judge,Code,Track,Table,Project']);
   });
 });

@@ -20,4 +20,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.exportChallenges, async (_request, reply) =>
     attachment(reply, 'challenge-projects.zip', 'application/zip', await exports.open('challenges')),
   );
+  route(app, endpoints.exportScores, async (_request, reply) =>
+    attachment(reply, 'scores.csv', csv, await exports.open('scores')),
+  );
 }

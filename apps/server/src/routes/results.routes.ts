@@ -7,6 +7,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   const { results } = app.services;
 
   route(app, endpoints.adminResults, () => results.results());
+  route(app, endpoints.criteriaScores, () => results.criteriaScores());
   route(app, endpoints.exportResults, async (_request, reply) =>
     attachment(reply, 'results.zip', 'application/zip', await results.exportZip()),
   );

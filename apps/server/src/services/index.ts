@@ -14,6 +14,7 @@ import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { ConflictService } from './conflict.service.js';
 import { CriteriaService } from './criteria.service.js';
+import { criteriaScoresView } from './criteria-views.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
@@ -175,13 +176,16 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         judges: () => judges.list(),
         setAsideJudges: () => judges.setAsideIds(),
         options: repositories.options,
+        criteriaScores: async () =>
+          criteriaScoresView(await projects.list(), await projects.estimates(), await criteria.all()),
+        scores: () => repositories.criteria.allScores(),
         snapshot: (read) => db.transaction(read, { readOnly: true }),
       },
       eventSize: async () => (await repositories.projects.count()) + (await repositories.judges.count()),
       inPlace,
     }),
     judgePace,
-    results: new ResultsService({ ...deps, projects, judges, judgePace }),
+    results: new ResultsService({ ...deps, projects, judges, judgePace, criteria }),
     backups: new BackupService(deps),
     idempotency: new IdempotencyService(deps),
     layout,

@@ -3,7 +3,6 @@
  * stars, Copeland score, rank_score) computed from current judgments (R30–R34).
  */
 import type { Project, ProjectStats, ProjectSummary } from '@podium/protocol';
-import { RankScoreCache, verdictsFrom } from '../judging/rank-score.js';
 import { copelandScores } from '../judging/scoring.js';
 import type {
   ProjectRepository,
@@ -12,6 +11,7 @@ import type {
   ViewRow,
 } from '../repositories/project.repository.js';
 import { mean } from '../judging/mean.js';
+import type { ProjectEstimates, ProjectEstimator } from './project-estimates.js';
 
 /** ProjectSummary (4.5), with the area of its table (R94). */
 export function projectSummary(row: ProjectRow): ProjectSummary {
@@ -78,23 +78,19 @@ const NO_TRACK_COUNTS: Readonly<Record<string, number>> = Object.freeze(countsBy
 
 /**
  * The admin list (4.4): every row given, with its derived counts and scores. rank_score (R34) is
- * sent once some general judge has ranked something (before that there is nothing to estimate);
- * `rankScores` caches its fit across calls, refitting only when the judgments change. Each
- * project is one object, completed in place: the list is rebuilt after every judgment, and its garbage was
- * most of the server's memory on an event day (docs/benchmarks.md).
+ * sent once its basis has something to go on (a general judge's ranking, or with criteria a
+ * score: project-estimates.ts). Each project is one object, completed in place: the list is
+ * rebuilt after every judgment, and its garbage was most of the server's memory on an event day
+ * (docs/benchmarks.md).
  */
 export function projectViews(
   rows: readonly ProjectRow[],
   views: readonly ViewRow[],
-  rankings: readonly RankingRow[],
-  rankScores: RankScoreCache = new RankScoreCache(),
+  estimates: ProjectEstimates,
 ): Project[] {
   const tallies = tallyViews(views);
-  const verdicts = verdictsFrom(views, rankings);
-  const scores = copelandScores(verdicts);
-  const ranked = verdicts.some((verdict) => verdict.rankings.length > 0)
-    ? rankScores.fit(verdicts).projects
-    : undefined;
+  const scores = copelandScores(estimates.verdicts);
+  const ranked = estimates.estimate?.projects;
   return rows.map((row) => {
     const tally = tallies.get(row.id);
     const project = projectBase(row) as Project;
@@ -114,14 +110,15 @@ export function projectViews(
 /** `projectViews` of every stored project, read now: the project service keeps it, the exports read it. */
 export async function readProjectViews(
   projects: ProjectRepository,
-  rankScores: RankScoreCache,
+  estimator: ProjectEstimator,
 ): Promise<Project[]> {
-  return projectViews(
-    await projects.all(),
-    await projects.views(),
-    await projects.generalRankings(),
-    rankScores,
+  const rows = await projects.all();
+  const views = await projects.views();
+  const estimates = await estimator.estimate(
+    views,
+    rows.map((row) => row.id),
   );
+  return projectViews(rows, views, estimates);
 }
 
 /** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */

@@ -19,10 +19,10 @@ import type { Database } from '../db/database.js';
 import { ANY_WRITE, Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
-import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
+import { ProjectEstimator, type ProjectEstimates } from './project-estimates.js';
 import { projectStats, projectSummary, readProjectViews } from './project-views.js';
 import { newId } from '../util/secrets.js';
 import { PublicListVersions, type PublicListVersion } from './public-list-versions.js';
@@ -31,13 +31,13 @@ import { targetIds, targetLogLine, type Target } from './target.js';
 
 export interface ProjectServiceContext {
   db: Database;
-  repositories: Pick<Repositories, 'projects' | 'options' | 'clock'>;
+  repositories: Pick<Repositories, 'projects' | 'options' | 'clock' | 'criteria'>;
   auditLog: AuditLogService;
 }
 
 export class ProjectService {
-  /** rank_score's fit, refit only when the judgments change (R34). */
-  private readonly rankScores = new RankScoreCache();
+  /** rank_score's fits (R34), refit only when the judgments change. */
+  private readonly estimator: ProjectEstimator;
   /**
    * The public list, also serialised: every expo phone and lobby screen polls it, and it only
    * changes when a project or the hall layout (its areas, R94) does. Its recent versions are
@@ -65,10 +65,11 @@ export class ProjectService {
     this.options = options;
     this.clock = clock;
     this.audit = auditLog;
+    this.estimator = new ProjectEstimator(repositories);
     this.publicList = new Derived(db, ['projects', 'layout'], async () =>
       this.publicVersions.add((await projects.all()).filter((row) => row.active === 1).map(projectSummary)),
     );
-    this.adminRows = new Derived(db, ANY_WRITE, () => readProjectViews(projects, this.rankScores));
+    this.adminRows = new Derived(db, ANY_WRITE, () => readProjectViews(projects, this.estimator));
     this.adminList = new Derived(db, ANY_WRITE, async () => SerializedJson.of(await this.list()));
   }
 
@@ -83,12 +84,12 @@ export class ProjectService {
   }
 
   /**
-   * The rank_score fit (R34) of the current judgments, with the verdicts it was fit to: the same
-   * cached fit as `list()`'s, so the Results view costs no second fit.
+   * rank_score's estimates (R34) of the current judgments, with the verdicts and scores they were
+   * fit to: the same cached fits as `list()`'s, so the Results view costs no second fit.
    */
-  async rankFit(): Promise<{ verdicts: RankVerdict[]; fit: RankFit }> {
-    const verdicts = verdictsFrom(await this.projects.views(), await this.projects.generalRankings());
-    return { verdicts, fit: this.rankScores.fit(verdicts) };
+  async estimates(): Promise<ProjectEstimates> {
+    const ids = (await this.list()).map((project) => project.id);
+    return await this.estimator.estimate(await this.projects.views(), ids);
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */

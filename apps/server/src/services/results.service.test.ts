@@ -20,16 +20,16 @@ describe('ResultsService cache', () => {
     await seedRanking(t.app, judge, ids);
     const { projects, results } = t.app.services;
 
-    const fit = (await projects.rankFit()).fit;
+    const fit = (await projects.estimates()).rankFit;
     const first = await results.results();
-    expect((await projects.rankFit()).fit).toBe(fit);
+    expect((await projects.estimates()).rankFit).toBe(fit);
     const again = await results.results();
     // The very same odds objects: nothing was drawn again.
     again.projects.forEach((project, i) => expect(project.odds).toBe(first.projects[i]?.odds));
 
     await seedRanking(t.app, judge, [...ids].reverse());
     const changed = await results.results();
-    expect((await projects.rankFit()).fit).not.toBe(fit);
+    expect((await projects.estimates()).rankFit).not.toBe(fit);
     expect(changed.projects[0]?.id).toBe(ids[4]);
     expect(changed.projects[0]?.odds).not.toBe(first.projects[0]?.odds);
   });

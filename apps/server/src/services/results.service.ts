@@ -3,11 +3,12 @@
  * rank_score order (R34) with the prize odds of judging/results.ts, each general judge's
  * reliability, and the track prizes' stars and views. Admin only.
  *
- * The fit is the project list's own (ProjectService.rankFit, refit only when the judgments
- * change) and the odds are kept until the standings they were drawn for change, so a projector
+ * The estimates are the project list's own (ProjectService.estimates: the rankings, the
+ * calibrated criteria scores or both, refit only when the judgments change) and the odds are kept until the standings they were drawn for change, so a projector
  * refreshing after every event costs neither a refit nor new draws.
  */
 import type {
+  CriteriaScores,
   JudgePace,
   JudgeAdmin,
   Project,
@@ -19,7 +20,7 @@ import type {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { toCsv, zipFiles, type Cell } from '../io/csv-export.js';
-import type { RankFit } from '../judging/rank-score.js';
+import type { BasisEstimate } from '../judging/criteria-scores.js';
 import {
   MAX_LOOKS,
   PLACES,
@@ -32,6 +33,8 @@ import {
 } from '../judging/results.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { CriteriaService } from './criteria.service.js';
+import { criteriaScoresView } from './criteria-views.js';
 import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
@@ -42,6 +45,7 @@ export interface ResultsContext {
   projects: ProjectService;
   judges: JudgeService;
   judgePace: JudgePaceService;
+  criteria: CriteriaService;
   repositories: Pick<Repositories, 'flags' | 'judging' | 'options'>;
   auditLog: AuditLogService;
   now: () => number;
@@ -65,15 +69,17 @@ export class ResultsService {
   private readonly projects: ProjectService;
   private readonly judges: JudgeService;
   private readonly judgePace: JudgePaceService;
+  private readonly criteria: CriteriaService;
   private readonly repositories: ResultsContext['repositories'];
   private readonly audit: AuditLogService;
   private readonly now: () => number;
 
-  constructor({ db, projects, judges, judgePace, repositories, auditLog, now }: ResultsContext) {
+  constructor({ db, projects, judges, judgePace, criteria, repositories, auditLog, now }: ResultsContext) {
     this.db = db;
     this.projects = projects;
     this.judges = judges;
     this.judgePace = judgePace;
+    this.criteria = criteria;
     this.repositories = repositories;
     this.audit = auditLog;
     this.now = now;
@@ -83,20 +89,29 @@ export class ResultsService {
   async results(): Promise<Results> {
     const list = await this.projects.list();
     const paces = new Map((await this.judgePace.pace()).judges.map((pace) => [pace.judge_id, pace]));
-    const { verdicts, fit } = await this.projects.rankFit();
-    const reviews = new Map(judgeReviews(verdicts, fit).map((review) => [review.judge, review]));
+    const { verdicts, rankFit, estimate } = await this.projects.estimates();
+    const reviews = new Map(judgeReviews(verdicts, rankFit).map((review) => [review.judge, review]));
     return {
       generated_at: this.now(),
       places: PLACES,
       samples: samplesFor(list.filter((project) => project.active).length),
       sd_scale: SD_SCALE,
       max_looks: MAX_LOOKS,
-      projects: await this.ranking(list, fit),
+      projects: await this.ranking(list, estimate ?? { projects: new Map(), priorSd: rankFit.priorSd }),
       judges: (await this.judges.list())
         .filter((judge) => judge.track === '')
         .map((judge) => resultsJudge(judge, reviews.get(judge.id), paces.get(judge.id))),
       tracks: (await this.repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
     };
+  }
+
+  /** `GET /admin/criteria/scores` (issue 34), from rank_score's own fit (ProjectService.estimates). */
+  async criteriaScores(): Promise<CriteriaScores> {
+    return criteriaScoresView(
+      await this.projects.list(),
+      await this.projects.estimates(),
+      await this.criteria.all(),
+    );
   }
 
   /**
@@ -125,7 +140,10 @@ export class ResultsService {
   }
 
   /** Active projects (judged ones by rank, then unseen ones) with their odds, then hidden ones. */
-  private async ranking(list: readonly Project[], fit: RankFit): Promise<ResultsProject[]> {
+  private async ranking(
+    list: readonly Project[],
+    estimate: Pick<BasisEstimate, 'projects' | 'priorSd'>,
+  ): Promise<ResultsProject[]> {
     const flags = new Map<string, number>();
     for (const flag of await this.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
@@ -135,11 +153,11 @@ export class ResultsService {
     const odds = this.oddsFor(
       active.map((project) => ({
         id: project.id,
-        score: fit.projects.get(project.id)?.score ?? 0,
-        sd: fit.projects.get(project.id)?.sd ?? fit.priorSd,
+        score: estimate.projects.get(project.id)?.score ?? 0,
+        sd: estimate.projects.get(project.id)?.sd ?? estimate.priorSd,
         views: project.seen,
       })),
-      fit.priorSd,
+      estimate.priorSd,
     );
     const row = (project: Project, rank: number | null, projectOdds: ProjectOdds | null) => ({
       id: project.id,

@@ -5,18 +5,20 @@
  * a stream of pieces.
  */
 import { Readable } from 'node:stream';
-import type { JudgeAdmin, Project } from '@podium/protocol';
+import type { CriteriaScores, JudgeAdmin, Project } from '@podium/protocol';
 import type { Database } from '../../db/database.js';
 import { ANY_WRITE, Derived } from '../../db/derived.js';
 import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../../io/csv-export.js';
-import { RankScoreCache } from '../../judging/rank-score.js';
+import { CriteriaRepository, type CriterionScoreRow } from '../../repositories/criteria.repository.js';
 import { JudgeRepository } from '../../repositories/judge.repository.js';
 import { OptionsRepository } from '../../repositories/options.repository.js';
 import { ProjectRepository } from '../../repositories/project.repository.js';
 import { rankedThenUnranked, readJudgeAdminViews, readSetAsideJudgeIds } from '../judge-views.js';
+import { criteriaScoresView } from '../criteria-views.js';
+import { ProjectEstimator } from '../project-estimates.js';
 import { readProjectViews } from '../project-views.js';
 
-export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges';
+export type ExportKind = 'judges' | 'projects' | 'rankings' | 'challenges' | 'scores';
 
 /** What the exports read; `exportSources` makes them. */
 export interface ExportSources {
@@ -27,6 +29,10 @@ export interface ExportSources {
   /** The judges replaced with their judgments set aside (issue 24). */
   setAsideJudges: () => Promise<ReadonlySet<string>>;
   options: OptionsRepository;
+  /** The criteria and every project's scores (issue 34), as `GET /admin/criteria/scores` gives them. */
+  criteriaScores: () => Promise<CriteriaScores>;
+  /** Every judge's criterion scores (issue 34). */
+  scores: () => Promise<readonly CriterionScoreRow[]>;
   /** Runs the reads of one export on one consistent snapshot of the database. */
   snapshot: <T>(read: () => Promise<T>) => Promise<T>;
 }
@@ -39,14 +45,26 @@ export interface ExportSources {
 export function exportSources(db: Database): ExportSources {
   const projects = new ProjectRepository(db);
   const judges = new JudgeRepository(db);
-  const rankScores = new RankScoreCache();
-  const projectList = new Derived(db, ANY_WRITE, () => readProjectViews(projects, rankScores));
+  const options = new OptionsRepository(db);
+  const criteria = new CriteriaRepository(db);
+  const estimator = new ProjectEstimator({ projects, criteria, options });
+  const projectList = new Derived(db, ANY_WRITE, () => readProjectViews(projects, estimator));
   const judgeList = new Derived(db, ANY_WRITE, () => readJudgeAdminViews(judges));
   return {
     projects: () => projectList.get(),
     judges: () => judgeList.get(),
     setAsideJudges: () => readSetAsideJudgeIds(judges),
-    options: new OptionsRepository(db),
+    options,
+    criteriaScores: async () => {
+      const list = await projectList.get();
+      const ids = list.map((project) => project.id);
+      return criteriaScoresView(
+        list,
+        await estimator.estimate(await projects.views(), ids),
+        await criteria.all(),
+      );
+    },
+    scores: () => criteria.allScores(),
     snapshot: (read) => db.transaction(read, { readOnly: true }),
   };
 }
@@ -78,6 +96,74 @@ const PROJECTS_HEADER = [
   'Stars',
 ];
 const RANKINGS_HEADER = ['Name', 'Code', 'Ranked', 'Unranked'];
+
+/**
+ * projects.csv's criteria columns (issue 34), after R80's own, only when criteria exist: each
+ * criterion's mean and calibrated score on its scale, then the weighted ones in percent (empty
+ * without scores).
+ */
+function criteriaColumns({ criteria, projects }: CriteriaScores): {
+  header: string[];
+  cells: (project: Project) => Cell[];
+} {
+  if (criteria.length === 0) return { header: [], cells: () => [] };
+  const byId = new Map(projects.map((project) => [project.id, project]));
+  return {
+    header: [
+      ...criteria.flatMap((criterion) => [`${criterion.name} (mean)`, `${criterion.name} (calibrated)`]),
+      'Weighted (mean %)',
+      'Weighted (calibrated %)',
+    ],
+    cells: (project) => {
+      const scores = byId.get(project.id);
+      return [
+        ...criteria.flatMap((criterion) => {
+          const result = scores?.criteria[criterion.id];
+          return [result?.mean ?? '', result?.calibrated ?? ''];
+        }),
+        scores?.weighted.mean ?? '',
+        scores?.weighted.calibrated ?? '',
+      ];
+    },
+  };
+}
+
+/**
+ * scores.csv (issue 34): one row per judge and project it scored, judges in the admin list's
+ * order, projects in the order the judge saw them; a criterion the judge left out is empty, and a
+ * score given on another scale than the criterion's now reads "4 of 5".
+ */
+function* scoreRows(
+  judges: readonly JudgeAdmin[],
+  criteria: CriteriaScores['criteria'],
+  scores: readonly CriterionScoreRow[],
+): Generator<Cell[]> {
+  const byView = new Map<string, Map<string, CriterionScoreRow>>();
+  for (const score of scores) {
+    const key = `${score.judge_id}:${score.project_id}`;
+    const view = byView.get(key) ?? new Map<string, CriterionScoreRow>();
+    view.set(score.criterion_id, score);
+    byView.set(key, view);
+  }
+  for (const judge of judges)
+    for (const seen of judge.seen_projects) {
+      const view = byView.get(`${judge.id}:${seen.project_id}`);
+      if (view === undefined) continue;
+      yield [
+        judge.name,
+        judge.code,
+        judge.track,
+        `Table ${seen.location}`,
+        seen.name,
+        ...criteria.map((criterion) => {
+          const score = view.get(criterion.id);
+          // A score given before the criterion's scale changed says which scale it was on.
+          if (score === undefined) return '';
+          return score.scale === criterion.scale ? score.score : `${score.score} of ${score.scale}`;
+        }),
+      ];
+    }
+}
 
 function projectCells(project: Project): Cell[] {
   return [
@@ -155,8 +241,29 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
       return Readable.from(csvChunks(JUDGES_HEADER, cellsOf(judges, judgeCells)));
     }
     case 'projects': {
-      const projects = await snapshot(() => sources.projects());
-      return Readable.from(csvChunks(PROJECTS_HEADER, cellsOf(projects, projectCells)));
+      const { projects, criteriaScores } = await snapshot(async () => ({
+        projects: await sources.projects(),
+        criteriaScores: await sources.criteriaScores(),
+      }));
+      const columns = criteriaColumns(criteriaScores);
+      const cells = (project: Project) => [...projectCells(project), ...columns.cells(project)];
+      return Readable.from(csvChunks([...PROJECTS_HEADER, ...columns.header], cellsOf(projects, cells)));
+    }
+    case 'scores': {
+      const { judges, criteria, scores } = await snapshot(async () => ({
+        judges: await sources.judges(),
+        criteria: (await sources.criteriaScores()).criteria,
+        scores: await sources.scores(),
+      }));
+      const header = [
+        'Judge',
+        'Code',
+        'Track',
+        'Table',
+        'Project',
+        ...criteria.map((criterion) => `${criterion.name} (1–${criterion.scale})`),
+      ];
+      return Readable.from(csvChunks(header, scoreRows(judges, criteria, scores)));
     }
     case 'rankings': {
       // A judge replaced with its judgments set aside ranks nothing that counts (issue 24).

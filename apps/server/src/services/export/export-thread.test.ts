@@ -105,8 +105,22 @@ describe("a small event's exports, built in place", () => {
     await t.close();
     t = await createTestApp({ storage, app: { inPlace: IN_WORKERS } });
     await importProjects(40);
-    await t.addJudge({ name: 'Grace', email: 'grace@example.org' });
-    const kinds = ['judges', 'projects', 'rankings', 'challenges'];
+    const grace = await t.loginAs(await t.addJudge({ name: 'Grace', email: 'grace@example.org' }));
+    // Criteria and scores (issue 34): scores.csv and projects.csv's criteria columns.
+    const criterion = await t.admin({
+      method: 'POST',
+      url: '/api/admin/criteria',
+      payload: { name: 'Impact' },
+    });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    for (const score of [4, 2]) {
+      await grace({ method: 'POST', url: '/api/judge/next' });
+      const scores = { [criterion.json<{ id: string }>().id]: score };
+      expect(
+        (await grace({ method: 'POST', url: '/api/judge/finish', payload: { scores } })).statusCode,
+      ).toBe(200);
+    }
+    const kinds = ['judges', 'projects', 'rankings', 'challenges', 'scores'];
     const fromWorker = await Promise.all(kinds.map((kind) => exportOf(kind)));
     await t.close();
     t = await createTestApp({ storage });
@@ -121,8 +135,10 @@ describe("a small event's exports, built in place", () => {
         else expect(inPlace.body).toBe(worker?.body);
       }
       expect(
-        (await t.log()).match(/Exported (judges|projects|rankings|projects by challenge) to CSV/g),
-      ).toHaveLength(8);
+        (await t.log()).match(
+          /Exported (judges|projects|rankings|projects by challenge|criteria scores) to CSV/g,
+        ),
+      ).toHaveLength(10);
     } finally {
       await t.close();
       await storage.remove();

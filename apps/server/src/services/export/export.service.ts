@@ -28,6 +28,7 @@ const LOG_LINES: Record<ExportKind, string> = {
   projects: 'Exported projects to CSV',
   rankings: 'Exported rankings to CSV',
   challenges: 'Exported projects by challenge to CSV',
+  scores: 'Exported criteria scores to CSV',
 };
 
 /** The file's pieces as bytes, then `complete`; if it throws, the stream ends with that error. */
