@@ -84,10 +84,18 @@ export const ResultsTrackProject = z.object({
   active: z.boolean(),
   track_seen: z.int(),
   track_stars: z.int(),
+  /**
+   * Issue 34: the weighted calibrated score (percent) from this track's judges' criterion scores;
+   * null without criteria or without their scores.
+   */
+  criteria_score: z.number().nullable(),
 });
 export type ResultsTrackProject = z.infer<typeof ResultsTrackProject>;
 
-/** A track of `tracks` (R57): its projects by track stars, most first (ties by table). */
+/**
+ * A track of `tracks` (R57): its projects by track stars, most first (ties by table); once its
+ * judges gave criterion scores, by `criteria_score` first (issue 34).
+ */
 export const ResultsTrack = z.object({
   track: z.string(),
   projects: z.array(ResultsTrackProject),

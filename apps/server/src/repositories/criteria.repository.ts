@@ -47,16 +47,16 @@ export class CriteriaRepository {
   }
 
   /**
-   * The scores rank_score rests on (R34, issue 34): general judges' (track judges' scores count
-   * for their track only), but those whose judgments are set aside (issue 24).
+   * The scores of the judges of `track` ('': general judges, whose scores rank_score rests on,
+   * R34; a track's count for its track only), but those whose judgments are set aside (issue 24).
    */
-  async generalScores(): Promise<CriterionScoreRow[]> {
+  async scoresOfTrack(track: string): Promise<CriterionScoreRow[]> {
     return await this.db.all(
       this.db.q
         .selectFrom('criterion_scores as s')
         .innerJoin('judges as j', 'j.id', 's.judge_id')
         .selectAll('s')
-        .where('j.track', '=', '')
+        .where('j.track', '=', track)
         .where('j.judgments_set_aside', '=', 0)
         .orderBy('s.judge_id')
         .orderBy('s.project_id')

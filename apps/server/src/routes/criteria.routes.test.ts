@@ -27,6 +27,7 @@ import {
   type Results,
 } from '@podium/protocol';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import { unzip } from '../test-support/unzip.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -424,5 +425,38 @@ describe('exports with criteria, cell by cell', () => {
       'Name,Table,Description,URL,TryLink,VideoLink,ChallengeList,Seen,Active,LastActivity,Score,Stars',
     );
     expect(await csvOf('/api/admin/export/scores')).toEqual(['Judge,Code,Track,Table,Project']);
+  });
+});
+
+describe("track judges' scores", () => {
+  it("decide their track's order in the Results view and its tracks.csv, and never rank_score", async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
+    await t.admin({ method: 'POST', url: '/api/admin/options', payload: { judge_tracks: true } });
+    const projects = [
+      await t.addProject({ name: 'Weak', challenge_list: ['AI'] }),
+      await t.addProject({ name: 'Strong', challenge_list: ['AI'] }),
+    ];
+    const impact = await addCriterion({ name: 'Impact' });
+    const judge = await t.loginAs(await t.addJudge({ name: 'Tia', email: 'tia@x.org', track: 'AI' }));
+    await start();
+    for (let visit = 0; visit < 2; visit += 1) {
+      const held = await next(judge);
+      const score = held === projects[1] ? 5 : 2;
+      expect((await finish(judge, { scores: { [impact.id]: score } })).statusCode).toBe(200);
+    }
+    const results = (await t.admin({ method: 'GET', url: '/api/admin/results' })).json<Results>();
+    const track = results.tracks[0]?.projects ?? [];
+    expect(track.map((p) => p.name)).toEqual(['Strong', 'Weak']);
+    expect((track[0]?.criteria_score as number) > (track[1]?.criteria_score as number)).toBe(true);
+    // General judges only for rank_score: a track judge's scores leave it unsent.
+    expect((await t.projects()).map((p) => p.rank_score)).toEqual([undefined, undefined]);
+    const zip = await t.admin({ method: 'GET', url: '/api/admin/export/results' });
+    const tracksCsv =
+      unzip(zip.rawPayload)
+        .find((e) => e.name === 'tracks.csv')
+        ?.content.toString('utf8') ?? '';
+    const lines = tracksCsv.trimEnd().split('\n');
+    expect(lines[0]).toBe('Track,Name,Table,Active,TrackSeen,TrackStars,CriteriaScore');
+    expect(lines[1]).toBe(`AI,Strong,Table 2,true,1,0,${track[0]?.criteria_score}`);
   });
 });

@@ -42,7 +42,7 @@ export class ProjectEstimator {
     const rankFit = this.rankScores.fit(verdicts);
     const ranked = verdicts.some((verdict) => verdict.rankings.length > 0);
     const criterionRows = await criteria.all();
-    const scores = criterionRows.length === 0 ? [] : await criteria.generalScores();
+    const scores = criterionRows.length === 0 ? [] : await criteria.scoresOfTrack('');
     const criteriaFit = scores.length === 0 ? null : this.fitCriteria(criterionRows, scores, projectIds);
     const { results_basis } = await options.read();
     const basis = criteriaFit === null ? 'rankings' : results_basis;
@@ -56,6 +56,7 @@ export class ProjectEstimator {
     };
   }
 
+  /** The general judges' fit, kept until its scores, criteria or projects change. */
   private fitCriteria(
     criteria: readonly CriterionRow[],
     scores: readonly CriterionScoreRow[],
@@ -67,18 +68,27 @@ export class ProjectEstimator {
       scores.map((s) => `${s.judge_id}:${s.project_id}:${s.criterion_id}:${s.score}/${s.scale}`).join(','),
     ].join('|');
     if (this.criteriaFit?.key === key) return this.criteriaFit.fit;
-    const fit = fitCriteriaScores(
-      scores.map((s) => ({
-        judgeId: s.judge_id,
-        projectId: s.project_id,
-        criterionId: s.criterion_id,
-        value: (s.score - 1) / (s.scale - 1),
-        scale: s.scale,
-      })),
-      criteria,
-      projectIds,
-    );
+    const fit = fitStoredScores(criteria, scores, projectIds);
     this.criteriaFit = { key, fit };
     return fit;
   }
+}
+
+/** Stored scores fit by judging/criteria-scores.ts, each read at its position on its own scale. */
+export function fitStoredScores(
+  criteria: readonly CriterionRow[],
+  scores: readonly CriterionScoreRow[],
+  projectIds: readonly string[],
+): CriteriaFit {
+  return fitCriteriaScores(
+    scores.map((s) => ({
+      judgeId: s.judge_id,
+      projectId: s.project_id,
+      criterionId: s.criterion_id,
+      value: (s.score - 1) / (s.scale - 1),
+      scale: s.scale,
+    })),
+    criteria,
+    projectIds,
+  );
 }

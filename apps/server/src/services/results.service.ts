@@ -35,6 +35,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { CriteriaService } from './criteria.service.js';
 import { criteriaScoresView } from './criteria-views.js';
+import { fitStoredScores } from './project-estimates.js';
 import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
@@ -46,7 +47,7 @@ export interface ResultsContext {
   judges: JudgeService;
   judgePace: JudgePaceService;
   criteria: CriteriaService;
-  repositories: Pick<Repositories, 'flags' | 'judging' | 'options'>;
+  repositories: Pick<Repositories, 'flags' | 'judging' | 'options' | 'criteria'>;
   auditLog: AuditLogService;
   now: () => number;
 }
@@ -101,7 +102,7 @@ export class ResultsService {
       judges: (await this.judges.list())
         .filter((judge) => judge.track === '')
         .map((judge) => resultsJudge(judge, reviews.get(judge.id), paces.get(judge.id))),
-      tracks: (await this.repositories.options.read()).tracks.map((track) => resultsTrack(track, list)),
+      tracks: await this.tracks(list),
     };
   }
 
@@ -134,7 +135,7 @@ export class ResultsService {
     return zipFiles([
       { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
       { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
-      { name: 'tracks.csv', content: toCsv(TRACKS_HEADER, results.tracks.flatMap(trackRows)) },
+      { name: 'tracks.csv', content: tracksCsv(results.tracks) },
       { name: 'judge-rankings.csv', content: toCsv(JUDGE_RANKINGS_HEADER, judgeRankings) },
     ]);
   }
@@ -178,6 +179,29 @@ export class ResultsService {
       ...active.map((project, i) => row(project, i + 1, odds[i] ?? null)),
       ...hidden.map((project) => row(project, null, null)),
     ];
+  }
+
+  /**
+   * Each track of `tracks` (R57) with its projects; once criteria exist, each track's projects'
+   * weighted calibrated score from that track's judges' scores (issue 34).
+   */
+  private async tracks(list: readonly Project[]): Promise<ResultsTrack[]> {
+    const criteria = await this.criteria.all();
+    const tracks: ResultsTrack[] = [];
+    for (const track of (await this.repositories.options.read()).tracks) {
+      const entered = list.filter((project) => project.challenge_list.includes(track));
+      const scores = criteria.length === 0 ? [] : await this.repositories.criteria.scoresOfTrack(track);
+      const fit =
+        scores.length === 0
+          ? undefined
+          : fitStoredScores(
+              criteria,
+              scores,
+              entered.map((project) => project.id),
+            );
+      tracks.push(resultsTrack(track, entered, (id) => fit?.projects.get(id)?.weighted.calibrated ?? null));
+    }
+    return tracks;
   }
 
   /** The odds of these standings: drawn again only when a standing changed. */
@@ -226,18 +250,31 @@ function resultsJudge(
 }
 
 /** A track's projects, most track stars first (ties by table). */
-function resultsTrack(track: string, list: readonly Project[]): ResultsTrack {
-  const projects = list
-    .filter((project) => project.challenge_list.includes(track))
-    .map((project) => ({
-      id: project.id,
-      name: project.name,
-      location: project.location,
-      active: project.active,
-      track_seen: project.track_seen[track] ?? 0,
-      track_stars: project.track_stars[track] ?? 0,
-    }))
-    .sort((a, b) => b.track_stars - a.track_stars || a.location - b.location);
+/** The track's projects (`entered`), by criteria score once there is one, then stars and table. */
+function resultsTrack(
+  track: string,
+  entered: readonly Project[],
+  criteriaScore: (id: string) => number | null,
+): ResultsTrack {
+  const projects = entered
+    .map((project) => {
+      const score = criteriaScore(project.id);
+      return {
+        id: project.id,
+        name: project.name,
+        location: project.location,
+        active: project.active,
+        track_seen: project.track_seen[track] ?? 0,
+        track_stars: project.track_stars[track] ?? 0,
+        criteria_score: score === null ? null : round(100 * score),
+      };
+    })
+    .sort(
+      (a, b) =>
+        (b.criteria_score ?? -1) - (a.criteria_score ?? -1) ||
+        b.track_stars - a.track_stars ||
+        a.location - b.location,
+    );
   return { track, projects };
 }
 
@@ -321,15 +358,21 @@ function judgeCells(judge: ResultsJudge): Cell[] {
   ];
 }
 
-function trackRows(track: ResultsTrack): Cell[][] {
-  return track.projects.map((project) => [
-    track.track,
-    project.name,
-    `Table ${project.location}`,
-    project.active,
-    project.track_seen,
-    project.track_stars,
-  ]);
+/** tracks.csv; a `CriteriaScore` column once a track's judges gave criterion scores (issue 34). */
+function tracksCsv(tracks: readonly ResultsTrack[]): string {
+  const scored = tracks.some((track) => track.projects.some((project) => project.criteria_score !== null));
+  const rows = tracks.flatMap((track) =>
+    track.projects.map((project) => [
+      track.track,
+      project.name,
+      `Table ${project.location}`,
+      project.active,
+      project.track_seen,
+      project.track_stars,
+      ...(scored ? [optional(project.criteria_score)] : []),
+    ]),
+  );
+  return toCsv(scored ? [...TRACKS_HEADER, 'CriteriaScore'] : TRACKS_HEADER, rows);
 }
 
 /**
