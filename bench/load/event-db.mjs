@@ -6,22 +6,22 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './server.mjs';
+import { MAIN } from './server.mjs';
 
 export const EVENT_SIZE = { projects: 600, judges: 250, judgments: 20_000, logLines: 300_000 };
 
 const hex = () => randomBytes(12).toString('hex');
 
 /**
- * Fills `file` (created with the server's own migrations) and closes it. Returns the judges'
- * bearer tokens, so a benchmark can act as them.
+ * Fills `file` (created with the migrations of the build `main` starts) and closes it. Returns
+ * the judges' bearer tokens, so a benchmark can act as them.
  */
-export async function writeEventDb(file, size = EVENT_SIZE) {
+export async function writeEventDb(file, size = EVENT_SIZE, main = MAIN) {
   // The SQLite engine's module; a build from before issue 33 (a --baseline) named it database.js.
   const engine = ['sqlite.js', 'database.js']
-    .map((name) => join(ROOT, 'apps/server/dist/db', name))
+    .map((name) => join(dirname(main), 'db', name))
     .find((path) => existsSync(path));
   const { openDatabase } = await import(pathToFileURL(engine).href);
   const db = await openDatabase(file);

@@ -6,7 +6,7 @@
  * latency is measured from the scheduled time.
  */
 import { join } from 'node:path';
-import { writeEventDb } from './event-db.mjs';
+import { EVENT_SIZE, writeEventDb } from './event-db.mjs';
 import { ADMIN_AUTH, percentile, readUndecoded, startServer } from './server.mjs';
 
 const RATE_PER_S = 50;
@@ -67,11 +67,12 @@ function logReader(base, isRunning) {
   return { done, times, bytes: () => bytes };
 }
 
-export async function logUnderLoad({ seconds }) {
+export async function logUnderLoad({ seconds, main }) {
   let tokens;
   const server = await startServer({
+    main,
     prepare: async (dataDir) => {
-      ({ tokens } = await writeEventDb(join(dataDir, 'podium.db')));
+      ({ tokens } = await writeEventDb(join(dataDir, 'podium.db'), EVENT_SIZE, main));
     },
   });
   try {

@@ -21,7 +21,9 @@
  * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
  * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
  * older checkout, on --baseline-node), for "no slower than before" ratios; --baseline-engine
- * postgres runs them on PostgreSQL instead.
+ * postgres runs them on PostgreSQL instead; --baseline-first runs the baseline first (pairs of runs
+ * alternate the order). --main <main.js> starts another build than apps/server/dist as the one
+ * measured (the log phase's prebuilt event is made with that build's migrations).
  *
  * --balanced (`npm run bench:failover`) runs the event phase through nginx on two instances on one
  * PostgreSQL database (balanced.mjs, docs/deploy.md (c)), judges retrying as the web app does, and
@@ -63,7 +65,9 @@ const { values: args } = parseArgs({
     log: { type: 'string', default: '15' },
     only: { type: 'string', default: 'event,cycle,reads,log,storm' },
     engines: { type: 'string', default: 'sqlite,postgres' },
+    main: { type: 'string' },
     baseline: { type: 'string' },
+    'baseline-first': { type: 'boolean', default: false },
     'baseline-node': { type: 'string', default: process.execPath },
     'baseline-engine': { type: 'string', default: 'sqlite' },
     profile: { type: 'boolean', default: false },
@@ -221,10 +225,13 @@ async function loginStorm(base, judges) {
 function runsToMake() {
   if (args.balanced)
     return [{ label: 'postgres, 2 instances behind nginx', engine: 'postgres', balanced: true }];
-  const runs = ENGINES.map((engine) => ({ label: engine, engine }));
+  const runs = ENGINES.map((engine) => ({ label: engine, engine, main: args.main }));
   if (args.baseline) {
     const engine = args['baseline-engine'];
-    runs.push({ label: 'baseline', engine, main: args.baseline, node: args['baseline-node'] });
+    const baseline = { label: 'baseline', engine, main: args.baseline, node: args['baseline-node'] };
+    // Pairs of runs alternate which build goes first, so that neither always meets a warmer machine.
+    if (args['baseline-first']) runs.unshift(baseline);
+    else runs.push(baseline);
   }
   return runs;
 }
@@ -307,7 +314,7 @@ async function main() {
   }
   if (PHASES.has('log')) {
     // A server of its own, on a finished event's database (SQLite).
-    const log = await logUnderLoad({ seconds: Number(args.log) });
+    const log = await logUnderLoad({ seconds: Number(args.log), main: args.main });
     const sqlite = report.runs.find((r) => r.label === 'sqlite') ?? report.runs[0];
     sqlite.phases.log = log;
     sqlite.rssMaxMb = Math.max(sqlite.rssMaxMb, log.rssMb);
