@@ -428,7 +428,10 @@ function judgeStatistics(data: Scores, model: Model): JudgeStatistics {
   return statistics;
 }
 
-/** The 2×2 posterior precision of judge j's (a_j, b_j): [n, Σq; Σq, Σq²] / v_j plus the priors'. */
+/**
+ * The 2×2 posterior precision of judge j's (a_j, b_j): [Σw, Σwu; Σwu, Σw(u² + V)] / v_j over its
+ * scores (w their weights), plus the priors'.
+ */
 function judgePrecision(data: Scores, model: Model, statistics: JudgeStatistics, j: number) {
   const v = model.noise[j] as number;
   const aa = (statistics.sumW[j] as number) / v + 1 / model.leniencyVariance;
