@@ -34,7 +34,7 @@ export function ResultsPage() {
 }
 
 function ResultsScreen() {
-  const { results, error, prioritize, deliberation } = useResults();
+  const { results, criteria, error, prioritize, deliberation } = useResults();
 
   return (
     <div className="results stack">
@@ -48,7 +48,7 @@ function ResultsScreen() {
       ) : (
         <>
           <ResultsToolbar results={results} prioritize={prioritize} deliberation={deliberation} />
-          <ResultsBody results={results} projector={false} deliberation={deliberation} />
+          <ResultsBody results={results} criteria={criteria} projector={false} deliberation={deliberation} />
         </>
       )}
     </div>

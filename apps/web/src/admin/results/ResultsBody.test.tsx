@@ -1,4 +1,4 @@
-import type { Results, ResultsProject } from '@podium/protocol';
+import type { CriteriaScores, Results, ResultsProject } from '@podium/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupRendered, render } from '../../test/render';
 import { ResultsBody } from './ResultsBody';
@@ -54,6 +54,7 @@ describe('ResultsBody', () => {
     const container = await render(
       <ResultsBody
         results={results([project('Kiln', 1, 0), project('Mesh', 2, 0)])}
+        criteria={null}
         projector={false}
         deliberation={false}
       />,
@@ -67,6 +68,7 @@ describe('ResultsBody', () => {
     const container = await render(
       <ResultsBody
         results={results([project('Seen', 3, 2), project('Later', 2, 0), project('Earlier', 1, 0)])}
+        criteria={null}
         projector={false}
         deliberation={false}
       />,
@@ -82,6 +84,7 @@ describe('ResultsBody', () => {
     const body = (deliberation: boolean) => (
       <ResultsBody
         results={results([project('Close call', 1, 3, true)])}
+        criteria={null}
         projector={false}
         deliberation={deliberation}
       />
@@ -91,5 +94,67 @@ describe('ResultsBody', () => {
     const during = await render(body(true));
     expect(during.textContent).not.toContain('more looks');
     expect(during.querySelector('.results-table__contender')).toBeNull();
+  });
+});
+
+describe('ResultsBody with criteria (issue 34)', () => {
+  const scores: CriteriaScores = {
+    criteria: [{ id: 'c1', name: 'Impact', description: '', weight: 1, scale: 5 }],
+    basis: 'both',
+    projects: [
+      {
+        id: 'id-Seen',
+        criteria: { c1: { count: 2, mean: 4.5, calibrated: 4.2, sd: 0.4 } },
+        weighted: { mean: 87.5, calibrated: 80, sd: 10 },
+      },
+      {
+        id: 'id-Unscored',
+        criteria: { c1: { count: 0, mean: null, calibrated: null, sd: 1 } },
+        weighted: { mean: null, calibrated: null, sd: 25 },
+      },
+    ],
+    judges: [{ id: 'j1', leniency: 0.42, spread: 0.8, count: 2 }],
+  };
+  const withJudge = (): Results => ({
+    ...results([project('Seen', 1, 2), project('Unscored', 2, 1)]),
+    judges: [
+      {
+        id: 'j1',
+        name: 'Ada',
+        active: true,
+        seen: 2,
+        last_activity: 0,
+        ranked: 2,
+        comparisons: 1,
+        reliability: 1,
+        agreement: 1,
+        worth_a_word: false,
+        pace: [],
+        replaced: false,
+        judgments_count: true,
+      },
+    ],
+  });
+
+  it('shows each scored project calibrated and by mean, what the ranking rests on, and the judges’ habits', async () => {
+    const container = await render(
+      <ResultsBody results={withJudge()} criteria={scores} projector={false} deliberation={false} />,
+    );
+    const section = container.querySelector('[aria-labelledby="results-criteria"]') as HTMLElement;
+    expect(section.textContent).toContain(
+      "rests on the judges' rankings and their calibrated scores together",
+    );
+    const rows = [...section.querySelectorAll('tbody tr')].map((row) => row.textContent);
+    expect(rows).toEqual(['Seen80%88%4.2 (mean 4.5)', 'Ada2+0.40.80']);
+  });
+
+  it('leaves the judges’ habits off the projector', async () => {
+    const container = await render(
+      <ResultsBody results={withJudge()} criteria={scores} projector deliberation={false} />,
+    );
+    expect(container.textContent).not.toContain('scoring habits');
+    expect(container.querySelector('[aria-labelledby="results-criteria"] tbody tr')?.textContent).toContain(
+      'Seen',
+    );
   });
 });

@@ -1,10 +1,13 @@
-import type { Results } from '@podium/protocol';
+import type { CriteriaScores, Results } from '@podium/protocol';
+import { CriteriaResults } from './CriteriaResults';
 import { JudgesTable } from './JudgesTable';
 import { NotJudgedYet, notJudgedYet, RankingTable } from './RankingTable';
 import { TracksSection } from './TracksSection';
 
 interface ResultsBodyProps {
   results: Results;
+  /** Issue 34: the criteria's scores, when the event has criteria. */
+  criteria: CriteriaScores | null;
   projector: boolean;
   /** Deliberation is on: no judge looks at a project any more, so no contender needs looks. */
   deliberation: boolean;
@@ -27,7 +30,7 @@ function HowComputed({ results }: { results: Results }) {
 }
 
 /** The three sections; the print view shows them too, the projector leaves out the judges. */
-export function ResultsBody({ results, projector, deliberation }: ResultsBodyProps) {
+export function ResultsBody({ results, criteria, projector, deliberation }: ResultsBodyProps) {
   const time = new Date(results.generated_at).toLocaleTimeString();
   const unseen = notJudgedYet(results.projects);
   const judgedAny = unseen.length < results.projects.length;
@@ -52,6 +55,17 @@ export function ResultsBody({ results, projector, deliberation }: ResultsBodyPro
         )}
         <NotJudgedYet projects={unseen} />
       </section>
+      {criteria && (
+        <section className="stack" aria-labelledby="results-criteria">
+          <h2 id="results-criteria">Criteria</h2>
+          <CriteriaResults
+            scores={criteria}
+            projects={results.projects}
+            judgeNames={new Map(results.judges.map((judge) => [judge.id, judge.name]))}
+            projector={projector}
+          />
+        </section>
+      )}
       {!projector && (
         <section className="stack" aria-labelledby="results-judges">
           <h2 id="results-judges">Judges</h2>

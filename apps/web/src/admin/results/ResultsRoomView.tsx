@@ -11,7 +11,7 @@ import { useResults } from './use-results';
  * judges, the admin header, Back, Logout or any action that changes the event).
  */
 export function ResultsRoomView({ mode }: { mode: 'print' | 'projector' }) {
-  const { results, error, deliberation } = useResults();
+  const { results, criteria, error, deliberation } = useResults();
   const eventName = useEventName();
   const projector = mode === 'projector';
   usePageTitle('Results');
@@ -36,7 +36,14 @@ export function ResultsRoomView({ mode }: { mode: 'print' | 'projector' }) {
           Could not load the results: {error}
         </p>
       )}
-      {results && <ResultsBody results={results} projector={projector} deliberation={deliberation} />}
+      {results && (
+        <ResultsBody
+          results={results}
+          criteria={criteria}
+          projector={projector}
+          deliberation={deliberation}
+        />
+      )}
     </main>
   );
 }

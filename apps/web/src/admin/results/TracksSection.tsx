@@ -1,9 +1,13 @@
 import type { ResultsTrack } from '@podium/protocol';
 import { NumHeader, ResultsTable } from './ResultsTable';
 
-/** Track prizes are decided by the track judges' stars (R32), with their views beside them. */
+/**
+ * Track prizes are decided by the track judges' stars (R32), with their views beside them; once
+ * the track judges gave criterion scores, by their weighted calibrated score first (issue 34).
+ */
 export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
   if (tracks.length === 0) return <p>No tracks are set up (Settings, Track Judging).</p>;
+  const scored = tracks.some((track) => track.projects.some((project) => project.criteria_score !== null));
   return (
     <div className="stack">
       {tracks.map(({ track, projects }) => {
@@ -19,6 +23,7 @@ export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
                   <tr>
                     <th scope="col">Project</th>
                     <th scope="col">Table</th>
+                    {scored && <NumHeader>Criteria score</NumHeader>}
                     <NumHeader>Track stars</NumHeader>
                     <NumHeader>Track views</NumHeader>
                   </tr>
@@ -31,6 +36,11 @@ export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
                         {!project.active && <span className="results-mark">Hidden</span>}
                       </th>
                       <td className="results-table__num">{project.location}</td>
+                      {scored && (
+                        <td className="results-table__num">
+                          {project.criteria_score === null ? '–' : `${Math.round(project.criteria_score)}%`}
+                        </td>
+                      )}
                       <td className="results-table__num">{project.track_stars}</td>
                       <td className="results-table__num">{project.track_seen}</td>
                     </tr>

@@ -3,7 +3,7 @@
  * prioritize). Live like the dashboard: the events that change judgments, judges, flags or tracks
  * refetch it, and so does every reconnect. A 401 (the session ended) goes to the login page.
  */
-import { endpoints, type Results } from '@podium/protocol';
+import { endpoints, type CriteriaScores, type Results } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,8 @@ import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 
 export interface ResultsState {
   results: Results | null;
+  /** The criteria's calibrated scores (issue 34); null until loaded, or without criteria. */
+  criteria: CriteriaScores | null;
   /** Deliberation is on (options): the view drops what only helps while judges still look. */
   deliberation: boolean;
   /** The last refresh's failure; the last good results stay shown. */
@@ -22,14 +24,15 @@ export interface ResultsState {
   prioritize: (ids: readonly string[]) => Promise<string>;
 }
 
-const RESULTS_STALE_ON = [endpoints.adminResults];
-const OPTIONS_STALE_ON = [endpoints.adminResults, endpoints.options];
+const RESULTS_STALE_ON = [endpoints.adminResults, endpoints.criteriaScores];
+const OPTIONS_STALE_ON = [endpoints.adminResults, endpoints.criteriaScores, endpoints.options];
 
 export function useResults(): ResultsState {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { data, error, failedStatus } = useEndpointQuery(endpoints.adminResults);
   const deliberation = useEndpointQuery(endpoints.options).data?.deliberation ?? false;
+  const criteria = useEndpointQuery(endpoints.criteriaScores).data;
   useQueryInvalidation('admin', {
     'projects.changed': RESULTS_STALE_ON,
     'judges.changed': RESULTS_STALE_ON,
@@ -52,6 +55,7 @@ export function useResults(): ResultsState {
 
   return {
     results: data ?? null,
+    criteria: criteria !== undefined && criteria.criteria.length > 0 ? criteria : null,
     deliberation,
     error: failedStatus === 401 ? '' : error,
     prioritize,
