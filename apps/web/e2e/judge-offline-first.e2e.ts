@@ -25,6 +25,7 @@ import {
   seedProject,
   startServer,
   unexpectedErrors,
+  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 
 let server: ServerHandle;
@@ -47,15 +48,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A signed-in judge (welcome accepted) and a phone page for them. */
-async function judgeOnPhone(
-  name: string,
-): Promise<{ id: string; token: string; page: Page; errors: string[] }> {
-  const judge = await seedJudge(server, { name, email: `${name.toLowerCase()}@example.org` });
-  const token = await loginJudgeApi(server, judge.code);
-  const { context, page, errors } = await openPhonePage(browser, server, token);
-  opened.push(context);
-  return { id: judge.id, token, page, errors };
+/** A signed-in judge (welcome accepted) and a phone page for them, closed after the file. */
+async function judgeOnPhone(name: string) {
+  const judge = await signedInJudgeOnPhone(browser, server, name);
+  opened.push(judge.context);
+  return judge;
 }
 
 const url = (path: string) => `${server.baseUrl}${path}`;

@@ -16,13 +16,11 @@ import {
   apiCall,
   judgeRecord,
   launchBrowser,
-  loginJudgeApi,
-  openPhonePage,
   SHARED_DATA_DIR,
-  seedJudge,
   startServer,
   unexpectedErrors,
   uploadCsv,
+  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 import { layoutProblems } from './layout-checks';
 
@@ -76,18 +74,11 @@ async function nextToAssign(table: number, name: string): Promise<Project> {
   return { ...project, name };
 }
 
-/** A judge signed in (welcome accepted), with a phone page. */
-async function judgeOnPhone(
-  name: string,
-): Promise<{ id: string; token: string; page: Page; errors: string[] }> {
-  const judge = await seedJudge(server, {
-    name,
-    email: `${name.toLowerCase().replace(/\W/g, '')}@example.org`,
-  });
-  const token = await loginJudgeApi(server, judge.code);
-  const { context, page, errors } = await openPhonePage(browser, server, token);
-  opened.push(context);
-  return { id: judge.id, token, page, errors };
+/** A judge signed in (welcome accepted), with a phone page closed after the file. */
+async function judgeOnPhone(name: string) {
+  const judge = await signedInJudgeOnPhone(browser, server, name);
+  opened.push(judge.context);
+  return judge;
 }
 
 /**
