@@ -1,6 +1,7 @@
 import type { JudgedProject } from '@podium/protocol';
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
+import { UnscoredCount } from './ProjectScores';
 
 export interface RankingRowProps {
   project: JudgedProject;
@@ -59,7 +60,10 @@ export function RankingRow({
             {project.name}
           </Link>
         )}
-        <span className="judge-row__table">Table {project.location}</span>
+        <span className="judge-row__table">
+          Table {project.location}
+          {!overlay && <UnscoredCount projectId={project.project_id} />}
+        </span>
       </div>
       {project.starred && (
         <span className="judge-row__star">

@@ -1,6 +1,7 @@
 import type { JudgedProject } from '@podium/protocol';
 import { Link } from 'react-router-dom';
 import { useJudgeSelf, useJudgeWrites } from '../hooks/use-judge-data';
+import { UnscoredCount } from './ProjectScores';
 import { StarToggle } from './StarToggle';
 
 interface StarListProps {
@@ -29,7 +30,10 @@ function StarList({ id, title, emptyText, projects, locked, onToggle }: StarList
               >
                 {project.name}
               </Link>
-              <span className="judge-row__table">Table {project.location}</span>
+              <span className="judge-row__table">
+                Table {project.location}
+                <UnscoredCount projectId={project.project_id} />
+              </span>
             </div>
             <StarToggle
               compact

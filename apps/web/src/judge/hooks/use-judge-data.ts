@@ -1,15 +1,16 @@
 /**
  * The signed-in judge as the pages show it: `GET /judge` (kept on the phone) with the changes
- * still in the outbox laid over it, the deliberation flag, and the writes (ranking, stars,
- * notes), which go through the outbox (judge/stores/sync.store.ts). Nothing here keeps a copy of
+ * still in the outbox laid over it, the deliberation flag, the criteria and the judge's scores,
+ * and the writes (ranking, stars, notes, scores), which go through the outbox
+ * (judge/stores/sync.store.ts). Nothing here keeps a copy of
  * a server answer: the query cache holds it, events and landed writes update it.
  */
-import type { JudgedProject, JudgeSelf } from '@podium/protocol';
+import type { CriteriaList, JudgedProject, JudgeScores, JudgeSelf } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { useEffect, useMemo } from 'react';
 import type { EndpointQuery } from '../../queries/use-endpoint-query';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
-import { judgeWithPending, projectWithPending } from '../logic/pending';
+import { judgeWithPending, projectWithPending, scoreCorrection, scoresWithPending } from '../logic/pending';
 import { useJudgeSyncStore } from '../stores/sync.store';
 
 /**
@@ -44,11 +45,32 @@ export function useDeliberation(): boolean {
   return useEndpointQuery(endpoints.judgeDeliberation).data?.ok === 1;
 }
 
+const NO_CRITERIA: CriteriaList = { criteria: [], required: true };
+const NO_SCORES: JudgeScores = { scores: {} };
+
+/** The organizer's criteria (`GET /judge/criteria`, kept on the phone); none until it answers. */
+export function useJudgeCriteria(): CriteriaList {
+  return useEndpointQuery(endpoints.judgeCriteria).data ?? NO_CRITERIA;
+}
+
+/**
+ * The judge's scores by project id (`GET /judge/scores`, asked only while the event has
+ * criteria), with the waiting finishes and corrections laid over.
+ */
+export function useJudgeScores(): JudgeScores['scores'] {
+  const withCriteria = useJudgeCriteria().criteria.length > 0;
+  const query = useEndpointQuery(endpoints.judgeScores, { enabled: withCriteria });
+  const pending = useJudgeSyncStore((state) => state.pending);
+  return useMemo(() => scoresWithPending(query.data ?? NO_SCORES, pending).scores, [query.data, pending]);
+}
+
 export interface JudgeWrites {
   /** A new ranking (best first): shown at once, saved, gone from the screen if refused. */
   rank: (ranking: string[]) => void;
   setStarred: (projectId: string, starred: boolean) => void;
   saveNotes: (projectId: string, notes: string) => void;
+  /** A corrected score of a seen project (refused during deliberation, like stars). */
+  setScore: (projectId: string, criterionId: string, score: number) => void;
 }
 
 export function useJudgeWrites(): JudgeWrites {
@@ -63,6 +85,10 @@ export function useJudgeWrites(): JudgeWrites {
         if (!locked) void submit({ kind: 'star', projectId, starred });
       },
       saveNotes: (projectId, notes) => void submit({ kind: 'notes', projectId, notes }),
+      setScore: (projectId, criterionId, score) => {
+        const { pending } = useJudgeSyncStore.getState();
+        if (!locked) void submit(scoreCorrection(pending, projectId, criterionId, score));
+      },
     }),
     [locked, submit],
   );

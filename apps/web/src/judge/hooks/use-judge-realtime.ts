@@ -27,10 +27,18 @@ export const JUDGE_INVALIDATIONS: InvalidationMap = {
     endpoints.projectSummary,
     endpoints.judgeProjects,
     endpoints.judgeNext,
+    endpoints.judgeScores,
   ],
   deliberation: [endpoints.judgeDeliberation, endpoints.judgeNext],
   clock: [endpoints.judgingStarted, endpoints.judgeNext],
-  'options.changed': [endpoints.judgeTimer, endpoints.projectCount, endpoints.judgeNext],
+  // The criteria changed too (a deleted one takes its scores along: docs/api-extensions.md).
+  'options.changed': [
+    endpoints.judgeTimer,
+    endpoints.projectCount,
+    endpoints.judgeNext,
+    endpoints.judgeCriteria,
+    endpoints.judgeScores,
+  ],
 };
 
 /**

@@ -1,6 +1,12 @@
 import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
-import { judgeWithPending, projectWithPending, seenWithPending } from './pending';
+import {
+  judgeWithPending,
+  projectWithPending,
+  scoreCorrection,
+  scoresWithPending,
+  seenWithPending,
+} from './pending';
 
 const project = (id: string, starred = false, notes = ''): JudgedProject => ({
   project_id: id,
@@ -76,5 +82,37 @@ describe('a visit ended on the phone, not sent yet', () => {
   it('counts no busy or absent skip, and keeps a project held after another one', () => {
     expect(seenWithPending(holding, [{ kind: 'skip', projectId: 'c', reason: 'busy' }])).toBe(2);
     expect(judgeWithPending(holding, [{ kind: 'skip', projectId: 'a', reason: 'busy' }]).current).toBe('c');
+  });
+});
+
+describe('scores still on the phone', () => {
+  const kept = { scores: { a: { impact: 4, design: 2 } } };
+
+  it('show a correction over the kept scores, the criteria it does not name unchanged', () => {
+    const shown = scoresWithPending(kept, [{ kind: 'scores', projectId: 'a', scores: { design: 5 } }]);
+    expect(shown.scores).toEqual({ a: { impact: 4, design: 5 } });
+  });
+
+  it("show a waiting Done's scores, and none of a Done without any", () => {
+    const pending = [
+      { kind: 'finish', projectId: 'b', notes: '', starred: false, scores: { impact: 3 } },
+      { kind: 'finish', projectId: 'c', notes: '', starred: false },
+      { kind: 'finish', projectId: 'd', notes: '', starred: false, scores: {} },
+    ] as const;
+    expect(scoresWithPending(kept, pending).scores).toEqual({ ...kept.scores, b: { impact: 3 } });
+    expect(scoresWithPending(kept, [pending[1], pending[2]])).toBe(kept);
+  });
+
+  it('send only what the judge changed, with the correction it replaces in the outbox', () => {
+    expect(scoreCorrection([], 'a', 'impact', 5)).toEqual({
+      kind: 'scores',
+      projectId: 'a',
+      scores: { impact: 5 },
+    });
+    const waiting = [
+      { kind: 'scores', projectId: 'a', scores: { design: 1, impact: 2 } },
+      { kind: 'scores', projectId: 'b', scores: { design: 3 } },
+    ] as const;
+    expect(scoreCorrection(waiting, 'a', 'impact', 5).scores).toEqual({ design: 1, impact: 5 });
   });
 });

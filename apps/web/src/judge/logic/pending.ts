@@ -3,7 +3,7 @@
  * it (judge/stores/sync.store.ts): a ranking, a star or notes show at once, and a change the
  * server refuses leaves the outbox, so the screen falls back to the server's answer by itself.
  */
-import type { JudgedProject, JudgeSelf } from '@podium/protocol';
+import type { CriterionScores, JudgedProject, JudgeScores, JudgeSelf } from '@podium/protocol';
 import { JUDGE_FLAG_REASONS } from '@podium/protocol';
 import type { JudgeSave } from '../stores/sync.store';
 
@@ -54,4 +54,39 @@ export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[])
       flagged.add(save.projectId);
   }
   return seen.size + flagged.size;
+}
+
+/**
+ * The judge's scores (`GET /judge/scores`) as one change leaves them: a finish with scores, or a
+ * correction, whose criteria replace the project's and leave the others as they were.
+ */
+export function scoresWithSave(kept: JudgeScores, save: JudgeSave): JudgeScores {
+  if (save.kind !== 'scores' && save.kind !== 'finish') return kept;
+  const { projectId, scores: given } = save;
+  if (!given || Object.keys(given).length === 0) return kept;
+  return { scores: { ...kept.scores, [projectId]: { ...kept.scores[projectId], ...given } } };
+}
+
+/** The judge's scores with every waiting finish and correction laid over, oldest first. */
+export function scoresWithPending(kept: JudgeScores, pending: readonly JudgeSave[]): JudgeScores {
+  return pending.reduce(scoresWithSave, kept);
+}
+
+/**
+ * A new correction of one criterion's score. It names only what the judge changed, so a score
+ * given on a criterion's earlier scale is never sent again as if given on the current one; it
+ * carries the correction still waiting for this project, which it replaces in the outbox.
+ */
+export function scoreCorrection(
+  pending: readonly JudgeSave[],
+  projectId: string,
+  criterionId: string,
+  score: number,
+): Extract<JudgeSave, { kind: 'scores' }> {
+  const waiting = pending.find(
+    (save): save is Extract<JudgeSave, { kind: 'scores' }> =>
+      save.kind === 'scores' && save.projectId === projectId,
+  );
+  const scores: CriterionScores = { ...waiting?.scores, [criterionId]: score };
+  return { kind: 'scores', projectId, scores };
 }

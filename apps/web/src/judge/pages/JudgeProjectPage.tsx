@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Header } from '../../components/Header';
 import { DeliberationBanner } from '../components/DeliberationBanner';
 import { LoadError } from '../components/LoadError';
+import { ProjectScores } from '../components/ProjectScores';
 import { ProjectNotes } from '../components/ProjectNotes';
 import { ProjectDescription, ProjectHeading } from '../components/ProjectHeading';
 import { StarToggle } from '../components/StarToggle';
@@ -11,7 +12,7 @@ import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../hooks/use-judge-realtime';
 import { usePageTitle } from '../../hooks/use-page-title';
 
-/** `/judge/project/:id`: a judged project, its notes and star. */
+/** `/judge/project/:id`: a judged project, its notes and star, and its scores while the event has criteria. */
 export function JudgeProjectPage() {
   const { id = '' } = useParams();
   const gate = useJudgeGate();
@@ -43,6 +44,7 @@ export function JudgeProjectPage() {
           disabled={deliberation}
           onToggle={(starred) => setStarred(project.project_id, starred)}
         />
+        <ProjectScores projectId={project.project_id} locked={deliberation} />
         <ProjectNotes key={project.project_id} projectId={project.project_id} initialNotes={project.notes} />
         <section aria-label="Description">
           <ProjectDescription description={project.description} />

@@ -3,7 +3,7 @@
  * opens (router.tsx) while the judge chunk is still downloading, so on slow Wi-Fi the answers and
  * the chunk arrive together instead of one after the other; and `POST /judge/next` as a query.
  */
-import type { Next } from '@podium/protocol';
+import type { CriteriaList, Next } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
@@ -21,6 +21,8 @@ const PAGE_READS = [
   endpoints.projectCount,
   endpoints.judgeProject,
   endpoints.projectSummary,
+  endpoints.judgeCriteria,
+  endpoints.judgeScores,
 ] as const;
 
 /**
@@ -70,6 +72,14 @@ export function prefetchJudgePage(page: 'dashboard' | 'live' | 'project' | 'welc
   const self = prefetch(endpointQuery(endpoints.judgeSelf));
   if (page === 'welcome') return;
   void prefetch(endpointQuery(endpoints.judgeDeliberation));
+  // The criteria are kept for the Done dialog opened offline; the scores are asked only with some.
+  const criteria = prefetch(endpointQuery(endpoints.judgeCriteria));
+  if (page !== 'live') {
+    void criteria.then(() => {
+      const kept = queryClient.getQueryData<CriteriaList>(endpointKey(endpoints.judgeCriteria));
+      if (kept && kept.criteria.length > 0) void prefetch(endpointQuery(endpoints.judgeScores));
+    });
+  }
   if (page === 'dashboard') void prefetch(endpointQuery(endpoints.projectCount));
   if (page === 'project') void prefetch(endpointQuery(endpoints.judgeProject, { id: projectId }));
   if (page !== 'live') return;

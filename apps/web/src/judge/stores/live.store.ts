@@ -5,7 +5,7 @@
  * What the page shows (the held project, or why there is none) is server state: see
  * judge/hooks/use-judge-live.ts.
  */
-import type { JudgeReason } from '@podium/protocol';
+import type { CriterionScores, JudgeReason } from '@podium/protocol';
 import { JUDGE_CONFLICT_REASON, JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
 import { notify } from '../../stores/notice.store';
@@ -179,8 +179,11 @@ interface LiveActions {
    */
   leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
   setNotes: (notes: string) => void;
-  /** `POST /judge/finish` through the outbox; true when saved or stored (the page then goes to /judge). */
-  finish: (starred: boolean) => Promise<boolean>;
+  /**
+   * `POST /judge/finish` through the outbox, with the criteria's scores while the event has
+   * criteria; true when saved or stored (the page then goes to /judge).
+   */
+  finish: (starred: boolean, scores?: CriterionScores) => Promise<boolean>;
   /** `POST /judge/skip` for a Skip or Flag reason; the next project follows once it landed. */
   skip: (reason: JudgeReason) => Promise<boolean>;
 }
@@ -223,11 +226,13 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
     if (projectId) saveNotesDraft(judgeId, projectId, notes);
     set((state) => setNotes(state, notes));
   },
-  finish: async (starred) => {
+  finish: async (starred, scores) => {
     const { judgeId, projectId, notes, submitting } = get();
     if (!projectId || submitting) return false;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
-    const outcome = await useJudgeSyncStore.getState().submit({ kind: 'finish', projectId, notes, starred });
+    const outcome = await useJudgeSyncStore
+      .getState()
+      .submit({ kind: 'finish', projectId, notes, starred, ...(scores && { scores }) });
     if ('refused' in outcome) {
       set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR } from '../../api/client';
-import { isRetryable, refusalText, saveKey, saveStatusOf, saveStatusText, toSendResult } from './sync.store';
+import {
+  finishBody,
+  isRetryable,
+  refusalText,
+  saveKey,
+  saveStatusOf,
+  saveStatusText,
+  toSendResult,
+} from './sync.store';
 
 describe('judge saves', () => {
   it('coalesce per project for notes and stars, and once for the ranking', () => {
     expect(saveKey({ kind: 'notes', projectId: 'p1', notes: 'x' })).toBe('notes:p1');
     expect(saveKey({ kind: 'star', projectId: 'p1', starred: true })).toBe('star:p1');
     expect(saveKey({ kind: 'rank', ranking: ['a'] })).toBe('rank');
+  });
+
+  it("finish as R23 says without criteria (Jury's client's body), with the scores with them", () => {
+    const finish = { kind: 'finish', projectId: 'p1', notes: 'ok', starred: true } as const;
+    expect(finishBody(finish)).toEqual({ notes: 'ok', starred: true });
+    expect(Object.keys(finishBody(finish))).toEqual(['notes', 'starred']);
+    expect(finishBody({ ...finish, scores: { impact: 4 } })).toEqual({
+      notes: 'ok',
+      starred: true,
+      scores: { impact: 4 },
+    });
   });
 
   it('never coalesce two different visit ends, and keep one welcome', () => {
@@ -46,6 +65,18 @@ describe('judge saves', () => {
   it('explain a refusal without status codes', () => {
     expect(refusalText({ kind: 'rank', ranking: [] }, 400, 'ranking contains a duplicate project: p1')).toBe(
       'The server did not accept your ranking (ranking contains a duplicate project: p1). It was not saved.',
+    );
+    expect(
+      refusalText(
+        { kind: 'finish', projectId: 'p1', notes: '', starred: false, scores: {} },
+        400,
+        'Please score every criterion: Impact',
+      ),
+    ).toBe(
+      'The server did not accept finishing the project (Please score every criterion: Impact). It was not saved.',
+    );
+    expect(refusalText({ kind: 'scores', projectId: 'p1', scores: {} }, 404, 'project not found')).toBe(
+      'The server did not accept your scores (project not found). It was not saved.',
     );
     expect(refusalText({ kind: 'welcome' }, 401, 'Invalid Authorization header')).toBe(
       'The server did not accept the welcome confirmation (you are signed out). It was not saved.',

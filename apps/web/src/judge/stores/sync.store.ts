@@ -1,5 +1,6 @@
 /**
- * The judge's outbox: every judge write (welcome, finish, skip and flag, ranking, stars, notes)
+ * The judge's outbox: every judge write (welcome, finish, skip and flag, ranking, stars, notes,
+ * criteria scores)
  * goes through one persistent outbox per judge (judge/device/offline-queue.ts), each with its R91
  * Idempotency-Key, so poor Wi-Fi, a lost answer or a reload loses nothing and lands nothing
  * twice. This store exposes what the pages show ('All saved', 'Sending…', 'Offline: 3 changes
@@ -7,7 +8,7 @@
  * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
  * the screen falls back to the server's answer.
  */
-import type { JudgeReason } from '@podium/protocol';
+import type { CriterionScores, JudgeReason } from '@podium/protocol';
 import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
@@ -17,19 +18,23 @@ import { getJudgeToken } from '../../auth/cookies';
 import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offline-queue';
 import { deviceStorage as storage } from '../../util/device-storage';
-import { judgeWithSave, projectWithSave } from '../logic/pending';
+import { judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
 import { forgetJudgeOnDevice } from '../device/forget-judge';
+import { loadNotesDraft, saveNotesDraft } from '../device/notes-draft';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
 
 export type JudgeSave =
   | { kind: 'welcome' }
-  | { kind: 'finish'; projectId: string; notes: string; starred: boolean }
+  /** `scores` only while the event has criteria: without them the finish is R23's, unchanged. */
+  | { kind: 'finish'; projectId: string; notes: string; starred: boolean; scores?: CriterionScores }
   | { kind: 'skip'; projectId: string; reason: JudgeReason }
   | { kind: 'notes'; projectId: string; notes: string }
   | { kind: 'star'; projectId: string; starred: boolean }
-  | { kind: 'rank'; ranking: string[] };
+  | { kind: 'rank'; ranking: string[] }
+  /** A correction: the criteria named change, the others keep their score (`PUT /judge/scores/:id`). */
+  | { kind: 'scores'; projectId: string; scores: CriterionScores };
 
 /** The writes that end the visit of the held project: the next one waits for them. */
 export type VisitEnd = Extract<JudgeSave, { kind: 'finish' | 'skip' }>;
@@ -37,8 +42,9 @@ export const isVisitEnd = (save: JudgeSave): save is VisitEnd =>
   save.kind === 'finish' || save.kind === 'skip';
 
 /**
- * Saves with the same key replace each other while waiting: only the newest notes, star and
- * ranking matter. A finish or a skip is one event per held project, never replaced.
+ * Saves with the same key replace each other while waiting: only the newest notes, star,
+ * ranking and scores of a project matter (a correction carries the waiting one's scores too). A
+ * finish or a skip is one event per held project, never replaced.
  */
 export function saveKey(save: JudgeSave): string {
   switch (save.kind) {
@@ -66,6 +72,7 @@ const WHAT_WAS_REFUSED: Record<JudgeSave['kind'], string> = {
   notes: 'your notes',
   star: 'the star',
   rank: 'your ranking',
+  scores: 'your scores',
 };
 
 /** A refusal in plain words: what was not saved, and the server's reason. */
@@ -97,14 +104,17 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
   };
 }
 
+/** The body of `POST /judge/finish`: R23's unchanged, with `scores` only while the event has criteria. */
+export function finishBody({ notes, starred, scores }: Extract<JudgeSave, { kind: 'finish' }>) {
+  return { notes, starred, ...(scores && { scores }) };
+}
+
 async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
   switch (save.kind) {
     case 'welcome':
       return toSendResult(await callApi(endpoints.judgeWelcomeAccept, { idempotencyKey }));
-    case 'finish': {
-      const body = { notes: save.notes, starred: save.starred };
-      return toSendResult(await callApi(endpoints.judgeFinish, { body, idempotencyKey }));
-    }
+    case 'finish':
+      return toSendResult(await callApi(endpoints.judgeFinish, { body: finishBody(save), idempotencyKey }));
     case 'skip':
       return toSendResult(
         await callApi(endpoints.judgeSkip, { body: { reason: save.reason }, idempotencyKey }),
@@ -125,6 +135,12 @@ async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendRe
       return toSendResult(
         await callApi(endpoints.judgeRank, { body: { ranking: save.ranking }, idempotencyKey }),
       );
+    case 'scores': {
+      const params = { id: save.projectId };
+      return toSendResult(
+        await callApi(endpoints.judgeScoresSet, { params, body: { scores: save.scores }, idempotencyKey }),
+      );
+    }
   }
 }
 
@@ -149,8 +165,12 @@ export function applySaved(save: JudgeSave): void {
       queryClient.setQueryData(endpointKey(endpoints.judgeWelcomeGet), { ok: 1 });
       return;
     case 'finish':
+      if (save.scores) updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
+      return visitEnded();
     case 'skip':
       return visitEnded();
+    case 'scores':
+      return updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
     case 'star':
     case 'notes':
       updateKept(endpoints.judgeProject, (project) => projectWithSave(project, save), { id: save.projectId });
@@ -162,15 +182,23 @@ export function applySaved(save: JudgeSave): void {
 
 /** The server refused a change: it is dropped (the screen falls back) and the judge told why. */
 export function applyRefused(save: JudgeSave, status: number, error: string): void {
-  // R26: rank and star are refused during deliberation; the refetched page shows it locked.
-  if ((save.kind === 'rank' || save.kind === 'star') && error.includes('deliberation')) {
+  // R26: rank, star and scores are refused during deliberation; the refetched page shows it locked.
+  if (
+    (save.kind === 'rank' || save.kind === 'star' || save.kind === 'scores') &&
+    error.includes('deliberation')
+  ) {
     staleAfterWrite(endpoints.judgeDeliberation);
     staleAfterWrite(endpoints.judgeSelf);
     return;
   }
   notify.error(refusalText(save, status, error));
   // The held project is not the one this phone thought: follow the server again.
-  if (error === NO_CURRENT_PROJECT) visitEnded();
+  if (error === NO_CURRENT_PROJECT) return visitEnded();
+  // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
+  // offline): its notes are the draft again, so the next Done sends them.
+  const { judgeId } = useJudgeSyncStore.getState();
+  if (save.kind === 'finish' && judgeId && loadNotesDraft(judgeId, save.projectId) === '')
+    saveNotesDraft(judgeId, save.projectId, save.notes);
 }
 
 interface JudgeSyncState {

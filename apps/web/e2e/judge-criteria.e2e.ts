@@ -1,0 +1,296 @@
+/**
+ * Issue 34 on a judge's phone (390×844, touch), against the real server: without criteria the Done
+ * dialog is as before; with five, Done shows a score per criterion, the star, the notes and
+ * Submit on the first screen, Submit waits for every score, and the server stores them; a score
+ * is corrected from the dashboard's list (the project's page) until deliberation; a Done made
+ * offline carries its scores when it is sent, and a refusal of it is told as any queued write's.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  launchBrowser,
+  noticeWithText,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+  judgeOnPhone as signedInJudgeOnPhone,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+/** Five criteria, as an event's rules might name them; "Impact" weighs most. */
+const CRITERIA = [
+  { name: 'Impact', description: '1: helps nobody yet; 5: changes how people live or work.', weight: 3 },
+  { name: 'Technical difficulty', description: '1: a template; 5: hard problems solved well.', weight: 2 },
+  { name: 'Design', description: '1: hard to use; 5: a pleasure to use.', weight: 1 },
+  { name: 'Presentation', description: '1: unclear demo; 5: clear, live and on time.', weight: 1 },
+  { name: 'Originality', description: '', weight: 1 },
+] as const;
+
+interface Criterion {
+  id: string;
+  name: string;
+}
+let criteria: Criterion[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (let i = 1; i <= 8; i += 1) {
+    await seedProject(server, {
+      name: `Project ${i}: Solar Mesh Radio for Festivals`,
+      description: 'A demo.',
+    });
+  }
+  // No timer: Done is enabled as soon as a project is shown.
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
+const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
+const criterionGroup = (scope: Page | Locator, name: string) =>
+  scope.getByRole('radiogroup', { name, exact: true });
+/** A score's button: the label drawn as the button (its radio is visually hidden). */
+const scoreButton = (scope: Page | Locator, criterion: string, score: number) =>
+  criterionGroup(scope, criterion)
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${score}$`) });
+const judgeScores = (token: string) =>
+  apiCall<{ scores: Record<string, Record<string, number>> }>(
+    server,
+    'GET',
+    '/judge/scores',
+    undefined,
+    token,
+  );
+
+/** A judge signed in (welcome accepted), with a phone page closed after the file. */
+async function judgeOnPhone(name: string) {
+  const judge = await signedInJudgeOnPhone(browser, server, name);
+  opened.push(judge.context);
+  return judge;
+}
+
+/** Opens the live page and the Done dialog; the held project's id. */
+async function openDone(page: Page, token: string): Promise<string> {
+  await page.goto(url('/judge/live'));
+  await projectHeading(page).waitFor();
+  await button(page, 'Done').tap();
+  await doneDialog(page).waitFor();
+  const self = await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token);
+  return self.current;
+}
+
+/** Why `target` is not inside the 390×844 viewport, or ''. */
+async function outsideViewport(target: Locator): Promise<string> {
+  const box = await target.boundingBox();
+  if (!box) return 'not shown';
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844;
+  return inside
+    ? ''
+    : `at ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+}
+
+/** The scores of `given` (criterion name → score), by criterion id. */
+const byId = (given: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(given).map(([name, score]) => [criteria.find((c) => c.name === name)!.id, score]),
+  );
+
+const FIRST_SCORES = { Impact: 4, 'Technical difficulty': 3, Design: 5, Presentation: 2, Originality: 4 };
+
+describe('judging by criteria on a phone', () => {
+  let first: { token: string; page: Page; errors: string[] };
+  let finishedId = '';
+
+  it('without criteria, the Done dialog is as before: star, notes and Submit', async () => {
+    first = await judgeOnPhone('Ada Lovelace');
+    const { page, token } = first;
+    await openDone(page, token);
+    const dialog = doneDialog(page);
+    expect(await dialog.getByRole('radiogroup').count()).toBe(0);
+    expect(await dialog.locator('p').first().textContent()).toMatch(
+      /You can still edit your notes and star later\.$/,
+    );
+    expect(await dialog.getByLabel('Personal notes').getAttribute('rows')).toBe('5');
+    expect(await button(dialog, 'Submit').isEnabled()).toBe(true);
+    await button(dialog, 'Close').tap();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows five criteria, the star, the notes and Submit on the first screen; Submit waits for every score', async () => {
+    for (const criterion of CRITERIA) await apiCall(server, 'POST', '/admin/criteria', criterion);
+    criteria = (await apiCall<{ criteria: Criterion[] }>(server, 'GET', '/admin/criteria')).criteria;
+    expect(criteria.map((c) => c.name)).toEqual(CRITERIA.map((c) => c.name));
+
+    const { page, token, errors } = first;
+    finishedId = await openDone(page, token);
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    const whole: Record<string, Locator> = {
+      Submit: button(dialog, 'Submit'),
+      Star: dialog.getByRole('button', { name: /^Star/ }),
+      'Personal notes': dialog.getByLabel('Personal notes'),
+    };
+    for (const { name } of CRITERIA) whole[name] = criterionGroup(dialog, name);
+    const off: string[] = [];
+    for (const [name, target] of Object.entries(whole)) {
+      const why = await outsideViewport(target);
+      if (why) off.push(`${name}: ${why}`);
+    }
+    expect(off).toEqual([]);
+    expect(await dialog.evaluate((d) => d.scrollHeight <= d.clientHeight)).toBe(true);
+    // Every score is a 44 px target.
+    const small = await dialog
+      .locator('.judge-criterion__score span')
+      .evaluateAll(
+        (spans) =>
+          spans.map((s) => s.getBoundingClientRect()).filter((box) => box.width < 44 || box.height < 44)
+            .length,
+      );
+    expect(small).toBe(0);
+
+    // A criterion's description is a tap away.
+    const about = dialog.getByText(CRITERIA[0].description);
+    expect(await about.isVisible()).toBe(false);
+    await dialog.getByRole('button', { name: 'Impact: what the scores mean' }).tap();
+    await about.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(500); // the buttons' colours change over 0.15 s
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    const submit = button(dialog, 'Submit');
+    const entries = Object.entries(FIRST_SCORES);
+    for (const [name, score] of entries.slice(0, -1)) await scoreButton(dialog, name, score).tap();
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await dialog.getByText('Score every criterion to submit: 1 left.').count()).toBe(1);
+    const [lastName, lastScore] = entries.at(-1)!;
+    await scoreButton(dialog, lastName, lastScore).tap();
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await criterionGroup(dialog, 'Impact').getByRole('radio', { name: '4' }).isChecked()).toBe(true);
+
+    await submit.tap();
+    await page.waitForURL(url('/judge'));
+    expect((await judgeScores(token)).scores[finishedId]).toEqual(byId(FIRST_SCORES));
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("corrects a score from the dashboard's list, shows a criterion added later as unscored, and locks during deliberation", async () => {
+    const { page, token, errors } = first;
+    await page.goto(url('/judge'));
+    const row = page.locator(`.judge-row[data-project-id="${finishedId}"]`);
+    await row.waitFor();
+    expect(await row.locator('.judge-row__unscored').count()).toBe(0);
+
+    // A criterion added while the dashboard is open: the row says the project lacks its score.
+    const added = await apiCall<Criterion>(server, 'POST', '/admin/criteria', { name: 'Sustainability' });
+    await row.getByText('· 1 criterion unscored').waitFor();
+
+    await row.getByRole('link').tap();
+    const scores = page.getByRole('region', { name: 'Your scores' });
+    await scores.waitFor();
+    expect(await criterionGroup(scores, 'Design').getByRole('radio', { name: '5' }).isChecked()).toBe(true);
+    await scoreButton(scores, 'Impact', 2).tap();
+    await scoreButton(scores, 'Sustainability', 3).tap();
+    await page.getByText('All saved', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await judgeScores(token)).scores[finishedId])
+      .toEqual({ ...byId({ ...FIRST_SCORES, Impact: 2 }), [added.id]: 3 });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+    await page.getByText('Deliberation has started: your scores can no longer change.').waitFor();
+    expect(await criterionGroup(scores, 'Impact').getByRole('radio', { name: '3' }).isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+    await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
+    await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('a Done made offline with its scores', () => {
+  const withoutOfflineNoise = (errors: readonly string[]) =>
+    unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+
+  /** The service worker holds the app, so the dashboard opens offline after Done (its chunk too). */
+  const serviceWorkerActive = (page: Page) =>
+    page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+  /**
+   * A judge's Done made offline (the live page loaded online first), with notes: every criterion
+   * scored 3 but Originality, scored `last`. Returns the held project's id.
+   */
+  async function doneOffline(page: Page, token: string, last: number): Promise<string> {
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
+    await serviceWorkerActive(page);
+    await page.context().setOffline(true);
+    await button(page, 'Done').tap();
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    for (const { name } of CRITERIA.slice(0, -1)) await scoreButton(dialog, name, 3).tap();
+    await scoreButton(dialog, 'Originality', last).tap();
+    await dialog.getByLabel('Personal notes').fill('Strong demo.');
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    return held;
+  }
+
+  it('is sent with its scores once the phone is back online', async () => {
+    const { page, token, errors } = await judgeOnPhone('Grace Hopper');
+    const held = await doneOffline(page, token, 5);
+    expect((await judgeScores(token)).scores[held]).toBeUndefined();
+
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    const expected = Object.fromEntries(criteria.map((c) => [c.id, c.name === 'Originality' ? 5 : 3]));
+    expect((await judgeScores(token)).scores[held]).toEqual(expected);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+
+  it('is refused in plain words when a criterion was added meanwhile, and the judge keeps the project', async () => {
+    const { page, token, errors } = await judgeOnPhone('Hedy Lamarr');
+    const held = await doneOffline(page, token, 4);
+    const added = await apiCall<Criterion>(server, 'POST', '/admin/criteria', { name: 'Accessibility' });
+
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      'The server did not accept finishing the project (Please score every criterion: Accessibility). It was not saved.',
+    ).waitFor({ timeout: 20_000 });
+    const self = await apiCall<{ current: string; seen_projects: unknown[] }>(
+      server,
+      'GET',
+      '/judge',
+      undefined,
+      token,
+    );
+    expect(self.current).toBe(held);
+    expect(self.seen_projects).toEqual([]);
+    // The project is back on the live page with the notes typed in the refused Done.
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    await expect.poll(() => page.locator('#judge-live-notes').inputValue()).toBe('Strong demo.');
+    await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
+    expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});

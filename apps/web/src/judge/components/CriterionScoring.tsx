@@ -1,0 +1,101 @@
+import type { Criterion, CriterionScores } from '@podium/protocol';
+import type { CSSProperties } from 'react';
+import { useId, useState } from 'react';
+import { scaleColumns, scoreOf } from '../logic/criteria';
+
+export interface CriterionScoringProps {
+  criteria: readonly Criterion[];
+  scores: CriterionScores;
+  onScore: (criterionId: string, score: number) => void;
+  /** Scores cannot change (deliberation). */
+  disabled?: boolean;
+  /** The id of the text saying why they cannot, read with each criterion. */
+  describedBy?: string;
+}
+
+interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | 'scores'> {
+  criterion: Criterion;
+  score: number | undefined;
+}
+
+/**
+ * One criterion: its name (a tap shows the description; screen readers hear it with the scores)
+ * beside its scale, or above a scale longer than five. The scores are radio buttons drawn as
+ * 44 px buttons: one tab stop per criterion, arrows move the score.
+ */
+function CriterionScore({ criterion, score, onScore, disabled = false, describedBy }: CriterionScoreProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const nameId = `${id}-name`;
+  const aboutId = `${id}-about`;
+  const about = criterion.description.trim();
+  const name = (
+    <span id={nameId} className="judge-criterion__name-text">
+      {criterion.name}
+    </span>
+  );
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={nameId}
+      aria-describedby={[about && aboutId, describedBy].filter(Boolean).join(' ') || undefined}
+      className={`judge-criterion${criterion.scale > 5 ? ' judge-criterion--wide' : ''}`}
+      data-criterion-id={criterion.id}
+    >
+      {about ? (
+        <button
+          type="button"
+          className="judge-criterion__name"
+          aria-label={`${criterion.name}: what the scores mean`}
+          aria-expanded={open}
+          aria-controls={aboutId}
+          onClick={() => setOpen(!open)}
+        >
+          {name}
+        </button>
+      ) : (
+        <span className="judge-criterion__name">{name}</span>
+      )}
+      <div
+        className="judge-criterion__scale"
+        style={{ '--scale-columns': scaleColumns(criterion.scale) } as CSSProperties}
+      >
+        {Array.from({ length: criterion.scale }, (_, i) => i + 1).map((value) => (
+          <label key={value} className="judge-criterion__score">
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={id}
+              value={value}
+              checked={score === value}
+              disabled={disabled}
+              onChange={() => onScore(criterion.id, value)}
+            />
+            <span>{value}</span>
+          </label>
+        ))}
+      </div>
+      {about && (
+        <p id={aboutId} className="judge-criterion__about" hidden={!open}>
+          {about}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A score per criterion (issue 34), in the organizer's order: the Done dialog's and the project page's. */
+export function CriterionScoring({ criteria, scores, ...rest }: CriterionScoringProps) {
+  return (
+    <div className="judge-scoring">
+      {criteria.map((criterion) => (
+        <CriterionScore
+          key={criterion.id}
+          criterion={criterion}
+          score={scoreOf(criterion, scores)}
+          {...rest}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CriterionScores } from '@podium/protocol';
+import { useJudgeCriteria, useJudgeScores, useJudgeWrites } from '../hooks/use-judge-data';
+import { unscored } from '../logic/criteria';
+import { CriterionScoring } from './CriterionScoring';
+
+const NONE: CriterionScores = {};
+
+/**
+ * A seen project's scores on the project page, corrected with a tap until deliberation (each tap
+ * goes through the outbox, like a star). Nothing while the event has no criteria.
+ */
+export function ProjectScores({ projectId, locked }: { projectId: string; locked: boolean }) {
+  const { criteria } = useJudgeCriteria();
+  const scores = useJudgeScores()[projectId] ?? NONE;
+  const { setScore } = useJudgeWrites();
+  if (criteria.length === 0) return null;
+  return (
+    <section className="judge-project-scores" aria-labelledby="judge-scores-heading">
+      <h2 id="judge-scores-heading" className="judge-project-scores__title">
+        Your scores
+      </h2>
+      {locked && (
+        <p id="judge-scores-locked" className="judge-field__help">
+          Deliberation has started: your scores can no longer change.
+        </p>
+      )}
+      <CriterionScoring
+        criteria={criteria}
+        scores={scores}
+        disabled={locked}
+        describedBy={locked ? 'judge-scores-locked' : undefined}
+        onScore={(criterionId, score) => setScore(projectId, criterionId, score)}
+      />
+    </section>
+  );
+}
+
+/** On a dashboard row: how many criteria of the project still wait for a score, if any. */
+export function UnscoredCount({ projectId }: { projectId: string }) {
+  const { criteria } = useJudgeCriteria();
+  const left = unscored(criteria, useJudgeScores()[projectId] ?? NONE).length;
+  if (left === 0) return null;
+  return (
+    <span className="judge-row__unscored">
+      {' '}
+      · {left} {left === 1 ? 'criterion' : 'criteria'} unscored
+    </span>
+  );
+}

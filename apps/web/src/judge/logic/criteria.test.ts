@@ -1,0 +1,33 @@
+import type { Criterion } from '@podium/protocol';
+import { describe, expect, it } from 'vitest';
+import { finishScores, scaleColumns, scoreOf, unscored } from './criteria';
+
+const criterion = (id: string, scale = 5): Criterion => ({ id, name: id, description: '', weight: 1, scale });
+const impact = criterion('impact');
+const design = criterion('design', 10);
+
+describe('scores by criterion', () => {
+  it("count a score only when it is on the criterion's scale", () => {
+    expect(scoreOf(impact, { impact: 4 })).toBe(4);
+    expect(scoreOf(impact, {})).toBeUndefined();
+    // Given on a 1–10 scale the organizer has since shortened to 1–5: asked for again.
+    expect(scoreOf(impact, { impact: 8 })).toBeUndefined();
+    expect(scoreOf(impact, { impact: 0 })).toBeUndefined();
+  });
+
+  it('name the criteria still without a score, in order', () => {
+    expect(unscored([impact, design], {}).map((c) => c.id)).toEqual(['impact', 'design']);
+    expect(unscored([impact, design], { design: 10, impact: 9 }).map((c) => c.id)).toEqual(['impact']);
+    expect(unscored([impact, design], { impact: 1, design: 1 })).toEqual([]);
+  });
+
+  it('send with Done the scores of the criteria shown, and nothing at all without criteria', () => {
+    expect(finishScores([], { impact: 3 })).toBeUndefined();
+    expect(finishScores([impact, design], { impact: 3, deleted: 2 })).toEqual({ impact: 3 });
+    expect(finishScores([impact], {})).toEqual({});
+  });
+
+  it('lay up to seven 44 px buttons in a row, a longer scale in two rows', () => {
+    expect([2, 5, 7, 8, 9, 10].map(scaleColumns)).toEqual([2, 5, 7, 4, 5, 5]);
+  });
+});
