@@ -398,16 +398,32 @@ describe('dark mode', () => {
     await context.addCookies([{ name: 'token', value: tokens[0]!, url: server.baseUrl, sameSite: 'Strict' }]);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    // With criteria (issue 34): their settings, the dashboard's unscored marks, a project's scores.
+    const criteria: { id: string }[] = [];
+    for (const name of ['Impact', 'Design'])
+      criteria.push(
+        await apiCall(server, 'POST', '/admin/criteria', { name, description: `What ${name} means.` }),
+      );
+    const judged = (
+      await apiCall<{ seen_projects: { project_id: string }[] }>(
+        server,
+        'GET',
+        '/judge',
+        undefined,
+        tokens[0],
+      )
+    ).seen_projects[0]!.project_id;
     const ready: Record<string, string> = {
       '/': 'h1',
       '/admin': 'figure.progress-chart',
       '/admin/add-judges': '.email-off',
       '/admin/add-projects': 'form',
-      '/admin/settings': '#reset',
+      '/admin/settings': '.criteria-list',
       '/admin/log': '.audit-log',
       '/admin/judge-codes': '.judge-card',
       '/expo': 'h1',
-      '/judge': 'h1',
+      '/judge': '.judge-row__unscored',
+      [`/judge/project/${judged}`]: '.judge-criterion',
     };
     for (const [path, selector] of Object.entries(ready)) {
       await page.goto(`${server.baseUrl}${path}`);
@@ -423,6 +439,7 @@ describe('dark mode', () => {
     );
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
+    for (const { id } of criteria) await apiCall(server, 'DELETE', `/admin/criteria/${id}`);
   });
 });
 

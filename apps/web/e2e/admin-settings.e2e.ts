@@ -172,7 +172,7 @@ describe('admin settings (laptop)', () => {
     expect(await field(page, F.autoSwitch).inputValue()).toBe('0.1');
     expect(await field(page, F.maxReqs).inputValue()).toBe('100');
     const updates = page.getByRole('button', { name: /^Update / });
-    expect(await updates.count()).toBe(11);
+    expect(await updates.count()).toBe(12);
     for (const button of await updates.all()) expect(await button.isDisabled()).toBe(true);
     await page.getByRole('status').filter({ hasText: 'Loading the current settings' }).waitFor();
 
@@ -498,6 +498,7 @@ describe('admin settings (laptop)', () => {
     expect(names).toEqual([
       'Judge Login',
       'Judging Parameters',
+      'Criteria',
       'Judging Clock and Timer',
       'Track Judging',
       'Multi-Group Judging',

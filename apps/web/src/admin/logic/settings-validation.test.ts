@@ -1,4 +1,4 @@
-import { SETTINGS_ERRORS } from '@podium/protocol';
+import { RESULTS_BASIS_INVALID, SETTINGS_ERRORS } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   formatList,
@@ -10,6 +10,7 @@ import {
   parseMaxRequests,
   parseMinViews,
   parseNumGroups,
+  parseResultsBasis,
   parseSwitchingMode,
   parseTimer,
   parseTrackViews,
@@ -131,6 +132,15 @@ describe('switching mode', () => {
     expect(parseSwitchingMode('manual')).toEqual(accepted('manual'));
     expect(parseSwitchingMode('Auto')).toEqual(refused(SETTINGS_ERRORS.switchingMode));
     expect(parseSwitchingMode('')).toEqual(refused(SETTINGS_ERRORS.switchingMode));
+  });
+});
+
+describe('results basis (issue 34)', () => {
+  it("is 'both', 'rankings' or 'criteria'", () => {
+    for (const basis of ['both', 'rankings', 'criteria'])
+      expect(parseResultsBasis(basis)).toEqual(accepted(basis));
+    expect(parseResultsBasis('Both')).toEqual(refused(RESULTS_BASIS_INVALID));
+    expect(parseResultsBasis('')).toEqual(refused(RESULTS_BASIS_INVALID));
   });
 });
 

@@ -12,8 +12,8 @@
  * - Lists are comma separated and each entry is trimmed. Tracks drop blank entries (§5); the
  *   other lists refuse them, and a field left wholly blank is the empty list.
  */
-import type { SwitchingMode } from '@podium/protocol';
-import { SETTINGS_ERRORS, SWITCHING_MODES } from '@podium/protocol';
+import type { ResultsBasis, SwitchingMode } from '@podium/protocol';
+import { RESULTS_BASES, RESULTS_BASIS_INVALID, SETTINGS_ERRORS, SWITCHING_MODES } from '@podium/protocol';
 import { clockText } from '../../util/clock-text';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -67,19 +67,28 @@ export const parseMinViews = (text: string) => wholeAtLeast(text, 0, SETTINGS_ER
 export const parseMaxRequests = (text: string) => wholeAtLeast(text, 0, SETTINGS_ERRORS.maxReqs);
 export const parseNumGroups = (text: string) => wholeAtLeast(text, 1, SETTINGS_ERRORS.numGroups);
 
-/** A decimal 0 ≤ x ≤ 1 (`0.1`, `.25`, `1`). */
-export function parseAutoSwitchProp(text: string): Parsed<number> {
+/** A number written in decimal (`0.1`, `.25`, `1`), or null (blank, `1e3`, `0x1`, not a number). */
+export function parseDecimal(text: string): number | null {
   const trimmed = text.trim();
-  const value = Number(trimmed);
-  return DECIMAL.test(trimmed) && value >= 0 && value <= 1
-    ? ok(value || 0)
-    : fail(SETTINGS_ERRORS.autoSwitchProp);
+  return DECIMAL.test(trimmed) ? Number(trimmed) || 0 : null; // `|| 0` turns -0 into 0
 }
 
-export function parseSwitchingMode(text: string): Parsed<SwitchingMode> {
-  const mode = SWITCHING_MODES.find((m) => m === text);
-  return mode ? ok(mode) : fail(SETTINGS_ERRORS.switchingMode);
+/** A decimal 0 ≤ x ≤ 1 (`0.1`, `.25`, `1`). */
+export function parseAutoSwitchProp(text: string): Parsed<number> {
+  const value = parseDecimal(text);
+  return value !== null && value >= 0 && value <= 1 ? ok(value) : fail(SETTINGS_ERRORS.autoSwitchProp);
 }
+
+/** One of a setting's `choices`, else `message`. */
+const parseChoice =
+  <T extends string>(choices: readonly T[], message: string) =>
+  (text: string): Parsed<T> => {
+    const choice = choices.find((c) => c === text);
+    return choice ? ok(choice) : fail(message);
+  };
+
+export const parseSwitchingMode = parseChoice<SwitchingMode>(SWITCHING_MODES, SETTINGS_ERRORS.switchingMode);
+export const parseResultsBasis = parseChoice<ResultsBasis>(RESULTS_BASES, RESULTS_BASIS_INVALID);
 
 /** Track names: blanks dropped (§5), then no repeats. An empty list turns every track off. */
 export function parseTracks(text: string): Parsed<string[]> {

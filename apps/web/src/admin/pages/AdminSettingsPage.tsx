@@ -4,6 +4,7 @@ import { AdminGate } from '../components/AdminGate';
 import { endpoints } from '@podium/protocol';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { ClockSection } from '../settings/ClockSection';
+import { CriteriaSection } from '../settings/CriteriaSection';
 import { ExportSection } from '../settings/ExportSection';
 import { JudgeLoginSection } from '../settings/JudgeLoginSection';
 import { JudgingParametersSection } from '../settings/JudgingParametersSection';
@@ -13,7 +14,7 @@ import { SettingsNav } from '../settings/SettingsSection';
 import { TrackSection } from '../settings/TrackSection';
 import { useLiveOptions, useSettingsState } from '../settings/use-live-options';
 
-/** `/admin/settings`: judge login, judging parameters, clock, tracks, groups, exports and resets. */
+/** `/admin/settings`: judge login, judging parameters, criteria, clock, tracks, groups, exports and resets. */
 export function AdminSettingsPage() {
   return (
     <Page heading="Settings" admin back logout>
@@ -33,6 +34,7 @@ function Settings() {
       <RunningBanner />
       <JudgeLoginSection />
       <JudgingParametersSection />
+      <CriteriaSection />
       <ClockSection />
       <TrackSection />
       <MultiGroupSection />

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 export const SETTINGS_SECTIONS = [
   { id: 'judge-login', title: 'Judge Login' },
   { id: 'judging-parameters', title: 'Judging Parameters' },
+  { id: 'criteria', title: 'Criteria' },
   { id: 'clock', title: 'Judging Clock and Timer' },
   { id: 'track-judging', title: 'Track Judging' },
   { id: 'multi-group', title: 'Multi-Group Judging' },

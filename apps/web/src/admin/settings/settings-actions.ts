@@ -1,10 +1,20 @@
 /**
- * The writes of the settings page (API.md 3.5, 3.3, 3.4): each one calls its endpoint and, once
- * the server accepted it, shows the new value in the kept Options at once and invalidates them, so
- * a refetch confirms it (the `options.changed` event may come later). Every
+ * The writes of the settings page (API.md 3.5, 3.3, 3.4; the criteria: docs/api-extensions.md):
+ * each one calls its endpoint and, once the server accepted it, shows the new value in the kept
+ * Options (or criteria) at once and invalidates them, so a refetch confirms it (the
+ * `options.changed` event may come later). Every
  * call resolves to the `{status, error, data}` of api/client.ts; the page turns it into alerts.
  */
-import type { Options, OptionsUpdateRequest, ResetType } from '@podium/protocol';
+import type {
+  CriteriaList,
+  CriterionNewRequest,
+  CriterionUpdateRequest,
+  Endpoint,
+  Options,
+  OptionsUpdateRequest,
+  ResetType,
+  ResponseOf,
+} from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import type { ApiResult } from '../../api/client';
 import { callApi } from '../../api/client';
@@ -12,15 +22,64 @@ import { endpointKey, queryClient, updateKept } from '../../queries/query-client
 import { downloadFile } from '../api/download';
 import { showClock } from './use-live-options';
 
-/** After an accepted write: show `patch` now, and refetch (the `options.changed` event may be late). */
-async function settled<T>(call: Promise<ApiResult<T>>, patch?: Partial<Options>): Promise<ApiResult<T>> {
+const refetch = (endpoint: Endpoint) =>
+  void queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) });
+
+/**
+ * After an accepted write: show `patch` in the kept answer of `endpoint` now, and refetch it (the
+ * `options.changed` event may be late).
+ */
+async function settledOn<E extends Endpoint, T>(
+  endpoint: E,
+  call: Promise<ApiResult<T>>,
+  patch?: (kept: ResponseOf<E>) => ResponseOf<E>,
+): Promise<ApiResult<T>> {
   const result = await call;
   if (result.data) {
-    if (patch) updateKept(endpoints.options, (options) => ({ ...options, ...patch }));
-    void queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.options) });
+    if (patch) updateKept(endpoint, patch);
+    refetch(endpoint);
   }
   return result;
 }
+
+const settled = <T>(call: Promise<ApiResult<T>>, patch?: Partial<Options>) =>
+  settledOn(endpoints.options, call, patch && ((options) => ({ ...options, ...patch })));
+
+/** The kept criteria in the order of `ids`. */
+const inOrder =
+  (ids: readonly string[]) =>
+  (list: CriteriaList): CriteriaList => ({
+    ...list,
+    criteria: ids.flatMap((id) => list.criteria.filter((criterion) => criterion.id === id)),
+  });
+
+/** Reorders still on their way, sent one after another: a quick second move never overtakes the first. */
+let ordersWaiting = 0;
+let lastOrder: Promise<unknown> = Promise.resolve();
+
+/** The criteria's writes (docs/api-extensions.md "Criteria", issue 34). */
+export const criteriaApi = {
+  add: (body: CriterionNewRequest) =>
+    settledOn(endpoints.criteria, callApi(endpoints.criterionNew, { body })),
+  update: (id: string, body: CriterionUpdateRequest) =>
+    settledOn(endpoints.criteria, callApi(endpoints.criterionUpdate, { params: { id }, body })),
+  remove: (id: string) =>
+    settledOn(endpoints.criteria, callApi(endpoints.criterionDelete, { params: { id } })),
+  /**
+   * Shown in the new order at once; the server's order is read back once the last reorder
+   * landed (before, it would undo the moves still waiting), or after a refusal.
+   */
+  order: async (ids: string[]) => {
+    updateKept(endpoints.criteria, inOrder(ids));
+    ordersWaiting += 1;
+    const sent = lastOrder.then(() => callApi(endpoints.criteriaOrder, { body: { ids } }));
+    lastOrder = sent;
+    const result = await sent;
+    ordersWaiting -= 1;
+    if (!result.data || ordersWaiting === 0) refetch(endpoints.criteria);
+    return result;
+  },
+};
 
 /** The fields `POST /admin/options` takes, with the value types the page sends. */
 export type OptionsUpdate = { [K in keyof OptionsUpdateRequest]?: NonNullable<OptionsUpdateRequest[K]> };
