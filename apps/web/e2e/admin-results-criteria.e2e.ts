@@ -1,7 +1,8 @@
 /**
- * The Results view of an event judged by criteria (issue 34) at 1280×800: each scored project's
- * calibrated and mean scores, what the ranking rests on, the judges' scoring habits (not on the
- * projector), and axe. Judges score through the real HTTP API; the page is the real app in Chromium.
+ * An event judged by criteria (issue 34) at 1280×800: the Results view (each scored project's
+ * calibrated and mean scores, what the ranking rests on, the judges' scoring habits, not on the
+ * projector) and the dashboard's Projects table (its Criteria column), with axe. Judges score
+ * through the real HTTP API; the pages are the real app in Chromium.
  */
 import type { CriteriaScores } from '@podium/protocol';
 import type { Browser } from 'playwright-core';
@@ -61,7 +62,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the Results view with criteria', () => {
+describe('an event judged by criteria', () => {
   it('shows the calibrated and mean scores, what the ranking rests on, and the judges’ habits; axe finds nothing', async () => {
     const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.desktop);
     await page.goto(`${server.baseUrl}/admin/results`);
@@ -94,6 +95,24 @@ describe('the Results view with criteria', () => {
       .nth(NAMES.length - 1)
       .waitFor();
     expect(await page.getByText("Judges' scoring habits").count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows each project's weighted calibrated score in the dashboard's Criteria column", async () => {
+    const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.desktop);
+    await page.goto(`${server.baseUrl}/admin`);
+    const header = page.getByRole('columnheader', { name: /^Criteria/ });
+    await header.waitFor();
+    const scores = await apiCall<CriteriaScores>(server, 'GET', '/admin/criteria/scores');
+    const list = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/project/list');
+    for (const name of NAMES) {
+      const id = list.find((project) => project.name === name)?.id;
+      const calibrated = scores.projects.find((project) => project.id === id)?.weighted.calibrated ?? -1;
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+      await expect(row.textContent()).resolves.toContain(`${Math.round(calibrated)}%`);
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 });

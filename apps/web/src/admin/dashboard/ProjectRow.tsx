@@ -8,6 +8,8 @@ export interface ProjectRowProps extends ProjectRowModel {
   showGroup: boolean;
   /** Rank and the Copeland score: with no track chosen. */
   showScore: boolean;
+  /** The Criteria column: the event has criteria, no track chosen (issue 34). */
+  showCriteria: boolean;
   /** Move to Group is offered with multi-group judging. */
   canMoveGroup: boolean;
 }
@@ -46,6 +48,7 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
     score,
     rankScore,
     rank,
+    criteriaScore,
     stars,
     seen,
     lastActivity,
@@ -97,6 +100,18 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
         {location}
       </td>
       {props.showGroup && <td role="cell">{group}</td>}
+      {props.showCriteria && (
+        <td role="cell" className="data-table__num">
+          {criteriaScore === null ? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">no scores yet</span>
+            </>
+          ) : (
+            `${Math.round(criteriaScore)}%`
+          )}
+        </td>
+      )}
       {props.showScore && (
         <td role="cell" className="data-table__num">
           {score}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { searchItems } from '../../util/search';
-import { useFlags, useOptions, useProjects, useTrack } from './dashboard-queries';
+import { useCriteriaScores, useFlags, useOptions, useProjects, useTrack } from './dashboard-queries';
 import { useTableFilterStore } from '../stores/table-filter.store';
 import { PROJECT_COLUMNS, projectColumnKeys } from './columns';
 import { EntityTable } from './EntityTable';
@@ -18,10 +18,12 @@ export function ProjectsTable() {
   const multiGroup = !!options?.multi_group;
   const showGroup = multiGroup && track === '';
   const showScore = track === '';
+  const criteria = useCriteriaScores();
+  const showCriteria = showScore && (criteria?.criteria.length ?? 0) > 0;
 
   const rows = useMemo(
-    () => (projects ? projectRows(projects, flags ?? [], options, track) : null),
-    [projects, flags, options, track],
+    () => (projects ? projectRows(projects, flags ?? [], options, track, criteria) : null),
+    [projects, flags, options, track, criteria],
   );
   const query = useTableFilterStore((state) => state.query.projects);
   const challenges = useMemo(
@@ -38,12 +40,21 @@ export function ProjectsTable() {
       })),
     [rows, query, challenges],
   );
-  const columnKeys = useMemo(() => projectColumnKeys({ track, showGroups: showGroup }), [track, showGroup]);
+  const columnKeys = useMemo(
+    () => projectColumnKeys({ track, showGroups: showGroup, showCriteria }),
+    [track, showGroup, showCriteria],
+  );
   const renderRow = useCallback(
     (row: ProjectRowModel) => (
-      <ProjectRow {...row} showGroup={showGroup} showScore={showScore} canMoveGroup={multiGroup} />
+      <ProjectRow
+        {...row}
+        showGroup={showGroup}
+        showScore={showScore}
+        showCriteria={showCriteria}
+        canMoveGroup={multiGroup}
+      />
     ),
-    [showGroup, showScore, multiGroup],
+    [showGroup, showScore, showCriteria, multiGroup],
   );
   return (
     <>

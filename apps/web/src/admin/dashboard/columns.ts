@@ -14,6 +14,7 @@ export type ProjectColumnKey =
   | 'location'
   | 'group'
   | 'rank'
+  | 'criteria'
   | 'score'
   | 'stars'
   | 'seen'
@@ -31,6 +32,7 @@ export function projectColumnKeys(view: TableView): ProjectColumnKey[] {
     'flags',
     'location',
     ...(view.showGroups ? (['group'] as const) : []),
+    ...(view.showCriteria && view.track === '' ? (['criteria'] as const) : []),
     ...(view.track === '' ? (['score'] as const) : []),
     'stars',
     'seen',
@@ -91,6 +93,14 @@ export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRo
     sortValue: rankSortValue,
     className: 'data-table__num',
     width: '6rem',
+  },
+  criteria: {
+    key: 'criteria',
+    label: 'Criteria',
+    help: "Weighted criteria score, calibrated: each judge's leniency and spread taken out.",
+    sortValue: (row) => row.criteriaScore ?? -1,
+    className: 'data-table__num',
+    width: '7rem',
   },
   score: {
     key: 'score',

@@ -21,6 +21,8 @@ export const useProgress = () => useAdminLiveQuery(endpoints.adminProgress).data
 /** Who was replaced, and the judges' pace marks (issue 24). */
 export const useJudgesPace = () => useAdminLiveQuery(endpoints.judgesPace).data;
 export const useTeamFloor = () => useAdminLiveQuery(endpoints.teamFloor).data;
+/** The criteria's calibrated scores (issue 34): the Projects table's Criteria column. */
+export const useCriteriaScores = () => useAdminLiveQuery(endpoints.criteriaScores).data;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
@@ -51,6 +53,7 @@ export const POLLED: readonly Endpoint[] = [
   endpoints.adminProgress,
   endpoints.judgesPace,
   endpoints.teamFloor,
+  endpoints.criteriaScores,
 ];
 
 /** Every endpoint the dashboard reads (the 'Last Update' line, reconnects, a refused password). */
@@ -66,6 +69,7 @@ export const DASHBOARD_ENDPOINTS: readonly Endpoint[] = [
   endpoints.loginGuard,
   endpoints.judgesPace,
   endpoints.teamFloor,
+  endpoints.criteriaScores,
 ];
 
 function ofDashboard(query: Query): boolean {

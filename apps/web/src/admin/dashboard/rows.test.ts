@@ -197,3 +197,28 @@ describe('coverage', () => {
     expect(judgeCoverage([], '').summary).toBe('No active judges yet.');
   });
 });
+
+describe('the Criteria column (issue 34)', () => {
+  it('shows with criteria and no track, each project with its weighted calibrated score', () => {
+    const projects = [makeProject('a', { location: 1 }), makeProject('b', { location: 2 })];
+    const criteria = {
+      criteria: [{ id: 'c1', name: 'Impact', description: '', weight: 1, scale: 5 }],
+      basis: 'both' as const,
+      projects: [
+        { id: 'a', criteria: {}, weighted: { mean: 75, calibrated: 71.5, sd: 8 } },
+        { id: 'b', criteria: {}, weighted: { mean: null, calibrated: null, sd: 25 } },
+      ],
+      judges: [],
+    };
+    const rows = projectRows(projects, [], null, '', criteria);
+    expect(rows.map((row) => [row.id, row.criteriaScore])).toEqual([
+      ['a', 71.5],
+      ['b', null],
+    ]);
+    expect(projectRows(projects, [], null, '').map((row) => row.criteriaScore)).toEqual([null, null]);
+    const view = { ...tableView(null, ''), showCriteria: true };
+    expect(projectColumnKeys(view)).toContain('criteria');
+    expect(projectColumnKeys({ ...view, track: 'AI/ML' })).not.toContain('criteria');
+    expect(projectColumnKeys(tableView(null, ''))).not.toContain('criteria');
+  });
+});

@@ -2,7 +2,7 @@
  * Row view models of the dashboard tables: what each cell shows, computed from the protocol
  * entities once per data change. Only primitives, so memoised rows compare them field by field.
  */
-import type { Flag, JudgeAdmin, Options, Project } from '@podium/protocol';
+import type { CriteriaScores, Flag, JudgeAdmin, Options, Project } from '@podium/protocol';
 import { defaultGroupName } from '@podium/protocol';
 import { safeHttpUrl } from '../../util/safe-url';
 import { sortRows } from '../logic/sorting';
@@ -12,6 +12,8 @@ export interface TableView {
   track: string;
   /** Group column: multi-group judging on and no track chosen (product spec §2). */
   showGroups: boolean;
+  /** Criteria column (issue 34): the event has criteria and no track is chosen. */
+  showCriteria?: boolean;
 }
 
 export function tableView(options: Options | null, track: string): TableView {
@@ -51,6 +53,8 @@ export interface ProjectRowModel {
   rankScore: number | null;
   /** 1-based place by rank_score, the order prizes are decided in; null with a track or no estimate. */
   rank: number | null;
+  /** Issue 34: the weighted calibrated criteria score in percent; null without scores. */
+  criteriaScore: number | null;
   stars: number;
   seen: number;
   lastActivity: number;
@@ -84,7 +88,9 @@ export function projectRows(
   flags: readonly Flag[],
   options: Options | null,
   track: string,
+  criteria?: CriteriaScores,
 ): ProjectRowModel[] {
+  const criteriaScores = new Map(criteria?.projects.map((p) => [p.id, p.weighted.calibrated]));
   const counts = flagCounts(flags);
   const places = track === '' ? rankPlaces(projects) : new Map<string, number>();
   const rows = projects
@@ -99,6 +105,7 @@ export function projectRows(
       score: project.score,
       rankScore: project.rank_score ?? null,
       rank: places.get(project.id) ?? null,
+      criteriaScore: criteriaScores.get(project.id) ?? null,
       stars: track ? (project.track_stars[track] ?? 0) : project.stars,
       seen: track ? (project.track_seen[track] ?? 0) : project.seen,
       lastActivity: project.last_activity,

@@ -11,6 +11,7 @@ const STALE_AFTER = {
   // The floor view's waiting teams follow views, holds and priority (issue 24).
   'projects.changed': [
     endpoints.projectList,
+    endpoints.criteriaScores,
     endpoints.options,
     endpoints.adminProgress,
     endpoints.teamFloor,
@@ -18,7 +19,13 @@ const STALE_AFTER = {
   // A visit starts and ends with a judge's change; replacing a judge changes the pace answer too.
   'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits],
   'flags.changed': [endpoints.flags],
-  'options.changed': [endpoints.options, endpoints.adminProgress, endpoints.teamFloor],
+  // Criteria are changed with options.changed (issue 34).
+  'options.changed': [
+    endpoints.options,
+    endpoints.adminProgress,
+    endpoints.teamFloor,
+    endpoints.criteriaScores,
+  ],
   'team-alerts.changed': [endpoints.teamFloor],
 } as const;
 
