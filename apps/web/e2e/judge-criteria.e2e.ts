@@ -1,9 +1,10 @@
 /**
  * Issue 34 on a judge's phone (390×844, touch), against the real server: without criteria the Done
  * dialog is as before; with five, Done shows a score per criterion, the star, the notes and
- * Submit on the first screen, Submit waits for every score, and the server stores them; a score
- * is corrected from the dashboard's list (the project's page) until deliberation; a Done made
- * offline carries its scores when it is sent, and a refusal of it is told as any queued write's.
+ * Submit on the first screen, Submit waits for every score (not once the organizer made them
+ * optional), and the server stores them; a score is corrected from the dashboard's list (the
+ * project's page) until deliberation; a Done made offline carries its scores when it is sent, and
+ * a refusal of it is told as any queued write's.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +222,25 @@ describe('judging by criteria on a phone', () => {
     await apiCall(server, 'POST', '/admin/deliberation', { start: false });
     await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
     await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('criteria the organizer made optional', () => {
+  it('let the judge submit with some criteria, or none, scored', async () => {
+    await apiCall(server, 'POST', '/admin/options', { criteria_required: false });
+    const { page, token, errors } = await judgeOnPhone('Katherine Johnson');
+    const held = await openDone(page, token);
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Impact').waitFor();
+    const submit = button(dialog, 'Submit');
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await dialog.getByText(/^Score every criterion/).count()).toBe(0);
+    await scoreButton(dialog, 'Design', 2).tap();
+    await submit.tap();
+    await page.waitForURL(url('/judge'));
+    expect((await judgeScores(token)).scores[held]).toEqual(byId({ Design: 2 }));
+    await apiCall(server, 'POST', '/admin/options', { criteria_required: true });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
