@@ -111,6 +111,19 @@ export type SwitchingMode = (typeof SWITCHING_MODES)[number];
 export const RESULTS_BASES = ['both', 'rankings', 'criteria'] as const;
 export type ResultsBasis = (typeof RESULTS_BASES)[number];
 
+/**
+ * Criteria (issue 34, docs/api-extensions.md "Criteria"): an event defines at most MAX_CRITERIA
+ * (Devpost allows six; rubrics rarely have more than ten); scores run from 1 to a criterion's
+ * scale, 2 to 10, 5 unless the organizer says otherwise; weights are relative, at most 100.
+ */
+export const MAX_CRITERIA = 10;
+export const CRITERION_NAME_MAX = 60;
+export const CRITERION_DESCRIPTION_MAX = 300;
+export const CRITERION_SCALE_MIN = 2;
+export const CRITERION_SCALE_MAX = 10;
+export const CRITERION_SCALE_DEFAULT = 5;
+export const CRITERION_WEIGHT_MAX = 100;
+
 /** Views a track gets when added to `tracks` (R57). */
 export const DEFAULT_TRACK_VIEWS = 3;
 /** Size of a group added by `num_groups` (R89) and of the default groups (4.7). */

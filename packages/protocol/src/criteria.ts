@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { Id } from './common.js';
-import { RESULTS_BASES } from './constants.js';
+import {
+  CRITERION_DESCRIPTION_MAX,
+  CRITERION_NAME_MAX,
+  CRITERION_SCALE_DEFAULT,
+  CRITERION_SCALE_MAX,
+  CRITERION_SCALE_MIN,
+  CRITERION_WEIGHT_MAX,
+  RESULTS_BASES,
+} from './constants.js';
 import {
   absentAsUndefined,
   fixedMessage,
@@ -22,16 +30,6 @@ import {
   CRITERION_WEIGHT_INVALID,
   SCORES_INVALID,
 } from './messages.js';
-
-/** Criteria an event may define (Devpost allows six; rubrics rarely have more than ten). */
-export const MAX_CRITERIA = 10;
-export const CRITERION_NAME_MAX = 60;
-export const CRITERION_DESCRIPTION_MAX = 300;
-/** Scores run from 1 to a criterion's `scale`, 2 to 10; 5 unless the organizer says otherwise. */
-export const CRITERION_SCALE_MIN = 2;
-export const CRITERION_SCALE_MAX = 10;
-export const CRITERION_SCALE_DEFAULT = 5;
-export const CRITERION_WEIGHT_MAX = 100;
 
 export const Criterion = z.object({
   id: Id,

@@ -3,9 +3,8 @@
  * run before anything is sent, with the server's own texts in the server's order; which field a
  * refusal is about; each weight's share of the total; a move up or down the list.
  */
-import type {
-  Criterion,
-  CriterionNewRequest,
+import type { Criterion, CriterionNewRequest } from '@podium/protocol';
+import {
   CRITERION_DESCRIPTION_MAX,
   CRITERION_NAME_MAX,
   CRITERION_SCALE_DEFAULT,
@@ -13,8 +12,6 @@ import type {
   CRITERION_SCALE_MIN,
   CRITERION_WEIGHT_MAX,
   MAX_CRITERIA,
-} from '@podium/protocol';
-import {
   CRITERION_DESCRIPTION_TOO_LONG,
   CRITERION_NAME_REQUIRED,
   CRITERION_NAME_TOO_LONG,
@@ -23,29 +20,16 @@ import {
 } from '@podium/protocol';
 import { parseDecimal, parseWholeNumber } from './settings-validation';
 
-/**
- * The criteria's limits (packages/protocol/src/criteria.ts). The protocol's web entry cannot
- * export them at run time (their module builds zod schemas), so they are repeated here, each
- * typed as the protocol's own literal: a change there fails the web's type check until it is made
- * here too.
- */
-export const CRITERIA_LIMITS: {
-  criteria: typeof MAX_CRITERIA;
-  nameMax: typeof CRITERION_NAME_MAX;
-  descriptionMax: typeof CRITERION_DESCRIPTION_MAX;
-  weightMax: typeof CRITERION_WEIGHT_MAX;
-  scaleMin: typeof CRITERION_SCALE_MIN;
-  scaleMax: typeof CRITERION_SCALE_MAX;
-  scaleDefault: typeof CRITERION_SCALE_DEFAULT;
-} = {
-  criteria: 10,
-  nameMax: 60,
-  descriptionMax: 300,
-  weightMax: 100,
-  scaleMin: 2,
-  scaleMax: 10,
-  scaleDefault: 5,
-};
+/** The criteria's limits, the server's (packages/protocol/src/constants.ts). */
+export const CRITERIA_LIMITS = {
+  criteria: MAX_CRITERIA,
+  nameMax: CRITERION_NAME_MAX,
+  descriptionMax: CRITERION_DESCRIPTION_MAX,
+  weightMax: CRITERION_WEIGHT_MAX,
+  scaleMin: CRITERION_SCALE_MIN,
+  scaleMax: CRITERION_SCALE_MAX,
+  scaleDefault: CRITERION_SCALE_DEFAULT,
+} as const;
 
 /** The criterion form's fields as typed. */
 export interface CriterionDraft {
