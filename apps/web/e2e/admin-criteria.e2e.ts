@@ -148,12 +148,17 @@ describe('criteria in the settings (laptop)', () => {
 
   it('reorders by keyboard, the focus staying on the moved criterion', async () => {
     const names = async () => (await stored()).criteria.map((c) => c.name);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    /** The order the page shows: the next key press acts on it, not on the server's. */
+    const shown = async () => (await rows()).map((row) => row.split(' ')[0]);
     await button('Move down Impact').focus();
     await page.keyboard.press('Enter');
     await expect.poll(names).toEqual(['Design', 'Impact', 'Originality']);
+    await expect.poll(shown).toEqual(['Design', 'Impact', 'Originality']);
+    await expect.poll(focused).toBe('Move down Impact');
     await page.keyboard.press('Enter');
     await expect.poll(names).toEqual(['Design', 'Originality', 'Impact']);
-    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(shown).toEqual(['Design', 'Originality', 'Impact']);
     expect(await focused()).toBe('Move down Impact');
     // At the end, Move down stays focusable but does nothing.
     expect(await button('Move down Impact').getAttribute('aria-disabled')).toBe('true');
