@@ -200,9 +200,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return true;
   }
 
-  /** Savepoints. Rolling back to one undoes what failed after it: it is sent whatever failed. */
-  protected async exec(client: pg.PoolClient, statement: string): Promise<void> {
-    await this.send(client, statement, { whateverFailed: statement.startsWith('rollback') });
+  protected async exec(client: pg.PoolClient, statement: string, undoingFailure = false): Promise<void> {
+    await this.send(client, statement, { whateverFailed: undoingFailure });
   }
 
   override async runLater(query: Compilable<unknown>): Promise<void> {

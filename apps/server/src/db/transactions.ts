@@ -126,8 +126,11 @@ export abstract class ScopedDatabase<C> implements Database {
   protected abstract begin(options: TransactionOptions): Promise<C>;
   /** Commits (or rolls back) and gives the connection back, whatever happens. */
   protected abstract end(connection: C, outcome: 'commit' | 'rollback'): Promise<void>;
-  /** Runs a statement of no result (savepoints) on the connection. */
-  protected abstract exec(connection: C, sql: string): Promise<void>;
+  /**
+   * Runs a statement of no result (savepoints) on the connection. `undoingFailure`: it undoes
+   * what failed before it (a rollback to a savepoint), so it runs whatever failed.
+   */
+  protected abstract exec(connection: C, sql: string, undoingFailure?: boolean): Promise<void>;
   /** Whether the engine still holds the transaction open (some errors end it by themselves). */
   protected abstract stillOpen(connection: C): boolean;
 
@@ -293,7 +296,7 @@ export abstract class ScopedDatabase<C> implements Database {
       scope.reads.clear();
       // Some errors (a full disk on SQLite) end the whole transaction by themselves.
       if (this.stillOpen(scope.connection)) {
-        await this.exec(scope.connection, `rollback to savepoint ${name}`);
+        await this.exec(scope.connection, `rollback to savepoint ${name}`, true);
         await this.exec(scope.connection, `release savepoint ${name}`);
       }
       scope.events.length = mark;
