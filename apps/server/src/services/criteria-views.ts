@@ -7,15 +7,13 @@ import type { CriteriaScores } from '@podium/protocol';
 import type { CriterionRow } from '../repositories/criteria.repository.js';
 import { criterionOf } from './criteria.service.js';
 import type { ProjectEstimates } from './project-estimates.js';
-
-/** Scores as sent: 4 decimals, like rank_score. */
-const round = (value: number): number => Math.round(value * 1e4) / 1e4;
+import { roundScore } from './project-views.js';
 
 /** A position on [0, 1] as a score on 1..scale. */
 const onScale = (value: number | null, scale: number): number | null =>
-  value === null ? null : round(1 + value * (scale - 1));
+  value === null ? null : roundScore(1 + value * (scale - 1));
 
-const percent = (value: number | null): number | null => (value === null ? null : round(100 * value));
+const percent = (value: number | null): number | null => (value === null ? null : roundScore(100 * value));
 
 export function criteriaScoresView(
   projects: readonly { id: string }[],
@@ -38,7 +36,7 @@ export function criteriaScoresView(
                 count: estimate?.count ?? 0,
                 mean: onScale(estimate?.raw ?? null, criterion.scale),
                 calibrated: onScale(estimate?.calibrated ?? null, criterion.scale),
-                sd: round((estimate?.sd ?? 0) * (criterion.scale - 1)),
+                sd: roundScore((estimate?.sd ?? 0) * (criterion.scale - 1)),
               },
             ];
           }),
@@ -46,15 +44,15 @@ export function criteriaScoresView(
         weighted: {
           mean: percent(fit?.weighted.raw ?? null),
           calibrated: percent(fit?.weighted.calibrated ?? null),
-          sd: round(100 * (fit?.weighted.sd ?? 0)),
+          sd: roundScore(100 * (fit?.weighted.sd ?? 0)),
         },
       };
     }),
     judges: [...(criteriaFit?.judges ?? [])].map(([id, judge]) => ({
       id,
       // A quarter of the [0, 1] range is a point of a 1–5 scale.
-      leniency: round(4 * judge.leniency),
-      spread: round(judge.spread),
+      leniency: roundScore(4 * judge.leniency),
+      spread: roundScore(judge.spread),
       count: judge.count,
     })),
   };

@@ -14,7 +14,6 @@ import { BackupService } from './backup.service.js';
 import { ClockService } from './clock.service.js';
 import { ConflictService } from './conflict.service.js';
 import { CriteriaService } from './criteria.service.js';
-import { criteriaScoresView } from './criteria-views.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
@@ -136,6 +135,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const judgeSession = new JudgeSessionService({ ...deps, loginGuard: loginGuards.judgeCodes, loginLinks });
   const judgePace = new JudgePaceService(deps);
   const layout = new LayoutService(deps);
+  const results = new ResultsService({ ...deps, projects, judges, judgePace, criteria });
   return {
     auditLog,
     mailer,
@@ -176,8 +176,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
         judges: () => judges.list(),
         setAsideJudges: () => judges.setAsideIds(),
         options: repositories.options,
-        criteriaScores: async () =>
-          criteriaScoresView(await projects.list(), await projects.estimates(), await criteria.all()),
+        criteriaScores: () => results.criteriaScores(),
         scores: () => repositories.criteria.allScores(),
         snapshot: (read) => db.transaction(read, { readOnly: true }),
       },
@@ -185,7 +184,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
       inPlace,
     }),
     judgePace,
-    results: new ResultsService({ ...deps, projects, judges, judgePace, criteria }),
+    results,
     backups: new BackupService(deps),
     idempotency: new IdempotencyService(deps),
     layout,

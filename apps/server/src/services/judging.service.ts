@@ -149,7 +149,7 @@ export class JudgingService {
       if (deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
-      const entries = await this.scoreEntries(scores, criteria_required);
+      const entries = await this.checkedScores(scores, criteria_required);
       const now = this.now();
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
@@ -231,7 +231,7 @@ export class JudgingService {
       await this.requireProject(projectId);
       if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       await this.requireJudged(judgeId, projectId);
-      const entries = await this.scoreEntries(scores, false);
+      const entries = await this.checkedScores(scores, false);
       await this.scores.setScores(judgeId, projectId, entries, this.now());
       await this.audit.judge(judge, `Updated scores for project ${projectId}`);
       this.db.record({ kind: 'projects', public: false });
@@ -340,7 +340,7 @@ export class JudgingService {
   }
 
   /** `scores` as stored, or the first reason they cannot be (a 400). */
-  private async scoreEntries(scores: CriterionScores, complete: boolean): Promise<ScoreEntry[]> {
+  private async checkedScores(scores: CriterionScores, complete: boolean): Promise<ScoreEntry[]> {
     const checked = scoreEntries(await this.criteria.all(), scores, complete);
     if ('error' in checked) throw new ValidationError(checked.error);
     return checked.entries;

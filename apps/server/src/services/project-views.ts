@@ -66,8 +66,8 @@ function tallyViews(views: readonly ViewRow[]): Map<string, Tally> {
   return tallies;
 }
 
-/** rank_score (R34) as sent: 4 decimals are plenty. */
-const roundScore = (score: number): number => Math.round(score * 1e4) / 1e4;
+/** Scores as sent (rank_score R34, the Results view's, the criteria's): 4 decimals are plenty. */
+export const roundScore = (score: number): number => Math.round(score * 1e4) / 1e4;
 
 /**
  * Track counts of a project no track judge has seen. The admin list is rebuilt after every

@@ -39,6 +39,7 @@ import { fitStoredScores } from './project-estimates.js';
 import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
 import { rankedThenUnranked } from './judge-views.js';
+import { roundScore } from './project-views.js';
 import type { ProjectService } from './project.service.js';
 
 export interface ResultsContext {
@@ -213,8 +214,8 @@ export class ResultsService {
       p_top: odds.pTop,
       rank_low: odds.rankLow,
       rank_high: odds.rankHigh,
-      score_low: round(odds.scoreLow),
-      score_high: round(odds.scoreHigh),
+      score_low: roundScore(odds.scoreLow),
+      score_high: roundScore(odds.scoreHigh),
       contender: odds.contender,
       open: odds.open,
       more_looks: odds.moreLooks,
@@ -223,9 +224,6 @@ export class ResultsService {
     return value;
   }
 }
-
-/** Scores as sent: 4 decimals, like rank_score. */
-const round = (value: number): number => Math.round(value * 1e4) / 1e4;
 
 function resultsJudge(
   judge: JudgeAdmin,
@@ -239,8 +237,8 @@ function resultsJudge(
     seen: judge.seen,
     ranked: judge.rankings.length,
     comparisons: review?.comparisons ?? 0,
-    reliability: review?.reliability == null ? null : round(review.reliability),
-    agreement: review?.agreement == null ? null : round(review.agreement),
+    reliability: review?.reliability == null ? null : roundScore(review.reliability),
+    agreement: review?.agreement == null ? null : roundScore(review.agreement),
     worth_a_word: review?.worthAWord ?? false,
     pace: pace?.marks ?? [],
     replaced: (pace?.replaced_at ?? null) !== null,
@@ -266,7 +264,7 @@ function resultsTrack(
         active: project.active,
         track_seen: project.track_seen[track] ?? 0,
         track_stars: project.track_stars[track] ?? 0,
-        criteria_score: score === null ? null : round(100 * score),
+        criteria_score: score === null ? null : roundScore(100 * score),
       };
     })
     .sort(
