@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { criteriaPercent } from '../results/format';
 import { RowSelectBox, TimeAgo } from './cells';
 import { setPrioritized } from './dashboard-actions';
 import { RowMenu } from './RowMenu';
@@ -108,7 +109,7 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
               <span className="visually-hidden">no scores yet</span>
             </>
           ) : (
-            `${Math.round(criteriaScore)}%`
+            criteriaPercent(criteriaScore)
           )}
         </td>
       )}

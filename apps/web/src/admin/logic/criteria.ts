@@ -11,7 +11,6 @@ import {
   CRITERION_SCALE_MAX,
   CRITERION_SCALE_MIN,
   CRITERION_WEIGHT_MAX,
-  MAX_CRITERIA,
   CRITERION_DESCRIPTION_TOO_LONG,
   CRITERION_NAME_REQUIRED,
   CRITERION_NAME_TOO_LONG,
@@ -19,17 +18,6 @@ import {
   CRITERION_WEIGHT_INVALID,
 } from '@podium/protocol';
 import { parseDecimal, parseWholeNumber } from './settings-validation';
-
-/** The criteria's limits, the server's (packages/protocol/src/constants.ts). */
-export const CRITERIA_LIMITS = {
-  criteria: MAX_CRITERIA,
-  nameMax: CRITERION_NAME_MAX,
-  descriptionMax: CRITERION_DESCRIPTION_MAX,
-  weightMax: CRITERION_WEIGHT_MAX,
-  scaleMin: CRITERION_SCALE_MIN,
-  scaleMax: CRITERION_SCALE_MAX,
-  scaleDefault: CRITERION_SCALE_DEFAULT,
-} as const;
 
 /** The criterion form's fields as typed. */
 export interface CriterionDraft {
@@ -45,7 +33,7 @@ export const NEW_CRITERION: CriterionDraft = {
   name: '',
   description: '',
   weight: '1',
-  scale: String(CRITERIA_LIMITS.scaleDefault),
+  scale: String(CRITERION_SCALE_DEFAULT),
 };
 
 export const draftOf = (criterion: Criterion): CriterionDraft => ({
@@ -57,8 +45,8 @@ export const draftOf = (criterion: Criterion): CriterionDraft => ({
 
 /** The scales a criterion may have, 1–2 to 1–10. */
 export const SCALES = Array.from(
-  { length: CRITERIA_LIMITS.scaleMax - CRITERIA_LIMITS.scaleMin + 1 },
-  (_, i) => CRITERIA_LIMITS.scaleMin + i,
+  { length: CRITERION_SCALE_MAX - CRITERION_SCALE_MIN + 1 },
+  (_, i) => CRITERION_SCALE_MIN + i,
 );
 
 export const scaleText = (scale: number) => `1–${scale}`;
@@ -72,14 +60,14 @@ export function checkCriterion(draft: CriterionDraft): CriterionCheck {
   const name = draft.name.trim();
   const description = draft.description.trim();
   if (name === '') return refuse('name', CRITERION_NAME_REQUIRED);
-  if (name.length > CRITERIA_LIMITS.nameMax) return refuse('name', CRITERION_NAME_TOO_LONG);
-  if (description.length > CRITERIA_LIMITS.descriptionMax)
+  if (name.length > CRITERION_NAME_MAX) return refuse('name', CRITERION_NAME_TOO_LONG);
+  if (description.length > CRITERION_DESCRIPTION_MAX)
     return refuse('description', CRITERION_DESCRIPTION_TOO_LONG);
   const weight = parseDecimal(draft.weight);
-  if (weight === null || weight <= 0 || weight > CRITERIA_LIMITS.weightMax)
+  if (weight === null || weight <= 0 || weight > CRITERION_WEIGHT_MAX)
     return refuse('weight', CRITERION_WEIGHT_INVALID);
   const scale = parseWholeNumber(draft.scale);
-  if (scale === null || scale < CRITERIA_LIMITS.scaleMin || scale > CRITERIA_LIMITS.scaleMax)
+  if (scale === null || scale < CRITERION_SCALE_MIN || scale > CRITERION_SCALE_MAX)
     return refuse('scale', CRITERION_SCALE_INVALID);
   return { ok: true, value: { name, description, weight, scale } };
 }

@@ -1,4 +1,5 @@
 import type { CriteriaScores, ResultsProject } from '@podium/protocol';
+import { criteriaPercent } from './format';
 import { NumHeader, ResultsTable } from './ResultsTable';
 
 const BASIS_TEXT: Record<CriteriaScores['basis'], string> = {
@@ -9,7 +10,6 @@ const BASIS_TEXT: Record<CriteriaScores['basis'], string> = {
 
 /** A score on its scale, "–" without one. */
 const scoreText = (score: number | null): string => (score === null ? '–' : score.toFixed(1));
-const percentText = (value: number | null): string => (value === null ? '–' : `${Math.round(value)}%`);
 /** A judge's leniency in points: "+0.4", "−0.2", "0.0". */
 const pointsText = (points: number): string =>
   `${points > 0.05 ? '+' : points < -0.05 ? '−' : ''}${Math.abs(points).toFixed(1)}`;
@@ -63,8 +63,10 @@ export function CriteriaResults({ scores, projects, judgeNames, projector }: Cri
                   <th scope="row">
                     <span className="results-table__name">{project.name}</span>
                   </th>
-                  <td className="results-table__num">{percentText(result?.weighted.calibrated ?? null)}</td>
-                  <td className="results-table__num">{percentText(result?.weighted.mean ?? null)}</td>
+                  <td className="results-table__num">
+                    {criteriaPercent(result?.weighted.calibrated ?? null)}
+                  </td>
+                  <td className="results-table__num">{criteriaPercent(result?.weighted.mean ?? null)}</td>
                   {scores.criteria.map((criterion) => {
                     const score = result?.criteria[criterion.id];
                     return (

@@ -1,4 +1,5 @@
 import type { ResultsTrack } from '@podium/protocol';
+import { criteriaPercent } from './format';
 import { NumHeader, ResultsTable } from './ResultsTable';
 
 /**
@@ -37,9 +38,7 @@ export function TracksSection({ tracks }: { tracks: readonly ResultsTrack[] }) {
                       </th>
                       <td className="results-table__num">{project.location}</td>
                       {scored && (
-                        <td className="results-table__num">
-                          {project.criteria_score === null ? '–' : `${Math.round(project.criteria_score)}%`}
-                        </td>
+                        <td className="results-table__num">{criteriaPercent(project.criteria_score)}</td>
                       )}
                       <td className="results-table__num">{project.track_stars}</td>
                       <td className="results-table__num">{project.track_seen}</td>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultsProject } from '@podium/protocol';
 import {
   contendersToPrioritize,
+  criteriaPercent,
   moreLooksText,
   openPrizesText,
   percent,
@@ -77,5 +78,11 @@ describe('Results view formatting', () => {
     ];
     expect(scoreAxis(projects)).toEqual({ min: -3, max: 2 });
     expect(scoreAxis([])).toEqual({ min: -1, max: 1 });
+  });
+});
+
+describe('criteriaPercent', () => {
+  it('writes a whole percentage, and a dash without scores', () => {
+    expect([criteriaPercent(71.5), criteriaPercent(0), criteriaPercent(null)]).toEqual(['72%', '0%', '–']);
   });
 });

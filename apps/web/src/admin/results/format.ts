@@ -10,6 +10,11 @@ export function percent(p: number): string {
   return `${Math.round(p * 100)}%`;
 }
 
+/** A criteria score the server gives in percent (issue 34), whole: "72%"; "–" without scores. */
+export function criteriaPercent(score: number | null): string {
+  return score === null ? '–' : `${Math.round(score)}%`;
+}
+
 /** A 90 % place interval: "3" or "2–7". */
 export function placeRange(low: number, high: number): string {
   return low === high ? String(low) : `${low}–${high}`;

@@ -1,19 +1,12 @@
 import type { Criterion } from '@podium/protocol';
-import { endpoints, OPTION_DEFAULTS } from '@podium/protocol';
+import { endpoints, MAX_CRITERIA, OPTION_DEFAULTS, tooManyCriteria } from '@podium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { notify } from '../../stores/notice.store';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import {
-  CRITERIA_LIMITS,
-  draftOf,
-  movedOne,
-  NEW_CRITERION,
-  scaleText,
-  weightShares,
-} from '../logic/criteria';
+import { draftOf, movedOne, NEW_CRITERION, scaleText, weightShares } from '../logic/criteria';
 import { parseResultsBasis } from '../logic/settings-validation';
 import { CriterionForm } from './CriterionForm';
 import { SettingForm } from './SettingForm';
@@ -179,7 +172,7 @@ export function CriteriaSection() {
   const list = useEndpointQuery(endpoints.criteria);
   useQueryInvalidation('admin', { 'options.changed': [endpoints.criteria] });
   const criteria = list.data?.criteria ?? [];
-  const full = criteria.length >= CRITERIA_LIMITS.criteria;
+  const full = criteria.length >= MAX_CRITERIA;
 
   return (
     <SettingsSection id="criteria">
@@ -204,7 +197,7 @@ export function CriteriaSection() {
           success="Criterion added!"
           onSaved={(reset) => reset()}
           submitLabel="Add criterion"
-          refusal={full ? `An event has at most ${CRITERIA_LIMITS.criteria} criteria.` : undefined}
+          refusal={full ? tooManyCriteria(MAX_CRITERIA) : undefined}
         />
       </section>
       <SettingToggle
