@@ -26,7 +26,13 @@ import {
   type JudgeScores,
   type Results,
 } from '@podium/protocol';
-import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
 
 let t: TestApp;
@@ -458,5 +464,36 @@ describe("track judges' scores", () => {
     const lines = tracksCsv.trimEnd().split('\n');
     expect(lines[0]).toBe('Track,Name,Table,Active,TrackSeen,TrackStars,CriteriaScore');
     expect(lines[1]).toBe(`AI,Strong,Table 2,true,1,0,${track[0]?.criteria_score}`);
+  });
+});
+
+describe('what the screens hear, and a resent correction', () => {
+  it('sends options.changed for each criterion change and projects.changed for a corrected score; a correction resent with its Idempotency-Key counts once (R91)', async () => {
+    const { judge, held } = await judging();
+    const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
+    await settle();
+    const impact = await addCriterion({ name: 'Impact' });
+    await until(() => admin.names().includes('options.changed'));
+    expect((await finish(judge, { scores: { [impact.id]: 2 } })).statusCode).toBe(200);
+    await settle();
+    admin.events.length = 0;
+    const correct = () =>
+      judge({
+        method: 'PUT',
+        url: `/api/judge/scores/${held}`,
+        payload: { scores: { [impact.id]: 4 } },
+        headers: { 'idempotency-key': 'correct-1' },
+      });
+    const [first, again] = [await correct(), await correct()];
+    expect([first.statusCode, first.json(), again.statusCode, again.json()]).toEqual([
+      200,
+      { ok: 1 },
+      200,
+      { ok: 1 },
+    ]);
+    await until(() => admin.names().includes('projects.changed'));
+    admin.close();
+    expect(await scoresOf(judge)).toEqual({ [held]: { [impact.id]: 4 } });
+    expect((await t.log()).match(/Updated scores for project/g)).toHaveLength(1);
   });
 });
