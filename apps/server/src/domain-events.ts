@@ -29,7 +29,9 @@ export type DomainEvent =
    */
   | { kind: 'teams' }
   /** Issue 24: a team raised an alert, or the organizer dismissed one. */
-  | { kind: 'team-alerts' };
+  | { kind: 'team-alerts' }
+  /** Issue 35: a judge's feedback for a team was written, removed, hidden or shown. */
+  | { kind: 'feedback' };
 
 /** The socket event (API.md 6.2) each kind becomes; the kinds that disconnect sockets become none. */
 export const SOCKET_EVENT_OF = {
@@ -47,6 +49,7 @@ export const SOCKET_EVENT_OF = {
   'login-guard': 'login.guard',
   teams: 'team.changed',
   'team-alerts': 'team-alerts.changed',
+  feedback: 'feedback.changed',
 } as const satisfies Record<DomainEvent['kind'], EventName | undefined>;
 
 /**

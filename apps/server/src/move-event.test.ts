@@ -244,7 +244,7 @@ describe('moveEventToPostgres', () => {
       MOVED_TABLES.map((table) => [table, String(counts[table].length)]),
     );
     expect(lines.slice(1 + MOVED_TABLES.length)).toEqual([
-      'Not moved: admin_sessions, admin_session_issuer, admin_login_addresses, outbox, login_failures, login_guards, login_link_key (admin sessions and addresses: admins sign in again; outbox: realtime events already sent; login limits: they start afresh, and login links already sent log in by their code).',
+      "Not moved: admin_sessions, admin_session_issuer, admin_login_addresses, judge_undo, outbox, login_failures, login_guards, login_link_key (admin sessions and addresses: admins sign in again; judges' undo: two minutes, shorter than a move; outbox: realtime events already sent; login limits: they start afresh, and login links already sent log in by their code).",
       'Next: start the server with DATABASE_URL set to the --to URL; the admin password is not moved: ' +
         'set ADMIN_PASSWORD, or note the one the first start prints. Do not start a server on ' +
         `${join(dataDir, DATABASE_FILE)} again.`,

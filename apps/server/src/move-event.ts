@@ -54,12 +54,14 @@ export type MovedTable = (typeof MOVED_TABLES)[number];
  * numbers its own, and a page that read from the SQLite server is sent every kept event
  * (docs/api-extensions.md). The login limiters start afresh, as at a restart of the SQLite server
  * (R70), and the PostgreSQL server signs login links with its own key (a link sent before the move
- * still logs in by its code). The admin's known addresses go with the sessions.
+ * still logs in by its code). The admin's known addresses go with the sessions. A judge's undo
+ * (issue 35) lasts two minutes, less than a move: the judgments it would undo stay as made.
  */
 export const LEFT_BEHIND_TABLES = [
   'admin_sessions',
   'admin_session_issuer',
   'admin_login_addresses',
+  'judge_undo',
   'outbox',
   'login_failures',
   'login_guards',

@@ -49,8 +49,8 @@ async function main(): Promise<number> {
     }
     console.log(
       `Not moved: ${LEFT_BEHIND_TABLES.join(', ')} ` +
-        '(admin sessions and addresses: admins sign in again; outbox: realtime events already sent; ' +
-        'login limits: they start afresh, and login links already sent log in by their code).',
+        "(admin sessions and addresses: admins sign in again; judges' undo: two minutes, shorter than a move; " +
+        'outbox: realtime events already sent; login limits: they start afresh, and login links already sent log in by their code).',
     );
     console.log(
       'Next: start the server with DATABASE_URL set to the --to URL; the admin password is not moved: ' +

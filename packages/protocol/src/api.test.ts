@@ -130,6 +130,11 @@ judge  GET     /judge/scores              -
 judge  PUT     /judge/scores/:id          body
 admin  GET     /admin/criteria            -
 admin  GET     /admin/criteria/scores     -
+judge  GET     /judge/undo                -
+judge  POST    /judge/undo                body
+admin  DELETE  /admin/judge/:id/views/:project -
+admin  GET     /admin/feedback            -
+admin  PUT     /admin/feedback/:judge/:project body
 admin  GET     /admin/export/scores       file
 admin  POST    /admin/criteria            body
 admin  PUT     /admin/criteria/:id        body
@@ -154,8 +159,9 @@ describe('endpoints (API.md §3)', () => {
     // three, the public list's changes, and the guard's action and the login links' proofs
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
     // routes, issue 31's health check and refusal of the conflicts a judge says, issue 32's base
-    // of printed links, and issue 34's nine criteria routes and its scores export.
-    expect(ROWS).toHaveLength(127);
+    // of printed links, issue 34's nine criteria routes and its scores export, and issue 35's
+    // undo (its state and the act), the organizer's removal of a view and feedback's two.
+    expect(ROWS).toHaveLength(132);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

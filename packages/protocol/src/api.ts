@@ -91,6 +91,7 @@ import { Results } from './results.js';
 import { JudgesPace, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
 import { TeamAlertRaised, TeamCode, TeamFloor, TeamStatus } from './team.js';
+import { FeedbackHiddenRequest, FeedbackList, JudgeUndo, JudgeUndoRequest } from './undo-feedback.js';
 
 export const endpoints = {
   // 3.1 Public
@@ -597,6 +598,29 @@ export const endpoints = {
     path: '/admin/judge/:id/visits',
     auth: 'admin',
     response: JudgeVisits,
+  }),
+  // Undo, the organizer's correction, and feedback (docs/api-extensions.md, issue 35).
+  judgeUndoable: endpoint({ method: 'GET', path: '/judge/undo', auth: 'judge', response: JudgeUndo }),
+  judgeUndo: endpoint({
+    method: 'POST',
+    path: '/judge/undo',
+    auth: 'judge',
+    body: JudgeUndoRequest,
+    response: Ok,
+  }),
+  judgeViewRemove: endpoint({
+    method: 'DELETE',
+    path: '/admin/judge/:id/views/:project',
+    auth: 'admin',
+    response: Ok,
+  }),
+  feedback: endpoint({ method: 'GET', path: '/admin/feedback', auth: 'admin', response: FeedbackList }),
+  feedbackHidden: endpoint({
+    method: 'PUT',
+    path: '/admin/feedback/:judge/:project',
+    auth: 'admin',
+    body: FeedbackHiddenRequest,
+    response: Ok,
   }),
   adminEmail: endpoint({ method: 'GET', path: '/admin/email', auth: 'admin', response: EmailStatus }),
   qrAddCode: endpoint({

@@ -124,6 +124,14 @@ export const CRITERION_SCALE_MAX = 10;
 export const CRITERION_SCALE_DEFAULT = 5;
 export const CRITERION_WEIGHT_MAX = 100;
 
+/**
+ * Undo and feedback (issue 35, docs/api-extensions.md "Undo, the organizer's correction, and
+ * feedback"): a judge may undo its last finish or skip for UNDO_WINDOW_MS; a judge's feedback for
+ * a team is at most FEEDBACK_MAX_CHARS characters.
+ */
+export const UNDO_WINDOW_MS = 120_000;
+export const FEEDBACK_MAX_CHARS = 2_000;
+
 /** Views a track gets when added to `tracks` (R57). */
 export const DEFAULT_TRACK_VIEWS = 3;
 /** Size of a group added by `num_groups` (R89) and of the default groups (4.7). */
@@ -162,6 +170,7 @@ export const OPTION_DEFAULTS: Readonly<OptionSettings> = {
   teams_may_leave: false,
   criteria_required: true,
   results_basis: 'both',
+  feedback_released: false,
 };
 
 /** Automatic clock backups while `clock_sync` is on and the clock runs (R40). */

@@ -10,8 +10,10 @@ import {
 describe('events (6.2, 6.3)', () => {
   it('orders every event exactly once', () => {
     expect([...EVENT_ORDER].sort()).toEqual(Object.keys(EVENT_PAYLOADS).sort());
-    // API.md 6.2's events, including `login.guard` (R70c) and `layout.changed` (R92).
-    expect(EVENT_ORDER).toHaveLength(12);
+    // API.md 6.2's events, including `login.guard` (R70c) and `layout.changed` (R92), issue 24's
+    // two team events and issue 35's `feedback.changed`.
+    expect(EVENT_ORDER).toHaveLength(13);
+    expect(EVENT_ORDER).toContain('feedback.changed');
     expect(EVENT_ORDER).toContain('team.changed');
     expect(EVENT_ORDER).toContain('login.guard');
     expect(EVENT_ORDER).toContain('layout.changed');

@@ -73,6 +73,8 @@ export const EVENT_PAYLOADS = {
   'team-alerts.changed': ChangedEvent,
   /** Issue 24 (the team's room): what its status page shows changed; refetch `GET /team/:code`. */
   'team.changed': ChangedEvent,
+  /** Issue 35 (admin): a judge's feedback was written, hidden or shown; refetch `GET /admin/feedback`. */
+  'feedback.changed': ChangedEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -91,6 +93,7 @@ export const EVENT_ORDER = [
   'login.guard',
   'team-alerts.changed',
   'team.changed',
+  'feedback.changed',
 ] as const satisfies readonly EventName[];
 
 /** Events coalesced to at most one per second per audience (6.3); the others go out at once. */

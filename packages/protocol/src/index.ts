@@ -32,3 +32,4 @@ export * from './stats.js';
 export * from './team.js';
 export * from './progress.js';
 export * from './judge-replacement.js';
+export * from './undo-feedback.js';

@@ -47,7 +47,8 @@ export const JudgesPace = z.object({
 });
 export type JudgesPace = z.infer<typeof JudgesPace>;
 
-export const VisitOutcome = z.enum(['current', 'finished', 'skipped', 'released']);
+/** `removed` (issue 35): a finished visit whose view the organizer removed (the wrong table). */
+export const VisitOutcome = z.enum(['current', 'finished', 'skipped', 'released', 'removed']);
 export type VisitOutcome = z.infer<typeof VisitOutcome>;
 
 /** One project a judge was given, from assignment to its end. */

@@ -252,3 +252,25 @@ describe('responses (4.1–4.3, 4.9)', () => {
     expect(Next.safeParse({ reason: 'sleeping' }).success).toBe(false);
   });
 });
+
+describe('POST /judge/finish feedback (issue 35)', () => {
+  it('takes feedback for the team trimmed, at most 2000 characters, and nothing when absent or null', () => {
+    expect(checkBody(JudgeFinishRequest, { feedback: '  Great demo  ' })).toEqual({
+      ok: true,
+      data: { notes: '', starred: false, feedback: 'Great demo' },
+    });
+    expect(checkBody(JudgeFinishRequest, { feedback: null })).toEqual({
+      ok: true,
+      data: { notes: '', starred: false },
+    });
+    expect(checkBody(JudgeFinishRequest, { feedback: 'x'.repeat(2000) })).toMatchObject({ ok: true });
+    expect(checkBody(JudgeFinishRequest, { feedback: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      error: 'Feedback for the team must be at most 2000 characters',
+    });
+    expect(checkBody(JudgeFinishRequest, { feedback: 5 })).toEqual({
+      ok: false,
+      error: 'feedback must be a string',
+    });
+  });
+});

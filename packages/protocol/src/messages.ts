@@ -133,6 +133,16 @@ export function duplicateRanking(id: string): string {
 }
 export const PROJECT_NOT_SEEN = 'project not seen by this judge';
 
+// Undo, the organizer's correction and feedback (issue 35, docs/api-extensions.md).
+export const FEEDBACK_TOO_LONG = 'Feedback for the team must be at most 2000 characters';
+export const NOTHING_TO_UNDO = 'nothing to undo';
+export const UNDO_EXPIRED = 'Undo is possible for 2 minutes only';
+export const UNDO_DURING_DELIBERATION = 'cannot undo due to deliberation mode being enabled';
+/** Another device of the same judge finished, skipped or undid since (or the organizer removed the view). */
+export const UNDO_SUPERSEDED = 'Undo is no longer possible: this judge has judged another project since';
+export const UNDO_PROJECT_HIDDEN = 'Undo is not possible: the project was hidden meanwhile';
+export const FEEDBACK_NOT_FOUND = 'feedback not found';
+
 // Criteria (issue 34, docs/api-extensions.md "Criteria").
 export const CRITERION_NAME_REQUIRED = 'Criterion name is required';
 export const CRITERION_NAME_TOO_LONG = 'Criterion name must be at most 60 characters';

@@ -154,6 +154,6 @@ describe('Options (4.7)', () => {
     expect(OPTION_DEFAULTS.auto_switch_prop).toBe(0.1);
     const options = { ...OPTION_DEFAULTS, curr_table_num: 0, group_table_nums: [0, 30, 60] };
     expect(Options.parse(options)).toEqual(options);
-    expect(Object.keys(Options.shape)).toHaveLength(23); // 4.7, issue 24's teams_may_leave, issue 34's two
+    expect(Object.keys(Options.shape)).toHaveLength(24); // 4.7, issue 24's teams_may_leave, issue 34's two, issue 35's feedback_released
   });
 });

@@ -41,6 +41,8 @@ export const Options = z.object({
   criteria_required: z.boolean(),
   /** Issue 34: what rank_score and the Results view's odds rest on once criteria exist. */
   results_basis: z.enum(RESULTS_BASES),
+  /** Issue 35: teams see the judges' feedback (not hidden) on their status page. */
+  feedback_released: z.boolean(),
   curr_table_num: z.int(),
   group_table_nums: z.array(z.int()),
 });
@@ -97,6 +99,7 @@ export const OptionsUpdateRequest = z.object({
   clock_sync: maybeBoolean('clock_sync'),
   teams_may_leave: maybeBoolean('teams_may_leave'),
   criteria_required: maybeBoolean('criteria_required'),
+  feedback_released: maybeBoolean('feedback_released'),
   results_basis: absentAsUndefined(z.enum(RESULTS_BASES, { error: fixedMessage(RESULTS_BASIS_INVALID) })),
 });
 export type OptionsUpdateRequest = z.input<typeof OptionsUpdateRequest>;

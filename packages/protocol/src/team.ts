@@ -29,6 +29,11 @@ export const TeamStatus = z.object({
   alert_available_at: EpochMs.nullable(),
   /** The server's time of the answer (epoch ms), to show the waits against. */
   now: EpochMs,
+  /**
+   * Issue 35: the judges' feedback for this team, without their names, oldest first; empty until
+   * the organizer releases feedback (`feedback_released`), and never one the organizer hid.
+   */
+  feedback: z.array(z.string()),
 });
 export type TeamStatus = z.infer<typeof TeamStatus>;
 

@@ -67,6 +67,22 @@ export interface JudgedProjectsTable {
   notes: string;
   starred: Flag01;
   finished_at: number;
+  /** For the team (issue 35), apart from the private notes; '' when none. */
+  feedback: Generated<string>;
+  /** 1: the organizer hid this feedback from the team. */
+  feedback_hidden: Generated<Flag01>;
+}
+
+/**
+ * A judge's last finish or skip (issue 35), kept so it can be undone within UNDO_WINDOW_MS;
+ * `changes` is JSON of what the write changed beyond the view and the visit (the undo reverses it).
+ */
+export interface JudgeUndoTable {
+  judge_id: string;
+  project_id: string;
+  action: 'finished' | 'skipped';
+  at: number;
+  changes: string;
 }
 
 export interface RankingsTable {
@@ -86,7 +102,7 @@ export interface JudgeVisitsTable {
   project_id: string;
   started_at: number;
   ended_at: number | null;
-  outcome: 'current' | 'finished' | 'skipped' | 'released';
+  outcome: 'current' | 'finished' | 'skipped' | 'released' | 'removed';
   reason: string;
 }
 
@@ -300,6 +316,7 @@ export interface DB {
   rankings: RankingsTable;
   judge_flagged: JudgeFlaggedTable;
   judge_visits: JudgeVisitsTable;
+  judge_undo: JudgeUndoTable;
   flags: FlagsTable;
   settings: SettingsTable;
   clock: ClockTable;

@@ -251,6 +251,8 @@ function actionOf(event: DomainEvent): Emission | Disconnection | undefined {
       return { name: SOCKET_EVENT_OF.judge, audience: [judgeRoom(event.judgeId)] };
     case 'team-alerts':
       return { name: SOCKET_EVENT_OF['team-alerts'], audience: [ADMIN_ROOM] };
+    case 'feedback':
+      return { name: SOCKET_EVENT_OF.feedback, audience: [ADMIN_ROOM] };
     case 'flags':
     case 'judges':
     case 'stats':

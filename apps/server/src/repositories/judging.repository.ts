@@ -63,6 +63,7 @@ export class JudgingRepository {
     projectId: string,
     notes: string,
     starred: boolean,
+    feedback: string,
     now: number,
   ): Promise<void> {
     await this.db.runLater(
@@ -72,6 +73,8 @@ export class JudgingRepository {
         notes,
         starred: starred ? 1 : 0,
         finished_at: now,
+        feedback,
+        feedback_hidden: 0,
       }),
     );
   }
@@ -103,6 +106,18 @@ export class JudgingRepository {
         .set({ notes })
         .where('judge_id', '=', judgeId)
         .where('project_id', '=', projectId),
+    );
+  }
+
+  /** Issue 35: the organizer hides one feedback from its team, or shows it again. */
+  async setFeedbackHidden(judgeId: string, projectId: string, hidden: boolean): Promise<number> {
+    return await this.db.run(
+      this.db.q
+        .updateTable('judged_projects')
+        .set({ feedback_hidden: hidden ? 1 : 0 })
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId)
+        .where('feedback', '!=', ''),
     );
   }
 

@@ -22,6 +22,7 @@ const OWNERS: Record<Table, string> = {
   rankings: 'judging.repository.ts',
   judge_flagged: 'judging.repository.ts',
   judge_visits: 'judging.repository.ts',
+  judge_undo: 'judging.repository.ts',
   flags: 'flag.repository.ts',
   settings: 'options.repository.ts',
   clock: 'clock.repository.ts',

@@ -11,7 +11,13 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
   actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
   actionRoute(app, endpoints.judgeFinish, (request) =>
-    judging.finish(me(request), request.body.notes, request.body.starred, request.body.scores),
+    judging.finish(
+      me(request),
+      request.body.notes,
+      request.body.starred,
+      request.body.scores,
+      request.body.feedback,
+    ),
   );
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
   actionRoute(app, endpoints.judgeStar, (request) =>

@@ -104,6 +104,7 @@ describe('GET /team/:code', () => {
       may_leave: false,
       alert_available_at: null,
       now: t.clock.now(),
+      feedback: [],
     });
     await startJudging();
     const judge = await t.loginAs(await t.addJudge({ name: 'Secret Judge', email: 's@x.org' }));

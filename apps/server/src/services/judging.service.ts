@@ -136,12 +136,16 @@ export class JudgingService {
     });
   }
 
-  /** `POST /judge/finish` (R23–R25), with a score per criterion when there are criteria (issue 34). */
+  /**
+   * `POST /judge/finish` (R23–R25), with a score per criterion when there are criteria (issue 34)
+   * and feedback for the team (issue 35).
+   */
   async finish(
     judgeId: string,
     notes: string,
     starred: boolean,
     scores: CriterionScores = {},
+    feedback = '',
   ): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
@@ -154,7 +158,7 @@ export class JudgingService {
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
       const wasBusy = await this.flags.anyOfJudge(judge.id, 'busy');
-      await this.judging.insertJudged(judge.id, projectId, notes, starred, now);
+      await this.judging.insertJudged(judge.id, projectId, notes, starred, feedback, now);
       await this.scores.setScores(judge.id, projectId, entries, now);
       await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
@@ -170,6 +174,7 @@ export class JudgingService {
       this.db.record({ kind: 'projects', public: false });
       this.db.record({ kind: 'judges' });
       this.db.record({ kind: 'stats' });
+      if (feedback !== '') this.db.record({ kind: 'feedback' });
     });
   }
 

@@ -112,8 +112,7 @@ export async function readProjectViews(
   projects: ProjectRepository,
   estimator: ProjectEstimator,
 ): Promise<Project[]> {
-  const rows = await projects.all();
-  const views = await projects.views();
+  const [rows, views] = await Promise.all([projects.all(), projects.views()]);
   const estimates = await estimator.estimate(
     views,
     rows.map((row) => row.id),

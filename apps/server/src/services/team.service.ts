@@ -76,6 +76,8 @@ export class TeamService {
       estimate,
       alert_available_at: await this.alertAvailableAt(project.project_id),
       now: this.now(),
+      // Issue 35: nothing until feedback is stored and released (the feedback commits that follow).
+      feedback: [],
     };
   }
 

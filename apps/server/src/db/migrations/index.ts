@@ -18,6 +18,7 @@ import * as judgeReplacement from './012-judge-replacement.js';
 import * as saidConflictsRefused from './013-said-conflicts-refused.js';
 import * as adminLoginAddresses from './014-admin-login-addresses.js';
 import * as criteria from './015-criteria.js';
+import * as undoFeedback from './016-undo-feedback.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013-said-conflicts-refused': saidConflictsRefused,
   '014-admin-login-addresses': adminLoginAddresses,
   '015-criteria': criteria,
+  '016-undo-feedback': undoFeedback,
 };

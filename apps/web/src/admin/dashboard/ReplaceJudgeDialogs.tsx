@@ -92,6 +92,7 @@ const OUTCOMES: Readonly<Record<JudgeVisit['outcome'], string>> = {
   finished: 'Finished',
   skipped: 'Skipped',
   released: 'Released',
+  removed: 'Removed by an organizer',
 };
 
 const clockTime = (ms: number): string =>

@@ -11,6 +11,7 @@ import * as saidConflictsRefused from './008-said-conflicts-refused.js';
 import * as adminLoginAddresses from './009-admin-login-addresses.js';
 import * as noOthersRevision from './010-no-others-revision.js';
 import * as criteria from './011-criteria.js';
+import * as undoFeedback from './012-undo-feedback.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -24,4 +25,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-009-admin-login-addresses': adminLoginAddresses,
   'pg-010-no-others-revision': noOthersRevision,
   'pg-011-criteria': criteria,
+  'pg-012-undo-feedback': undoFeedback,
 };

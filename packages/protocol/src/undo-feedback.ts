@@ -1,0 +1,64 @@
+/**
+ * Undo, the organizer's correction, and feedback for teams (issue 35, docs/api-extensions.md
+ * "Undo, the organizer's correction, and feedback"). None of these are in API.md; they follow
+ * its conventions.
+ */
+import { z } from 'zod';
+import { EpochMs, Id } from './common.js';
+import { FEEDBACK_MAX_CHARS } from './constants.js';
+import { requiredBoolean, requiredString } from './fields.js';
+import { FEEDBACK_TOO_LONG } from './messages.js';
+
+/**
+ * `feedback` of `POST /judge/finish`: optional (absent or null: none, and the request is R23's
+ * exactly), stored trimmed, at most FEEDBACK_MAX_CHARS.
+ */
+export function maybeFeedback() {
+  return requiredString('feedback', { trim: true })
+    .refine((text) => text.length <= FEEDBACK_MAX_CHARS, { error: FEEDBACK_TOO_LONG })
+    .nullish()
+    .transform((text) => text ?? undefined);
+}
+
+/** `POST /judge/undo`: the project whose finish or skip the judge undoes. */
+export const JudgeUndoRequest = z.object({ project_id: requiredString('project_id') });
+export type JudgeUndoRequest = z.input<typeof JudgeUndoRequest>;
+
+/** What a judge may undo now: its last finish or skip, while the window lasts. */
+export const UndoableAction = z.object({
+  project_id: Id,
+  project_name: z.string(),
+  /** `finished` (Done) or `skipped` (any skip, a conflict of interest included). */
+  action: z.enum(['finished', 'skipped']),
+  /** When the finish or skip was made (epoch ms). */
+  at: EpochMs,
+  /** When the undo stops being possible (`at` + UNDO_WINDOW_MS). */
+  until: EpochMs,
+});
+export type UndoableAction = z.infer<typeof UndoableAction>;
+
+/** `GET /judge/undo`: the judge's undoable action, or null; `now` to count the window against. */
+export const JudgeUndo = z.object({ undo: UndoableAction.nullable(), now: EpochMs });
+export type JudgeUndo = z.infer<typeof JudgeUndo>;
+
+/** One judge's feedback for one project, as the organizer reads it before releasing. */
+export const FeedbackEntry = z.object({
+  judge_id: Id,
+  judge_name: z.string(),
+  project_id: Id,
+  project_name: z.string(),
+  table: z.int(),
+  text: z.string(),
+  hidden: z.boolean(),
+  /** When the judge finished the project (epoch ms). */
+  time: EpochMs,
+});
+export type FeedbackEntry = z.infer<typeof FeedbackEntry>;
+
+/** `GET /admin/feedback`: every non-empty feedback, by table then time; `released` is Options'. */
+export const FeedbackList = z.object({ released: z.boolean(), feedback: z.array(FeedbackEntry) });
+export type FeedbackList = z.infer<typeof FeedbackList>;
+
+/** `PUT /admin/feedback/:judge_id/:project_id`: hide one feedback from its team, or show it again. */
+export const FeedbackHiddenRequest = z.object({ hidden: requiredBoolean('hidden') });
+export type FeedbackHiddenRequest = z.input<typeof FeedbackHiddenRequest>;
