@@ -62,6 +62,7 @@ describe('routes of product spec §2', () => {
     ['/admin/add-projects', 'Admin Login'],
     ['/admin/add-judges', 'Admin Login'],
     ['/admin/log', 'Admin Login'],
+    ['/admin/feedback', 'Admin Login'],
     ['/admin/qr?track=AI%2FML', 'Admin Login'],
     ['/admin/results', 'Admin Login'],
     ['/admin/results?print=true', 'Admin Login'],

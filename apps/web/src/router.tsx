@@ -138,6 +138,7 @@ const adminSettings = screen(adminPortal, (m) => m.AdminSettingsPage);
 const addProjects = screen(adminPortal, (m) => m.AddProjectsPage);
 const addJudges = screen(adminPortal, (m) => m.AddJudgesPage);
 const auditLog = screen(adminPortal, (m) => m.AuditLogPage);
+const feedback = screen(adminPortal, (m) => m.FeedbackPage);
 const qrCodes = screen(adminPortal, (m) => m.QrCodePage);
 const hallLayout = screen(adminPortal, (m) => m.HallLayoutPage);
 const results = screen(adminPortal, (m) => m.ResultsPage);
@@ -164,6 +165,7 @@ const ROUTES: readonly [path: string, Screen: ComponentType][] = [
   ['/admin/add-projects', addProjects],
   ['/admin/add-judges', addJudges],
   ['/admin/log', auditLog],
+  ['/admin/feedback', feedback],
   ['/admin/qr', qrCodes],
   ['/admin/layout', hallLayout],
   ['/admin/results', results],

@@ -6,6 +6,7 @@ export { AdminDashboardPage } from './pages/AdminDashboardPage';
 export { AdminLoginPage } from './pages/AdminLoginPage';
 export { AdminSettingsPage } from './pages/AdminSettingsPage';
 export { AuditLogPage } from './pages/AuditLogPage';
+export { FeedbackPage } from './pages/FeedbackPage';
 export { HallLayoutPage } from './pages/HallLayoutPage';
 export { QrCodePage } from './pages/QrCodePage';
 export { ResultsPage } from './pages/ResultsPage';

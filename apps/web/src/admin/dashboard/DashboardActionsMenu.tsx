@@ -22,6 +22,7 @@ export function DashboardActionsMenu() {
     { label: 'Hall Layout', to: '/admin/layout' },
     { label: 'Judge Codes (print)', to: '/admin/judge-codes' },
     { label: 'Table Cards (print)', to: '/admin/table-cards' },
+    { label: 'Feedback for Teams', to: '/admin/feedback' },
     { label: 'Audit Log', to: '/admin/log' },
     { label: 'Settings', to: '/admin/settings' },
     ...(multiGroup && manual ? [{ label: 'Swap Judge Groups', onSelect: confirm('swap-groups') }] : []),

@@ -1,7 +1,7 @@
 /**
  * Replacing a judge and a judge's visits (issue 24, docs/api-extensions.md "Replacing a judge and
  * pace"): the confirmation with its choice about the judge's rankings and stars, and the list of
- * the projects the judge was given.
+ * the projects the judge was given, where the organizer may remove a view (issue 35).
  */
 import type { FlagReason, JudgeVisit } from '@podium/protocol';
 import {
@@ -17,7 +17,7 @@ import { useAdminLiveQuery } from '../queries/use-admin-live-query';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { visitLength } from '../logic/pace';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
-import { replaceJudge } from './dashboard-actions';
+import { removeView, replaceJudge } from './dashboard-actions';
 import { useJudges } from './dashboard-queries';
 
 type Choice = 'keep' | 'set-aside';
@@ -110,7 +110,48 @@ function outcomeText({ outcome, reason }: JudgeVisit): string {
   return `${flagged ? 'Flagged' : 'Skipped'}: ${FLAG_REASON_LABELS[reason]}`;
 }
 
-function Visits({ id, name }: { id: string; name: string }) {
+/** The organizer's question before removing a view (issue 35): what goes, and what follows. */
+function RemoveViewDialog({
+  judge,
+  visit,
+  onClose,
+}: {
+  judge: { id: string; name: string };
+  visit: JudgeVisit | null;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState('');
+  // A closed dialog forgets its refusal: the next removal is asked afresh.
+  if (visit === null && error !== '') setError('');
+  return (
+    <ConfirmDialog
+      open={visit !== null}
+      title="Remove View"
+      confirmLabel="Remove view"
+      tone="danger"
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!visit) return;
+        const outcome = await removeView(judge.id, visit.project_id);
+        if (outcome.ok) onClose();
+        else setError(outcome.error);
+      }}
+    >
+      <p>
+        The view of <strong>{visit?.name}</strong> by <strong>{judge.name}</strong> is removed: its ranking
+        place, star, scores and feedback go, and the project&apos;s counts are recomputed. The judge may be
+        given the project again.
+      </p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function Visits({ id, name, onRemove }: { id: string; name: string; onRemove: (visit: JudgeVisit) => void }) {
   const visits = useAdminLiveQuery(endpoints.judgeVisits, { params: { id } }).data?.visits;
   if (visits === undefined) return <p>Loading…</p>;
   if (visits.length === 0) return <p>{name} has not been given any project yet.</p>;
@@ -125,6 +166,9 @@ function Visits({ id, name }: { id: string; name: string }) {
             <th scope="col">Started</th>
             <th scope="col">Length</th>
             <th scope="col">Outcome</th>
+            <th scope="col">
+              <span className="visually-hidden">Correction</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -135,6 +179,18 @@ function Visits({ id, name }: { id: string; name: string }) {
               <td>{clockTime(visit.started_at)}</td>
               <td>{visit.ended_at === null ? '–' : visitLength(visit.ended_at - visit.started_at)}</td>
               <td>{outcomeText(visit)}</td>
+              <td>
+                {/* Only a finished visit left a view behind (the judge judged the wrong table). */}
+                {visit.outcome === 'finished' && (
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--small"
+                    onClick={() => onRemove(visit)}
+                  >
+                    Remove view<span className="visually-hidden"> of {visit.name}</span>…
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -143,19 +199,33 @@ function Visits({ id, name }: { id: string; name: string }) {
   );
 }
 
-/** Each project the judge was given: when, for how long, and how it ended. */
+/**
+ * Each project the judge was given: when, for how long, and how it ended. The removal's question
+ * is a sibling popup, not one inside it: React hands a nested dialog's close and cancel events to
+ * the outer one's handlers too, which would close the list with the question.
+ */
 export function JudgeVisitsDialog() {
   const dialog = useDialogOf('judge-visits');
   const close = useDashboardDialogStore((state) => state.close);
   const judge = useJudges()?.find((item) => item.id === dialog?.id);
+  const [removing, setRemoving] = useState<JudgeVisit | null>(null);
+  if (dialog === null && removing !== null) setRemoving(null);
   return (
-    <Dialog
-      open={dialog !== null}
-      title={judge ? `Visits of ${judge.name}` : 'Judge Visits'}
-      size="large"
-      onClose={close}
-    >
-      {dialog && judge ? <Visits id={dialog.id} name={judge.name} /> : <p>This judge no longer exists.</p>}
-    </Dialog>
+    <>
+      <Dialog
+        open={dialog !== null}
+        title={judge ? `Visits of ${judge.name}` : 'Judge Visits'}
+        size="large"
+        onClose={close}
+        showNotices
+      >
+        {dialog && judge ? (
+          <Visits id={dialog.id} name={judge.name} onRemove={setRemoving} />
+        ) : (
+          <p>This judge no longer exists.</p>
+        )}
+      </Dialog>
+      {judge && <RemoveViewDialog judge={judge} visit={removing} onClose={() => setRemoving(null)} />}
+    </>
   );
 }

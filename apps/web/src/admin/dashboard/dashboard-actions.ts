@@ -41,6 +41,14 @@ const refreshProjects = refresh(endpoints.projectList, endpoints.options);
 const refreshJudges = refresh(endpoints.judgeList);
 // Replacing a judge changes scores and stars with what counts of its judgments.
 const refreshAfterReplacement = refresh(endpoints.judgeList, endpoints.judgesPace, endpoints.projectList);
+// A removed view changes the counts and scores of both sides, and the visit's outcome and pace.
+const refreshAfterViewRemoval = refresh(
+  endpoints.judgeVisits,
+  endpoints.judgesPace,
+  endpoints.judgeList,
+  endpoints.projectList,
+  endpoints.criteriaScores,
+);
 
 /** The clock button: pause when running, else start or resume ('end deliberation before ...'). */
 export async function toggleClock(running: boolean): Promise<void> {
@@ -192,6 +200,15 @@ export async function replaceJudge(id: string, keepRankings: boolean): Promise<O
 export async function reinstateJudge(id: string): Promise<Outcome> {
   const result = await callApi(endpoints.judgeReinstate, { params: { id } });
   return alertFailure(settle(result, text.JUDGE_REINSTATED, refreshAfterReplacement));
+}
+
+/**
+ * The organizer's correction (issue 35): removes the judge's view of the project; the visit stays,
+ * as removed, and everything derived from the view is recomputed by the server.
+ */
+export async function removeView(judgeId: string, projectId: string): Promise<Outcome> {
+  const result = await callApi(endpoints.judgeViewRemove, { params: { id: judgeId, project: projectId } });
+  return settle(result, text.VIEW_REMOVED, refreshAfterViewRemoval);
 }
 
 /** Refuses (or accepts again) the conflicts of interest a judge says at its tables (issue 31). */

@@ -13,6 +13,7 @@ export const TABLES_REASSIGNED = 'Table numbers reassigned!';
 export const JUDGES_REASSIGNED = 'Judges reassigned!';
 export const PROJECT_UPDATED = 'Project updated successfully!';
 export const JUDGE_UPDATED = 'Judge updated successfully!';
+export const VIEW_REMOVED = "View removed: the project's counts are recomputed.";
 export const JUDGE_REINSTATED = 'Judge reinstated: their rankings and stars count again.';
 /** After the organizer refuses a judge's "I know this team" conflicts (issue 31). */
 export function saidConflictsRefused(removed: number): string {

@@ -22,7 +22,8 @@ const clockTime = (epochMs: number) =>
 /**
  * `/team/:code` (issue 24): what a team at its table needs to know, live, on a phone: its views
  * against the minimum, whether a judge is coming, when it should be done, whether it may leave,
- * and a way to tell the organizers nobody came. Never scores, ranks or judges' names.
+ * a way to tell the organizers nobody came, and the judges' feedback once the organizer released it
+ * (issue 35). Never scores, ranks or judges' names.
  */
 export function TeamStatusPage() {
   const code = useParams().code ?? '';
@@ -119,8 +120,27 @@ function TeamStatusView({ code, status }: { code: string; status: TeamStatus }) 
           )
         )}
       </div>
+      {status.feedback.length > 0 && <TeamFeedback texts={status.feedback} />}
       {!reached && <AlertButton code={code} status={status} />}
     </Page>
+  );
+}
+
+/**
+ * What the judges wrote for the team, oldest first, without their names; the server sends none
+ * before the organizer releases it, so the section is simply absent until then.
+ */
+function TeamFeedback({ texts }: { texts: readonly string[] }) {
+  return (
+    <section className="card team-status__feedback" aria-labelledby="team-feedback">
+      <h2 id="team-feedback">Feedback from the judges</h2>
+      <ul className="team-status__feedback-list">
+        {/* Texts may repeat and never move: their place is their identity. */}
+        {texts.map((text, index) => (
+          <li key={index}>{text}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
