@@ -25,6 +25,7 @@ import { clockRoutes } from './routes/clock.routes.js';
 import { registerSocketServer } from './realtime/socket-server.js';
 import { eventRoutes } from './routes/event.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
+import { feedbackRoutes } from './routes/feedback.routes.js';
 import { flagRoutes } from './routes/flag.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { judgeSessionRoutes } from './routes/judge-session.routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(resultsRoutes);
   await app.register(progressRoutes);
   await app.register(teamRoutes);
+  await app.register(feedbackRoutes);
   await registerWebApp(app, options.webRoot === null ? undefined : (options.webRoot ?? DEFAULT_WEB_ROOT));
 
   registerSocketServer(app, now);

@@ -59,13 +59,14 @@ interface Disconnection {
 
 const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
 
-/** The kinds after which a team's status page may show something else (issue 24). */
+/** The kinds after which a team's status page may show something else (issues 24 and 35). */
 const TEAM_PAGE_KINDS: ReadonlySet<DomainEvent['kind']> = new Set([
   'projects',
   'judges',
   'options',
   'clock',
   'teams',
+  'feedback',
 ]);
 const TEAM_ROOM_PREFIX = teamRoom('');
 const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;

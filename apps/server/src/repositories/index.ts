@@ -8,6 +8,7 @@ import { AuditLogRepository } from './audit-log.repository.js';
 import { ClockRepository } from './clock.repository.js';
 import { ConflictRepository } from './conflict.repository.js';
 import { CriteriaRepository } from './criteria.repository.js';
+import { FeedbackRepository } from './feedback.repository.js';
 import { FlagRepository } from './flag.repository.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { JudgeRepository } from './judge.repository.js';
@@ -27,6 +28,7 @@ export function createRepositories(db: Database) {
     clock: new ClockRepository(db),
     conflicts: new ConflictRepository(db),
     criteria: new CriteriaRepository(db),
+    feedback: new FeedbackRepository(db),
     flags: new FlagRepository(db),
     idempotency: new IdempotencyRepository(db),
     judges: new JudgeRepository(db),

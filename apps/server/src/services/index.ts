@@ -17,6 +17,7 @@ import { CriteriaService } from './criteria.service.js';
 import { EngineSnapshots } from './engine-snapshot.js';
 import { EventTimers } from './event-timers.js';
 import { ExportService } from './export/export.service.js';
+import { FeedbackService } from './feedback.service.js';
 import { FlagService } from './flag.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JudgeAuthService } from './judge-auth.service.js';
@@ -165,6 +166,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     progress,
     teams: new TeamService({ ...deps, progress }),
     flags: new FlagService(deps),
+    feedback: new FeedbackService(deps),
     conflicts,
     resets: new ResetService({ ...deps, clock }),
     exports: new ExportService({

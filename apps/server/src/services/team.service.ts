@@ -1,7 +1,8 @@
 /**
  * Teams (issue 24, docs/api-extensions.md "Teams"): a team's status page behind its code, the
  * alert it may raise every 10 minutes, the codes for table cards and the organizer's floor view.
- * What a team sees never holds scores, ranks, stars, notes, flags or judges' names.
+ * What a team sees never holds scores, ranks, stars, notes, flags or judges' names; the judges'
+ * feedback only once the organizer released it (issue 35), and never a hidden one.
  */
 import {
   PROJECT_NOT_FOUND,
@@ -29,7 +30,7 @@ import { newId, newTeamCode } from '../util/secrets.js';
 export interface TeamServiceContext {
   db: Database;
   now: () => number;
-  repositories: Pick<Repositories, 'teams' | 'projects' | 'options' | 'clock' | 'loginLimits'>;
+  repositories: Pick<Repositories, 'teams' | 'projects' | 'options' | 'clock' | 'loginLimits' | 'feedback'>;
   auditLog: AuditLogService;
   progress: ProgressService;
 }
@@ -43,6 +44,8 @@ interface TeamView {
   judge_on_the_way: boolean;
   judging: boolean;
   may_leave: boolean;
+  /** Issue 35: the judges' feedback not hidden, once released (so its changes tell the page). */
+  feedback: string[];
 }
 
 export class TeamService {
@@ -76,8 +79,6 @@ export class TeamService {
       estimate,
       alert_available_at: await this.alertAvailableAt(project.project_id),
       now: this.now(),
-      // Issue 35: nothing until feedback is stored and released (the feedback commits that follow).
-      feedback: [],
     };
   }
 
@@ -217,11 +218,13 @@ export class TeamService {
     const active = projects.filter((project) => project.active === 1);
     if (active.length === 0) return new Map();
     const ids = active.map((project) => project.project_id);
-    const { teams, options, clock } = this.repositories;
+    const { teams, options, clock, feedback } = this.repositories;
     const views = await teams.generalViews(ids);
     const held = await teams.held(ids);
-    const { min_views, teams_may_leave } = await options.read();
+    const { min_views, teams_may_leave, feedback_released } = await options.read();
     const judging = (await clock.read()).running === 1;
+    // Before release nothing of the feedback is read, so nothing of it can leave the server.
+    const texts = feedback_released ? await feedback.visibleTexts(ids) : new Map<string, string[]>();
     return new Map(
       active.map((project) => {
         const seen = views.get(project.project_id) ?? 0;
@@ -235,6 +238,7 @@ export class TeamService {
             judge_on_the_way: held.has(project.project_id),
             judging,
             may_leave: teams_may_leave && seen >= min_views,
+            feedback: texts.get(project.project_id) ?? [],
           },
         ];
       }),
