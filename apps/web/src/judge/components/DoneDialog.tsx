@@ -1,18 +1,76 @@
 import type { CriterionScores } from '@podium/protocol';
+import { FEEDBACK_MAX_CHARS } from '@podium/protocol';
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { useJudgeCriteria } from '../hooks/use-judge-data';
 import { finishScores, unscored } from '../logic/criteria';
+import { feedbackLeftText } from '../logic/feedback';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { CriterionScoring } from './CriterionScoring';
 import { StarToggle } from './StarToggle';
 
+/**
+ * The feedback for the team (issue 35), apart from the personal notes: it starts folded behind a
+ * button, so five criteria, the star, the notes and Submit still fit a phone's first screen; it
+ * opens with its text when the judge wrote some before.
+ */
+function FeedbackField() {
+  const feedback = useJudgeLiveStore((state) => state.feedback);
+  const setDraft = useJudgeLiveStore((state) => state.setDraft);
+  const [open, setOpen] = useState(feedback !== '');
+  // The button that opened the field is gone: focus goes to the field it opened.
+  const focusWhenShown = useRef(false);
+  const left = feedbackLeftText(feedback);
+
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="btn btn--secondary btn--block judge-done__feedback-open"
+        onClick={() => {
+          focusWhenShown.current = true;
+          setOpen(true);
+        }}
+      >
+        Add feedback for the team
+      </button>
+    );
+  return (
+    <div className="judge-done__feedback">
+      <label htmlFor="judge-done-feedback" className="judge-field__label">
+        Feedback for the team
+      </label>
+      <p id="judge-done-feedback-who" className="judge-field__help">
+        Shown to the team after judging, without your name. Your personal notes stay private.
+      </p>
+      <textarea
+        id="judge-done-feedback"
+        ref={(element) => {
+          if (element && focusWhenShown.current) element.focus();
+          focusWhenShown.current = false;
+        }}
+        className="judge-field__input judge-notes"
+        rows={4}
+        maxLength={FEEDBACK_MAX_CHARS}
+        value={feedback}
+        aria-describedby={`judge-done-feedback-who${left ? ' judge-done-feedback-left' : ''}`}
+        onChange={(event) => setDraft('feedback', event.target.value)}
+      />
+      {left && (
+        <p id="judge-done-feedback-left" className="judge-field__help" aria-live="polite">
+          {left}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function DoneForm({ name }: { name: string }) {
   const navigate = useNavigate();
   const notes = useJudgeLiveStore((state) => state.notes);
-  const setNotes = useJudgeLiveStore((state) => state.setNotes);
+  const setDraft = useJudgeLiveStore((state) => state.setDraft);
   const finish = useJudgeLiveStore((state) => state.finish);
   const submitting = useJudgeLiveStore((state) => state.submitting);
   const [starred, setStarred] = useState(false);
@@ -52,8 +110,9 @@ function DoneForm({ name }: { name: string }) {
         className="judge-field__input judge-notes"
         rows={scoring ? 2 : 5}
         value={notes}
-        onChange={(event) => setNotes(event.target.value)}
+        onChange={(event) => setDraft('notes', event.target.value)}
       />
+      <FeedbackField />
       {left > 0 && (
         <p id="judge-done-unscored" className="judge-done__why">
           Score every criterion to submit: {left} left.
@@ -72,8 +131,9 @@ function DoneForm({ name }: { name: string }) {
 }
 
 /**
- * The Done popup: star, personal notes (the same draft as the bottom field) and Submit; while the
- * event has criteria, a score per criterion above them, all on a phone's first screen.
+ * The Done popup: star, personal notes (the same draft as the bottom field), the feedback for the
+ * team (folded) and Submit; while the event has criteria, a score per criterion above them, all on
+ * a phone's first screen.
  */
 export function DoneDialog({ name }: { name: string }) {
   const open = useJudgeLiveStore((state) => state.popup === 'done');

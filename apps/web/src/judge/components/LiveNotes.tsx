@@ -7,7 +7,7 @@ import { useJudgeLiveStore } from '../stores/live.store';
  */
 export function LiveNotes() {
   const notes = useJudgeLiveStore((state) => state.notes);
-  const setNotes = useJudgeLiveStore((state) => state.setNotes);
+  const setDraft = useJudgeLiveStore((state) => state.setDraft);
   return (
     <div className="judge-live-notes">
       <label htmlFor="judge-live-notes" className="judge-live-notes__label">
@@ -19,7 +19,7 @@ export function LiveNotes() {
         rows={3}
         value={notes}
         placeholder="Notes are saved on this phone as you type"
-        onChange={(event) => setNotes(event.target.value)}
+        onChange={(event) => setDraft('notes', event.target.value)}
       />
     </div>
   );

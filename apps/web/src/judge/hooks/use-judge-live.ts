@@ -15,6 +15,7 @@ import type { BlockReason } from '../logic/block-screen';
 import { nextProjectQuery } from '../queries/reads';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { isVisitEnd, useJudgeSyncStore } from '../stores/sync.store';
+import { useJudgeUndoStore } from '../stores/undo.store';
 import { useJudgeSelf } from './use-judge-data';
 
 export type LiveScreen =
@@ -83,8 +84,8 @@ const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
 /**
  * Follows the shown project leaving `GET /judge`'s `current`. Its table is where the judge stands,
  * so the next directions start there (after a skip too: the last finished table is where the judge
- * stands only after a Done). No Done, Skip or Flag of this phone ended it: an organizer took it
- * away (a conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md),
+ * stands only after a Done). No Done, Skip, Flag or Undo of this phone ended it: an organizer took
+ * it away (a conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md),
  * and the next project says so (issue 32: the phone switched silently).
  */
 function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
@@ -100,6 +101,8 @@ function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
     const live = useJudgeLiveStore.getState();
     const endedHere =
       live.endedHere === left.id ||
+      // An undo gave back the project held now, and the one shown went back to the pool.
+      useJudgeUndoStore.getState().givenBack === heldId ||
       useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
     live.leftProject({ name: left.name, location: left.location }, !endedHere);
   }, [heldId]);
@@ -140,6 +143,12 @@ export function useLiveScreen(): LiveScreen {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [judgeId, shownId, live]);
   useEffect(() => live().setTimer(seconds), [seconds, live]);
+  // An undo led here: followed once the page shows the project again, or why it cannot.
+  const givenBack = useJudgeUndoStore((state) => state.givenBack);
+  const screenSettled = screen.phase !== 'loading';
+  useEffect(() => {
+    if (screenSettled) useJudgeUndoStore.getState().reached(shownId);
+  }, [screenSettled, shownId, givenBack]);
   const judgingRuns = started.data === undefined || started.data.ok === 1;
   useEffect(() => {
     if (shownId) live().followJudgingClock(judgingRuns);

@@ -28,6 +28,8 @@ export const JUDGE_INVALIDATIONS: InvalidationMap = {
     endpoints.judgeProjects,
     endpoints.judgeNext,
     endpoints.judgeScores,
+    // The judge's other phone finished, skipped or undid: its undo is the server's to say.
+    endpoints.judgeUndoable,
   ],
   deliberation: [endpoints.judgeDeliberation, endpoints.judgeNext],
   clock: [endpoints.judgingStarted, endpoints.judgeNext],

@@ -1,6 +1,7 @@
 import type { JudgedProject, JudgeSelf } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  judgeWithoutView,
   judgeWithPending,
   projectWithPending,
   scoreCorrection,
@@ -82,6 +83,29 @@ describe('a visit ended on the phone, not sent yet', () => {
   it('counts no busy or absent skip, and keeps a project held after another one', () => {
     expect(seenWithPending(holding, [{ kind: 'skip', projectId: 'c', reason: 'busy' }])).toBe(2);
     expect(judgeWithPending(holding, [{ kind: 'skip', projectId: 'a', reason: 'busy' }]).current).toBe('c');
+  });
+});
+
+describe('an undo still on the phone', () => {
+  it('takes the project out of the lists and Seen, and leaves the held project to the server', () => {
+    const flagged: JudgeSelf = { ...judge, current: 'c', flagged: ['d'] };
+    const undo = { kind: 'undo', projectId: 'b', name: 'B' } as const;
+    const shown = judgeWithPending(flagged, [undo]);
+    expect(shown.seen_projects.map((p) => p.project_id)).toEqual(['a']);
+    expect(shown.rankings).toEqual([]);
+    expect(shown.current).toBe('c');
+    expect(seenWithPending(shown, [undo])).toBe(2);
+    expect(judgeWithoutView(flagged, 'd').flagged).toEqual([]);
+  });
+
+  it('takes back the count of a Done or a flag still waiting before it', () => {
+    const pending = [
+      { kind: 'finish', projectId: 'c', notes: '', starred: false },
+      { kind: 'undo', projectId: 'c', name: 'C' },
+      { kind: 'skip', projectId: 'd', reason: 'offensive' },
+      { kind: 'undo', projectId: 'd', name: 'D' },
+    ] as const;
+    expect(seenWithPending(judgeWithPending(judge, pending), pending)).toBe(2);
   });
 });
 

@@ -16,13 +16,27 @@ export function projectWithSave(project: JudgedProject, save: JudgeSave): Judged
   return project.notes === save.notes ? project : { ...project, notes: save.notes };
 }
 
+/** The judge without its view of `projectId` (undone): not seen, flagged or ranked any more. */
+export function judgeWithoutView(judge: JudgeSelf, projectId: string): JudgeSelf {
+  const other = (id: string) => id !== projectId;
+  return {
+    ...judge,
+    seen_projects: judge.seen_projects.filter((project) => other(project.project_id)),
+    flagged: judge.flagged.filter(other),
+    rankings: judge.rankings.filter(other),
+  };
+}
+
 /**
  * The judge as one change leaves it. A finish or skip of the held project ends the visit: no
  * current project (the dashboard offers the next one, not "Resume Project"); its place in the
- * lists needs the server's answer (name, table), so it is only counted (`seenWithPending`).
+ * lists needs the server's answer (name, table), so it is only counted (`seenWithPending`). An
+ * undo takes the project out of the lists; the project held stays the server's until it lands
+ * (the live page waits for it).
  */
 export function judgeWithSave(judge: JudgeSelf, save: JudgeSave): JudgeSelf {
   if (save.kind === 'rank') return { ...judge, rankings: [...save.ranking] };
+  if (save.kind === 'undo') return judgeWithoutView(judge, save.projectId);
   if (save.kind === 'finish' || save.kind === 'skip')
     return judge.current === save.projectId ? { ...judge, current: null } : judge;
   if (save.kind !== 'star' && save.kind !== 'notes') return judge;
@@ -42,7 +56,8 @@ export function projectWithPending(project: JudgedProject, pending: readonly Jud
 
 /**
  * The dashboard's 'Seen' (seen projects plus flagged, R59) with the finishes and flags still in the
- * outbox counted: after an offline Done the count goes up at once, as the visit ended.
+ * outbox counted: after an offline Done the count goes up at once, as the visit ended, and down
+ * again after an undo of it.
  */
 export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[]): number {
   const seen = new Set(judge.seen_projects.map((p) => p.project_id));
@@ -52,6 +67,10 @@ export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[])
     // Only a flag's reasons add to `flagged` (R19); a busy or absent skip is no view.
     if (save.kind === 'skip' && (JUDGE_FLAG_REASONS as readonly string[]).includes(save.reason))
       flagged.add(save.projectId);
+    if (save.kind === 'undo') {
+      seen.delete(save.projectId);
+      flagged.delete(save.projectId);
+    }
   }
   return seen.size + flagged.size;
 }

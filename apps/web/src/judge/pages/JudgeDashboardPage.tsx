@@ -3,6 +3,7 @@ import { DashboardSummary } from '../components/DashboardSummary';
 import { DeliberationBanner } from '../components/DeliberationBanner';
 import { LoadError } from '../components/LoadError';
 import { SaveStatus } from '../components/SaveStatus';
+import { UndoBanner } from '../components/UndoBanner';
 import { StarBoard } from '../components/StarBoard';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -40,6 +41,7 @@ export function JudgeDashboardPage() {
       {!ready && loadError === '' && <LoadingScreen />}
       {ready && (
         <div className="judge-dashboard">
+          <UndoBanner />
           <DashboardSummary deliberation={deliberation} />
           {deliberation && <DeliberationBanner />}
           <SaveStatus />

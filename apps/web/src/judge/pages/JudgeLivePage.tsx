@@ -5,6 +5,7 @@ import { LiveBlocked } from '../components/LiveBlocked';
 import { LiveProjectView } from '../components/LiveProjectView';
 import { LoadError } from '../components/LoadError';
 import { MovedOnNotice } from '../components/MovedOnNotice';
+import { UndoBanner } from '../components/UndoBanner';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
@@ -42,6 +43,7 @@ export function JudgeLivePage() {
     <>
       <Header back="/judge" />
       <main className="page judge-live-page" data-phase={screen.phase} data-alarm={alarm ? 'on' : 'off'}>
+        <UndoBanner />
         {!(screen.phase === 'blocked' && screen.block === 'hidden') && (
           <MovedOnNotice withNextProject={screen.phase !== 'blocked'} />
         )}

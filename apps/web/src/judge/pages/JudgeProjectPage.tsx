@@ -10,6 +10,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { useDeliberation, useJudgedProject, useJudgeSelf, useJudgeWrites } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../hooks/use-judge-realtime';
+import { useFollowUndo } from '../hooks/use-judge-undo';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /** `/judge/project/:id`: a judged project, its notes and star, and its scores while the event has criteria. */
@@ -24,6 +25,8 @@ export function JudgeProjectPage() {
   const { setStarred } = useJudgeWrites();
   usePageTitle(project?.name ?? 'Project');
   useJudgeRealtime();
+  // An undo queued offline may land while the judge reads a project: it leads to the live page.
+  useFollowUndo();
 
   const loadError = gate.status === 'error' ? gate.error : judged.error;
   const retry = () => {

@@ -23,6 +23,7 @@ const PAGE_READS = [
   endpoints.projectSummary,
   endpoints.judgeCriteria,
   endpoints.judgeScores,
+  endpoints.judgeUndoable,
 ] as const;
 
 /**
@@ -54,6 +55,8 @@ export function nextProjectQuery() {
       const next = result.data;
       if ('project_id' in next)
         updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: next.project_id }));
+      // What the judge may undo is the server's to say after each of the judge's moves.
+      void queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.judgeUndoable) });
       return next;
     },
     meta: { keepOnDevice: false },
@@ -81,6 +84,8 @@ export function prefetchJudgePage(page: 'dashboard' | 'live' | 'project' | 'welc
     });
   }
   if (page === 'dashboard') void prefetch(endpointQuery(endpoints.projectCount));
+  // The Undo banner of the last Done or Skip, on the dashboard and the screen after a Skip.
+  if (page === 'dashboard' || page === 'live') void prefetch(endpointQuery(endpoints.judgeUndoable));
   if (page === 'project') void prefetch(endpointQuery(endpoints.judgeProject, { id: projectId }));
   if (page !== 'live') return;
   void prefetch(endpointQuery(endpoints.judgeTimer));

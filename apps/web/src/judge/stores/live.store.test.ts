@@ -15,12 +15,14 @@ import {
 } from './live.store';
 
 const visit = (seconds = 60, projectId = 'p1') => ({ judgeId: 'j1', projectId, seconds });
-const judging = (seconds = 60): LiveData => liveProject(INITIAL_LIVE, visit(seconds), 'draft');
+const NO_DRAFTS = { notes: '', feedback: '' };
+const judging = (seconds = 60): LiveData =>
+  liveProject(INITIAL_LIVE, visit(seconds), { notes: 'draft', feedback: 'Great demo' });
 
 describe('live judging reducers', () => {
-  it('shows a project with a fresh countdown and its notes draft', () => {
+  it('shows a project with a fresh countdown, its notes draft and its feedback draft', () => {
     const state = judging();
-    expect(state).toMatchObject({ projectId: 'p1', notes: 'draft', popup: null, alarm: false });
+    expect(state).toMatchObject({ projectId: 'p1', notes: 'draft', feedback: 'Great demo', popup: null });
     expect(state.countdown).toMatchObject({ status: 'idle', durationMs: 60_000 });
   });
 
@@ -61,15 +63,15 @@ describe('live judging reducers', () => {
 
   it('keeps the clock of the project already open (a refetch), and starts afresh for another', () => {
     const running = startTimer(judging(), 0);
-    expect(liveProject(running, visit(), 'other draft')).toBe(running);
-    const next = liveProject(openPopup(running, 'done', 5), visit(60, 'p2'), '');
+    expect(liveProject(running, visit(), { notes: 'other draft', feedback: '' })).toBe(running);
+    const next = liveProject(openPopup(running, 'done', 5), visit(60, 'p2'), NO_DRAFTS);
     expect(next).toMatchObject({ projectId: 'p2', popup: null, notes: '' });
     expect(next.countdown.status).toBe('idle');
   });
 
   it('resumes a visit clock stored on the phone (a reload mid-visit)', () => {
     const stored = startCountdown({ durationMs: 60_000, status: 'idle', elapsedMs: 0, resumedAt: 0 }, 0);
-    const state = liveProject(INITIAL_LIVE, visit(), '', stored);
+    const state = liveProject(INITIAL_LIVE, visit(), NO_DRAFTS, stored);
     expect(remainingMs(state.countdown, 10_000)).toBe(50_000);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Live judging (/judge/live, product spec §2 and §4): the device's side of a visit: the project's
- * countdown (kept on the phone per project, so a reload resumes it), the popups, the alarm and
- * the notes draft, as pure reducers plus the writes of Done, Skip and Flag (through the outbox).
+ * countdown (kept on the phone per project, so a reload resumes it), the popups, the alarm, the
+ * notes draft and the feedback for the team, as pure reducers plus the writes of Done, Skip and Flag (through the outbox).
  * What the page shows (the held project, or why there is none) is server state: see
  * judge/hooks/use-judge-live.ts.
  */
@@ -9,7 +9,8 @@ import type { CriterionScores, JudgeReason } from '@podium/protocol';
 import { JUDGE_CONFLICT_REASON, JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
 import { notify } from '../../stores/notice.store';
-import { loadNotesDraft, removeNotesDraft, saveNotesDraft } from '../device/notes-draft';
+import type { DraftKind } from '../device/drafts';
+import { loadDraft, removeDraft, saveDraft } from '../device/drafts';
 import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
 import type { Countdown } from '../logic/countdown';
 import {
@@ -37,6 +38,8 @@ export interface LiveData {
   alarm: boolean;
   /** The personal notes draft (also in localStorage, R29). */
   notes: string;
+  /** The feedback for the team typed in Done (also in localStorage), sent with the finish. */
+  feedback: string;
   submitting: boolean;
   /** Done was saved (or stored): the page is on its way to the dashboard and asks for nothing. */
   finished: boolean;
@@ -67,6 +70,7 @@ export const INITIAL_LIVE: LiveData = {
   resumeOnClose: false,
   alarm: false,
   notes: '',
+  feedback: '',
   submitting: false,
   finished: false,
   endedHere: null,
@@ -77,14 +81,17 @@ export const INITIAL_LIVE: LiveData = {
 
 // ---------- Pure reducers ----------
 
+/** What the judge typed for a project before Done, kept on the phone. */
+export type Drafts = Pick<LiveData, DraftKind>;
+
 /**
  * A project to judge: a new one gets its stored countdown (a reload mid-visit) or a fresh one of
- * `seconds`, no popup and its stored notes draft; the one already open keeps its clock running.
+ * `seconds`, no popup and its stored drafts; the one already open keeps its clock running.
  */
 export const liveProject = (
   state: LiveData,
   visit: { judgeId: string; projectId: string; seconds: number },
-  notes: string,
+  drafts: Drafts,
   storedCountdown: Countdown | null = null,
 ): LiveData =>
   state.projectId === visit.projectId && state.judgeId === visit.judgeId
@@ -97,7 +104,7 @@ export const liveProject = (
         judgeId: visit.judgeId,
         projectId: visit.projectId,
         countdown: storedCountdown ?? createCountdown(visit.seconds * 1000),
-        notes,
+        ...drafts,
       };
 
 /** `GET /admin/timer` changed: the clock takes the new length. */
@@ -154,7 +161,10 @@ export const timeUp = (state: LiveData): LiveData => ({
   alarm: true,
 });
 
-export const setNotes = (state: LiveData, notes: string): LiveData => ({ ...state, notes });
+export const setDraft = (state: LiveData, kind: DraftKind, text: string): LiveData => ({
+  ...state,
+  [kind]: text,
+});
 
 // ---------- Store ----------
 
@@ -178,10 +188,12 @@ interface LiveActions {
    * (GET /judge's `current` changed without the judge).
    */
   leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
-  setNotes: (notes: string) => void;
+  /** The notes or the feedback changed: kept on the phone until the finish is saved or stored. */
+  setDraft: (kind: DraftKind, text: string) => void;
   /**
    * `POST /judge/finish` through the outbox, with the criteria's scores while the event has
-   * criteria; true when saved or stored (the page then goes to /judge).
+   * criteria and the feedback when there is some; true when saved or stored (the page then goes
+   * to /judge).
    */
   finish: (starred: boolean, scores?: CriterionScores) => Promise<boolean>;
   /** `POST /judge/skip` for a Skip or Flag reason; the next project follows once it landed. */
@@ -206,7 +218,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       liveProject(
         state,
         visit,
-        loadNotesDraft(visit.judgeId, visit.projectId),
+        {
+          notes: loadDraft('notes', visit.judgeId, visit.projectId),
+          feedback: loadDraft('feedback', visit.judgeId, visit.projectId),
+        },
         loadVisitTimer(visit.judgeId, visit.projectId, now()),
       ),
     ),
@@ -221,27 +236,33 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   leftProject: (project, byOrganizer) =>
     set({ standingAt: project.location, ...(byOrganizer && { movedOnFrom: project }) }),
   followJudgingClock: (judgingRuns) => set((state) => followJudgingClock(state, judgingRuns, now())),
-  setNotes: (notes) => {
+  setDraft: (kind, text) => {
     const { judgeId, projectId } = get();
-    if (projectId) saveNotesDraft(judgeId, projectId, notes);
-    set((state) => setNotes(state, notes));
+    if (projectId) saveDraft(kind, judgeId, projectId, text);
+    set((state) => setDraft(state, kind, text));
   },
   finish: async (starred, scores) => {
-    const { judgeId, projectId, notes, submitting } = get();
+    const { judgeId, projectId, notes, feedback, submitting } = get();
     if (!projectId || submitting) return false;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
-    const outcome = await useJudgeSyncStore
-      .getState()
-      .submit({ kind: 'finish', projectId, notes, starred, ...(scores && { scores }) });
+    const outcome = await useJudgeSyncStore.getState().submit({
+      kind: 'finish',
+      projectId,
+      notes,
+      starred,
+      ...(scores && { scores }),
+      ...(feedback.trim() !== '' && { feedback }),
+    });
     if ('refused' in outcome) {
       set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;
     }
-    // The draft's text travels in the stored finish now (R29).
-    removeNotesDraft(judgeId, projectId);
+    // The drafts' text travels in the stored finish now (R29).
+    removeDraft('notes', judgeId, projectId);
+    removeDraft('feedback', judgeId, projectId);
     removeVisitTimer(judgeId, projectId);
     if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
-    set({ popup: null, alarm: false, notes: '', submitting: false, finished: true });
+    set({ popup: null, alarm: false, notes: '', feedback: '', submitting: false, finished: true });
     return true;
   },
   skip: async (reason) => {
@@ -253,10 +274,13 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       set({ submitting: false, endedHere: null });
       return false;
     }
-    // A flagged or conflicted project never comes back, so its draft is dropped; a skipped one may.
-    if (neverAgain(reason)) removeNotesDraft(judgeId, projectId);
+    // A flagged or conflicted project never comes back, so its drafts are dropped; a skipped one may.
+    if (neverAgain(reason)) {
+      removeDraft('notes', judgeId, projectId);
+      removeDraft('feedback', judgeId, projectId);
+    }
     removeVisitTimer(judgeId, projectId);
-    set({ projectId: null, popup: null, alarm: false, notes: '', submitting: false });
+    set({ projectId: null, popup: null, alarm: false, notes: '', feedback: '', submitting: false });
     return true;
   },
 }));

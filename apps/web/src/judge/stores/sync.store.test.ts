@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR } from '../../api/client';
+import type { SendResult } from '../device/offline-queue';
+import { Outbox } from '../device/offline-queue';
+import type { JudgeSave } from './sync.store';
 import {
   finishBody,
   isRetryable,
@@ -8,6 +11,7 @@ import {
   saveStatusOf,
   saveStatusText,
   toSendResult,
+  undoneText,
 } from './sync.store';
 
 describe('judge saves', () => {
@@ -28,9 +32,20 @@ describe('judge saves', () => {
     });
   });
 
+  it('finish with the feedback for the team only when the judge wrote some', () => {
+    const finish = { kind: 'finish', projectId: 'p1', notes: 'mine', starred: false } as const;
+    expect(finishBody({ ...finish, feedback: 'Great demo!' })).toEqual({
+      notes: 'mine',
+      starred: false,
+      feedback: 'Great demo!',
+    });
+    expect('feedback' in finishBody(finish)).toBe(false);
+  });
+
   it('never coalesce two different visit ends, and keep one welcome', () => {
     expect(saveKey({ kind: 'finish', projectId: 'p1', notes: '', starred: false })).toBe('finish:p1');
     expect(saveKey({ kind: 'skip', projectId: 'p2', reason: 'busy' })).toBe('skip:p2');
+    expect(saveKey({ kind: 'undo', projectId: 'p1', name: 'Moonshot' })).toBe('undo:p1');
     expect(saveKey({ kind: 'welcome' })).toBe('welcome');
   });
 
@@ -81,5 +96,48 @@ describe('judge saves', () => {
     expect(refusalText({ kind: 'welcome' }, 401, 'Invalid Authorization header')).toBe(
       'The server did not accept the welcome confirmation (you are signed out). It was not saved.',
     );
+    expect(
+      refusalText(
+        { kind: 'undo', projectId: 'p1', name: 'Moonshot' },
+        400,
+        'Undo is possible for 2 minutes only',
+      ),
+    ).toBe('The server did not accept the undo (Undo is possible for 2 minutes only). It was not saved.');
+  });
+
+  it('confirm an undo with the project given again', () => {
+    expect(undoneText('Moonshot')).toBe('Undone: you are judging Moonshot again');
+  });
+});
+
+describe('an undo made offline', () => {
+  const NETWORK: SendResult = { ok: false, retry: true, status: 0, error: NETWORK_ERROR };
+
+  it('waits behind the Done before it and is sent after it, each with its own key kept over retries', async () => {
+    const results: SendResult[] = [NETWORK, NETWORK];
+    const sent: string[] = [];
+    let keys = 0;
+    const outbox = new Outbox<JudgeSave>({
+      storage: localStorage,
+      storageKey: 'test:undo-order',
+      keyOf: saveKey,
+      send: async (save, idempotencyKey) => {
+        sent.push(`${save.kind} ${idempotencyKey}`);
+        return results.shift() ?? { ok: true };
+      },
+      newKey: () => `key-${++keys}`,
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+    });
+    const finish = outbox.submit({ kind: 'finish', projectId: 'p1', notes: 'Strong demo.', starred: true });
+    expect(await finish).toEqual({ waiting: true });
+    const undo = outbox.submit({ kind: 'undo', projectId: 'p1', name: 'Moonshot' });
+    expect(await undo).toEqual({ waiting: true });
+    expect(outbox.snapshot().entries.map((entry) => entry.key)).toEqual(['finish:p1', 'undo:p1']);
+
+    outbox.retryNow(); // back online
+    await vi.waitFor(() => expect(outbox.snapshot().entries).toEqual([]));
+    // The undo never went before the Done it undoes, and a retry sent the same key again.
+    expect(sent).toEqual(['finish key-1', 'finish key-1', 'finish key-1', 'undo key-2']);
   });
 });

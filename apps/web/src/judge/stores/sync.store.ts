@@ -1,14 +1,13 @@
 /**
- * The judge's outbox: every judge write (welcome, finish, skip and flag, ranking, stars, notes,
- * criteria scores)
- * goes through one persistent outbox per judge (judge/device/offline-queue.ts), each with its R91
+ * The judge's outbox: every judge write (welcome, finish, skip and flag, undo, ranking, stars,
+ * notes, criteria scores) goes through one persistent outbox per judge (judge/device/offline-queue.ts), each with its R91
  * Idempotency-Key, so poor Wi-Fi, a lost answer or a reload loses nothing and lands nothing
  * twice. This store exposes what the pages show ('All saved', 'Sending…', 'Offline: 3 changes
  * waiting') and what is still pending (judge/logic/pending.ts lays it over the server's answers).
  * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
  * the screen falls back to the server's answer.
  */
-import type { CriterionScores, JudgeReason } from '@podium/protocol';
+import type { CriterionScores, JudgeReason, JudgeSelf } from '@podium/protocol';
 import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
@@ -18,33 +17,51 @@ import { getJudgeToken } from '../../auth/cookies';
 import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offline-queue';
 import { deviceStorage as storage } from '../../util/device-storage';
-import { judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
+import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
 import { forgetJudgeOnDevice } from '../device/forget-judge';
-import { loadNotesDraft, saveNotesDraft } from '../device/notes-draft';
+import { loadDraft, saveDraft } from '../device/drafts';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
+import { useJudgeUndoStore } from './undo.store';
 
 export type JudgeSave =
   | { kind: 'welcome' }
-  /** `scores` only while the event has criteria: without them the finish is R23's, unchanged. */
-  | { kind: 'finish'; projectId: string; notes: string; starred: boolean; scores?: CriterionScores }
+  /**
+   * `scores` only while the event has criteria, `feedback` only when the judge wrote some: without
+   * them the finish is R23's, unchanged.
+   */
+  | {
+      kind: 'finish';
+      projectId: string;
+      notes: string;
+      starred: boolean;
+      scores?: CriterionScores;
+      feedback?: string;
+    }
   | { kind: 'skip'; projectId: string; reason: JudgeReason }
+  /** `POST /judge/undo` of the finish or skip of `projectId`; `name` is for the confirmation. */
+  | { kind: 'undo'; projectId: string; name: string }
   | { kind: 'notes'; projectId: string; notes: string }
   | { kind: 'star'; projectId: string; starred: boolean }
   | { kind: 'rank'; ranking: string[] }
   /** A correction: the criteria named change, the others keep their score (`PUT /judge/scores/:id`). */
   | { kind: 'scores'; projectId: string; scores: CriterionScores };
 
-/** The writes that end the visit of the held project: the next one waits for them. */
-export type VisitEnd = Extract<JudgeSave, { kind: 'finish' | 'skip' }>;
+/**
+ * The writes that end the visit of the held project: the next one waits for them. An undo ends
+ * the visit of a project given since and gives the undone one again.
+ */
+export type VisitEnd = Extract<JudgeSave, { kind: 'finish' | 'skip' | 'undo' }>;
 export const isVisitEnd = (save: JudgeSave): save is VisitEnd =>
-  save.kind === 'finish' || save.kind === 'skip';
+  save.kind === 'finish' || save.kind === 'skip' || save.kind === 'undo';
 
 /**
  * Saves with the same key replace each other while waiting: only the newest notes, star,
  * ranking and scores of a project matter (a correction carries the waiting one's scores too). A
- * finish or a skip is one event per held project, never replaced.
+ * finish, a skip or an undo is one event per held project, never replaced: the live page waits
+ * while one is waiting (judge/hooks/use-judge-live.ts), so no second one of the same project can
+ * be made behind it.
  */
 export function saveKey(save: JudgeSave): string {
   switch (save.kind) {
@@ -69,6 +86,7 @@ const WHAT_WAS_REFUSED: Record<JudgeSave['kind'], string> = {
   welcome: 'the welcome confirmation',
   finish: 'finishing the project',
   skip: 'skipping the project',
+  undo: 'the undo',
   notes: 'your notes',
   star: 'the star',
   rank: 'your ranking',
@@ -80,6 +98,9 @@ export function refusalText(save: JudgeSave, status: number, error: string): str
   const reason = status === 401 ? 'you are signed out' : error;
   return `The server did not accept ${WHAT_WAS_REFUSED[save.kind]} (${reason}). It was not saved.`;
 }
+
+/** Said once an undo landed: the judge is on the project's page again. */
+export const undoneText = (name: string): string => `Undone: you are judging ${name} again`;
 
 export function saveStatusOf(snapshot: OutboxSnapshot<unknown>): SaveStatus {
   if (snapshot.entries.length === 0) return 'saved';
@@ -104,9 +125,12 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
   };
 }
 
-/** The body of `POST /judge/finish`: R23's unchanged, with `scores` only while the event has criteria. */
-export function finishBody({ notes, starred, scores }: Extract<JudgeSave, { kind: 'finish' }>) {
-  return { notes, starred, ...(scores && { scores }) };
+/**
+ * The body of `POST /judge/finish`: R23's unchanged, with `scores` only while the event has
+ * criteria and `feedback` only when the judge wrote some.
+ */
+export function finishBody({ notes, starred, scores, feedback }: Extract<JudgeSave, { kind: 'finish' }>) {
+  return { notes, starred, ...(scores && { scores }), ...(feedback !== undefined && { feedback }) };
 }
 
 async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
@@ -118,6 +142,10 @@ async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendRe
     case 'skip':
       return toSendResult(
         await callApi(endpoints.judgeSkip, { body: { reason: save.reason }, idempotencyKey }),
+      );
+    case 'undo':
+      return toSendResult(
+        await callApi(endpoints.judgeUndo, { body: { project_id: save.projectId }, idempotencyKey }),
       );
     case 'notes': {
       const params = { id: save.projectId };
@@ -149,13 +177,40 @@ const staleAfterWrite = (endpoint: (typeof endpoints)[keyof typeof endpoints]) =
 
 /**
  * The held visit ended on the server: the kept `GET /judge` holds no project any more, and the
- * last `POST /judge/next` answer is forgotten, so the live page asks for the next project.
+ * last `POST /judge/next` answer is forgotten, so the live page asks for the next project. The
+ * server's undo is of this finish or skip now.
  */
 function visitEnded(): void {
   updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: null }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
   staleAfterWrite(endpoints.judgeSelf);
   staleAfterWrite(endpoints.judgeProjects);
+  staleAfterWrite(endpoints.judgeUndoable);
+  useJudgeUndoStore.getState().newAction();
+}
+
+/**
+ * An undo landed: the server gives the judge the project again (and puts back in the pool any
+ * project given since). The view and its notes are gone on the server, so the notes the judge
+ * wrote are the draft again; every judge page goes to the live page (judge/hooks/use-judge-undo.ts).
+ */
+function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>): void {
+  const { judgeId } = useJudgeSyncStore.getState();
+  const kept = queryClient.getQueryData<JudgeSelf>(endpointKey(endpoints.judgeSelf));
+  const notes = kept?.seen_projects.find((project) => project.project_id === projectId)?.notes ?? '';
+  if (judgeId && notes !== '' && loadDraft('notes', judgeId, projectId) === '')
+    saveDraft('notes', judgeId, projectId, notes);
+  updateKept(endpoints.judgeSelf, (self) => ({ ...judgeWithoutView(self, projectId), current: projectId }));
+  void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
+  for (const endpoint of [
+    endpoints.judgeSelf,
+    endpoints.judgeProjects,
+    endpoints.judgeUndoable,
+    endpoints.judgeScores,
+  ])
+    staleAfterWrite(endpoint);
+  useJudgeUndoStore.getState().gaveBack(projectId);
+  notify.success(undoneText(name));
 }
 
 /** A change reached the server: the kept answers show it before the entry leaves the outbox. */
@@ -169,6 +224,8 @@ export function applySaved(save: JudgeSave): void {
       return visitEnded();
     case 'skip':
       return visitEnded();
+    case 'undo':
+      return visitReopened(save);
     case 'scores':
       return updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
     case 'star':
@@ -194,11 +251,20 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   notify.error(refusalText(save, status, error));
   // The held project is not the one this phone thought: follow the server again.
   if (error === NO_CURRENT_PROJECT) return visitEnded();
+  // A refused undo's banner goes: the server keeps the action (the window passed, deliberation...).
+  if (save.kind === 'undo') {
+    useJudgeUndoStore.getState().refuse(save.projectId);
+    return staleAfterWrite(endpoints.judgeUndoable);
+  }
   // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
-  // offline): its notes are the draft again, so the next Done sends them.
+  // offline): its notes and feedback are the drafts again, so the next Done sends them.
   const { judgeId } = useJudgeSyncStore.getState();
-  if (save.kind === 'finish' && judgeId && loadNotesDraft(judgeId, save.projectId) === '')
-    saveNotesDraft(judgeId, save.projectId, save.notes);
+  if (save.kind !== 'finish' || !judgeId) return;
+  const drafts = { notes: save.notes, feedback: save.feedback ?? '' };
+  for (const kind of ['notes', 'feedback'] as const) {
+    if (loadDraft(kind, judgeId, save.projectId) === '')
+      saveDraft(kind, judgeId, save.projectId, drafts[kind]);
+  }
 }
 
 interface JudgeSyncState {

@@ -1,0 +1,92 @@
+/**
+ * The judge's Undo (issue 35, docs/api-extensions.md "Undo"): what the banner offers, from the
+ * server's `GET /judge/undo` and the finishes, skips and undos still in the outbox. The server is
+ * the source of truth: its window (`until`) is counted against its own clock (`now`), so a phone
+ * whose clock is wrong still shows the right time left.
+ */
+import type { JudgeUndo, UndoableAction } from '@podium/protocol';
+import type { JudgeSave, VisitEnd } from '../stores/sync.store';
+import { isVisitEnd } from '../stores/sync.store';
+
+export interface UndoOffer {
+  projectId: string;
+  /** The project's name (the server's, or as this phone keeps it for an action still waiting here). */
+  name: string;
+  action: UndoableAction['action'];
+  /**
+   * What is left of the window in ms; null while the finish or skip waits on this phone: its
+   * window starts when the server records it.
+   */
+  leftMs: number | null;
+}
+
+/**
+ * What is left of the server's window at `clock` (this phone's `Date.now()`): the server's
+ * remainder when it answered, minus the time since (`fetchedAt`, this phone's clock too).
+ */
+export function undoLeftMs(
+  action: UndoableAction,
+  serverNow: number,
+  fetchedAt: number,
+  clock: number,
+): number {
+  return action.until - serverNow - Math.max(0, clock - fetchedAt);
+}
+
+/** The newest finish, skip or undo waiting in the outbox, if any. */
+const lastVisitEnd = (pending: readonly JudgeSave[]): VisitEnd | undefined =>
+  pending.filter(isVisitEnd).at(-1);
+
+export interface UndoInputs {
+  /** The server's answer, and when this phone received it. */
+  answer: JudgeUndo | undefined;
+  fetchedAt: number;
+  clock: number;
+  pending: readonly JudgeSave[];
+  /** The project whose undo the server refused (judge/stores/undo.store.ts). */
+  refused: string | null;
+  /** A project's name as this phone keeps it. */
+  nameOf: (projectId: string) => string;
+}
+
+/**
+ * The undo to offer now, or null. A finish or skip waiting on the phone is the newest action, so
+ * it is offered (and its undo queued behind it); an undo waiting offers nothing more. Otherwise the
+ * server's action while its window lasts, unless its undo was refused.
+ */
+export function undoOffer({
+  answer,
+  fetchedAt,
+  clock,
+  pending,
+  refused,
+  nameOf,
+}: UndoInputs): UndoOffer | null {
+  const waiting = lastVisitEnd(pending);
+  if (waiting?.kind === 'undo') return null;
+  if (waiting) {
+    const action = waiting.kind === 'finish' ? 'finished' : 'skipped';
+    return { projectId: waiting.projectId, name: nameOf(waiting.projectId), action, leftMs: null };
+  }
+  const kept = answer?.undo;
+  if (!kept || kept.project_id === refused) return null;
+  const leftMs = undoLeftMs(kept, answer.now, fetchedAt, clock);
+  if (leftMs <= 0) return null;
+  return { projectId: kept.project_id, name: kept.project_name, action: kept.action, leftMs };
+}
+
+/** `1:42`: minutes and seconds left, rounded up (the window ends as `0:01` goes). */
+export function clockText(ms: number): string {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The banner's words before the project's name ('Finished', 'Skipped'). */
+export const UNDO_ACTION_TEXT: Record<UndoableAction['action'], string> = {
+  finished: 'Finished',
+  skipped: 'Skipped',
+};
+
+/** The button: `Undo (1:42)`, or `Undo` while the action waits on this phone. */
+export const undoButtonText = (offer: UndoOffer): string =>
+  offer.leftMs === null ? 'Undo' : `Undo (${clockText(offer.leftMs)})`;

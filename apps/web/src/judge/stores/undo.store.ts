@@ -1,0 +1,38 @@
+/**
+ * What the judge's undo (issue 35) leaves on this phone between the outbox and the pages: the
+ * project an undo gave back, until the live page shows it (every judge page goes there, and the
+ * project the live page showed before left by the judge's own hand, not an organizer's); and the
+ * action whose undo the server refused, whose banner goes although `GET /judge/undo` may still
+ * list it (during deliberation, say).
+ */
+import { create } from 'zustand';
+
+interface JudgeUndoState {
+  givenBack: string | null;
+  refused: string | null;
+  /** An undo landed: the server gives the judge `projectId` again. */
+  gaveBack: (projectId: string) => void;
+  /**
+   * The live page settled on `projectId`, or on no project (null: a blocked or failed screen, say
+   * deliberation began meanwhile): nothing left to follow.
+   */
+  reached: (projectId: string | null) => void;
+  /** The server refused to undo the action of `projectId`. */
+  refuse: (projectId: string) => void;
+  /** A new finish or skip landed: the server's undo is of it now. */
+  newAction: () => void;
+}
+
+export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
+  givenBack: null,
+  refused: null,
+  gaveBack: (projectId) => set({ givenBack: projectId }),
+  reached: (projectId) => {
+    const { givenBack } = get();
+    if (givenBack !== null && (projectId === null || projectId === givenBack)) set({ givenBack: null });
+  },
+  refuse: (projectId) => set({ refused: projectId }),
+  newAction: () => {
+    if (get().refused !== null) set({ refused: null });
+  },
+}));
