@@ -52,15 +52,15 @@ export class ConflictRepository {
     );
   }
 
-  /** Adds conflicts; a pair already stored keeps its source and time. */
+  /** Adds conflicts; a pair already stored keeps its source and time. Returns how many were new. */
   async add(
     judgeId: string,
     projectIds: readonly string[],
     source: ConflictSource,
     now: number,
-  ): Promise<void> {
-    if (projectIds.length === 0) return;
-    await this.db.run(
+  ): Promise<number> {
+    if (projectIds.length === 0) return 0;
+    return await this.db.run(
       this.db.q
         .insertInto('judge_conflicts')
         .values(

@@ -54,19 +54,50 @@ export class FlagRepository {
     await this.db.runLater(this.db.q.insertInto('flags').values(flag));
   }
 
-  async countOfProject(projectId: string, reason: string): Promise<number> {
-    const row = await this.db.first(
-      this.db.q
-        .selectFrom('flags')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('project_id', '=', projectId)
-        .where('reason', '=', reason),
+  /** The project's flags of one reason, as stored, oldest first. */
+  async ofProject(projectId: string, reason: string): Promise<NewFlagRow[]> {
+    return await this.db.all(
+      this.storedFlags().where('project_id', '=', projectId).where('reason', '=', reason),
     );
-    return row?.n ?? 0;
   }
 
   async delete(id: string): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('flags').where('id', '=', id));
+  }
+
+  /** Deletes these flags, those still there (sent with the transaction's next statement). */
+  async deleteIds(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.runLater(this.db.q.deleteFrom('flags').where('id', 'in', ids));
+  }
+
+  /**
+   * Puts back flags an undone finish or skip deleted (issue 35), with their ids and times; those
+   * of a project or judge deleted since stay gone, with it.
+   */
+  async restore(flags: readonly NewFlagRow[]): Promise<void> {
+    if (flags.length === 0) return;
+    const judgeIds = flags.flatMap((flag) => (flag.judge_id ? [flag.judge_id] : []));
+    const [projects, judges] = await Promise.all([
+      this.db.all(
+        this.db.q
+          .selectFrom('projects')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            flags.map((flag) => flag.project_id),
+          ),
+      ),
+      judgeIds.length === 0
+        ? []
+        : this.db.all(this.db.q.selectFrom('judges').select('id').where('id', 'in', judgeIds)),
+    ]);
+    const existing = new Set([...projects, ...judges].map((row) => row.id));
+    const kept = flags.filter(
+      (flag) => existing.has(flag.project_id) && (!flag.judge_id || existing.has(flag.judge_id)),
+    );
+    if (kept.length > 0) await this.db.runLater(this.db.q.insertInto('flags').values(kept));
   }
 
   async deleteOfProject(projectId: string, reason: string): Promise<void> {
@@ -79,17 +110,17 @@ export class FlagRepository {
     await this.db.run(this.db.q.deleteFrom('flags'));
   }
 
-  /** Whether the judge has flags of one reason. */
-  async anyOfJudge(judgeId: string, reason: string): Promise<boolean> {
-    const flag = await this.db.first(
-      this.db.q
-        .selectFrom('flags')
-        .select('id')
-        .where('judge_id', '=', judgeId)
-        .where('reason', '=', reason)
-        .limit(1),
-    );
-    return flag !== undefined;
+  /** The judge's flags of one reason, as stored, oldest first. */
+  async ofJudge(judgeId: string, reason: string): Promise<NewFlagRow[]> {
+    return await this.db.all(this.storedFlags().where('judge_id', '=', judgeId).where('reason', '=', reason));
+  }
+
+  private storedFlags() {
+    return this.db.q
+      .selectFrom('flags')
+      .select(['id', 'project_id', 'judge_id', 'reason', 'time'])
+      .orderBy('time')
+      .orderBy('seq');
   }
 
   /** Deletes the judge's flags of one reason (sent with the transaction's next statement). */

@@ -1,10 +1,12 @@
 /**
  * The judgments judges make: finished views with their stars and notes (`judged_projects`),
- * rankings, each judge's `flagged` list (`judge_flagged`), and the visits that led to them
- * (`judge_visits`: when each project was given and how it ended).
+ * rankings, each judge's `flagged` list (`judge_flagged`), the visits that led to them
+ * (`judge_visits`: when each project was given and how it ended), and each judge's last finish
+ * or skip, kept for an undo (`judge_undo`, issue 35).
  */
 import type { Database } from '../db/database.js';
-import type { JudgeVisitsTable } from '../db/schema.js';
+import type { JudgeUndoTable, JudgeVisitsTable } from '../db/schema.js';
+import type { NewFlagRow } from './flag.repository.js';
 
 /** How a visit ended. */
 export type VisitEnd = Exclude<JudgeVisitsTable['outcome'], 'current'>;
@@ -19,6 +21,42 @@ export interface VisitRow {
   ended_at: number | null;
   outcome: JudgeVisitsTable['outcome'];
   reason: string;
+}
+
+/** A judge's group and its finish counter there (R25). */
+export interface GroupCount {
+  group: number;
+  group_finishes: number;
+}
+
+/**
+ * What a finish or skip changed beyond the view and the visit (issue 35), kept with it so that an
+ * undo reverses exactly that and nothing another write did since.
+ */
+export type UndoChanges =
+  /** Done: the busy flags it deleted (R24); the judge's group before and after R25 (null: untouched). */
+  | { kind: 'finish'; busyFlags: NewFlagRow[]; group: { before: GroupCount; after: GroupCount } | null }
+  /**
+   * A skip or flag (R18–R20): the flag it raised, whether it added the judge's `flagged` entry (it
+   * may have been there), and when it was the absent skip that hid the project, what R20 did.
+   */
+  | { kind: 'skip'; flagId: string; addedFlagged: boolean; hid: AbsentHiding | null }
+  /** "I know this team" (issue 24): whether it added the conflict (the organizer may have declared it). */
+  | { kind: 'conflict'; addedConflict: boolean };
+
+/** R20's hiding: the system's `hidden-absent` flag, and the other judges' absent flags it replaced. */
+export interface AbsentHiding {
+  systemFlagId: string;
+  absentFlags: NewFlagRow[];
+}
+
+/** A judge's kept finish or skip, with the project's current name. */
+export interface KeptUndo {
+  project_id: string;
+  project_name: string;
+  action: JudgeUndoTable['action'];
+  at: number;
+  changes: UndoChanges;
 }
 
 export class JudgingRepository {
@@ -48,11 +86,14 @@ export class JudgingRepository {
   }
 
   /** The judge's entry for a finished project, if it finished it. */
-  async judged(judgeId: string, projectId: string): Promise<{ notes: string; starred: number } | undefined> {
+  async judged(
+    judgeId: string,
+    projectId: string,
+  ): Promise<{ notes: string; starred: number; feedback: string } | undefined> {
     return await this.db.first(
       this.db.q
         .selectFrom('judged_projects')
-        .select(['notes', 'starred'])
+        .select(['notes', 'starred', 'feedback'])
         .where('judge_id', '=', judgeId)
         .where('project_id', '=', projectId),
     );
@@ -76,6 +117,22 @@ export class JudgingRepository {
         feedback,
         feedback_hidden: 0,
       }),
+    );
+  }
+
+  /**
+   * The judge's view of the project goes (issue 35), with its criteria scores (their foreign key
+   * cascades) and its place in the judge's rankings.
+   */
+  async deleteView(judgeId: string, projectId: string): Promise<void> {
+    await this.db.runLater(
+      this.db.q
+        .deleteFrom('judged_projects')
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
+    );
+    await this.db.runLater(
+      this.db.q.deleteFrom('rankings').where('judge_id', '=', judgeId).where('project_id', '=', projectId),
     );
   }
 
@@ -121,13 +178,24 @@ export class JudgingRepository {
     );
   }
 
-  /** Adds a project to the judge's `flagged` list once (R19). */
-  async addFlagged(judgeId: string, projectId: string): Promise<void> {
-    await this.db.runLater(
+  /** Adds a project to the judge's `flagged` list once (R19); whether it was not there yet. */
+  async addFlagged(judgeId: string, projectId: string): Promise<boolean> {
+    const added = await this.db.run(
       this.db.q
         .insertInto('judge_flagged')
         .values({ judge_id: judgeId, project_id: projectId })
         .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
+    );
+    return added > 0;
+  }
+
+  /** An undone flag's `flagged` entry goes (issue 35). */
+  async removeFlagged(judgeId: string, projectId: string): Promise<void> {
+    await this.db.runLater(
+      this.db.q
+        .deleteFrom('judge_flagged')
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
     );
   }
 
@@ -168,6 +236,77 @@ export class JudgingRepository {
     );
   }
 
+  /** Issue 35: the visit of an undone finish or skip (the judge's last of the project) is held again, its start unchanged. */
+  async reopenVisit(judgeId: string, projectId: string): Promise<void> {
+    await this.db.runLater(
+      this.db.q
+        .updateTable('judge_visits')
+        .set({ outcome: 'current', reason: '', ended_at: null })
+        .where('seq', '=', (eb) =>
+          eb
+            .selectFrom('judge_visits')
+            .select((max) => max.fn.max('seq').as('seq'))
+            .where('judge_id', '=', judgeId)
+            .where('project_id', '=', projectId),
+        ),
+    );
+  }
+
+  /** Issue 35: the project given to the judge after the finish or skip it undoes is as never given. */
+  async deleteCurrentVisit(judgeId: string): Promise<void> {
+    await this.db.runLater(
+      this.db.q.deleteFrom('judge_visits').where('judge_id', '=', judgeId).where('outcome', '=', 'current'),
+    );
+  }
+
+  /** Issue 35: the organizer removed the judge's view of the project; its finished visits say so. */
+  async markVisitsRemoved(judgeId: string, projectId: string): Promise<void> {
+    await this.db.runLater(
+      this.db.q
+        .updateTable('judge_visits')
+        .set({ outcome: 'removed' })
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId)
+        .where('outcome', '=', 'finished'),
+    );
+  }
+
+  /** Keeps the judge's last finish or skip (issue 35), in place of the one before. */
+  async keepUndo(judgeId: string, projectId: string, at: number, changes: UndoChanges): Promise<void> {
+    const kept = {
+      project_id: projectId,
+      action: changes.kind === 'finish' ? ('finished' as const) : ('skipped' as const),
+      at,
+      changes: JSON.stringify(changes),
+    };
+    await this.db.runLater(
+      this.db.q
+        .insertInto('judge_undo')
+        .values({ judge_id: judgeId, ...kept })
+        .onConflict((c) => c.column('judge_id').doUpdateSet(kept)),
+    );
+  }
+
+  /** The judge's kept finish or skip, however old. */
+  async keptUndo(judgeId: string): Promise<KeptUndo | undefined> {
+    const row = await this.db.first(
+      this.db.q
+        .selectFrom('judge_undo as u')
+        .innerJoin('projects as p', 'p.id', 'u.project_id')
+        .select(['u.project_id', 'p.name as project_name', 'u.action', 'u.at', 'u.changes'])
+        .where('u.judge_id', '=', judgeId),
+    );
+    // Written by keepUndo only, from the typed value.
+    return row && { ...row, changes: JSON.parse(row.changes) as UndoChanges };
+  }
+
+  /** The judge's kept finish or skip goes (of `projectId` only, when given). */
+  async forgetUndo(judgeId: string, projectId?: string): Promise<void> {
+    let query = this.db.q.deleteFrom('judge_undo').where('judge_id', '=', judgeId);
+    if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+    await this.db.runLater(query);
+  }
+
   /** Every judge's visits (or `judgeId`'s), oldest first. */
   async visits(judgeId?: string): Promise<VisitRow[]> {
     let query = this.db.q
@@ -188,14 +327,19 @@ export class JudgingRepository {
     return await this.db.all(query);
   }
 
-  /** The `rankings` reset (R67): no judge ranks anything and nothing is starred; notes stay. */
+  /**
+   * The `rankings` reset (R67): no judge ranks anything and nothing is starred; notes stay. No
+   * undo outlives it (issue 35): it would bring back a judgment from before the reset.
+   */
   async clearRankingsAndStars(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judge_undo'));
     await this.db.run(this.db.q.deleteFrom('rankings'));
     await this.db.run(this.db.q.updateTable('judged_projects').set({ starred: 0 }));
   }
 
-  /** Every judgment goes: finished views, rankings, `flagged` lists and visits. */
+  /** Every judgment goes: finished views, rankings, `flagged` lists, visits and kept undos. */
   async clearAll(): Promise<void> {
+    await this.db.run(this.db.q.deleteFrom('judge_undo'));
     await this.db.run(this.db.q.deleteFrom('judge_visits'));
     await this.db.run(this.db.q.deleteFrom('judged_projects'));
     await this.db.run(this.db.q.deleteFrom('rankings'));

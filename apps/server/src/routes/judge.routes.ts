@@ -34,4 +34,8 @@ export async function judgeRoutes(app: FastifyInstance): Promise<void> {
   actionRoute(app, endpoints.judgeReinstate, (request) => judges.reinstate(request.params.id));
   route(app, endpoints.judgesPace, () => judgePace.pace());
   route(app, endpoints.judgeVisits, (request) => judgePace.visits(request.params.id));
+  // The organizer's correction (docs/api-extensions.md, issue 35).
+  actionRoute(app, endpoints.judgeViewRemove, (request) =>
+    judges.removeView(request.params.id, request.params.project),
+  );
 }

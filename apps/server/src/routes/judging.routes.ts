@@ -1,4 +1,4 @@
-/** Judging (API.md 3.2, 5.2–5.5): next project, skip and flag, finish, rank, star, notes. */
+/** Judging (API.md 3.2, 5.2–5.5): next project, skip and flag, finish, rank, star, notes; undo (issue 35). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@podium/protocol';
 import { authenticatedJudgeId as me } from '../plugins/auth.js';
@@ -34,4 +34,6 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   actionRoute(app, endpoints.judgeScoresSet, (request) =>
     judging.setScores(me(request), request.params.id, request.body.scores),
   );
+  route(app, endpoints.judgeUndoable, (request) => judging.undoable(me(request)));
+  actionRoute(app, endpoints.judgeUndo, (request) => judging.undo(me(request), request.body.project_id));
 }

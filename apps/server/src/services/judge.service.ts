@@ -11,6 +11,7 @@ import {
   JUDGE_NOT_REPLACED,
   MULTI_GROUP_NOT_ENABLED,
   PAUSE_BEFORE_REASSIGNING,
+  PROJECT_NOT_FOUND,
   quoted,
   unknownTrack,
   type JudgeAdmin,
@@ -40,7 +41,7 @@ export interface LoginMailer {
 
 export interface JudgeServiceContext {
   db: Database;
-  repositories: Pick<Repositories, 'judges' | 'judging' | 'options' | 'clock'>;
+  repositories: Pick<Repositories, 'judges' | 'judging' | 'options' | 'clock' | 'projects'>;
   auditLog: AuditLogService;
   mailer: LoginMailer;
   now: () => number;
@@ -57,19 +58,21 @@ export class JudgeService {
   private readonly judging: Repositories['judging'];
   private readonly options: Repositories['options'];
   private readonly clock: Repositories['clock'];
+  private readonly projects: Repositories['projects'];
   private readonly audit: AuditLogService;
   private readonly mailer: LoginMailer;
   private readonly now: () => number;
   private readonly conflicts: ConflictService;
 
   constructor({ db, repositories, auditLog, mailer, now, conflicts }: JudgeServiceContext) {
-    const { judges, judging, options, clock } = repositories;
+    const { judges, judging, options, clock, projects } = repositories;
     this.db = db;
     this.judges = judges;
     this.judging = judging;
     this.now = now;
     this.options = options;
     this.clock = clock;
+    this.projects = projects;
     this.audit = auditLog;
     this.mailer = mailer;
     this.conflicts = conflicts;
@@ -282,6 +285,32 @@ export class JudgeService {
       await this.judges.update(id, { active: 1, replaced_at: null, judgments_set_aside: 0 });
       await this.audit.admin(`Reinstated judge ${row.name} (${id})`);
       this.recordJudgmentsChanged(id);
+    });
+  }
+
+  /**
+   * `DELETE /admin/judge/:id/views/:project` (issue 35): the judge judged the wrong table. Its view
+   * goes (scores, feedback, ranking, its undo); the visit stays, `removed`; what is derived from
+   * views follows. Removing a view that is not there changes nothing.
+   */
+  async removeView(judgeId: string, projectId: string): Promise<void> {
+    await this.db.transaction(async () => {
+      const [judge, project, view] = await Promise.all([
+        this.judges.findById(judgeId),
+        this.projects.findById(projectId),
+        this.judging.judged(judgeId, projectId),
+      ]);
+      if (judge === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
+      if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
+      if (view === undefined) return;
+      await this.judging.deleteView(judgeId, projectId);
+      await this.judging.forgetUndo(judgeId, projectId);
+      await this.judging.markVisitsRemoved(judgeId, projectId);
+      await this.audit.admin(
+        `Removed the view of project ${project.name} (${projectId}) by judge ${judge.name} (${judgeId})`,
+      );
+      this.recordJudgmentsChanged(judgeId);
+      if (view.feedback !== '') this.db.record({ kind: 'feedback' });
     });
   }
 

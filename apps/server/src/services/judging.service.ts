@@ -1,6 +1,7 @@
 /**
- * Judging (API.md 5.2–5.5): next project, skip and flag, finish, rank, star, notes. Each call is
- * one synchronous transaction, so selection and assignment can never interleave (R8).
+ * Judging (API.md 5.2–5.5): next project, skip and flag, finish, rank, star, notes, and the undo
+ * of a finish or skip (issue 35). Each call is one synchronous transaction, so selection and
+ * assignment can never interleave (R8).
  */
 import {
   AUTO_HIDE_ABSENT_SKIPS,
@@ -10,14 +11,21 @@ import {
   JUDGE_HIDDEN,
   JUDGE_REPLACED,
   NO_CURRENT_PROJECT,
+  NOTHING_TO_UNDO,
   PROJECT_NOT_FOUND,
   PROJECT_NOT_SEEN,
   SAID_CONFLICTS_REFUSED,
+  UNDO_DURING_DELIBERATION,
+  UNDO_EXPIRED,
+  UNDO_PROJECT_HIDDEN,
+  UNDO_SUPERSEDED,
+  UNDO_WINDOW_MS,
   duplicateRanking,
   type CriterionScores,
   type JudgedProject,
   type JudgeReason,
   type JudgeScores,
+  type JudgeUndo,
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
@@ -25,7 +33,8 @@ import { ConflictError, JudgeReplacedError, NotFoundError, ValidationError } fro
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import { scoreEntries, type ScoreEntry } from '../judging/score-entry.js';
-import type { JudgeRow } from '../repositories/judge.repository.js';
+import type { JudgePatch, JudgeRow } from '../repositories/judge.repository.js';
+import type { AbsentHiding, GroupCount, KeptUndo, UndoChanges } from '../repositories/judging.repository.js';
 import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -36,6 +45,16 @@ import { judgedProject } from './judge-views.js';
 import { newId } from '../util/secrets.js';
 
 const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
+
+/** What an undo changed besides the view or flag it took back, for its events. */
+interface Reversal {
+  /** The judge's group and counter as before the finish (R25), when they are still its doing. */
+  group: JudgePatch;
+  flagsMoved: boolean;
+  hadFeedback: boolean;
+  /** The project the skip hid (R20) is shown again: the expo's list changes. */
+  shown: boolean;
+}
 
 export interface JudgingServiceContext {
   db: Database;
@@ -101,39 +120,53 @@ export class JudgingService {
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
       const now = this.now();
-      if (reason === JUDGE_CONFLICT_REASON) {
-        // The organizer refused this judge's say-so (issue 31): it keeps the project.
-        if (judge.said_conflicts_refused === 1) throw new ConflictError(SAID_CONFLICTS_REFUSED);
-        await this.conflicts.add(judge.id, [projectId], 'judge', now);
-        // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
-        await this.judging.endVisits([judge.id], 'released', now, reason);
-        await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
-        await this.audit.judge(judge, `Skipped project ${projectId} due to a conflict of interest`);
-      } else {
-        await this.flags.insert({
-          id: newId(),
-          project_id: projectId,
-          judge_id: judge.id,
-          reason,
-          time: now,
-        });
-        if (FLAG_REASONS_OF_JUDGES.includes(reason)) await this.judging.addFlagged(judge.id, projectId);
-        await this.judging.endVisits([judge.id], 'skipped', now, reason);
-        await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
-        await this.audit.judge(
-          judge,
-          reason === 'busy'
-            ? `Skipped busy project ${projectId}`
-            : `Flagged project ${projectId} due to ${reason}`,
-        );
-        this.db.record({ kind: 'flags' });
-      }
+      const changes =
+        reason === JUDGE_CONFLICT_REASON
+          ? await this.skipForConflict(judge, projectId, now)
+          : await this.skipWithFlag(judge, projectId, reason, now);
       this.db.record({ kind: 'judges' });
-      if (reason === 'absent') await this.hideIfAbsent(projectId);
+      // Kept before R21 gives the next project: an undo takes that one back.
+      await this.judging.keepUndo(judge.id, projectId, now, changes);
       const { deliberation } = await this.options.read();
       if ((await this.clock.read()).running === 1 && !deliberation)
         await this.assign(await this.requireActive(judgeId));
     });
+  }
+
+  /** The conflict skip of issue 24: the judge's conflict of interest, and no flag. */
+  private async skipForConflict(judge: JudgeRow, projectId: string, now: number): Promise<UndoChanges> {
+    // The organizer refused this judge's say-so (issue 31): it keeps the project.
+    if (judge.said_conflicts_refused === 1) throw new ConflictError(SAID_CONFLICTS_REFUSED);
+    const added = await this.conflicts.add(judge.id, [projectId], 'judge', now);
+    // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
+    await this.judging.endVisits([judge.id], 'released', now, JUDGE_CONFLICT_REASON);
+    await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
+    await this.audit.judge(judge, `Skipped project ${projectId} due to a conflict of interest`);
+    return { kind: 'conflict', addedConflict: added > 0 };
+  }
+
+  /** R18–R20: a skip (busy, absent) or a flag, and the hiding a third absent skip does. */
+  private async skipWithFlag(
+    judge: JudgeRow,
+    projectId: string,
+    reason: JudgeReason,
+    now: number,
+  ): Promise<UndoChanges> {
+    const flagId = newId();
+    await this.flags.insert({ id: flagId, project_id: projectId, judge_id: judge.id, reason, time: now });
+    const addedFlagged =
+      FLAG_REASONS_OF_JUDGES.includes(reason) && (await this.judging.addFlagged(judge.id, projectId));
+    await this.judging.endVisits([judge.id], 'skipped', now, reason);
+    await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
+    await this.audit.judge(
+      judge,
+      reason === 'busy'
+        ? `Skipped busy project ${projectId}`
+        : `Flagged project ${projectId} due to ${reason}`,
+    );
+    this.db.record({ kind: 'flags' });
+    const hid = reason === 'absent' ? await this.hideIfAbsent(projectId, flagId) : null;
+    return { kind: 'skip', flagId, addedFlagged, hid };
   }
 
   /**
@@ -157,16 +190,22 @@ export class JudgingService {
       const now = this.now();
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
-      const wasBusy = await this.flags.anyOfJudge(judge.id, 'busy');
+      const busyFlags = await this.flags.ofJudge(judge.id, 'busy');
       await this.judging.insertJudged(judge.id, projectId, notes, starred, feedback, now);
       await this.scores.setScores(judge.id, projectId, entries, now);
       await this.judging.endVisits([judge.id], 'finished', now);
       await this.judges.update(judge.id, { current_project_id: null, last_activity: now, ...group });
       await this.projects.update(projectId, { last_activity: now });
-      if (wasBusy) {
+      if (busyFlags.length > 0) {
         await this.flags.deleteOfJudge(judge.id, 'busy');
         this.db.record({ kind: 'flags' });
       }
+      const before = { group: judge.group, group_finishes: judge.group_finishes };
+      await this.judging.keepUndo(judge.id, projectId, now, {
+        kind: 'finish',
+        busyFlags,
+        group: group === null ? null : { before, after: group },
+      });
       await this.audit.judge(
         judge,
         `Finished judging project ${projectId}${starred ? ' and starred project' : ''}`,
@@ -176,6 +215,113 @@ export class JudgingService {
       this.db.record({ kind: 'stats' });
       if (feedback !== '') this.db.record({ kind: 'feedback' });
     });
+  }
+
+  /** `GET /judge/undo` (issue 35): the judge's last finish or skip while it may be undone. */
+  async undoable(judgeId: string): Promise<JudgeUndo> {
+    await this.requireJudge(judgeId);
+    const now = this.now();
+    const kept = await this.judging.keptUndo(judgeId);
+    if (kept === undefined || !withinUndoWindow(kept, now)) return { undo: null, now };
+    const { project_id, project_name, action, at } = kept;
+    return { undo: { project_id, project_name, action, at, until: at + UNDO_WINDOW_MS }, now };
+  }
+
+  /**
+   * `POST /judge/undo` (issue 35): the judge's last finish or skip, of `projectId`, is reversed as
+   * if it never happened, and the judge holds the project again; a project given since goes
+   * back to the pool.
+   */
+  async undo(judgeId: string, projectId: string): Promise<void> {
+    await this.db.transaction(async () => {
+      const judge = await this.requireActive(judgeId);
+      const { kept, project } = await this.requireUndoable(judge, projectId);
+      const { changes } = kept;
+      const reversal =
+        changes.kind === 'finish'
+          ? await this.reverseFinish(judge, projectId, changes)
+          : await this.reverseSkip(judge, projectId, changes);
+      await this.judging.forgetUndo(judge.id);
+      await this.judging.deleteCurrentVisit(judge.id);
+      await this.judging.reopenVisit(judge.id, projectId);
+      await this.judges.update(judge.id, {
+        current_project_id: projectId,
+        last_location: project.location,
+        last_activity: this.now(),
+        ...reversal.group,
+      });
+      const done = kept.action === 'finished' ? 'finishing' : 'skipping';
+      await this.audit.judge(judge, `Undid ${done} project ${projectId}`);
+      this.db.record({ kind: 'projects', public: reversal.shown });
+      this.db.record({ kind: 'judges' });
+      this.db.record({ kind: 'stats' });
+      if (reversal.flagsMoved) this.db.record({ kind: 'flags' });
+      if (reversal.hadFeedback) this.db.record({ kind: 'feedback' });
+      this.db.record({ kind: 'judge', judgeId });
+    });
+  }
+
+  /** The checks of `POST /judge/undo` after R4's and the replaced judge's, in their order. */
+  private async requireUndoable(
+    judge: JudgeRow,
+    projectId: string,
+  ): Promise<{ kept: KeptUndo; project: ProjectRow }> {
+    if ((await this.options.read()).deliberation) throw new ConflictError(UNDO_DURING_DELIBERATION);
+    const [project, kept] = await Promise.all([
+      this.projects.findById(projectId),
+      this.judging.keptUndo(judge.id),
+    ]);
+    // Deleting a project deletes the undo of it (foreign key): its 404 comes first.
+    if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
+    if (kept === undefined) throw new ConflictError(NOTHING_TO_UNDO);
+    if (kept.project_id !== projectId) throw new ConflictError(UNDO_SUPERSEDED);
+    if (!withinUndoWindow(kept, this.now())) throw new ConflictError(UNDO_EXPIRED);
+    const hiddenBySkip = kept.changes.kind === 'skip' && kept.changes.hid !== null;
+    if (project.active === 0 && !hiddenBySkip) throw new ConflictError(UNDO_PROJECT_HIDDEN);
+    return { kept, project };
+  }
+
+  /** Undoes R24–R25: the view goes (scores, feedback, ranking), the busy flags come back. */
+  private async reverseFinish(
+    judge: JudgeRow,
+    projectId: string,
+    changes: Extract<UndoChanges, { kind: 'finish' }>,
+  ): Promise<Reversal> {
+    const view = await this.judging.judged(judge.id, projectId);
+    await this.judging.deleteView(judge.id, projectId);
+    await this.flags.restore(changes.busyFlags);
+    const { group } = changes;
+    // The organizer may have moved the judge since (R53): then its move stays.
+    const unmoved =
+      group !== null &&
+      group.after.group === judge.group &&
+      group.after.group_finishes === judge.group_finishes;
+    return {
+      group: unmoved ? group.before : {},
+      flagsMoved: changes.busyFlags.length > 0,
+      hadFeedback: (view?.feedback ?? '') !== '',
+      shown: false,
+    };
+  }
+
+  /** Undoes R18–R20 or a conflict skip: the flag, the `flagged` entry or conflict it added, R20's hiding. */
+  private async reverseSkip(
+    judge: JudgeRow,
+    projectId: string,
+    changes: Exclude<UndoChanges, { kind: 'finish' }>,
+  ): Promise<Reversal> {
+    const reversal: Reversal = { group: {}, flagsMoved: false, hadFeedback: false, shown: false };
+    if (changes.kind === 'conflict') {
+      if (changes.addedConflict) await this.conflicts.remove(judge.id, [projectId]);
+      return reversal;
+    }
+    await this.flags.deleteIds([changes.flagId, ...(changes.hid ? [changes.hid.systemFlagId] : [])]);
+    if (changes.addedFlagged) await this.judging.removeFlagged(judge.id, projectId);
+    if (changes.hid !== null) {
+      await this.flags.restore(changes.hid.absentFlags);
+      await this.projects.update(projectId, { active: 1 });
+    }
+    return { ...reversal, flagsMoved: true, shown: changes.hid !== null };
   }
 
   /** `POST /judge/rank` (R27): duplicates refused; unknown and unseen entries dropped. */
@@ -308,14 +454,19 @@ export class JudgingService {
     return active.filter((p) => p.challenges.includes(judge.track)).length;
   }
 
-  /** R20: the third absent skip hides the project and replaces its absent flags by one of the system. */
-  private async hideIfAbsent(projectId: string): Promise<void> {
-    if ((await this.flags.countOfProject(projectId, 'absent')) < AUTO_HIDE_ABSENT_SKIPS) return;
+  /**
+   * R20: the third absent skip (its flag `flagId`) hides the project and replaces its absent flags
+   * by one of the system. Returns what it did, for an undo of the skip (null: it did nothing).
+   */
+  private async hideIfAbsent(projectId: string, flagId: string): Promise<AbsentHiding | null> {
+    const absent = await this.flags.ofProject(projectId, 'absent');
+    if (absent.length < AUTO_HIDE_ABSENT_SKIPS) return null;
     const project = await this.requireProject(projectId);
     await this.projects.update(projectId, { active: 0 });
     await this.flags.deleteOfProject(projectId, 'absent');
+    const systemFlagId = newId();
     await this.flags.insert({
-      id: newId(),
+      id: systemFlagId,
       project_id: projectId,
       judge_id: null,
       reason: 'hidden-absent',
@@ -326,12 +477,14 @@ export class JudgingService {
     );
     this.db.record({ kind: 'projects', public: true });
     this.db.record({ kind: 'stats' });
+    // The skip's own flag goes with the undo; the others' come back.
+    return { systemFlagId, absentFlags: absent.filter((flag) => flag.id !== flagId) };
   }
 
-  /** R25 for a general judge in automatic multi-group mode; otherwise nothing changes. */
-  private async groupAfterFinish(judge: JudgeRow): Promise<Partial<JudgeRow>> {
+  /** R25 for a general judge in automatic multi-group mode; otherwise nothing changes (null). */
+  private async groupAfterFinish(judge: JudgeRow): Promise<GroupCount | null> {
     const { multi_group, switching_mode, auto_switch_prop, num_groups } = await this.options.read();
-    if (!multi_group || switching_mode !== 'auto' || judge.track !== '') return {};
+    if (!multi_group || switching_mode !== 'auto' || judge.track !== '') return null;
     const inGroup = (await this.engine.allProjects()).filter(
       (p) => p.active && p.group === judge.group,
     ).length;
@@ -379,4 +532,9 @@ export class JudgingService {
     if ((await this.judging.judged(judgeId, projectId)) === undefined)
       throw new ConflictError(PROJECT_NOT_SEEN);
   }
+}
+
+/** Whether a kept finish or skip may still be undone at `now` (UNDO_WINDOW_MS after it). */
+function withinUndoWindow(kept: KeptUndo, now: number): boolean {
+  return now < kept.at + UNDO_WINDOW_MS;
 }

@@ -1,0 +1,511 @@
+/**
+ * A judge's undo of its last finish or skip over HTTP (docs/api-extensions.md "Undo, the
+ * organizer's correction, and feedback (issue 35)", section "Undo"), on both engines: what each
+ * undo reverses, every refusal changing nothing, R91's replay, the realtime events, and the undo,
+ * the organizer's removal and the judge's other phone at once.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  JUDGE_HIDDEN,
+  JUDGE_REPLACED,
+  NOTHING_TO_UNDO,
+  PROJECT_NOT_FOUND,
+  UNDO_DURING_DELIBERATION,
+  UNDO_EXPIRED,
+  UNDO_PROJECT_HIDDEN,
+  UNDO_SUPERSEDED,
+  UNDO_WINDOW_MS,
+  type Criterion,
+  type Flag,
+  type JudgeConflicts,
+  type JudgeScores,
+  type JudgeSelf,
+  type JudgeUndo,
+  type JudgeVisits,
+  type Project,
+} from '@podium/protocol';
+import { seedFlag, snapshot } from '../test-support/seed.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const ok = async (options: Parameters<TestApp['admin']>[0]) => {
+  const res = await t.admin(options);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+const start = () => ok({ method: 'POST', url: '/api/admin/clock/unpause' });
+const pause = () => ok({ method: 'POST', url: '/api/admin/clock/pause' });
+const next = async (judge: JudgeClient) =>
+  (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id?: string }>().project_id;
+/** A judge's write that must succeed. */
+const act = async (judge: JudgeClient, url: string, payload: Record<string, unknown> = {}) => {
+  const res = await judge({ method: 'POST', url, payload });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const undoRequest = (projectId: string, headers: Record<string, string> = {}) =>
+  ({ method: 'POST', url: '/api/judge/undo', payload: { project_id: projectId }, headers }) as const;
+const undo = async (judge: JudgeClient, projectId: string) => {
+  const res = await judge(undoRequest(projectId));
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toEqual({ ok: 1 });
+};
+const undoable = async (judge: JudgeClient) =>
+  (await judge({ method: 'GET', url: '/api/judge/undo' })).json<JudgeUndo>();
+const self = async (judge: JudgeClient) =>
+  (await judge({ method: 'GET', url: '/api/judge' })).json<JudgeSelf>();
+const flags = async () => (await ok({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
+const visits = async (judgeId: string) =>
+  (await ok({ method: 'GET', url: `/api/admin/judge/${judgeId}/visits` })).json<JudgeVisits>().visits;
+const project = async (id: string) => (await t.projects()).find((p) => p.id === id) as Project;
+
+/** Judging runs with `names` as projects; Jo, with two phones, holds one of them. */
+async function judging(names = ['P', 'Q']) {
+  const ids: string[] = [];
+  for (const name of names) ids.push(await t.addProject({ name }));
+  const jo = await t.addJudge({ name: 'Jo', email: 'jo@x.org' });
+  const phone = await t.loginAs(jo);
+  const other = await t.loginAs(jo);
+  await start();
+  const held = (await next(phone)) as string;
+  const startedAt = t.clock.now();
+  t.clock.advance(60_000);
+  return { ids, jo, phone, other, held, startedAt, others: ids.filter((id) => id !== held) };
+}
+
+/** R30: `seen` and `track_seen` count the views stored, and each judge's `seen` its own. */
+async function expectViewInvariants(): Promise<void> {
+  const [projects, judges] = await Promise.all([t.projects(), t.judges()]);
+  for (const p of projects) {
+    const viewers = judges.filter((j) => j.seen_projects.some((view) => view.project_id === p.id));
+    expect(p.seen, p.name).toBe(viewers.filter((j) => j.track === '').length);
+    const tracks: Record<string, number> = {};
+    for (const j of viewers.filter((judge) => judge.track !== ''))
+      tracks[j.track] = (tracks[j.track] ?? 0) + 1;
+    expect(p.track_seen, p.name).toEqual(tracks);
+  }
+  for (const j of judges) expect(j.seen, j.name).toBe(j.seen_projects.length);
+}
+
+describe('GET /judge/undo and POST /judge/undo after Done', () => {
+  it('takes the view back with its star, notes, scores, feedback and ranking, brings the busy flags back, and gives the project again; the one given since goes back to the pool', async () => {
+    const criterion = (
+      await ok({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
+    ).json<Criterion>();
+    const { ids, jo, phone, held: busy, startedAt: busySince } = await judging(['X', 'P', 'Q']);
+    await act(phone, '/api/judge/skip', { reason: 'busy' });
+    const [busyFlag] = await flags();
+    const p = (await self(phone)).current as string;
+    const pSince = t.clock.now();
+    t.clock.advance(45_000);
+    await act(phone, '/api/judge/finish', {
+      notes: 'private',
+      starred: true,
+      scores: { [criterion.id]: 4 },
+      feedback: 'Great demo',
+    });
+    const finishedAt = t.clock.now();
+    await act(phone, '/api/judge/rank', { ranking: [p] });
+    expect(await flags()).toEqual([]);
+    // The busy flag went with Done, so X may be given again: either is the project given since.
+    expect(ids.filter((id) => id !== p)).toContain(await next(phone));
+    t.clock.advance(30_000);
+
+    const pName = (await project(p)).name;
+    expect(await undoable(phone)).toEqual({
+      undo: {
+        project_id: p,
+        project_name: pName,
+        action: 'finished',
+        at: finishedAt,
+        until: finishedAt + UNDO_WINDOW_MS,
+      },
+      now: t.clock.now(),
+    });
+    await undo(phone, p);
+
+    expect(await self(phone)).toMatchObject({
+      current: p,
+      seen: 0,
+      seen_projects: [],
+      rankings: [],
+      flagged: [],
+    });
+    expect((await phone({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>()).toEqual({
+      scores: {},
+    });
+    expect(await project(p)).toMatchObject({ seen: 0, stars: 0, score: 0 });
+    expect(await flags()).toEqual([busyFlag]);
+    expect(await visits(jo)).toEqual([
+      expect.objectContaining({
+        project_id: busy,
+        started_at: busySince,
+        outcome: 'skipped',
+        reason: 'busy',
+      }),
+      expect.objectContaining({
+        project_id: p,
+        started_at: pSince,
+        ended_at: null,
+        outcome: 'current',
+        reason: '',
+      }),
+    ]);
+    expect(await t.log()).toContain(`JUDGE  | Judge Jo (${jo}) | Undid finishing project ${p}`);
+    expect(await undoable(phone)).toEqual({ undo: null, now: t.clock.now() });
+    await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
+    await expectViewInvariants();
+
+    // Done again counts once, as if the first never happened.
+    await act(phone, '/api/judge/finish', { notes: 'again', starred: false, scores: { [criterion.id]: 2 } });
+    expect((await self(phone)).seen_projects.map((view) => [view.project_id, view.notes])).toEqual([
+      [p, 'again'],
+    ]);
+    expect(await project(p)).toMatchObject({ seen: 1, stars: 0 });
+    await expectViewInvariants();
+  });
+
+  it('gives the project given since back to the pool: its visit goes, and another judge gets it', async () => {
+    const { jo, phone, held: p, others } = await judging();
+    const q = others[0] as string;
+    await act(phone, '/api/judge/finish');
+    expect(await next(phone)).toBe(q);
+    await undo(phone, p);
+    expect((await visits(jo)).map((visit) => [visit.project_id, visit.outcome])).toEqual([[p, 'current']]);
+    const kim = await t.loginAs(await t.addJudge({ name: 'Kim', email: 'kim@x.org' }));
+    // Q is free again and P is held: R7 gives Kim Q.
+    expect(await next(kim)).toBe(q);
+    expect((await t.judges()).map((j) => [j.name, j.current, j.seen])).toEqual([
+      ['Jo', p, 0],
+      ['Kim', q, 0],
+    ]);
+    await expectViewInvariants();
+  });
+
+  it("puts the judge's group and finish counter back in automatic group mode (R25)", async () => {
+    await ok({
+      method: 'POST',
+      url: '/api/admin/options',
+      payload: { multi_group: true, auto_switch_prop: 1 },
+    });
+    await ok({ method: 'POST', url: '/api/admin/group-sizes', payload: { group_sizes: [2, 2, 2] } });
+    const { phone, held: p } = await judging(['A', 'B', 'C', 'D']);
+    const group = async () => (await t.judges())[0]?.group;
+    expect(await group()).toBe(0);
+    // Group 0 holds 2 active projects: quota max(1, ceil(1 × 2)) = 2 finishes.
+    await act(phone, '/api/judge/finish');
+    await undo(phone, p);
+    await act(phone, '/api/judge/finish');
+    // Counted once: one finish of two, so Jo stays in group 0.
+    expect(await group()).toBe(0);
+    const second = (await next(phone)) as string;
+    await act(phone, '/api/judge/finish');
+    expect(await group()).toBe(1);
+    await undo(phone, second);
+    expect(await group()).toBe(0);
+    expect((await self(phone)).current).toBe(second);
+  });
+});
+
+describe('POST /judge/undo after a skip', () => {
+  it.each(['busy', 'absent', 'cannot-demo', 'conflict'] as const)(
+    'after a %s skip: the flag, flagged entry or conflict goes, the visit is current again from its start, the project given since goes back',
+    async (reason) => {
+      const { jo, phone, held: p, others, startedAt } = await judging();
+      await act(phone, '/api/judge/skip', { reason });
+      // R21: judging runs, so the skip gave the next project at once.
+      expect((await self(phone)).current).toBe(others[0]);
+      expect(await undoable(phone)).toMatchObject({ undo: { project_id: p, action: 'skipped' } });
+      await undo(phone, p);
+      expect(await self(phone)).toMatchObject({ current: p, flagged: [], seen: 0 });
+      expect(await flags()).toEqual([]);
+      const conflicts = await ok({ method: 'GET', url: `/api/judge/conflicts/${jo}` });
+      expect(conflicts.json<JudgeConflicts>().conflicts).toEqual([]);
+      expect(await visits(jo)).toEqual([
+        expect.objectContaining({
+          project_id: p,
+          started_at: startedAt,
+          ended_at: null,
+          outcome: 'current',
+          reason: '',
+        }),
+      ]);
+      expect(await t.log()).toContain(`JUDGE  | Judge Jo (${jo}) | Undid skipping project ${p}`);
+      // The pace marks count the visit as before the tap: neither skipped nor finished yet.
+      const pace = await ok({ method: 'GET', url: '/api/admin/judge/pace' });
+      expect(pace.json<{ judges: { finished: number; skipped: number }[] }>().judges[0]).toMatchObject({
+        finished: 0,
+        skipped: 0,
+      });
+      await expectViewInvariants();
+    },
+  );
+
+  it('after the third absent skip that hid the project (R20): shown again, the system flag gone, the other absent flags back', async () => {
+    const { phone, held: p } = await judging(['P']);
+    const [ada, bob] = [
+      await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
+      await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
+    ];
+    await seedFlag(t.app, p, ada, 'absent');
+    await seedFlag(t.app, p, bob, 'absent');
+    const before = await flags();
+    await act(phone, '/api/judge/skip', { reason: 'absent' });
+    expect(await project(p)).toMatchObject({ active: false });
+    expect((await flags()).map((flag) => flag.reason)).toEqual(['hidden-absent']);
+
+    await undo(phone, p);
+    expect(await project(p)).toMatchObject({ active: true });
+    expect(await flags()).toEqual(before);
+    expect((await self(phone)).current).toBe(p);
+    expect((await t.log()).match(/Hid project P/g)).toHaveLength(1);
+  });
+});
+
+describe('POST /judge/undo refusals, each changing nothing', () => {
+  it('refuses in the documented order: hidden or replaced judge, deliberation, deleted project, nothing kept, another project, the window, the project hidden meanwhile', async () => {
+    const { jo, phone, other, held: p, others } = await judging(['P', 'Q', 'R']);
+    const q = others[0] as string;
+    await t.refused({ ...undoRequest(p), payload: {} }, 400, 'project_id is required', phone);
+    await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
+    await act(phone, '/api/judge/finish');
+
+    await ok({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: true } });
+    await t.refused(undoRequest(p), 400, JUDGE_HIDDEN, phone);
+    await ok({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: false } });
+    await ok({ method: 'POST', url: `/api/judge/replace/${jo}`, payload: { keep_rankings: true } });
+    await t.refused(undoRequest(p), 400, JUDGE_REPLACED, phone);
+    await ok({ method: 'POST', url: `/api/judge/reinstate/${jo}` });
+
+    await ok({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    await t.refused(undoRequest(p), 400, UNDO_DURING_DELIBERATION, other);
+    await ok({ method: 'POST', url: '/api/admin/deliberation', payload: { start: false } });
+
+    await t.refused(undoRequest('0123456789abcdef01234567'), 404, PROJECT_NOT_FOUND, phone);
+    await t.refused(undoRequest(q), 400, UNDO_SUPERSEDED, phone);
+    await ok({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: true } });
+    await t.refused(undoRequest(p), 400, UNDO_PROJECT_HIDDEN, phone);
+    await ok({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: false } });
+
+    t.clock.advance(UNDO_WINDOW_MS);
+    await t.refused(undoRequest(p), 400, UNDO_EXPIRED, phone);
+    expect((await undoable(phone)).undo).toBeNull();
+    t.clock.advance(-1);
+    expect((await undoable(phone)).undo).toMatchObject({ project_id: p });
+    await undo(other, p);
+    await expectViewInvariants();
+  });
+
+  it('refuses the project deleted since with 404, and the undo of a project the other phone no longer holds as superseded', async () => {
+    const { phone, other, held: p, others } = await judging(['P', 'Q', 'R']);
+    await act(phone, '/api/judge/finish');
+    await next(other);
+    const q = (await self(other)).current as string;
+    expect(others).toContain(q);
+    // The other phone finished Q since: the undo of P is no longer possible, Q's is.
+    await act(other, '/api/judge/finish');
+    await t.refused(undoRequest(p), 400, UNDO_SUPERSEDED, phone);
+    await ok({ method: 'DELETE', url: `/api/project/${q}` });
+    await t.refused(undoRequest(q), 404, PROJECT_NOT_FOUND, other);
+    await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, other);
+  });
+
+  it('keeps nothing to undo across the resets that change judgments (rankings, judging-data)', async () => {
+    for (const type of ['rankings', 'judging-data']) {
+      const { phone, held: p } = await judging([`P-${type}`]);
+      await act(phone, '/api/judge/finish');
+      await pause();
+      await ok({ method: 'POST', url: '/api/admin/reset', payload: { type } });
+      expect((await undoable(phone)).undo).toBeNull();
+      await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
+      await ok({ method: 'DELETE', url: `/api/project/${p}` });
+      await ok({ method: 'DELETE', url: `/api/judge/${(await self(phone)).id}` });
+    }
+  });
+
+  it('answers 401 without a judge token', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: '/api/judge/undo',
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('POST /judge/undo with an Idempotency-Key (R91)', () => {
+  it('replays the kept answer to the same key and undoes once; without a key a second undo is nothing to undo', async () => {
+    const { phone, other, held: p } = await judging();
+    await act(phone, '/api/judge/finish');
+    await next(phone);
+    const keyed = undoRequest(p, { 'idempotency-key': 'undo-1' });
+    const first = await phone(keyed);
+    expect([first.statusCode, first.json()]).toEqual([200, { ok: 1 }]);
+    const after = await snapshot(t.app);
+    const again = await other(keyed);
+    expect([again.statusCode, again.body]).toEqual([200, first.body]);
+    expect(await snapshot(t.app)).toBe(after);
+    expect((await t.log()).match(/Undid finishing project/g)).toHaveLength(1);
+    await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, other);
+  });
+});
+
+describe('realtime', () => {
+  it("tells the judge's other phone (judge.updated) and the organizer (projects.changed, judges.changed, stats, flags.changed)", async () => {
+    const { phone, other } = await judging(['X', 'P', 'Q']);
+    await act(phone, '/api/judge/skip', { reason: 'busy' });
+    const p = (await self(phone)).current as string;
+    await act(phone, '/api/judge/finish', { feedback: 'Nice' });
+    const url = await listen(t);
+    const admin = await openSocket(url, { admin_password: TEST_ADMIN_PASSWORD });
+    const otherSocket = await openSocket(url, { token: other.token });
+    try {
+      await settle(100);
+      const [adminSeen, otherSeen] = [admin.names().length, otherSocket.names().length];
+      await undo(phone, p);
+      await until(() => otherSocket.names().slice(otherSeen).includes('judge.updated'));
+      await until(() =>
+        ['projects.changed', 'judges.changed', 'stats', 'flags.changed', 'feedback.changed'].every((name) =>
+          admin.names().slice(adminSeen).includes(name),
+        ),
+      );
+    } finally {
+      admin.close();
+      otherSocket.close();
+    }
+  });
+});
+
+describe('the undo, the organizer’s removal and the other phone at once', () => {
+  it('20 rounds over HTTP, in every order: views, rankings, flags and visits end consistent, R30 holds, no 5xx', async () => {
+    for (let i = 0; i < 12; i += 1) await t.addProject({ name: `P${i}` });
+    await start();
+    const base = await listen(t);
+    /** Sends a request over HTTP after `delay` ms; resolves to its status and body. */
+    const send = async (
+      delay: number,
+      path: string,
+      method: string,
+      authorization: string,
+      body?: unknown,
+    ) => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 20; round += 1) {
+      const judgeId = await t.addJudge({ name: `J${round}`, email: `j${round}@x.org` });
+      const [phone, other] = [await t.loginAs(judgeId), await t.loginAs(judgeId)];
+      await next(phone);
+      t.clock.advance(1_000);
+      await act(phone, '/api/judge/skip', { reason: 'busy' });
+      t.clock.advance(1_000);
+      const p = (await self(phone)).current as string;
+      await act(phone, '/api/judge/finish', { feedback: `round ${round}` });
+      await act(phone, '/api/judge/rank', { ranking: [p] });
+      await next(other);
+      t.clock.advance(1_000);
+      // Each round sends them in another of the six orders, 5 ms apart; the server orders the writes.
+      const delays = ORDERS[round % ORDERS.length]?.map((place) => place * 5) ?? [0, 0, 0];
+      const answers = await Promise.all([
+        send(delays[0] ?? 0, '/api/judge/undo', 'POST', `Bearer ${phone.token}`, { project_id: p }),
+        send(
+          delays[1] ?? 0,
+          `/api/admin/judge/${judgeId}/views/${p}`,
+          'DELETE',
+          basicAuth(TEST_ADMIN_PASSWORD),
+        ),
+        round % 4 < 2
+          ? send(delays[2] ?? 0, '/api/judge/finish', 'POST', `Bearer ${other.token}`, {})
+          : send(delays[2] ?? 0, '/api/judge/skip', 'POST', `Bearer ${other.token}`, {
+              reason: 'cannot-demo',
+            }),
+      ]);
+      for (const res of answers) expect(res.status, res.body).toBeLessThan(500);
+      // Whichever went first, the others answered as documented.
+      const [undone] = answers;
+      if (undone?.status !== 200)
+        expect([NOTHING_TO_UNDO, UNDO_SUPERSEDED]).toContain(JSON.parse(undone?.body ?? '').error);
+      outcomes.add(undone?.body ?? '');
+      expect(answers.slice(1).map((res) => res.status)).toEqual([200, 200]);
+      await expectConsistent();
+    }
+    // The rounds did not all take one order.
+    expect(outcomes.size).toBeGreaterThan(1);
+  });
+});
+
+/** The places of the undo, the removal and the other phone's write in each order. */
+const ORDERS = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
+
+/**
+ * Every judge's views, rankings, flags and visits agree: a view has its one finished visit,
+ * rankings name views only, a judge holds at most the project of its one current visit, its
+ * flags come from its skips, and its busy flags are younger than its last finish (R22).
+ */
+async function expectConsistent(): Promise<void> {
+  await expectViewInvariants();
+  const allFlags = await flags();
+  for (const judge of await t.judges()) {
+    const seen = judge.seen_projects.map((view) => view.project_id);
+    expect(
+      judge.rankings.every((id) => seen.includes(id)),
+      judge.name,
+    ).toBe(true);
+    const judgeVisits = await visits(judge.id);
+    const finished = judgeVisits.filter((visit) => visit.outcome === 'finished');
+    expect(finished.map((visit) => visit.project_id).sort(), judge.name).toEqual([...seen].sort());
+    const current = judgeVisits.filter((visit) => visit.outcome === 'current');
+    expect(
+      current.map((visit) => visit.project_id),
+      judge.name,
+    ).toEqual(judge.current ? [judge.current] : []);
+    const lastFinish = Math.max(
+      0,
+      ...judgeVisits
+        .filter((visit) => visit.outcome === 'finished' || visit.outcome === 'removed')
+        .map((visit) => visit.ended_at ?? 0),
+    );
+    for (const flag of allFlags.filter((f) => f.judge_id === judge.id)) {
+      const skipped = judgeVisits.some(
+        (visit) =>
+          visit.project_id === flag.project_id && visit.outcome === 'skipped' && visit.reason === flag.reason,
+      );
+      expect(skipped, `${judge.name}: ${flag.reason}`).toBe(true);
+      if (flag.reason === 'busy') expect(flag.time, judge.name).toBeGreaterThanOrEqual(lastFinish);
+    }
+    const flagged = judge.flagged;
+    for (const id of flagged)
+      expect(
+        judgeVisits.some((visit) => visit.project_id === id && visit.outcome === 'skipped'),
+        judge.name,
+      ).toBe(true);
+  }
+}
