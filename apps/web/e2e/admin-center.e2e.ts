@@ -420,6 +420,7 @@ describe('dark mode', () => {
       '/admin/add-projects': 'form',
       '/admin/settings': '.criteria-list',
       '/admin/log': '.audit-log',
+      '/admin/feedback': '.feedback-summary',
       '/admin/judge-codes': '.judge-card',
       '/expo': 'h1',
       '/judge': '.judge-row__unscored',

@@ -63,6 +63,7 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<void> }[] = [
     loaded: (p) => p.locator('form.setting-form button[type=submit]:not([disabled])').first().waitFor(),
   },
   { path: '/admin/log', loaded: (p) => p.getByRole('log', { name: 'Audit log' }).waitFor() },
+  { path: '/admin/feedback', loaded: (p) => p.locator('.feedback-summary').waitFor() },
   {
     path: '/admin/add-projects',
     loaded: (p) => p.locator('.stat-tile__value', { hasText: '3' }).first().waitFor(),
