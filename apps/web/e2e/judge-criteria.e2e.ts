@@ -146,6 +146,8 @@ describe('judging by criteria on a phone', () => {
       Submit: button(dialog, 'Submit'),
       Star: dialog.getByRole('button', { name: /^Star/ }),
       'Personal notes': dialog.getByLabel('Personal notes'),
+      // The feedback for the team (issue 35) waits folded behind its button.
+      'Add feedback for the team': button(dialog, 'Add feedback for the team'),
     };
     for (const { name } of CRITERIA) whole[name] = criterionGroup(dialog, name);
     const off: string[] = [];

@@ -102,7 +102,7 @@ function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
     const endedHere =
       live.endedHere === left.id ||
       // An undo gave back the project held now, and the one shown went back to the pool.
-      useJudgeUndoStore.getState().givenBack === heldId ||
+      (heldId !== null && useJudgeUndoStore.getState().givenBack === heldId) ||
       useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
     live.leftProject({ name: left.name, location: left.location }, !endedHere);
   }, [heldId]);

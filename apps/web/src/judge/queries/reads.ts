@@ -55,8 +55,6 @@ export function nextProjectQuery() {
       const next = result.data;
       if ('project_id' in next)
         updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: next.project_id }));
-      // What the judge may undo is the server's to say after each of the judge's moves.
-      void queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.judgeUndoable) });
       return next;
     },
     meta: { keepOnDevice: false },
