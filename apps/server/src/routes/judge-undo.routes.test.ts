@@ -16,6 +16,7 @@ import {
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
   type Criterion,
+  type FeedbackList,
   type Flag,
   type JudgeConflicts,
   type JudgeScores,
@@ -124,6 +125,11 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
     expect(ids.filter((id) => id !== p)).toContain(await next(phone));
     t.clock.advance(30_000);
 
+    const feedback = async () =>
+      (await ok({ method: 'GET', url: '/api/admin/feedback' }))
+        .json<FeedbackList>()
+        .feedback.map((f) => f.text);
+    expect(await feedback()).toEqual(['Great demo']);
     const pName = (await project(p)).name;
     expect(await undoable(phone)).toEqual({
       undo: {
@@ -149,6 +155,7 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
     });
     expect(await project(p)).toMatchObject({ seen: 0, stars: 0, score: 0 });
     expect(await flags()).toEqual([busyFlag]);
+    expect(await feedback()).toEqual([]);
     expect(await visits(jo)).toEqual([
       expect.objectContaining({
         project_id: busy,

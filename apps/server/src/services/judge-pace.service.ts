@@ -31,6 +31,8 @@ export class JudgePaceService {
     const { judging_timer } = await this.options.read();
     const ended: EndedVisit[] = [];
     for (const visit of await this.judging.visits()) {
+      // Released (R61, a conflict) and removed (issue 35: the organizer took the view back)
+      // visits are neither finished nor skipped.
       if (visit.ended_at === null || (visit.outcome !== 'finished' && visit.outcome !== 'skipped')) continue;
       ended.push({
         judge: visit.judge_id,

@@ -125,7 +125,6 @@ export class JudgingService {
           ? await this.skipForConflict(judge, projectId, now)
           : await this.skipWithFlag(judge, projectId, reason, now);
       this.db.record({ kind: 'judges' });
-      // Kept before R21 gives the next project: an undo takes that one back.
       await this.judging.keepUndo(judge.id, projectId, now, changes);
       const { deliberation } = await this.options.read();
       if ((await this.clock.read()).running === 1 && !deliberation)
