@@ -185,9 +185,10 @@ function Visits({ id, name, onRemove }: { id: string; name: string; onRemove: (v
                   <button
                     type="button"
                     className="btn btn--secondary btn--small"
+                    aria-label={`Remove view of ${visit.name}…`}
                     onClick={() => onRemove(visit)}
                   >
-                    Remove view<span className="visually-hidden"> of {visit.name}</span>…
+                    Remove view…
                   </button>
                 )}
               </td>
