@@ -20,9 +20,11 @@ import { deviceStorage as storage } from '../../util/device-storage';
 import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
 import { forgetJudgeOnDevice } from '../device/forget-judge';
 import { loadDraft, saveDraft } from '../device/drafts';
+import { removeVisitTimer } from '../device/visit-timer';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
+import type { FinishedWords } from './undo.store';
 import { useJudgeUndoStore } from './undo.store';
 
 export type JudgeSave =
@@ -186,20 +188,39 @@ function visitEnded(): void {
   staleAfterWrite(endpoints.judgeSelf);
   staleAfterWrite(endpoints.judgeProjects);
   staleAfterWrite(endpoints.judgeUndoable);
-  useJudgeUndoStore.getState().newAction();
 }
 
 /**
+ * What a finish sent that did not stay on the server (refused, or undone) is the drafts again,
+ * unless the judge typed new ones since: the next Done sends it.
+ */
+function restoreDrafts(projectId: string, drafts: FinishedWords): void {
+  const { judgeId } = useJudgeSyncStore.getState();
+  if (!judgeId) return;
+  for (const kind of ['notes', 'feedback'] as const) {
+    if (loadDraft(kind, judgeId, projectId) === '') saveDraft(kind, judgeId, projectId, drafts[kind]);
+  }
+}
+
+const wordsOf = (save: Extract<JudgeSave, { kind: 'finish' }>): FinishedWords => ({
+  notes: save.notes,
+  feedback: save.feedback ?? '',
+});
+
+/**
  * An undo landed: the server gives the judge the project again (and puts back in the pool any
- * project given since). The view and its notes are gone on the server, so the notes the judge
- * wrote are the draft again; every judge page goes to the live page (judge/hooks/use-judge-undo.ts).
+ * project given since: its clock goes, as after a skip). The view, its notes and feedback are
+ * gone on the server, so what the finish sent is the drafts again (after a reload, only the notes
+ * the kept `GET /judge` still shows); every judge page goes to the live page
+ * (judge/hooks/use-judge-undo.ts).
  */
 function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>): void {
   const { judgeId } = useJudgeSyncStore.getState();
   const kept = queryClient.getQueryData<JudgeSelf>(endpointKey(endpoints.judgeSelf));
+  const { lastFinish } = useJudgeUndoStore.getState();
   const notes = kept?.seen_projects.find((project) => project.project_id === projectId)?.notes ?? '';
-  if (judgeId && notes !== '' && loadDraft('notes', judgeId, projectId) === '')
-    saveDraft('notes', judgeId, projectId, notes);
+  restoreDrafts(projectId, lastFinish?.projectId === projectId ? lastFinish : { notes, feedback: '' });
+  if (judgeId && kept?.current && kept.current !== projectId) removeVisitTimer(judgeId, kept.current);
   updateKept(endpoints.judgeSelf, (self) => ({ ...judgeWithoutView(self, projectId), current: projectId }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
   for (const endpoint of [
@@ -221,8 +242,10 @@ export function applySaved(save: JudgeSave): void {
       return;
     case 'finish':
       if (save.scores) updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
+      useJudgeUndoStore.getState().newAction({ projectId: save.projectId, ...wordsOf(save) });
       return visitEnded();
     case 'skip':
+      useJudgeUndoStore.getState().newAction(null);
       return visitEnded();
     case 'undo':
       return visitReopened(save);
@@ -258,13 +281,7 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   }
   // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
   // offline): its notes and feedback are the drafts again, so the next Done sends them.
-  const { judgeId } = useJudgeSyncStore.getState();
-  if (save.kind !== 'finish' || !judgeId) return;
-  const drafts = { notes: save.notes, feedback: save.feedback ?? '' };
-  for (const kind of ['notes', 'feedback'] as const) {
-    if (loadDraft(kind, judgeId, save.projectId) === '')
-      saveDraft(kind, judgeId, save.projectId, drafts[kind]);
-  }
+  if (save.kind === 'finish') restoreDrafts(save.projectId, wordsOf(save));
 }
 
 interface JudgeSyncState {

@@ -1,15 +1,23 @@
 /**
  * What the judge's undo (issue 35) leaves on this phone between the outbox and the pages: the
  * project an undo gave back, until the live page shows it (every judge page goes there, and the
- * project the live page showed before left by the judge's own hand, not an organizer's); and the
+ * project the live page showed before left by the judge's own hand, not an organizer's); the
  * action whose undo the server refused, whose banner goes although `GET /judge/undo` may still
- * list it (during deliberation, say).
+ * list it (during deliberation, say); and the words of the last finish, which its undo gives back.
  */
 import { create } from 'zustand';
+
+/** The judge's words a finish sends. */
+export interface FinishedWords {
+  notes: string;
+  feedback: string;
+}
 
 interface JudgeUndoState {
   givenBack: string | null;
   refused: string | null;
+  /** The last finish that landed, while it is the server's action to undo (memory only). */
+  lastFinish: (FinishedWords & { projectId: string }) | null;
   /** An undo landed: the server gives the judge `projectId` again. */
   gaveBack: (projectId: string) => void;
   /**
@@ -19,20 +27,19 @@ interface JudgeUndoState {
   reached: (projectId: string | null) => void;
   /** The server refused to undo the action of `projectId`. */
   refuse: (projectId: string) => void;
-  /** A new finish or skip landed: the server's undo is of it now. */
-  newAction: () => void;
+  /** A new finish (with its words) or skip (null) landed: the server's undo is of it now. */
+  newAction: (lastFinish: JudgeUndoState['lastFinish']) => void;
 }
 
 export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
   givenBack: null,
   refused: null,
+  lastFinish: null,
   gaveBack: (projectId) => set({ givenBack: projectId }),
   reached: (projectId) => {
     const { givenBack } = get();
     if (givenBack !== null && (projectId === null || projectId === givenBack)) set({ givenBack: null });
   },
   refuse: (projectId) => set({ refused: projectId }),
-  newAction: () => {
-    if (get().refused !== null) set({ refused: null });
-  },
+  newAction: (lastFinish) => set({ refused: null, lastFinish }),
 }));

@@ -1,0 +1,297 @@
+/**
+ * Issue 35 on a judge's phone (390×844, touch), against the real server: after Done the dashboard,
+ * after a Skip (Busy, or "I know this team") the next screen, show "Undo" with the server's
+ * countdown for two minutes; the tap gives the project back (the dashboard no longer lists it,
+ * the notes are the draft again); the banner goes once the window passed (the page's clock run
+ * forward); a refusal is said in words and the banner goes; an undo tapped offline waits behind
+ * the Done before it and both are sent in order. The banner passes axe.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { JUDGE_CONFLICT_LABEL, UNDO_DURING_DELIBERATION, UNDO_WINDOW_MS } from '@podium/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  launchBrowser,
+  noticeWithText,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+  judgeOnPhone as signedInJudgeOnPhone,
+} from './harness';
+
+interface Self {
+  current: string | null;
+  seen_projects: { project_id: string; notes: string }[];
+  flagged: string[];
+}
+interface Undoable {
+  undo: { project_id: string; action: string } | null;
+}
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Moonshot', 'Braille Buddy', 'Quiet Quill', 'Solar Rover', 'Tide Tracker', 'Owl Post'])
+    await seedProject(server, { name, description: `${name} does things.` });
+  // No timer: Done is enabled as soon as a project is shown.
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
+const banner = (page: Page) => page.getByRole('region', { name: 'Undo' });
+const undoButton = (page: Page) => banner(page).getByRole('button', { name: /^Undo/ });
+const seenRow = (page: Page, projectId: string) => page.locator(`.judge-row[data-project-id="${projectId}"]`);
+const judgeSelf = (token: string) => apiCall<Self>(server, 'GET', '/judge', undefined, token);
+const undoable = (token: string) => apiCall<Undoable>(server, 'GET', '/judge/undo', undefined, token);
+const withoutOfflineNoise = (errors: readonly string[]) =>
+  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+
+async function judgeOnPhone(name: string) {
+  const judge = await signedInJudgeOnPhone(browser, server, name);
+  opened.push(judge.context);
+  return judge;
+}
+
+/** The live page's project: its id (the server's `current`) and name. */
+async function liveProject(page: Page, token: string): Promise<{ id: string; name: string }> {
+  await page.goto(url('/judge/live'));
+  await heading(page).waitFor();
+  return { id: (await judgeSelf(token)).current!, name: (await heading(page).textContent()) ?? '' };
+}
+
+const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
+
+/** Done with `notes` (and `feedback` for the team); the page goes to the dashboard. */
+async function done(page: Page, notes: string, feedback = ''): Promise<void> {
+  await button(page, 'Done').tap();
+  const dialog = doneDialog(page);
+  await dialog.getByLabel('Personal notes').fill(notes);
+  if (feedback !== '') {
+    await button(dialog, 'Add feedback for the team').tap();
+    await dialog.getByLabel('Feedback for the team').fill(feedback);
+  }
+  await button(dialog, 'Submit').tap();
+  await page.waitForURL(url('/judge'));
+}
+
+/** Skips the shown project for `reason` (its label). */
+async function skip(page: Page, reason: string): Promise<void> {
+  await button(page, 'Skip').tap();
+  const dialog = page.getByRole('dialog', { name: 'Skip Project' });
+  await dialog.getByLabel(reason).check();
+  await button(dialog, 'Submit').tap();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Writes to `/api/` the server answered from now on (attempts that failed offline are left out), in order. */
+function answeredWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    const method = response.request().method();
+    if (pathname.startsWith('/api/') && method !== 'GET')
+      writes.push(`${method} ${pathname} ${response.status()}`);
+  });
+  return writes;
+}
+
+/** The seconds the Undo button shows (`Undo (1:42)` → 102). */
+async function secondsShown(page: Page): Promise<number> {
+  const [, minutes, seconds] = /^Undo \((\d):(\d\d)\)$/.exec((await undoButton(page).textContent()) ?? '')!;
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+describe('undo after Done', () => {
+  it('shows the banner on the dashboard with the countdown, and gives the project back with its notes and feedback', async () => {
+    const { page, token, errors } = await judgeOnPhone('Ada Lovelace');
+    const project = await liveProject(page, token);
+    await done(page, 'Strong demo, shaky API.', 'Lovely demo.');
+    await seenRow(page, project.id).waitFor();
+
+    await undoButton(page).waitFor();
+    expect(await banner(page).locator('p').textContent()).toBe(`Finished ${project.name}.`);
+    const shown = await secondsShown(page);
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThanOrEqual(120);
+    const box = (await undoButton(page).boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(500); // the colours change over 0.15 s
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await undoButton(page).tap();
+    await page.waitForURL(url('/judge/live'));
+    await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
+    expect(await heading(page).textContent()).toBe(project.name);
+    // The view, its notes and feedback are gone on the server: they are the drafts again.
+    expect(await page.locator('#judge-live-notes').inputValue()).toBe('Strong demo, shaky API.');
+    await button(page, 'Done').tap();
+    expect(await doneDialog(page).getByLabel('Feedback for the team').inputValue()).toBe('Lovely demo.');
+    await button(doneDialog(page), 'Close').tap();
+    expect(await page.getByText(/An organizer moved you on/).count()).toBe(0);
+    expect(await banner(page).count()).toBe(0);
+    const self = await judgeSelf(token);
+    expect(self.current).toBe(project.id);
+    expect(self.seen_projects).toEqual([]);
+    expect((await undoable(token)).undo).toBeNull();
+
+    // The dashboard no longer lists it as seen.
+    await page.goto(url('/judge'));
+    await page.getByRole('link', { name: 'Resume Project' }).waitFor();
+    expect(await seenRow(page, project.id).count()).toBe(0);
+    expect(await page.locator('.stat-tile').filter({ hasText: 'Seen' }).locator('dd').textContent()).toBe(
+      '0',
+    );
+    expect(await banner(page).count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('counts the window down and takes the banner away once it passed', async () => {
+    const { page, token, errors } = await judgeOnPhone('Alan Turing');
+    await page.clock.install();
+    await liveProject(page, token);
+    await done(page, '');
+    await undoButton(page).waitFor();
+    const first = await secondsShown(page);
+
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => secondsShown(page)).toBeLessThanOrEqual(first - 30);
+    expect(await secondsShown(page)).toBeGreaterThan(first - 32);
+    await page.clock.fastForward(UNDO_WINDOW_MS - 30_000);
+    await banner(page).waitFor({ state: 'detached' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('undo after Skip', () => {
+  it('shows the banner over the next project after a busy skip, and gives the skipped one back', async () => {
+    const { page, token, errors } = await judgeOnPhone('Grace Hopper');
+    const skipped = await liveProject(page, token);
+    await skip(page, 'Busy');
+    await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
+    const next = (await judgeSelf(token)).current;
+    expect(next).not.toBe(skipped.id);
+
+    await undoButton(page).waitFor();
+    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${skipped.name}.`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await undoButton(page).tap();
+    await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
+    await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
+    // The project shown meanwhile went back to the pool by the judge's own hand, not an organizer's.
+    expect(await page.getByText(/An organizer moved you on/).count()).toBe(0);
+    expect(await banner(page).count()).toBe(0);
+    expect((await judgeSelf(token)).current).toBe(skipped.id);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('undoes "I know this team": the conflict goes and the project is shown again', async () => {
+    const { id, page, token, errors } = await judgeOnPhone('Katherine Johnson');
+    const known = await liveProject(page, token);
+    await skip(page, JUDGE_CONFLICT_LABEL);
+    await undoButton(page).waitFor();
+    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${known.name}.`);
+    const conflicts = () =>
+      apiCall<{ conflicts: { project_id: string }[] }>(server, 'GET', `/judge/conflicts/${id}`);
+    expect((await conflicts()).conflicts.map((c) => c.project_id)).toEqual([known.id]);
+
+    await undoButton(page).tap();
+    await expect.poll(() => heading(page).textContent()).toBe(known.name);
+    expect((await conflicts()).conflicts).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('an undo tapped offline', () => {
+  /** The service worker holds the app, so the dashboard opens offline after Done. */
+  const serviceWorkerActive = (page: Page) =>
+    page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+  it('waits behind the Done made offline before it; back online both are sent in order and the judge is on the project again', async () => {
+    const { page, token, errors } = await judgeOnPhone('Hedy Lamarr');
+    const project = await liveProject(page, token);
+    await serviceWorkerActive(page);
+    const writes = answeredWrites(page);
+    await page.context().setOffline(true);
+    await done(page, 'Offline notes.');
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+
+    // The Done waits on the phone: its undo is offered without a countdown, which starts on the server.
+    await undoButton(page).waitFor();
+    expect(await undoButton(page).textContent()).toBe('Undo');
+    expect(await banner(page).locator('p').textContent()).toBe(
+      `Finished ${project.name}. Saved on this phone.`,
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await undoButton(page).tap();
+    await noticeWithText(
+      page,
+      'Undo saved on this phone; it will be sent when you are back online.',
+    ).waitFor();
+    await page.getByText('Offline: 2 changes waiting', { exact: true }).waitFor();
+    expect(await banner(page).count()).toBe(0);
+    expect(await page.locator('.stat-tile').filter({ hasText: 'Seen' }).locator('dd').textContent()).toBe(
+      '0',
+    );
+
+    await page.context().setOffline(false);
+    await page.waitForURL(url('/judge/live'), { timeout: 20_000 });
+    await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
+    await expect.poll(() => heading(page).textContent()).toBe(project.name);
+    expect(writes.filter((write) => write !== 'POST /api/judge/next 200')).toEqual([
+      'POST /api/judge/finish 200',
+      'POST /api/judge/undo 200',
+    ]);
+    const self = await judgeSelf(token);
+    expect(self.current).toBe(project.id);
+    expect(self.seen_projects).toEqual([]);
+    expect(await page.locator('#judge-live-notes').inputValue()).toBe('Offline notes.');
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+
+  it('is refused in words when deliberation began meanwhile, and its banner goes', async () => {
+    const { page, token, errors } = await judgeOnPhone('Margaret Hamilton');
+    const project = await liveProject(page, token);
+    await done(page, '');
+    await undoButton(page).waitFor();
+    await serviceWorkerActive(page);
+    await page.context().setOffline(true);
+    await undoButton(page).tap();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      `The server did not accept the undo (${UNDO_DURING_DELIBERATION}). It was not saved.`,
+    ).waitFor({ timeout: 20_000 });
+    await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+    await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
+    // Deliberation is over, and the server still lists the finish while its window lasts: the
+    // phone offers it no more.
+    expect((await undoable(token)).undo?.project_id).toBe(project.id);
+    await page.getByText('All saved', { exact: true }).waitFor();
+    // The dashboard shows deliberation over (its Next Project link is back), without the banner.
+    await page.getByRole('link', { name: 'Next Project' }).waitFor();
+    expect(await banner(page).count()).toBe(0);
+    expect((await judgeSelf(token)).seen_projects.map((p) => p.project_id)).toEqual([project.id]);
+    expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});
