@@ -117,7 +117,8 @@ describe("a judge's visits (item 2)", () => {
     await page.getByRole('menuitem', { name: 'Visits', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Visits of Grace Hopper' });
     await dialog.locator('tbody tr').nth(2).waitFor();
-    const outcomes = await dialog.locator('tbody tr td:last-child').allTextContents();
+    // The Outcome column, before the one of the removal's button (issue 35).
+    const outcomes = await dialog.locator('tbody tr td:nth-last-child(2)').allTextContents();
     expect(outcomes).toEqual([
       'Conflict of interest (knows this team)',
       "Flagged: Can't Demo",
