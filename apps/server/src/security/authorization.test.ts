@@ -52,7 +52,13 @@ afterAll(async () => {
 const all = Object.entries(endpoints) as [string, Endpoint][];
 const ofLevel = (level: Endpoint['auth']) => all.filter(([, e]) => e.auth === level);
 const urlOf = (endpoint: Endpoint) =>
-  `/api${buildPath(endpoint.path, { id: projectId, track: 'AI/ML', code: teamCode })}`;
+  `/api${buildPath(endpoint.path, {
+    id: projectId,
+    track: 'AI/ML',
+    code: teamCode,
+    judge: judges[0]?.id ?? '',
+    project: projectId,
+  })}`;
 /** A body that would be valid-looking for any JSON route, so only authentication can refuse it. */
 const payloadOf = (endpoint: Endpoint) => (endpoint.body ? { payload: {} } : {});
 

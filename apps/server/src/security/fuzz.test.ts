@@ -73,6 +73,8 @@ const urlOf = (e: Endpoint) =>
   `/api${buildPath(e.path, {
     id: e.auth === 'admin' && e.path.startsWith('/judge/') ? ids.judge : ids.project,
     track: ids.track,
+    judge: ids.judge,
+    project: ids.project,
   })}`;
 
 // ---------------------------------------------------------------------------------------------
