@@ -1,10 +1,10 @@
 /**
- * Issue 23 §5: every page (issue 24's table cards and team page too) at a phone's, a laptop's and a
- * lobby screen's size, with a realistic event behind it (long names, tracks, views, flags,
- * rankings), at the top and scrolled to the bottom. It fails on text drawn over other text, text or
- * a placeholder or a select's value cut off without an ellipsis, a control hidden under another
- * element, and sideways scrolling, naming the page, the size and the element. The checks run in the
- * page on what Chromium laid out (layout-checks.ts).
+ * Issue 23 §5: every page (issue 24's table cards and team page too, issue 35's feedback) at a
+ * phone's, a laptop's and a lobby screen's size, with a realistic event behind it (long names,
+ * tracks, views, flags, rankings, feedback), at the top and scrolled to the bottom. It fails on text
+ * drawn over other text, text or a placeholder or a select's value cut off without an ellipsis, a
+ * control hidden under another element, and sideways scrolling, naming the page, the size and the
+ * element. The checks run in the page on what Chromium laid out (layout-checks.ts).
  */
 import { join } from 'node:path';
 import type { TeamCode } from '@podium/protocol';
@@ -36,6 +36,9 @@ const SIZES = {
 
 const TRACKS = ['AI/ML for Climate Resilience and Disaster Response', 'Hardware & Embedded'];
 const SPONSOR = 'Best Use of the Sponsor Open Data API';
+/** Issue 35: every view leaves feedback for its team, released, so its two pages show it. */
+const FEEDBACK =
+  'Clear pitch. The live demo of the flood sensors convinced us; next time show the city dashboard first, and say who maintains the network once the hackathon is over.';
 const WORDS = ['Solar', 'Mesh', 'Kelp', 'Quantum', 'Compost', 'Transit', 'Braille', 'Beehive', 'Glacier'];
 
 /** A page of the app: its path, and who opens it (a logged-out browser, or the judge and admin). */
@@ -104,7 +107,13 @@ async function seedEvent(): Promise<void> {
         continue;
       }
       seen.push(next.project_id);
-      await apiCall(server, 'POST', '/judge/finish', { notes: 'Great demo.', starred: visit === 1 }, token);
+      await apiCall(
+        server,
+        'POST',
+        '/judge/finish',
+        { notes: 'Great demo.', starred: visit === 1, feedback: FEEDBACK },
+        token,
+      );
     }
     await apiCall(server, 'POST', '/judge/rank', { ranking: seen.slice(0, 3) }, token);
     if (n === 0) {
@@ -120,6 +129,7 @@ async function seedEvent(): Promise<void> {
   const newcomer = await seedJudge(server, { name: 'Newcomer Judge', email: 'new@example.org' });
   newJudgeToken = await loginJudgeApi(server, newcomer.code, false);
   qrCode = (await adminApi<{ qr_code: string }>(server, 'POST', '/admin/qr')).body.qr_code;
+  await apiCall(server, 'POST', '/admin/options', { feedback_released: true });
   // Issue 24's pages: a team's status page (the first project, views and a judge on the way).
   teamCode = (await adminApi<TeamCode[]>(server, 'GET', '/admin/team-codes')).body[0]!.code;
 }
@@ -150,6 +160,7 @@ function screens(): Screen[] {
     { name: 'add projects', path: '/admin/add-projects', as: 'signed-in' },
     { name: 'add judges', path: '/admin/add-judges', as: 'signed-in' },
     { name: 'audit log', path: '/admin/log', as: 'signed-in' },
+    { name: 'feedback for teams', path: '/admin/feedback', as: 'signed-in' },
     { name: 'QR code', path: '/admin/qr', as: 'signed-in' },
     { name: 'results', path: '/admin/results', as: 'signed-in' },
     { name: 'results projector', path: '/admin/results?projector=true', as: 'signed-in' },
