@@ -46,6 +46,10 @@ export function keyboardPlaces(
   return (event, { active, context, currentCoordinates }) => {
     const step = RANK_STEPS[event.code];
     if (!step) return undefined;
+    // The arrow moves the project, never the page: dnd-kit lets its default through when it
+    // scrolls to the new place itself, and the browser's own 40 px scroll then left the dragged
+    // copy off the project's place (seen once the Undo banner made the dashboard taller).
+    event.preventDefault();
     const lists = getLists();
     const moved = stepInRanking(lists, String(active), step, getSeenOrder());
     const nodeBefore = context.draggableNodes.get(active)?.node.current;

@@ -38,6 +38,7 @@ function keptName(projectId: string): string {
 export function useUndoOffer(): UndoOffer | null {
   const query = useQuery(endpointQuery(endpoints.judgeUndoable));
   const pending = useJudgeSyncStore((state) => state.pending);
+  const offline = useJudgeSyncStore((state) => state.status === 'offline');
   const refused = useJudgeUndoStore((state) => state.refused);
   const deliberation = useDeliberation();
   const active = useJudgeSelf().data?.active ?? true;
@@ -50,6 +51,7 @@ export function useUndoOffer(): UndoOffer | null {
           fetchedAt: query.dataUpdatedAt,
           clock,
           pending,
+          offline,
           refused,
           nameOf: keptName,
         });

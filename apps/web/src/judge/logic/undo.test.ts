@@ -24,6 +24,7 @@ const inputs = (over: Partial<UndoInputs> = {}): UndoInputs => ({
   fetchedAt: FETCHED_AT,
   clock: FETCHED_AT,
   pending: [],
+  offline: false,
   refused: null,
   nameOf: (id) => `kept ${id}`,
   ...over,
@@ -63,17 +64,21 @@ describe('what the banner offers', () => {
     expect(undoOffer(inputs({ refused: 'p0' }))?.projectId).toBe('p1');
   });
 
-  it('is the newest finish or skip still on the phone, without a countdown (its window starts on the server)', () => {
+  it('is the newest finish or skip waiting offline, without a countdown (its window starts on the server)', () => {
     const pending: JudgeSave[] = [
       { kind: 'notes', projectId: 'p1', notes: 'x' },
       { kind: 'finish', projectId: 'p2', notes: '', starred: false },
       { kind: 'skip', projectId: 'p3', reason: 'busy' },
       { kind: 'star', projectId: 'p2', starred: true },
     ];
-    const offer = undoOffer(inputs({ pending, refused: 'p3' }));
+    const offer = undoOffer(inputs({ pending, offline: true, refused: 'p3' }));
     expect(offer).toEqual({ projectId: 'p3', name: 'kept p3', action: 'skipped', leftMs: null });
     expect(undoButtonText(offer!)).toBe('Undo');
-    expect(undoOffer(inputs({ pending: pending.slice(0, 2) }))).toMatchObject({ action: 'finished' });
+    expect(undoOffer(inputs({ pending: pending.slice(0, 2), offline: true }))).toMatchObject({
+      action: 'finished',
+    });
+    // Being sent: neither it (the server answers in a moment) nor the server's older action.
+    expect(undoOffer(inputs({ pending }))).toBeNull();
   });
 
   it('is nothing while an undo waits to be sent', () => {
@@ -81,7 +86,7 @@ describe('what the banner offers', () => {
       { kind: 'finish', projectId: 'p2', notes: '', starred: false },
       { kind: 'undo', projectId: 'p2', name: 'Moonshot' },
     ];
-    expect(undoOffer(inputs({ pending }))).toBeNull();
-    expect(undoOffer(inputs({ pending: [pending[1]!] }))).toBeNull();
+    expect(undoOffer(inputs({ pending, offline: true }))).toBeNull();
+    expect(undoOffer(inputs({ pending: [pending[1]!], offline: true }))).toBeNull();
   });
 });

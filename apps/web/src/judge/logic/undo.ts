@@ -43,6 +43,8 @@ export interface UndoInputs {
   fetchedAt: number;
   clock: number;
   pending: readonly JudgeSave[];
+  /** The outbox waits for the network (its last attempt failed). */
+  offline: boolean;
   /** The project whose undo the server refused (judge/stores/undo.store.ts). */
   refused: string | null;
   /** A project's name as this phone keeps it. */
@@ -50,20 +52,15 @@ export interface UndoInputs {
 }
 
 /**
- * The undo to offer now, or null. A finish or skip waiting on the phone is the newest action, so
- * it is offered (and its undo queued behind it); an undo waiting offers nothing more. Otherwise the
+ * The undo to offer now, or null. A finish or skip waiting on the phone is the newest action:
+ * offline it is offered (and its undo queued behind it); while it is being sent, nothing is (the
+ * server's answer follows in a moment). An undo waiting offers nothing more. Otherwise the
  * server's action while its window lasts, unless its undo was refused.
  */
-export function undoOffer({
-  answer,
-  fetchedAt,
-  clock,
-  pending,
-  refused,
-  nameOf,
-}: UndoInputs): UndoOffer | null {
+export function undoOffer(inputs: UndoInputs): UndoOffer | null {
+  const { answer, fetchedAt, clock, pending, offline, refused, nameOf } = inputs;
   const waiting = lastVisitEnd(pending);
-  if (waiting?.kind === 'undo') return null;
+  if (waiting?.kind === 'undo' || (waiting && !offline)) return null;
   if (waiting) {
     const action = waiting.kind === 'finish' ? 'finished' : 'skipped';
     return { projectId: waiting.projectId, name: nameOf(waiting.projectId), action, leftMs: null };

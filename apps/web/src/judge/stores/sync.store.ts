@@ -24,7 +24,7 @@ import { removeVisitTimer } from '../device/visit-timer';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
-import type { FinishedWords } from './undo.store';
+import type { FinishedWords, LastFinish } from './undo.store';
 import { useJudgeUndoStore } from './undo.store';
 
 export type JudgeSave =
@@ -179,15 +179,23 @@ const staleAfterWrite = (endpoint: (typeof endpoints)[keyof typeof endpoints]) =
 
 /**
  * The held visit ended on the server: the kept `GET /judge` holds no project any more, and the
- * last `POST /judge/next` answer is forgotten, so the live page asks for the next project. The
- * server's undo is of this finish or skip now.
+ * last `POST /judge/next` answer is forgotten, so the live page asks for the next project.
  */
 function visitEnded(): void {
   updateKept(endpoints.judgeSelf, (self) => ({ ...self, current: null }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
   staleAfterWrite(endpoints.judgeSelf);
   staleAfterWrite(endpoints.judgeProjects);
+}
+
+/**
+ * A finish or skip (with the words a finish sent), or an undo (null), landed: the kept undo is
+ * used up or replaced, so no banner shows it while `GET /judge/undo` is asked again.
+ */
+function undoChanged(lastFinish: LastFinish): void {
+  updateKept(endpoints.judgeUndoable, (kept) => ({ ...kept, undo: null }));
   staleAfterWrite(endpoints.judgeUndoable);
+  useJudgeUndoStore.getState().undoChanged(lastFinish);
 }
 
 /**
@@ -223,13 +231,9 @@ function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>
   if (judgeId && kept?.current && kept.current !== projectId) removeVisitTimer(judgeId, kept.current);
   updateKept(endpoints.judgeSelf, (self) => ({ ...judgeWithoutView(self, projectId), current: projectId }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
-  for (const endpoint of [
-    endpoints.judgeSelf,
-    endpoints.judgeProjects,
-    endpoints.judgeUndoable,
-    endpoints.judgeScores,
-  ])
+  for (const endpoint of [endpoints.judgeSelf, endpoints.judgeProjects, endpoints.judgeScores])
     staleAfterWrite(endpoint);
+  undoChanged(null);
   useJudgeUndoStore.getState().gaveBack(projectId);
   notify.success(undoneText(name));
 }
@@ -242,10 +246,10 @@ export function applySaved(save: JudgeSave): void {
       return;
     case 'finish':
       if (save.scores) updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
-      useJudgeUndoStore.getState().newAction({ projectId: save.projectId, ...wordsOf(save) });
+      undoChanged({ projectId: save.projectId, ...wordsOf(save) });
       return visitEnded();
     case 'skip':
-      useJudgeUndoStore.getState().newAction(null);
+      undoChanged(null);
       return visitEnded();
     case 'undo':
       return visitReopened(save);

@@ -13,11 +13,13 @@ export interface FinishedWords {
   feedback: string;
 }
 
+/** The last finish that landed, while it is the server's action to undo (memory only). */
+export type LastFinish = (FinishedWords & { projectId: string }) | null;
+
 interface JudgeUndoState {
   givenBack: string | null;
   refused: string | null;
-  /** The last finish that landed, while it is the server's action to undo (memory only). */
-  lastFinish: (FinishedWords & { projectId: string }) | null;
+  lastFinish: LastFinish;
   /** An undo landed: the server gives the judge `projectId` again. */
   gaveBack: (projectId: string) => void;
   /**
@@ -27,8 +29,11 @@ interface JudgeUndoState {
   reached: (projectId: string | null) => void;
   /** The server refused to undo the action of `projectId`. */
   refuse: (projectId: string) => void;
-  /** A new finish (with its words) or skip (null) landed: the server's undo is of it now. */
-  newAction: (lastFinish: JudgeUndoState['lastFinish']) => void;
+  /**
+   * The server's undo changed: a finish (with its words) or a skip (null) landed and is the one
+   * to undo now, or an undo (null) used it up.
+   */
+  undoChanged: (lastFinish: LastFinish) => void;
 }
 
 export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
@@ -41,5 +46,5 @@ export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
     if (givenBack !== null && (projectId === null || projectId === givenBack)) set({ givenBack: null });
   },
   refuse: (projectId) => set({ refused: projectId }),
-  newAction: (lastFinish) => set({ refused: null, lastFinish }),
+  undoChanged: (lastFinish) => set({ refused: null, lastFinish }),
 }));
