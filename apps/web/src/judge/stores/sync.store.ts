@@ -380,6 +380,7 @@ export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
         // storage disabled: nothing was kept
       }
       set({ outbox: null, judgeId: null, pending: [], status: 'saved' });
+      useJudgeUndoStore.getState().forget();
     },
   };
 });

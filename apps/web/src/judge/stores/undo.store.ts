@@ -34,12 +34,14 @@ interface JudgeUndoState {
    * to undo now, or an undo (null) used it up.
    */
   undoChanged: (lastFinish: LastFinish) => void;
+  /** Logout: nothing of the judge stays on the phone. */
+  forget: () => void;
 }
 
+const NOTHING = { givenBack: null, refused: null, lastFinish: null } as const;
+
 export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
-  givenBack: null,
-  refused: null,
-  lastFinish: null,
+  ...NOTHING,
   gaveBack: (projectId) => set({ givenBack: projectId }),
   reached: (projectId) => {
     const { givenBack } = get();
@@ -47,4 +49,5 @@ export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
   },
   refuse: (projectId) => set({ refused: projectId }),
   undoChanged: (lastFinish) => set({ refused: null, lastFinish }),
+  forget: () => set(NOTHING),
 }));
