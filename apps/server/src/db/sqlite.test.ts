@@ -52,6 +52,7 @@ describe('openDatabase', () => {
       'judge_conflicts',
       'judge_flagged',
       'judge_tokens',
+      'judge_undo',
       'judge_visits',
       'judged_projects',
       'judges',
