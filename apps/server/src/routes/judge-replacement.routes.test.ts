@@ -29,18 +29,14 @@ afterEach(async () => {
   await t.close();
 });
 
-const ok = async (options: Parameters<TestApp['admin']>[0]) => {
-  const res = await t.admin(options);
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-};
 const replace = (id: string, keep_rankings: boolean) =>
-  ok({ method: 'POST', url: `/api/judge/replace/${id}`, payload: { keep_rankings } });
-const reinstate = (id: string) => ok({ method: 'POST', url: `/api/judge/reinstate/${id}` });
-const pace = async () => (await ok({ method: 'GET', url: '/api/admin/judge/pace' })).json<JudgesPace>();
+  t.adminOk({ method: 'POST', url: `/api/judge/replace/${id}`, payload: { keep_rankings } });
+const reinstate = (id: string) => t.adminOk({ method: 'POST', url: `/api/judge/reinstate/${id}` });
+const pace = async () =>
+  (await t.adminOk({ method: 'GET', url: '/api/admin/judge/pace' })).json<JudgesPace>();
 const visits = async (id: string) =>
-  (await ok({ method: 'GET', url: `/api/admin/judge/${id}/visits` })).json<JudgeVisits>();
-const results = async () => (await ok({ method: 'GET', url: '/api/admin/results' })).json<Results>();
+  (await t.adminOk({ method: 'GET', url: `/api/admin/judge/${id}/visits` })).json<JudgeVisits>();
+const results = async () => (await t.adminOk({ method: 'GET', url: '/api/admin/results' })).json<Results>();
 const next = async (judge: JudgeClient) =>
   (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id?: string }>().project_id;
 
@@ -87,10 +83,10 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
       replaced: true,
       judgments_count: false,
     });
-    const rankingsCsv = (await ok({ method: 'GET', url: '/api/admin/export/rankings' })).body;
+    const rankingsCsv = (await t.adminOk({ method: 'GET', url: '/api/admin/export/rankings' })).body;
     expect(rankingsCsv).not.toContain('Ada');
     expect(rankingsCsv).toContain('Bob');
-    const zip = unzipText((await ok({ method: 'GET', url: '/api/admin/export/results' })).rawPayload);
+    const zip = unzipText((await t.adminOk({ method: 'GET', url: '/api/admin/export/results' })).rawPayload);
     const judgeRankings = zip.find((entry) => entry.name === 'judge-rankings.csv')?.content;
     expect(judgeRankings).toContain('Bob');
     expect(judgeRankings).not.toContain('Ada');
@@ -260,7 +256,7 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
   it('a judging-data reset shows every judge again and no judge stays replaced', async () => {
     const { ada } = await seedDisagreement();
     await replace(ada, false);
-    await ok({ method: 'POST', url: '/api/admin/reset', payload: { type: 'judging-data' } });
+    await t.adminOk({ method: 'POST', url: '/api/admin/reset', payload: { type: 'judging-data' } });
     expect((await t.judges()).find((j) => j.id === ada)).toMatchObject({ active: true });
     expect((await pace()).judges.find((j) => j.judge_id === ada)).toMatchObject({ replaced_at: null });
     await replace(ada, true);

@@ -43,13 +43,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const ok = async (options: Parameters<TestApp['admin']>[0]) => {
-  const res = await t.admin(options);
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-};
-const start = () => ok({ method: 'POST', url: '/api/admin/clock/unpause' });
-const pause = () => ok({ method: 'POST', url: '/api/admin/clock/pause' });
+const start = () => t.adminOk({ method: 'POST', url: '/api/admin/clock/unpause' });
+const pause = () => t.adminOk({ method: 'POST', url: '/api/admin/clock/pause' });
 const next = async (judge: JudgeClient) =>
   (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id?: string }>().project_id;
 /** A judge's write that must succeed. */
@@ -68,9 +63,9 @@ const undoable = async (judge: JudgeClient) =>
   (await judge({ method: 'GET', url: '/api/judge/undo' })).json<JudgeUndo>();
 const self = async (judge: JudgeClient) =>
   (await judge({ method: 'GET', url: '/api/judge' })).json<JudgeSelf>();
-const flags = async () => (await ok({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
+const flags = async () => (await t.adminOk({ method: 'GET', url: '/api/admin/flags' })).json<Flag[]>();
 const visits = async (judgeId: string) =>
-  (await ok({ method: 'GET', url: `/api/admin/judge/${judgeId}/visits` })).json<JudgeVisits>().visits;
+  (await t.adminOk({ method: 'GET', url: `/api/admin/judge/${judgeId}/visits` })).json<JudgeVisits>().visits;
 const project = async (id: string) => (await t.projects()).find((p) => p.id === id) as Project;
 
 /** Judging runs with `names` as projects; Jo, with two phones, holds one of them. */
@@ -104,7 +99,7 @@ async function expectViewInvariants(): Promise<void> {
 describe('GET /judge/undo and POST /judge/undo after Done', () => {
   it('takes the view back with its star, notes, scores, feedback and ranking, brings the busy flags back, and gives the project again; the one given since goes back to the pool', async () => {
     const criterion = (
-      await ok({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
+      await t.adminOk({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
     ).json<Criterion>();
     const { ids, jo, phone, held: busy, startedAt: busySince } = await judging(['X', 'P', 'Q']);
     await act(phone, '/api/judge/skip', { reason: 'busy' });
@@ -126,7 +121,7 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
     t.clock.advance(30_000);
 
     const feedback = async () =>
-      (await ok({ method: 'GET', url: '/api/admin/feedback' }))
+      (await t.adminOk({ method: 'GET', url: '/api/admin/feedback' }))
         .json<FeedbackList>()
         .feedback.map((f) => f.text);
     expect(await feedback()).toEqual(['Great demo']);
@@ -203,12 +198,12 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
   });
 
   it("puts the judge's group and finish counter back in automatic group mode (R25)", async () => {
-    await ok({
+    await t.adminOk({
       method: 'POST',
       url: '/api/admin/options',
       payload: { multi_group: true, auto_switch_prop: 1 },
     });
-    await ok({ method: 'POST', url: '/api/admin/group-sizes', payload: { group_sizes: [2, 2, 2] } });
+    await t.adminOk({ method: 'POST', url: '/api/admin/group-sizes', payload: { group_sizes: [2, 2, 2] } });
     const { phone, held: p } = await judging(['A', 'B', 'C', 'D']);
     const group = async () => (await t.judges())[0]?.group;
     expect(await group()).toBe(0);
@@ -239,7 +234,7 @@ describe('POST /judge/undo after a skip', () => {
       await undo(phone, p);
       expect(await self(phone)).toMatchObject({ current: p, flagged: [], seen: 0 });
       expect(await flags()).toEqual([]);
-      const conflicts = await ok({ method: 'GET', url: `/api/judge/conflicts/${jo}` });
+      const conflicts = await t.adminOk({ method: 'GET', url: `/api/judge/conflicts/${jo}` });
       expect(conflicts.json<JudgeConflicts>().conflicts).toEqual([]);
       expect(await visits(jo)).toEqual([
         expect.objectContaining({
@@ -252,7 +247,7 @@ describe('POST /judge/undo after a skip', () => {
       ]);
       expect(await t.log()).toContain(`JUDGE  | Judge Jo (${jo}) | Undid skipping project ${p}`);
       // The pace marks count the visit as before the tap: neither skipped nor finished yet.
-      const pace = await ok({ method: 'GET', url: '/api/admin/judge/pace' });
+      const pace = await t.adminOk({ method: 'GET', url: '/api/admin/judge/pace' });
       expect(pace.json<{ judges: { finished: number; skipped: number }[] }>().judges[0]).toMatchObject({
         finished: 0,
         skipped: 0,
@@ -290,22 +285,22 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
     await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
     await act(phone, '/api/judge/finish');
 
-    await ok({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: true } });
+    await t.adminOk({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: true } });
     await t.refused(undoRequest(p), 400, JUDGE_HIDDEN, phone);
-    await ok({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: false } });
-    await ok({ method: 'POST', url: `/api/judge/replace/${jo}`, payload: { keep_rankings: true } });
+    await t.adminOk({ method: 'PUT', url: `/api/judge/hide/${jo}`, payload: { hide: false } });
+    await t.adminOk({ method: 'POST', url: `/api/judge/replace/${jo}`, payload: { keep_rankings: true } });
     await t.refused(undoRequest(p), 400, JUDGE_REPLACED, phone);
-    await ok({ method: 'POST', url: `/api/judge/reinstate/${jo}` });
+    await t.adminOk({ method: 'POST', url: `/api/judge/reinstate/${jo}` });
 
-    await ok({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    await t.adminOk({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
     await t.refused(undoRequest(p), 400, UNDO_DURING_DELIBERATION, other);
-    await ok({ method: 'POST', url: '/api/admin/deliberation', payload: { start: false } });
+    await t.adminOk({ method: 'POST', url: '/api/admin/deliberation', payload: { start: false } });
 
     await t.refused(undoRequest('0123456789abcdef01234567'), 404, PROJECT_NOT_FOUND, phone);
     await t.refused(undoRequest(q), 400, UNDO_SUPERSEDED, phone);
-    await ok({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: true } });
+    await t.adminOk({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: true } });
     await t.refused(undoRequest(p), 400, UNDO_PROJECT_HIDDEN, phone);
-    await ok({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: false } });
+    await t.adminOk({ method: 'PUT', url: `/api/project/hide/${p}`, payload: { hide: false } });
 
     t.clock.advance(UNDO_WINDOW_MS);
     await t.refused(undoRequest(p), 400, UNDO_EXPIRED, phone);
@@ -325,7 +320,7 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
     // The other phone finished Q since: the undo of P is no longer possible, Q's is.
     await act(other, '/api/judge/finish');
     await t.refused(undoRequest(p), 400, UNDO_SUPERSEDED, phone);
-    await ok({ method: 'DELETE', url: `/api/project/${q}` });
+    await t.adminOk({ method: 'DELETE', url: `/api/project/${q}` });
     await t.refused(undoRequest(q), 404, PROJECT_NOT_FOUND, other);
     await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, other);
   });
@@ -335,11 +330,11 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
       const { phone, held: p } = await judging([`P-${type}`]);
       await act(phone, '/api/judge/finish');
       await pause();
-      await ok({ method: 'POST', url: '/api/admin/reset', payload: { type } });
+      await t.adminOk({ method: 'POST', url: '/api/admin/reset', payload: { type } });
       expect((await undoable(phone)).undo).toBeNull();
       await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
-      await ok({ method: 'DELETE', url: `/api/project/${p}` });
-      await ok({ method: 'DELETE', url: `/api/judge/${(await self(phone)).id}` });
+      await t.adminOk({ method: 'DELETE', url: `/api/project/${p}` });
+      await t.adminOk({ method: 'DELETE', url: `/api/judge/${(await self(phone)).id}` });
     }
   });
 

@@ -36,11 +36,6 @@ afterEach(async () => {
 
 const MISSING = '0123456789abcdef01234567';
 
-const ok = async (options: Parameters<TestApp['admin']>[0]) => {
-  const res = await t.admin(options);
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-};
 const remove = (judgeId: string, projectId: string) =>
   ({ method: 'DELETE', url: `/api/admin/judge/${judgeId}/views/${projectId}` }) as const;
 const act = async (judge: JudgeClient, url: string, payload: Record<string, unknown> = {}) => {
@@ -52,9 +47,9 @@ const next = async (judge: JudgeClient) =>
 const self = async (judge: JudgeClient) =>
   (await judge({ method: 'GET', url: '/api/judge' })).json<JudgeSelf>();
 const visits = async (judgeId: string) =>
-  (await ok({ method: 'GET', url: `/api/admin/judge/${judgeId}/visits` })).json<JudgeVisits>().visits;
+  (await t.adminOk({ method: 'GET', url: `/api/admin/judge/${judgeId}/visits` })).json<JudgeVisits>().visits;
 const paceOf = async (judgeId: string) =>
-  (await ok({ method: 'GET', url: '/api/admin/judge/pace' }))
+  (await t.adminOk({ method: 'GET', url: '/api/admin/judge/pace' }))
     .json<JudgesPace>()
     .judges.find((pace) => pace.judge_id === judgeId);
 const byName = async () =>
@@ -71,13 +66,13 @@ const byName = async () =>
  */
 async function judgedEvent() {
   const criterion = (
-    await ok({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
+    await t.adminOk({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
   ).json<Criterion>();
   const [a, b] = [await t.addProject({ name: 'A' }), await t.addProject({ name: 'B' })];
   const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
   const bobId = await t.addJudge({ name: 'Bob', email: 'bob@x.org' });
   const [ada, bob] = [await t.loginAs(adaId), await t.loginAs(bobId)];
-  await ok({ method: 'POST', url: '/api/admin/clock/unpause' });
+  await t.adminOk({ method: 'POST', url: '/api/admin/clock/unpause' });
   for (const judge of [ada, bob]) {
     for (let i = 0; i < 2; i += 1) {
       const held = (await next(judge)) as string;
@@ -103,7 +98,7 @@ describe('DELETE /admin/judge/:id/views/:project', () => {
     });
     expect(await paceOf(adaId)).toMatchObject({ finished: 2, skipped: 0 });
 
-    await ok(remove(adaId, a));
+    await t.adminOk(remove(adaId, a));
     expect(await byName()).toEqual({
       A: { seen: 1, stars: 0, score: 1 },
       B: { seen: 2, stars: 0, score: -1 },
@@ -131,11 +126,11 @@ describe('DELETE /admin/judge/:id/views/:project', () => {
   it("removes the judge's undo of that view, and leaves the undo of another", async () => {
     const { a, b, adaId, ada, bob } = await judgedEvent();
     const lastOfAda = (await visits(adaId)).at(-1)?.project_id as string;
-    await ok(remove(adaId, lastOfAda === a ? b : a));
+    await t.adminOk(remove(adaId, lastOfAda === a ? b : a));
     expect((await ada({ method: 'GET', url: '/api/judge/undo' })).json<JudgeUndo>().undo).toMatchObject({
       project_id: lastOfAda,
     });
-    await ok(remove(adaId, lastOfAda));
+    await t.adminOk(remove(adaId, lastOfAda));
     expect((await ada({ method: 'GET', url: '/api/judge/undo' })).json<JudgeUndo>().undo).toBeNull();
     await t.refused(
       { method: 'POST', url: '/api/judge/undo', payload: { project_id: lastOfAda } },
@@ -148,19 +143,19 @@ describe('DELETE /admin/judge/:id/views/:project', () => {
 
   it('is idempotent: a view not there (removed, undone, never made) is ok and changes and logs nothing', async () => {
     const { a, adaId } = await judgedEvent();
-    await ok(remove(adaId, a));
+    await t.adminOk(remove(adaId, a));
     const cy = await t.addJudge({ name: 'Cy', email: 'cy@x.org' });
     const before = await snapshot(t.app);
     for (const judgeId of [adaId, adaId, cy])
-      expect((await ok(remove(judgeId, a))).json()).toEqual({ ok: 1 });
+      expect((await t.adminOk(remove(judgeId, a))).json()).toEqual({ ok: 1 });
     expect(await snapshot(t.app)).toBe(before);
     expect((await t.log()).match(/Removed the view/g)).toHaveLength(1);
   });
 
   it('is allowed during deliberation (it is the organizer’s)', async () => {
     const { b, adaId } = await judgedEvent();
-    await ok({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
-    await ok(remove(adaId, b));
+    await t.adminOk({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    await t.adminOk(remove(adaId, b));
     expect((await byName()).B?.seen).toBe(1);
   });
 
@@ -183,7 +178,7 @@ describe('DELETE /admin/judge/:id/views/:project', () => {
     try {
       await settle(100);
       const [adminSeen, judgeSeen] = [admin.names().length, judgeSocket.names().length];
-      await ok(remove(adaId, a));
+      await t.adminOk(remove(adaId, a));
       await until(() => judgeSocket.names().slice(judgeSeen).includes('judge.updated'));
       await until(() =>
         ['projects.changed', 'judges.changed', 'stats', 'feedback.changed'].every((name) =>

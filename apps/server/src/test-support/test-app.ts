@@ -91,6 +91,8 @@ export interface TestApp {
   dataDir: string;
   /** Injects with the admin's Basic credentials. */
   admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Injects as the admin a request that must answer 200 (its body in the failure). */
+  adminOk: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Adds a project through the API and returns its ID. */
   addProject: (body: Record<string, unknown>) => Promise<string>;
   /** Adds a judge through the API (no email unless `no_send: false`) and returns its ID. */
@@ -201,6 +203,11 @@ export async function createTestApp(
       const client = (inject: InjectOptions) =>
         app.inject({ ...inject, headers: { authorization: `Bearer ${token}`, ...inject.headers } });
       return Object.assign(client, { token });
+    },
+    adminOk: async (inject) => {
+      const res = await admin(inject);
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
     },
     refused: async (inject, status, error, as) => {
       const before = await snapshot(app);
