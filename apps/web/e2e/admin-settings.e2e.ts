@@ -447,6 +447,20 @@ describe('admin settings (laptop)', () => {
     );
   });
 
+  it("offers the judges' criteria scores only while criteria exist (issue 34)", async () => {
+    await openSettings(page);
+    const scores = "Export judges' criteria scores scores.csv";
+    await button(page, 'Export judges judges.csv').waitFor();
+    expect(await button(page, scores).count()).toBe(0);
+    const added = await adminApi(server, 'POST', '/admin/criteria', { name: 'Impact', scale: 5 });
+    expect(added.status).toBe(200);
+    // options.changed tells the open page: no reload.
+    const [file] = await Promise.all([page.waitForEvent('download'), button(page, scores).click()]);
+    expect(file.suggestedFilename()).toBe('scores.csv');
+    const header = (await readFile((await file.path()) ?? '', 'utf8')).split('\n')[0];
+    expect(header).toBe('Judge,Code,Track,Table,Project,Impact (1–5)');
+  });
+
   it('resets data only after a confirmation that says what goes', async () => {
     await openSettings(page);
     const count = async () => (await adminApi<unknown[]>(server, 'GET', '/project/list')).body.length;

@@ -1,14 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { endpoints } from '@podium/protocol';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { notify } from '../../stores/notice.store';
 import { exportErrorText } from '../logic/export-error';
 import type { ExportKey } from './settings-actions';
 import { EXPORTS, exportData } from './settings-actions';
 import { SettingsSection } from './SettingsSection';
 
-/** Export Data (R79–R82): each file is saved under the name the server gives it. */
+/**
+ * Export Data (R79–R82, and issue 34's scores while criteria exist): each file is saved under the
+ * name the server gives it.
+ */
 export function ExportSection() {
   const [busy, setBusy] = useState<ExportKey | null>(null);
+  const criteria = useEndpointQuery(endpoints.criteria);
+  const scored = (criteria.data?.criteria.length ?? 0) > 0;
+  const shown = EXPORTS.filter(({ key }) => key !== 'scores' || scored);
 
   const run = async (key: ExportKey) => {
     setBusy(key);
@@ -21,7 +29,7 @@ export function ExportSection() {
     <SettingsSection id="export">
       <p>Download the event's data. Hidden projects and judges are included.</p>
       <ul className="settings-exports">
-        {EXPORTS.map(({ key, label, file }) => (
+        {shown.map(({ key, label, file }) => (
           <li key={key}>
             <button
               type="button"

@@ -114,7 +114,10 @@ async function withClock<T extends { clock: Options['clock'] }>(call: Promise<Ap
   return result;
 }
 
-/** The four exports of R79–R82, saved under the server's file name. */
+/**
+ * The four exports of R79–R82 and, while criteria exist, the judges' scores (issue 34), saved
+ * under the server's file name.
+ */
 export const EXPORTS = [
   { key: 'judges', label: 'Export judges', file: 'judges.csv', endpoint: endpoints.exportJudges },
   { key: 'projects', label: 'Export projects', file: 'projects.csv', endpoint: endpoints.exportProjects },
@@ -129,6 +132,12 @@ export const EXPORTS = [
     label: 'Export projects by challenge',
     file: 'challenge-projects.zip',
     endpoint: endpoints.exportChallenges,
+  },
+  {
+    key: 'scores',
+    label: "Export judges' criteria scores",
+    file: 'scores.csv',
+    endpoint: endpoints.exportScores,
   },
 ] as const;
 export type ExportKey = (typeof EXPORTS)[number]['key'];
