@@ -4,7 +4,8 @@
  * Submit on the first screen, Submit waits for every score (not once the organizer made them
  * optional), and the server stores them; a score is corrected from the dashboard's list (the
  * project's page) until deliberation; a Done made offline carries its scores when it is sent, and
- * a refusal of it is told as any queued write's.
+ * a refusal of it is told as any queued write's; a score given before the organizer changed the
+ * criterion's scale is asked again on the project page.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,13 +72,10 @@ const scoreButton = (scope: Page | Locator, criterion: string, score: number) =>
     .locator('label')
     .filter({ hasText: new RegExp(`^${score}$`) });
 const judgeScores = (token: string) =>
-  apiCall<{ scores: Record<string, Record<string, number>> }>(
-    server,
-    'GET',
-    '/judge/scores',
-    undefined,
-    token,
-  );
+  apiCall<{
+    scores: Record<string, Record<string, number>>;
+    old_scales: Record<string, Record<string, number>>;
+  }>(server, 'GET', '/judge/scores', undefined, token);
 
 /** A judge signed in (welcome accepted), with a phone page closed after the file. */
 async function judgeOnPhone(name: string) {
@@ -314,5 +312,58 @@ describe('a Done made offline with its scores', () => {
     await expect.poll(() => page.locator('#judge-live-notes').inputValue()).toBe('Strong demo.');
     await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
     expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});
+
+describe("a score given before the organizer changed the criterion's scale", () => {
+  it('is asked again on the new scale, the old one said beside it, and corrected with a tap', async () => {
+    const { page, token, errors } = await judgeOnPhone('Mary Jackson');
+    const impact = criteria.find((c) => c.name === 'Impact')!;
+    const held = (await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, token))
+      .project_id;
+    const given = { ...FIRST_SCORES, Impact: 4 };
+    await apiCall(server, 'POST', '/judge/finish', { notes: '', scores: byId(given) }, token);
+
+    await page.goto(url('/judge'));
+    const row = page.locator(`.judge-row[data-project-id="${held}"]`);
+    await row.waitFor();
+    expect(await row.locator('.judge-row__unscored').count()).toBe(0);
+    // The organizer makes Impact 1–10 while the dashboard is open: 4 of 5 is asked again.
+    await apiCall(server, 'PUT', `/admin/criteria/${impact.id}`, { scale: 10 });
+    await row.getByText('· 1 criterion unscored').waitFor();
+
+    await row.getByRole('link').tap();
+    const scores = page.getByRole('region', { name: 'Your scores' });
+    const group = criterionGroup(scores, 'Impact');
+    await group.getByRole('radio', { name: '10' }).waitFor({ state: 'attached' });
+    expect(await group.getByRole('radio', { checked: true }).count()).toBe(0);
+    const before = group.getByText('You gave 4 of 5 before the scale changed.', { exact: true });
+    await before.waitFor();
+    expect(await outsideViewport(before)).toBe('');
+    const describedBy = (await group.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    expect(describedBy).toContain(await before.getAttribute('id'));
+    // The other criteria keep their scores, chosen.
+    expect(await criterionGroup(scores, 'Design').getByRole('radio', { name: '5' }).isChecked()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await scoreButton(scores, 'Impact', 7).tap();
+    await before.waitFor({ state: 'detached' });
+    expect(await group.getByRole('radio', { name: '7' }).isChecked()).toBe(true);
+    await page.getByText('All saved', { exact: true }).waitFor();
+    await expect
+      .poll(async () => await judgeScores(token))
+      .toMatchObject({ scores: { [held]: byId({ ...given, Impact: 7 }) }, old_scales: {} });
+
+    await page.reload();
+    await group.getByRole('radio', { name: '7' }).waitFor({ state: 'attached' });
+    await expect.poll(() => group.getByRole('radio', { name: '7' }).isChecked()).toBe(true);
+    expect(await group.getByText(/before the scale changed/).count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto(url('/judge'));
+    await row.waitFor();
+    expect(await row.locator('.judge-row__unscored').count()).toBe(0);
+
+    await apiCall(server, 'PUT', `/admin/criteria/${impact.id}`, { scale: 5 });
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -113,7 +113,15 @@ export const JudgeScoresRequest = z.object({ scores: CriterionScores });
 export type JudgeScoresRequest = z.input<typeof JudgeScoresRequest>;
 
 /** `GET /judge/scores`: the judge's own scores, by project id, then criterion id. */
-export const JudgeScores = z.object({ scores: z.record(z.string(), CriterionScores) });
+export const JudgeScores = z.object({
+  scores: z.record(z.string(), CriterionScores),
+  /**
+   * The scale each of those scores was given on, by project id, then criterion id, but only for
+   * scores given on another scale than the criterion's now (the organizer changed it since):
+   * such a score is asked again. `{}` when there are none.
+   */
+  old_scales: z.record(z.string(), z.record(z.string(), z.int())),
+});
 export type JudgeScores = z.infer<typeof JudgeScores>;
 
 /** A project's score on one criterion, on that criterion's scale (1 to `scale`). */

@@ -262,6 +262,47 @@ describe('judges score with Done', () => {
     await t.refused(put(held, { [a.id]: 3 }), 400, DELIBERATION_BLOCKS_SCORING, judge);
   });
 
+  it('says which of the judge’s scores were given on an older scale, until corrected or the scale is back', async () => {
+    const { judge, held, other } = await judging();
+    const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
+    const answer = async () => (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>();
+    const rescale = (id: string, scale: number) =>
+      t.adminOk({ method: 'PUT', url: `/api/admin/criteria/${id}`, payload: { scale } });
+    const correct = async (scores: Record<string, number>) =>
+      expect(
+        (await judge({ method: 'PUT', url: `/api/judge/scores/${held}`, payload: { scores } })).json(),
+      ).toEqual({ ok: 1 });
+    expect(await answer()).toEqual({ scores: {}, old_scales: {} });
+    expect((await finish(judge, { scores: { [a.id]: 4, [b.id]: 2 } })).statusCode).toBe(200);
+    expect(await answer()).toEqual({ scores: { [held]: { [a.id]: 4, [b.id]: 2 } }, old_scales: {} });
+
+    // 4 of 5 stays 4 of 5 on a 1–10 criterion: listed with the scale it was given on.
+    await rescale(a.id, 10);
+    expect(await answer()).toEqual({
+      scores: { [held]: { [a.id]: 4, [b.id]: 2 } },
+      old_scales: { [held]: { [a.id]: 5 } },
+    });
+    // Back on 1–5, the score is on the criterion's scale again.
+    await rescale(a.id, 5);
+    expect((await answer()).old_scales).toEqual({});
+    await rescale(a.id, 10);
+    // A score given on the scale as it is now is never listed.
+    expect(await next(judge)).toBe(other);
+    expect((await finish(judge, { scores: { [a.id]: 9, [b.id]: 3 } })).statusCode).toBe(200);
+    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 5 } });
+    // Correcting another criterion leaves it listed; correcting it (on 1–10) takes it off.
+    await correct({ [b.id]: 5 });
+    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 5 } });
+    await correct({ [a.id]: 7 });
+    expect(await answer()).toEqual({
+      scores: { [held]: { [a.id]: 7, [b.id]: 5 }, [other]: { [a.id]: 9, [b.id]: 3 } },
+      old_scales: {},
+    });
+    // The corrected score is 7 of 10 now: a move back to 1–5 lists it with 10.
+    await rescale(a.id, 5);
+    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 10 }, [other]: { [a.id]: 10 } });
+  });
+
   it('an event without criteria judges exactly as before: no scores asked, none stored', async () => {
     const { judge, held } = await judging();
     expect((await finish(judge, { notes: 'n', starred: true })).statusCode).toBe(200);

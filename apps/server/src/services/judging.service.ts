@@ -362,13 +362,22 @@ export class JudgingService {
     });
   }
 
-  /** `GET /judge/scores` (issue 34): the judge's own scores, by project and criterion. */
+  /**
+   * `GET /judge/scores` (issue 34): the judge's own scores, by project and criterion, and the
+   * scale of each given on another scale than its criterion's now (the judge's page asks it again).
+   */
   async scoresOf(judgeId: string): Promise<JudgeScores> {
     await this.requireJudge(judgeId);
+    const [rows, criteria] = await Promise.all([this.scores.scoresOf(judgeId), this.criteria.all()]);
+    const scaleNow = new Map(criteria.map((criterion) => [criterion.id, criterion.scale]));
     const scores: JudgeScores['scores'] = {};
-    for (const row of await this.scores.scoresOf(judgeId))
+    const old_scales: JudgeScores['old_scales'] = {};
+    for (const row of rows) {
       (scores[row.project_id] ??= {})[row.criterion_id] = row.score;
-    return { scores };
+      if (row.scale !== scaleNow.get(row.criterion_id))
+        (old_scales[row.project_id] ??= {})[row.criterion_id] = row.scale;
+    }
+    return { scores, old_scales };
   }
 
   /**

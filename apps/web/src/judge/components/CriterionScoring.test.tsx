@@ -56,6 +56,29 @@ describe('CriterionScoring', () => {
     expect(design.hasAttribute('aria-describedby')).toBe(false);
   });
 
+  it('chooses no score given on a scale since changed, and says it under the criterion, read with the scores', async () => {
+    // Design was 1–5 when the judge gave it 4; it is 1–10 now.
+    const container = await render(
+      <CriterionScoring
+        criteria={CRITERIA}
+        scores={{ impact: 3, design: 4 }}
+        oldScales={{ design: 5 }}
+        onScore={() => {}}
+        describedBy="why"
+      />,
+    );
+    const [impact, design] = groups(container) as [HTMLElement, HTMLElement];
+    expect(design.querySelector('input:checked')).toBeNull();
+    expect(impact.querySelector<HTMLInputElement>('input:checked')?.value).toBe('3');
+    const [said, why] = design.getAttribute('aria-describedby')?.split(' ') ?? [];
+    const line = document.getElementById(said ?? '');
+    expect(line?.textContent).toBe('You gave 4 of 5 before the scale changed.');
+    expect(line?.className).toContain('judge-field__help');
+    expect(design.contains(line)).toBe(true);
+    expect(why).toBe('why');
+    expect(impact.querySelector('.judge-criterion__before')).toBeNull();
+  });
+
   it('locks every score, saying why, during deliberation', async () => {
     const container = await render(
       <CriterionScoring criteria={CRITERIA} scores={{}} onScore={() => {}} disabled describedBy="why" />,

@@ -1,11 +1,14 @@
 import type { Criterion, CriterionScores } from '@podium/protocol';
 import type { CSSProperties } from 'react';
 import { useId, useState } from 'react';
-import { scaleColumns, scoreOf } from '../logic/criteria';
+import type { OldScales, OldScore } from '../logic/criteria';
+import { oldScoreOf, oldScoreText, scaleColumns, scoreOf } from '../logic/criteria';
 
 export interface CriterionScoringProps {
   criteria: readonly Criterion[];
   scores: CriterionScores;
+  /** The scales of the scores given before the organizer changed a criterion's (none in the Done dialog). */
+  oldScales?: OldScales;
   onScore: (criterionId: string, score: number) => void;
   /** Scores cannot change (deliberation). */
   disabled?: boolean;
@@ -13,21 +16,32 @@ export interface CriterionScoringProps {
   describedBy?: string;
 }
 
-interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | 'scores'> {
+interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | 'scores' | 'oldScales'> {
   criterion: Criterion;
   score: number | undefined;
+  /** The score given on the criterion's earlier scale, asked again. */
+  before: OldScore | undefined;
 }
 
 /**
  * One criterion: its name (a tap shows the description; screen readers hear it with the scores)
  * beside its scale, or above a scale longer than five. The scores are radio buttons drawn as
- * 44 px buttons: one tab stop per criterion, arrows move the score.
+ * 44 px buttons: one tab stop per criterion, arrows move the score. A score given on the
+ * criterion's earlier scale is said under it (and heard with the scores), none chosen.
  */
-function CriterionScore({ criterion, score, onScore, disabled = false, describedBy }: CriterionScoreProps) {
+function CriterionScore({
+  criterion,
+  score,
+  before,
+  onScore,
+  disabled = false,
+  describedBy,
+}: CriterionScoreProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const nameId = `${id}-name`;
   const aboutId = `${id}-about`;
+  const beforeId = `${id}-before`;
   const about = criterion.description.trim();
   const name = (
     <span id={nameId} className="judge-criterion__name-text">
@@ -38,7 +52,9 @@ function CriterionScore({ criterion, score, onScore, disabled = false, described
     <div
       role="radiogroup"
       aria-labelledby={nameId}
-      aria-describedby={[about && aboutId, describedBy].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [before && beforeId, about && aboutId, describedBy].filter(Boolean).join(' ') || undefined
+      }
       className={`judge-criterion${criterion.scale > 5 ? ' judge-criterion--wide' : ''}`}
       data-criterion-id={criterion.id}
     >
@@ -75,6 +91,11 @@ function CriterionScore({ criterion, score, onScore, disabled = false, described
           </label>
         ))}
       </div>
+      {before && (
+        <p id={beforeId} className="judge-field__help judge-criterion__before">
+          {oldScoreText(before)}
+        </p>
+      )}
       {about && (
         <p id={aboutId} className="judge-criterion__about" hidden={!open}>
           {about}
@@ -85,14 +106,15 @@ function CriterionScore({ criterion, score, onScore, disabled = false, described
 }
 
 /** A score per criterion (issue 34), in the organizer's order: the Done dialog's and the project page's. */
-export function CriterionScoring({ criteria, scores, ...rest }: CriterionScoringProps) {
+export function CriterionScoring({ criteria, scores, oldScales = {}, ...rest }: CriterionScoringProps) {
   return (
     <div className="judge-scoring">
       {criteria.map((criterion) => (
         <CriterionScore
           key={criterion.id}
           criterion={criterion}
-          score={scoreOf(criterion, scores)}
+          score={scoreOf(criterion, scores, oldScales)}
+          before={oldScoreOf(criterion, scores, oldScales)}
           {...rest}
         />
       ))}

@@ -1,17 +1,26 @@
 import type { CriterionScores } from '@podium/protocol';
 import { useJudgeCriteria, useJudgeScores, useJudgeWrites } from '../hooks/use-judge-data';
-import { unscored } from '../logic/criteria';
+import { unscored, type OldScales } from '../logic/criteria';
 import { CriterionScoring } from './CriterionScoring';
 
 const NONE: CriterionScores = {};
+const NO_OLD_SCALES: OldScales = {};
+
+/** One project's scores, and the scales of those given on a criterion's earlier scale. */
+function useProjectScores(projectId: string): { scores: CriterionScores; oldScales: OldScales } {
+  const { scores, old_scales } = useJudgeScores();
+  return { scores: scores[projectId] ?? NONE, oldScales: old_scales[projectId] ?? NO_OLD_SCALES };
+}
 
 /**
  * A seen project's scores on the project page, corrected with a tap until deliberation (each tap
- * goes through the outbox, like a star). Nothing while the event has no criteria.
+ * goes through the outbox, like a star). A score given before the organizer changed the scale is
+ * asked again: none of the new scale is chosen, and the old one is shown under it. Nothing while
+ * the event has no criteria.
  */
 export function ProjectScores({ projectId, locked }: { projectId: string; locked: boolean }) {
   const { criteria } = useJudgeCriteria();
-  const scores = useJudgeScores()[projectId] ?? NONE;
+  const { scores, oldScales } = useProjectScores(projectId);
   const { setScore } = useJudgeWrites();
   if (criteria.length === 0) return null;
   return (
@@ -27,6 +36,7 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
       <CriterionScoring
         criteria={criteria}
         scores={scores}
+        oldScales={oldScales}
         disabled={locked}
         describedBy={locked ? 'judge-scores-locked' : undefined}
         onScore={(criterionId, score) => setScore(projectId, criterionId, score)}
@@ -35,10 +45,14 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
   );
 }
 
-/** On a dashboard row: how many criteria of the project still wait for a score, if any. */
+/**
+ * On a dashboard row: how many criteria of the project still wait for a score (on their scale
+ * now: a score given before the scale changed is asked again), if any.
+ */
 export function UnscoredCount({ projectId }: { projectId: string }) {
   const { criteria } = useJudgeCriteria();
-  const left = unscored(criteria, useJudgeScores()[projectId] ?? NONE).length;
+  const { scores, oldScales } = useProjectScores(projectId);
+  const left = unscored(criteria, scores, oldScales).length;
   if (left === 0) return null;
   return (
     <span className="judge-row__unscored">

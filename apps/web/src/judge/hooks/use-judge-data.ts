@@ -46,7 +46,7 @@ export function useDeliberation(): boolean {
 }
 
 const NO_CRITERIA: CriteriaList = { criteria: [], required: true };
-const NO_SCORES: JudgeScores = { scores: {} };
+const NO_SCORES: JudgeScores = { scores: {}, old_scales: {} };
 
 /** The organizer's criteria (`GET /judge/criteria`, kept on the phone); none until it answers. */
 export function useJudgeCriteria(): CriteriaList {
@@ -54,14 +54,22 @@ export function useJudgeCriteria(): CriteriaList {
 }
 
 /**
- * The judge's scores by project id (`GET /judge/scores`, asked only while the event has
- * criteria), with the waiting finishes and corrections laid over.
+ * The judge's scores by project id, and the scales of those given on a criterion's earlier scale
+ * (`GET /judge/scores`, asked only while the event has criteria), with the waiting finishes and
+ * corrections laid over.
  */
-export function useJudgeScores(): JudgeScores['scores'] {
+export function useJudgeScores(): JudgeScores {
   const withCriteria = useJudgeCriteria().criteria.length > 0;
   const query = useEndpointQuery(endpoints.judgeScores, { enabled: withCriteria });
   const pending = useJudgeSyncStore((state) => state.pending);
-  return useMemo(() => scoresWithPending(query.data ?? NO_SCORES, pending).scores, [query.data, pending]);
+  return useMemo(() => scoresWithPending(withOldScales(query.data), pending), [query.data, pending]);
+}
+
+/** The kept answer; one kept on the phone by a build from before `old_scales` has none. */
+function withOldScales(kept: JudgeScores | undefined): JudgeScores {
+  if (!kept) return NO_SCORES;
+  const oldScales = kept.old_scales as JudgeScores['old_scales'] | undefined;
+  return oldScales ? kept : { ...kept, old_scales: {} };
 }
 
 export interface JudgeWrites {

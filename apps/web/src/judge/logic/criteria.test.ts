@@ -1,6 +1,6 @@
 import type { Criterion } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
-import { finishScores, scaleColumns, scoreOf, unscored } from './criteria';
+import { finishScores, oldScoreOf, oldScoreText, scaleColumns, scoreOf, unscored } from './criteria';
 
 const criterion = (id: string, scale = 5): Criterion => ({ id, name: id, description: '', weight: 1, scale });
 const impact = criterion('impact');
@@ -19,6 +19,30 @@ describe('scores by criterion', () => {
     expect(unscored([impact, design], {}).map((c) => c.id)).toEqual(['impact', 'design']);
     expect(unscored([impact, design], { design: 10, impact: 9 }).map((c) => c.id)).toEqual(['impact']);
     expect(unscored([impact, design], { impact: 1, design: 1 })).toEqual([]);
+  });
+
+  it('ask again a score given before the organizer changed the scale, saying what it was', () => {
+    // 4 of 5 given on design before it became 1–10: on its scale now, 4 would mean something else.
+    const oldScales = { design: 5 };
+    expect(scoreOf(design, { design: 4 }, oldScales)).toBeUndefined();
+    expect(oldScoreOf(design, { design: 4 }, oldScales)).toEqual({ score: 4, scale: 5 });
+    expect(oldScoreText({ score: 4, scale: 5 })).toBe('You gave 4 of 5 before the scale changed.');
+    // The other criteria of the project are as they were.
+    expect(scoreOf(impact, { impact: 3, design: 4 }, oldScales)).toBe(3);
+    expect(oldScoreOf(impact, { impact: 3, design: 4 }, oldScales)).toBeUndefined();
+    expect(unscored([impact, design], { impact: 3, design: 4 }, oldScales).map((c) => c.id)).toEqual([
+      'design',
+    ]);
+    expect(unscored([impact, design], { impact: 3, design: 4 })).toEqual([]);
+    // Out of a scale since shortened: said too (8 of 10 on impact, now 1–5).
+    expect(oldScoreOf(impact, { impact: 8 }, { impact: 10 })).toEqual({ score: 8, scale: 10 });
+    expect(unscored([impact], { impact: 8 }, { impact: 10 })).toEqual([impact]);
+    // Listed with the scale the criterion has again (changed back, the answer not yet asked again):
+    // on its scale, chosen as before.
+    expect(scoreOf(impact, { impact: 4 }, { impact: 5 })).toBe(4);
+    expect(oldScoreOf(impact, { impact: 4 }, { impact: 5 })).toBeUndefined();
+    // No score, nothing to say.
+    expect(oldScoreOf(design, {}, oldScales)).toBeUndefined();
   });
 
   it('send with Done the scores of the criteria shown, and nothing at all without criteria', () => {

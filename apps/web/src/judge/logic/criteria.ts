@@ -5,17 +5,59 @@
 import type { Criterion, CriterionScores } from '@podium/protocol';
 
 /**
- * The criterion's score, when it is one of its scale's (1 to `scale`). A score given before the
- * organizer shortened the scale is not, and is asked for again.
+ * One project's `old_scales` (`GET /judge/scores`): the scale each score was given on, by
+ * criterion id, for the scores given before the organizer changed the criterion's scale.
  */
-export function scoreOf(criterion: Criterion, scores: CriterionScores): number | undefined {
+export type OldScales = Readonly<Record<string, number>>;
+
+const NO_OLD_SCALES: OldScales = {};
+
+/**
+ * The criterion's score, when it was given on the criterion's scale as it is now and is one of
+ * its scores (1 to `scale`). A score given before the organizer changed the scale (`oldScales`),
+ * or out of a scale since shortened, is not, and is asked for again.
+ */
+export function scoreOf(
+  criterion: Criterion,
+  scores: CriterionScores,
+  oldScales: OldScales = NO_OLD_SCALES,
+): number | undefined {
   const score = scores[criterion.id];
-  return score !== undefined && score >= 1 && score <= criterion.scale ? score : undefined;
+  const givenOn = oldScales[criterion.id] ?? criterion.scale;
+  return score !== undefined && givenOn === criterion.scale && score >= 1 && score <= criterion.scale
+    ? score
+    : undefined;
 }
 
-/** The criteria still without a score, in the organizer's order. */
-export function unscored(criteria: readonly Criterion[], scores: CriterionScores): Criterion[] {
-  return criteria.filter((criterion) => scoreOf(criterion, scores) === undefined);
+/** A score given on the criterion's earlier scale: what the judge gave, and out of what. */
+export interface OldScore {
+  score: number;
+  scale: number;
+}
+
+/** The criterion's score given on another scale than its own now, if it has one. */
+export function oldScoreOf(
+  criterion: Criterion,
+  scores: CriterionScores,
+  oldScales: OldScales,
+): OldScore | undefined {
+  const [score, scale] = [scores[criterion.id], oldScales[criterion.id]];
+  return score !== undefined && scale !== undefined && scale !== criterion.scale
+    ? { score, scale }
+    : undefined;
+}
+
+/** The line under a criterion whose score was given on its earlier scale. */
+export const oldScoreText = ({ score, scale }: OldScore): string =>
+  `You gave ${score} of ${scale} before the scale changed.`;
+
+/** The criteria still without a score (on their scale now), in the organizer's order. */
+export function unscored(
+  criteria: readonly Criterion[],
+  scores: CriterionScores,
+  oldScales: OldScales = NO_OLD_SCALES,
+): Criterion[] {
+  return criteria.filter((criterion) => scoreOf(criterion, scores, oldScales) === undefined);
 }
 
 /**

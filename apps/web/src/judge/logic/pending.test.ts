@@ -6,6 +6,7 @@ import {
   projectWithPending,
   scoreCorrection,
   scoresWithPending,
+  scoresWithSave,
   seenWithPending,
 } from './pending';
 
@@ -110,7 +111,7 @@ describe('an undo still on the phone', () => {
 });
 
 describe('scores still on the phone', () => {
-  const kept = { scores: { a: { impact: 4, design: 2 } } };
+  const kept = { scores: { a: { impact: 4, design: 2 } }, old_scales: {} };
 
   it('show a correction over the kept scores, the criteria it does not name unchanged', () => {
     const shown = scoresWithPending(kept, [{ kind: 'scores', projectId: 'a', scores: { design: 5 } }]);
@@ -125,6 +126,58 @@ describe('scores still on the phone', () => {
     ] as const;
     expect(scoresWithPending(kept, pending).scores).toEqual({ ...kept.scores, b: { impact: 3 } });
     expect(scoresWithPending(kept, [pending[1], pending[2]])).toBe(kept);
+  });
+
+  it('take a corrected score off old_scales (it is given on the scale now), and keep the others', () => {
+    // 4 of 5 on a criterion now 1–10, and 8 of 10 on one now 1–5, for project a; one for b.
+    const rescaled = {
+      scores: { a: { impact: 4, design: 8, reach: 2 }, b: { impact: 3 } },
+      old_scales: { a: { impact: 5, design: 10 }, b: { impact: 5 } },
+    };
+    const corrected = scoresWithSave(rescaled, { kind: 'scores', projectId: 'a', scores: { impact: 7 } });
+    expect(corrected).toEqual({
+      scores: { a: { impact: 7, design: 8, reach: 2 }, b: { impact: 3 } },
+      old_scales: { a: { design: 10 }, b: { impact: 5 } },
+    });
+    // A project whose last old score is corrected leaves old_scales.
+    const both = scoresWithSave(corrected, { kind: 'scores', projectId: 'a', scores: { design: 1 } });
+    expect(both.old_scales).toEqual({ b: { impact: 5 } });
+    // A correction of a score on the scale now leaves old_scales as it was.
+    expect(
+      scoresWithSave(rescaled, { kind: 'scores', projectId: 'a', scores: { reach: 3 } }).old_scales,
+    ).toEqual(rescaled.old_scales);
+    // A Done with scores likewise; one without, a star or notes change nothing.
+    const finished = { kind: 'finish', projectId: 'b', notes: '', starred: false } as const;
+    expect(scoresWithSave(rescaled, { ...finished, scores: { impact: 9 } }).old_scales).toEqual({
+      a: { impact: 5, design: 10 },
+    });
+    expect(scoresWithSave(rescaled, finished)).toBe(rescaled);
+    expect(scoresWithSave(rescaled, { kind: 'star', projectId: 'a', starred: true })).toBe(rescaled);
+    expect(scoresWithSave(rescaled, { kind: 'notes', projectId: 'a', notes: 'x' })).toBe(rescaled);
+  });
+
+  it('lay several waiting corrections over old_scales in turn', () => {
+    const rescaled = {
+      scores: { a: { impact: 4, design: 8 } },
+      old_scales: { a: { impact: 5, design: 10 } },
+    };
+    const pending = [
+      { kind: 'scores', projectId: 'a', scores: { impact: 9 } },
+      { kind: 'scores', projectId: 'a', scores: { design: 2 } },
+    ] as const;
+    expect(scoresWithPending(rescaled, pending)).toEqual({
+      scores: { a: { impact: 9, design: 2 } },
+      old_scales: {},
+    });
+    expect(scoresWithPending(rescaled, [pending[0]]).old_scales).toEqual({ a: { design: 10 } });
+  });
+
+  it('read an answer kept by a build from before old_scales as having none', () => {
+    const older = { scores: { a: { impact: 4 } } } as unknown as typeof kept;
+    expect(scoresWithSave(older, { kind: 'scores', projectId: 'a', scores: { impact: 5 } })).toEqual({
+      scores: { a: { impact: 5 } },
+      old_scales: {},
+    });
   });
 
   it('send only what the judge changed, with the correction it replaces in the outbox', () => {

@@ -76,14 +76,34 @@ export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[])
 }
 
 /**
+ * `old_scales` without the criteria just given on their scale as it is now (`given`) of one
+ * project. An answer kept on the phone by a build from before `old_scales` has none.
+ */
+function oldScalesWithout(
+  oldScales: JudgeScores['old_scales'] | undefined,
+  projectId: string,
+  given: CriterionScores,
+): JudgeScores['old_scales'] {
+  const project = oldScales?.[projectId];
+  if (!oldScales || !project) return oldScales ?? {};
+  const others = Object.fromEntries(Object.entries(oldScales).filter(([id]) => id !== projectId));
+  const left = Object.fromEntries(Object.entries(project).filter(([id]) => !(id in given)));
+  return Object.keys(left).length === 0 ? others : { ...others, [projectId]: left };
+}
+
+/**
  * The judge's scores (`GET /judge/scores`) as one change leaves them: a finish with scores, or a
- * correction, whose criteria replace the project's and leave the others as they were.
+ * correction, whose criteria replace the project's and leave the others as they were. Both are
+ * given on the criteria's scales now, so those criteria leave `old_scales`.
  */
 export function scoresWithSave(kept: JudgeScores, save: JudgeSave): JudgeScores {
   if (save.kind !== 'scores' && save.kind !== 'finish') return kept;
   const { projectId, scores: given } = save;
   if (!given || Object.keys(given).length === 0) return kept;
-  return { scores: { ...kept.scores, [projectId]: { ...kept.scores[projectId], ...given } } };
+  return {
+    scores: { ...kept.scores, [projectId]: { ...kept.scores[projectId], ...given } },
+    old_scales: oldScalesWithout(kept.old_scales, projectId, given),
+  };
 }
 
 /** The judge's scores with every waiting finish and correction laid over, oldest first. */
