@@ -164,6 +164,24 @@ describe('undo after Done', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('gives the notes and feedback back also when the page was reloaded between Done and Undo', async () => {
+    const { page, token, errors } = await judgeOnPhone('Mary Somerville');
+    const project = await liveProject(page, token);
+    await done(page, 'Clever scheduler.', 'The pitch ran long.');
+    await seenRow(page, project.id).waitFor();
+    // Nothing of the finish is left on this page: only the server keeps the words now.
+    await page.reload();
+    await undoButton(page).tap();
+    await page.waitForURL(url('/judge/live'));
+    expect(await heading(page).textContent()).toBe(project.name);
+    expect(await page.locator('#judge-live-notes').inputValue()).toBe('Clever scheduler.');
+    await button(page, 'Done').tap();
+    expect(await doneDialog(page).getByLabel('Feedback for the team').inputValue()).toBe(
+      'The pitch ran long.',
+    );
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('counts the window down and takes the banner away once it passed', async () => {
     const { page, token, errors } = await judgeOnPhone('Alan Turing');
     await page.clock.install();

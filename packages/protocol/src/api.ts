@@ -91,7 +91,13 @@ import { Results } from './results.js';
 import { JudgesPace, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
 import { TeamAlertRaised, TeamCode, TeamFloor, TeamStatus } from './team.js';
-import { FeedbackHiddenRequest, FeedbackList, JudgeUndo, JudgeUndoRequest } from './undo-feedback.js';
+import {
+  FeedbackHiddenRequest,
+  FeedbackList,
+  JudgeUndo,
+  JudgeUndone,
+  JudgeUndoRequest,
+} from './undo-feedback.js';
 
 export const endpoints = {
   // 3.1 Public
@@ -606,7 +612,7 @@ export const endpoints = {
     path: '/judge/undo',
     auth: 'judge',
     body: JudgeUndoRequest,
-    response: Ok,
+    response: JudgeUndone,
   }),
   judgeViewRemove: endpoint({
     method: 'DELETE',

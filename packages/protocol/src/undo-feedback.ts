@@ -24,6 +24,14 @@ export function maybeFeedback() {
 export const JudgeUndoRequest = z.object({ project_id: requiredString('project_id') });
 export type JudgeUndoRequest = z.input<typeof JudgeUndoRequest>;
 
+/**
+ * `POST /judge/undo`'s answer: the notes and feedback the undone finish stored (both `""` after a
+ * skip), which went with its view, so that the phone gives them back as drafts, also after a reload
+ * or on the judge's other phone.
+ */
+export const JudgeUndone = z.object({ ok: z.literal(1), notes: z.string(), feedback: z.string() });
+export type JudgeUndone = z.infer<typeof JudgeUndone>;
+
 /** What a judge may undo now: its last finish or skip, while the window lasts. */
 export const UndoableAction = z.object({
   project_id: Id,

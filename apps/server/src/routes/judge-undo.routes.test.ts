@@ -22,6 +22,7 @@ import {
   type JudgeScores,
   type JudgeSelf,
   type JudgeUndo,
+  type JudgeUndone,
   type JudgeVisits,
   type Project,
 } from '@podium/protocol';
@@ -54,10 +55,11 @@ const act = async (judge: JudgeClient, url: string, payload: Record<string, unkn
 };
 const undoRequest = (projectId: string, headers: Record<string, string> = {}) =>
   ({ method: 'POST', url: '/api/judge/undo', payload: { project_id: projectId }, headers }) as const;
+/** An undo that must succeed; its answer (the words the undone finish stored). */
 const undo = async (judge: JudgeClient, projectId: string) => {
   const res = await judge(undoRequest(projectId));
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ ok: 1 });
+  return res.json<JudgeUndone>();
 };
 const undoable = async (judge: JudgeClient) =>
   (await judge({ method: 'GET', url: '/api/judge/undo' })).json<JudgeUndo>();
@@ -136,7 +138,8 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
       },
       now: t.clock.now(),
     });
-    await undo(phone, p);
+    // The words went with the view: the answer gives them back for the phone's drafts.
+    expect(await undo(phone, p)).toEqual({ ok: 1, notes: 'private', feedback: 'Great demo' });
 
     expect(await self(phone)).toMatchObject({
       current: p,
@@ -232,7 +235,7 @@ describe('POST /judge/undo after a skip', () => {
       // R21: judging runs, so the skip gave the next project at once.
       expect((await self(phone)).current).toBe(others[0]);
       expect(await undoable(phone)).toMatchObject({ undo: { project_id: p, action: 'skipped' } });
-      await undo(phone, p);
+      expect(await undo(phone, p)).toEqual({ ok: 1, notes: '', feedback: '' });
       expect(await self(phone)).toMatchObject({ current: p, flagged: [], seen: 0 });
       expect(await flags()).toEqual([]);
       const conflicts = await t.adminOk({ method: 'GET', url: `/api/judge/conflicts/${jo}` });
@@ -354,11 +357,11 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
 describe('POST /judge/undo with an Idempotency-Key (R91)', () => {
   it('replays the kept answer to the same key and undoes once; without a key a second undo is nothing to undo', async () => {
     const { phone, other, held: p } = await judging();
-    await act(phone, '/api/judge/finish');
+    await act(phone, '/api/judge/finish', { notes: 'n', starred: false, feedback: 'f' });
     await next(phone);
     const keyed = undoRequest(p, { 'idempotency-key': 'undo-1' });
     const first = await phone(keyed);
-    expect([first.statusCode, first.json()]).toEqual([200, { ok: 1 }]);
+    expect([first.statusCode, first.json()]).toEqual([200, { ok: 1, notes: 'n', feedback: 'f' }]);
     const after = await snapshot(t.app);
     const again = await other(keyed);
     expect([again.statusCode, again.body]).toEqual([200, first.body]);

@@ -1,6 +1,6 @@
 /** Judging (API.md 3.2, 5.2–5.5): next project, skip and flag, finish, rank, star, notes; undo (issue 35). */
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@podium/protocol';
+import { OK, endpoints } from '@podium/protocol';
 import { authenticatedJudgeId as me } from '../plugins/auth.js';
 import { actionRoute, route } from './route.js';
 
@@ -35,5 +35,8 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
     judging.setScores(me(request), request.params.id, request.body.scores),
   );
   route(app, endpoints.judgeUndoable, (request) => judging.undoable(me(request)));
-  actionRoute(app, endpoints.judgeUndo, (request) => judging.undo(me(request), request.body.project_id));
+  route(app, endpoints.judgeUndo, async (request) => ({
+    ...OK,
+    ...(await judging.undo(me(request), request.body.project_id)),
+  }));
 }

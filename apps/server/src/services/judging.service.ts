@@ -26,6 +26,7 @@ import {
   type JudgeReason,
   type JudgeScores,
   type JudgeUndo,
+  type JudgeUndone,
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
@@ -45,13 +46,16 @@ import { judgedProject } from './judge-views.js';
 import { newId } from '../util/secrets.js';
 
 const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
+/** What an undone skip gives back to write: nothing. */
+const NO_WORDS = { notes: '', feedback: '' } as const;
 
 /** What an undo changed besides the view or flag it took back, for its events. */
 interface Reversal {
   /** The judge's group and counter as before the finish (R25), when they are still its doing. */
   group: JudgePatch;
   flagsMoved: boolean;
-  hadFeedback: boolean;
+  /** The notes and feedback the undone finish stored (`""` after a skip), gone with its view. */
+  words: Omit<JudgeUndone, 'ok'>;
   /** The project the skip hid (R20) is shown again: the expo's list changes. */
   shown: boolean;
 }
@@ -229,10 +233,10 @@ export class JudgingService {
   /**
    * `POST /judge/undo` (issue 35): the judge's last finish or skip, of `projectId`, is reversed as
    * if it never happened, and the judge holds the project again; a project given since goes
-   * back to the pool.
+   * back to the pool. Answers the words the finish stored, for the phone's drafts.
    */
-  async undo(judgeId: string, projectId: string): Promise<void> {
-    await this.db.transaction(async () => {
+  async undo(judgeId: string, projectId: string): Promise<Omit<JudgeUndone, 'ok'>> {
+    return await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
       const { kept, project } = await this.requireUndoable(judge, projectId);
       const { changes } = kept;
@@ -255,8 +259,9 @@ export class JudgingService {
       this.db.record({ kind: 'judges' });
       this.db.record({ kind: 'stats' });
       if (reversal.flagsMoved) this.db.record({ kind: 'flags' });
-      if (reversal.hadFeedback) this.db.record({ kind: 'feedback' });
+      if (reversal.words.feedback !== '') this.db.record({ kind: 'feedback' });
       this.db.record({ kind: 'judge', judgeId });
+      return reversal.words;
     });
   }
 
@@ -298,7 +303,7 @@ export class JudgingService {
     return {
       group: unmoved ? group.before : {},
       flagsMoved: changes.busyFlags.length > 0,
-      hadFeedback: (view?.feedback ?? '') !== '',
+      words: { notes: view?.notes ?? '', feedback: view?.feedback ?? '' },
       shown: false,
     };
   }
@@ -309,7 +314,7 @@ export class JudgingService {
     projectId: string,
     changes: Exclude<UndoChanges, { kind: 'finish' }>,
   ): Promise<Reversal> {
-    const reversal: Reversal = { group: {}, flagsMoved: false, hadFeedback: false, shown: false };
+    const reversal: Reversal = { group: {}, flagsMoved: false, words: NO_WORDS, shown: false };
     if (changes.kind === 'conflict') {
       if (changes.addedConflict) await this.conflicts.remove(judge.id, [projectId]);
       return reversal;

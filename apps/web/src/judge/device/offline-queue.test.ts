@@ -17,6 +17,7 @@ function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
   const timers: { run: () => void; ms: number }[] = [];
   const refused: string[] = [];
   const saved: Op[] = [];
+  const answers: unknown[] = [];
   const outbox = new Outbox<Op>({
     storage: localStorage,
     storageKey,
@@ -27,12 +28,15 @@ function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
       return results.shift() ?? OK;
     },
     newKey: () => `key-${++keyCount}`,
-    onSaved: (op) => saved.push(op),
+    onSaved: (op, answer) => {
+      saved.push(op);
+      answers.push(answer);
+    },
     onRefused: (_op, status, error) => refused.push(`${status} ${error}`),
     setTimer: (run, ms) => timers.push({ run, ms }),
     clearTimer: () => timers.splice(0),
   });
-  return { outbox, sent, keys, timers, refused, saved };
+  return { outbox, sent, keys, timers, refused, saved, answers };
 }
 
 /** Lets the outbox's awaited sends settle. */
@@ -77,6 +81,17 @@ describe('Outbox', () => {
     expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false, sending: false });
     expect(outbox.snapshot().lastSavedAt).toBeGreaterThan(0);
     expect(localStorage.getItem('test:outbox')).toBeNull();
+  });
+
+  it("hands the server's answer to the saved change on (an undo's words)", async () => {
+    const answer = { ok: 1, notes: 'n', feedback: 'f' };
+    const { outbox, saved, answers } = makeOutbox([NETWORK, { ok: true, answer }]);
+    outbox.submit(notes('p1', 'hello'));
+    await settle();
+    expect(saved).toEqual([]);
+    await outbox.flush();
+    expect(saved).toEqual([notes('p1', 'hello')]);
+    expect(answers).toEqual([answer]);
   });
 
   it('keeps a change on a network failure, persists it, and retries with backoff', async () => {

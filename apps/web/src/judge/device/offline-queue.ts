@@ -28,8 +28,9 @@ export interface QueueEntry<P> {
   attempts: number;
 }
 
-/** The outcome of one send: saved, worth retrying (network), or refused for good. */
-export type SendResult = { ok: true } | { ok: false; retry: boolean; status: number; error: string };
+/** The outcome of one send: saved (with the server's answer), worth retrying (network), or refused for good. */
+export type SendResult =
+  { ok: true; answer?: unknown } | { ok: false; retry: boolean; status: number; error: string };
 
 /** What became of one submitted change, as its first attempt tells: sent, waiting, or refused. */
 export type SubmitOutcome =
@@ -117,7 +118,8 @@ export interface OutboxOptions<P> {
   send: (payload: P, idempotencyKey: string) => Promise<SendResult>;
   /** A fresh R91 key for a new entry. */
   newKey: () => string;
-  onSaved?: (payload: P) => void;
+  /** A change was saved; `answer` is the server's answer to it. */
+  onSaved?: (payload: P, answer: unknown) => void;
   onRefused?: (payload: P, status: number, error: string) => void;
   onChange?: (snapshot: OutboxSnapshot<P>) => void;
   /** Injected for tests. */
@@ -202,7 +204,7 @@ export class Outbox<P> {
         this.offline = false;
         this.lastSavedAt = this.options.now();
         // Before the entry leaves: the saved value is in the page's data when the pending one goes.
-        this.options.onSaved?.(entry.payload);
+        this.options.onSaved?.(entry.payload, result.answer);
         this.update(removeEntry(this.entries, entry.id));
         this.settle(entry.id, { saved: true });
       } else if (result.retry) {

@@ -56,7 +56,10 @@ describe('judge saves', () => {
     expect(isRetryable(422, 'Idempotency-Key was used for a different request')).toBe(false);
     expect(isRetryable(404, 'project not found')).toBe(false);
     expect(isRetryable(400, 'cannot score due to deliberation mode being enabled')).toBe(false);
-    expect(toSendResult({ status: 200, error: '', data: { ok: 1 } })).toEqual({ ok: true });
+    expect(toSendResult({ status: 200, error: '', data: { ok: 1 } })).toEqual({
+      ok: true,
+      answer: { ok: 1 },
+    });
     expect(toSendResult({ status: 401, error: 'nope', data: null })).toEqual({
       ok: false,
       retry: false,

@@ -7,7 +7,7 @@
  * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
  * the screen falls back to the server's answer.
  */
-import type { CriterionScores, JudgeReason, JudgeSelf } from '@podium/protocol';
+import type { CriterionScores, JudgeReason, JudgeSelf, JudgeUndone } from '@podium/protocol';
 import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
@@ -24,7 +24,6 @@ import { removeVisitTimer } from '../device/visit-timer';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
-import type { FinishedWords, LastFinish } from './undo.store';
 import { useJudgeUndoStore } from './undo.store';
 
 export type JudgeSave =
@@ -118,7 +117,7 @@ export function isRetryable(status: number, error: string): boolean {
 }
 
 export function toSendResult(result: ApiResult<unknown>): SendResult {
-  if (result.data) return { ok: true };
+  if (result.data) return { ok: true, answer: result.data };
   return {
     ok: false,
     retry: isRetryable(result.status, result.error),
@@ -189,13 +188,19 @@ function visitEnded(): void {
 }
 
 /**
- * A finish or skip (with the words a finish sent), or an undo (null), landed: the kept undo is
- * used up or replaced, so no banner shows it while `GET /judge/undo` is asked again.
+ * A finish, a skip or an undo landed: the kept undo is used up or replaced, so no banner shows it
+ * while `GET /judge/undo` is asked again.
  */
-function undoChanged(lastFinish: LastFinish): void {
+function undoChanged(): void {
   updateKept(endpoints.judgeUndoable, (kept) => ({ ...kept, undo: null }));
   staleAfterWrite(endpoints.judgeUndoable);
-  useJudgeUndoStore.getState().undoChanged(lastFinish);
+  useJudgeUndoStore.getState().undoChanged();
+}
+
+/** The judge's words a finish sends, and its undo gives back. */
+interface FinishedWords {
+  notes: string;
+  feedback: string;
 }
 
 /**
@@ -215,44 +220,48 @@ const wordsOf = (save: Extract<JudgeSave, { kind: 'finish' }>): FinishedWords =>
   feedback: save.feedback ?? '',
 });
 
+/** The words `POST /judge/undo` gave back (`JudgeUndone`); none from a server that gives none. */
+function undoneWords(answer: unknown): FinishedWords {
+  const { notes = '', feedback = '' } = (answer ?? {}) as Partial<JudgeUndone>;
+  return { notes, feedback };
+}
+
 /**
  * An undo landed: the server gives the judge the project again (and puts back in the pool any
- * project given since: its clock goes, as after a skip). The view, its notes and feedback are
- * gone on the server, so what the finish sent is the drafts again (after a reload, only the notes
- * the kept `GET /judge` still shows); every judge page goes to the live page
- * (judge/hooks/use-judge-undo.ts).
+ * project given since: its clock goes, as after a skip). The view is gone on the server, and the
+ * notes and feedback it held, which the answer gives back, are the drafts again (also after a
+ * reload, or when the Done was made on the judge's other phone); every judge page goes to the
+ * live page (judge/hooks/use-judge-undo.ts).
  */
-function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>): void {
+function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>, answer: unknown): void {
   const { judgeId } = useJudgeSyncStore.getState();
   const kept = queryClient.getQueryData<JudgeSelf>(endpointKey(endpoints.judgeSelf));
-  const { lastFinish } = useJudgeUndoStore.getState();
-  const notes = kept?.seen_projects.find((project) => project.project_id === projectId)?.notes ?? '';
-  restoreDrafts(projectId, lastFinish?.projectId === projectId ? lastFinish : { notes, feedback: '' });
+  restoreDrafts(projectId, undoneWords(answer));
   if (judgeId && kept?.current && kept.current !== projectId) removeVisitTimer(judgeId, kept.current);
   updateKept(endpoints.judgeSelf, (self) => ({ ...judgeWithoutView(self, projectId), current: projectId }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
   for (const endpoint of [endpoints.judgeSelf, endpoints.judgeProjects, endpoints.judgeScores])
     staleAfterWrite(endpoint);
-  undoChanged(null);
+  undoChanged();
   useJudgeUndoStore.getState().gaveBack(projectId);
   notify.success(undoneText(name));
 }
 
 /** A change reached the server: the kept answers show it before the entry leaves the outbox. */
-export function applySaved(save: JudgeSave): void {
+export function applySaved(save: JudgeSave, answer?: unknown): void {
   switch (save.kind) {
     case 'welcome':
       queryClient.setQueryData(endpointKey(endpoints.judgeWelcomeGet), { ok: 1 });
       return;
     case 'finish':
       if (save.scores) updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
-      undoChanged({ projectId: save.projectId, ...wordsOf(save) });
+      undoChanged();
       return visitEnded();
     case 'skip':
-      undoChanged(null);
+      undoChanged();
       return visitEnded();
     case 'undo':
-      return visitReopened(save);
+      return visitReopened(save, answer);
     case 'scores':
       return updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
     case 'star':
