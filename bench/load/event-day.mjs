@@ -9,7 +9,9 @@
  *   After each next the phone rereads its view (GET /judge).
  * - Five admin dashboards: admin sockets refetching the lists an event names (projects.changed →
  *   /project/list, judges.changed → /judge/list, stats → /admin/stats, flags.changed →
- *   /admin/flags; one refetch in flight per list, as TanStack Query does) plus 15 s polling.
+ *   /admin/flags; one refetch in flight per list, as TanStack Query does) plus 15 s polling;
+ *   with criteria (issue 34), projects.changed also refetches /admin/criteria/scores, as the
+ *   web's dashboard does for its Criteria column.
  * - 1000 expo screens (public sockets in child processes) asking the public list's changes
  *   (/project/list/public/changes since the revision each holds, as the web app does) on
  *   projects.changed.
@@ -30,7 +32,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
-import { ADMIN_AUTH, ADMIN_PASSWORD, percentile, projectCsv, uploadCsv } from './server.mjs';
+import { ADMIN_AUTH, ADMIN_PASSWORD, finishBody, percentile, projectCsv, uploadCsv } from './server.mjs';
 
 const CYCLE_MS = 30_000;
 const FINISH_AFTER_MS = 10_000;
@@ -75,8 +77,11 @@ function schedule(judges, durationMs) {
   return plan.sort((a, b) => a.at - b.at);
 }
 
-/** The request of a plan item, built once: every resend is the same request (R91). */
-function judgeRequest({ judge, kind }, keyed) {
+/**
+ * The request of a plan item, built once: every resend is the same request (R91). A finish
+ * scores `criterionIds` (issue 34), none without criteria.
+ */
+function judgeRequest({ judge, kind }, keyed, criterionIds) {
   const auth = { authorization: `Bearer ${judge.token}` };
   const write = (body) => ({
     method: 'POST',
@@ -93,10 +98,7 @@ function judgeRequest({ judge, kind }, keyed) {
     case 'self':
       return ['/api/judge', { headers: auth }];
     case 'finish':
-      return [
-        '/api/judge/finish',
-        write({ notes: 'Solid demo, clear pitch.', starred: Math.random() < 0.2 }),
-      ];
+      return ['/api/judge/finish', write(finishBody(criterionIds))];
     default:
       return ['/api/judge/rank', write({ ranking: judge.seen.slice(0, 10) })];
   }
@@ -106,8 +108,8 @@ function judgeRequest({ judge, kind }, keyed) {
  * Sends `item`'s request; with `retry`, again after a network error or a 5xx, as the web app does.
  * Resolves with the last answer (status 0: a network error) and the attempts that were sent again.
  */
-async function send(base, item, retry) {
-  const [path, init] = judgeRequest(item, retry);
+async function send(base, item, retry, criterionIds) {
+  const [path, init] = judgeRequest(item, retry, criterionIds);
   const resent = [];
   for (let attempt = 1; ; attempt++) {
     const answer = await fetch(`${base}${path}`, init).then(
@@ -127,7 +129,7 @@ const outcome = (kind, { status, text }) =>
 const tally = (counts, key) => (counts[key] = (counts[key] ?? 0) + 1);
 
 /** Fires the plan on the clock; resolves when every request has been answered. */
-async function runJudges(base, plan, started, retry) {
+async function runJudges(base, plan, started, retry, criterionIds) {
   const byKind = { next: [], self: [], finish: [], rank: [] };
   /** Every request's scheduled time (ms from the start) and latency, for the failover's window. */
   const timeline = [];
@@ -141,7 +143,7 @@ async function runJudges(base, plan, started, retry) {
     const previous = item.kind === 'self' ? undefined : item.judge.lastWrite;
     const sent = (async () => {
       await previous;
-      return send(base, item, retry);
+      return send(base, item, retry, criterionIds);
     })();
     if (item.kind !== 'self') item.judge.lastWrite = sent;
     const answer = await sent;
@@ -189,13 +191,15 @@ function aroundKill(timeline, killedAtMs) {
 }
 
 /** One admin dashboard: socket events and polling refetch the lists, one request per list at a time. */
-function dashboard(base) {
+function dashboard(base, withCriteria) {
+  // With criteria the web's dashboard also shows each project's calibrated score (issue 34).
   const lists = {
-    'projects.changed': '/project/list',
-    'judges.changed': '/judge/list',
-    stats: '/admin/stats',
-    'flags.changed': '/admin/flags',
+    'projects.changed': ['/project/list', ...(withCriteria ? ['/admin/criteria/scores'] : [])],
+    'judges.changed': ['/judge/list'],
+    stats: ['/admin/stats'],
+    'flags.changed': ['/admin/flags'],
   };
+  const everyList = Object.values(lists).flat();
   const state = {
     latencies: [],
     errors: 0,
@@ -231,13 +235,14 @@ function dashboard(base) {
         reconnection: false,
         forceNew: true,
       });
-      for (const [event, path] of Object.entries(lists)) state.socket.on(event, () => void refetch(path));
+      for (const [event, paths] of Object.entries(lists))
+        state.socket.on(event, () => paths.forEach((path) => void refetch(path)));
       await new Promise((resolve, reject) => {
         state.socket.once('connect', resolve);
         state.socket.once('connect_error', reject);
       });
-      for (const path of Object.values(lists)) void refetch(path);
-      state.timer = setInterval(() => Object.values(lists).forEach((path) => void refetch(path)), POLL_MS);
+      for (const path of everyList) void refetch(path);
+      state.timer = setInterval(() => everyList.forEach((path) => void refetch(path)), POLL_MS);
     },
     async close() {
       clearInterval(state.timer);
@@ -304,21 +309,22 @@ async function adminWork(base, durationMs, started) {
 
 /**
  * Runs the event for `durationMs`; `judges` are `{ id, token }` of logged-in judges. `retry` and
- * `failover` (`{ atMs, act }`) as the header says.
+ * `failover` (`{ atMs, act }`) as the header says; with `criterionIds` (issue 34) every finish
+ * scores those criteria.
  */
 export async function eventDay(
   base,
   judges,
-  { durationMs, expoScreens = 1000, rss, retry = false, failover },
+  { durationMs, expoScreens = 1000, rss, retry = false, failover, criterionIds = [] },
 ) {
   const expo = await startExpo(base, expoScreens);
-  const dashboards = Array.from({ length: DASHBOARDS }, () => dashboard(base));
+  const dashboards = Array.from({ length: DASHBOARDS }, () => dashboard(base, criterionIds.length > 0));
   await Promise.all(dashboards.map((d) => d.open()));
   rss.phaseMb();
   const crew = judges.map((judge) => ({ ...judge, seen: [], current: undefined }));
   const started = performance.now();
   const [{ timeline, ...judging }, admin, kill] = await Promise.all([
-    runJudges(base, schedule(crew, durationMs), started, retry),
+    runJudges(base, schedule(crew, durationMs), started, retry, criterionIds),
     adminWork(base, durationMs, started),
     failover && failoverAt(failover, started),
   ]);

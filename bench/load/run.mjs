@@ -32,7 +32,10 @@
  *
  * Options: --duration <s> (cycle and reads phases, default 10), --event <s> (event phase,
  * default 90), --log <s> (log phase, per half, default 15), --only event,cycle,reads,log,storm,
- * --profile (CPU profile of the server, hot spots printed), --json <file> (raw figures).
+ * --profile (CPU profile of the server, hot spots printed), --json <file> (raw figures),
+ * --criteria <n> (issue 34: the event judges by n criteria of 1–5, every finish scores them),
+ * --prejudge <n> (before the event, about n judging cycles, closed-loop, so that the event day
+ * meets a late event's views and scores: 3600 is six views of each of the 600 projects).
  * Targets (2 cores): judges' p99 < 50 ms during the event on every engine and < 100 ms while the
  * log is read, no error, PostgreSQL's cycle throughput ≥ ½ SQLite's, SQLite's ≥ 90 % of the
  * baseline's, public list ≥ 30 % of the trivial route, every storm login succeeds within 10 s,
@@ -48,7 +51,9 @@ import { eventDay } from './event-day.mjs';
 import { logUnderLoad } from './log-read.mjs';
 import {
   ADMIN_AUTH,
+  addCriteria,
   api,
+  finishBody,
   judgeCsv,
   loginJudges,
   machine,
@@ -74,6 +79,8 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     balanced: { type: 'boolean', default: false },
     down: { type: 'string', default: '10' },
+    criteria: { type: 'string', default: '0' },
+    prejudge: { type: 'string', default: '0' },
   },
 });
 const DURATION = Number(args.duration);
@@ -123,8 +130,11 @@ const figures = (result) => ({
   timeouts: result.timeouts,
 });
 
-/** Each connection borrows an idle judge for one whole next → finish → rank cycle. */
-async function judgingCycle(base, judges, duration = DURATION) {
+/**
+ * Each connection borrows an idle judge for one whole next → finish → rank cycle, for `duration`
+ * seconds or, given `cycles`, until about that many cycles were made.
+ */
+async function judgingCycle(base, judges, { duration = DURATION, cycles: planned, criterionIds = [] } = {}) {
   const idle = judges.map((judge) => ({ ...judge, seen: [] }));
   const reasons = new Map();
   let cycles = 0;
@@ -133,7 +143,7 @@ async function judgingCycle(base, judges, duration = DURATION) {
   const json = (context) => ({ authorization: bearer(context), 'content-type': 'application/json' });
   const result = await run({
     url: base,
-    duration,
+    ...(planned ? { amount: planned * 3 } : { duration }),
     connections: CYCLE_CONNECTIONS,
     requests: [
       {
@@ -154,7 +164,7 @@ async function judgingCycle(base, judges, duration = DURATION) {
         method: 'POST',
         path: '/api/judge/finish',
         setupRequest: (request, context) => {
-          const body = JSON.stringify({ notes: 'Solid demo, clear pitch.', starred: Math.random() < 0.2 });
+          const body = JSON.stringify(finishBody(criterionIds));
           return { ...request, headers: json(context), body };
         },
         onResponse: (status, _body, context) => {
@@ -177,6 +187,7 @@ async function judgingCycle(base, judges, duration = DURATION) {
   });
   return {
     ...figures(result),
+    cycles,
     cyclesPerSecond: Math.round(cycles / duration),
     reasons: Object.fromEntries(reasons),
   };
@@ -255,8 +266,16 @@ async function runOn({ label, engine, main, node, balanced }, postgres) {
     const list = await api(base, 'GET', '/judge/list', { auth: ADMIN_AUTH });
     const judges = await loginJudges(base, list);
     await api(base, 'POST', '/admin/clock/unpause', { auth: ADMIN_AUTH });
+    const criterionIds = await addCriteria(base, Number(args.criteria));
+    if (Number(args.prejudge) > 0) {
+      const { cycles } = await judgingCycle(base, judges, { cycles: Number(args.prejudge), criterionIds });
+      phases.prejudged = { finishes: cycles };
+    }
     phases.seed = { rssMb: server.rss.phaseMb() };
-    console.log(`[${label}] seeded ${PROJECTS} projects and ${judges.length} judges (all logged in)`);
+    console.log(
+      `[${label}] seeded ${PROJECTS} projects and ${judges.length} judges (all logged in), ` +
+        `${criterionIds.length} criteria, ${phases.prejudged?.finishes ?? 0} finishes before the event`,
+    );
 
     if (PHASES.has('event')) {
       const durationMs = Number(args.event) * 1000;
@@ -264,14 +283,20 @@ async function runOn({ label, engine, main, node, balanced }, postgres) {
         atMs: durationMs * KILL_AT,
         act: () => server.killAndRestart(Number(args.down) * 1000),
       };
-      phases.event = await eventDay(base, judges, { durationMs, rss: server.rss, retry: balanced, failover });
+      phases.event = await eventDay(base, judges, {
+        durationMs,
+        rss: server.rss,
+        retry: balanced,
+        failover,
+        criterionIds,
+      });
       console.log(`[${label}] event day`, JSON.stringify(phases.event, null, 1));
     }
 
     if (PHASES.has('cycle')) {
-      await judgingCycle(base, judges, 2); // warm-up: JIT, statement caches, pool connections
+      await judgingCycle(base, judges, { duration: 2, criterionIds }); // warm-up: JIT, statement caches, pool connections
       server.rss.phaseMb();
-      phases.cycle = { ...(await judgingCycle(base, judges)), rssMb: server.rss.phaseMb() };
+      phases.cycle = { ...(await judgingCycle(base, judges, { criterionIds })), rssMb: server.rss.phaseMb() };
       console.log(`[${label}] judging cycle`, phases.cycle);
     }
 

@@ -214,6 +214,32 @@ export function projectCsv(count, offset = 0) {
   return rows.join('\n');
 }
 
+/**
+ * The body of a judge's `POST /judge/finish`: R23's, and while the event has criteria (issue 34)
+ * a score of 1–5 for each of `criterionIds`, as the Done dialog sends.
+ */
+export function finishBody(criterionIds = []) {
+  const scores = Object.fromEntries(criterionIds.map((id) => [id, 1 + Math.floor(Math.random() * 5)]));
+  return {
+    notes: 'Solid demo, clear pitch.',
+    starred: Math.random() < 0.2,
+    ...(criterionIds.length > 0 && { scores }),
+  };
+}
+
+/** Adds `count` criteria of the default 1–5 scale (issue 34); their ids, in order. */
+export async function addCriteria(base, count) {
+  const ids = [];
+  for (let i = 1; i <= count; i++) {
+    const criterion = await api(base, 'POST', '/admin/criteria', {
+      auth: ADMIN_AUTH,
+      body: { name: `Criterion ${i}`, description: 'A 1 is weak, a 5 outstanding.', weight: i },
+    });
+    ids.push(criterion.id);
+  }
+  return ids;
+}
+
 export function judgeCsv(count, offset = 0) {
   return Array.from(
     { length: count },
