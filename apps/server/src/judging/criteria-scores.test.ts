@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basisEstimates,
   fitCriteriaScores,
+  fitCriteriaScoresInTurns,
   type Criterion,
   type CriterionScore,
   type CriteriaFit,
@@ -197,6 +198,18 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
       SPREAD_OUT_IDS,
     );
     expect(again).toEqual(first);
+  });
+
+  it('gives the same fit in turns, handing the caller a turn between its steps', async () => {
+    const scores = panel(SPREAD_OUT, 4, 0.1);
+    const whole = fitCriteriaScores(scores, ONE, SPREAD_OUT_IDS);
+    let turns = 0;
+    const inTurns = await fitCriteriaScoresInTurns(scores, ONE, SPREAD_OUT_IDS, async () => {
+      turns += 1;
+    });
+    expect(inTurns).toEqual(whole);
+    // After the indexing, before each pass, and before the report.
+    expect(turns).toBe(whole.iterations + 2);
   });
 
   it('rejects bad input with a clear error', () => {

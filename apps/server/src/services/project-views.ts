@@ -107,17 +107,29 @@ export function projectViews(
   });
 }
 
-/** `projectViews` of every stored project, read now: the project service keeps it, the exports read it. */
+/** The admin list and the estimates its rank_score comes from, of the same rows. */
+export interface ProjectViewsWithEstimates {
+  projects: Project[];
+  estimates: ProjectEstimates;
+}
+
+/**
+ * `projectViews` of every stored project, read now, with its estimates: the project service keeps
+ * both until the next write, the exports read them. The Results view and the criteria's scores
+ * read those estimates rather than fit again: each refetch of `GET /admin/criteria/scores` by five
+ * dashboards re-read every score and view (judges' event-day p99 387 ms against 51 without
+ * criteria, docs/benchmarks.md).
+ */
 export async function readProjectViews(
   projects: ProjectRepository,
   estimator: ProjectEstimator,
-): Promise<Project[]> {
+): Promise<ProjectViewsWithEstimates> {
   const [rows, views] = await Promise.all([projects.all(), projects.views()]);
   const estimates = await estimator.estimate(
     views,
     rows.map((row) => row.id),
   );
-  return projectViews(rows, views, estimates);
+  return { projects: projectViews(rows, views, estimates), estimates };
 }
 
 /** ProjectStats (R37): averages over active projects; votes = general judges ranking it. */

@@ -23,7 +23,12 @@ import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import { ProjectEstimator, type ProjectEstimates } from './project-estimates.js';
-import { projectStats, projectSummary, readProjectViews } from './project-views.js';
+import {
+  projectStats,
+  projectSummary,
+  readProjectViews,
+  type ProjectViewsWithEstimates,
+} from './project-views.js';
 import { newId } from '../util/secrets.js';
 import { PublicListVersions, type PublicListVersion } from './public-list-versions.js';
 import { SerializedJson } from '../util/serialized-json.js';
@@ -51,7 +56,7 @@ export class ProjectService {
    * memory with many dashboards open.
    */
   private readonly adminList: Derived<SerializedJson>;
-  private readonly adminRows: Derived<Project[]>;
+  private readonly adminRows: Derived<ProjectViewsWithEstimates>;
   private readonly db: Database;
   private readonly projects: Repositories['projects'];
   private readonly options: Repositories['options'];
@@ -75,7 +80,7 @@ export class ProjectService {
 
   /** Every project with its derived counts and scores (4.4, R34); shared, do not modify. */
   async list(): Promise<readonly Project[]> {
-    return await this.adminRows.get();
+    return (await this.adminRows.get()).projects;
   }
 
   /** `list()` as the JSON body of `GET /project/list`; shared, do not modify. */
@@ -85,11 +90,10 @@ export class ProjectService {
 
   /**
    * rank_score's estimates (R34) of the current judgments, with the verdicts and scores they were
-   * fit to: the same cached fits as `list()`'s, so the Results view costs no second fit.
+   * fit to: `list()`'s own, kept with it until the next write; shared, do not modify.
    */
   async estimates(): Promise<ProjectEstimates> {
-    const ids = (await this.list()).map((project) => project.id);
-    return await this.estimator.estimate(await this.projects.views(), ids);
+    return (await this.adminRows.get()).estimates;
   }
 
   /** Active projects for the public expo (3.1); shared, do not modify. */

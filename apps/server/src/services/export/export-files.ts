@@ -51,18 +51,13 @@ export function exportSources(db: Database): ExportSources {
   const projectList = new Derived(db, ANY_WRITE, () => readProjectViews(projects, estimator));
   const judgeList = new Derived(db, ANY_WRITE, () => readJudgeAdminViews(judges));
   return {
-    projects: () => projectList.get(),
+    projects: async () => (await projectList.get()).projects,
     judges: () => judgeList.get(),
     setAsideJudges: () => readSetAsideJudgeIds(judges),
     options,
     criteriaScores: async () => {
-      const list = await projectList.get();
-      const ids = list.map((project) => project.id);
-      return criteriaScoresView(
-        list,
-        await estimator.estimate(await projects.views(), ids),
-        await criteria.all(),
-      );
+      const { projects: list, estimates } = await projectList.get();
+      return criteriaScoresView(list, estimates, await criteria.all());
     },
     scores: () => criteria.allScores(),
     snapshot: (read) => db.transaction(read, { readOnly: true }),
