@@ -397,6 +397,54 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
     expect((await criteriaScores()).basis).toBe('rankings');
   });
 
+  it('follows every change of what the fit reads: a judge set aside and reinstated, a score corrected', async () => {
+    const { projects, impact } = await scoredEvent();
+    const meanOf = async (id: string) =>
+      (await criteriaScores()).projects.find((p) => p.id === id)?.criteria[impact.id]?.mean;
+    const best = projects[0] as string;
+    expect(await meanOf(best)).toBe(4.3333);
+    const lenient = (await t.judges()).find((j) => j.name === 'Lenient')?.id as string;
+    await t.adminOk({
+      method: 'POST',
+      url: `/api/judge/replace/${lenient}`,
+      payload: { keep_rankings: false },
+    });
+    // Its 5 is left out: (4 + 4) / 2.
+    expect(await meanOf(best)).toBe(4);
+    expect((await criteriaScores()).judges).toHaveLength(2);
+    await t.adminOk({ method: 'POST', url: `/api/judge/reinstate/${lenient}` });
+    expect(await meanOf(best)).toBe(4.3333);
+    const fair = (await t.judges()).find((j) => j.name === 'Fair')?.id as string;
+    const fairPhone = await t.loginAs(fair);
+    const corrected = await fairPhone({
+      method: 'PUT',
+      url: `/api/judge/scores/${best}`,
+      payload: { scores: { [impact.id]: 1 } },
+    });
+    expect(corrected.statusCode).toBe(200);
+    // (5 + 1 + 4) / 3.
+    expect(await meanOf(best)).toBe(3.3333);
+  });
+
+  it('answers the lists and an export asked at once after a score changed (an export reads in a transaction)', async () => {
+    const { projects, impact } = await scoredEvent();
+    const fair = (await t.judges()).find((j) => j.name === 'Fair')?.id as string;
+    const phone = await t.loginAs(fair);
+    for (const score of [1, 2, 3]) {
+      const url = `/api/judge/scores/${projects[0]}`;
+      expect(
+        (await phone({ method: 'PUT', url, payload: { scores: { [impact.id]: score } } })).statusCode,
+      ).toBe(200);
+      const answers = await Promise.all([
+        t.admin({ method: 'GET', url: '/api/admin/criteria/scores' }),
+        t.admin({ method: 'GET', url: '/api/admin/export/projects' }),
+        t.admin({ method: 'GET', url: '/api/project/list' }),
+        t.admin({ method: 'GET', url: '/api/admin/export/projects' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    }
+  });
+
   it('orders the Results view by the criteria alone when asked, with odds that sum to 1', async () => {
     const { projects, impact } = await scoredEvent();
     expect(

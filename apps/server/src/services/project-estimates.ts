@@ -16,6 +16,8 @@ import {
   type ScoreBasis,
 } from '../judging/criteria-scores.js';
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
+import type { Database } from '../db/database.js';
+import { revisionKey } from '../db/derived.js';
 import type { CriterionRow, CriterionScoreRow } from '../repositories/criteria.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ViewRow } from '../repositories/project.repository.js';
@@ -37,6 +39,13 @@ const turn = async (): Promise<void> => {
   await nextTurn();
 };
 
+/** A criteria fit of the scores `key` names (null: no score), `done` once it finished. */
+interface KeptFit {
+  key: string;
+  fit: Promise<CriteriaFit | null>;
+  done?: CriteriaFit | null;
+}
+
 /**
  * Each step of a fit runs in its own turn of the event loop: reading, the rankings' fit and each
  * pass of the criteria's, so that a judge's request waits for one step, not all of them. A big
@@ -46,18 +55,21 @@ const turn = async (): Promise<void> => {
 export class ProjectEstimator {
   private readonly rankScores = new RankScoreCache();
   /** The last criteria fit (or the one under way), kept until what it reads changes. */
-  private criteriaFit: { key: string; fit: Promise<CriteriaFit> } | undefined;
+  private criteriaFit: KeptFit | undefined;
 
-  constructor(private readonly repositories: Pick<Repositories, 'projects' | 'criteria' | 'options'>) {}
+  constructor(
+    private readonly db: Database,
+    private readonly repositories: Pick<Repositories, 'projects' | 'criteria' | 'options'>,
+  ) {}
 
   /** The estimates of `projectIds` given the general judges' `views` (read by the caller with them). */
   async estimate(views: readonly ViewRow[], projectIds: readonly string[]): Promise<ProjectEstimates> {
     const { projects, criteria, options } = this.repositories;
     // Sent together: one round trip on PostgreSQL instead of four (the admin list's rebuild).
-    const [rankings, criterionRows, scores, { results_basis }] = await Promise.all([
+    const [rankings, criterionRows, scoresKey, { results_basis }] = await Promise.all([
       projects.generalRankings(),
       criteria.all(),
-      criteria.scoresOfTrack(''),
+      this.generalScoresKey(),
       options.read(),
     ]);
     await turn();
@@ -66,9 +78,7 @@ export class ProjectEstimator {
     const ranked = verdicts.some((verdict) => verdict.rankings.length > 0);
     await turn();
     const criteriaFit =
-      criterionRows.length === 0 || scores.length === 0
-        ? null
-        : await this.fitCriteria(criterionRows, scores, projectIds);
+      criterionRows.length === 0 ? null : await this.fitCriteria(criterionRows, projectIds, scoresKey);
     const basis = criteriaFit === null ? 'rankings' : results_basis;
     const known = basis === 'rankings' ? ranked : true;
     return {
@@ -81,30 +91,55 @@ export class ProjectEstimator {
   }
 
   /**
-   * The general judges' fit, kept until its scores, criteria or projects change (a big event's
-   * refit, 18,000 scores, takes 30–90 ms of the event loop in turns, its key ~6 ms); callers that
-   * ask while it is under way share it.
+   * What the general judges' scores are now, as a key: the `criteria` revision (migration 015: it
+   * moves with every criterion and score written) and the judges whose scores are left out. Most
+   * rebuilds of the admin list follow a `next` or a ranking: they read no score.
+   */
+  private async generalScoresKey(): Promise<string> {
+    const [revision, leftOut] = await Promise.all([
+      revisionKey(this.db, ['criteria']),
+      this.repositories.criteria.judgesLeftOutOfGeneral(),
+    ]);
+    return `${revision}|${leftOut.join(',')}`;
+  }
+
+  /**
+   * The general judges' fit (null without scores), kept until their scores, the criteria or the
+   * projects change (a big event's refit, 18,000 scores, takes 30–90 ms of the event loop, in
+   * turns); callers that ask while it is under way share it. As db/derived.ts's values, a caller
+   * inside a transaction never waits for a fit under way (that fit's read may wait for this
+   * transaction's connection): it takes a finished one or fits alone.
    */
   private async fitCriteria(
     criteria: readonly CriterionRow[],
-    scores: readonly CriterionScoreRow[],
     projectIds: readonly string[],
-  ): Promise<CriteriaFit> {
-    const key = [
-      criteria.map((c) => `${c.id}:${c.weight}`).join(','),
-      projectIds.join(','),
-      scores.map((s) => `${s.judge_id}:${s.project_id}:${s.criterion_id}:${s.score}/${s.scale}`).join(','),
-    ].join('|');
-    if (this.criteriaFit?.key !== key) {
-      const fit = fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, turn);
-      const kept = { key, fit };
-      this.criteriaFit = kept;
-      // A fit that failed is not kept: the next caller tries again.
-      fit.catch(() => {
-        if (this.criteriaFit === kept) this.criteriaFit = undefined;
-      });
+    scoresKey: string,
+  ): Promise<CriteriaFit | null> {
+    const key = [scoresKey, criteria.map((c) => `${c.id}:${c.weight}`).join(','), projectIds.join(',')].join(
+      '|',
+    );
+    const kept = this.criteriaFit?.key === key ? this.criteriaFit : undefined;
+    if (kept?.done !== undefined) return kept.done;
+    const fit = kept && !this.db.inTransaction ? kept.fit : this.fitNow(criteria, projectIds);
+    if (!kept && !this.db.inTransaction) {
+      const keeping: KeptFit = { key, fit };
+      this.criteriaFit = keeping;
+      fit.then(
+        (done) => (keeping.done = done),
+        // A fit that failed is not kept: the next caller tries again.
+        () => {
+          if (this.criteriaFit === keeping) this.criteriaFit = undefined;
+        },
+      );
     }
-    return await this.criteriaFit.fit;
+    return await fit;
+  }
+
+  private async fitNow(criteria: readonly CriterionRow[], projectIds: readonly string[]) {
+    const scores = await this.repositories.criteria.scoresOfTrack('');
+    if (scores.length === 0) return null;
+    await turn();
+    return await fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, turn);
   }
 }
 

@@ -70,7 +70,7 @@ export class ProjectService {
     this.options = options;
     this.clock = clock;
     this.audit = auditLog;
-    this.estimator = new ProjectEstimator(repositories);
+    this.estimator = new ProjectEstimator(db, repositories);
     this.publicList = new Derived(db, ['projects', 'layout'], async () =>
       this.publicVersions.add((await projects.all()).filter((row) => row.active === 1).map(projectSummary)),
     );
