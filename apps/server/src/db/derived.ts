@@ -24,32 +24,28 @@ export async function revisionKey(
 }
 
 /**
- * A value derived from the rows its revisions cover. Callers outside a transaction that ask for
- * the same key while it is being computed share that one compute: on PostgreSQL a compute spans
- * round trips, and five dashboards refetching a list after the same event computed it five times
- * (three computes in four, measured in the event-day benchmark). A caller that joins waits at the
- * connection turns of the caller that began (urgent or not). Inside a transaction a caller
- * computes alone: it may hold the write lock, so it must never wait for a compute that needs a
- * connection of its own, and a compute on its connection must not hand its failure to others.
+ * A value computed once per key and kept until the key changes. Callers outside a transaction
+ * that ask for the same key while it is being computed share that one compute: on PostgreSQL a
+ * compute spans round trips, and five dashboards refetching a list after the same event computed
+ * it five times (three computes in four, measured in the event-day benchmark). A caller that
+ * joins waits at the connection turns of the caller that began (urgent or not). Inside a
+ * transaction a caller computes alone: it may hold the write lock, so it must never wait for a
+ * compute that needs a connection of its own (an export's snapshot hung on one), and a compute on
+ * its connection must not hand its failure to others.
  */
-export class Derived<T> {
+export class SharedCompute<T> {
   private key: string | undefined;
   private value: T | undefined;
   /** The compute on its way for callers outside a transaction, and the key it is for. */
   private computing: { key: string; value: Promise<T> } | undefined;
 
-  constructor(
-    private readonly db: Database,
-    private readonly revisions: readonly RevisionName[] | typeof ANY_WRITE,
-    private readonly compute: () => Promise<T>,
-  ) {}
+  constructor(private readonly db: Database) {}
 
-  async get(): Promise<T> {
-    const key = await revisionKey(this.db, this.revisions);
+  async get(key: string, compute: () => Promise<T>): Promise<T> {
     if (key === this.key && this.value !== undefined) return this.value;
-    if (this.db.inTransaction) return await this.keep(key, this.compute());
+    if (this.db.inTransaction) return await this.keep(key, compute());
     if (this.computing?.key !== key) {
-      const value = this.keep(key, this.compute());
+      const value = this.keep(key, compute());
       const computing = { key, value };
       this.computing = computing;
       const done = () => {
@@ -65,5 +61,22 @@ export class Derived<T> {
     this.value = value;
     this.key = key;
     return value;
+  }
+}
+
+/** A value derived from the rows its revisions cover, shared as `SharedCompute` shares. */
+export class Derived<T> {
+  private readonly shared: SharedCompute<T>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly revisions: readonly RevisionName[] | typeof ANY_WRITE,
+    private readonly compute: () => Promise<T>,
+  ) {
+    this.shared = new SharedCompute(db);
+  }
+
+  async get(): Promise<T> {
+    return await this.shared.get(await revisionKey(this.db, this.revisions), this.compute);
   }
 }

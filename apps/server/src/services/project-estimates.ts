@@ -17,7 +17,7 @@ import {
 } from '../judging/criteria-scores.js';
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { Database } from '../db/database.js';
-import { revisionKey } from '../db/derived.js';
+import { revisionKey, SharedCompute } from '../db/derived.js';
 import type { CriterionRow, CriterionScoreRow } from '../repositories/criteria.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ViewRow } from '../repositories/project.repository.js';
@@ -39,13 +39,6 @@ const turn = async (): Promise<void> => {
   await nextTurn();
 };
 
-/** A criteria fit of the scores `key` names (null: no score), `done` once it finished. */
-interface KeptFit {
-  key: string;
-  fit: Promise<CriteriaFit | null>;
-  done?: CriteriaFit | null;
-}
-
 /**
  * Each step of a fit runs in its own turn of the event loop: reading, the rankings' fit and each
  * pass of the criteria's, so that a judge's request waits for one step, not all of them. A big
@@ -54,13 +47,15 @@ interface KeptFit {
  */
 export class ProjectEstimator {
   private readonly rankScores = new RankScoreCache();
-  /** The last criteria fit (or the one under way), kept until what it reads changes. */
-  private criteriaFit: KeptFit | undefined;
+  /** The general judges' criteria fit (null: no score), kept until what it reads changes. */
+  private readonly criteriaFits: SharedCompute<CriteriaFit | null>;
 
   constructor(
     private readonly db: Database,
     private readonly repositories: Pick<Repositories, 'projects' | 'criteria' | 'options'>,
-  ) {}
+  ) {
+    this.criteriaFits = new SharedCompute(db);
+  }
 
   /** The estimates of `projectIds` given the general judges' `views` (read by the caller with them). */
   async estimate(views: readonly ViewRow[], projectIds: readonly string[]): Promise<ProjectEstimates> {
@@ -106,9 +101,7 @@ export class ProjectEstimator {
   /**
    * The general judges' fit (null without scores), kept until their scores, the criteria or the
    * projects change (a big event's refit, 18,000 scores, takes 30–90 ms of the event loop, in
-   * turns); callers that ask while it is under way share it. As db/derived.ts's values, a caller
-   * inside a transaction never waits for a fit under way (that fit's read may wait for this
-   * transaction's connection): it takes a finished one or fits alone.
+   * turns); shared by the callers that ask while it is under way, as db/derived.ts shares.
    */
   private async fitCriteria(
     criteria: readonly CriterionRow[],
@@ -118,21 +111,7 @@ export class ProjectEstimator {
     const key = [scoresKey, criteria.map((c) => `${c.id}:${c.weight}`).join(','), projectIds.join(',')].join(
       '|',
     );
-    const kept = this.criteriaFit?.key === key ? this.criteriaFit : undefined;
-    if (kept?.done !== undefined) return kept.done;
-    const fit = kept && !this.db.inTransaction ? kept.fit : this.fitNow(criteria, projectIds);
-    if (!kept && !this.db.inTransaction) {
-      const keeping: KeptFit = { key, fit };
-      this.criteriaFit = keeping;
-      fit.then(
-        (done) => (keeping.done = done),
-        // A fit that failed is not kept: the next caller tries again.
-        () => {
-          if (this.criteriaFit === keeping) this.criteriaFit = undefined;
-        },
-      );
-    }
-    return await fit;
+    return await this.criteriaFits.get(key, () => this.fitNow(criteria, projectIds));
   }
 
   private async fitNow(criteria: readonly CriterionRow[], projectIds: readonly string[]) {
