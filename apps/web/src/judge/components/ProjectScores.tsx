@@ -1,10 +1,9 @@
 import type { CriterionScores } from '@podium/protocol';
 import { useJudgeCriteria, useJudgeScores, useJudgeWrites } from '../hooks/use-judge-data';
-import { unscored, type OldScales } from '../logic/criteria';
+import { NO_OLD_SCALES, unscored, type OldScales } from '../logic/criteria';
 import { CriterionScoring } from './CriterionScoring';
 
 const NONE: CriterionScores = {};
-const NO_OLD_SCALES: OldScales = {};
 
 /** One project's scores, and the scales of those given on a criterion's earlier scale. */
 function useProjectScores(projectId: string): { scores: CriterionScores; oldScales: OldScales } {

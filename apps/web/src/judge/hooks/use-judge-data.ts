@@ -10,7 +10,13 @@ import { endpoints } from '@podium/protocol';
 import { useEffect, useMemo } from 'react';
 import type { EndpointQuery } from '../../queries/use-endpoint-query';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
-import { judgeWithPending, projectWithPending, scoreCorrection, scoresWithPending } from '../logic/pending';
+import {
+  judgeWithPending,
+  keptScores,
+  projectWithPending,
+  scoreCorrection,
+  scoresWithPending,
+} from '../logic/pending';
 import { useJudgeSyncStore } from '../stores/sync.store';
 
 /**
@@ -46,7 +52,6 @@ export function useDeliberation(): boolean {
 }
 
 const NO_CRITERIA: CriteriaList = { criteria: [], required: true };
-const NO_SCORES: JudgeScores = { scores: {}, old_scales: {} };
 
 /** The organizer's criteria (`GET /judge/criteria`, kept on the phone); none until it answers. */
 export function useJudgeCriteria(): CriteriaList {
@@ -62,14 +67,7 @@ export function useJudgeScores(): JudgeScores {
   const withCriteria = useJudgeCriteria().criteria.length > 0;
   const query = useEndpointQuery(endpoints.judgeScores, { enabled: withCriteria });
   const pending = useJudgeSyncStore((state) => state.pending);
-  return useMemo(() => scoresWithPending(withOldScales(query.data), pending), [query.data, pending]);
-}
-
-/** The kept answer; one kept on the phone by a build from before `old_scales` has none. */
-function withOldScales(kept: JudgeScores | undefined): JudgeScores {
-  if (!kept) return NO_SCORES;
-  const oldScales = kept.old_scales as JudgeScores['old_scales'] | undefined;
-  return oldScales ? kept : { ...kept, old_scales: {} };
+  return useMemo(() => scoresWithPending(keptScores(query.data), pending), [query.data, pending]);
 }
 
 export interface JudgeWrites {

@@ -10,7 +10,7 @@ import type { Criterion, CriterionScores } from '@podium/protocol';
  */
 export type OldScales = Readonly<Record<string, number>>;
 
-const NO_OLD_SCALES: OldScales = {};
+export const NO_OLD_SCALES: OldScales = {};
 
 /**
  * The criterion's score, when it was given on the criterion's scale as it is now and is one of

@@ -75,17 +75,26 @@ export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[])
   return seen.size + flagged.size;
 }
 
+const NO_SCORES: JudgeScores = { scores: {}, old_scales: {} };
+
 /**
- * `old_scales` without the criteria just given on their scale as it is now (`given`) of one
- * project. An answer kept on the phone by a build from before `old_scales` has none.
+ * The kept `GET /judge/scores` answer, none before it came; one kept on the phone by a build from
+ * before `old_scales` has none.
  */
+export function keptScores(kept: JudgeScores | undefined): JudgeScores {
+  if (!kept) return NO_SCORES;
+  const oldScales = kept.old_scales as JudgeScores['old_scales'] | undefined;
+  return oldScales ? kept : { ...kept, old_scales: {} };
+}
+
+/** `old_scales` without the criteria just given on their scale as it is now (`given`) of one project. */
 function oldScalesWithout(
-  oldScales: JudgeScores['old_scales'] | undefined,
+  oldScales: JudgeScores['old_scales'],
   projectId: string,
   given: CriterionScores,
 ): JudgeScores['old_scales'] {
-  const project = oldScales?.[projectId];
-  if (!oldScales || !project) return oldScales ?? {};
+  const project = oldScales[projectId];
+  if (!project) return oldScales;
   const others = Object.fromEntries(Object.entries(oldScales).filter(([id]) => id !== projectId));
   const left = Object.fromEntries(Object.entries(project).filter(([id]) => !(id in given)));
   return Object.keys(left).length === 0 ? others : { ...others, [projectId]: left };
@@ -100,9 +109,10 @@ export function scoresWithSave(kept: JudgeScores, save: JudgeSave): JudgeScores 
   if (save.kind !== 'scores' && save.kind !== 'finish') return kept;
   const { projectId, scores: given } = save;
   if (!given || Object.keys(given).length === 0) return kept;
+  const { scores, old_scales } = keptScores(kept);
   return {
-    scores: { ...kept.scores, [projectId]: { ...kept.scores[projectId], ...given } },
-    old_scales: oldScalesWithout(kept.old_scales, projectId, given),
+    scores: { ...scores, [projectId]: { ...scores[projectId], ...given } },
+    old_scales: oldScalesWithout(old_scales, projectId, given),
   };
 }
 

@@ -197,11 +197,8 @@ function undoChanged(): void {
   useJudgeUndoStore.getState().undoChanged();
 }
 
-/** The judge's words a finish sends, and its undo gives back. */
-interface FinishedWords {
-  notes: string;
-  feedback: string;
-}
+/** The judge's words a finish sends, and its undo gives back (`POST /judge/undo`'s answer). */
+type FinishedWords = Omit<JudgeUndone, 'ok'>;
 
 /**
  * What a finish sent that did not stay on the server (refused, or undone) is the drafts again,
