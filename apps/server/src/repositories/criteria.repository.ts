@@ -64,21 +64,6 @@ export class CriteriaRepository {
     );
   }
 
-  /**
-   * The judges whose scores `scoresOfTrack('')` leaves out (track judges, those set aside), by
-   * id: with the `criteria` revision, what says whether the general judges' scores changed.
-   */
-  async judgesLeftOutOfGeneral(): Promise<string[]> {
-    const rows = await this.db.all(
-      this.db.q
-        .selectFrom('judges')
-        .select('id')
-        .where((eb) => eb.or([eb('track', '!=', ''), eb('judgments_set_aside', '=', 1)]))
-        .orderBy('id'),
-    );
-    return rows.map((row) => row.id);
-  }
-
   /** Every score, for the exports. */
   async allScores(): Promise<CriterionScoreRow[]> {
     return await this.db.all(

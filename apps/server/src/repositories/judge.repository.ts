@@ -104,6 +104,14 @@ export class JudgeRepository {
     return row?.count ?? 0;
   }
 
+  /** The judges replaced with their rankings and stars set aside (issue 24), by id. */
+  async setAsideIds(): Promise<string[]> {
+    const rows = await this.db.all(
+      this.db.q.selectFrom('judges').select('id').where('judgments_set_aside', '=', 1).orderBy('id'),
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Every judge in creation order. */
   async all(): Promise<JudgeRow[]> {
     return await this.db.all(this.db.q.selectFrom('judges').selectAll().orderBy('seq'));

@@ -83,7 +83,7 @@ export async function readJudgeAdminViews(judges: JudgeRepository): Promise<Judg
 
 /** The judges replaced with their rankings and stars set aside (issue 24), read now. */
 export async function readSetAsideJudgeIds(judges: JudgeRepository): Promise<ReadonlySet<string>> {
-  return new Set((await judges.all()).filter((row) => row.judgments_set_aside === 1).map((row) => row.id));
+  return new Set(await judges.setAsideIds());
 }
 
 /**

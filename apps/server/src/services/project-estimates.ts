@@ -35,9 +35,7 @@ export interface ProjectEstimates {
 }
 
 /** Lets the event loop answer what waits (a judge's request) before the next step of a fit. */
-const turn = async (): Promise<void> => {
-  await nextTurn();
-};
+const turn = (): Promise<void> => nextTurn();
 
 /**
  * Each step of a fit runs in its own turn of the event loop: reading, the rankings' fit and each
@@ -52,7 +50,7 @@ export class ProjectEstimator {
 
   constructor(
     private readonly db: Database,
-    private readonly repositories: Pick<Repositories, 'projects' | 'criteria' | 'options'>,
+    private readonly repositories: Pick<Repositories, 'projects' | 'criteria' | 'options' | 'judges'>,
   ) {
     this.criteriaFits = new SharedCompute(db);
   }
@@ -87,15 +85,16 @@ export class ProjectEstimator {
 
   /**
    * What the general judges' scores are now, as a key: the `criteria` revision (migration 015: it
-   * moves with every criterion and score written) and the judges whose scores are left out. Most
-   * rebuilds of the admin list follow a `next` or a ranking: they read no score.
+   * moves with every criterion and score written) and the judges set aside, whose scores are left
+   * out (a judge's track never changes). Most rebuilds of the admin list follow a `next` or a
+   * ranking: they read no score.
    */
   private async generalScoresKey(): Promise<string> {
-    const [revision, leftOut] = await Promise.all([
+    const [revision, setAside] = await Promise.all([
       revisionKey(this.db, ['criteria']),
-      this.repositories.criteria.judgesLeftOutOfGeneral(),
+      this.repositories.judges.setAsideIds(),
     ]);
-    return `${revision}|${leftOut.join(',')}`;
+    return `${revision}|${setAside.join(',')}`;
   }
 
   /**

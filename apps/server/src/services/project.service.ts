@@ -36,7 +36,7 @@ import { targetIds, targetLogLine, type Target } from './target.js';
 
 export interface ProjectServiceContext {
   db: Database;
-  repositories: Pick<Repositories, 'projects' | 'options' | 'clock' | 'criteria'>;
+  repositories: Pick<Repositories, 'projects' | 'options' | 'clock' | 'criteria' | 'judges'>;
   auditLog: AuditLogService;
 }
 

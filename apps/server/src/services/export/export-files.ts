@@ -47,7 +47,7 @@ export function exportSources(db: Database): ExportSources {
   const judges = new JudgeRepository(db);
   const options = new OptionsRepository(db);
   const criteria = new CriteriaRepository(db);
-  const estimator = new ProjectEstimator(db, { projects, criteria, options });
+  const estimator = new ProjectEstimator(db, { projects, criteria, options, judges });
   const projectList = new Derived(db, ANY_WRITE, () => readProjectViews(projects, estimator));
   const judgeList = new Derived(db, ANY_WRITE, () => readJudgeAdminViews(judges));
   return {
