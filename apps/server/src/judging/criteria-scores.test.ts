@@ -212,6 +212,58 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
     expect(turns).toBe(whole.iterations + 2);
   });
 
+  it('resumes from an earlier fit: after a few more scores, a few passes to what a fit from the guesses gives', () => {
+    // 60 projects on two criteria, 1–5; 30 judges of their own leniency and spread, 12 visits each.
+    const criteria: Criterion[] = [
+      { id: 'impact', weight: 2 },
+      { id: 'design', weight: 1 },
+    ];
+    const ids = Array.from({ length: 60 }, (_, p) => `p${p}`);
+    const scores: CriterionScore[] = [];
+    for (let j = 0; j < 30; j += 1) {
+      const [leniency, spread] = [jitter(1000 + j, 0.15), 1 + jitter(2000 + j, 0.4)];
+      for (let visit = 0; visit < 12; visit += 1) {
+        const p = (j * 7 + visit * 5) % ids.length;
+        criteria.forEach(({ id }, c) => {
+          const quality = 0.5 + jitter(3000 + p * 2 + c, 0.3);
+          const seen =
+            leniency + 0.5 + spread * (quality - 0.5) + jitter(4000 + j * 100 + visit * 2 + c, 0.1);
+          const value = Math.round(Math.min(1, Math.max(0, seen)) * 4) / 4;
+          scores.push(score(`j${j}`, ids[p] as string, value, id, 5));
+        });
+      }
+    }
+    const earlier = fitCriteriaScores(scores.slice(0, -6), criteria, ids);
+    const fresh = fitCriteriaScores(scores, criteria, ids);
+    const resumed = fitCriteriaScores(scores, criteria, ids, { start: earlier });
+    expect(resumed.iterations).toBeLessThan(fresh.iterations / 2);
+    for (const id of ids) {
+      expect(Math.abs(calibratedOf(resumed, id) - calibratedOf(fresh, id))).toBeLessThan(0.002);
+    }
+    // On other criteria (or the same in another order) it starts from the guesses.
+    const reordered = [...criteria].reverse();
+    expect(fitCriteriaScores(scores, reordered, ids, { start: earlier })).toEqual(
+      fitCriteriaScores(scores, reordered, ids),
+    );
+  });
+
+  it('stays finite resumed from judges who agreed exactly, when one of them then contradicts the fit', () => {
+    // Three judges a point apart at most, each giving the same order: the fit puts their noise at
+    // its floor. Then one corrects its score of the best project to the bottom of the scale.
+    const ids = ['best', 'good', 'fair', 'weak'];
+    const base = [0.75, 0.5, 0.25, 0];
+    const given = (judge: string, shift: number, best = base[0] as number) =>
+      ids.map((id, p) => score(judge, id, p === 0 ? best : (base[p] as number) + shift, 'c', 5));
+    const agreed = [...given('A', 0), ...given('L', 0.25, 1), ...given('B', 0)];
+    const earlier = fitCriteriaScores(agreed, ONE, ids);
+    expect(earlier.judges.get('A')?.noise).toBeLessThan(0.02);
+    const corrected = [...given('A', 0, 0), ...given('L', 0.25, 1), ...given('B', 0)];
+    const resumed = fitCriteriaScores(corrected, ONE, ids, { start: earlier });
+    for (const id of ids) expect(Number.isFinite(calibratedOf(resumed, id))).toBe(true);
+    const fresh = fitCriteriaScores(corrected, ONE, ids);
+    for (const id of ids) expect(calibratedOf(resumed, id)).toBeCloseTo(calibratedOf(fresh, id), 2);
+  });
+
   it('rejects bad input with a clear error', () => {
     const good = score('j', 'p', 0.5, 'c', 5);
     const fit =

@@ -47,6 +47,12 @@ export class ProjectEstimator {
   private readonly rankScores = new RankScoreCache();
   /** The general judges' criteria fit (null: no score), kept until what it reads changes. */
   private readonly criteriaFits: SharedCompute<CriteriaFit | null>;
+  /**
+   * The last criteria fit, where the next one starts: at a big event, 2–7 passes after a judgment
+   * instead of 35–50 from the guesses, and the dashboards' refetch p99 0.52× (SQLite) and 0.80×
+   * (PostgreSQL) (docs/benchmarks.md, "The criteria fit resumes where it ended").
+   */
+  private lastCriteriaFit: CriteriaFit | undefined;
 
   constructor(
     private readonly db: Database,
@@ -99,7 +105,7 @@ export class ProjectEstimator {
 
   /**
    * The general judges' fit (null without scores), kept until their scores, the criteria or the
-   * projects change (a big event's refit, 18,000 scores, takes 30–90 ms of the event loop, in
+   * projects change (a big event's refit, 18,000 scores, takes ~34 ms of the event loop, in
    * turns); shared by the callers that ask while it is under way, as db/derived.ts shares.
    */
   private async fitCriteria(
@@ -117,7 +123,11 @@ export class ProjectEstimator {
     const scores = await this.repositories.criteria.scoresOfTrack('');
     if (scores.length === 0) return null;
     await turn();
-    return await fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, turn);
+    const fit = await fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, turn, {
+      start: this.lastCriteriaFit,
+    });
+    this.lastCriteriaFit = fit;
+    return fit;
   }
 }
 
