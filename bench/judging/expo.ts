@@ -76,6 +76,12 @@ export interface Scenario {
   engineKnowsLayout?: boolean;
   /** The judges also score criteria (criteria-world.ts); the truth is the weighted criteria quality. */
   criteria?: boolean;
+  /**
+   * In the criteria world, what a judge ranks by: its weighted perception of the criteria, the
+   * perceptions its scores come from (`criteria`, the default), or the project's overall quality,
+   * perceived apart from them, as issue 34 §2 words the world (`overall`).
+   */
+  rankingsSee?: 'criteria' | 'overall';
 }
 
 /**
@@ -146,8 +152,9 @@ export interface RunResult {
 export interface SimProject extends EngineProject {
   /** The truth: the overall quality, or in the criteria world the weighted criteria quality. */
   quality: number;
-  /** The criteria world: the true quality per criterion. */
+  /** The criteria world: the true quality per criterion, and the overall quality they correlate with. */
   criterionQualities?: number[];
+  overall?: number;
   present: boolean;
   absentSkips: number;
 }
@@ -276,7 +283,7 @@ export function expoOf(scenario: Scenario, seed: number): Expo {
       trackSeen: {},
       challenges: [],
       quality: criterionQuality ? weighted(criterionQuality) : overall,
-      ...(criterionQuality && { criterionQualities: criterionQuality }),
+      ...(criterionQuality && { criterionQualities: criterionQuality, overall }),
       present: projectRandom() >= (scenario.absentShare ?? ABSENT_SHARE),
       absentSkips: 0,
     };
@@ -529,7 +536,10 @@ export async function runExpo(
         let perceived: number;
         if (project.criterionQualities && judge.habits) {
           const visit = scoreVisit(project.criterionQualities, judge.sigma, judge.habits, perception);
-          perceived = visit.perceived;
+          perceived =
+            scenario.rankingsSee === 'overall'
+              ? (project.overall as number) + judge.sigma * normal(perception)
+              : visit.perceived;
           visit.values.forEach((value, c) =>
             expo.scores.push({
               judgeId: judge.id,

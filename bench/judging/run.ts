@@ -10,7 +10,9 @@
  * (the halls of layout-worlds.ts, with and without the engine knowing the layout), --worlds criteria
  * (the criteria world of criteria-world.ts, podium policy only, 200 seeds unless --seeds: the
  * estimators of issue 34 §2 side by side, the source of docs/benchmarks.md "Criteria scores,
- * calibrated"), --json FILE (also writes every run's result).
+ * calibrated"), with --rankings-see overall the judges of that world rank by the projects' overall
+ * quality, perceived apart from the criteria (issue 34 §2's words), instead of by their weighted
+ * perception of the criteria; --json FILE (also writes every run's result).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ function option(name: string): string | undefined {
 
 const worlds = option('worlds');
 const criteriaWorld = worlds === 'criteria';
+const rankingsSee = option('rankings-see') === 'overall' ? 'overall' : 'criteria';
 const seeds = Number(option('seeds') ?? (criteriaWorld ? 200 : 20));
 const workers = Math.max(1, Number(option('workers') ?? os.availableParallelism()));
 const layout = option('layout') === 'serpentine' ? 'serpentine' : 'rows';
@@ -49,9 +52,9 @@ const scenarios: Scenario[] =
   worlds === 'layout'
     ? layoutScenarios()
     : [
-        { name: 'P=60, J=15', projects: 60, judges: 15, layout, criteria: criteriaWorld },
-        { name: 'P=200, J=40', projects: 200, judges: 40, layout, criteria: criteriaWorld },
-        { name: 'P=600, J=100', projects: 600, judges: 100, layout, criteria: criteriaWorld },
+        { name: 'P=60, J=15', projects: 60, judges: 15, layout, criteria: criteriaWorld, rankingsSee },
+        { name: 'P=200, J=40', projects: 200, judges: 40, layout, criteria: criteriaWorld, rankingsSee },
+        { name: 'P=600, J=100', projects: 600, judges: 100, layout, criteria: criteriaWorld, rankingsSee },
       ];
 const policies: Policy[] = criteriaWorld ? ['podium'] : ['baseline', 'podium'];
 const tradeoffTables = [5, 10, R13_TUNING.walkTables, 40, 80, 1e9].filter(

@@ -7,7 +7,7 @@ import {
   type CriterionScore,
   type CriteriaFit,
 } from './criteria-scores.js';
-import { fitRankScores, type RankVerdict } from './rank-score.js';
+import { fitRankScores, type ProjectEstimate, type RankVerdict } from './rank-score.js';
 
 const ONE: Criterion[] = [{ id: 'c', weight: 1 }];
 /** A scale fine enough that values between its ends are practically continuous. */
@@ -330,5 +330,24 @@ describe('the estimate on each basis', () => {
     }
     // Without rankings it is the criteria's estimate.
     expect(basisEstimates('both', ids, fitRankScores([]), criteria).projects).toEqual(alone.projects);
+    expect(both.disagreement).toBe(0);
+  });
+
+  it('counts rankings that disagree with the criteria beyond both errors as less sure, and follows the criteria', () => {
+    // The same judges rank the projects in the reverse order of their scores (an overall
+    // impression the organizer's criteria do not reward).
+    const reversed = verdicts.map((v) => ({ ...v, rankings: [...v.rankings].reverse() }));
+    const both = basisEstimates('both', ids, fitRankScores(reversed), criteria);
+    const alone = basisEstimates('criteria', ids, fitRankScores(reversed), criteria);
+    expect(both.disagreement).toBeGreaterThan(0);
+    expect(both.errorCorrelation).toBe(0);
+    const order = [...both.projects].sort((a, b) => b[1].score - a[1].score).map(([id]) => id);
+    expect(order).toEqual([...ids].reverse());
+    for (const id of ids) {
+      const combined = both.projects.get(id) as ProjectEstimate;
+      const criteriaAlone = alone.projects.get(id) as ProjectEstimate;
+      // The rankings move the estimate by less than a tenth of its sd.
+      expect(Math.abs(combined.score - criteriaAlone.score)).toBeLessThan(criteriaAlone.sd / 10);
+    }
   });
 });

@@ -873,6 +873,11 @@ export interface BasisEstimate {
   rankScale: number | null;
   /** `both`: the correlation assumed between the errors of the two sources. */
   errorCorrelation: number | null;
+  /**
+   * `both`: the variance of the two sources' disagreement beyond their errors, in criteria units²,
+   * counted as the rankings' error (0 when they agree as well as their errors allow).
+   */
+  disagreement: number | null;
 }
 
 /** Above this the two sources would be taken for one: their errors are never assumed closer. */
@@ -896,6 +901,11 @@ interface Measurement {
  *   least squares with their errors correlated (a judge's ranking and scores come from the same
  *   look at the project), the correlation set by matching the spread of their disagreements
  *   across projects to what their variances predict; then the criteria's prior is put back.
+ *   Where they disagree more than both errors allow, the rankings measure something else than
+ *   the criteria's weighting (a judge's overall impression, where the prizes follow the
+ *   organizer's weights): the excess, estimated by the method of moments as a meta-analysis'
+ *   heterogeneity (DerSimonian and Laird), is added to the rankings' variance and their errors
+ *   are taken as independent.
  */
 export function basisEstimates(
   basis: ScoreBasis,
@@ -911,6 +921,7 @@ export function basisEstimates(
       priorSd: rankings.priorSd,
       rankScale: null,
       errorCorrelation: null,
+      disagreement: null,
     };
   }
   if (criteria === null) throw new Error(`criteria scores: the ${basis} basis needs the criteria's fit`);
@@ -923,7 +934,12 @@ export function basisEstimates(
   );
   const ranked = ids.filter((id) => rankings.projects.has(id));
   if (basis === 'criteria' || ranked.length < 2) {
-    return { ...posteriors(ids, fromCriteria, new Map(), 0, prior), rankScale: null, errorCorrelation: null };
+    return {
+      ...posteriors(ids, fromCriteria, new Map(), 0, prior),
+      rankScale: null,
+      errorCorrelation: null,
+      disagreement: null,
+    };
   }
   // The spread of true θ: the spread of the estimates plus their mean variance.
   const estimates = ranked.map((id) => rankings.projects.get(id) as ProjectEstimate);
@@ -946,10 +962,12 @@ export function basisEstimates(
       ];
     }),
   );
-  // E[(x − y)²] = v_x + v_y − 2ρ√(v_x v_y) for two measurements of one quality, weighted by the
-  // inverse of that squared difference's variance.
+  // E[(x − y)²] = v_x + v_y + D − 2ρ√(v_x v_y) for two measurements of qualities that differ by
+  // D in variance, each project weighted by the inverse of that squared difference's variance:
+  // a surplus over the variances is ρ's (D = 0), a shortfall D's (ρ = 0).
   let surplus = 0;
   let scale = 0;
+  let weights = 0;
   for (const id of ids) {
     const x = fromRankings.get(id);
     const y = fromCriteria.get(id);
@@ -957,12 +975,18 @@ export function basisEstimates(
     const weight = 1 / (x.variance + y.variance) ** 2;
     surplus += weight * (x.variance + y.variance - (x.value - y.value) ** 2);
     scale += weight * 2 * Math.sqrt(x.variance * y.variance);
+    weights += weight;
   }
+  const disagreement = weights > 0 ? Math.max(0, -surplus / weights) : 0;
   const correlation = scale > 0 ? Math.min(MAX_ERROR_CORRELATION, Math.max(0, surplus / scale)) : 0;
+  const rankingsAsMeasured = new Map(
+    [...fromRankings].map(([id, x]) => [id, x && { value: x.value, variance: x.variance + disagreement }]),
+  );
   return {
-    ...posteriors(ids, fromCriteria, fromRankings, correlation, prior),
+    ...posteriors(ids, fromCriteria, rankingsAsMeasured, correlation, prior),
     rankScale,
     errorCorrelation: correlation,
+    disagreement,
   };
 }
 
