@@ -9,7 +9,8 @@
  * q_c + σ · N(0, 1), with expo.ts's σ (0.8, or 2 for the careless judges), scores it
  * round(3 + offset + spread · perceived), clipped to 1–5, and ranks what it has seen by its
  * weighted perception Σ w_c perceived_c: its scores and its ranking come from the same
- * perceptions (the offset and spread do not change an order).
+ * perceptions (the offset and spread do not change an order). A scenario's `rankingsSee:
+ * 'overall'` (expo.ts) has it rank by the overall quality instead, as issue 34 §2 words the world.
  */
 import {
   basisEstimates,

@@ -261,7 +261,7 @@ async function main(): Promise<void> {
   });
   const lines = criteriaWorld
     ? [
-        `${seeds} seeds per scenario, podium policy (R13 on rank_score), the criteria world of criteria-world.ts; every estimator scored on the same runs; mean ± 95% half-width.`,
+        `${seeds} seeds per scenario, podium policy (R13 on rank_score), the criteria world of criteria-world.ts${rankingsSee === 'overall' ? ', judges ranking by the overall quality' : ''}; every estimator scored on the same runs; mean ± 95% half-width.`,
         '',
         ...criteriaTables(new Map(scenarios.map((s) => [s.name, byLabel.get(`${s.name}|podium`) ?? []]))),
         '',
