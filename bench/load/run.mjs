@@ -188,7 +188,8 @@ async function judgingCycle(base, judges, { duration = DURATION, cycles: planned
   return {
     ...figures(result),
     cycles,
-    cyclesPerSecond: Math.round(cycles / duration),
+    // A run of a number of cycles (`--prejudge`) has no set duration to divide by.
+    ...(!planned && { cyclesPerSecond: Math.round(cycles / duration) }),
     reasons: Object.fromEntries(reasons),
   };
 }
