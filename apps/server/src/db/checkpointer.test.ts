@@ -28,7 +28,7 @@ describe('Checkpointer', () => {
     db = await openDatabase(file);
     const before = statSync(file).size;
     await writeRows(db, 200);
-    // The writer's own checkpoint waits for 10,000 pages: only the worker can have done this.
+    // The writer's own checkpoint waits for 10,000 pages: only the checkpointer can have done this.
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + 150_000), {
       timeout: 5000,
       interval: 100,

@@ -1,73 +1,67 @@
 /**
- * WAL checkpoints off the request path. A checkpoint copies the WAL into the database file and
- * syncs it; run by the writing connection (SQLite's default) it stalls whichever commit crosses
- * the threshold for tens of milliseconds, and every request queued behind it. Here a worker
- * thread with its own connection runs passive checkpoints (which never block writers or
- * readers) every second; the main connection's own automatic checkpoint stays as a far backstop.
+ * WAL checkpoints off the commit path. A checkpoint copies the WAL into the database file and
+ * syncs it; run by the committing connection (SQLite's automatic checkpoint) it stalled the
+ * commit that crossed the threshold, 8–73 ms for 1 commit in 1,000, with every request queued
+ * behind it. Here a passive checkpoint (which never waits for a writer or a reader) runs every
+ * second on the main connection between transactions, so each moves about a second of writes;
+ * the connection's own automatic checkpoint stays as a far backstop (sqlite.ts). Until issue 33
+ * a worker thread did this on a connection of its own: its JavaScript isolate held ~10 MB of the
+ * server's memory, and the rounds here cost judges nothing measurable (docs/benchmarks.md,
+ * "Checkpoints on the main connection").
  *
  * A WAL file keeps its size after a checkpoint (SQLite reuses it from the start), so a burst of
  * writes would hold its disk space until the server stops. When a round finds the WAL fully
- * checkpointed and unchanged since the round before (writes paused), the worker truncates it to
- * zero bytes. That checkpoint briefly takes the write lock and gives up at once if a reader is
- * still in the WAL (busy_timeout 0): the next idle round tries again.
+ * checkpointed and unchanged since the round before (writes paused), it is truncated to zero
+ * bytes. That checkpoint briefly takes the write lock and gives up at once if a worker's
+ * connection is still reading the WAL (busy timeout 0 for it): the next idle round tries again.
  */
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type BetterSqlite3 from 'better-sqlite3';
 
 const INTERVAL_MS = 1000;
-const STOP_TIMEOUT_MS = 5000;
-
-// Plain CommonJS, evaluated in the worker: the compiled server and the tests (TypeScript source)
-// start it the same way.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 0');
-let framesBefore = -1;
-const timer = setInterval(() => {
-  try {
-    const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (log > 0 && checkpointed === log && log === framesBefore) {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      framesBefore = -1;
-    } else {
-      framesBefore = log;
-    }
-  } catch { /* busy, or a full disk: the next round catches up */ }
-}, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  Atomics.store(workerData.stopped, 0, 1);
-  Atomics.notify(workerData.stopped, 0);
-  process.exit(0);
-});
-`;
 
 export class Checkpointer {
-  private readonly worker: Worker;
-  private readonly stopped = new Int32Array(new SharedArrayBuffer(4));
+  private readonly timer: ReturnType<typeof setInterval>;
+  /** The WAL's frames at the last round; -1 after a truncation. */
+  private framesBefore = -1;
 
-  constructor(file: string) {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file,
-        intervalMs: INTERVAL_MS,
-        stopped: this.stopped,
-      },
-    });
-    this.worker.unref();
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly busyTimeoutMs: number,
+  ) {
+    this.timer = setInterval(() => this.round(), INTERVAL_MS);
+    this.timer.unref();
   }
 
-  /**
-   * Closes the worker's connection and waits for it (synchronously, so the main connection
-   * closes last and leaves a fully checkpointed file).
-   */
   stop(): void {
-    this.worker.postMessage('stop');
-    Atomics.wait(this.stopped, 0, 0, STOP_TIMEOUT_MS);
+    clearInterval(this.timer);
+  }
+
+  private round(): void {
+    // A transaction awaiting on the connection holds it: its pages are not committed yet.
+    if (!this.sqlite.open || this.sqlite.inTransaction) return;
+    try {
+      const [result] = this.sqlite.pragma('wal_checkpoint(PASSIVE)') as {
+        log: number;
+        checkpointed: number;
+      }[];
+      const { log = 0, checkpointed = 0 } = result ?? {};
+      if (log > 0 && checkpointed === log && log === this.framesBefore) {
+        this.truncate();
+        this.framesBefore = -1;
+      } else {
+        this.framesBefore = log;
+      }
+    } catch {
+      // Busy, or a full disk: the next round catches up.
+    }
+  }
+
+  private truncate(): void {
+    this.sqlite.pragma('busy_timeout = 0');
+    try {
+      this.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.sqlite.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+    }
   }
 }

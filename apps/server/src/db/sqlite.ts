@@ -207,7 +207,10 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
       if (!isDiskFull(error)) throw error;
     }
   }
-  return new SqliteDatabase(sqlite, file === ':memory:' ? undefined : new Checkpointer(file));
+  return new SqliteDatabase(
+    sqlite,
+    file === ':memory:' ? undefined : new Checkpointer(sqlite, BUSY_TIMEOUT_MS),
+  );
 }
 
 /** Opens the file, refuses a damaged one, sets the connection up and migrates it. */
@@ -218,11 +221,11 @@ async function openChecked(file: string): Promise<BetterSqlite3.Database> {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // Checkpoints run in a worker (checkpointer.ts), which also truncates the WAL when writes
-    // pause; the writer's own is a backstop for when the worker cannot keep up (10,000 pages,
-    // ~40 MB of WAL). A WAL the writer restarts is cut back to 4 MB, so a burst does not keep
-    // its disk space.
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Checkpoints run every second between transactions (checkpointer.ts), which also truncates
+    // the WAL when writes pause; the writer's own is a backstop for when those cannot keep up
+    // (10,000 pages, ~40 MB of WAL). A WAL the writer restarts is cut back to 4 MB, so a burst
+    // does not keep its disk space.
     sqlite.pragma('wal_autocheckpoint = 10000');
     sqlite.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
     await migrate(sqlite);
@@ -275,6 +278,9 @@ function refuseDamagedWal(file: string): void {
       `${damage.framesLost} later frames of saved changes would be lost if it started`,
   );
 }
+
+/** How long a statement waits for a lock another connection (an import worker's) holds. */
+const BUSY_TIMEOUT_MS = 5000;
 
 /** Up to this size the start runs the full integrity_check (~0.2 s for a big event's 38 MB). */
 const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
