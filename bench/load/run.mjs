@@ -20,7 +20,8 @@
  * fresh database on a throwaway server started from the machine's binaries as the tests do
  * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
  * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
- * older checkout, on --baseline-node), for "no slower than before" ratios; --baseline-engine
+ * older checkout, on --baseline-node with --baseline-node-args, by default the options of
+ * `npm run serve` that the measured build gets too), for "no slower than before" ratios; --baseline-engine
  * postgres runs them on PostgreSQL instead; --baseline-first runs the baseline first (pairs of runs
  * alternate the order). --main <main.js> starts another build than apps/server/dist as the one
  * measured (the log phase's prebuilt event is made with that build's migrations).
@@ -74,6 +75,7 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     'baseline-first': { type: 'boolean', default: false },
     'baseline-node': { type: 'string', default: process.execPath },
+    'baseline-node-args': { type: 'string' },
     'baseline-engine': { type: 'string', default: 'sqlite' },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -240,7 +242,13 @@ function runsToMake() {
   const runs = ENGINES.map((engine) => ({ label: engine, engine, main: args.main }));
   if (args.baseline) {
     const engine = args['baseline-engine'];
-    const baseline = { label: 'baseline', engine, main: args.baseline, node: args['baseline-node'] };
+    const baseline = {
+      label: 'baseline',
+      engine,
+      main: args.baseline,
+      node: args['baseline-node'],
+      nodeArgs: args['baseline-node-args']?.split(' ').filter(Boolean),
+    };
     // Pairs of runs alternate which build goes first, so that neither always meets a warmer machine.
     if (args['baseline-first']) runs.unshift(baseline);
     else runs.push(baseline);
@@ -249,12 +257,12 @@ function runsToMake() {
 }
 
 /** The phases on one server: seeded over HTTP, then each phase in turn. */
-async function runOn({ label, engine, main, node, balanced }, postgres) {
+async function runOn({ label, engine, main, node, nodeArgs, balanced }, postgres) {
   const env =
     engine === 'postgres' ? { DATABASE_URL: await createDatabase(postgres.url, `bench_${Date.now()}`) } : {};
   const server = balanced
     ? await startBalanced(env.DATABASE_URL)
-    : await startServer({ profile: args.profile, env, main, node });
+    : await startServer({ profile: args.profile, env, main, node, nodeArgs });
   const base = server.url;
   const phases = {};
   let rssMaxMb;

@@ -32,10 +32,21 @@ export function machine() {
 }
 
 /**
- * Starts `node apps/server/dist/main.js`; resolves when it listens. With `profile`, the process
- * runs under `--cpu-prof` and `stop()` resolves with the summary of its profile. `prepare`
- * fills the data directory before the start (e.g. a prebuilt database). `main` and `node` run
- * another build, e.g. an older checkout's on the Node it needs (bench:load's baseline).
+ * Node's options as `npm run serve` starts the server (the root package.json): the benchmark
+ * measures the server as it is deployed (a baseline build may be given its own, run.mjs).
+ */
+export const SERVE_NODE_ARGS = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+)
+  .scripts.serve.split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
+/**
+ * Starts `node <nodeArgs> apps/server/dist/main.js`; resolves when it listens. With `profile`, the
+ * process runs under `--cpu-prof` and `stop()` resolves with the summary of its profile. `prepare`
+ * fills the data directory before the start (e.g. a prebuilt database). `main`, `node` and
+ * `nodeArgs` run another build, e.g. an older checkout's on the Node it needs and with its own
+ * options (bench:load's baseline).
  */
 export async function startServer({
   profile = false,
@@ -43,6 +54,7 @@ export async function startServer({
   prepare,
   main = MAIN,
   node = process.execPath,
+  nodeArgs = SERVE_NODE_ARGS,
 } = {}) {
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
@@ -50,8 +62,13 @@ export async function startServer({
   const profileDir = join(dataDir, 'profile');
   // Node options for the server only, e.g. BENCH_SERVER_NODE_ARGS='--import ./probe.mjs' for a
   // memory or allocation probe (docs/benchmarks.md); NODE_OPTIONS would reach the benchmark too.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...nodeArgs, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), main];
+  const probes = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = [
+    ...nodeArgs,
+    ...probes,
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    main,
+  ];
   const child = spawn(node, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
