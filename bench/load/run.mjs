@@ -19,11 +19,11 @@
  * Engines (--engines, default sqlite,postgres): SQLite in a temporary DATA_DIR; PostgreSQL in a
  * fresh database on a throwaway server started from the machine's binaries as the tests do
  * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
- * synchronous commit). --baseline <main.js> runs the SQLite phases once more on another build (an
- * older checkout, on --baseline-node with --baseline-node-args, by default the options of
- * `npm run serve` that the measured build gets too), for "no slower than before" ratios; --baseline-engine
- * postgres runs them on PostgreSQL instead; --baseline-first runs the baseline first (pairs of runs
- * alternate the order). --main <main.js> starts another build than apps/server/dist as the one
+ * synchronous commit). The build measured runs with the Node options `npm run serve` gives it.
+ * --baseline <main.js> runs the SQLite phases once more on another build (an older checkout, on
+ * --baseline-node with --baseline-node-args, by default `npm run serve`'s), for "no slower than
+ * before" ratios; --baseline-engine postgres runs them on PostgreSQL instead; --baseline-first runs
+ * the baseline first (pairs of runs alternate the order). --main <main.js> starts another build than apps/server/dist as the one
  * measured (the log phase's prebuilt event is made with that build's migrations).
  *
  * --balanced (`npm run bench:failover`) runs the event phase through nginx on two instances on one
