@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../test-support/test-app.js';
-import { openDatabase, type SqliteDatabase } from './sqlite.js';
+import { BUSY_TIMEOUT_MS, openDatabase, type SqliteDatabase } from './sqlite.js';
 
 let dir: string;
 let db: SqliteDatabase | undefined;
@@ -33,6 +33,17 @@ describe('Checkpointer', () => {
       timeout: 5000,
       interval: 100,
     });
+  });
+
+  it('empties the WAL once writes pause, and leaves the connection waiting for locks as before', async () => {
+    dir = tempDataDir();
+    const file = join(dir, 'podium.db');
+    db = await openDatabase(file);
+    await writeRows(db, 50);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    // Two rounds see the same fully checkpointed WAL, then the truncation (busy timeout 0 for it).
+    await vi.waitFor(() => expect(statSync(`${file}-wal`).size).toBe(0), { timeout: 6000, interval: 100 });
+    expect(db.sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
   });
 
   it('stops before the main connection closes, which then leaves no WAL behind', async () => {

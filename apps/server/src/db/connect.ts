@@ -6,7 +6,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './database.js';
 import { isPostgresUrl } from './location.js';
-import { SqliteDatabase } from './sqlite.js';
+import { BUSY_TIMEOUT_MS, SqliteDatabase } from './sqlite.js';
 
 export async function connectTo(location: string, { readOnly = false } = {}): Promise<Database> {
   if (isPostgresUrl(location)) {
@@ -16,6 +16,6 @@ export async function connectTo(location: string, { readOnly = false } = {}): Pr
   const sqlite = new BetterSqlite3(location, readOnly ? { readonly: true, fileMustExist: true } : {});
   if (!readOnly) sqlite.pragma('foreign_keys = ON');
   // The main connection commits in milliseconds; waiting here blocks only this thread.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new SqliteDatabase(sqlite);
 }

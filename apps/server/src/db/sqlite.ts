@@ -279,8 +279,8 @@ function refuseDamagedWal(file: string): void {
   );
 }
 
-/** How long a statement waits for a lock another connection (an import worker's) holds. */
-const BUSY_TIMEOUT_MS = 5000;
+/** How long a statement waits for a lock another connection (a worker's, or the server's) holds. */
+export const BUSY_TIMEOUT_MS = 5000;
 
 /** Up to this size the start runs the full integrity_check (~0.2 s for a big event's 38 MB). */
 const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
