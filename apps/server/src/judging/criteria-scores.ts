@@ -903,9 +903,9 @@ interface Measurement {
  *   across projects to what their variances predict; then the criteria's prior is put back.
  *   Where they disagree more than both errors allow, the rankings measure something else than
  *   the criteria's weighting (a judge's overall impression, where the prizes follow the
- *   organizer's weights): the excess, estimated by the method of moments as a meta-analysis'
- *   heterogeneity (DerSimonian and Laird), is added to the rankings' variance and their errors
- *   are taken as independent.
+ *   organizer's weights): the excess, estimated by the method of moments with the weights above
+ *   (as DerSimonian and Laird estimate a meta-analysis' heterogeneity, with other weights), is
+ *   added to the rankings' variance and their errors are taken as independent.
  */
 export function basisEstimates(
   basis: ScoreBasis,
