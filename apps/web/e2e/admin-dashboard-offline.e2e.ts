@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
+import { recordSocketFrames } from './socket-signals';
 import {
   countApiRequests,
   launchBrowser,
@@ -97,10 +98,7 @@ describe('a dashboard that loses its connection', () => {
   it('when the server stops answering /api (503), keeps the figures and catches up once it answers', async () => {
     const { page } = await adminPage();
     // What the socket heard: said if the failure below is not shown (see there).
-    const heard: string[] = [];
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => heard.push(String(payload).slice(0, 60))),
-    );
+    const heard = recordSocketFrames(page);
     await page.goto(`${server.baseUrl}/admin`);
     await row(page, 'Robot Arm').waitFor();
     await markPage(page);

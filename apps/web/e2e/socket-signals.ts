@@ -19,3 +19,12 @@ export function socketConnected(page: Page): Promise<void> {
     });
   });
 }
+
+/** The frames the page's websocket receives from now on, each cut to its first 60 characters. */
+export function recordSocketFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => frames.push(String(payload).slice(0, 60))),
+  );
+  return frames;
+}
