@@ -96,6 +96,8 @@ const JUDGES = 250;
 const CYCLE_CONNECTIONS = 200;
 const STORM_JUDGES = 300;
 const STORM_TYPOS = 20;
+/** An idle import worker stops after 5 s (IDLE_EXIT_MS, services/import/import-thread.ts). */
+const IMPORT_WORKER_STOPPED_MS = 6000;
 
 const TARGETS = {
   eventP99: 50,
@@ -280,6 +282,10 @@ async function runOn({ label, engine, main, node, nodeArgs, balanced }, postgres
       const { cycles } = await judgingCycle(base, judges, { cycles: Number(args.prejudge), criterionIds });
       phases.prejudged = { finishes: cycles };
     }
+    // The event day begins once the seeding's import worker has stopped, 5 s after its upload
+    // (services/import/import-thread.ts), as it would after an organizer's import before the event;
+    // imports and exports during the event day are part of it (event-day.mjs).
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_WORKER_STOPPED_MS));
     phases.seed = { rssMb: server.rss.phaseMb() };
     console.log(
       `[${label}] seeded ${PROJECTS} projects and ${judges.length} judges (all logged in), ` +

@@ -183,7 +183,7 @@ describe('streaming pieces (issue 15)', () => {
       }
     }
     const chunks: Buffer[] = [];
-    const archive = zipStream(entries());
+    const archive = await zipStream(entries());
     expect(read).toEqual(['a.csv']);
     for await (const chunk of archive) chunks.push(chunk as Buffer);
     expect(read).toEqual(['a.csv', 'b.csv', 'c.csv']);

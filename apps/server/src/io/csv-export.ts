@@ -4,7 +4,6 @@
  */
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 
 /** A CSV cell: strings are user text (formula-guarded); numbers and booleans are written plainly. */
 export type Cell = string | number | boolean;
@@ -90,15 +89,17 @@ export function challengeEntryNames(challenges: readonly string[]): string[] {
  */
 export async function zipFiles(files: readonly ZipEntry[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of zipStream(files)) chunks.push(chunk as Buffer);
+  for await (const chunk of await zipStream(files)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
 /**
  * `zipFiles` as a stream: each entry is read from `files` only once the one before is in the
- * archive, so the entries of a large export are never all in memory at once.
+ * archive, so the entries of a large export are never all in memory at once. archiver is loaded by
+ * the first ZIP: most servers never build one on the main thread (docs/operations.md, "Memory").
  */
-export function zipStream(files: Iterable<ZipEntry>): Readable {
+export async function zipStream(files: Iterable<ZipEntry>): Promise<Readable> {
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   // Warnings are only raised for file-system sources, which we never use; treat them as failures.
   archive.on('warning', (warning: Error) => archive.destroy(warning));

@@ -3,7 +3,8 @@
  * background, with retries. Knows nothing of HTTP or the audit log: the caller passes the base URL
  * and receives `onDisabled` / `onFailure` to write the SYSTEM lines of R77.
  */
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 
 /** What a login email says (R75). `baseUrl` has no trailing slash; the caller decides it. */
 export interface LoginEmailInput {
@@ -118,7 +119,13 @@ export function composeLoginEmail(input: LoginEmailInput): ComposedEmail {
  */
 export class Mailer {
   readonly enabled: boolean;
-  private readonly transport: ReturnType<typeof createTransport> | undefined;
+  /**
+   * The SMTP pool, made for the first message: nodemailer is loaded only then, so a server that
+   * sends no email never holds its code (docs/operations.md, "Memory").
+   */
+  private transport: Promise<Transporter<SMTPPool.SentMessageInfo>> | undefined;
+  /** The pool's options; none when email is disabled. */
+  private readonly smtpOptions: SMTPPool.Options | undefined;
   private readonly mailFrom: string;
   private readonly onDisabled: (email: string) => Promise<void>;
   private readonly onFailure: (email: string, error: unknown) => Promise<void>;
@@ -140,7 +147,7 @@ export class Mailer {
     if (this.enabled) {
       const timeout = options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
       // A pool reuses a few connections for a burst (CSV import) instead of one per message.
-      this.transport = createTransport({
+      this.smtpOptions = {
         pool: true,
         url: options.smtpUrl,
         maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
@@ -151,16 +158,19 @@ export class Mailer {
         greetingTimeout: timeout,
         socketTimeout: timeout,
         dnsTimeout: timeout,
-      });
+      };
     }
   }
 
   /** Queues the login email of R75 for `message.email`; returns at once, never throws. */
   sendLoginEmail(message: LoginEmailInput): void {
-    const disabled = !this.enabled || this.transport === undefined;
+    const options = this.smtpOptions;
     this.pending++;
     // The SYSTEM line of a disabled mailer is a write too: `idle()` waits for it.
-    const work = disabled ? this.report(() => this.onDisabled(message.email)) : this.deliver(message);
+    const work =
+      options === undefined
+        ? this.report(() => this.onDisabled(message.email))
+        : this.deliver(message, options);
     void work.finally(() => {
       this.pending--;
       if (this.pending === 0) this.wakeIdleWaiters();
@@ -181,16 +191,17 @@ export class Mailer {
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.sleepers) wake();
-    this.transport?.close();
+    (await this.transport)?.close();
     await this.idle();
   }
 
-  private async deliver(message: LoginEmailInput): Promise<void> {
+  private async deliver(message: LoginEmailInput, options: SMTPPool.Options): Promise<void> {
     const { subject, text, html } = composeLoginEmail(message);
     let lastError: unknown = new Error('mailer is closed');
     for (let attempt = 1; attempt <= this.attempts && !this.closed; attempt++) {
       try {
-        await this.transport?.sendMail({
+        const smtp = await this.smtp(options);
+        await smtp.sendMail({
           from: this.mailFrom,
           to: { name: message.name, address: message.email },
           subject,
@@ -208,6 +219,11 @@ export class Mailer {
       }
     }
     await this.report(() => this.onFailure(message.email, lastError));
+  }
+
+  private smtp(options: SMTPPool.Options): Promise<Transporter<SMTPPool.SentMessageInfo>> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(options));
+    return this.transport;
   }
 
   /** Delay after failed attempt `attempt` (1-based). */

@@ -274,7 +274,7 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
         projects: await sources.projects(),
         tracks: (await sources.options.read()).tracks,
       }));
-      return zipStream(challengeEntries(projects, tracks));
+      return await zipStream(challengeEntries(projects, tracks));
     }
   }
 }
