@@ -118,7 +118,6 @@ export function composeLoginEmail(input: LoginEmailInput): ComposedEmail {
  * `onDisabled` or `onFailure`, each called at most once per message.
  */
 export class Mailer {
-  readonly enabled: boolean;
   /**
    * The SMTP pool, made for the first message: nodemailer is loaded only then, so a server that
    * sends no email never holds its code (docs/operations.md, "Memory").
@@ -143,8 +142,7 @@ export class Mailer {
     this.attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
     this.retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     this.mailFrom = options.mailFrom ?? '';
-    this.enabled = Boolean(options.smtpUrl) && Boolean(options.mailFrom);
-    if (this.enabled) {
+    if (options.smtpUrl && options.mailFrom) {
       const timeout = options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
       // A pool reuses a few connections for a burst (CSV import) instead of one per message.
       this.smtpOptions = {
@@ -160,6 +158,11 @@ export class Mailer {
         dnsTimeout: timeout,
       };
     }
+  }
+
+  /** Whether login emails are sent (R75: SMTP_URL and MAIL_FROM are both set). */
+  get enabled(): boolean {
+    return this.smtpOptions !== undefined;
   }
 
   /** Queues the login email of R75 for `message.email`; returns at once, never throws. */
@@ -191,7 +194,11 @@ export class Mailer {
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.sleepers) wake();
-    (await this.transport)?.close();
+    // A pool that failed to load has nothing to close; its sends failed already.
+    await this.transport?.then(
+      (smtp) => smtp.close(),
+      () => undefined,
+    );
     await this.idle();
   }
 
