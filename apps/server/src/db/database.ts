@@ -17,6 +17,14 @@ export type CommitListener = (events: readonly DomainEvent[], rows: readonly Out
 /** Ends a watch of the outbox (`Database.watchOutbox`). */
 export type StopWatching = () => Promise<void>;
 
+/** Which instance runs the event's timers (R96; `Database.holdTimerLock`). */
+export interface TimerLock {
+  /** Whether this instance holds the lock now. */
+  held(): boolean;
+  /** Gives the lock up, for another instance to take, and stops trying to take it. */
+  release(): Promise<void>;
+}
+
 export interface TransactionOptions {
   /** A consistent snapshot for reads that must agree (an export); it writes nothing. */
   readOnly?: boolean;
@@ -99,5 +107,10 @@ export interface Database {
    * commits, until stopped: with PostgreSQL, other instances' commits; SQLite never calls.
    */
   watchOutbox(changed: () => void): StopWatching;
+  /**
+   * The event's timer lock, tried until released: on PostgreSQL a session lock that one instance
+   * holds at a time (instance-session.ts); on SQLite always held. Resolves after the first try.
+   */
+  holdTimerLock(): Promise<TimerLock>;
   close(): void | Promise<void>;
 }

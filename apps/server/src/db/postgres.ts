@@ -17,12 +17,12 @@ import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DomainEvent } from '../domain-events.js';
-import type { StopWatching, TransactionOptions } from './database.js';
+import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
 import { DiskFullAlarm } from './disk-full.js';
 import { StorageRefusedError } from './failures.js';
 import { redactedUrl } from './location.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
-import { OutboxListener } from './outbox-listener.js';
+import { InstanceSession } from './instance-session.js';
 import type { OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
 import { bindable, queryBuilder, ScopedDatabase, Turns } from './transactions.js';
@@ -61,6 +61,8 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   private readonly lastSent = new WeakMap<pg.PoolClient, Promise<pg.QueryResult>>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
+  /** LISTEN and the timer lock (instance-session.ts), made at the first use of either. */
+  private session: InstanceSession | undefined;
 
   constructor(
     readonly location: string,
@@ -111,16 +113,24 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   /**
-   * Other instances' commits, by LISTEN/NOTIFY and a poll (outbox-listener.ts). This instance's
+   * Other instances' commits, by LISTEN/NOTIFY and a poll (instance-session.ts). This instance's
    * own commits call the commit listeners, so their notifications are passed over.
    */
   watchOutbox(changed: () => void): StopWatching {
-    const listener = new OutboxListener(this.location, changed, this.backends);
-    return () => listener.stop();
+    return this.instanceSession().watch(changed);
+  }
+
+  holdTimerLock(): Promise<TimerLock> {
+    return this.instanceSession().holdTimerLock();
   }
 
   async close(): Promise<void> {
+    await this.session?.end();
     await this.pool.end();
+  }
+
+  private instanceSession(): InstanceSession {
+    return (this.session ??= new InstanceSession(this.location, this.backends));
   }
 
   /**

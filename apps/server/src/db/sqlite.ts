@@ -15,7 +15,7 @@ import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
-import type { StopWatching, TransactionOptions } from './database.js';
+import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
 import { bindable, queryBuilder, ScopedDatabase, Turns } from './transactions.js';
 import { findWalDamage } from './wal-check.js';
 
@@ -63,6 +63,11 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   /** Every writer is in this process: its commits call the commit listeners (transactions.ts). */
   watchOutbox(): StopWatching {
     return async () => {};
+  }
+
+  /** One process serves the event: it always holds the timer lock. */
+  async holdTimerLock(): Promise<TimerLock> {
+    return { held: () => true, release: async () => {} };
   }
 
   close(): void {

@@ -7,7 +7,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
-import type { CommitListener, Database, Engine, StopWatching, TransactionOptions } from './database.js';
+import type {
+  CommitListener,
+  Database,
+  Engine,
+  StopWatching,
+  TimerLock,
+  TransactionOptions,
+} from './database.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
 import { Outbox, type OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
@@ -118,6 +125,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
   abstract anyWriteKey(): Promise<string>;
   abstract watchOutbox(changed: () => void): StopWatching;
+  abstract holdTimerLock(): Promise<TimerLock>;
   /** Runs a write on the transaction's connection, or alone. */
   protected abstract write(query: Compilable<unknown>): Promise<number>;
   abstract close(): void | Promise<void>;

@@ -3,8 +3,9 @@
  * with the provider's own certificate authority (`sslmode=verify-full&sslrootcert=<its CA>`). A
  * throwaway server of this test's own accepts TLS with a certificate for 127.0.0.1 signed by a
  * CA made here; the built server starts on it, serves, and every one of its connections (the
- * pool, the outbox listener, the timer lock) is encrypted, with no warning from node-postgres. A
- * server whose certificate the given CA did not sign is refused at start, with the reason.
+ * pool, the session that listens for events and holds the timer lock) is encrypted, with no
+ * warning from node-postgres. A server whose certificate the given CA did not sign is refused at
+ * start, with the reason.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,13 +125,13 @@ describe("a hosted PostgreSQL with its provider's certificate authority", () => 
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
     try {
-      // The pool's, the outbox listener's and the timer lock's connections.
+      // The pool's connections, and the session that listens and holds the timer lock.
       const { rows } = await admin.query<{ application_name: string; ssl: boolean }>(
         `select a.application_name, s.ssl from pg_stat_activity a join pg_stat_ssl s using (pid)
          where a.datname = 'podium_tls' order by 1`,
       );
       expect(rows.map((row) => row.application_name)).toEqual(
-        expect.arrayContaining(['podium outbox listener', expect.stringMatching(/^podium timers /)]),
+        expect.arrayContaining([expect.stringMatching(/^podium instance /)]),
       );
       expect(rows.filter((row) => !row.ssl)).toEqual([]);
     } finally {

@@ -3,10 +3,12 @@
  * event reaches the matching sockets of both, once, with one `seq` order for the deployment
  * (API.md 6.2, DESIGN.md §7: the outbox, LISTEN/NOTIFY and the poll). Real sockets, a real
  * database; the failures are real too (a trigger switched off, connections ended by the server).
+ * Each instance's LISTEN shares its one session outside the pool with the timer lock
+ * (db/instance-session.ts).
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { OUTBOX_LISTENER_NAME } from '../db/outbox-listener.js';
+import { SESSION_NAME, TIMER_LOCK_KEY } from '../db/instance-session.js';
 import type { PostgresDatabase } from '../db/postgres.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
@@ -83,16 +85,46 @@ async function cutOff(): Promise<void> {
   await server.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
 }
 
-/** The instances' LISTEN connections, by what they last ran. */
-async function listeners(): Promise<string[]> {
-  const { rows } = await server.query<{ query: string }>(
-    'select query from pg_stat_activity where datname = $1 and application_name = $2',
-    [database, OUTBOX_LISTENER_NAME],
+/** The instances' sessions outside their pools (LISTEN and the timer lock): their server processes. */
+async function sessions(): Promise<number[]> {
+  const { rows } = await server.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and application_name like $2 || ' %'",
+    [database, SESSION_NAME],
   );
-  return rows.map((row) => row.query);
+  return rows.map((row) => row.pid);
+}
+
+/** The server process holding the timer lock (a bigint key is held as two 32-bit halves). */
+async function lockHolder(): Promise<number | undefined> {
+  const { rows } = await server.query<{ pid: number }>(
+    `select pid from pg_locks where locktype = 'advisory' and granted and objsubid = 1
+        and database = (select oid from pg_database where datname = $1) and classid = $2 and objid = $3`,
+    [database, Math.floor(TIMER_LOCK_KEY / 2 ** 32), TIMER_LOCK_KEY % 2 ** 32],
+  );
+  return rows[0]?.pid;
+}
+
+/** The client connections to the event's database, and those of the instances' pools. */
+async function connections(): Promise<{ all: number; pooled: number }> {
+  const { rows } = await server.query<{ count: string }>(
+    "select count(*) from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+    [database],
+  );
+  const pooled = [a, b].reduce((sum, t) => sum + (t.app.db as PostgresDatabase).pool.totalCount, 0);
+  return { all: Number(rows[0]?.count), pooled };
 }
 
 describe('two instances on one PostgreSQL database (R96)', () => {
+  it('each keeps one connection outside its pool, which listens and holds or tries the timer lock', async () => {
+    await until(async () => (await sessions()).length === 2);
+    // Pooled connections come and go (requests, idle time-outs): compared until a quiet moment.
+    await until(async () => {
+      const { all, pooled } = await connections();
+      return all === pooled + 2;
+    });
+    expect(await sessions()).toContain(await lockHolder());
+  });
+
   it("an admin socket on A gets the events of B's writes, once each, in seq order, as B's own sockets do", async () => {
     const judge = await b.loginAs(await b.addJudge({ name: 'Ada', email: 'ada@x.org' }));
     await settle(1100); // the coalescing windows of the setup pass
@@ -243,23 +275,22 @@ describe('when notifications or the database fail (R96)', () => {
     expect(onA.names()).toEqual(['clock']);
   });
 
-  it('a LISTEN connection ended by the server: said once, listened again, nothing lost', async () => {
+  it("the instances' sessions ended by the server: said once, listened again, nothing lost, the timer lock taken again", async () => {
     const errors = errorLines();
+    const said = (text: string) => errors().filter((line) => line.includes(text)).length;
     const onA = await asAdmin(a);
-    // Each instance opens its LISTEN connection after it starts, on a loaded machine a moment later.
-    await until(async () => (await listeners()).length === 2);
-    expect(await listeners()).toEqual(['listen podium_outbox', 'listen podium_outbox']);
-    await server.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
-      [database, OUTBOX_LISTENER_NAME],
-    );
+    await until(async () => (await sessions()).length === 2);
+    const ended = await sessions();
+    expect(ended).toContain(await lockHolder());
+    await server.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [ended]);
     await b.admin(unpause);
     await until(() => onA.names().includes('clock'));
-    await until(async () => (await listeners()).length === 2, 5000);
-    await until(
-      () => errors().filter((line) => line.includes('listening to PostgreSQL for events again')).length === 2,
-    );
-    expect(errors().filter((line) => line.includes('listening for events was lost'))).toHaveLength(2);
+    const fresh = async () => (await sessions()).filter((pid) => !ended.includes(pid));
+    await until(async () => (await fresh()).length === 2, 5000);
+    await until(async () => (await fresh()).includes((await lockHolder()) ?? 0), 5000);
+    await until(() => said('listening to PostgreSQL for events again') === 2);
+    expect(said('listening for events was lost')).toBe(2);
+    expect(said("this instance stopped running the event's timers")).toBe(1);
     // Listening again: B's next change reaches A too.
     await b.admin(pause);
     await until(() => count(onA, 'clock') === 2);

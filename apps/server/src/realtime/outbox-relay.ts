@@ -4,7 +4,7 @@
  * hands its rows over at once when they follow the cursor (SQLite, or PostgreSQL while no other
  * instance wrote in between): no read. Otherwise the rows after the cursor are read: after such a
  * commit, after the import worker's, and, with PostgreSQL, when another instance's commit is
- * notified or at each poll (db/outbox-listener.ts). Reads never overlap; a wake during one reads
+ * notified or at each poll (db/instance-session.ts). Reads never overlap; a wake during one reads
  * again after it. A read that fails (the database unreachable) is tried again RETRY_MS later: the
  * rows wait in the outbox meanwhile.
  *

@@ -2,7 +2,7 @@
  * R96's timers: two instances on one PostgreSQL database, with `clock_sync` on and the clock
  * running, back the clock up once per interval between them (R40), not once each; when the
  * instance running the timers closes or dies, the other takes them over within seconds (the
- * timer lock, db/timer-lock.ts). Real database, real apps, real server processes killed with
+ * timer lock, db/instance-session.ts). Real database, real apps, real server processes killed with
  * SIGKILL; the interval is shortened through the configuration (CLOCK_BACKUP_INTERVAL_MS), and
  * backups are counted by a trigger the test adds to the event's database. On SQLite the one
  * process runs the timers: how a task is run (SQLite's automatic backups are tested in
@@ -11,7 +11,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TIMER_LOCK_KEY, TIMER_LOCK_NAME, TIMER_LOCK_RETRY_MS } from '../db/timer-lock.js';
+import { SESSION_NAME, SESSION_ROUND_MS, TIMER_LOCK_KEY } from '../db/instance-session.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { seedClockRunning, seedSettings } from '../test-support/seed.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
@@ -31,7 +31,7 @@ const INTERVAL_MS = 300;
 /** How long backups are counted at a time: ten intervals (twenty backups if both ran them). */
 const WINDOW_MS = 3000;
 /** "Within a few seconds": the next try of the lock, and time for a loaded machine. */
-const TAKEOVER_MS = TIMER_LOCK_RETRY_MS + 3000;
+const TAKEOVER_MS = SESSION_ROUND_MS + 4000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,7 +122,7 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
     try {
       const first = await open();
       const firstHolder = await holderAppearing();
-      expect(firstHolder.name).toMatch(new RegExp(`^${TIMER_LOCK_NAME} ${process.pid}@`));
+      expect(firstHolder.name).toMatch(new RegExp(`^${SESSION_NAME} ${process.pid}@`));
       await open();
       await countBackups();
       await seedSettings(first.app, { clock_sync: true });
@@ -158,7 +158,7 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
       return server;
     };
     const heldBy = (server: ServerProcess) => async () =>
-      (await lockHolder())?.name.startsWith(`${TIMER_LOCK_NAME} ${server.child.pid}@`) === true;
+      (await lockHolder())?.name.startsWith(`${SESSION_NAME} ${server.child.pid}@`) === true;
     const admin = async (server: ServerProcess, path: string, body: unknown = {}) => {
       const response = await fetch(`${server.url}/api${path}`, {
         method: 'POST',

@@ -1,16 +1,15 @@
 /**
  * The event's timers (R96): periodic tasks that act on the event (write to it, log a line, send
  * mail) run once per event, not once per instance. Each instance keeps every task's interval, but
- * a task runs only on the instance holding the timer lock (db/timer-lock.ts: a PostgreSQL advisory
- * lock; on SQLite the one process always holds it). When the holder dies, the instance that takes
- * the lock over runs the tasks from its next interval on.
+ * a task runs only on the instance holding the timer lock (`db.holdTimerLock`: on PostgreSQL an
+ * advisory lock, db/instance-session.ts; on SQLite the one process always holds it). When the
+ * holder dies, the instance that takes the lock over runs the tasks from its next interval on.
  *
  * Services register their tasks when they are built; `start` makes them run. The app starts them;
  * the export worker, which builds services too, does not, so it neither runs tasks nor takes the
  * lock.
  */
-import type { Database } from '../db/database.js';
-import { holdTimerLock, type TimerLock } from '../db/timer-lock.js';
+import type { Database, TimerLock } from '../db/database.js';
 
 export interface EventTimersContext {
   db: Database;
@@ -50,7 +49,7 @@ export class EventTimers {
   /** Tries to take the timer lock (then goes on trying) and starts every interval. */
   async start(): Promise<void> {
     if (this.lock !== undefined) return;
-    this.lock = await holdTimerLock(this.db);
+    this.lock = await this.db.holdTimerLock();
     for (const timer of this.timers) this.schedule(timer);
   }
 

@@ -1,0 +1,186 @@
+/**
+ * An instance's one PostgreSQL session outside its pool (DESIGN.md §7), for what belongs to a
+ * session and must not go with a pooled connection into the next request: LISTEN, and the timer
+ * lock. PostgresDatabase makes it at the first `watchOutbox` or `holdTimerLock`, ends it at `close`.
+ *
+ * LISTEN: the outbox's insert trigger notifies each commit (migration pg-002). A notification only
+ * wakes the reader, which reads the rows after its cursor: so the watchers are also woken after
+ * each (re)connection (what was notified meanwhile is lost) and every round. Notifications of the
+ * instance's own pool backends are passed over (its commits reach the reader without them).
+ *
+ * The timer lock (R96): a session-level advisory lock, whose holder runs the event's timers. When
+ * the holder dies, the server sees its session close and frees the lock (a vanished machine's,
+ * once the server's keepalives give up), and another instance takes it at its next round.
+ *
+ * Every SESSION_ROUND_MS a round connects if need be, then tries the lock while it is wanted and
+ * not held, or else runs a query, so that a connection broken without closing is noticed too. The
+ * loss of the connection (LISTEN and the lock with it) and its return are each said once.
+ */
+import { hostname } from 'node:os';
+import pg from 'pg';
+import type { TimerLock } from './database.js';
+import { OUTBOX_CHANNEL } from './outbox.js';
+
+/** How often a round runs: the outbox read, a lost connection retried, the timer lock tried. */
+export const SESSION_ROUND_MS = 1000;
+
+/** The session's `application_name` starts so; the instance's process id and host follow. */
+export const SESSION_NAME = 'podium instance';
+
+/**
+ * The timer lock's key ("timers" in ASCII). Not the write lock's key (postgres.ts): session and
+ * transaction advisory locks share one key space, and a writing transaction would wait for it.
+ */
+export const TIMER_LOCK_KEY = 0x74696d657273;
+
+/** A query on the session that takes longer than this counts as a lost connection. */
+const QUERY_TIMEOUT_MS = 5000;
+
+/**
+ * The server's TCP keepalives: a holder whose machine vanished leaves its lock after about
+ * 10 + 3 × 5 s, not the system's default two hours (an idle session is in no transaction, so
+ * `idle_in_transaction_session_timeout` would not free it).
+ */
+const SERVER_KEEPALIVES =
+  'set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3';
+
+export class InstanceSession {
+  private client: pg.Client | undefined;
+  private readonly watchers = new Set<() => void>();
+  private readonly rounds: ReturnType<typeof setInterval>;
+  /** The round under way, awaited by `holdTimerLock`, `release` and `end`. */
+  private running: Promise<void> | undefined;
+  private ended = false;
+  /** The connection could not be made or was lost, and that was said; its return will be said too. */
+  private lost = false;
+  private lockWanted = false;
+  private holding = false;
+  /** Another instance held the lock when this one tried: taking it later is a takeover. */
+  private waited = false;
+
+  constructor(
+    private readonly url: string,
+    /** The server processes of the instance's pool: what they notify, the instance committed. */
+    private readonly own: ReadonlySet<number>,
+  ) {
+    this.rounds = setInterval(() => {
+      this.wake();
+      void this.round();
+    }, SESSION_ROUND_MS);
+    this.rounds.unref();
+    void this.round();
+  }
+
+  watch(changed: () => void): () => Promise<void> {
+    this.watchers.add(changed);
+    return async () => void this.watchers.delete(changed);
+  }
+
+  async holdTimerLock(): Promise<TimerLock> {
+    this.lockWanted = true;
+    await this.running; // a round that may have looked before the lock was wanted
+    await this.round();
+    return {
+      held: () => this.holding,
+      release: async () => {
+        this.lockWanted = false;
+        await this.running;
+        if (!this.holding) return;
+        this.holding = false;
+        await this.client?.query('select pg_advisory_unlock($1)', [TIMER_LOCK_KEY]).catch(() => undefined);
+      },
+    };
+  }
+
+  /** Ends the session: its LISTEN and its lock go with it. */
+  async end(): Promise<void> {
+    this.ended = true;
+    clearInterval(this.rounds);
+    await this.running;
+    await this.drop();
+  }
+
+  private wake(): void {
+    for (const changed of this.watchers) changed();
+  }
+
+  private round(): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    this.running ??= this.tryNow().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async tryNow(): Promise<void> {
+    try {
+      const client = this.client ?? (await this.connect());
+      if (!this.lockWanted || this.holding) await client.query('select 1');
+      else {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [TIMER_LOCK_KEY],
+        );
+        if (rows[0]?.locked !== true) this.waited = true;
+        else if (this.client === client) {
+          this.holding = true;
+          if (this.waited)
+            console.log("timers: this instance took the timer lock over and runs the event's timers");
+          this.waited = false;
+        }
+      }
+    } catch (error) {
+      void this.drop(error);
+    }
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: `${SESSION_NAME} ${process.pid}@${hostname()}`,
+    });
+    // 'error' and 'end' both come when the server ends the connection: one loss. An 'error' with
+    // no listener would end the process.
+    const lose = (error?: unknown) => {
+      if (this.client === client) void this.drop(error);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    client.on('notification', ({ processId }) => {
+      if (!this.own.has(processId)) this.wake();
+    });
+    try {
+      await client.connect();
+      await client.query(`${SERVER_KEEPALIVES}; listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    this.client = client;
+    if (this.lost) console.error('realtime: listening to PostgreSQL for events again');
+    this.lost = false;
+    this.wake(); // what was committed while nobody listened
+    return client;
+  }
+
+  /** The connection is unusable (or ended): its LISTEN and lock are gone; a round connects again. */
+  private async drop(error?: unknown): Promise<void> {
+    const [client, held] = [this.client, this.holding];
+    this.client = undefined;
+    this.holding = false;
+    if (!this.ended && !this.lost) {
+      this.lost = true;
+      const cause = error instanceof Error ? error.message : 'the connection ended';
+      console.error(
+        `realtime: the PostgreSQL connection listening for events was lost (${cause}); ` +
+          `reconnecting, and reading events every ${SESSION_ROUND_MS / 1000} s meanwhile`,
+      );
+      if (held)
+        console.error(
+          "timers: the timer lock went with that connection: this instance stopped running the event's timers",
+        );
+    }
+    await client?.end().catch(() => undefined);
+  }
+}
