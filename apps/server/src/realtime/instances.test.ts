@@ -8,10 +8,11 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { SESSION_NAME, TIMER_LOCK_KEY } from '../db/instance-session.js';
+import { SESSION_NAME } from '../db/instance-session.js';
 import type { PostgresDatabase } from '../db/postgres.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
+import { timerLockHolder } from '../test-support/timer-lock.js';
 import {
   basicAuth,
   createTestApp,
@@ -94,15 +95,8 @@ async function sessions(): Promise<number[]> {
   return rows.map((row) => row.pid);
 }
 
-/** The server process holding the timer lock (a bigint key is held as two 32-bit halves). */
-async function lockHolder(): Promise<number | undefined> {
-  const { rows } = await server.query<{ pid: number }>(
-    `select pid from pg_locks where locktype = 'advisory' and granted and objsubid = 1
-        and database = (select oid from pg_database where datname = $1) and classid = $2 and objid = $3`,
-    [database, Math.floor(TIMER_LOCK_KEY / 2 ** 32), TIMER_LOCK_KEY % 2 ** 32],
-  );
-  return rows[0]?.pid;
-}
+/** The server process holding the timer lock. */
+const lockHolder = async () => (await timerLockHolder(server, database))?.pid;
 
 /** The client connections to the event's database, and those of the instances' pools. */
 async function connections(): Promise<{ all: number; pooled: number }> {

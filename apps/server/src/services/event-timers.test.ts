@@ -11,9 +11,10 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_NAME, SESSION_ROUND_MS, TIMER_LOCK_KEY } from '../db/instance-session.js';
+import { SESSION_NAME, SESSION_ROUND_MS } from '../db/instance-session.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { seedClockRunning, seedSettings } from '../test-support/seed.js';
+import { timerLockHolder } from '../test-support/timer-lock.js';
 import { ensureBuilt, startServer, stopServer, type ServerProcess } from '../test-support/server-process.js';
 import { until } from '../test-support/sockets.js';
 import { EventTimers } from './event-timers.js';
@@ -91,18 +92,7 @@ function expectOncePerInterval(times: number[]): void {
 }
 
 /** The connection holding the timer lock: its server process and `application_name`. */
-async function lockHolder(): Promise<{ pid: number; name: string } | undefined> {
-  // A bigint key is held as two 32-bit halves (classid, objid) with objsubid 1.
-  const { rows } = await observer.query<{ pid: number; name: string }>(
-    `select l.pid, a.application_name as name
-       from pg_locks l join pg_stat_activity a on a.pid = l.pid
-      where l.locktype = 'advisory' and l.granted and l.objsubid = 1
-        and l.database = (select oid from pg_database where datname = current_database())
-        and l.classid = $1 and l.objid = $2`,
-    [Math.floor(TIMER_LOCK_KEY / 2 ** 32), TIMER_LOCK_KEY % 2 ** 32],
-  );
-  return rows[0];
-}
+const lockHolder = () => timerLockHolder(observer, new URL(url).pathname.slice(1));
 
 async function holderAppearing(): Promise<{ pid: number; name: string }> {
   let holder: { pid: number; name: string } | undefined;
