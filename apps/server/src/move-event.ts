@@ -12,7 +12,7 @@ import { sql, type Compilable, type RawBuilder } from 'kysely';
 import { DATABASE_FILE } from './config.js';
 import { migrations } from './db/migrations/index.js';
 import { isPostgresUrl, redactedUrl } from './db/location.js';
-import { StorageRefusedError } from './db/failures.js';
+import { isDatabaseBusy, StorageRefusedError } from './db/failures.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import type { DB } from './db/schema.js';
 
@@ -160,7 +160,7 @@ function refuseWhileInUse(file: string): void {
     probe.exec('begin exclusive');
     probe.exec('rollback');
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+    if (isDatabaseBusy(error)) {
       throw new EventNotMovedError(
         `${file} is open in a running Podium server (or another program): stop the server first, ` +
           'so that no change made after the copy is left behind',

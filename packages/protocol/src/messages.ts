@@ -25,6 +25,13 @@ export const DISK_FULL_MESSAGE =
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'the database cannot be reached: this change was not saved; everything saved before is safe. Try again in a moment.';
 
+/**
+ * 503: SQLite's write lock stayed with another connection past the busy timeout (another program
+ * holding the file, or the import worker's transaction); nothing of this request was saved.
+ */
+export const DATABASE_BUSY_MESSAGE =
+  'the database is busy: this change was not saved; everything saved before is safe. Try again in a moment.';
+
 // 5.22 Idempotent judge writes (R91).
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key is invalid';
 export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key was used for a different request';

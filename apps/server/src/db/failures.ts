@@ -1,7 +1,7 @@
 /**
  * How storage fails, as the layers above it need to tell (the error handler's 503s, the start's
- * refusals): a full disk, an unreachable database, storage the server cannot start on. The one
- * part of db/ that plugins may import; it loads no database driver.
+ * refusals): a full disk, an unreachable or busy database, storage the server cannot start on.
+ * The one part of db/ that plugins may import; it loads no database driver.
  */
 export { isDiskFull } from './disk-full.js';
 
@@ -27,6 +27,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       message,
     )
   );
+}
+
+/**
+ * Whether `error` says SQLite's lock stayed with another connection for longer than the busy
+ * timeout (sqlite.ts, `BUSY_TIMEOUT_MS`): nothing was written, and the same request may pass a
+ * moment later. Extended codes (`SQLITE_BUSY_SNAPSHOT`, …) included.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** A reason the server refuses to start on this storage; main.ts prints it without a stack. */

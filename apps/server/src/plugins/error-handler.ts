@@ -1,7 +1,7 @@
 /**
  * The one place errors become responses: exactly `{"error": "<message>"}` with the statuses of
  * API.md 1.3. A write the disk refused is a 503 (the database reports the episode once, see
- * db/disk-full.ts). Anything unexpected is a 500 whose details go to standard error only.
+ * db/disk-full.ts), and so is a database unreachable or busy. Anything unexpected is a 500 whose details go to standard error only.
  */
 import { maxHeaderSize, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
+  DATABASE_BUSY_MESSAGE,
   DATABASE_UNAVAILABLE_MESSAGE,
   DISK_FULL_MESSAGE,
   INTERNAL_ERROR_MESSAGE,
@@ -16,7 +17,7 @@ import {
   REQUEST_TIMEOUT_MESSAGE,
   requestHeadersTooLarge,
 } from '@podium/protocol';
-import { isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
+import { isDatabaseBusy, isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
 import { DomainError, RateLimitedError } from '../errors.js';
 
 /**
@@ -103,6 +104,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       console.error(`${request.method} ${request.url}: database unavailable (${describeCode(error)})`);
       return reply.code(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    if (isDatabaseBusy(error)) {
+      console.error(`${request.method} ${request.url}: database busy (${describeCode(error)})`);
+      return reply.code(503).send({ error: DATABASE_BUSY_MESSAGE });
     }
     // A client that went away mid-request (or was cut off by the time limits of app.ts) is not a
     // server failure: there is no one to answer and nothing to report. Its socket tells, not the

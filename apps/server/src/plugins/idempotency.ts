@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_INVALID, type Endpoint } from '@podium/protocol';
-import { isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
+import { isDatabaseBusy, isDatabaseUnavailable, isDiskFull } from '../db/failures.js';
 import { ValidationError } from '../errors.js';
 import type { JudgeRow } from '../repositories/judge.repository.js';
 import { requestFingerprint, type KeptAnswer, type KeyedRequest } from '../services/idempotency.service.js';
@@ -78,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance): void {
   });
 
   // Refusals (body, state) wrote nothing: their answer is kept on its own. When it cannot be kept
-  // (a full disk, the database away) the refusal is answered all the same, and a retry is
+  // (a full disk, the database away or busy) the refusal is answered all the same, and a retry is
   // evaluated again: an error thrown here would reach the client as Fastify's raw error body,
   // which the error handler never sees (issue 31: it named the database's files).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -89,7 +89,7 @@ export function registerIdempotency(app: FastifyInstance): void {
         .keepRefusal(keyed, { status: reply.statusCode, body: payload })
         .catch((error: unknown) => {
           if (isDiskFull(error)) app.db.diskFull.failed(error);
-          else if (!isDatabaseUnavailable(error))
+          else if (!isDatabaseUnavailable(error) && !isDatabaseBusy(error))
             console.error(`${request.method} ${request.url}: its refusal was not kept:`, error);
         });
     }

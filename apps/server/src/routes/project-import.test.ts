@@ -4,12 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ImportPreview, type Project } from '@podium/protocol';
+import { DATABASE_BUSY_MESSAGE, ImportPreview, type Project } from '@podium/protocol';
 import { connectTo } from '../db/connect.js';
 import { multipart } from '../test-support/multipart.js';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
-import { createTestApp, IN_WORKERS, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  IN_WORKERS,
+  TEST_ADMIN_PASSWORD,
+  testEngine,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 const sample = (name: string) =>
   readFileSync(new URL(`../../../../../shared/data/${name}`, import.meta.url), 'utf8');
@@ -313,4 +319,38 @@ describe('writes while an import commits in the worker', () => {
       ['During', 3],
     ]);
   }, 60_000);
+
+  // PostgreSQL waits for a lock without a time limit: there the other holders are instances,
+  // whose transactions are short. SQLite gives up after BUSY_TIMEOUT_MS (5 s).
+  it.skipIf(testEngine() === 'postgres')(
+    'answer 503 "busy", changing nothing, when another program keeps the SQLite lock past the busy timeout',
+    async () => {
+      await t.admin({ method: 'GET', url: '/api/admin/options' });
+      const before = await snapshot(t.app);
+      const other = await connectTo(t.app.db.location);
+      let commit = () => {};
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let begun = () => {};
+      const locked = new Promise<void>((resolve) => (begun = resolve));
+      const holding = other.transaction(async () => {
+        begun();
+        await committed;
+      });
+      await locked;
+      const busy = { status: 503, body: { error: DATABASE_BUSY_MESSAGE } };
+      try {
+        // Before: both answered 500 "internal server error", the worker's error losing its code.
+        expect(await projectCsv('Alpha,,https://x.org/a\n')).toEqual(busy);
+        const write = await t.admin({ method: 'POST', url: '/api/project/new', payload: { name: 'During' } });
+        expect({ status: write.statusCode, body: write.json() }).toEqual(busy);
+      } finally {
+        commit();
+        await holding;
+        await other.close();
+      }
+      expect(await snapshot(t.app)).toBe(before);
+      expect((await projectCsv('Alpha,,https://x.org/a\n')).status).toBe(200);
+    },
+    60_000,
+  );
 });

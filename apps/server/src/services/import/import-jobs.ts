@@ -58,9 +58,15 @@ export class ImportJobs {
       try {
         await this.answer(message);
       } catch (error) {
-        // A ValidationError (`line <n>: ...`) is the user's 400; anything else is a bug (500).
         const text = error instanceof Error ? error.message : String(error);
-        this.reply({ type: 'error', job, message: text, invalid: error instanceof ValidationError });
+        const code = (error as { code?: unknown } | null)?.code;
+        this.reply({
+          type: 'error',
+          job,
+          message: text,
+          invalid: error instanceof ValidationError,
+          ...(typeof code === 'string' && { code }),
+        });
       }
     }
   }

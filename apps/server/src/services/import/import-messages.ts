@@ -44,4 +44,8 @@ export type ImportReply =
   /** Every row passed the checks; the worker waits for `write`. */
   | { type: 'checked'; job: number }
   | ({ type: 'imported'; job: number } & ProjectImportOutcome)
-  | { type: 'error'; job: number; message: string; invalid: boolean };
+  /**
+   * `invalid`: the user's 400 (a ValidationError); otherwise the error's `code`, when it has one,
+   * so the error handler tells a busy, unreachable or full database (503) from a bug (500).
+   */
+  | { type: 'error'; job: number; message: string; invalid: boolean; code?: string };

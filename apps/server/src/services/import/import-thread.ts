@@ -153,7 +153,9 @@ export class ImportThread {
     if (reply.type === 'rows') {
       for (const row of reply.rows) pending.rows.push(row);
     } else if (reply.type === 'error') {
-      const error = reply.invalid ? new ValidationError(reply.message) : new Error(reply.message);
+      const error = reply.invalid
+        ? new ValidationError(reply.message)
+        : Object.assign(new Error(reply.message), { code: reply.code });
       this.settle(reply.job, () => pending.reject(error));
     } else if (reply.type === 'checked') {
       // The upload goes on: its next answer is awaited on a fresh entry (see `checkProjects`).
