@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { LOGIN_WINDOW_MS } from '@podium/protocol';
 import { LoginLimitRepository } from '../repositories/login-limit.repository.js';
+import { settle, until } from '../test-support/sockets.js';
 import { clientKey, FailureLimiter } from './failure-limiter.js';
 
 let t: TestApp | undefined;
@@ -83,6 +84,23 @@ describe('FailureLimiter (R69, R70a)', () => {
     expect(await admin.retryAfterSeconds('ip', 1)).toBe(0);
     await repository.clearAll();
     expect(await limiter.retryAfterSeconds('ip', 1)).toBe(0);
+  });
+
+  it("the app's timer deletes the windows that ended, from a minute after the start", async () => {
+    const { clock, limiter } = await limiterWithClock();
+    const addresses = async () =>
+      (await t!.app.db.all(t!.app.db.q.selectFrom('login_failures').select('client'))).map(
+        (row) => row.client,
+      );
+    await limiter.recordFailure('ended');
+    clock.advance(LOGIN_WINDOW_MS / 2);
+    await limiter.recordFailure('open');
+    // Every second the timer looks; at the first look a minute after the start it deletes.
+    await settle(1500);
+    expect((await addresses()).sort()).toEqual(['ended', 'open']);
+    clock.advance(LOGIN_WINDOW_MS / 2);
+    await until(async () => (await addresses()).length === 1, 5000);
+    expect(await addresses()).toEqual(['open']);
   });
 });
 

@@ -257,7 +257,13 @@ export interface LoginGuardsContext {
 
 /** The guards of the server and the deletion of ended per-address windows, on one timer. */
 export class LoginGuards {
-  private lastSweep = 0;
+  /**
+   * The first sweep comes a minute after the start, not in its first second: a start on SQLite
+   * cleared every count (`clearCounts`), and on PostgreSQL ended windows kept a minute longer are
+   * harmless. A write fewer at a start, when SQLite's main connection would wait for a lock another
+   * connection holds (an import's, a test's) with the event loop stopped.
+   */
+  private lastSweep: number;
 
   readonly judgeCodes: LoginGuard;
   readonly adminPasswords: LoginGuard;
@@ -268,6 +274,7 @@ export class LoginGuards {
     this.judgeCodes = judgeCodes;
     this.adminPasswords = adminPasswords;
     this.now = now;
+    this.lastSweep = now();
     this.loginLimits = repositories.loginLimits;
   }
 
