@@ -342,11 +342,24 @@ async function pickUp() {
 
 /**
  * A finger drag over the DevTools protocol: touch down on `from`, move in steps onto the top of `to`,
- * lift once `to` shows the drop place (a row makes room; the end zone lights up).
+ * lift once `to` shows the drop place (a row makes room; the end zone lights up). A gesture that
+ * shows none is cancelled (touchcancel: dnd-kit drops nothing) and made again, up to three times:
+ * on a machine starved of CPU, dnd-kit's sensor missed a whole gesture's moves (docs/toolchain.md).
  */
 type Box = { x: number; y: number; width: number; height: number };
 
 async function touchDrag(from: Locator, to: Locator) {
+  const misses: unknown[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const missed = await touchGesture(from, to);
+    if (missed === undefined) return;
+    misses.push(missed);
+  }
+  throw new Error(`the touch drag never showed a drop place: ${JSON.stringify(misses)}`);
+}
+
+/** One gesture of `touchDrag`: undefined once dropped, else where it was tried (it was cancelled). */
+async function touchGesture(from: Locator, to: Locator): Promise<{ start: Box; end: Box } | undefined> {
   // Touches land at viewport coordinates: both rows must be on screen (a phone is short), and the
   // target away from the screen's edges, where a resting finger scrolls the page (auto-scroll)
   // and the target moves away from under it.
@@ -391,19 +404,18 @@ async function touchDrag(from: Locator, to: Locator) {
         target.classList.contains('judge-list__end--over') ||
         /translate3d\(0px, [1-9]/.test((target as HTMLElement).style.transform),
     );
-  for (let wait = 0; wait < 100 && !(await madeRoom()); wait++) {
+  for (let wait = 0; wait < 60 && !(await madeRoom()); wait++) {
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',
       touchPoints: at(x, targetY + (wait % 2)),
     });
     await page.waitForTimeout(50);
   }
-  if (!(await madeRoom())) {
-    throw new Error(`the touch drag never showed a drop place: ${JSON.stringify({ start, end })}`);
-  }
+  const dropped = await madeRoom();
   // The drop animation runs once the finger lifts; the new order is checked after it.
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Input.dispatchTouchEvent', { type: dropped ? 'touchEnd' : 'touchCancel', touchPoints: [] });
   await cdp.detach();
+  return dropped ? undefined : { start, end };
 }
 
 async function waitForServerRanking(expected: string[]) {
