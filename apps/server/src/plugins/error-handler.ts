@@ -1,7 +1,8 @@
 /**
  * The one place errors become responses: exactly `{"error": "<message>"}` with the statuses of
  * API.md 1.3. A write the disk refused is a 503 (the database reports the episode once, see
- * db/disk-full.ts), and so is a database unreachable or busy. Anything unexpected is a 500 whose details go to standard error only.
+ * db/disk-full.ts), and so is a database unreachable or busy. Anything unexpected is a 500 whose
+ * details go to standard error only.
  */
 import { maxHeaderSize, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

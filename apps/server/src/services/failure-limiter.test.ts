@@ -17,6 +17,7 @@ async function limiterWithClock() {
   t = await createTestApp();
   const repository = new LoginLimitRepository(t.app.db);
   return {
+    app: t.app,
     clock: t.clock,
     repository,
     limiter: new FailureLimiter({
@@ -87,11 +88,9 @@ describe('FailureLimiter (R69, R70a)', () => {
   });
 
   it("the app's timer deletes the windows that ended, from a minute after the start", async () => {
-    const { clock, limiter } = await limiterWithClock();
+    const { app, clock, limiter } = await limiterWithClock();
     const addresses = async () =>
-      (await t!.app.db.all(t!.app.db.q.selectFrom('login_failures').select('client'))).map(
-        (row) => row.client,
-      );
+      (await app.db.all(app.db.q.selectFrom('login_failures').select('client'))).map((row) => row.client);
     await limiter.recordFailure('ended');
     clock.advance(LOGIN_WINDOW_MS / 2);
     await limiter.recordFailure('open');
