@@ -255,6 +255,30 @@ describe('import dry run (dry_run=true)', () => {
   });
 });
 
+/**
+ * Another connection to the app's database holding the write lock in an open transaction, until
+ * `release` commits it (and closes the connection; once, however often it is called).
+ */
+async function holdWriteLock(): Promise<{ release: () => Promise<void> }> {
+  const other = await connectTo(t.app.db.location);
+  let commit = () => {};
+  const committed = new Promise<void>((resolve) => (commit = resolve));
+  let begun = () => {};
+  const locked = new Promise<void>((resolve) => (begun = resolve));
+  const holding = other.transaction(async () => {
+    begun();
+    await committed;
+  });
+  await locked;
+  let released: Promise<void> | undefined;
+  const release = async () => {
+    commit();
+    await holding;
+    await other.close();
+  };
+  return { release: () => (released ??= release()) };
+}
+
 describe('writes while an import commits in the worker', () => {
   beforeEach(async () => {
     await t.close();
@@ -285,16 +309,7 @@ describe('writes while an import commits in the worker', () => {
     await t.admin({ method: 'GET', url: '/api/admin/options' });
     // Another connection (on PostgreSQL, as another instance's would) holds the write lock in an
     // open transaction, so the worker's transaction cannot finish yet.
-    const other = await connectTo(t.app.db.location);
-    let commit = () => {};
-    const committed = new Promise<void>((resolve) => (commit = resolve));
-    let begun = () => {};
-    const locked = new Promise<void>((resolve) => (begun = resolve));
-    const holding = other.transaction(async () => {
-      begun();
-      await committed;
-    });
-    await locked;
+    const lock = await holdWriteLock();
     const done: string[] = [];
     try {
       const importing = projectCsv('Alpha,,https://x.org/a\nBeta,,https://x.org/b\n').then(() =>
@@ -306,12 +321,9 @@ describe('writes while an import commits in the worker', () => {
       await t.app.inject({ method: 'GET', url: '/api/project/list/public' });
       await settle(50);
       expect(done).toEqual([]);
-      commit();
-      await Promise.all([importing, write]);
+      await Promise.all([importing, write, lock.release()]);
     } finally {
-      commit();
-      await holding;
-      await other.close();
+      await lock.release();
     }
     expect((await t.projects()).map((p) => [p.name, p.location])).toEqual([
       ['Alpha', 1],
@@ -327,16 +339,7 @@ describe('writes while an import commits in the worker', () => {
     async () => {
       await t.admin({ method: 'GET', url: '/api/admin/options' });
       const before = await snapshot(t.app);
-      const other = await connectTo(t.app.db.location);
-      let commit = () => {};
-      const committed = new Promise<void>((resolve) => (commit = resolve));
-      let begun = () => {};
-      const locked = new Promise<void>((resolve) => (begun = resolve));
-      const holding = other.transaction(async () => {
-        begun();
-        await committed;
-      });
-      await locked;
+      const lock = await holdWriteLock();
       const busy = { status: 503, body: { error: DATABASE_BUSY_MESSAGE } };
       try {
         // Before: both answered 500 "internal server error", the worker's error losing its code.
@@ -344,9 +347,7 @@ describe('writes while an import commits in the worker', () => {
         const write = await t.admin({ method: 'POST', url: '/api/project/new', payload: { name: 'During' } });
         expect({ status: write.statusCode, body: write.json() }).toEqual(busy);
       } finally {
-        commit();
-        await holding;
-        await other.close();
+        await lock.release();
       }
       expect(await snapshot(t.app)).toBe(before);
       expect((await projectCsv('Alpha,,https://x.org/a\n')).status).toBe(200);
