@@ -86,7 +86,10 @@ interface ListAnswer {
   removed: number;
 }
 
-/** What the page's reads of the public list's changes were answered, in order. */
+/**
+ * What the page's reads of the public list's changes were answered, in order. An answer is added
+ * once its body is read here, which can come after the page showed it: check them with `expect.poll`.
+ */
 function recordListAnswers(on: Page): ListAnswer[] {
   const answers: ListAnswer[] = [];
   on.on('response', async (response) => {
@@ -121,14 +124,16 @@ describe('the expo follows the admin without a reload', () => {
     const before = await projectIds();
     const answers = recordListAnswers(page);
     await openLive('/expo?display=true', before.length);
-    expect(answers).toEqual([{ since: null, full: true, sent: before.length, removed: 0 }]);
+    await expect.poll(() => answers).toEqual([{ since: null, full: true, sent: before.length, removed: 0 }]);
     const renamed = before.find((project) => project.name === 'Bee Counter');
     expect((await adminApi(server, 'PUT', `/project/${renamed?.id}`, { name: 'Bee Census' })).status).toBe(
       200,
     );
     try {
       await displayNames().filter({ hasText: 'Bee Census' }).waitFor({ timeout: LIVE_MS });
-      expect(answers.slice(1)).toEqual([{ since: expect.any(String), full: false, sent: 1, removed: 0 }]);
+      await expect
+        .poll(() => answers.slice(1))
+        .toEqual([{ since: expect.any(String), full: false, sent: 1, removed: 0 }]);
       expect(await displayNames().allTextContents()).not.toContain('Bee Counter');
       expect(await sameLoad()).toBe(true);
       expect(errors).toEqual([]);
@@ -153,7 +158,9 @@ describe('the expo follows the admin without a reload', () => {
     await count(before.length + 1).waitFor({ timeout: LIVE_MS });
     await displayNames().filter({ hasText: 'Offline Arrival' }).waitFor();
     // The server still had the revision the page held: the gap is bridged by the changes.
-    expect(answers.at(-1)).toEqual({ since: expect.any(String), full: false, sent: 1, removed: 0 });
+    await expect
+      .poll(() => answers.at(-1))
+      .toEqual({ since: expect.any(String), full: false, sent: 1, removed: 0 });
     expect(await sameLoad()).toBe(true);
   }, 60_000);
 
@@ -175,12 +182,14 @@ describe('the expo follows the admin without a reload', () => {
       await context.setOffline(false);
       await reconnected;
       await displayNames().filter({ hasText: 'Mesh Radio 65' }).waitFor({ timeout: LIVE_MS });
-      expect(answers.at(-1)).toEqual({
-        since: expect.any(String),
-        full: true,
-        sent: before.length,
-        removed: 0,
-      });
+      await expect
+        .poll(() => answers.at(-1))
+        .toEqual({
+          since: expect.any(String),
+          full: true,
+          sent: before.length,
+          removed: 0,
+        });
       expect(await displayNames().count()).toBe(before.length);
       expect(await sameLoad()).toBe(true);
     } finally {
@@ -240,7 +249,9 @@ describe('the expo follows the admin without a reload', () => {
     await page.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
     expect(await page.locator('.expo-table').count()).toBe(0);
     // Every project left: the whole (empty) list is smaller than the changes.
-    expect(answers.at(-1)).toEqual({ since: expect.any(String), full: true, sent: 0, removed: 0 });
+    await expect
+      .poll(() => answers.at(-1))
+      .toEqual({ since: expect.any(String), full: true, sent: 0, removed: 0 });
     await display.getByText('No projects yet. Check back soon!').waitFor({ timeout: LIVE_MS });
     expect(await display.locator('.expo-display__row').count()).toBe(0);
     expect(await sameLoad()).toBe(true);
