@@ -194,9 +194,23 @@ describe('judging by criteria on a phone', () => {
 
   it("corrects a score from the dashboard's list, shows a criterion added later as unscored, and locks during deliberation", async () => {
     const { page, token, errors } = first;
+    // The scores are asked once the criteria are read: until they are in, no row says "unscored"
+    // (before, every judged row did for that moment; a fresh-clone CI run caught it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/judge/scores', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const scoresAsked = page.waitForRequest('**/api/judge/scores');
     await page.goto(url('/judge'));
     const row = page.locator(`.judge-row[data-project-id="${finishedId}"]`);
     await row.waitFor();
+    await scoresAsked;
+    expect(await row.locator('.judge-row__unscored').count()).toBe(0);
+    release();
+    await page.waitForResponse('**/api/judge/scores');
+    await page.unroute('**/api/judge/scores');
     expect(await row.locator('.judge-row__unscored').count()).toBe(0);
 
     // A criterion added while the dashboard is open: the row says the project lacks its score.

@@ -1,5 +1,10 @@
 import type { CriterionScores } from '@podium/protocol';
-import { useJudgeCriteria, useJudgeScores, useJudgeWrites } from '../hooks/use-judge-data';
+import {
+  useJudgeCriteria,
+  useJudgeScores,
+  useJudgeScoresRead,
+  useJudgeWrites,
+} from '../hooks/use-judge-data';
 import { NO_OLD_SCALES, unscored, type OldScales } from '../logic/criteria';
 import { CriterionScoring } from './CriterionScoring';
 
@@ -46,13 +51,14 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
 
 /**
  * On a dashboard row: how many criteria of the project still wait for a score (on their scale
- * now: a score given before the scale changed is asked again), if any.
+ * now: a score given before the scale changed is asked again), if any, once the scores were read.
  */
 export function UnscoredCount({ projectId }: { projectId: string }) {
   const { criteria } = useJudgeCriteria();
   const { scores, oldScales } = useProjectScores(projectId);
+  const read = useJudgeScoresRead();
   const left = unscored(criteria, scores, oldScales).length;
-  if (left === 0) return null;
+  if (!read || left === 0) return null;
   return (
     <span className="judge-row__unscored">
       {' '}

@@ -64,10 +64,22 @@ export function useJudgeCriteria(): CriteriaList {
  * corrections laid over.
  */
 export function useJudgeScores(): JudgeScores {
-  const withCriteria = useJudgeCriteria().criteria.length > 0;
-  const query = useEndpointQuery(endpoints.judgeScores, { enabled: withCriteria });
+  const query = useScoresQuery();
   const pending = useJudgeSyncStore((state) => state.pending);
   return useMemo(() => scoresWithPending(keptScores(query.data), pending), [query.data, pending]);
+}
+
+/**
+ * Whether the judge's scores were read. They are asked once the criteria are known, so for a
+ * moment after a page load every project would look unscored: nothing is said of them until then.
+ */
+export function useJudgeScoresRead(): boolean {
+  return useScoresQuery().data !== undefined;
+}
+
+function useScoresQuery() {
+  const withCriteria = useJudgeCriteria().criteria.length > 0;
+  return useEndpointQuery(endpoints.judgeScores, { enabled: withCriteria });
 }
 
 export interface JudgeWrites {
