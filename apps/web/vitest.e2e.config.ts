@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests start a real server and a real Chromium per file: run files one after another
 // (two cores here) and give slow starts room. Two files at once were faster (1,000 s against
-// 1,423 in CI) but each of four fresh-clone CI runs found another test that missed its moment with
-// Chromium starved of CPU (docs/toolchain.md).
+// 1,423 in CI), but three of four fresh-clone CI runs each found another test that missed its
+// moment with Chromium starved of CPU (docs/toolchain.md).
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
