@@ -338,19 +338,27 @@ describe('writes while an import commits in the worker', () => {
     'answer 503 "busy", changing nothing, when another program keeps the SQLite lock past the busy timeout',
     async () => {
       await t.admin({ method: 'GET', url: '/api/admin/options' });
+      const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+      // A judge's phone sends a write again with its key after a 5xx (R91): the 503 is not kept.
+      const welcome = () =>
+        judge({ method: 'POST', url: '/api/judge/welcome', headers: { 'idempotency-key': 'welcome-1' } });
       const before = await snapshot(t.app);
       const lock = await holdWriteLock();
       const busy = { status: 503, body: { error: DATABASE_BUSY_MESSAGE } };
       try {
-        // Before: both answered 500 "internal server error", the worker's error losing its code.
+        // Before: all three answered 500 "internal server error", the worker's error losing its code.
         expect(await projectCsv('Alpha,,https://x.org/a\n')).toEqual(busy);
         const write = await t.admin({ method: 'POST', url: '/api/project/new', payload: { name: 'During' } });
         expect({ status: write.statusCode, body: write.json() }).toEqual(busy);
+        const judged = await welcome();
+        expect({ status: judged.statusCode, body: judged.json() }).toEqual(busy);
       } finally {
         await lock.release();
       }
       expect(await snapshot(t.app)).toBe(before);
       expect((await projectCsv('Alpha,,https://x.org/a\n')).status).toBe(200);
+      const retried = await welcome();
+      expect({ status: retried.statusCode, body: retried.json() }).toEqual({ status: 200, body: { ok: 1 } });
     },
     60_000,
   );
