@@ -30,6 +30,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { ADMIN_AUTH, ADMIN_PASSWORD, finishBody, percentile, projectCsv, uploadCsv } from './server.mjs';
@@ -253,11 +254,12 @@ function dashboard(base, withCriteria) {
   };
 }
 
-function startExpo(base, count) {
+function startExpo(base, count, nice) {
   const per = Math.ceil(count / EXPO_PROCS);
   return Promise.all(
     Array.from({ length: EXPO_PROCS }, (_, p) => {
       const child = fork(fileURLToPath(new URL('./expo-clients.mjs', import.meta.url)), { stdio: 'inherit' });
+      if (nice) setPriority(child.pid, 19);
       return new Promise((resolve, reject) => {
         child.once('message', (message) =>
           'ready' in message ? resolve(child) : reject(new Error('expo failed')),
@@ -315,9 +317,9 @@ async function adminWork(base, durationMs, started) {
 export async function eventDay(
   base,
   judges,
-  { durationMs, expoScreens = 1000, rss, retry = false, failover, criterionIds = [] },
+  { durationMs, expoScreens = 1000, expoNice = false, rss, retry = false, failover, criterionIds = [] },
 ) {
-  const expo = await startExpo(base, expoScreens);
+  const expo = await startExpo(base, expoScreens, expoNice);
   const dashboards = Array.from({ length: DASHBOARDS }, () => dashboard(base, criterionIds.length > 0));
   await Promise.all(dashboards.map((d) => d.open()));
   rss.phaseMb();
