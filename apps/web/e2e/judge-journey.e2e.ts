@@ -237,13 +237,6 @@ describe('a general judge on a phone', () => {
     const badge = page.locator('.judge-row--overlay .judge-rank-badge');
     const expectSaid = (where: string) =>
       expect.poll(() => announcement.textContent()).toBe(`${name} is ${where}.`);
-    // The dragged copy sits on the project's place in the list (not a fraction of a row off it).
-    const copyOffset = async () => {
-      const [copy, place] = await Promise.all(
-        ['.judge-row--overlay', '.judge-row--placeholder'].map((s) => page.locator(s).boundingBox()),
-      );
-      return copy && place ? Math.round(Math.abs(copy.y - place.y)) : null;
-    };
     const expectPlace = async (place: number) => {
       await expectSaid(`ranked at position ${place}`);
       expect(await badge.textContent()).toBe(`Rank ${place}`);
@@ -270,6 +263,36 @@ describe('a general judge on a phone', () => {
     await announcement.filter({ hasText: `Dropped ${name}.` }).waitFor();
     await waitForServerRanking([last!, first!]);
     expect(await order()).toEqual([last, first]);
+  });
+
+  it('keeps the dragged project on its place when a notice goes during the drag', async () => {
+    // A notice, then back to the dashboard within the app (a reload would drop it).
+    await tap(page.getByRole('link', { name: 'Next Project' }));
+    const skipped = await liveProjectName();
+    await tap(button('Skip'));
+    await tap(dialog().getByText('Busy', { exact: true }));
+    await tap(dialog().getByRole('button', { name: 'Submit' }));
+    const notice = noticeWithText(page, `Skipped ${skipped} (Busy).`);
+    // Held while the pointer is on it; it goes 5 s after the pointer leaves (Notices.tsx).
+    await notice.hover();
+    await page.getByRole('link', { name: 'Back', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/judge`);
+    // Scrolled to the page's end, which the notice's room lengthens.
+    const handle = page
+      .locator('.judge-list--ranked li[data-project-id]')
+      .last()
+      .locator('.judge-row__handle');
+    await handle.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await handle.focus();
+    await pickUp();
+    await expect.poll(copyOffset).toBeLessThanOrEqual(1);
+    await page.mouse.move(0, 0);
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await copyOffset()).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Escape');
+    await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('autosaves notes on the project page', async () => {
@@ -325,6 +348,14 @@ async function dragIntoRanking(projectId: string, toTop = false) {
 }
 
 /** Whether `locator` stays where it is for `ms`. */
+/** How far the dragged copy is from the project's place in the list: 0 when it sits on it. */
+async function copyOffset() {
+  const [copy, place] = await Promise.all(
+    ['.judge-row--overlay', '.judge-row--placeholder'].map((s) => page.locator(s).boundingBox()),
+  );
+  return copy && place ? Math.round(Math.abs(copy.y - place.y)) : null;
+}
+
 async function stillFor(locator: Locator, ms: number) {
   const before = JSON.stringify(await locator.boundingBox());
   await page.waitForTimeout(ms);

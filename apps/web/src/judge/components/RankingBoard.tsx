@@ -20,6 +20,18 @@ import { RankingList } from './RankingList';
 import { RankingRow } from './RankingRow';
 
 /**
+ * Keeps the page at least as tall as it is from a drag's start to its end. The notices' room at
+ * the page's end (Notices.tsx) goes with the last notice, and a page scrolled to its end then
+ * scrolls back as much: the list moved under the dragged copy, which a keyboard drag leaves where
+ * it is (a row off its place, seen when a notice went 5 s after a skip).
+ */
+function holdPageHeight(hold: boolean): void {
+  const root = document.documentElement;
+  if (hold) root.style.minHeight = `${root.scrollHeight}px`;
+  else root.style.removeProperty('min-height');
+}
+
+/**
  * A general judge's ranked and unranked lists (product spec §2 "Ranking"). While dragging, the
  * board works on its own copy of the lists; on drop the new ranking goes to the outbox: it shows
  * at once (laid over the server's answer), and falls back if the server refuses it.
@@ -82,7 +94,11 @@ export function RankingBoard({ locked }: { locked: boolean }) {
     [nameOf, getLists],
   );
 
+  // A drag cut short by leaving the page lets the page's height go.
+  useEffect(() => () => holdPageHeight(false), []);
+
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    holdPageHeight(true);
     guard.current.keyboard = activatorEvent instanceof KeyboardEvent;
     setDragLists(stored);
     setActiveId(String(active.id));
@@ -105,6 +121,7 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = listsRef.current;
     const final = over ? reorder(current, String(active.id), dropTarget(String(over.id))) : current;
+    holdPageHeight(false);
     guard.current.keyboard = false;
     setDragLists(null);
     setActiveId(null);
@@ -112,6 +129,7 @@ export function RankingBoard({ locked }: { locked: boolean }) {
   };
 
   const onDragCancel = () => {
+    holdPageHeight(false);
     guard.current.keyboard = false;
     setDragLists(null);
     setActiveId(null);
