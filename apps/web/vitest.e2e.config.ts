@@ -1,14 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests start a real server and a real Chromium per file: run files one after another
-// (two cores here) and give slow starts room. Two files at once were faster (1,000 s against
-// 1,423 in CI), but three of four fresh-clone CI runs each found another test that missed its
-// moment with Chromium starved of CPU (docs/toolchain.md).
+// Browser tests start a real server and a real Chromium per file. A file per core, not vitest's
+// default of one fewer: most of a browser test is waiting (a page settling, a realtime event, a
+// retry), so on two cores two files at once took CI's browser pass from 1,368 to 1,000 s. The
+// five tests that CI runs found missing their moment this way were each mended at their cause
+// (docs/toolchain.md). Slow starts get room.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // What a page shows after a realtime event can lag by seconds when CI runs suites side by side.
