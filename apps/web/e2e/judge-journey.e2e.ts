@@ -347,7 +347,6 @@ async function dragIntoRanking(projectId: string, toTop = false) {
   await page.keyboard.press('Space');
 }
 
-/** Whether `locator` stays where it is for `ms`. */
 /** How far the dragged copy is from the project's place in the list: 0 when it sits on it. */
 async function copyOffset() {
   const [copy, place] = await Promise.all(
@@ -356,6 +355,7 @@ async function copyOffset() {
   return copy && place ? Math.round(Math.abs(copy.y - place.y)) : null;
 }
 
+/** Whether `locator` stays where it is for `ms`. */
 async function stillFor(locator: Locator, ms: number) {
   const before = JSON.stringify(await locator.boundingBox());
   await page.waitForTimeout(ms);
