@@ -290,6 +290,8 @@ describe('a general judge on a phone', () => {
     await expect.poll(copyOffset).toBeLessThanOrEqual(1);
     await page.mouse.move(0, 0);
     await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    // The page's end gives the notice's room back a moment after it goes: check after that.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
     expect(await copyOffset()).toBeLessThanOrEqual(1);
     await page.keyboard.press('Escape');
     await page.locator('.judge-row--overlay').waitFor({ state: 'detached', timeout: 10_000 });
