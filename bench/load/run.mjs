@@ -19,7 +19,8 @@
  * Engines (--engines, default sqlite,postgres): SQLite in a temporary DATA_DIR; PostgreSQL in a
  * fresh database on a throwaway server started from the machine's binaries as the tests do
  * (apps/server/src/test-support/postgres-server.ts), with PostgreSQL's durable defaults (fsync,
- * synchronous commit). The build measured runs with the Node options `npm run serve` gives it.
+ * synchronous commit). The build measured runs with the Node options `npm run serve` gives it,
+ * and with glibc's allocator at two pools as the image and the systemd unit run it (server.mjs).
  * --baseline <main.js> runs the SQLite phases once more on another build (an older checkout, on
  * --baseline-node with --baseline-node-args, by default `npm run serve`'s), for "no slower than
  * before" ratios; --baseline-engine postgres runs them on PostgreSQL instead; --baseline-first runs

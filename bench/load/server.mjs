@@ -70,7 +70,17 @@ export async function startServer({
     main,
   ];
   const child = spawn(node, args, {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, ...env },
+    env: {
+      ...process.env,
+      // glibc's allocator at two pools, as the image and the systemd unit run the server
+      // (docs/deploy.md, "Settings"); MALLOC_ARENA_MAX=0 for the benchmark is glibc's default.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Never leave a server behind, whatever happens to the benchmark.

@@ -3,7 +3,8 @@
  * (the root package.json): the young generation's size there keeps the server's memory under
  * its budget (issue 33, docs/operations.md "Memory"), and a start command without it would
  * quietly take ~90 MB more. The commands: package.json's `start` and `serve`, the image's CMD,
- * the systemd unit, and those docs/deploy.md shows.
+ * the systemd unit, and those docs/deploy.md shows. The image and the unit also keep glibc's
+ * allocator to two pools (`MALLOC_ARENA_MAX=2`, docs/deploy.md "Settings"): ~10 MB less.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +44,10 @@ describe('the commands that start the server', () => {
     const shown = [...read('docs/deploy.md').matchAll(/`(node [^`]*apps\/server\/dist\/main\.js)`/g)];
     expect(shown.length).toBeGreaterThan(0);
     for (const [, command] of shown) expect(nodeOptions(command?.split(/\s+/) ?? [])).toEqual(SERVE_OPTIONS);
+  });
+
+  it("the image and the systemd unit keep glibc's allocator to two pools", () => {
+    expect(read('deploy/Dockerfile')).toMatch(/^ENV (?:.*\\\n)*\s*MALLOC_ARENA_MAX=2$/m);
+    expect(read('deploy/systemd/podium.service')).toMatch(/^Environment=MALLOC_ARENA_MAX=2$/m);
   });
 });
