@@ -42,6 +42,14 @@ export const SERVE_NODE_ARGS = JSON.parse(
   .filter((word) => word.startsWith('--'));
 
 /**
+ * glibc's allocator pools as the systemd unit gives the server (the image sets the same,
+ * start-command.test.ts; docs/deploy.md, "Settings"): the benchmark measures it as deployed.
+ */
+const DEPLOYED_MALLOC_ARENA_MAX = /^Environment=MALLOC_ARENA_MAX=(\d+)$/m.exec(
+  readFileSync(new URL('../../deploy/systemd/podium.service', import.meta.url), 'utf8'),
+)?.[1];
+
+/**
  * Starts `node <nodeArgs> apps/server/dist/main.js`; resolves when it listens. With `profile`, the
  * process runs under `--cpu-prof` and `stop()` resolves with the summary of its profile. `prepare`
  * fills the data directory before the start (e.g. a prebuilt database). `main`, `node` and
@@ -72,9 +80,8 @@ export async function startServer({
   const child = spawn(node, args, {
     env: {
       ...process.env,
-      // glibc's allocator at two pools, as the image and the systemd unit run the server
-      // (docs/deploy.md, "Settings"); MALLOC_ARENA_MAX=0 for the benchmark is glibc's default.
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      // MALLOC_ARENA_MAX=0 for the benchmark measures glibc's default.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? DEPLOYED_MALLOC_ARENA_MAX,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
