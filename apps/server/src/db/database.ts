@@ -1,17 +1,17 @@
 /**
- * What services and repositories know of storage (DESIGN.md §7; README.md beside this file): queries
- * built with Kysely and awaited, transactions that nest as savepoints, and domain events written
- * to the outbox with the change and released after the commit. The SQLite engine (`sqlite.ts`,
- * the embedded default) and the PostgreSQL engine (`postgres.ts`, with `DATABASE_URL`) implement
- * it. The current transaction travels with the code, so a repository is never handed one.
+ * What the layers above know of storage (README.md beside this file): the SQLite engine
+ * (`sqlite.ts`) and the PostgreSQL engine (`postgres.ts`) implement it.
  */
 import type { Compilable, Kysely } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import type { DiskFullAlarm } from './disk-full.js';
 import type { Outbox, OutboxRow } from './outbox.js';
-import type { DB } from './schema.js';
+import type { DB, RevisionName } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
+/** Every table (`Database.revisionKey`): for values that read nearly all of them, as the admin lists do. */
+export const ANY_WRITE = 'any-write';
+export type Revisions = readonly RevisionName[] | typeof ANY_WRITE;
 /** After a commit: the events the transaction recorded, and their outbox rows (db/outbox.ts). */
 export type CommitListener = (events: readonly DomainEvent[], rows: readonly OutboxRow[]) => void;
 /** Ends a watch of the outbox (`Database.watchOutbox`). */
@@ -66,28 +66,17 @@ export interface Database {
   /** Records a domain event of the current transaction (written to the outbox, released at commit). */
   record(event: DomainEvent): void;
   /**
-   * `compute`'s answer, kept under `key` inside a transaction until it writes (a value several
-   * steps of one request read, such as the settings); computed each time outside one.
+   * `query`'s rows, kept under `key` inside a transaction until it writes (a read several steps of
+   * one request make, such as the settings); read each time outside one. `atBegin`: nearly every
+   * writing transaction makes it, so an engine may send it with BEGIN (PostgreSQL does).
    */
-  readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  readUntilWrite<R>(key: string, query: Compilable<R>, options?: { atBegin?: boolean }): Promise<R[]>;
   /**
-   * Declares a read nearly every writing transaction makes, kept under `key` as
-   * `readUntilWrite(key, () => all(query))` keeps it: an engine may send it with BEGIN, in the
-   * same round trip (PostgreSQL does).
+   * A key that changes whenever a table of `revisions` is written, by any instance or connection,
+   * and whenever a transaction rolls back (derived.ts keeps values under it). Inside a transaction
+   * it follows the transaction's own writes; outside one it is read after the call began.
    */
-  readAtBegin(key: string, query: Compilable<unknown>): void;
-  /**
-   * The revision counters (migration 002) by name: inside a transaction read once until it
-   * writes; outside one by a read that began after the call (callers asking together share it).
-   */
-  revisions(): Promise<ReadonlyMap<string, number>>;
-  /**
-   * A key that changes whenever any row was written, by this process or another (the caches of
-   * db/derived.ts that read nearly every table; they add the rollback count themselves).
-   */
-  anyWriteKey(): Promise<string>;
-  /** Transactions (or savepoints) rolled back since the process started (db/derived.ts). */
-  readonly rollbacks: number;
+  revisionKey(revisions: Revisions): Promise<string>;
   /**
    * Runs `fn` with its turns at the connection(s) ahead of work not marked so: what a judge's
    * phone waits for goes before the lists of screens and dashboards.

@@ -4,24 +4,7 @@
  * part of the transaction: inside a transaction a value follows its uncommitted writes. A
  * rollback can take a counter back to a value already seen, so any rollback also invalidates.
  */
-import type { Database } from './database.js';
-import type { RevisionName } from './schema.js';
-
-/**
- * Values that read nearly every table (the admin lists: judges' activity, views, rankings,
- * flags) follow every row written, by any connection (`Database.anyWriteKey`).
- */
-export const ANY_WRITE = 'any-write';
-
-/** Changes whenever one of the revisions moved (or, for ANY_WRITE, any row was written) or any transaction rolled back. */
-export async function revisionKey(
-  db: Database,
-  revisions: readonly RevisionName[] | typeof ANY_WRITE,
-): Promise<string> {
-  if (revisions === ANY_WRITE) return `${db.rollbacks}:${await db.anyWriteKey()}`;
-  const stored = await db.revisions();
-  return `${db.rollbacks}:${revisions.map((name) => `${name}=${stored.get(name)}`).join(',')}`;
-}
+import type { Database, Revisions } from './database.js';
 
 /**
  * A value computed once per key and kept until the key changes. Callers outside a transaction
@@ -70,13 +53,13 @@ export class Derived<T> {
 
   constructor(
     private readonly db: Database,
-    private readonly revisions: readonly RevisionName[] | typeof ANY_WRITE,
+    private readonly revisions: Revisions,
     private readonly compute: () => Promise<T>,
   ) {
     this.shared = new SharedCompute(db);
   }
 
   async get(): Promise<T> {
-    return await this.shared.get(await revisionKey(this.db, this.revisions), this.compute);
+    return await this.shared.get(await this.db.revisionKey(this.revisions), this.compute);
   }
 }

@@ -106,7 +106,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    * SQLite counts changed rows instead); inside a transaction that wrote, the number of its
    * writes tells its states apart, and from the committed one.
    */
-  async anyWriteKey(): Promise<string> {
+  protected async anyWriteKey(): Promise<string> {
     const committed = String((await this.revisions()).get('any') ?? 0);
     const writes = this.writesHere;
     return writes === 0 ? committed : `${committed}.${writes}`;

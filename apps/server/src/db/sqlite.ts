@@ -56,7 +56,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
    * The connection's count of changed rows only grows, and `data_version` moves when another
    * connection (the import worker's) commits.
    */
-  async anyWriteKey(): Promise<string> {
+  protected async anyWriteKey(): Promise<string> {
     return this.inTurn(() => `${this.totalChanges()}:${this.dataVersion()}`);
   }
 

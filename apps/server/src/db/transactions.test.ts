@@ -1,7 +1,7 @@
 /**
  * Transactions as services see them, on the engine of the run (R95): writes sent later
  * (`runLater`, which PostgreSQL sends with the next statement or the commit, as EXECUTE of a
- * statement the connection prepared or with its values written in as literals), the reads made with BEGIN (`readAtBegin`), and turns at the connection
+ * statement the connection prepared or with its values written in as literals), the reads made with BEGIN (`atBegin`), and turns at the connection
  * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
 import { join } from 'node:path';
@@ -50,12 +50,9 @@ const projectNames = async () =>
     row.id,
     row.name,
   ]);
-const setting = async (key: string) =>
-  (
-    await db.readUntilWrite(`test ${key}`, () =>
-      db.all(db.q.selectFrom('settings').select('value').where('key', '=', key)),
-    )
-  )[0]?.value;
+const settingQuery = (key: string) => db.q.selectFrom('settings').select('value').where('key', '=', key);
+const setting = async (key: string, options?: { atBegin: boolean }) =>
+  (await db.readUntilWrite(`test ${key}`, settingQuery(key), options))[0]?.value;
 
 describe('writes sent later (runLater)', () => {
   it('keep every value exactly, whatever characters a text holds', async () => {
@@ -145,7 +142,7 @@ describe('writes sent later (runLater)', () => {
   });
 });
 
-describe('reads made with BEGIN (readAtBegin)', () => {
+describe('reads made with BEGIN (atBegin)', () => {
   const writeSetting = (key: string, value: string) =>
     db.run(
       db.q
@@ -154,11 +151,10 @@ describe('reads made with BEGIN (readAtBegin)', () => {
         .onConflict((c) => c.column('key').doUpdateSet({ value })),
     );
 
-  beforeEach(() => {
-    db.readAtBegin(
-      'test deliberation',
-      db.q.selectFrom('settings').select('value').where('key', '=', 'deliberation'),
-    );
+  const atBegin = { atBegin: true };
+  // The first use declares the read: later transactions make it with BEGIN.
+  beforeEach(async () => {
+    await setting('deliberation', atBegin);
   });
 
   it('answer what the table holds when the transaction begins, and follow its own writes', async () => {

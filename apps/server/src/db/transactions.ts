@@ -7,13 +7,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
-import type {
-  CommitListener,
-  Database,
-  Engine,
-  StopWatching,
-  TimerLock,
-  TransactionOptions,
+import {
+  ANY_WRITE,
+  type CommitListener,
+  type Database,
+  type Engine,
+  type Revisions,
+  type StopWatching,
+  type TimerLock,
+  type TransactionOptions,
 } from './database.js';
 import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
 import { Outbox, type OutboxRow } from './outbox.js';
@@ -106,9 +108,7 @@ export abstract class ScopedDatabase<C> implements Database {
   private readonly urgency = new AsyncLocalStorage<boolean>();
   readonly outbox: Outbox = new Outbox(this);
   private readonly listeners: CommitListener[] = [];
-  /** One map per read of the revisions, so that reads kept until a write answer the same map. */
-  private readonly revisionsOfRows = new WeakMap<object, ReadonlyMap<string, number>>();
-  /** The reads declared with `readAtBegin`, by key. */
+  /** The reads made with `atBegin`, by key. */
   protected readonly readsAtBegin = new Map<string, Compilable<unknown>>();
   private rollbackCount = 0;
   /**
@@ -123,7 +123,8 @@ export abstract class ScopedDatabase<C> implements Database {
 
   abstract all<R>(query: Compilable<R>): Promise<R[]>;
   abstract first<R>(query: Compilable<R>): Promise<R | undefined>;
-  abstract anyWriteKey(): Promise<string>;
+  /** Changes whenever any row was written, by this process or another. */
+  protected abstract anyWriteKey(): Promise<string>;
   abstract watchOutbox(changed: () => void): StopWatching;
   abstract holdTimerLock(): Promise<TimerLock>;
   /** Runs a write on the transaction's connection, or alone. */
@@ -213,12 +214,13 @@ export abstract class ScopedDatabase<C> implements Database {
     await this.run(query);
   }
 
-  async readUntilWrite<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async readUntilWrite<R>(key: string, query: Compilable<R>, { atBegin = false } = {}): Promise<R[]> {
+    if (atBegin) this.readsAtBegin.set(key, query);
     const reads = this.scope.getStore()?.reads;
-    if (reads === undefined) return await compute();
-    let read = reads.get(key) as Promise<T> | undefined;
+    if (reads === undefined) return await this.all(query);
+    let read = reads.get(key) as Promise<R[]> | undefined;
     if (read === undefined) {
-      read = compute();
+      read = this.all(query);
       reads.set(key, read);
       // A failed read is not kept: the transaction fails with it, or its caller tries again.
       read.catch(() => reads.delete(key));
@@ -226,26 +228,27 @@ export abstract class ScopedDatabase<C> implements Database {
     return await read;
   }
 
-  async revisions(): Promise<ReadonlyMap<string, number>> {
-    const query = this.revisionsQuery();
-    this.readAtBegin('revisions', query);
+  async revisionKey(revisions: Revisions): Promise<string> {
+    // A rollback can take a counter back to a value already seen.
+    const rolledBack = this.rollbackCount;
+    if (revisions === ANY_WRITE) return `${rolledBack}:${await this.anyWriteKey()}`;
+    const stored = await this.revisions();
+    return `${rolledBack}:${revisions.map((name) => `${name}=${stored.get(name)}`).join(',')}`;
+  }
+
+  /**
+   * The revision counters (migration 002) by name: inside a transaction read once until it
+   * writes; outside one by a read that began after the call (callers asking together share it).
+   */
+  protected async revisions(): Promise<ReadonlyMap<string, number>> {
     const rows = this.inTransaction
-      ? await this.readUntilWrite('revisions', () => this.all(query))
+      ? await this.readUntilWrite('revisions', this.revisionsQuery(), { atBegin: true })
       : await (this.urgent ? this.urgentRevisions : this.committedRevisions).get();
-    let revisions = this.revisionsOfRows.get(rows);
-    if (revisions === undefined) {
-      revisions = new Map(rows.map((row) => [row.name as string, row.value]));
-      this.revisionsOfRows.set(rows, revisions);
-    }
-    return revisions;
+    return new Map(rows.map((row) => [row.name as string, row.value]));
   }
 
   private revisionsQuery() {
     return this.q.selectFrom('revisions').select(['name', 'value']);
-  }
-
-  readAtBegin(key: string, query: Compilable<unknown>): void {
-    this.readsAtBegin.set(key, query);
   }
 
   /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */
@@ -270,10 +273,6 @@ export abstract class ScopedDatabase<C> implements Database {
     const scope = this.scope.getStore();
     if (scope === undefined) throw new Error('domain events must be recorded inside a transaction');
     scope.events.push(event);
-  }
-
-  get rollbacks(): number {
-    return this.rollbackCount;
   }
 
   onCommit(listener: CommitListener): void {

@@ -10,12 +10,11 @@ export class ClockRepository {
 
   constructor(private readonly db: Database) {
     this.readRow = db.q.selectFrom('clock').selectAll().where('id', '=', 1);
-    // `next` and `skip` read the clock (R9: no project while it is paused).
-    db.readAtBegin('clock', this.readRow);
   }
 
   async read(): Promise<ClockRow> {
-    const [row] = await this.db.readUntilWrite('clock', () => this.db.all(this.readRow));
+    // `next` and `skip` read the clock (R9: no project while it is paused).
+    const [row] = await this.db.readUntilWrite('clock', this.readRow, { atBegin: true });
     if (row === undefined) throw new Error('the clock row is missing');
     return row;
   }

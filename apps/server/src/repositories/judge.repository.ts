@@ -55,9 +55,8 @@ export class JudgeRepository {
 
   /** The judge `id`; kept until the transaction writes (every judge write reads it first, some twice). */
   async findById(id: string): Promise<JudgeRow | undefined> {
-    return await this.db.readUntilWrite(`judge:${id}`, () =>
-      this.db.first(this.db.q.selectFrom('judges').selectAll().where('id', '=', id)),
-    );
+    const query = this.db.q.selectFrom('judges').selectAll().where('id', '=', id);
+    return (await this.db.readUntilWrite(`judge:${id}`, query))[0];
   }
 
   /** The judge using this email, compared case-insensitively (R74). */

@@ -12,15 +12,14 @@ export class OptionsRepository {
 
   constructor(private readonly db: Database) {
     this.readAll = db.q.selectFrom('settings').select(['key', 'value']);
-    // Nearly every judge write reads the settings first (deliberation, groups).
-    db.readAtBegin('settings', this.readAll);
   }
 
   async read(): Promise<StoredSettings> {
     const { clock: _clock, ...defaults } = OPTION_DEFAULTS;
     // structuredClone: callers may change the lists they get.
     const settings = structuredClone(defaults) as StoredSettings;
-    const rows = await this.db.readUntilWrite('settings', () => this.db.all(this.readAll));
+    // Nearly every judge write reads the settings first (deliberation, groups).
+    const rows = await this.db.readUntilWrite('settings', this.readAll, { atBegin: true });
     for (const { key, value } of rows) {
       if (key in settings) (settings as Record<string, unknown>)[key] = JSON.parse(value);
     }

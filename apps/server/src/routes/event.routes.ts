@@ -13,7 +13,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.heartbeat, () => OK);
   route(app, endpoints.eventInfo, () => ({ name: app.config.eventName }));
   route(app, endpoints.health, async () => {
-    await app.db.revisions();
+    await app.db.revisionKey(['projects']);
     return OK;
   });
   route(app, endpoints.publicLinks, (request) => ({ base_url: requestBaseUrl(app.config, request) }));

@@ -6,7 +6,7 @@
  */
 import { hallPositions, type HallPositions } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { Derived, revisionKey } from '../db/derived.js';
+import { Derived } from '../db/derived.js';
 import type { EngineProject, EngineSnapshot } from '../judging/assignment.js';
 import { RankScoreCache, verdictsFrom, type ProjectEstimate } from '../judging/rank-score.js';
 import type { StoredSettings } from '../repositories/options.repository.js';
@@ -90,7 +90,7 @@ export class EngineSnapshots {
    */
   async allProjects(): Promise<readonly EngineProject[]> {
     const rows = await this.rows.get();
-    const removals = await revisionKey(this.db, ['view_removals']);
+    const removals = await this.db.revisionKey(['view_removals']);
     let built = this.built;
     if (built === undefined || built.rows !== rows || built.removals !== removals) {
       const projects = rows.map((row) => ({ ...row, seen: 0, trackSeen: countsByTrack() }));

@@ -19,8 +19,8 @@ import {
   type JudgeStats,
   type NewJudge,
 } from '@podium/protocol';
-import type { Database } from '../db/database.js';
-import { ANY_WRITE, Derived } from '../db/derived.js';
+import { ANY_WRITE, type Database } from '../db/database.js';
+import { Derived } from '../db/derived.js';
 import { judgeCsvLines } from '../io/csv-import.js';
 import type { CsvRow } from '../io/csv-read.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';

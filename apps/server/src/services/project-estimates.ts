@@ -17,7 +17,7 @@ import {
 } from '../judging/criteria-scores.js';
 import { RankScoreCache, verdictsFrom, type RankFit, type RankVerdict } from '../judging/rank-score.js';
 import type { Database } from '../db/database.js';
-import { revisionKey, SharedCompute } from '../db/derived.js';
+import { SharedCompute } from '../db/derived.js';
 import type { CriterionRow, CriterionScoreRow } from '../repositories/criteria.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ViewRow } from '../repositories/project.repository.js';
@@ -97,7 +97,7 @@ export class ProjectEstimator {
    */
   private async generalScoresKey(): Promise<string> {
     const [revision, setAside] = await Promise.all([
-      revisionKey(this.db, ['criteria']),
+      this.db.revisionKey(['criteria']),
       this.repositories.judges.setAsideIds(),
     ]);
     return `${revision}|${setAside.join(',')}`;

@@ -15,8 +15,8 @@ import {
   type ProjectStats,
   type ProjectSummary,
 } from '@podium/protocol';
-import type { Database } from '../db/database.js';
-import { ANY_WRITE, Derived } from '../db/derived.js';
+import { ANY_WRITE, type Database } from '../db/database.js';
+import { Derived } from '../db/derived.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { groupOfTable, lastTableOfGroup, tablesBefore } from '../judging/groups.js';
 import type { ProjectRow } from '../repositories/project.repository.js';

@@ -6,8 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import type { CriteriaScores, JudgeAdmin, Project } from '@podium/protocol';
-import type { Database } from '../../db/database.js';
-import { ANY_WRITE, Derived } from '../../db/derived.js';
+import { ANY_WRITE, type Database } from '../../db/database.js';
+import { Derived } from '../../db/derived.js';
 import { challengeEntryNames, csvChunks, zipStream, type Cell, type ZipEntry } from '../../io/csv-export.js';
 import { CriteriaRepository, type CriterionScoreRow } from '../../repositories/criteria.repository.js';
 import { JudgeRepository } from '../../repositories/judge.repository.js';
