@@ -1,19 +1,14 @@
 /**
- * WAL checkpoints off the commit path. A checkpoint copies the WAL into the database file and
- * syncs it; run by the committing connection (SQLite's automatic checkpoint) it stalled the
- * commit that crossed the threshold, 8–73 ms for 1 commit in 1,000, with every request queued
- * behind it. Here a passive checkpoint (which never waits for a writer or a reader) runs every
- * second on the main connection between transactions, so each moves about a second of writes;
- * the connection's own automatic checkpoint stays as a far backstop (sqlite.ts). Until issue 33
- * a worker thread did this on a connection of its own: its JavaScript isolate held ~10 MB of the
- * server's memory, and the rounds here cost judges nothing measurable (docs/benchmarks.md,
- * "Checkpoints on the main connection").
+ * WAL checkpoints off the commit path. Run by the committing connection (SQLite's automatic
+ * checkpoint), a checkpoint stalled the commit that crossed the threshold, 8–73 ms for 1 commit in
+ * 1,000, with every request queued behind it. Here a passive checkpoint (it never waits for a
+ * writer or a reader) runs every second on the main connection between transactions; the
+ * automatic one stays as a far backstop (sqlite.ts). Costs: docs/benchmarks.md, "Checkpoints on
+ * the main connection".
  *
- * A WAL file keeps its size after a checkpoint (SQLite reuses it from the start), so a burst of
- * writes would hold its disk space until the server stops. When a round finds the WAL fully
- * checkpointed and unchanged since the round before (writes paused), it is truncated to zero
- * bytes. That checkpoint briefly takes the write lock and gives up at once if a worker's
- * connection is still reading the WAL (busy timeout 0 for it): the next idle round tries again.
+ * A WAL keeps its size after a checkpoint, so a burst of writes would hold its disk space until
+ * the server stops: a round that finds it checkpointed and unchanged since the round before
+ * (writes paused) truncates it, giving up at once if a worker's connection still reads it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 

@@ -57,8 +57,7 @@ export interface Database {
    * Runs `fn` in one transaction (a savepoint when nested). A writing transaction holds the
    * event's write lock from its start to its end, on every instance. Events recorded inside are
    * written to the outbox and released to the commit listeners after the commit; a throw discards
-   * them. Reads that do not depend on each other may go together (`Promise.all`: one round trip
-   * on PostgreSQL); writes are awaited (or `runLater`) one after another, in the order they must run.
+   * them (README.md, rule 1: what may go together).
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Whether the code running now is inside a transaction. */

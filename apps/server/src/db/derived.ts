@@ -1,8 +1,6 @@
 /**
- * Values derived from stored rows, recomputed only when the tables they read were written.
- * The revision counters (migration 002) move with every write, whichever code made it, and are
- * part of the transaction: inside a transaction a value follows its uncommitted writes. A
- * rollback can take a counter back to a value already seen, so any rollback also invalidates.
+ * Values derived from stored rows, recomputed only when the tables they read were written
+ * (`Database.revisionKey`: inside a transaction a value follows its uncommitted writes).
  */
 import type { Database, Revisions } from './database.js';
 

@@ -1,20 +1,18 @@
 /**
- * An instance's one PostgreSQL session outside its pool (DESIGN.md §7), for what belongs to a
- * session and must not go with a pooled connection into the next request: LISTEN, and the timer
- * lock. PostgresDatabase makes it at the first `watchOutbox` or `holdTimerLock`, ends it at `close`.
+ * An instance's one PostgreSQL session outside its pool (DESIGN.md §7), for what must not go with
+ * a pooled connection into the next request: LISTEN, and the timer lock.
  *
  * LISTEN: the outbox's insert trigger notifies each commit (migration pg-002). A notification only
- * wakes the reader, which reads the rows after its cursor: so the watchers are also woken after
- * each (re)connection (what was notified meanwhile is lost) and every round. Notifications of the
- * instance's own pool backends are passed over (its commits reach the reader without them).
+ * wakes the reader, which reads the rows after its cursor, so the watchers are also woken after
+ * each (re)connection (what was notified meanwhile is lost) and every round. The instance's own
+ * commits reach the reader without a notification: its pool's are passed over.
  *
  * The timer lock (R96): a session-level advisory lock, whose holder runs the event's timers. When
- * the holder dies, the server sees its session close and frees the lock (a vanished machine's,
- * once the server's keepalives give up), and another instance takes it at its next round.
+ * the holder dies, the server frees the lock with its session (a vanished machine's once the
+ * keepalives give up), and another instance takes it at its next round.
  *
- * Every SESSION_ROUND_MS a round connects if need be, then tries the lock while it is wanted and
- * not held, or else runs a query, so that a connection broken without closing is noticed too. The
- * loss of the connection (LISTEN and the lock with it) and its return are each said once.
+ * A round connects if need be, then tries the lock or else runs a query, so that a connection
+ * broken without closing is noticed too; its loss and its return are each said once.
  */
 import { hostname } from 'node:os';
 import pg from 'pg';

@@ -1,17 +1,13 @@
 /**
- * The PostgreSQL engine (R95, `DATABASE_URL`; README.md): a `pg` pool, Kysely as the query
- * builder, the transaction logic of transactions.ts.
+ * The PostgreSQL engine (R95, `DATABASE_URL`): a `pg` pool in pipeline mode, Kysely as the query
+ * builder, the transaction logic of transactions.ts; a judge's write in round trips: README.md.
  *
  * What SQLite got from one writer at a time, PostgreSQL gets from a transaction-level advisory
  * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
  * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
- * another across every instance sharing the database, so each sees what the one before committed,
- * while reads never wait. The lock is held for the transaction's round trips, so they are few:
- * pipeline mode sends a statement without waiting for the answers before it, so BEGIN, the lock
- * and the common reads go together, writes go without being awaited, and reads that do not
- * depend on each other go together too (docs/ARCHITECTURE.md, "Storage"). The outbox relies on
- * the lock too: its rows become visible in `seq` order only because no two writing transactions
- * append at once (outbox.ts); every write, late or not, appends under it.
+ * another across every instance, so each sees what the one before committed, while reads never
+ * wait. The outbox relies on it too: its rows become visible in `seq` order only because no two
+ * writing transactions append at once (outbox.ts).
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
