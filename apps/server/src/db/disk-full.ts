@@ -27,17 +27,14 @@ export function isDiskFull(error: unknown): boolean {
 export class DiskFullAlarm {
   private since: number | undefined;
 
-  constructor(
-    private readonly file: string,
-    private readonly report: (message: string) => void = (message) => console.error(message),
-  ) {}
+  constructor(private readonly file: string) {}
 
   /** A write failed with `error`: the first failure of an episode is reported. */
   failed(error: unknown): void {
     if (this.since !== undefined) return;
     this.since = Date.now();
     const code = (error as { code?: string }).code;
-    this.report(
+    console.error(
       `\n*** DISK FULL: Podium cannot write to ${this.file} (${code}). Changes are refused (503) until ` +
         `space is freed; everything saved before is safe and reads still work. Free disk space ` +
         `(docs/operations.md, section 8, "The disk is full"); writes resume by themselves. ***\n`,
@@ -49,7 +46,7 @@ export class DiskFullAlarm {
     if (this.since === undefined) return;
     const seconds = Math.round((Date.now() - this.since) / 1000);
     this.since = undefined;
-    this.report(`Disk space is back: Podium saves changes again (writes were refused for ${seconds} s).`);
+    console.error(`Disk space is back: Podium saves changes again (writes were refused for ${seconds} s).`);
   }
 
   get active(): boolean {

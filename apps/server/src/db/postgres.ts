@@ -21,7 +21,7 @@ import { postgresMigrations } from './migrations/postgres/index.js';
 import { InstanceSession } from './instance-session.js';
 import type { OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
-import { bindable, queryBuilder, ScopedDatabase, Turns } from './transactions.js';
+import { bindable, queryBuilder, ScopedDatabase, Turns, type Begun } from './transactions.js';
 
 /** The advisory lock key of writing transactions ("podium" in ASCII). */
 export const WRITE_LOCK = 0x706f6469756d;
@@ -104,7 +104,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
    */
   protected async anyWriteKey(): Promise<string> {
     const committed = String((await this.revisions()).get('any') ?? 0);
-    const writes = this.writesHere;
+    const writes = this.scope.getStore()?.writes ?? 0;
     return writes === 0 ? committed : `${committed}.${writes}`;
   }
 
@@ -130,10 +130,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   /**
-   * Sends BEGIN (for a write with the lock, held from here to the commit) without awaiting it:
-   * the transaction's first statements go in the same round trip.
+   * Sends BEGIN (for a write with the lock, held from here to the commit, and the reads nearly
+   * every write makes) without awaiting it: the transaction's first statements go in the same
+   * round trip.
    */
-  protected async begin({ readOnly = false }: TransactionOptions): Promise<pg.PoolClient> {
+  protected async begin({ readOnly = false }: TransactionOptions): Promise<Begun<pg.PoolClient>> {
     // A writing transaction holds the lock that every other write waits for: it goes first.
     await this.turns.take(!readOnly || this.urgent);
     let client: pg.PoolClient;
@@ -144,24 +145,18 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       throw error;
     }
     // Not awaited: the next statement's answer waits for theirs (`send`).
+    const reads = new Map<string, Promise<unknown>>();
     if (readOnly) void this.send(client, 'begin isolation level repeatable read read only');
     else {
       void this.send(client, 'begin');
       void this.send(client, `select pg_advisory_xact_lock(${WRITE_LOCK})`);
-    }
-    return client;
-  }
-
-  /** A writing transaction's reads nearly every write makes go with BEGIN, not awaited either. */
-  protected override readsOfBegin(client: pg.PoolClient, { readOnly = false }: TransactionOptions) {
-    if (readOnly) return new Map<string, Promise<unknown>>();
-    return new Map(
-      [...this.readsAtBegin].map(([key, query]) => {
+      for (const [key, query] of this.readsAtBegin) {
         const rows = this.send(client, this.named(query)).then((result) => result.rows);
         rows.catch(() => undefined); // a transaction may never read it
-        return [key, rows];
-      }),
-    );
+        reads.set(key, rows);
+      }
+    }
+    return { connection: client, reads };
   }
 
   protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
@@ -212,10 +207,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 
   override async runLater(query: Compilable<unknown>): Promise<void> {
     const connection = this.scope.getStore()?.connection;
-    if (connection === undefined) {
-      await this.run(query);
-      return;
-    }
+    if (connection === undefined) return await super.runLater(query);
     this.writing();
     void this.send(connection, this.named(query)); // awaited by the next statement (`send`)
   }

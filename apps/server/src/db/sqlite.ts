@@ -16,7 +16,7 @@ import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
-import { bindable, queryBuilder, ScopedDatabase, Turns } from './transactions.js';
+import { bindable, queryBuilder, ScopedDatabase, Turns, type Begun } from './transactions.js';
 import { findWalDamage } from './wal-check.js';
 
 export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
@@ -108,7 +108,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     return statement;
   }
 
-  protected async begin({ readOnly = false }: TransactionOptions): Promise<BetterSqlite3.Database> {
+  protected async begin({ readOnly = false }: TransactionOptions): Promise<Begun<BetterSqlite3.Database>> {
     await this.turns.take(true);
     try {
       // During a full-disk episode, only a transaction that wrote something proves space is back.
@@ -118,7 +118,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
       this.turns.give();
       throw error;
     }
-    return this.sqlite;
+    return { connection: this.sqlite, reads: new Map() };
   }
 
   protected async end(sqlite: BetterSqlite3.Database, outcome: 'commit' | 'rollback'): Promise<void> {

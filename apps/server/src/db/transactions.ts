@@ -86,6 +86,12 @@ export class Turns {
   }
 }
 
+/** A transaction begun: its connection, and the reads the engine sent with BEGIN, by key. */
+export interface Begun<C> {
+  connection: C;
+  reads: Map<string, Promise<unknown>>;
+}
+
 /** What one transaction carries through its `await`s: its connection, its events, its savepoints. */
 interface TransactionScope<C> {
   connection: C;
@@ -132,7 +138,7 @@ export abstract class ScopedDatabase<C> implements Database {
   abstract close(): void | Promise<void>;
 
   /** Takes a connection for a transaction and begins it. */
-  protected abstract begin(options: TransactionOptions): Promise<C>;
+  protected abstract begin(options: TransactionOptions): Promise<Begun<C>>;
   /** Commits (or rolls back) and gives the connection back, whatever happens. */
   protected abstract end(connection: C, outcome: 'commit' | 'rollback'): Promise<void>;
   /**
@@ -146,13 +152,13 @@ export abstract class ScopedDatabase<C> implements Database {
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = this.scope.getStore();
     if (outer !== undefined) return await this.savepoint(outer, fn);
-    const connection = await this.begin(options);
+    const { connection, reads } = await this.begin(options);
     const scope: TransactionScope<C> = {
       connection,
       events: [],
       depth: 0,
       innerJoins: options.innerJoins === true,
-      reads: this.readsOfBegin(connection, options),
+      reads,
       writes: 0,
     };
     let result: T;
@@ -205,11 +211,6 @@ export abstract class ScopedDatabase<C> implements Database {
     scope.writes += 1;
   }
 
-  /** The statements the current transaction wrote so far; 0 outside one. */
-  protected get writesHere(): number {
-    return this.scope.getStore()?.writes ?? 0;
-  }
-
   async runLater(query: Compilable<unknown>): Promise<void> {
     await this.run(query);
   }
@@ -249,11 +250,6 @@ export abstract class ScopedDatabase<C> implements Database {
 
   private revisionsQuery() {
     return this.q.selectFrom('revisions').select(['name', 'value']);
-  }
-
-  /** What a transaction begins with in its `readUntilWrite` store: the engine's reads made with BEGIN. */
-  protected readsOfBegin(_connection: C, _options: TransactionOptions): Map<string, Promise<unknown>> {
-    return new Map();
   }
 
   async urgently<T>(fn: () => Promise<T>): Promise<T> {
