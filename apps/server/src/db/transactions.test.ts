@@ -1,13 +1,14 @@
 /**
  * Transactions as services see them, on the engine of the run (R95): writes sent later
  * (`runLater`, which PostgreSQL sends with the next statement or the commit, as EXECUTE of a
- * statement the connection prepared or with its values written in as literals), the reads made with BEGIN (`atBegin`), and turns at the connection
- * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
+ * statement the connection prepared or with its values written in as literals), the reads made
+ * with BEGIN (`atBegin`), and turns at the connection (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
-import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import { testEngine, testStorage, type TestStorage } from '../test-support/test-app.js';
+import { connectTo } from './connect.js';
 import type { Database } from './database.js';
 import { openDatabase } from './sqlite.js';
 import { openPostgres } from './postgres.js';
@@ -174,6 +175,25 @@ describe('reads made with BEGIN (atBegin)', () => {
     await writeSetting('deliberation', 'true');
     await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
   });
+
+  // SQLite reads when asked: its BEGIN IMMEDIATE would keep the other connection's write out.
+  it.skipIf(testEngine() !== 'postgres')(
+    'are sent with BEGIN on PostgreSQL: a commit made after it, outside the lock, is not in the answer',
+    async () => {
+      const other = await connectTo(storage.databaseUrl as string);
+      try {
+        await db.transaction(async () => {
+          // Answered after what BEGIN sent, so the read sent with it has run by now.
+          await projectNames();
+          await other.run(other.q.insertInto('settings').values({ key: 'deliberation', value: 'true' }));
+          expect(await setting('deliberation')).toBeUndefined();
+        });
+        await db.transaction(async () => expect(await setting('deliberation')).toBe('true'));
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe('transactions that inner ones join (innerJoins)', () => {
