@@ -1,14 +1,9 @@
 /**
- * WAL checkpoints off the commit path. Run by the committing connection (SQLite's automatic
- * checkpoint), a checkpoint stalled the commit that crossed the threshold, 8–73 ms for 1 commit in
- * 1,000, with every request queued behind it. Here a passive checkpoint (it never waits for a
- * writer or a reader) runs every second on the main connection between transactions; the
- * automatic one stays as a far backstop (sqlite.ts). Costs: docs/benchmarks.md, "Checkpoints on
- * the main connection".
- *
- * A WAL keeps its size after a checkpoint, so a burst of writes would hold its disk space until
- * the server stops: a round that finds it checkpointed and unchanged since the round before
- * (writes paused) truncates it, giving up at once if a worker's connection still reads it.
+ * WAL checkpoints off the commit path: SQLite's automatic one stalled 1 commit in 1,000 by 8–73 ms,
+ * every request queued behind it (docs/benchmarks.md, "Checkpoints on the main connection"). A
+ * passive checkpoint runs every second between transactions instead. A WAL keeps its size after a
+ * checkpoint, so a round that finds it checkpointed and unchanged since the last (writes paused)
+ * truncates it, giving up at once if a worker's connection still reads it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 

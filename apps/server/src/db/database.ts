@@ -1,7 +1,4 @@
-/**
- * What the layers above know of storage (README.md beside this file): the SQLite engine
- * (`sqlite.ts`) and the PostgreSQL engine (`postgres.ts`) implement it.
- */
+/** What the layers above know of storage (README.md): `sqlite.ts` and `postgres.ts` implement it. */
 import type { Compilable, Kysely } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
 import type { DiskFullAlarm } from './disk-full.js';
@@ -28,10 +25,7 @@ export interface TimerLock {
 export interface TransactionOptions {
   /** A consistent snapshot for reads that must agree (an export); it writes nothing. */
   readOnly?: boolean;
-  /**
-   * Transactions begun inside join this one instead of nesting as savepoints: for a caller that
-   * never catches an inner failure (it fails the whole), two statements fewer per inner one.
-   */
+  /** Inner transactions join this one (no savepoint): for a caller whose inner failures fail the whole. */
   innerJoins?: boolean;
 }
 
@@ -48,16 +42,14 @@ export interface Database {
   /** Runs a write; returns the number of rows it changed. */
   run(query: Compilable<unknown>): Promise<number>;
   /**
-   * Runs a write whose count nobody reads. Inside a PostgreSQL transaction it is sent without
-   * waiting for its answer; a failure then fails the transaction's next statement awaited (or the
-   * commit). Otherwise, and on SQLite, it runs at once as `run` does.
+   * A write whose count nobody reads. Inside a PostgreSQL transaction it is sent unawaited, and its
+   * failure fails the next statement awaited (or the commit); otherwise it is `run`.
    */
   runLater(query: Compilable<unknown>): Promise<void>;
   /**
-   * Runs `fn` in one transaction (a savepoint when nested). A writing transaction holds the
-   * event's write lock from its start to its end, on every instance. Events recorded inside are
-   * written to the outbox and released to the commit listeners after the commit; a throw discards
-   * them (README.md, rule 1: what may go together).
+   * Runs `fn` in one transaction (a savepoint when nested), holding the event's write lock on every
+   * instance if it writes. Its recorded events reach the outbox and, after the commit, the commit
+   * listeners; a throw discards them (README.md, rule 1).
    */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Whether the code running now is inside a transaction. */
@@ -71,34 +63,21 @@ export interface Database {
    */
   readUntilWrite<R>(key: string, query: Compilable<R>, options?: { atBegin?: boolean }): Promise<R[]>;
   /**
-   * A key that changes whenever a table of `revisions` is written, by any instance or connection,
-   * and whenever a transaction rolls back (derived.ts keeps values under it). Inside a transaction
-   * it follows the transaction's own writes; outside one it is read after the call began.
+   * A key that changes whenever a table of `revisions` is written, anywhere, and at every rollback
+   * (derived.ts keeps values under it): inside a transaction it follows its writes, outside one it
+   * is read after the call began.
    */
   revisionKey(revisions: Revisions): Promise<string>;
-  /**
-   * Runs `fn` with its turns at the connection(s) ahead of work not marked so: what a judge's
-   * phone waits for goes before the lists of screens and dashboards.
-   */
+  /** Runs `fn` ahead of other work at the connections: a judge's phone before screens' lists. */
   urgently<T>(fn: () => Promise<T>): Promise<T>;
   onCommit(listener: CommitListener): void;
-  /**
-   * Releases to the commit listeners the events another connection of this process committed
-   * (the import worker's): its transaction wrote them to the outbox, and the listeners are given
-   * no rows (they read them).
-   */
+  /** Releases events another connection of this process committed (the import worker's), without rows. */
   announceCommitted(events: readonly DomainEvent[]): void;
   /** Every instance's committed events, in `seq` order (db/outbox.ts). */
   readonly outbox: Outbox;
-  /**
-   * Calls `changed` whenever rows may have reached the outbox other than through this process's
-   * commits, until stopped: with PostgreSQL, other instances' commits; SQLite never calls.
-   */
+  /** Calls `changed` when other instances may have committed to the outbox (PostgreSQL only). */
   watchOutbox(changed: () => void): StopWatching;
-  /**
-   * The event's timer lock, tried until released: on PostgreSQL a session lock that one instance
-   * holds at a time (instance-session.ts); on SQLite always held. Resolves after the first try.
-   */
+  /** The event's timer lock, once tried; tried again until released (instance-session.ts; SQLite: held). */
   holdTimerLock(): Promise<TimerLock>;
   close(): void | Promise<void>;
 }

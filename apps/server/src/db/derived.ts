@@ -5,14 +5,11 @@
 import type { Database, Revisions } from './database.js';
 
 /**
- * A value computed once per key and kept until the key changes. Callers outside a transaction
- * that ask for the same key while it is being computed share that one compute: on PostgreSQL a
- * compute spans round trips, and five dashboards refetching a list after the same event computed
- * it five times (three computes in four, measured in the event-day benchmark). A caller that
- * joins waits at the connection turns of the caller that began (urgent or not). Inside a
- * transaction a caller computes alone: it may hold the write lock, so it must never wait for a
- * compute that needs a connection of its own (an export's snapshot hung on one), and a compute on
- * its connection must not hand its failure to others.
+ * A value computed once per key and kept until the key changes. Callers outside a transaction that
+ * ask while it is computed share that compute, in the turns of the one that began (five dashboards
+ * refetching after one event: three computes in four saved on PostgreSQL). Inside a transaction a
+ * caller computes alone: holding the write lock, it must not wait for a compute needing another
+ * connection (an export hung on one), nor hand its failure to others.
  */
 export class SharedCompute<T> {
   private key: string | undefined;

@@ -1,27 +1,14 @@
 /**
- * A full disk (or a volume that refuses writes) is an episode, not a crash: writes fail with 503
- * (API.md 1.3) while reads go on, and they work again by themselves once space frees. The
- * organizer learns about it on standard error once when it starts and once when it ends, not
- * once per refused request.
+ * A full disk is an episode, not a crash: writes answer 503 (API.md 1.3) while reads go on, until
+ * space frees. Standard error says when it starts and when it ends, not once per request.
  */
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
-/**
- * SQLite, PostgreSQL and Node codes of a write the storage refused: full, over quota, or failing
- * I/O. PostgreSQL's 53100 (disk_full) is its "could not extend file": the server's disk or the
- * tablespace's is full.
- */
+/** SQLite, PostgreSQL (53100, "could not extend file") and Node codes of a full disk or failing I/O. */
 export function isDiskFull(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
+  const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
-  return (
-    code === 'SQLITE_FULL' ||
-    code === 'ENOSPC' ||
-    code === 'EDQUOT' ||
-    code === '53100' ||
-    code.startsWith('SQLITE_IOERR')
-  );
+  return ['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100'].includes(code) || code.startsWith('SQLITE_IOERR');
 }
 
 export class DiskFullAlarm {
@@ -55,10 +42,8 @@ export class DiskFullAlarm {
 }
 
 /**
- * A few hundred KB kept in DATA_DIR so the server can start on a full disk: opening a database
- * whose WAL index (`-shm`, 32 KB) a clean stop removed needs fresh space, and without it the
- * start fails with `disk I/O error`. The file is released when opening hits a full disk and
- * refilled at a later start that has room.
+ * Space kept in DATA_DIR for a start on a full disk: the WAL index (`-shm`) a clean stop removed
+ * needs fresh space, or the start fails with `disk I/O error`. Released then, refilled later.
  */
 export class DiskReserve {
   static readonly BYTES = 512 * 1024;

@@ -1,18 +1,12 @@
 /**
- * How storage fails, as the layers above it need to tell (the error handler's 503s, the start's
- * refusals): a full disk, an unreachable or busy database, storage the server cannot start on.
- * The one part of db/ that plugins may import; it loads no database driver.
+ * How storage fails, as the error handler's 503s and the start's refusals tell it: the one part of
+ * db/ that plugins may import; it loads no database driver.
  */
 export { isDiskFull } from './disk-full.js';
 
-/**
- * Whether `error` says the database could not be reached or the connection broke (refused, reset,
- * timed out, the server shutting down or refusing connections): the request failed as a whole,
- * and the pool reconnects on the next one.
- */
+/** Whether the database could not be reached or the connection broke: the pool reconnects next time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
       return true;
@@ -29,11 +23,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/**
- * Whether `error` says SQLite's lock stayed with another connection for longer than the busy
- * timeout (sqlite.ts, `BUSY_TIMEOUT_MS`): nothing was written, and the same request may pass a
- * moment later. Extended codes (`SQLITE_BUSY_SNAPSHOT`, …) included.
- */
+/** Whether another connection held SQLite's lock past `BUSY_TIMEOUT_MS`: nothing was written; retry. */
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
@@ -41,10 +31,7 @@ export function isDatabaseBusy(error: unknown): boolean {
 
 /** A reason the server refuses to start on this storage; main.ts prints it without a stack. */
 export class StorageRefusedError extends Error {
-  /**
-   * `reason` says what is wrong with the database and nothing of starting a server, so the move
-   * command (move-event.ts) words its own refusal with it.
-   */
+  /** `reason` says nothing of starting, so the move command (move-event.ts) reuses it. */
   constructor(
     readonly reason: string,
     advice?: string,

@@ -1,18 +1,11 @@
 /**
- * An instance's one PostgreSQL session outside its pool (DESIGN.md §7), for what must not go with
- * a pooled connection into the next request: LISTEN, and the timer lock.
- *
- * LISTEN: the outbox's insert trigger notifies each commit (migration pg-002). A notification only
- * wakes the reader, which reads the rows after its cursor, so the watchers are also woken after
- * each (re)connection (what was notified meanwhile is lost) and every round. The instance's own
- * commits reach the reader without a notification: its pool's are passed over.
- *
- * The timer lock (R96): a session-level advisory lock, whose holder runs the event's timers. When
- * the holder dies, the server frees the lock with its session (a vanished machine's once the
- * keepalives give up), and another instance takes it at its next round.
- *
- * A round connects if need be, then tries the lock or else runs a query, so that a connection
- * broken without closing is noticed too; its loss and its return are each said once.
+ * An instance's one PostgreSQL session outside its pool (DESIGN.md §7), for what must not go with a
+ * pooled connection into the next request. LISTEN: the outbox's trigger notifies each commit
+ * (migration pg-002), waking the reader; its own pool's are passed over, and the watchers are also
+ * woken at each (re)connection and every round, since a notification can be missed. The timer lock
+ * (R96): a session advisory lock, freed with a dead holder's session and taken by another instance
+ * at its next round. A round connects if need be, then tries the lock or runs a query, so that a
+ * connection broken without closing is noticed; its loss and return are each said once.
  */
 import { hostname } from 'node:os';
 import pg from 'pg';
@@ -25,19 +18,15 @@ export const SESSION_ROUND_MS = 1000;
 /** The session's `application_name` starts so; the instance's process id and host follow. */
 export const SESSION_NAME = 'podium instance';
 
-/**
- * The timer lock's key ("timers" in ASCII). Not the write lock's key (postgres.ts): session and
- * transaction advisory locks share one key space, and a writing transaction would wait for it.
- */
+/** The timer lock's key ("timers" in ASCII): not the write lock's, or every write would wait for it. */
 export const TIMER_LOCK_KEY = 0x74696d657273;
 
 /** A query on the session that takes longer than this counts as a lost connection. */
 const QUERY_TIMEOUT_MS = 5000;
 
 /**
- * The server's TCP keepalives: a holder whose machine vanished leaves its lock after about
- * 10 + 3 × 5 s, not the system's default two hours (an idle session is in no transaction, so
- * `idle_in_transaction_session_timeout` would not free it).
+ * A vanished holder's lock is freed after about 10 + 3 × 5 s, not the system's default two hours
+ * (`idle_in_transaction_session_timeout` would not free it: the session is in no transaction).
  */
 const SERVER_KEEPALIVES =
   'set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3';
@@ -49,7 +38,7 @@ export class InstanceSession {
   /** The round under way, awaited by `holdTimerLock`, `release` and `end`. */
   private running: Promise<void> | undefined;
   private ended = false;
-  /** The connection could not be made or was lost, and that was said; its return will be said too. */
+  /** The connection's loss was said; its return will be too. */
   private lost = false;
   private lockWanted = false;
   private holding = false;

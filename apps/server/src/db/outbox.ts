@@ -1,15 +1,11 @@
 /**
- * The outbox (DESIGN.md §7): every committed transaction's domain events, one row each, written
- * by that transaction just before it commits (transactions.ts). A row's `seq` is the realtime `seq` of
- * the whole deployment (API.md 6.2): every instance reads the rows after its cursor, in `seq`
- * order, and sends its own sockets what they say (realtime/outbox-relay.ts).
+ * The outbox (DESIGN.md §7): each committed transaction's domain events, one row each, written just
+ * before it commits. A row's `seq` is the deployment's realtime `seq` (API.md 6.2): every instance
+ * sends its sockets the rows after its cursor, in order (realtime/outbox-relay.ts).
  *
- * Rows must become visible in `seq` order, or a reader that moved its cursor past a row committed
- * later would never send it. On PostgreSQL an identity value is taken at insert, not at commit,
- * so that is not given: it holds because rows are appended only by writing transactions, and
- * every writing transaction holds the write lock (postgres.ts) from its start to its commit, so
- * the one taking the next values is the only one appending until it has committed (tested in
- * outbox.test.ts). SQLite has one writer at a time.
+ * Rows must become visible in `seq` order, or a reader past a row committed later would never send
+ * it. PostgreSQL takes identity values at insert, not commit: the order holds because only writing
+ * transactions append, and each holds the write lock to its commit (postgres.ts; outbox.test.ts).
  */
 import { inEmissionOrder, type DomainEvent } from '../domain-events.js';
 import type { Compilable } from 'kysely';
@@ -38,9 +34,8 @@ export class Outbox {
   }
 
   /**
-   * The one multi-row insert of `events` (an engine may send it with its commit), and their rows
-   * from what it returned: both engines number the rows in the order of the list, and
-   * RETURNING's own order is not promised, hence the sort.
+   * The one insert of `events` (an engine may send it with its commit), and their rows from what
+   * it returned: both engines number rows in list order, but RETURNING's order is not promised.
    */
   insertion(events: readonly DomainEvent[]): OutboxInsertion {
     const ordered = inEmissionOrder(events);
@@ -78,9 +73,8 @@ export class Outbox {
   }
 
   /**
-   * Deletes the rows up to `seq`, but never the last one: `last` reads it, so a start after a
-   * long quiet time goes on from it. A statement of its own, not a writing transaction: it takes
-   * no write lock, and several instances pruning at once delete the same rows harmlessly.
+   * Deletes the rows up to `seq` but the last (a start after a quiet time goes on from `last`).
+   * No writing transaction, no write lock: instances pruning at once delete the same rows harmlessly.
    */
   async deleteThrough(seq: number): Promise<void> {
     await this.db.run(

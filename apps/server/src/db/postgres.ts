@@ -1,13 +1,9 @@
 /**
- * The PostgreSQL engine (R95, `DATABASE_URL`): a `pg` pool in pipeline mode, Kysely as the query
- * builder, the transaction logic of transactions.ts; a judge's write in round trips: README.md.
- *
- * What SQLite got from one writer at a time, PostgreSQL gets from a transaction-level advisory
- * lock that every writing transaction takes first (DESIGN.md §7): writes that decide from what
- * they read (assignment R7/R8, finish, imports, R52's balancing, R91's keys) run one after
- * another across every instance, so each sees what the one before committed, while reads never
- * wait. The outbox relies on it too: its rows become visible in `seq` order only because no two
- * writing transactions append at once (outbox.ts).
+ * The PostgreSQL engine (R95, `DATABASE_URL`): a `pg` pool in pipeline mode; a judge's write in
+ * round trips: README.md. Every writing transaction first takes a transaction-level advisory lock
+ * (DESIGN.md §7), SQLite's one writer at a time: writes that decide from what they read (R7/R8,
+ * R52, R91) see what the one before committed on any instance, reads never wait, and the outbox's
+ * rows become visible in `seq` order (outbox.ts).
  */
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -30,10 +26,7 @@ export const WRITE_LOCK = 0x706f6469756d;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export interface PostgresOptions {
-  /**
-   * Connections kept; each instance's requests share them. Ten per instance leaves room for a
-   * few instances on a small hosted PostgreSQL (22 connections on the smallest plans).
-   */
+  /** Connections per instance: ten leaves room for a few on a small hosted PostgreSQL's 22 connections. */
   poolSize?: number;
 }
 
@@ -42,18 +35,12 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   readonly q: Kysely<DB>;
   readonly pool: pg.Pool;
   /**
-   * Turns at the pool's connections. pg-pool times out a wait for a free connection like a
-   * connection that cannot be made; a burst of requests (200 judges at once) must wait its turn
-   * instead of answering 503 "the database cannot be reached". So requests queue here, without a
-   * limit, and the pool's time-out is left to connecting itself.
+   * Turns at the pool's connections. Requests queue here, without a limit: pg-pool times a wait
+   * for a free connection out as if the database could not be reached (200 judges at once: 503s).
    */
   private readonly turns: Turns;
   private readonly statementNames = new StatementNames();
-  /**
-   * For each transaction's connection, the answer of the last statement sent, settled once every
-   * statement sent before it answered too: a statement nobody awaits (BEGIN, the lock, `runLater`'s
-   * writes) fails the next one awaited.
-   */
+  /** Each transaction's last statement sent, settled once all before it answered too (`send`). */
   private readonly lastSent = new WeakMap<pg.PoolClient, Promise<pg.QueryResult>>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
@@ -65,9 +52,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     { poolSize = 10 }: PostgresOptions = {},
   ) {
     super(new DiskFullAlarm(redactedUrl(location)));
-    // Making a connection takes at most this long, then the request answers 503
-    // (isDatabaseUnavailable); waiting for a free one is `turns`'. Pipeline mode: a statement is
-    // sent without waiting for the answers before it (README.md).
+    // A connection not made in 5 s answers 503 (isDatabaseUnavailable); a wait for a free one is `turns`'.
     this.pool = new pg.Pool({
       connectionString: location,
       max: poolSize,
@@ -129,11 +114,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     return (this.session ??= new InstanceSession(this.location, this.backends));
   }
 
-  /**
-   * Sends BEGIN (for a write with the lock, held from here to the commit, and the reads nearly
-   * every write makes) without awaiting it: the transaction's first statements go in the same
-   * round trip.
-   */
+  /** BEGIN (a write's with the lock and the `atBegin` reads), unawaited: it rides with the first read. */
   protected async begin({ readOnly = false }: TransactionOptions): Promise<Begun<pg.PoolClient>> {
     // A writing transaction holds the lock that every other write waits for: it goes first.
     await this.turns.take(!readOnly || this.urgent);
@@ -144,7 +125,6 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
       this.turns.give();
       throw error;
     }
-    // Not awaited: the next statement's answer waits for theirs (`send`).
     const reads = new Map<string, Promise<unknown>>();
     if (readOnly) void this.send(client, 'begin isolation level repeatable read read only');
     else {
@@ -224,10 +204,9 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   /**
-   * Sends `statement` on a transaction's connection without waiting for the answers before it
-   * (pipeline mode); its answer comes once they all answered, and the first failure among them is
-   * its failure (unless `whateverFailed`). A failure nobody awaits must not end the process: each
-   * is caught here too.
+   * Sends `statement` at once (pipeline mode); its answer comes once all before it answered, and
+   * the first failure among them is its failure (unless `whateverFailed`). Each is caught here too:
+   * a failure nobody awaits (BEGIN, the lock, `runLater`) must not end the process.
    */
   private send(
     client: pg.PoolClient,
@@ -251,11 +230,9 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 }
 
 /**
- * Names for the statements the server sends again and again, so that each connection parses and
- * plans one once and then only binds it (`pg` prepares a named statement on a connection's first
- * use): half the cost of a short statement on the server is its parse and plan. Texts with many
- * parameters (an `in (…)` of a list, a batch insert) vary with their data and are left unnamed,
- * and so is every text past the first `MAX_NAMED`, so neither side keeps an unbounded set.
+ * Names for statements sent again and again: `pg` prepares a named one once per connection, and
+ * parsing and planning are half a short statement's cost. Texts with many parameters (an `in (…)`,
+ * a batch insert) vary with their data and stay unnamed, as does every text past `MAX_NAMED`.
  */
 class StatementNames {
   private static readonly MAX_NAMED = 2000;
@@ -273,11 +250,9 @@ class StatementNames {
 }
 
 /**
- * pg-pool listens for a connection's 'error' only while the connection is idle in the pool; one
- * lost while a request holds it (the server crashed, a managed database failed over, issue 31)
- * would emit an 'error' nobody listens to, which exits the process. With this listener the loss
- * only fails what the connection was doing: its query rejects with the loss, which the request
- * answers as a 503 (isDatabaseUnavailable), and the connection is released as broken.
+ * pg-pool listens for 'error' only on idle connections: one lost while a request holds it (a crash,
+ * a failover) would emit an 'error' nobody hears, which exits the process. With this listener the
+ * query rejects instead, the request answers 503 (isDatabaseUnavailable), the connection is dropped.
  */
 function survivesItsLoss(client: pg.PoolClient): void {
   client.on('error', () => undefined);
@@ -289,9 +264,8 @@ function backendOf(client: pg.PoolClient): number {
 }
 
 /**
- * Connects to `url`, checks the server and brings the schema up to date. Refuses, with a message
- * for the organizer, a server it cannot reach, older than PostgreSQL 13, or a database that a
- * newer Podium migrated.
+ * Connects, checks the server and migrates. Refuses, with a message for the organizer, a server it
+ * cannot reach, older than PostgreSQL 13, or a database a newer Podium migrated.
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
   const db = new PostgresDatabase(url, options);

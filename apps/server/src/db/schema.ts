@@ -1,7 +1,4 @@
-/**
- * Row types of every table, as stored. Booleans are INTEGER 0/1 and lists are JSON text;
- * repositories turn rows into the protocol's shapes.
- */
+/** Row types of every table, as stored (lists as JSON text); repositories make the protocol's shapes. */
 import type { Generated } from 'kysely';
 
 /** SQLite has no boolean type: 0 or 1. */
@@ -73,15 +70,13 @@ export interface JudgedProjectsTable {
   feedback_hidden: Generated<Flag01>;
 }
 
-/**
- * A judge's last finish or skip (issue 35), kept so it can be undone within UNDO_WINDOW_MS;
- * `changes` is JSON of what the write changed beyond the view and the visit (the undo reverses it).
- */
+/** A judge's last finish or skip, undoable within UNDO_WINDOW_MS (issue 35). */
 export interface JudgeUndoTable {
   judge_id: string;
   project_id: string;
   action: 'finished' | 'skipped';
   at: number;
+  /** JSON of what the write changed beyond the view and the visit, for the undo to reverse. */
   changes: string;
 }
 
@@ -92,10 +87,7 @@ export interface RankingsTable {
   position: number;
 }
 
-/**
- * One project a judge was given (migration 012): from its assignment to its end, `outcome`
- * `current` while held, then `finished`, `skipped` (with the skip's `reason`) or `released`.
- */
+/** One project a judge was given (migration 012), from its assignment to its end. */
 export interface JudgeVisitsTable {
   seq: Generated<number>;
   judge_id: string;
@@ -103,6 +95,7 @@ export interface JudgeVisitsTable {
   started_at: number;
   ended_at: number | null;
   outcome: 'current' | 'finished' | 'skipped' | 'released' | 'removed';
+  /** The skip's reason. */
   reason: string;
 }
 
@@ -207,20 +200,14 @@ export interface AdminSessionIssuerTable {
   password_key: string;
 }
 
-/**
- * A committed transaction's domain events, one row each (migration 008, db/outbox.ts): `seq` is
- * the deployment's realtime `seq` (API.md 6.2).
- */
+/** A committed transaction's domain events, one row each (db/outbox.ts). */
 export interface OutboxTable {
   seq: Generated<number>;
   /** JSON of the `DomainEvent`. */
   event: string;
 }
 
-/**
- * Failed logins per client and limiter (migration 009): R69's judge count (`judge`) and R70a's
- * admin count (`admin`), each a 60-second window opened at the client's first failure.
- */
+/** Failed logins per client and limiter (R69's `judge`, R70a's `admin`), 60 s from a first. */
 export interface LoginFailuresTable {
   limiter: string;
   /** The client as counted (services/failure-limiter.ts `clientKey`: IPv6 per /64). */
@@ -230,10 +217,7 @@ export interface LoginFailuresTable {
   last_failure_at: number;
 }
 
-/**
- * The guards over failed logins from all addresses together (migration 009, services/login-guard.ts):
- * one row per guard, a token bucket kept as what was spent of it.
- */
+/** Guards over all addresses' failed logins (services/login-guard.ts): token buckets, as spent. */
 export interface LoginGuardsTable {
   guard: string;
   /** Failed attempts not yet paid back by the refill (0: the bucket is full). */

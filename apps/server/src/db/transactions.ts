@@ -1,9 +1,4 @@
-/**
- * What both engines share (README.md): the current transaction carried through
- * AsyncLocalStorage, savepoints, the outbox written at commit and its events released after it,
- * reads kept until a write, and turns at the connections. Each engine supplies its connection and
- * how a statement is sent on it.
- */
+/** What both engines share (README.md); each supplies its connection and how a statement is sent. */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DummyDriver, Kysely, type Compilable, type Dialect } from 'kysely';
 import type { DomainEvent } from '../domain-events.js';
@@ -23,9 +18,8 @@ import type { DB } from './schema.js';
 import { SharedRead } from './shared-read.js';
 
 /**
- * Text as both engines store it: U+0000 becomes U+FFFD, the replacement character. PostgreSQL's
- * text cannot hold U+0000 (it refuses the whole statement), so neither engine stores it, and a name
- * or a lookup with one gets the same answer on both (R95).
+ * Text as both engines store it: U+0000 becomes U+FFFD. PostgreSQL refuses a statement with
+ * U+0000 in text, so neither stores it and both answer alike (R95).
  */
 export function storedText(text: string): string {
   return text.replaceAll('\u0000', '\ufffd');
@@ -39,10 +33,7 @@ export function bindable(values: readonly unknown[]): unknown[] {
   });
 }
 
-/**
- * A Kysely that only builds `dialect`'s SQL: each engine runs the compiled queries itself (on the
- * transaction's connection when there is one).
- */
+/** A Kysely that only builds `dialect`'s SQL: each engine runs the compiled queries itself. */
 export function queryBuilder(dialect: Dialect): Kysely<DB> {
   return new Kysely<DB>({
     dialect: {
@@ -118,9 +109,8 @@ export abstract class ScopedDatabase<C> implements Database {
   protected readonly readsAtBegin = new Map<string, Compilable<unknown>>();
   private rollbackCount = 0;
   /**
-   * The counters outside a transaction, one read for the callers that ask together: every cached
-   * list checks them per request, and a thousand expo screens asking at once took a connection
-   * turn each. Urgent callers (`urgently`) share theirs apart, so that none waits in a screen's turn.
+   * The counters outside a transaction, one read for callers asking together (a thousand expo
+   * screens took a connection turn each); urgent callers share theirs apart, behind no screen.
    */
   private readonly committedRevisions = new SharedRead(() => this.all(this.revisionsQuery()));
   private readonly urgentRevisions = new SharedRead(() => this.all(this.revisionsQuery()));
@@ -182,9 +172,8 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   /**
-   * Writes the transaction's events to the outbox, in the transaction itself (they commit, or
-   * vanish, with the change they tell of), and commits; rolls back when either fails. The
-   * connection is given back whatever happens.
+   * Writes the events to the outbox in the transaction (they commit or vanish with the change), then
+   * commits; rolls back if either fails. The connection is given back whatever happens.
    */
   protected async commit(connection: C, events: readonly DomainEvent[]): Promise<OutboxRow[]> {
     let rows: OutboxRow[] = [];
@@ -238,8 +227,8 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   /**
-   * The revision counters (migration 002) by name: inside a transaction read once until it
-   * writes; outside one by a read that began after the call (callers asking together share it).
+   * The revision counters (migration 002) by name: inside a transaction kept until it writes;
+   * outside one, a read begun after the call (shared by callers asking together).
    */
   protected async revisions(): Promise<ReadonlyMap<string, number>> {
     const rows = this.inTransaction
