@@ -14,7 +14,6 @@ import {
   secureDataDir,
   shortAdminPasswordWarning,
 } from './config.js';
-import { DamagedDatabaseError } from './db/sqlite.js';
 import { redactedUrl } from './db/location.js';
 import { StorageRefusedError } from './db/failures.js';
 
@@ -95,9 +94,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A damaged database is the organizer's to fix: the message says how, a stack would not help.
-  console.error(
-    error instanceof DamagedDatabaseError || error instanceof StorageRefusedError ? error.message : error,
-  );
+  // Storage the server refuses (damaged, unreachable) is the organizer's to fix: the message says
+  // how, a stack would not help.
+  console.error(error instanceof StorageRefusedError ? error.message : error);
   process.exit(1);
 });

@@ -1,10 +1,7 @@
 /**
  * The SQLite engine (the embedded default, R95; README.md): one better-sqlite3 connection in WAL
- * mode, Kysely as the query builder.
- *
- * better-sqlite3 answers synchronously; what keeps a transaction whole while its code `await`s is
- * that the connection is taken in turns: a transaction holds it from BEGIN to COMMIT, and a query
- * from elsewhere waits for its turn instead of seeing uncommitted rows (transactions.ts).
+ * mode, taken in turns, so that a query from elsewhere waits while a transaction `await`s between
+ * BEGIN and COMMIT instead of seeing its uncommitted rows.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,6 +10,7 @@ import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Checkpointer } from './checkpointer.js';
 import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
+import { StorageRefusedError } from './failures.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
@@ -52,10 +50,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     return this.inTurn(() => this.statement(sql).run(...bindable(parameters)).changes);
   }
 
-  /**
-   * The connection's count of changed rows only grows, and `data_version` moves when another
-   * connection (the import worker's) commits.
-   */
+  /** The connection's changed rows only grow; `data_version` moves when another one commits. */
   protected async anyWriteKey(): Promise<string> {
     return this.inTurn(() => `${this.totalChanges()}:${this.dataVersion()}`);
   }
@@ -83,11 +78,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     }
   }
 
-  /**
-   * Runs `work` on the connection without a transaction of its own: at once inside a transaction
-   * (it is that transaction's turn) or when the connection is free, else after the transaction
-   * holding it ends.
-   */
+  /** Runs `work` at once inside a transaction (its turn) or on a free connection, else in turn. */
   private async inTurn<T>(work: () => T): Promise<T> {
     if (this.inTransaction || !this.turns.busy) return work();
     await this.turns.take(this.urgent);
@@ -149,7 +140,7 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     return (this.statement('select total_changes() as n').get() as { n: number }).n;
   }
 
-  /** Moves whenever another connection (the import worker's) commits; this one's own writes do not move it. */
+  /** Moves whenever another connection (the import worker's) commits, not at this one's writes. */
   private dataVersion(): number {
     return this.statement('pragma data_version').pluck().get() as number;
   }
@@ -160,18 +151,13 @@ export const STARTED_MARKER_FILE = 'podium-started';
 /** Space kept free for a start on a full disk (disk-full.ts). */
 export const DISK_RESERVE_FILE = 'disk-reserve';
 
-/**
- * The database cannot be trusted: the server refuses to start rather than serve errors or an
- * empty event. The message is for the organizer (main.ts prints it without a stack).
- */
-export class DamagedDatabaseError extends Error {
-  constructor(file: string, detail: string) {
-    super(
-      `Podium cannot start: the database ${file} is damaged (${detail}). It was left untouched. ` +
-        `Restore the latest backup as docs/operations.md explains (section 3, "Restoring one"), ` +
-        `then start again.`,
-    );
-  }
+/** A database that cannot be trusted: the start is refused rather than serve errors or an empty event. */
+function damaged(file: string, detail: string): StorageRefusedError {
+  return new StorageRefusedError(
+    `the database ${file} is damaged (${detail}). It was left untouched`,
+    'Restore the latest backup as docs/operations.md explains (section 3, "Restoring one"), ' +
+      'then start again.',
+  );
 }
 
 export interface OpenOptions {
@@ -179,11 +165,7 @@ export interface OpenOptions {
   earlierStartEvidence?: readonly string[];
 }
 
-/**
- * Opens (creating if needed) the database file, checks it, and brings its schema up to date.
- * WAL lets readers run during writes; synchronous=NORMAL keeps every commit across a process
- * crash (not across a power cut), at a fraction of FULL's fsync cost.
- */
+/** Opens (creating if needed) the database file, checks it, and brings its schema up to date. */
 export async function openDatabase(file: string, options: OpenOptions = {}): Promise<SqliteDatabase> {
   const marker = file === ':memory:' ? undefined : join(dirname(file), STARTED_MARKER_FILE);
   if (marker !== undefined) {
@@ -223,21 +205,20 @@ async function openChecked(file: string): Promise<BetterSqlite3.Database> {
   const sqlite = new BetterSqlite3(file);
   try {
     checkIntegrity(sqlite, file);
-    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('journal_mode = WAL'); // readers run during writes
+    // Every commit survives a process crash (not a power cut), at a fraction of FULL's fsyncs.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    // Checkpoints run every second between transactions (checkpointer.ts), which also truncates
-    // the WAL when writes pause; the writer's own is a backstop for when those cannot keep up
-    // (10,000 pages, ~40 MB of WAL). A WAL the writer restarts is cut back to 4 MB, so a burst
-    // does not keep its disk space.
+    // The checkpointer's rounds (checkpointer.ts) do the work; the writer's own is a backstop at
+    // ~40 MB of WAL, and a WAL it restarts is cut back to 4 MB.
     sqlite.pragma('wal_autocheckpoint = 10000');
     sqlite.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
     await migrate(sqlite);
     return sqlite;
   } catch (error) {
     sqlite.close();
-    throw isDamage(error) ? new DamagedDatabaseError(file, (error as Error).message) : error;
+    throw isDamage(error) ? damaged(file, (error as Error).message) : error;
   }
 }
 
@@ -248,16 +229,15 @@ function isDamage(error: unknown): boolean {
 }
 
 /**
- * SQLite opens a zero-length file as an empty database, and creates a missing one: after an
- * earlier start either would be a silently empty event (a truncated copy, a failed restore, a
- * deleted file), so both are refused. A missing file is judged by the start marker alone: the
- * way to begin a new event in the folder is to delete it too.
+ * SQLite opens a zero-length file as an empty database and creates a missing one: after an earlier
+ * start either would be a silently empty event, so both are refused. A missing file is judged by
+ * the start marker alone (to begin a new event in the folder, delete it too).
  */
 function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[]): void {
   const [marker] = evidence;
   if (!existsSync(file)) {
     if (marker === undefined || !existsSync(marker)) return;
-    throw new DamagedDatabaseError(
+    throw damaged(
       file,
       `the file is missing, but ${marker} shows the event was started before; if this really is a ` +
         `new event, delete ${marker}`,
@@ -266,7 +246,7 @@ function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[])
   if (statSync(file).size > 0) return;
   const proof = evidence.find((path) => existsSync(path));
   if (proof === undefined) return;
-  throw new DamagedDatabaseError(
+  throw damaged(
     file,
     `the file is empty, but ${proof} shows the event was started before; if this really is a new ` +
       `event, delete the empty file`,
@@ -277,7 +257,7 @@ function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[])
 function refuseDamagedWal(file: string): void {
   const damage = findWalDamage(`${file}-wal`);
   if (damage === undefined) return;
-  throw new DamagedDatabaseError(
+  throw damaged(
     file,
     `its write-ahead log ${file}-wal is damaged at frame ${damage.firstBadFrame}, and ` +
       `${damage.framesLost} later frames of saved changes would be lost if it started`,
@@ -291,9 +271,8 @@ export const BUSY_TIMEOUT_MS = 5000;
 const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
- * Finds overwritten or missing pages before a request trips on them. `integrity_check` also
- * checks that every index matches its table; `quick_check` skips that (about half the cost) and
- * takes over for files too big to check fully at each start. Costs in docs/benchmarks.md.
+ * Finds damaged pages before a request trips on them; `quick_check` (no index check, about half the
+ * cost) takes over for files too big to check fully at each start. Costs in docs/benchmarks.md.
  */
 function checkIntegrity(sqlite: BetterSqlite3.Database, file: string): void {
   const size = existsSync(file) ? statSync(file).size : 0;
@@ -301,12 +280,11 @@ function checkIntegrity(sqlite: BetterSqlite3.Database, file: string): void {
   const rows = sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[];
   const found = rows.map((row) => String(Object.values(row)[0])).filter((text) => text !== 'ok');
   const detail = found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ');
-  if (found.length > 0) throw new DamagedDatabaseError(file, detail);
+  if (found.length > 0) throw damaged(file, detail);
 }
 
 async function migrate(sqlite: BetterSqlite3.Database): Promise<void> {
-  // Kysely's migrator is asynchronous; it runs once at boot, before any request, on the same
-  // connection. Its driver is not destroyed: that would close the shared connection.
+  // Once at boot, on the same connection; its driver is not destroyed (that would close it).
   const kysely = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
   const migrator = new Migrator({
     db: kysely,
