@@ -186,10 +186,15 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   }
 
   override async runLater(query: Compilable<unknown>): Promise<void> {
-    const connection = this.scope.getStore()?.connection;
-    if (connection === undefined) return await super.runLater(query);
-    this.writing();
-    void this.send(connection, this.named(query)); // awaited by the next statement (`send`)
+    const scope = this.writing();
+    if (scope === undefined) return await super.runLater(query);
+    // Awaited by the next statement (`send`); its count arrives before the commit's answer.
+    void this.send(scope.connection, this.named(query)).then(
+      (result) => {
+        scope.changed += result.rowCount ?? 0;
+      },
+      () => undefined,
+    );
   }
 
   private async query(query: Compilable<unknown>): Promise<pg.QueryResult> {

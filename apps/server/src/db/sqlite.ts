@@ -23,8 +23,6 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   readonly q: Kysely<DB>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly turns = new Turns(1);
-  /** Rows changed before the open transaction, during a full-disk episode (see `end`). */
-  private changesBefore: number | undefined;
 
   constructor(
     readonly sqlite: BetterSqlite3.Database,
@@ -102,8 +100,6 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   protected async begin({ readOnly = false }: TransactionOptions): Promise<Begun<BetterSqlite3.Database>> {
     await this.turns.take(true);
     try {
-      // During a full-disk episode, only a transaction that wrote something proves space is back.
-      this.changesBefore = this.diskFull.active ? this.totalChanges() : undefined;
       this.sqlite.exec(readOnly ? 'begin' : 'begin immediate');
     } catch (error) {
       this.turns.give();
@@ -121,9 +117,6 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
       throw error;
     } finally {
       this.turns.give();
-    }
-    if (this.changesBefore !== undefined && this.totalChanges() > this.changesBefore) {
-      this.diskFull.succeeded();
     }
   }
 

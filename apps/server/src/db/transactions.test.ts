@@ -143,6 +143,23 @@ describe('writes sent later (runLater)', () => {
   });
 });
 
+describe('a full-disk episode', () => {
+  it('ends at the first commit whose writes changed rows, writes sent later too', async () => {
+    db.diskFull.failed({ code: 'SQLITE_FULL' });
+    const missing = db.q.updateTable('projects').set({ name: 'none' }).where('id', '=', 'missing');
+    await db.transaction(async () => void (await db.run(missing)));
+    expect(db.diskFull.active).toBe(true);
+    const undone = db.transaction(async () => {
+      await addProject('p1');
+      throw new Error('undone');
+    });
+    await expect(undone).rejects.toThrow('undone');
+    expect(db.diskFull.active).toBe(true);
+    await db.transaction(() => addProject('p1'));
+    expect(db.diskFull.active).toBe(false);
+  });
+});
+
 describe('reads made with BEGIN (atBegin)', () => {
   const writeSetting = (key: string, value: string) =>
     db.run(

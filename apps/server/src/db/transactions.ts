@@ -94,6 +94,8 @@ interface TransactionScope<C> {
   reads: Map<string, Promise<unknown>>;
   /** Statements it wrote (or sent to write, `runLater`). */
   writes: number;
+  /** Rows those statements changed: a commit after some ends a full-disk episode. */
+  changed: number;
 }
 
 /** The transaction logic both engines share; they supply the connection and its statements. */
@@ -150,6 +152,7 @@ export abstract class ScopedDatabase<C> implements Database {
       innerJoins: options.innerJoins === true,
       reads,
       writes: 0,
+      changed: 0,
     };
     let result: T;
     try {
@@ -167,6 +170,7 @@ export abstract class ScopedDatabase<C> implements Database {
       this.failed(error);
       throw error;
     }
+    if (scope.changed > 0) this.diskFull.succeeded();
     if (scope.events.length > 0) this.release(scope.events, rows);
     return result;
   }
@@ -188,16 +192,19 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   async run(query: Compilable<unknown>): Promise<number> {
-    this.writing();
-    return await this.write(query);
+    const scope = this.writing();
+    const changed = await this.write(query);
+    if (scope !== undefined) scope.changed += changed;
+    return changed;
   }
 
-  /** Before a write of the current transaction: what it read may change. */
-  protected writing(): void {
+  /** Before a write of the current transaction (returned): what it read may change. */
+  protected writing(): TransactionScope<C> | undefined {
     const scope = this.scope.getStore();
-    if (scope === undefined) return;
+    if (scope === undefined) return undefined;
     scope.reads.clear();
     scope.writes += 1;
+    return scope;
   }
 
   async runLater(query: Compilable<unknown>): Promise<void> {

@@ -3,7 +3,8 @@
  * on a 32 MB tmpfs (a new database takes about 8), which the test fills with a filler file, so PostgreSQL refuses to extend a table
  * (SQLSTATE 53100, "could not extend file …"). Writes must answer 503 with the full-disk message
  * as on SQLite (durability/full-disk.test.ts), a judge's keyed write too, never a 500 or an
- * error body naming the database's files; reads go on; writes work again once space is freed.
+ * error body naming the database's files; reads go on; writes work again once space is freed, and
+ * standard error says so once, as it said the episode's start once.
  * Mounting a tmpfs needs root: elsewhere the test says why and skips.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { chownSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@podium/protocol';
 import { createDatabase, dropDatabase, testPostgresUrl } from '../test-support/postgres-server.js';
 import { fill } from '../test-support/small-disk.js';
@@ -86,6 +87,9 @@ describe('PostgreSQL on a full disk', () => {
     expect((await judge({ method: 'POST', url: '/api/judge/next' })).statusCode).toBe(200);
     // Random, so TOAST cannot compress it into the pages the tables already have.
     const big = randomBytes(30_000).toString('hex');
+    // What the organizer reads on standard error (printed as well as recorded).
+    const said = vi.spyOn(console, 'error');
+    const told = (text: string) => said.mock.calls.filter((call) => String(call[0]).includes(text)).length;
 
     fill(filler);
     // Each long description needs new pages; the disk has none left.
@@ -118,6 +122,7 @@ describe('PostgreSQL on a full disk', () => {
     expect([skip.statusCode, Object.keys(skip.json() as object)], skip.body).toEqual([400, ['error']]);
     expect(skip.body).not.toContain('pg_tblspc');
     expect((await app.projects()).map((project) => project.name)).toEqual(['Before']);
+    expect([told('DISK FULL'), told('Disk space is back')]).toEqual([1, 0]);
 
     rmSync(filler);
     const after = await judge({
@@ -128,5 +133,7 @@ describe('PostgreSQL on a full disk', () => {
     });
     expect(after.statusCode, after.body).toBe(200);
     expect((await app.addProject({ name: 'After', description: big })).length).toBeGreaterThan(0);
+    expect([told('DISK FULL'), told('Disk space is back')]).toEqual([1, 1]);
+    said.mockRestore();
   }, 60_000);
 });
