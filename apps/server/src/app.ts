@@ -10,7 +10,7 @@ import { MAX_BODY_BYTES } from '@podium/protocol';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/sqlite.js';
-import { isDiskFull } from './db/disk-full.js';
+import { isDiskFull } from './db/failures.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerEntityTags } from './plugins/entity-tags.js';

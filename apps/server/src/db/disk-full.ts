@@ -3,13 +3,7 @@
  * space frees. Standard error says when it starts and when it ends, not once per request.
  */
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
-
-/** SQLite, PostgreSQL (53100, "could not extend file") and Node codes of a full disk or failing I/O. */
-export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return ['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100'].includes(code) || code.startsWith('SQLITE_IOERR');
-}
+import { isDiskFull, storageCode } from './failures.js';
 
 export class DiskFullAlarm {
   private since: number | undefined;
@@ -20,7 +14,7 @@ export class DiskFullAlarm {
   failed(error: unknown): void {
     if (this.since !== undefined) return;
     this.since = Date.now();
-    const code = (error as { code?: string }).code;
+    const code = storageCode(error);
     console.error(
       `\n*** DISK FULL: Podium cannot write to ${this.file} (${code}). Changes are refused (503) until ` +
         `space is freed; everything saved before is safe and reads still work. Free disk space ` +

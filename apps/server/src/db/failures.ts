@@ -2,18 +2,30 @@
  * How storage fails, as the error handler's 503s and the start's refusals tell it: the one part of
  * db/ that plugins may import; it loads no database driver.
  */
-export { isDiskFull } from './disk-full.js';
+
+/** The code a driver (SQLite, PostgreSQL, Node's I/O) gave `error`, if any. */
+export function storageCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** SQLite, PostgreSQL (53100, "could not extend file") and Node codes of a full disk or failing I/O. */
+export function isDiskFull(error: unknown): boolean {
+  const code = storageCode(error) ?? '';
+  return ['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100'].includes(code) || code.startsWith('SQLITE_IOERR');
+}
 
 /** Whether the database could not be reached or the connection broke: the pool reconnects next time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') {
+  const code = storageCode(error);
+  if (code !== undefined) {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
       return true;
     // 08: connection exceptions; 57P01–57P03: shutdown, crash, cannot connect now; 55000 at connect:
     // the database does not allow connections.
     if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000'].includes(code)) return true;
   }
+  const message = (error as { message?: unknown } | null)?.message;
   return (
     typeof message === 'string' &&
     // The last: a query on a connection whose loss was reported between its queries (pg).
@@ -25,8 +37,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Whether another connection held SQLite's lock past `BUSY_TIMEOUT_MS`: nothing was written; retry. */
 export function isDatabaseBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+  return storageCode(error)?.startsWith('SQLITE_BUSY') === true;
 }
 
 /** A reason the server refuses to start on this storage; main.ts prints it without a stack. */

@@ -9,8 +9,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Checkpointer } from './checkpointer.js';
-import { DiskFullAlarm, DiskReserve, isDiskFull } from './disk-full.js';
-import { StorageRefusedError } from './failures.js';
+import { DiskFullAlarm, DiskReserve } from './disk-full.js';
+import { isDiskFull, storageCode, StorageRefusedError } from './failures.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
@@ -217,7 +217,7 @@ async function openChecked(file: string): Promise<BetterSqlite3.Database> {
 
 /** SQLite's codes for a file that is not (or no longer) a valid database. */
 function isDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = storageCode(error);
   return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_INDEX';
 }
 

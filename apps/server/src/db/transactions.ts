@@ -12,7 +12,8 @@ import {
   type TimerLock,
   type TransactionOptions,
 } from './database.js';
-import { isDiskFull, type DiskFullAlarm } from './disk-full.js';
+import type { DiskFullAlarm } from './disk-full.js';
+import { isDiskFull } from './failures.js';
 import { Outbox, type OutboxRow } from './outbox.js';
 import type { DB } from './schema.js';
 import { SharedRead } from './shared-read.js';

@@ -260,8 +260,8 @@ describe('refusals (R91)', () => {
     expect(flags.map((f) => f.project_id)).toEqual([held]);
   });
 
-  // SQLite only: its file is what fills up here (max_page_count); PostgreSQL's disk_full (53100) is
-  // not told apart from other errors yet (db/disk-full.ts).
+  // SQLite only: its file is what fills up here (max_page_count); PostgreSQL's full disk, a keyed
+  // write's included, is durability/postgres-full-disk.test.ts's.
   it.skipIf(testEngine() === 'postgres')(
     'a 5xx answer is not kept: once the disk has room, a retry with the same key applies the write',
     async () => {

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { ADMIN_SESSION_TTL_MS } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { AdminSessionIssuerRow } from '../repositories/admin-session.repository.js';
-import { isDiskFull } from '../db/disk-full.js';
+import { isDiskFull } from '../db/failures.js';
 import type { Repositories } from '../repositories/index.js';
 import { hashToken } from './judge-auth.service.js';
 import { generatedPassword, secretsEqual } from '../util/secrets.js';

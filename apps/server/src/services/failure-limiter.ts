@@ -11,7 +11,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import { LOGIN_WINDOW_MS } from '@podium/protocol';
-import { isDiskFull } from '../db/disk-full.js';
+import { isDiskFull } from '../db/failures.js';
 import type { Limiter } from '../repositories/login-limit.repository.js';
 import type { Repositories } from '../repositories/index.js';
 

@@ -19,7 +19,7 @@
  */
 import { LOGIN_WINDOW_MS, RATE_LIMITED_MESSAGE, type LoginGuardStatus } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { isDiskFull } from '../db/disk-full.js';
+import { isDiskFull } from '../db/failures.js';
 import { RateLimitedError } from '../errors.js';
 import type { GuardName, Limiter, LoginGuardRow } from '../repositories/login-limit.repository.js';
 import type { Repositories } from '../repositories/index.js';
