@@ -1,8 +1,9 @@
 /**
  * Transactions as services see them, on the engine of the run (R95): writes sent later
  * (`runLater`, which PostgreSQL sends with the next statement or the commit, as EXECUTE of a
- * statement the connection prepared or with its values written in as literals), the reads made
- * with BEGIN (`atBegin`), and turns at the connection (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
+ * statement the connection prepared or with its values written in as literals), the end of a
+ * full-disk episode, the reads made with BEGIN (`atBegin`), and turns at the connection
+ * (`urgently`). PostgreSQL gets a pool of one connection, so that turns show as on SQLite.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -13,7 +13,7 @@ import { chownSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@podium/protocol';
 import { createDatabase, dropDatabase, testPostgresUrl } from '../test-support/postgres-server.js';
 import { fill } from '../test-support/small-disk.js';
@@ -89,6 +89,7 @@ describe('PostgreSQL on a full disk', () => {
     const big = randomBytes(30_000).toString('hex');
     // What the organizer reads on standard error (printed as well as recorded).
     const said = vi.spyOn(console, 'error');
+    onTestFinished(() => said.mockRestore());
     const told = (text: string) => said.mock.calls.filter((call) => String(call[0]).includes(text)).length;
 
     fill(filler);
@@ -134,6 +135,5 @@ describe('PostgreSQL on a full disk', () => {
     expect(after.statusCode, after.body).toBe(200);
     expect((await app.addProject({ name: 'After', description: big })).length).toBeGreaterThan(0);
     expect([told('DISK FULL'), told('Disk space is back')]).toEqual([1, 1]);
-    said.mockRestore();
   }, 60_000);
 });
