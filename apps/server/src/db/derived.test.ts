@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config.js';
-import { testStorage, type TestStorage } from '../test-support/test-app.js';
+import { until } from '../test-support/sockets.js';
+import { testEngine, testStorage, type TestStorage } from '../test-support/test-app.js';
 import { ANY_WRITE, type Database } from './database.js';
 import { openDatabase } from './sqlite.js';
 import { Derived } from './derived.js';
@@ -36,6 +37,16 @@ afterEach(async () => {
 const raw = (query: RawBuilder<unknown>) => db.run({ compile: () => query.compile(db.q) });
 const addProject = (id: string) =>
   raw(sql`insert into projects (id, name, location) values (${id}, ${`name ${id}`}, 1)`);
+/** PostgreSQL: transactions waiting for the write lock. */
+const lockWaiters = async () =>
+  (
+    await db.all({
+      compile: () =>
+        sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`.compile(db.q),
+    })
+  )[0]?.n;
 const addJudge = (id: string) =>
   raw(sql`insert into judges (id, name, email, email_key, code) values (${id}, ${id}, ${id}, ${id}, ${id})`);
 
@@ -118,6 +129,72 @@ describe('Derived', () => {
     ).rejects.toThrow('refused');
     // The counter is back where it was; only the rollback count tells the cache is stale.
     expect(await names.get()).toEqual(['name p1']);
+  });
+
+  /**
+   * A rolls back after computing with its uncommitted project; B's commit then takes the counter to
+   * the value A's key had. A caller that asked before A's rollback and read the counter after B must
+   * not be served A's value (a judge assigned a project that does not exist).
+   */
+  describe("after a rollback, a later commit's counters", () => {
+    /** Runs A (a project added, the value computed, then a refusal) until `release`. */
+    function rolledBackTransaction(names: Derived<string[]>) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let computed!: () => void;
+      const inside = new Promise<void>((resolve) => (computed = resolve));
+      const outcome = db
+        .transaction(async () => {
+          await addProject('pA');
+          expect(await names.get()).toEqual(['name pA']);
+          computed();
+          await released;
+          throw new Error('refused');
+        })
+        .catch((error: Error) => error.message);
+      return { inside, release, outcome };
+    }
+    const projectNames = () =>
+      new Derived(db, ['projects'], async () =>
+        (await db.all(db.q.selectFrom('projects').select('name').orderBy('seq'))).map((row) => row.name),
+      );
+
+    it('do not serve the rolled-back value to a read that waited for its turn', async () => {
+      if (storage.databaseUrl !== undefined) {
+        // One connection, so that the read waits for A's turn as it does on SQLite.
+        await db.close();
+        db = await openPostgres(storage.databaseUrl, { poolSize: 1 });
+      }
+      const names = projectNames();
+      const a = rolledBackTransaction(names);
+      await a.inside;
+      const waiting = names.get();
+      const b = db.transaction(async () => addProject('pB')); // a writer: its turn comes first
+      a.release();
+      expect(await a.outcome).toBe('refused');
+      await b;
+      expect(await waiting).toEqual(['name pB']);
+      expect(await names.get()).toEqual(['name pB']);
+    });
+
+    it.skipIf(testEngine() === 'sqlite')(
+      'do not serve it to a transaction whose BEGIN waited for the write lock (PostgreSQL)',
+      async () => {
+        const names = projectNames();
+        await db.transaction(async () => void (await names.get())); // the counters now ride with BEGIN
+        const a = rolledBackTransaction(names);
+        await a.inside;
+        const b = db.transaction(async () => addProject('pB'));
+        await until(async () => (await lockWaiters()) === 1);
+        // A `next`, say, deciding from the projects.
+        const c = db.transaction(async () => await names.get());
+        await until(async () => (await lockWaiters()) === 2);
+        a.release();
+        expect(await a.outcome).toBe('refused');
+        await b;
+        expect(await c).toEqual(['name pB']);
+      },
+    );
   });
 });
 

@@ -42,8 +42,8 @@ export class InstanceSession {
   private lost = false;
   private lockWanted = false;
   private holding = false;
-  /** Another instance held the lock when this one tried: taking it later is a takeover. */
-  private waited = false;
+  /** The lock was held elsewhere when tried, or lost with the connection: taking it is said. */
+  private sayWhenTaken = false;
 
   constructor(
     private readonly url: string,
@@ -106,12 +106,12 @@ export class InstanceSession {
           'select pg_try_advisory_lock($1) as locked',
           [TIMER_LOCK_KEY],
         );
-        if (rows[0]?.locked !== true) this.waited = true;
+        if (rows[0]?.locked !== true) this.sayWhenTaken = true;
         else if (this.client === client) {
           this.holding = true;
-          if (this.waited)
+          if (this.sayWhenTaken)
             console.log("timers: this instance took the timer lock over and runs the event's timers");
-          this.waited = false;
+          this.sayWhenTaken = false;
         }
       }
     } catch (error) {
@@ -156,6 +156,7 @@ export class InstanceSession {
     const [client, held] = [this.client, this.holding];
     this.client = undefined;
     this.holding = false;
+    if (held) this.sayWhenTaken = true;
     if (!this.ended && !this.lost) {
       this.lost = true;
       const cause = error instanceof Error ? error.message : 'the connection ended';

@@ -141,9 +141,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
 
   protected async end(client: pg.PoolClient, outcome: 'commit' | 'rollback'): Promise<void> {
     let broken = false;
+    let committed = false;
     try {
       // A rollback is sent whatever failed before it.
       await (outcome === 'commit' ? this.send(client, 'commit') : client.query('rollback'));
+      committed = outcome === 'commit';
     } catch (error) {
       // A statement failed: the transaction is still open, aborted (a COMMIT there rolls back).
       // A connection that cannot even roll back is dropped.
@@ -155,6 +157,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
         ));
       throw error;
     } finally {
+      if (!committed) this.countRollback();
       this.lastSent.delete(client);
       client.release(broken);
       this.turns.give();

@@ -109,13 +109,17 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   }
 
   protected async end(sqlite: BetterSqlite3.Database, outcome: 'commit' | 'rollback'): Promise<void> {
+    let committed = false;
     try {
-      if (outcome === 'commit') sqlite.exec('commit');
-      else if (sqlite.inTransaction) sqlite.exec('rollback');
+      if (outcome === 'commit') {
+        sqlite.exec('commit');
+        committed = true;
+      } else if (sqlite.inTransaction) sqlite.exec('rollback');
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('rollback');
       throw error;
     } finally {
+      if (!committed) this.countRollback();
       this.turns.give();
     }
   }

@@ -110,7 +110,10 @@ export abstract class ScopedDatabase<C> implements Database {
   private readonly listeners: CommitListener[] = [];
   /** The reads made with `atBegin`, by key. */
   protected readonly readsAtBegin = new Map<string, Compilable<unknown>>();
+  /** Transactions and savepoints rolled back: part of every revision key (`revisionKey`). */
   private rollbackCount = 0;
+  /** Keys of reads a rollback overlapped (`revisionKey`), each used once. */
+  private overlappedReads = 0;
   /**
    * The counters outside a transaction, one read for callers asking together (a thousand expo
    * screens took a connection turn each); urgent callers share theirs apart, behind no screen.
@@ -132,7 +135,10 @@ export abstract class ScopedDatabase<C> implements Database {
 
   /** Takes a connection for a transaction and begins it. */
   protected abstract begin(options: TransactionOptions): Promise<Begun<C>>;
-  /** Commits (or rolls back) and gives the connection back, whatever happens. */
+  /**
+   * Commits (or rolls back) and gives the connection back, whatever happens. A transaction that
+   * does not commit calls `countRollback` first: no commit after it may come before the count.
+   */
   protected abstract end(connection: C, outcome: 'commit' | 'rollback'): Promise<void>;
   /**
    * Runs a statement of no result (savepoints) on the connection. `undoingFailure`: it undoes
@@ -227,11 +233,18 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   async revisionKey(revisions: Revisions): Promise<string> {
-    // A rollback can take a counter back to a value already seen.
+    // A rollback can take a counter back to a value already seen: the count tells the two apart.
     const rolledBack = this.rollbackCount;
-    if (revisions === ANY_WRITE) return `${rolledBack}:${await this.anyWriteKey()}`;
-    const stored = await this.revisions();
-    return `${rolledBack}:${revisions.map((name) => `${name}=${stored.get(name)}`).join(',')}`;
+    let counters: string;
+    if (revisions === ANY_WRITE) counters = await this.anyWriteKey();
+    else {
+      const stored = await this.revisions();
+      counters = revisions.map((name) => `${name}=${stored.get(name)}`).join(',');
+    }
+    // Counters read across a rollback may be the rolled-back state's or a later commit's: no key
+    // may stand for both, so this one matches nothing.
+    if (this.rollbackCount !== rolledBack) return `overlapped:${(this.overlappedReads += 1)}`;
+    return `${rolledBack}:${counters}`;
   }
 
   /**
@@ -277,8 +290,12 @@ export abstract class ScopedDatabase<C> implements Database {
   }
 
   private failed(error: unknown): void {
-    this.rollbackCount += 1;
     if (isDiskFull(error)) this.diskFull.failed(error);
+  }
+
+  /** A rollback, counted before the connection is given back (`end`, savepoints). */
+  protected countRollback(): void {
+    this.rollbackCount += 1;
   }
 
   private async savepoint<T>(scope: TransactionScope<C>, fn: () => Promise<T>): Promise<T> {
@@ -292,6 +309,7 @@ export abstract class ScopedDatabase<C> implements Database {
       await this.exec(scope.connection, `release savepoint ${name}`);
       return result;
     } catch (error) {
+      this.countRollback();
       // What was read after the savepoint's writes is undone with them.
       scope.reads.clear();
       // Some errors (a full disk on SQLite) end the whole transaction by themselves.
@@ -300,7 +318,6 @@ export abstract class ScopedDatabase<C> implements Database {
         await this.exec(scope.connection, `release savepoint ${name}`);
       }
       scope.events.length = mark;
-      this.rollbackCount += 1;
       throw error;
     } finally {
       scope.depth -= 1;

@@ -10,8 +10,8 @@
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_NAME, SESSION_ROUND_MS } from '../db/instance-session.js';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { InstanceSession, SESSION_NAME, SESSION_ROUND_MS } from '../db/instance-session.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { seedClockRunning, seedSettings } from '../test-support/seed.js';
 import { timerLockHolder } from '../test-support/timer-lock.js';
@@ -133,6 +133,30 @@ describe.skipIf(testEngine() !== 'postgres')('the event timers on PostgreSQL (R9
       await storage.remove();
     }
   }, 30_000);
+
+  it('an instance whose session the server ended takes the timer lock back, and says both', async () => {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    vi.spyOn(console, 'error').mockImplementation(keep);
+    vi.spyOn(console, 'log').mockImplementation(keep);
+    const session = new InstanceSession(url, new Set());
+    onTestFinished(async () => {
+      vi.restoreAllMocks();
+      await session.end();
+    });
+    const lock = await session.holdTimerLock();
+    expect(lock.held()).toBe(true);
+    const { pid } = await holderAppearing();
+    await observer.query('select pg_terminate_backend($1)', [pid]);
+    await until(() => !lock.held(), TAKEOVER_MS);
+    await until(() => lock.held(), TAKEOVER_MS);
+    const timerLines = () => lines.filter((line) => line.startsWith('timers:'));
+    await until(() => timerLines().length === 2);
+    expect(timerLines()).toEqual([
+      "timers: the timer lock went with that connection: this instance stopped running the event's timers",
+      "timers: this instance took the timer lock over and runs the event's timers",
+    ]);
+  });
 
   it("a killed server's timers move to the other within seconds, and its restart does not run them twice", async () => {
     ensureBuilt();
