@@ -148,6 +148,11 @@ export const UNDO_DURING_DELIBERATION = 'cannot undo due to deliberation mode be
 /** Another device of the same judge finished, skipped or undid since (or the organizer removed the view). */
 export const UNDO_SUPERSEDED = 'Undo is no longer possible: this judge has judged another project since';
 export const UNDO_PROJECT_HIDDEN = 'Undo is not possible: the project was hidden meanwhile';
+/** The judge would hold a project it is in conflict with (the organizer declared or listed the conflict since). */
+export const UNDO_PROJECT_CONFLICT =
+  'Undo is not possible: a conflict of interest with the project was declared meanwhile';
+/** The undo would take back the view whose feedback the organizer hid since. */
+export const UNDO_FEEDBACK_HIDDEN = 'Undo is not possible: the feedback was hidden meanwhile';
 export const FEEDBACK_NOT_FOUND = 'feedback not found';
 
 // Criteria (issue 34, docs/api-extensions.md "Criteria").

@@ -41,13 +41,27 @@ export type UndoChanges =
    * may have been there), and when it was the absent skip that hid the project, what R20 did.
    */
   | { kind: 'skip'; flagId: string; addedFlagged: boolean; hid: AbsentHiding | null }
-  /** "I know this team" (issue 24): whether it added the conflict (the organizer may have declared it). */
+  /**
+   * "I know this team" (issue 24): whether the conflict is the skip's to take back; false when the
+   * organizer had declared it, or listed it since (`PUT /judge/conflicts/:id`): then it is theirs.
+   */
   | { kind: 'conflict'; addedConflict: boolean };
 
 /** R20's hiding: the system's `hidden-absent` flag, and the other judges' absent flags it replaced. */
 export interface AbsentHiding {
   systemFlagId: string;
   absentFlags: NewFlagRow[];
+  /** The organizer hid or showed the project since (R60): its visibility is theirs, the undo leaves it. */
+  organizerSetVisibility?: true;
+}
+
+/** A judge's view of a project as stored (`judged_projects`), besides its scores. */
+export interface JudgedView {
+  notes: string;
+  starred: number;
+  feedback: string;
+  /** 1: the organizer hid the feedback from the team (issue 35). */
+  feedback_hidden: number;
 }
 
 /** A judge's kept finish or skip, with the project's current name. */
@@ -86,14 +100,11 @@ export class JudgingRepository {
   }
 
   /** The judge's entry for a finished project, if it finished it. */
-  async judged(
-    judgeId: string,
-    projectId: string,
-  ): Promise<{ notes: string; starred: number; feedback: string } | undefined> {
+  async judged(judgeId: string, projectId: string): Promise<JudgedView | undefined> {
     return await this.db.first(
       this.db.q
         .selectFrom('judged_projects')
-        .select(['notes', 'starred', 'feedback'])
+        .select(['notes', 'starred', 'feedback', 'feedback_hidden'])
         .where('judge_id', '=', judgeId)
         .where('project_id', '=', projectId),
     );
@@ -296,8 +307,37 @@ export class JudgingRepository {
         .select(['u.project_id', 'p.name as project_name', 'u.action', 'u.at', 'u.changes'])
         .where('u.judge_id', '=', judgeId),
     );
-    // Written by keepUndo only, from the typed value.
+    // Written by keepUndo and setUndoChanges only, from the typed value.
     return row && { ...row, changes: JSON.parse(row.changes) as UndoChanges };
+  }
+
+  /**
+   * Issue 35: the kept finishes and skips of these projects (of `judgeId` only, when given), for
+   * the organizer's write that takes over a part of what their undo would reverse.
+   */
+  async keptUndosOf(
+    projectIds: readonly string[],
+    judgeId?: string,
+  ): Promise<{ judge_id: string; changes: UndoChanges }[]> {
+    if (projectIds.length === 0) return [];
+    let query = this.db.q
+      .selectFrom('judge_undo')
+      .select(['judge_id', 'changes'])
+      .where('project_id', 'in', projectIds);
+    if (judgeId !== undefined) query = query.where('judge_id', '=', judgeId);
+    const rows = await this.db.all(query);
+    // Written by keepUndo and setUndoChanges only, from the typed value.
+    return rows.map((row) => ({ judge_id: row.judge_id, changes: JSON.parse(row.changes) as UndoChanges }));
+  }
+
+  /** Issue 35: what the judge's kept finish or skip changed, as its undo is now to reverse it. */
+  async setUndoChanges(judgeId: string, changes: UndoChanges): Promise<void> {
+    await this.db.runLater(
+      this.db.q
+        .updateTable('judge_undo')
+        .set({ changes: JSON.stringify(changes) })
+        .where('judge_id', '=', judgeId),
+    );
   }
 
   /** The judge's kept finish or skip goes (of `projectId` only, when given). */

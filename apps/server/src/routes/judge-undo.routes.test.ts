@@ -12,6 +12,8 @@ import {
   PROJECT_NOT_FOUND,
   UNDO_DURING_DELIBERATION,
   UNDO_EXPIRED,
+  UNDO_FEEDBACK_HIDDEN,
+  UNDO_PROJECT_CONFLICT,
   UNDO_PROJECT_HIDDEN,
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
@@ -351,6 +353,86 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
       });
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe("POST /judge/undo after the organizer's change: what the organizer changed since stays", () => {
+  const declareConflicts = (judgeId: string, projects: string[]) =>
+    t.adminOk({ method: 'PUT', url: `/api/judge/conflicts/${judgeId}`, payload: { projects } });
+  const conflictsOf = async (judgeId: string) =>
+    (await t.adminOk({ method: 'GET', url: `/api/judge/conflicts/${judgeId}` }))
+      .json<JudgeConflicts>()
+      .conflicts.map((c) => [c.project_id, c.source]);
+  const hideProject = (id: string, hide: boolean) =>
+    t.adminOk({ method: 'PUT', url: `/api/project/hide/${id}`, payload: { hide } });
+
+  it('refuses the undo of a finish when the organizer declared a conflict with the project since', async () => {
+    const { jo, phone, held: p } = await judging();
+    await act(phone, '/api/judge/finish');
+    await declareConflicts(jo, [p]);
+    await t.refused(undoRequest(p), 400, UNDO_PROJECT_CONFLICT, phone);
+    expect((await self(phone)).current).not.toBe(p);
+    // The organizer takes the conflict back: the undo is possible again.
+    await declareConflicts(jo, []);
+    await undo(phone, p);
+    expect((await self(phone)).current).toBe(p);
+  });
+
+  it("refuses the undo of a conflict skip once the organizer listed that conflict: the organizer's conflict stays", async () => {
+    const { jo, phone, held: p } = await judging();
+    await act(phone, '/api/judge/skip', { reason: 'conflict' });
+    // The row keeps the judge's source, but the organizer has now declared it too.
+    await declareConflicts(jo, [p]);
+    expect(await conflictsOf(jo)).toEqual([[p, 'judge']]);
+    await t.refused(undoRequest(p), 400, UNDO_PROJECT_CONFLICT, phone);
+    expect(await conflictsOf(jo)).toEqual([[p, 'judge']]);
+    // The organizer takes it back: the undo gives the project again and removes nothing more.
+    await declareConflicts(jo, []);
+    await undo(phone, p);
+    expect((await self(phone)).current).toBe(p);
+    expect(await conflictsOf(jo)).toEqual([]);
+  });
+
+  it('refuses the undo of the absent skip that hid the project (R20) once the organizer showed and hid it again; shown by the organizer, it stays shown', async () => {
+    const { phone, held: p } = await judging(['P']);
+    const [ada, bob] = [
+      await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
+      await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
+    ];
+    await seedFlag(t.app, p, ada, 'absent');
+    await seedFlag(t.app, p, bob, 'absent');
+    const before = await flags();
+    await act(phone, '/api/judge/skip', { reason: 'absent' });
+    expect(await project(p)).toMatchObject({ active: false });
+    await hideProject(p, false);
+    await hideProject(p, true);
+    await t.refused(undoRequest(p), 400, UNDO_PROJECT_HIDDEN, phone);
+    expect(await project(p)).toMatchObject({ active: false });
+    expect((await flags()).map((flag) => flag.reason)).toEqual(['hidden-absent']);
+
+    // Shown by the organizer: the undo takes back the skip's flags and leaves the project shown.
+    await hideProject(p, false);
+    await undo(phone, p);
+    expect(await project(p)).toMatchObject({ active: true });
+    expect(await flags()).toEqual(before);
+    expect((await self(phone)).current).toBe(p);
+  });
+
+  it('refuses the undo of a finish whose feedback the organizer hid since, so the team never reads it again', async () => {
+    const { jo, phone, held: p } = await judging();
+    await act(phone, '/api/judge/finish', { notes: 'n', feedback: 'Rude words' });
+    const feedbackUrl = `/api/admin/feedback/${jo}/${p}`;
+    await t.adminOk({ method: 'PUT', url: feedbackUrl, payload: { hidden: true } });
+    await t.refused(undoRequest(p), 400, UNDO_FEEDBACK_HIDDEN, phone);
+    const listed = async () =>
+      (await t.adminOk({ method: 'GET', url: '/api/admin/feedback' }))
+        .json<FeedbackList>()
+        .feedback.map((f) => [f.text, f.hidden]);
+    expect(await listed()).toEqual([['Rude words', true]]);
+    // Shown again by the organizer: nothing of the organizer's is lost by the undo.
+    await t.adminOk({ method: 'PUT', url: feedbackUrl, payload: { hidden: false } });
+    expect(await undo(phone, p)).toEqual({ ok: 1, notes: 'n', feedback: 'Rude words' });
+    expect(await listed()).toEqual([]);
   });
 });
 

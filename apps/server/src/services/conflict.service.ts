@@ -54,7 +54,8 @@ export class ConflictService {
    * `PUT /judge/conflicts/:id`: the judge's conflicts become exactly `projectIds`. Those already
    * stored keep their source (a judge's own stays `judge`), the others are `declared`; a project
    * left out is no conflict any more, whoever said it. The project the judge holds, if now in
-   * conflict, is released at once.
+   * conflict, is released at once. A listed conflict is the organizer's even when the judge said
+   * it (issue 35): the undo of the judge's conflict skip no longer takes it back, and is refused.
    */
   async set(judgeId: string, projectIds: readonly string[]): Promise<JudgeConflicts> {
     return await this.db.transaction(async () => {
@@ -62,8 +63,14 @@ export class ConflictService {
       for (const id of projectIds)
         if ((await this.projects.findById(id)) === undefined)
           throw new ValidationError(unknownConflictProject(id));
-      const before = await this.conflicts.projectsOf(judgeId);
+      const [before, kept] = await Promise.all([
+        this.conflicts.projectsOf(judgeId),
+        this.judging.keptUndosOf(projectIds, judgeId),
+      ]);
       const wanted = new Set(projectIds);
+      for (const { changes } of kept)
+        if (changes.kind === 'conflict' && changes.addedConflict)
+          await this.judging.setUndoChanges(judgeId, { ...changes, addedConflict: false });
       await this.conflicts.remove(
         judgeId,
         [...before].filter((id) => !wanted.has(id)),

@@ -17,6 +17,8 @@ import {
   SAID_CONFLICTS_REFUSED,
   UNDO_DURING_DELIBERATION,
   UNDO_EXPIRED,
+  UNDO_FEEDBACK_HIDDEN,
+  UNDO_PROJECT_CONFLICT,
   UNDO_PROJECT_HIDDEN,
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
@@ -35,7 +37,13 @@ import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import { scoreEntries, type ScoreEntry } from '../judging/score-entry.js';
 import type { JudgePatch, JudgeRow } from '../repositories/judge.repository.js';
-import type { AbsentHiding, GroupCount, KeptUndo, UndoChanges } from '../repositories/judging.repository.js';
+import type {
+  AbsentHiding,
+  GroupCount,
+  KeptUndo,
+  UndoChanges,
+  JudgedView,
+} from '../repositories/judging.repository.js';
 import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -238,11 +246,11 @@ export class JudgingService {
   async undo(judgeId: string, projectId: string): Promise<Omit<JudgeUndone, 'ok'>> {
     return await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
-      const { kept, project } = await this.requireUndoable(judge, projectId);
+      const { kept, project, view } = await this.requireUndoable(judge, projectId);
       const { changes } = kept;
       const reversal =
         changes.kind === 'finish'
-          ? await this.reverseFinish(judge, projectId, changes)
+          ? await this.reverseFinish(judge, projectId, changes, view)
           : await this.reverseSkip(judge, projectId, changes);
       await this.judging.forgetUndo(judge.id);
       await this.judging.deleteCurrentVisit(judge.id);
@@ -265,24 +273,39 @@ export class JudgingService {
     });
   }
 
-  /** The checks of `POST /judge/undo` after R4's and the replaced judge's, in their order. */
+  /**
+   * The checks of `POST /judge/undo` after R4's and the replaced judge's, in their order. The last
+   * three keep what the organizer changed since: the project's visibility, the judge's conflicts
+   * (the engine never gives a judge a project in conflict with it, nor does an undo), a hidden feedback.
+   */
   private async requireUndoable(
     judge: JudgeRow,
     projectId: string,
-  ): Promise<{ kept: KeptUndo; project: ProjectRow }> {
+  ): Promise<{ kept: KeptUndo; project: ProjectRow; view: JudgedView | undefined }> {
     if ((await this.options.read()).deliberation) throw new ConflictError(UNDO_DURING_DELIBERATION);
-    const [project, kept] = await Promise.all([
+    const [project, kept, conflicts, view] = await Promise.all([
       this.projects.findById(projectId),
       this.judging.keptUndo(judge.id),
+      this.engine.conflictsOf(judge.id),
+      this.judging.judged(judge.id, projectId),
     ]);
     // Deleting a project deletes the undo of it (foreign key): its 404 comes first.
     if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (kept === undefined) throw new ConflictError(NOTHING_TO_UNDO);
     if (kept.project_id !== projectId) throw new ConflictError(UNDO_SUPERSEDED);
     if (!withinUndoWindow(kept, this.now())) throw new ConflictError(UNDO_EXPIRED);
-    const hiddenBySkip = kept.changes.kind === 'skip' && kept.changes.hid !== null;
+    const { changes } = kept;
+    // R20's hiding is the skip's until the organizer hides or shows the project (ProjectService.hide).
+    const hiddenBySkip =
+      changes.kind === 'skip' && changes.hid !== null && changes.hid.organizerSetVisibility !== true;
     if (project.active === 0 && !hiddenBySkip) throw new ConflictError(UNDO_PROJECT_HIDDEN);
-    return { kept, project };
+    // A conflict skip's own conflict goes with the undo, unless the organizer listed it since.
+    const conflictOfSkip = changes.kind === 'conflict' && changes.addedConflict;
+    if (conflicts.has(projectId) && !conflictOfSkip) throw new ConflictError(UNDO_PROJECT_CONFLICT);
+    // The view would go with its hidden feedback, and a Done again would show the team the text.
+    if (changes.kind === 'finish' && view?.feedback_hidden === 1)
+      throw new ConflictError(UNDO_FEEDBACK_HIDDEN);
+    return { kept, project, view };
   }
 
   /** Undoes R24–R25: the view goes (scores, feedback, ranking), the busy flags come back. */
@@ -290,8 +313,8 @@ export class JudgingService {
     judge: JudgeRow,
     projectId: string,
     changes: Extract<UndoChanges, { kind: 'finish' }>,
+    view: JudgedView | undefined,
   ): Promise<Reversal> {
-    const view = await this.judging.judged(judge.id, projectId);
     await this.judging.deleteView(judge.id, projectId);
     await this.flags.restore(changes.busyFlags);
     const { group } = changes;
@@ -321,11 +344,11 @@ export class JudgingService {
     }
     await this.flags.deleteIds([changes.flagId, ...(changes.hid ? [changes.hid.systemFlagId] : [])]);
     if (changes.addedFlagged) await this.judging.removeFlagged(judge.id, projectId);
-    if (changes.hid !== null) {
-      await this.flags.restore(changes.hid.absentFlags);
-      await this.projects.update(projectId, { active: 1 });
-    }
-    return { ...reversal, flagsMoved: true, shown: changes.hid !== null };
+    // The organizer hid or showed the project since: it stays so (requireUndoable refused it hidden).
+    const shown = changes.hid !== null && changes.hid.organizerSetVisibility !== true;
+    if (changes.hid !== null) await this.flags.restore(changes.hid.absentFlags);
+    if (shown) await this.projects.update(projectId, { active: 1 });
+    return { ...reversal, flagsMoved: true, shown };
   }
 
   /** `POST /judge/rank` (R27): duplicates refused; unknown and unseen entries dropped. */

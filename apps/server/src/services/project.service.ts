@@ -36,7 +36,7 @@ import { targetIds, targetLogLine, type Target } from './target.js';
 
 export interface ProjectServiceContext {
   db: Database;
-  repositories: Pick<Repositories, 'projects' | 'options' | 'clock' | 'criteria' | 'judges'>;
+  repositories: Pick<Repositories, 'projects' | 'options' | 'clock' | 'criteria' | 'judges' | 'judging'>;
   auditLog: AuditLogService;
 }
 
@@ -61,14 +61,16 @@ export class ProjectService {
   private readonly projects: Repositories['projects'];
   private readonly options: Repositories['options'];
   private readonly clock: Repositories['clock'];
+  private readonly judging: Repositories['judging'];
   private readonly audit: AuditLogService;
 
   constructor({ db, repositories, auditLog }: ProjectServiceContext) {
-    const { projects, options, clock } = repositories;
+    const { projects, options, clock, judging } = repositories;
     this.db = db;
     this.projects = projects;
     this.options = options;
     this.clock = clock;
+    this.judging = judging;
     this.audit = auditLog;
     this.estimator = new ProjectEstimator(db, repositories);
     this.publicList = new Derived(db, ['projects', 'layout'], async () =>
@@ -178,10 +180,20 @@ export class ProjectService {
     });
   }
 
-  /** R60. A single ID (the single route) or a batch of distinct IDs; the log line says which. */
+  /**
+   * R60. A single ID (the single route) or a batch of distinct IDs; the log line says which. The
+   * projects' visibility is the organizer's from now on (issue 35): the undo of a judge's absent
+   * skip that hid one of them (R20) leaves it as set here, or is refused while it is hidden.
+   */
   async hide(target: Target, hide: boolean): Promise<void> {
     await this.db.transaction(async () => {
       const ids = (await this.requireAll(target)).map((row) => row.id);
+      for (const { judge_id, changes } of await this.judging.keptUndosOf(ids))
+        if (changes.kind === 'skip' && changes.hid !== null && changes.hid.organizerSetVisibility !== true)
+          await this.judging.setUndoChanges(judge_id, {
+            ...changes,
+            hid: { ...changes.hid, organizerSetVisibility: true },
+          });
       await this.projects.updateMany(ids, { active: hide ? 0 : 1 });
       await this.audit.admin(targetLogLine(target, hide ? 'Hid' : 'Unhid', 'project'));
       this.db.record({ kind: 'projects', public: true });
