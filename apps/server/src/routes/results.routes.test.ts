@@ -1,7 +1,7 @@
 /** The Results view and its export over HTTP (docs/api-extensions.md, "Results and deliberation"). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH_ERRORS, type JudgeSelf, type Results } from '@podium/protocol';
-import { seedFlag, seedJudged } from '../test-support/seed.js';
+import { seedFlag, seedJudged, seedRanking } from '../test-support/seed.js';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
 
@@ -157,6 +157,34 @@ describe('GET /admin/results', () => {
     const after = await results();
     expect(after.projects[0]?.id).toBe(ids[1]);
     expect(after.projects[0]?.odds?.p_first).toBeGreaterThan(before.projects[1]?.odds?.p_first as number);
+  });
+
+  it('answers the same numbers for the same judgments, whatever was judged in between', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 14; i += 1) ids.push(await t.addProject({ name: `P${i}` }));
+    // Seven judges' noisy rankings, one of them contrary to the rest, from a fixed seed.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const judges: string[] = [];
+    for (let j = 0; j < 7; j += 1) {
+      const id = await t.addJudge({ name: `J${j}`, email: `j${j}@x.org` });
+      judges.push(id);
+      const seen = ids.filter(() => random() < 0.6);
+      for (const project of seen) await seedJudged(t.app, id, project);
+      const sign = j === 6 ? -1 : 1;
+      const noisy = [...seen].sort((a, b) => sign * (ids.indexOf(a) + 12 * random() - ids.indexOf(b)));
+      await seedRanking(t.app, id, noisy.slice(0, Math.max(1, noisy.length - 2)));
+    }
+    const first = await results();
+    // A judge reverses its ranking (the dashboard reads the Results), then puts it back.
+    const judge = await t.loginAs(judges[0] as string);
+    const { rankings } = (await judge({ method: 'GET', url: '/api/judge' })).json<JudgeSelf>();
+    for (const ranking of [[...rankings].reverse(), rankings]) {
+      const rank = await judge({ method: 'POST', url: '/api/judge/rank', payload: { ranking } });
+      expect(rank.statusCode, rank.body).toBe(200);
+      await results();
+    }
+    expect((await results()).projects).toEqual(first.projects);
   });
 
   it('works before any judging: every active project has the same odds', async () => {
