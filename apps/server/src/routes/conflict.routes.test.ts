@@ -284,6 +284,26 @@ describe('GET and PUT /judge/conflicts/:id (declared conflicts)', () => {
     expect(await declare(adaId, [])).toEqual([]);
   });
 
+  it('tells the dashboards when the conflicts change (judges.changed), and not when they stay', async () => {
+    const [a, b] = (await addProjects(2)) as [string, string];
+    const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
+    try {
+      await settle(300);
+      const heard = () => admin.names().filter((name) => name === 'judges.changed').length;
+      await declare(adaId, [a]);
+      await until(() => heard() === 1);
+      await declare(adaId, [a]);
+      // Taken back (a judge's own would change the judges table's count and mark).
+      await declare(adaId, [b]);
+      await until(() => heard() === 2);
+      await settle(300);
+      expect(heard()).toBe(2);
+    } finally {
+      admin.close();
+    }
+  });
+
   it('refuses an unknown judge (404), an unknown or deleted project and bad bodies (400), and no admin (401)', async () => {
     const [a, gone] = (await addProjects(2)) as [string, string];
     const adaId = await t.addJudge({ name: 'Ada', email: 'ada@x.org' });

@@ -71,12 +71,12 @@ export class ConflictService {
       for (const { changes } of kept)
         if (changes.kind === 'conflict' && changes.addedConflict)
           await this.judging.setUndoChanges(judgeId, { ...changes, addedConflict: false });
-      await this.conflicts.remove(
-        judgeId,
-        [...before].filter((id) => !wanted.has(id)),
-      );
+      const removed = [...before].filter((id) => !wanted.has(id));
+      await this.conflicts.remove(judgeId, removed);
       await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
       await this.releaseIfHeld(judge, wanted);
+      // The judges table shows the conflicts the judge said (GET /admin/judge/pace).
+      if (removed.length > 0 || projectIds.some((id) => !before.has(id))) this.db.record({ kind: 'judges' });
       await this.audit.admin(`Set conflicts of judge ${judge.name} (${judgeId}): [${projectIds.join(', ')}]`);
       return await this.view(judgeId);
     });
