@@ -150,6 +150,16 @@ describe('team status page, floor view and table cards (issue 24)', () => {
       .getByText('says no judge has come for a while', { exact: false })
       .waitFor({ state: 'detached', timeout: LIVE_MS });
 
+    // A judge takes the project, then says it knows the team: the team waits again, live.
+    const zed = await loginJudgeApi(
+      server,
+      (await seedJudge(server, { name: 'Zed', email: 'zed@x.org' })).code,
+    );
+    await apiCall(server, 'POST', '/judge/next', undefined, zed);
+    await floor.waitFor({ state: 'detached', timeout: LIVE_MS });
+    await apiCall(server, 'POST', '/judge/skip', { reason: 'conflict' }, zed);
+    await floor.getByRole('heading', { name: 'Waiting longest for a judge' }).waitFor({ timeout: LIVE_MS });
+
     // Three judges judge it over HTTP; the page follows without a reload.
     const tokens: string[] = [];
     for (const name of ['Ada', 'Grace', 'Edsger']) {

@@ -11,7 +11,8 @@ import { useTimeAgo } from './use-now';
 /**
  * The floor view (issue 24): the teams' open alerts, newest first, and while judging runs the
  * teams waiting longest for a view, each with one click to prioritize it (R10) or dismiss the
- * alert. Live through `team-alerts.changed`, `projects.changed` and the clock (use-dashboard-live.ts).
+ * alert. Live through `team-alerts.changed`, `projects.changed`, `judges.changed` and the clock
+ * (use-dashboard-live.ts).
  */
 export function TeamFloor() {
   const floor = useTeamFloor();

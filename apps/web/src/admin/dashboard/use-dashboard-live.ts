@@ -17,7 +17,8 @@ const STALE_AFTER = {
     endpoints.teamFloor,
   ],
   // A visit starts and ends with a judge's change; replacing a judge changes the pace answer too.
-  'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits],
+  // A skip frees the project it held with this event alone: the floor's waiting teams follow.
+  'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits, endpoints.teamFloor],
   'flags.changed': [endpoints.flags],
   // Criteria are changed with options.changed (issue 34).
   'options.changed': [
