@@ -41,6 +41,8 @@ export interface BroadcastSources {
   loginGuard: () => Promise<LoginGuardStatus>;
   /** What each code's status page shows now, as text (TeamService.fingerprints). */
   teamPages: (codes: readonly string[]) => Promise<Map<string, string>>;
+  /** The last `seq` committed to the outbox, by any instance (read now, not this instance's cursor). */
+  committedSeq: () => Promise<number>;
 }
 
 /** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
@@ -137,7 +139,7 @@ export class Broadcaster {
     since: number,
     lastSeq: number,
   ): void {
-    const after = since > lastSeq ? 0 : since;
+    const after = afterOf(since, lastSeq);
     const missed = new Map<EventName, EventPayload<EventName>>();
     for (const room of [EVERYONE, ...socket.rooms]) {
       for (const [name, payload] of this.latest.get(room) ?? []) {
@@ -145,15 +147,51 @@ export class Broadcaster {
       }
     }
     for (const [name, payload] of [...missed].sort(([, a], [, b]) => a.seq - b.seq)) {
-      (socket.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
+      emit(socket, name, payload);
     }
   }
 
-  /** A socket follows this code's page: what it shows now is the base its changes are told from. */
-  async followTeam(code: string): Promise<void> {
-    if (this.teamPages.has(code)) return;
-    const pages = await this.sources.teamPages([code]);
-    this.teamPages.set(code, pages.get(code) ?? '');
+  /**
+   * A socket follows this code's page: what it shows now is the base its changes are told from,
+   * unless this instance already follows the code. `join` puts the socket in the code's room in
+   * the same step as the base is kept: a look in between would forget a base whose room is empty,
+   * and take the next one silently.
+   */
+  async followTeam(code: string, join: () => void): Promise<void> {
+    if (!this.teamPages.has(code)) {
+      const page = (await this.sources.teamPages([code])).get(code) ?? '';
+      // A look meanwhile (another socket of the code) may have kept a newer base: it stays.
+      if (!this.teamPages.has(code)) this.teamPages.set(code, page);
+    }
+    join();
+  }
+
+  /**
+   * A team page's first connect with `since`, after `catchUp`. Its page may lack a change made
+   * after its read that no `team.changed` of its room tells: one that a base of this page (taken
+   * at its socket's follow, or at a look whose `team.changed` went out with a lower `seq`) already
+   * held, or one this instance has not read yet (another instance's). So unless its room got a
+   * `team.changed` after `since` (caught up on, or live since the connect), the socket gets one
+   * when anything was committed after `since`: the page reads itself once more. What is committed
+   * later is told live: the socket is in its room, with a base taken before.
+   */
+  async catchUpTeam(
+    socket: { emit: PodiumServer['emit'] },
+    code: string,
+    since: number,
+    lastSeq: number,
+  ): Promise<void> {
+    const after = afterOf(since, lastSeq);
+    const told = () => (this.latest.get(teamRoom(code))?.get('team.changed')?.seq ?? 0) > after;
+    if (told()) return;
+    // Read after the socket connected; when it cannot be read, the page is told (a read too many).
+    const committed = await this.sources.committedSeq().catch(() => Number.POSITIVE_INFINITY);
+    if (committed <= after) return;
+    // In turn, with the `seq` delivered so far: never below one this socket got, nor above a later one.
+    const seq = this.delivered;
+    this.inTurn('telling a team page', () => {
+      if (!told()) emit(socket, 'team.changed', { seq });
+    });
   }
 
   /**
@@ -225,6 +263,19 @@ export class Broadcaster {
         return { seq } as EventPayload<N>;
     }
   }
+}
+
+/**
+ * The `seq` after which a socket's page may have missed events: its `since`, or 0 for a `since`
+ * above `lastSeq` (the last `seq` this instance read), which comes from another database.
+ */
+function afterOf(since: number, lastSeq: number): number {
+  return since > lastSeq ? 0 : since;
+}
+
+/** socket.io's typed emit cannot relate a runtime event name to its payload type. */
+function emit(target: { emit: PodiumServer['emit'] }, name: EventName, payload: unknown): void {
+  (target.emit as (event: EventName, payload: unknown) => boolean)(name, payload);
 }
 
 /**

@@ -256,6 +256,36 @@ describe('two instances on one PostgreSQL database (R96)', () => {
     await settle(300);
     expect(count(otherTeam, 'team.changed')).toBe(0);
   });
+
+  it('a team page read on B whose project is taken on A before B reads that change is told at its first connect to B (since)', async () => {
+    const project = await a.addProject({ name: 'First' });
+    const codes = (await a.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<
+      { project_id: string; code: string }[]
+    >();
+    const code = codes.find((c) => c.project_id === project)!.code;
+    await a.admin(unpause);
+    const judge = await a.loginAs(await a.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    await settle(1100);
+    const readOnB = () => b.app.inject({ method: 'GET', url: `/api/team/${code}` });
+    // B has read every event so far: its reads' seq is the deployment's last.
+    await until(
+      async () => Number((await readOnB()).headers['x-podium-seq']) === (await a.app.db.outbox.last()),
+    );
+    const read = await readOnB();
+    expect(read.json<{ judge_on_the_way: boolean }>().judge_on_the_way).toBe(false);
+    const shown = Number(read.headers['x-podium-seq']);
+    // B reads no events until the socket is in (its notification or poll came late).
+    const outbox = b.app.db.outbox;
+    const reads = vi.spyOn(outbox, 'after').mockResolvedValue([]);
+    expect(
+      (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>().project_id,
+    ).toBe(project);
+    const team = await open(b, { team: code, since: shown });
+    await settle(300);
+    reads.mockRestore();
+    await settle(2500); // B reads the change at its next poll: its compare finds the page as it followed it
+    expect(count(team, 'team.changed')).toBe(1);
+  });
 });
 
 describe('when notifications or the database fail (R96)', () => {

@@ -3,7 +3,7 @@
  * team's status page hearing of its own changes only (issue 24).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEAM_CODE_FAILURES_PER_MIN, type TeamCode } from '@podium/protocol';
+import { SEQ_HEADER, TEAM_CODE_FAILURES_PER_MIN, type TeamCode } from '@podium/protocol';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
 import {
   createTestApp,
@@ -395,6 +395,62 @@ describe('team status pages (issue 24, docs/api-extensions.md "Teams")', () => {
     await expect(open({ team: 'wrong' })).rejects.toThrow('rate limited');
     const teamA = await open({ team: codeA });
     expect(teamA.socket.connected).toBe(true);
+  });
+
+  it('a team page whose project was taken between its read and its first connect is told (since)', async () => {
+    const a = await t.addProject({ name: 'A' });
+    const codes = (await t.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<TeamCode[]>();
+    const code = codes.find((c) => c.project_id === a)!.code;
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    await settle(1100);
+    const read = await t.app.inject({ method: 'GET', url: `/api/team/${code}` });
+    expect(read.json().judge_on_the_way).toBe(false);
+    const shown = Number(read.headers[SEQ_HEADER]);
+    const next = (await judge({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>();
+    expect(next.project_id).toBe(a);
+    const team = await open({ team: code, since: shown });
+    await settle(1500);
+    expect(team.names()).toContain('team.changed');
+    // Once: the page refetches once, and the seq is one this instance sent (not below its read).
+    expect(changes(team)).toBe(1);
+    expect(Number(team.events[0]!.payload.seq)).toBeGreaterThan(shown);
+  });
+
+  it('a team page whose project was taken while another page of its code was open is told once (since)', async () => {
+    const a = await t.addProject({ name: 'A' });
+    const codes = (await t.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<TeamCode[]>();
+    const code = codes.find((c) => c.project_id === a)!.code;
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const otherTab = await open({ team: code });
+    await settle(1100);
+    const shown = Number(
+      (await t.app.inject({ method: 'GET', url: `/api/team/${code}` })).headers[SEQ_HEADER],
+    );
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await until(() => changes(otherTab) === 1);
+    const team = await open({ team: code, since: shown });
+    await settle(1500);
+    expect(changes(team)).toBe(1); // its room's team.changed, caught up on: no second one
+  });
+
+  it('a team page whose since is current is told nothing at connect (no needless refetch)', async () => {
+    const { codeA, codeB } = await twoTeams();
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    await settle(1100);
+    const otherTab = await open({ team: codeB });
+    const shown = Number(
+      (await t.app.inject({ method: 'GET', url: `/api/team/${codeA}` })).headers[SEQ_HEADER],
+    );
+    const team = await open({ team: codeA, since: shown });
+    const followed = Number(
+      (await t.app.inject({ method: 'GET', url: `/api/team/${codeB}` })).headers[SEQ_HEADER],
+    );
+    const again = await open({ team: codeB, since: followed });
+    await settle(1500);
+    expect([...team.names(), ...again.names(), ...otherTab.names()]).toEqual([]);
   });
 
   it('alerts reach the admin room', async () => {

@@ -59,6 +59,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     stats: () => services.stats.overall(),
     loginGuard: () => services.judgeSession.guardStatus(),
     teamPages: (codes) => services.teams.fingerprints(codes),
+    committedSeq: () => app.db.outbox.last(),
   });
   const relay = new OutboxRelay(app.db, (rows) => broadcaster.deliver(rows), now);
   app.addHook('onReady', () => relay.start());
@@ -106,8 +107,8 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
         await services.teams.recordWrongCode(ip);
         return next(new Error(SOCKET_UNAUTHORIZED));
       }
-      await broadcaster.followTeam(auth.team);
-      void socket.join(teamRoom(auth.team));
+      const room = teamRoom(auth.team);
+      await broadcaster.followTeam(auth.team, () => void socket.join(room));
       return next();
     }
     void socket.join(PUBLIC_ROOM);
@@ -137,8 +138,15 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     }
   });
   io.on('connection', (socket) => {
-    const since = sinceOf((socket.handshake.auth ?? {}) as SocketAuth);
-    if (since !== undefined) broadcaster.catchUp(socket, since, relay.lastSeq);
+    const auth = (socket.handshake.auth ?? {}) as SocketAuth;
+    const since = sinceOf(auth);
+    if (since === undefined) return;
+    const lastSeq = relay.lastSeq;
+    broadcaster.catchUp(socket, since, lastSeq);
+    // A team's status page (admitted in its code's room): a change its base took in silently.
+    if (typeof auth.team === 'string' && socket.rooms.has(teamRoom(auth.team))) {
+      void broadcaster.catchUpTeam(socket, auth.team, since, lastSeq);
+    }
   });
 
   // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it;
