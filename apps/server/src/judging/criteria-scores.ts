@@ -18,14 +18,32 @@
  * judge with few scores keeps about 0 and 1 (is barely corrected); v_j is pulled toward the
  * pooled noise; u_p ~ N(0, Σ) across projects, Σ the criteria's covariance, so a project with few
  * scores is pulled toward the mean and a criterion nobody scored for it is predicted from its
- * other criteria. After each pass the offsets and spreads are re-centred to a score-weighted mean
- * of 0 and 1: the calibrated scores are what the average score-giver would have given, on the
- * raw values' [0, 1].
+ * other criteria. m_c is the mean of the projects' qualities, counting PSEUDO_PROJECTS projects
+ * at the middle of the scale (0.5) besides them: over the n scored projects,
+ *
+ *   m_c = (Σ_p μ̂_pc + 5 · 0.5) / (n + 5)
+ *
+ * and the pooled noise counts 20 scores at 0.04 (sd 0.2) in the share of the scores that do not
+ * measure it (at an end of the scale, or alone on their project and criterion):
+ *
+ *   v̄ = (k · 0.04 + Σ_i E[r_i²]) / (k + S),   k = 20 · (such scores) / S
+ *
+ * Without them, an event whose scores sit at an end (its first score a 5 of 5) had no finite fit:
+ * m_c (or the noise) ran away pass after pass. After each pass the offsets and spreads are
+ * re-centred to a score-weighted mean of 0 and 1: the calibrated scores are what the average
+ * score-giver would have given, on the raw values' [0, 1]. That score is on the scale: a quality
+ * estimated beyond an end (a project every judge gave the top score, far above the others) is
+ * reported as that end, min(1, max(0, μ̂)), per criterion and weighted (wᵀμ̂ bounded the same way).
+ * rank_score and the odds rest on the unbounded wᵀμ̂ (`quality`), which keeps such projects apart.
  *
  * Fit: EM. Given the judges, each project's posterior N(û_p, V_p) is exact (a C×C solve); given
  * the projects, each judge's (a_j, b_j) is a 2×2 ridge regression on the expected statistics
- * (û² + V, so an uncertain quality does not flatten the spread), then v_j, τ_a, τ_b, m and Σ.
- * Each pass is O(scores + projects · C³).
+ * (û² + V, so an uncertain quality does not flatten the spread), then v_j, τ_a, τ_b; after the
+ * re-centring, m (the deviations moved to keep every μ̂) and Σ. Each pass is O(scores + projects ·
+ * C³). It stops when the passes are estimated to be within 1e-7 of where they converge (the last
+ * step times r / (1 − r), r the rate at which the steps shrink): a fit resumed from an earlier one
+ * (`start`) then reports what a fit from the guesses reports, to the API's 4 decimals. A fit that
+ * ends at maxIterations, or out of range, is never resumed from.
  *
  * A score at an end of its scale is censored: a 5 of 5 says only that the judge saw at least
  * 4.5, however much better the project was (the scores of the best projects pile up there). Each
@@ -62,7 +80,7 @@ export interface CriterionEstimate {
   count: number;
   /** Mean of the values; null without scores. */
   raw: number | null;
-  /** The model's μ̂_pc; null without scores. */
+  /** The model's μ̂_pc, bounded to the scale's [0, 1]; null without scores. */
   calibrated: number | null;
   /** Its sd (without scores: what the project's other criteria leave uncertain about it). */
   sd: number;
@@ -72,10 +90,16 @@ export interface WeightedEstimate {
   /** Σ w_c raw_c over the criteria with scores, their weights renormalised; null without scores. */
   raw: number | null;
   /**
-   * Σ w_c μ̂_pc over every criterion: one without scores enters with the model's prediction and
-   * its larger sd. Null for a project without any score.
+   * Σ w_c μ̂_pc over every criterion, bounded to [0, 1]: one without scores enters with the model's
+   * prediction and its larger sd. Null for a project without any score.
    */
   calibrated: number | null;
+  /**
+   * Σ w_c μ̂_pc unbounded: what the estimate on the `criteria` and `both` bases rests on, so that
+   * projects beyond the top of the scales keep their order (bounded, the best tied at 1: the
+   * bench's true winner first at 600 projects fell by 7–8 points). Null as `calibrated`.
+   */
+  quality: number | null;
   /** The sd of the weighted quality (the prior's for a project without scores). */
   sd: number;
 }
@@ -100,7 +124,7 @@ export interface CriteriaFit {
   projects: Map<string, ProjectCriteriaScores>;
   /** Every judge with scores. */
   judges: Map<string, JudgeCalibration>;
-  /** The weighted quality of a project nobody scored: wᵀm and √(wᵀΣw). */
+  /** The weighted quality of a project nobody scored: wᵀm and √(wᵀΣw) (unbounded, as `quality`). */
   prior: ProjectEstimate;
   /** EM passes used (≤ maxIterations). */
   iterations: number;
@@ -118,21 +142,31 @@ export interface FitState {
   covariance: Float64Array;
   leniencyVariance: number;
   spreadVariance: number;
+  /** The fit stopped by its tolerance, not at maxIterations: only such a state is resumed from. */
+  converged: boolean;
 }
 
 export interface CriteriaScoreOptions {
-  /** Stop once no μ̂ moves by more than this in a pass. */
+  /**
+   * Stop once no μ̂ moved by more than this in a pass and none is estimated to be further than
+   * this from where the passes converge (the last step times r / (1 − r), r the rate at which
+   * the steps shrink).
+   */
   tolerance?: number;
   maxIterations?: number;
   /**
    * A previous fit to start from (warm start; ignored unless on the same criteria in the same
-   * order). After a few more scores it converges in a few passes, where a fit from the guesses
-   * takes 35–50 at a big event (docs/criteria-scoring.md).
+   * order, and converged to a finite state in range). After a few more scores it converges in
+   * fewer passes than a fit from the guesses, to the same point (docs/criteria-scoring.md).
    */
   start?: CriteriaFit;
 }
 
-export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-4, maxIterations: 200 } as const;
+/**
+ * 1e-7 in [0, 1] units: below the 4 decimals the API gives (1e-6 of a weighted score in percent),
+ * so that a fit resumed from another reports what a fit from the guesses reports.
+ */
+export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-7, maxIterations: 2000 } as const;
 
 /**
  * Hyperpriors in [0, 1] units, each worth a few judges or projects: they keep a small event's
@@ -142,8 +176,12 @@ const LENIENCY_GUESS = 0.1;
 const SPREAD_GUESS = 0.25;
 const QUALITY_GUESS = 0.2;
 const NOISE_GUESS = 0.04;
+/** m_c counts PSEUDO_PROJECTS projects of this quality (the middle of the scale) besides the event's. */
+const MEAN_GUESS = 0.5;
 const PSEUDO_JUDGES = 5;
 const PSEUDO_PROJECTS = 5;
+/** The pooled noise counts this many scores at NOISE_GUESS where no score measures it. */
+const POOLED_NOISE_PSEUDO_SCORES = 20;
 /** A judge's noise counts this many scores at the pooled noise besides its own. */
 const NOISE_PSEUDO_SCORES = 10;
 /** A spread below this would blow a judge's noise up without bound when undone. */
@@ -165,6 +203,8 @@ interface Scores {
   threshold: Float64Array;
   /** The censored scores' indices. */
   censored: Int32Array;
+  /** Scores censored or alone on their project and criterion: they do not measure the noise. */
+  uninformative: number;
   cellCount: Int32Array;
   cellSum: Float64Array;
   judgeCount: Int32Array;
@@ -256,13 +296,15 @@ function* fitSteps(
   linearise(data, model);
   fitProjects(data, model);
   let previous = qualities(data, model);
+  let previousMoved = Infinity;
   let iterations = 0;
+  let converged = data.J === 0;
   while (data.J > 0 && iterations < maxIterations) {
     yield;
     iterations += 1;
     fitJudges(data, model);
-    fitPrior(data, model);
     recentre(data, model);
+    fitPrior(data, model);
     linearise(data, model);
     fitProjects(data, model);
     const current = qualities(data, model);
@@ -270,11 +312,19 @@ function* fitSteps(
     for (let k = 0; k < current.length; k += 1) {
       moved = Math.max(moved, Math.abs((current[k] as number) - (previous[k] as number)));
     }
-    if (moved < tolerance) break;
+    // EM converges linearly: where each pass shrinks the step by the rate r, the fixed point is
+    // about moved · r / (1 − r) away, far more than `moved` when r is near 1. A fit resumed near
+    // the fixed point and one from the guesses stop equally close to it only by this measure.
+    const rate = moved / previousMoved;
+    if (moved === 0 || (moved < tolerance && rate < 1 && (moved * rate) / (1 - rate) < tolerance)) {
+      converged = true;
+      break;
+    }
     previous = current;
+    previousMoved = moved;
   }
   yield;
-  return report(data, model, criteria, weights, projectIds, iterations);
+  return report(data, model, criteria, weights, projectIds, iterations, converged);
 }
 
 function normalisedWeights(criteria: readonly Criterion[]): number[] {
@@ -355,6 +405,10 @@ function indexScores(
     cellSum[cell] = (cellSum[cell] as number) + (value[i] as number);
     judgeCount[judgeOf[i] as number] = (judgeCount[judgeOf[i] as number] as number) + 1;
   }
+  let uninformative = 0;
+  for (let i = 0; i < S; i += 1) {
+    if (end[i] !== 0 || cellCount[cellOf[i] as number] === 1) uninformative += 1;
+  }
   const scored: number[] = [];
   for (let p = 0; p < P; p += 1) {
     if (cellCount.subarray(p * C, (p + 1) * C).some((count) => count > 0)) scored.push(p);
@@ -369,6 +423,7 @@ function indexScores(
     end,
     threshold,
     censored: Int32Array.from(end.keys()).filter((i) => end[i] !== 0),
+    uninformative,
     cellCount,
     cellSum,
     judgeCount,
@@ -384,9 +439,7 @@ function indexScores(
  */
 function startingModel(data: Scores, criteria: readonly Criterion[], start: CriteriaFit | undefined): Model {
   const model = guessedModel(data);
-  if (start === undefined || start.state.criteria.join('\n') !== criteria.map((c) => c.id).join('\n')) {
-    return model;
-  }
+  if (start === undefined || !resumable(start, criteria)) return model;
   const { state } = start;
   model.mean.set(state.mean);
   model.covariance.set(state.covariance);
@@ -404,6 +457,30 @@ function startingModel(data: Scores, criteria: readonly Criterion[], start: Crit
     if (deviation !== undefined) model.deviation.set(deviation, p * data.C);
   }
   return model;
+}
+
+/**
+ * A fit is resumed from only if it was on the same criteria in the same order and converged to a
+ * finite state in range (every mean on [0, 1], the variances positive): a fit stopped at
+ * maxIterations, or gone astray, would carry its error into every fit after it.
+ */
+function resumable(start: CriteriaFit, criteria: readonly Criterion[]): boolean {
+  const { state } = start;
+  if (!state.converged || state.criteria.join('\n') !== criteria.map((c) => c.id).join('\n')) return false;
+  const finite = (values: Iterable<number>) => [...values].every(Number.isFinite);
+  const C = criteria.length;
+  return (
+    [...state.mean].every((m) => m >= 0 && m <= 1) &&
+    finite(state.covariance) &&
+    Array.from({ length: C }, (_, c) => state.covariance[c * C + c] as number).every((v) => v > 0) &&
+    state.leniencyVariance > 0 &&
+    state.spreadVariance > 0 &&
+    finite([state.leniencyVariance, state.spreadVariance]) &&
+    [...state.deviations.values()].every(finite) &&
+    [...start.judges.values()].every(
+      (judge) => finite([judge.leniency, judge.spread, judge.noise]) && judge.noise > 0 && judge.spread > 0,
+    )
+  );
 }
 
 function guessedModel(data: Scores): Model {
@@ -568,7 +645,14 @@ function fitJudges(data: Scores, model: Model): void {
     const square = end[i] === 0 ? residual * residual : (model.censoredSquare[i] as number);
     squares[j] = (squares[j] as number) + square + b * b * variance;
   }
-  const pooled = squares.reduce((sum, s) => sum + s, 0) / value.length;
+  // Some scores say nothing of the noise: one at an end of the scale (its expected square grows
+  // with the noise: alone, such scores let it run away), and one alone on its project and
+  // criterion (the project's quality can absorb it: alone, such scores let the noise sink to 0,
+  // ever more slowly). The pooled noise counts POOLED_NOISE_PSEUDO_SCORES scores at NOISE_GUESS
+  // in their share of the scores: none where every score has another beside it, inside the scale.
+  const pseudoScores = (POOLED_NOISE_PSEUDO_SCORES * data.uninformative) / value.length;
+  const pooled =
+    (pseudoScores * NOISE_GUESS + squares.reduce((sum, s) => sum + s, 0)) / (pseudoScores + value.length);
   for (let j = 0; j < J; j += 1) {
     noise[j] = Math.max(
       MIN_NOISE,
@@ -581,27 +665,25 @@ function fitJudges(data: Scores, model: Model): void {
 }
 
 /**
- * M-step for the criteria's means m_c (the precision-weighted mean of what the judges' offsets
- * and the deviations leave) and the deviations' covariance Σ, pulled toward QUALITY_GUESS² I by
- * PSEUDO_PROJECTS.
+ * M-step for the criteria's means m_c, the mean of the projects' qualities μ̂_pc = m_c + û_pc with
+ * PSEUDO_PROJECTS more at MEAN_GUESS (the deviations moved by what m_c moved, so that no μ̂
+ * changes), and the deviations' covariance Σ, pulled toward QUALITY_GUESS² I by PSEUDO_PROJECTS.
+ * m_c as the precision-weighted mean of what the judges' offsets and the deviations leave of the
+ * scores had no prior: a criterion whose scores all sat at an end ran away with its censored
+ * scores' observations. It was also slow: m_c and the deviations' mean trade against each other,
+ * and moved toward their fixed point by a few per cent a pass.
  */
 function fitPrior(data: Scores, model: Model): void {
-  const { C, judgeOf, cellOf, scored } = data;
-  const { leniency, spread, noise, mean, covariance, deviation, posterior, working, weight } = model;
-  const residual = new Float64Array(C);
-  const precision = new Float64Array(C);
-  for (let i = 0; i < working.length; i += 1) {
-    const j = judgeOf[i] as number;
-    const cell = cellOf[i] as number;
-    const c = cell % C;
-    const w = (weight[i] as number) / (noise[j] as number);
-    const left =
-      (working[i] as number) - (leniency[j] as number) - (spread[j] as number) * (deviation[cell] as number);
-    residual[c] = (residual[c] as number) + w * left;
-    precision[c] = (precision[c] as number) + w;
+  const { C, scored } = data;
+  const { mean, covariance, deviation, posterior } = model;
+  for (let c = 0; c < C; c += 1) {
+    let sum = 0;
+    for (const p of scored) sum += (mean[c] as number) + (deviation[p * C + c] as number);
+    const moved =
+      (sum + PSEUDO_PROJECTS * MEAN_GUESS) / (scored.length + PSEUDO_PROJECTS) - (mean[c] as number);
+    mean[c] = (mean[c] as number) + moved;
+    for (const p of scored) deviation[p * C + c] = (deviation[p * C + c] as number) - moved;
   }
-  for (let c = 0; c < C; c += 1)
-    if ((precision[c] as number) > 0) mean[c] = (residual[c] as number) / (precision[c] as number);
   covariance.fill(0);
   for (let c = 0; c < C; c += 1) covariance[c * C + c] = PSEUDO_PROJECTS * QUALITY_GUESS ** 2;
   for (const p of scored) {
@@ -717,6 +799,7 @@ function report(
   weights: readonly number[],
   projectIds: readonly string[],
   iterations: number,
+  converged: boolean,
 ): CriteriaFit {
   const { C, cellCount, cellSum } = data;
   const { posterior } = model;
@@ -745,15 +828,17 @@ function report(
       perCriterion.set(criterion.id, {
         count,
         raw,
-        calibrated: count > 0 ? (quality[p * C + c] as number) : null,
+        calibrated: count > 0 ? onScale(quality[p * C + c] as number) : null,
         sd: Math.sqrt((covariance[c * C + c] as number) + (added.perCell[p * C + c] as number)),
       });
     });
+    const weightedQuality = dot(weights, quality.subarray(p * C, (p + 1) * C));
     projects.set(id, {
       criteria: perCriterion,
       weighted: {
         raw: rawWeight > 0 ? rawSum / rawWeight : null,
-        calibrated: any ? dot(weights, quality.subarray(p * C, (p + 1) * C)) : null,
+        calibrated: any ? onScale(weightedQuality) : null,
+        quality: any ? weightedQuality : null,
         sd: Math.sqrt(quadratic(covariance, weights, C) + (added.perWeighted[p] as number)),
       },
     });
@@ -767,10 +852,18 @@ function report(
       count: data.judgeCount[j] as number,
     });
   }
-  return { projects, judges, prior, iterations, state: stateOf(data, model, criteria) };
+  return { projects, judges, prior, iterations, state: stateOf(data, model, criteria, converged) };
 }
 
-function stateOf(data: Scores, model: Model, criteria: readonly Criterion[]): FitState {
+/**
+ * A quality as the score the average judge would give it without its noise: on the scale, a
+ * quality beyond an end being that end's score (what the censored model reads a top score as).
+ */
+function onScale(quality: number): number {
+  return Math.min(1, Math.max(0, quality));
+}
+
+function stateOf(data: Scores, model: Model, criteria: readonly Criterion[], converged: boolean): FitState {
   const deviations = new Map<string, Float64Array>();
   for (const [id, p] of data.projectIndex) {
     deviations.set(id, model.deviation.slice(p * data.C, (p + 1) * data.C));
@@ -782,6 +875,7 @@ function stateOf(data: Scores, model: Model, criteria: readonly Criterion[]): Fi
     covariance: model.covariance.slice(),
     leniencyVariance: model.leniencyVariance,
     spreadVariance: model.spreadVariance,
+    converged,
   };
 }
 
@@ -894,7 +988,8 @@ interface Measurement {
  * rank_score's.
  *
  * - `rankings`: rank_score's θ and sd (a project nobody ranked: 0 and the prior's sd), as today.
- * - `criteria`: the weighted calibrated quality and its sd (nobody scored it: the prior's).
+ * - `criteria`: the weighted calibrated quality (`quality`, unbounded) and its sd (nobody scored
+ *   it: the prior's).
  * - `both`, in the criteria's units: each source's posterior is turned back into the measurement
  *   it came from (its prior taken out); θ is put in criteria units by the ratio of the two
  *   sources' estimated spreads of true quality; the two measurements are combined by generalised
@@ -928,8 +1023,8 @@ export function basisEstimates(
   const prior = criteria.prior;
   const fromCriteria = new Map<string, Measurement | null>(
     ids.map((id) => {
-      const { calibrated, sd } = (criteria.projects.get(id) as ProjectCriteriaScores).weighted;
-      return [id, calibrated === null ? null : measurement({ score: calibrated, sd }, prior)];
+      const { quality, sd } = (criteria.projects.get(id) as ProjectCriteriaScores).weighted;
+      return [id, quality === null ? null : measurement({ score: quality, sd }, prior)];
     }),
   );
   const ranked = ids.filter((id) => rankings.projects.has(id));

@@ -463,6 +463,77 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
     expect(impact.scale).toBe(5);
   });
 
+  it('keeps every calibrated score on its scale from the first 5 of 5, and looking mid-event changes no final score', async () => {
+    // Judges 5/5/5, 4/4/4 and 3/2/1 on A, B, C, the event's first score a 5 of 5: played on two
+    // servers, the organizer of the first looking at the scores after every one.
+    const points: Record<string, number[]> = { First: [5, 5, 5], Second: [4, 4, 4], Third: [3, 2, 1] };
+    const play = async (app: TestApp, look: boolean) => {
+      const names = ['A', 'B', 'C'];
+      const ids: string[] = [];
+      for (const name of names) ids.push(await app.addProject({ name }));
+      const added = await app.admin({
+        method: 'POST',
+        url: '/api/admin/criteria',
+        payload: { name: 'Impact' },
+      });
+      const impact = added.json<Criterion>().id;
+      const judges = [];
+      for (const name of Object.keys(points))
+        judges.push([name, await app.loginAs(await app.addJudge({ name, email: `${name}@x.org` }))] as const);
+      await app.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+      const scores = async () =>
+        (await app.admin({ method: 'GET', url: '/api/admin/criteria/scores' })).json<CriteriaScores>();
+      for (const [name, judge] of judges) {
+        for (let visit = 0; visit < names.length; visit += 1) {
+          const held = (await judge({ method: 'POST', url: '/api/judge/next' })).json<{
+            project_id: string;
+          }>().project_id;
+          const score = points[name]?.[ids.indexOf(held)] as number;
+          const res = await judge({
+            method: 'POST',
+            url: '/api/judge/finish',
+            payload: { scores: { [impact]: score } },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          if (!look) continue;
+          for (const project of (await scores()).projects) {
+            const { calibrated, sd } = project.criteria[impact] ?? {};
+            if (calibrated !== null && calibrated !== undefined) {
+              expect(calibrated).toBeGreaterThanOrEqual(1);
+              expect(calibrated).toBeLessThanOrEqual(5);
+              expect(Number.isFinite(sd)).toBe(true);
+              expect(project.weighted.calibrated).toBeGreaterThanOrEqual(0);
+              expect(project.weighted.calibrated).toBeLessThanOrEqual(100);
+            }
+          }
+        }
+      }
+      const final = await scores();
+      const rank = new Map((await app.projects()).map((p) => [p.id, p.rank_score]));
+      return names.map((_, p) => {
+        const project = final.projects.find((q) => q.id === ids[p]);
+        return [
+          project?.criteria[impact]?.calibrated,
+          project?.weighted.calibrated,
+          rank.get(ids[p] as string),
+        ];
+      });
+    };
+    const looked = await play(t, true);
+    const other = await createTestApp();
+    try {
+      const unlooked = await play(other, false);
+      expect(looked).toEqual(unlooked);
+      // A, B, C in order, each on 1–5.
+      const [a, b, c] = looked.map(([calibrated]) => calibrated as number) as [number, number, number];
+      expect(a).toBeGreaterThan(b);
+      expect(b).toBeGreaterThan(c);
+      for (const value of [a, b, c]) expect(value >= 1 && value <= 5).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('an event without criteria: no criteria, the rankings, and every project without scores', async () => {
     const id = await t.addProject({ name: 'Solo' });
     expect(await criteriaScores()).toEqual({

@@ -1,6 +1,6 @@
 /** The Results view and its export over HTTP (docs/api-extensions.md, "Results and deliberation"). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_ERRORS, type JudgeSelf, type Results } from '@podium/protocol';
+import { ADMIN_AUTH_ERRORS, type Criterion, type JudgeSelf, type Results } from '@podium/protocol';
 import { seedFlag, seedJudged, seedRanking } from '../test-support/seed.js';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 import { unzip } from '../test-support/unzip.js';
@@ -238,6 +238,51 @@ interface Finish {
   id: string;
   at: string;
 }
+
+describe("a track's order by its judges' criteria scores (issue 34)", () => {
+  it('keeps projects beyond the top of the scale apart: both show 100 %, the one more judges put there first', async () => {
+    await t.admin({ method: 'POST', url: '/api/admin/tracks', payload: { tracks: ['AI'] } });
+    const [alpha, beta, weak, mid] = [
+      await t.addProject({ name: 'Alpha', challenge_list: 'AI' }),
+      await t.addProject({ name: 'Beta', challenge_list: 'AI' }),
+      await t.addProject({ name: 'Weak', challenge_list: 'AI' }),
+      await t.addProject({ name: 'Mid', challenge_list: 'AI' }),
+    ] as [string, string, string, string];
+    const added = await t.admin({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } });
+    const impact = added.json<Criterion>().id;
+    const give = async (judge: string, project: string, score: number) => {
+      await seedJudged(t.app, judge, project);
+      const { db } = t.app;
+      await db.transaction(async () =>
+        db.run(
+          db.q.insertInto('criterion_scores').values({
+            judge_id: judge,
+            project_id: project,
+            criterion_id: impact,
+            score,
+            scale: 5,
+            scored_at: 1,
+          }),
+        ),
+      );
+    };
+    // Seven track judges give Beta 5 of 5; three of them give Alpha 5 too.
+    for (let j = 0; j < 7; j += 1) {
+      const judge = await t.addJudge({ name: `J${j}`, email: `j${j}@x.org`, track: 'AI' });
+      await give(judge, weak, 1);
+      await give(judge, mid, 2);
+      await give(judge, beta, 5);
+      if (j < 3) await give(judge, alpha, 5);
+    }
+    const track = (await results()).tracks[0]?.projects ?? [];
+    expect(track.map((p) => [p.name, p.criteria_score])).toEqual([
+      ['Beta', 100],
+      ['Alpha', 100],
+      ['Mid', expect.any(Number)],
+      ['Weak', 0],
+    ]);
+  });
+});
 
 describe('GET /admin/export/results', () => {
   it('is results.zip with the projects, judges, tracks and rankings as formula-guarded CSV, and logs', async () => {

@@ -48,9 +48,11 @@ export class ProjectEstimator {
   /** The general judges' criteria fit (null: no score), kept until what it reads changes. */
   private readonly criteriaFits: SharedCompute<CriteriaFit | null>;
   /**
-   * The last criteria fit, where the next one starts: at a big event, 2–7 passes after a judgment
-   * instead of 35–50 from the guesses, and the dashboards' refetch p99 0.52× (SQLite) and 0.80×
-   * (PostgreSQL) (docs/benchmarks.md, "The criteria fit resumes where it ended").
+   * The last criteria fit, where the next one starts (`start` is ignored unless that fit converged
+   * to a finite state in range, and ends where a fit from the guesses would, to 1e-7): at a big
+   * event, about 25 passes after a few more scores instead of about 45 from the guesses
+   * (docs/criteria-scoring.md; docs/benchmarks.md, "The criteria fit resumes where it ended" and
+   * "Criteria fit: the one-score event, and resumed as fresh").
    */
   private lastCriteriaFit: CriteriaFit | undefined;
 

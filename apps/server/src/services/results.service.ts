@@ -20,7 +20,7 @@ import type {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { toCsv, zipFiles, type Cell } from '../io/csv-export.js';
-import type { BasisEstimate } from '../judging/criteria-scores.js';
+import type { BasisEstimate, WeightedEstimate } from '../judging/criteria-scores.js';
 import {
   MAX_LOOKS,
   PLACES,
@@ -200,7 +200,7 @@ export class ResultsService {
               scores,
               entered.map((project) => project.id),
             );
-      tracks.push(resultsTrack(track, entered, (id) => fit?.projects.get(id)?.weighted.calibrated ?? null));
+      tracks.push(resultsTrack(track, entered, (id) => fit?.projects.get(id)?.weighted));
     }
     return tracks;
   }
@@ -247,32 +247,38 @@ function resultsJudge(
   };
 }
 
-/** A track's projects, most track stars first (ties by table). */
-/** The track's projects (`entered`), by criteria score once there is one, then stars and table. */
+/**
+ * The track's projects (`entered`), by criteria score once there is one, then stars and table. The
+ * order rests on the unbounded quality: projects beyond the top of the scales show 100 % each but
+ * keep their order.
+ */
 function resultsTrack(
   track: string,
   entered: readonly Project[],
-  criteriaScore: (id: string) => number | null,
+  weightedOf: (id: string) => WeightedEstimate | undefined,
 ): ResultsTrack {
   const projects = entered
     .map((project) => {
-      const score = criteriaScore(project.id);
-      return {
+      const weighted = weightedOf(project.id);
+      const calibrated = weighted?.calibrated ?? null;
+      const entry = {
         id: project.id,
         name: project.name,
         location: project.location,
         active: project.active,
         track_seen: project.track_seen[track] ?? 0,
         track_stars: project.track_stars[track] ?? 0,
-        criteria_score: score === null ? null : roundScore(100 * score),
+        criteria_score: calibrated === null ? null : roundScore(100 * calibrated),
       };
+      return { entry, quality: weighted?.quality ?? null };
     })
     .sort(
       (a, b) =>
-        (b.criteria_score ?? -1) - (a.criteria_score ?? -1) ||
-        b.track_stars - a.track_stars ||
-        a.location - b.location,
-    );
+        (b.quality ?? -Infinity) - (a.quality ?? -Infinity) ||
+        b.entry.track_stars - a.entry.track_stars ||
+        a.entry.location - b.entry.location,
+    )
+    .map(({ entry }) => entry);
   return { track, projects };
 }
 
