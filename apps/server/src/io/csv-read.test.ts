@@ -1,4 +1,5 @@
 /** R83 reading rules: decoding, line ends, quoting, trimming, blank rows and physical line numbers. */
+import { CSV_ROW_MAX_BYTES, csvLineError, csvRowTooLong } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.js';
 import { readCsvRows } from './csv-read.js';
@@ -110,5 +111,23 @@ describe('R83 quoting and cells', () => {
   it('refuses text after a closing quote and a bare quote inside an unquoted field', () => {
     expect(failure('a\n"b"c,d\n')).toBe('line 2: malformed CSV');
     expect(failure('a\r\rb"c\r')).toBe('line 3: malformed CSV');
+  });
+});
+
+describe('the row limit (CSV_ROW_MAX_BYTES, issue 31)', () => {
+  const tooLong = (line: number, column: number) => csvLineError(line, csvRowTooLong(column));
+
+  it('counts a row in bytes, whatever its script: three cells of 60,000 bytes of CJK pass it', () => {
+    const cell = '漢'.repeat(20_000);
+    expect(failure(`ok\n${cell},${cell},${cell}\n`)).toBe(tooLong(2, 2));
+  });
+
+  it('keeps a row of exactly CSV_ROW_MAX_BYTES and refuses one byte more, with any line end or none', () => {
+    const cells = (bytes: number) => `a,${'b'.repeat(bytes - 2)}`;
+    for (const end of ['\n', '\r\n', '\r', '']) {
+      expect(read(`x\n${cells(CSV_ROW_MAX_BYTES)}${end}`)).toHaveLength(2);
+      expect(failure(`x\n${cells(CSV_ROW_MAX_BYTES + 1)}${end}`)).toBe(tooLong(2, 2));
+    }
+    expect(failure(`${'a'.repeat(CSV_ROW_MAX_BYTES + 1)}\n`)).toBe(tooLong(1, 1));
   });
 });

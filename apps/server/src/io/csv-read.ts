@@ -40,11 +40,18 @@ export function readCsvRows(data: Buffer): CsvRow[] {
       // An array accepts all three line ends in one file; '\r\n' first so it is one break, not two.
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
-      // Stops at the limit: a 5 MB cell is never read whole, nor split and matched after.
+      // Stops near the limit: a 5 MB cell is never read whole, nor split and matched after. It
+      // counts finished cells in UTF-16 units, not bytes (a CJK row passes it at 3 times the
+      // limit), so `on_record` measures each row exactly; never more than the row's bytes, it
+      // refuses no row the exact measure keeps.
       max_record_size: CSV_ROW_MAX_BYTES,
       // Whitespace around a quoted field (`a, "b"`) is tolerated; the contents are trimmed below.
       trim: true,
       on_record: (record: string[], context: { bytes: number }) => {
+        const size = context.bytes - start - lineEndBefore(body, context.bytes);
+        if (size > CSV_ROW_MAX_BYTES) {
+          throw new ValidationError(csvLineError(lines.lineAt(start), csvRowTooLong(columnPassing(record))));
+        }
         // As stored, so a re-import (R86a) compares a file's text with the stored text as equals.
         const cells = record.map((cell) => storedText(cell.trim()));
         if (cells.some((cell) => cell !== '')) rows.push({ line: lines.lineAt(start), cells });
@@ -54,6 +61,7 @@ export function readCsvRows(data: Buffer): CsvRow[] {
       },
     });
   } catch (error) {
+    if (error instanceof ValidationError) throw error;
     // csv-parse's own line numbers count a CRLF inside quotes twice, so locate the record ourselves.
     const { code, index } = error as { code?: string; index?: number };
     if (code === 'CSV_MAX_RECORD_SIZE')
@@ -61,6 +69,23 @@ export function readCsvRows(data: Buffer): CsvRow[] {
     throw malformed(lines.lineAt(start));
   }
   return rows;
+}
+
+/** The bytes of the line end just before `end` (CRLF, CR or LF; none at the end of the file). */
+function lineEndBefore(body: Buffer, end: number): number {
+  if (body[end - 1] === LF) return body[end - 2] === CR ? 2 : 1;
+  return body[end - 1] === CR ? 1 : 0;
+}
+
+/** The 1-based column in which a row's cells, with their commas, pass `CSV_ROW_MAX_BYTES`. */
+function columnPassing(record: readonly string[]): number {
+  let bytes = 0;
+  for (const [index, cell] of record.entries()) {
+    bytes += Buffer.byteLength(cell) + (index > 0 ? 1 : 0);
+    if (bytes > CSV_ROW_MAX_BYTES) return index + 1;
+  }
+  // Quotes and the spaces trimmed around cells made the difference: the last column passed.
+  return record.length;
 }
 
 function malformed(line: number): ValidationError {
