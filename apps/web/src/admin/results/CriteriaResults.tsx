@@ -2,7 +2,7 @@ import type { CriteriaScores, ResultsProject } from '@podium/protocol';
 import { criteriaPercent } from './format';
 import { NumHeader, ResultsTable } from './ResultsTable';
 
-const BASIS_TEXT: Record<CriteriaScores['basis'], string> = {
+export const BASIS_TEXT: Record<CriteriaScores['basis'], string> = {
   both: "the judges' rankings and their calibrated scores together",
   rankings: "the judges' rankings alone",
   criteria: "the judges' calibrated scores alone",
@@ -62,6 +62,7 @@ export function CriteriaResults({ scores, projects, judgeNames, projector }: Cri
                 <tr key={project.id}>
                   <th scope="row">
                     <span className="results-table__name">{project.name}</span>
+                    {!project.active && <span className="results-mark">Hidden</span>}
                   </th>
                   <td className="results-table__num">
                     {criteriaPercent(result?.weighted.calibrated ?? null)}

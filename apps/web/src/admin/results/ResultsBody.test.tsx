@@ -148,6 +148,29 @@ describe('ResultsBody with criteria (issue 34)', () => {
     expect(rows).toEqual(['Seen80%88%4.2 (mean 4.5)', 'Ada2+0.40.80']);
   });
 
+  it("says what the ranking rests on in the ranking's own words too, and marks a hidden project", async () => {
+    const hidden = withJudge();
+    hidden.projects[0] = { ...(hidden.projects[0] as ResultsProject), active: false, odds: null };
+    const container = await render(
+      <ResultsBody
+        results={hidden}
+        criteria={{ ...scores, basis: 'criteria' }}
+        projector={false}
+        deliberation={false}
+      />,
+    );
+    const ranking = container.querySelector('[aria-labelledby="results-ranking"]') as HTMLElement;
+    expect(ranking.querySelector('.results-note')?.textContent).toContain(
+      "best first by the judges' calibrated scores alone",
+    );
+    expect(ranking.querySelector('.results-how p')?.textContent).toContain(
+      "The order is by rank_score, the weighted calibrated score of the general judges' criterion scores",
+    );
+    expect(ranking.textContent).not.toContain('ranking (a judge');
+    const criteria = container.querySelector('[aria-labelledby="results-criteria"]') as HTMLElement;
+    expect(criteria.querySelector('tbody tr th')?.textContent).toBe('SeenHidden');
+  });
+
   it('leaves the judges’ habits off the projector', async () => {
     const container = await render(
       <ResultsBody results={withJudge()} criteria={scores} projector deliberation={false} />,

@@ -1,5 +1,5 @@
 import type { CriteriaScores, Results } from '@podium/protocol';
-import { CriteriaResults } from './CriteriaResults';
+import { BASIS_TEXT, CriteriaResults } from './CriteriaResults';
 import { JudgesTable } from './JudgesTable';
 import { NotJudgedYet, notJudgedYet, RankingTable } from './RankingTable';
 import { TracksSection } from './TracksSection';
@@ -13,17 +13,31 @@ interface ResultsBodyProps {
   deliberation: boolean;
 }
 
+/** What rank_score rests on (issue 34: the organizer's choice once criteria have scores). */
+type Basis = CriteriaScores['basis'];
+
+/** How rank_score is fitted, per basis. */
+const MODEL_TEXT: Record<Basis, string> = {
+  rankings:
+    "a model fitted to every general judge's ranking (a judge's ranked projects beat the ones ranked below " +
+    'them and the ones seen but not ranked)',
+  criteria:
+    "the weighted calibrated score of the general judges' criterion scores (each judge's leniency and " +
+    'spread taken out)',
+  both:
+    "a model fitted to every general judge's ranking, combined with the weighted calibrated score of their " +
+    'criterion scores, each by how sure it is',
+};
+
 /** How the ranking is made, for whoever asks: the model's names stay behind the plain words. */
-function HowComputed({ results }: { results: Results }) {
+function HowComputed({ results, basis }: { results: Results; basis: Basis }) {
   return (
     <details className="results-how">
       <summary>How this is computed</summary>
       <p>
-        The order is by rank_score, a model fitted to every general judge's ranking (a judge's ranked projects
-        beat the ones ranked below them and the ones seen but not ranked). Likely place is the 90% interval of
-        a project's place; the chances of the top {results.places} and of first come from {results.samples}{' '}
-        draws of the fitted model. The dashboard's Score is the Copeland count: for reference only, prizes go
-        by Rank here.
+        The order is by rank_score, {MODEL_TEXT[basis]}. Likely place is the 90% interval of a project's
+        place; the chances of the top {results.places} and of first come from {results.samples} draws of the
+        fitted model. The dashboard's Score is the Copeland count: for reference only, prizes go by Rank here.
       </p>
     </details>
   );
@@ -34,6 +48,7 @@ export function ResultsBody({ results, criteria, projector, deliberation }: Resu
   const time = new Date(results.generated_at).toLocaleTimeString();
   const unseen = notJudgedYet(results.projects);
   const judgedAny = unseen.length < results.projects.length;
+  const basis = criteria?.basis ?? 'rankings';
   return (
     <>
       <section className="stack" aria-labelledby="results-ranking">
@@ -41,11 +56,12 @@ export function ResultsBody({ results, criteria, projector, deliberation }: Resu
         {judgedAny ? (
           <>
             <p className="results-note">
-              The judged projects, best first by the judges' rankings, as of {time}. Likely place is where a
-              project's place lies 9 times in 10.
+              The judged projects, best first by{' '}
+              {criteria === null ? "the judges' rankings" : BASIS_TEXT[criteria.basis]}, as of {time}. Likely
+              place is where a project's place lies 9 times in 10.
               {!projector && !deliberation && ' Contenders are the projects whose prize is still open.'}
             </p>
-            <HowComputed results={results} />
+            <HowComputed results={results} basis={basis} />
             <RankingTable results={results} showLooks={!projector && !deliberation} />
           </>
         ) : (
