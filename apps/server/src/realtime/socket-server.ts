@@ -49,7 +49,10 @@ function sinceOf(auth: SocketAuth): number | undefined {
   return Number.isSafeInteger(since) && (since as number) >= 0 ? since : undefined;
 }
 
-/** `now`: the app's time source, by which the relay keeps the outbox short. */
+/** How often admin sockets are checked for an expired session. */
+const SESSION_EXPIRY_CHECK_MS = 1000;
+
+/** `now`: the app's time source, by which the relay keeps the outbox short and sessions expire. */
 export function registerSocketServer(app: FastifyInstance, now: () => number): void {
   const io: PodiumServer = new Server(app.server, { serveClient: false });
   const { services } = app;
@@ -63,6 +66,14 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
   });
   const relay = new OutboxRelay(app.db, (rows) => broadcaster.deliver(rows), now);
   app.addHook('onReady', () => relay.start());
+
+  /** Admin sockets opened with a session, and when it expires: closed then (R70b's 24 hours). */
+  const sessionExpiries = new Map<Socket<ClientToServerEvents, ServerToClientEvents>, number>();
+  const expiryChecks = setInterval(() => {
+    const time = now();
+    for (const [socket, expiresAt] of sessionExpiries) if (time >= expiresAt) socket.disconnect(true);
+  }, SESSION_EXPIRY_CHECK_MS);
+  expiryChecks.unref();
 
   /** Puts a connecting socket in the rooms its credentials open, or refuses it. */
   async function admit(
@@ -82,9 +93,13 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
         (await services.adminAuth.verify(ADMIN_USER, auth.admin_password, ip));
       if (!ok) return next(new Error(SOCKET_UNAUTHORIZED));
       void socket.join(ADMIN_ROOM);
-      // A session's sockets close when it is revoked (logout); the password's stay.
-      const session = await services.adminSessions.sessionDigest(auth.admin_password);
-      if (session !== undefined) void socket.join(adminSessionRoom(session));
+      // A session's sockets close when it is revoked (logout) or expires; the password's stay.
+      const session = await services.adminSessions.socketSession(auth.admin_password);
+      if (session !== undefined) {
+        void socket.join(adminSessionRoom(session.digest));
+        sessionExpiries.set(socket, session.expiresAt);
+        socket.once('disconnect', () => sessionExpiries.delete(socket));
+      }
       return next();
     }
     if (auth.token !== undefined) {
@@ -152,6 +167,7 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
   // Sockets are closed before Fastify closes the HTTP server, so open websockets cannot hold it;
   // the relay and the broadcaster stop reading before the database closes (onClose).
   app.addHook('preClose', async () => {
+    clearInterval(expiryChecks);
     await relay.close();
     await broadcaster.close();
     io.disconnectSockets(true);

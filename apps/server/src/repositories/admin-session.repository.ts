@@ -14,8 +14,8 @@ export class AdminSessionRepository {
     );
   }
 
-  /** Whether a session with this digest exists and has not expired at `now`. */
-  async isLive(tokenHash: string, now: number): Promise<boolean> {
+  /** When the session with this digest expires, if it exists and has not expired at `now`. */
+  async liveUntil(tokenHash: string, now: number): Promise<number | undefined> {
     const row = await this.db.first(
       this.db.q
         .selectFrom('admin_sessions')
@@ -23,7 +23,7 @@ export class AdminSessionRepository {
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', now),
     );
-    return row !== undefined;
+    return row?.expires_at;
   }
 
   /** Deletes one session; returns whether it existed. */

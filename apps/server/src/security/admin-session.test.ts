@@ -12,7 +12,7 @@ import {
   RATE_LIMITED_MESSAGE,
   SOCKET_UNAUTHORIZED,
 } from '@podium/protocol';
-import { listen, openSocket, until } from '../test-support/sockets.js';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
   basicAuth,
   createTestApp,
@@ -134,6 +134,26 @@ describe('a session token in place of the password (2.2, 6.1)', () => {
     const expired = await asAdmin(t, token);
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ error: ADMIN_AUTH_ERRORS.credentials });
+  });
+
+  it('closes the admin sockets it opened when it expires, as a logout does; the password’s stay', async () => {
+    const t = await start();
+    const token = await sessionOf(t);
+    const base = await listen(t);
+    const bySession = await openSocket(base, { admin_password: token });
+    const byPassword = await openSocket(base, { admin_password: TEST_ADMIN_PASSWORD });
+    try {
+      t.clock.advance(24 * 3600_000 - 1000);
+      await settle(1500);
+      expect(bySession.socket.connected).toBe(true);
+      t.clock.advance(1000);
+      await until(() => !bySession.socket.connected);
+      await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+      await until(() => byPassword.names().includes('clock'));
+      expect(bySession.names()).not.toContain('clock');
+    } finally {
+      for (const socket of [bySession, byPassword]) socket.close();
+    }
   });
 });
 

@@ -138,8 +138,13 @@ export class AdminSessionService {
   }
 
   async isValid(token: string): Promise<boolean> {
-    if (token === '' || this.refuseStoredSessions) return false;
-    return await this.sessions.isLive(hashToken(token), this.now());
+    return (await this.liveUntil(token)) !== undefined;
+  }
+
+  /** When `token`'s session expires, if it is a live one. */
+  private async liveUntil(token: string): Promise<number | undefined> {
+    if (token === '' || this.refuseStoredSessions) return undefined;
+    return await this.sessions.liveUntil(hashToken(token), this.now());
   }
 
   /**
@@ -155,9 +160,13 @@ export class AdminSessionService {
     });
   }
 
-  /** The digest that names `secret`'s socket room when it is a live session, else undefined. */
-  async sessionDigest(secret: string): Promise<string | undefined> {
-    return (await this.isValid(secret)) ? hashToken(secret) : undefined;
+  /**
+   * When `secret` is a live session: the digest that names its socket room, and when it expires
+   * (its sockets close then, as at a logout); else undefined.
+   */
+  async socketSession(secret: string): Promise<{ digest: string; expiresAt: number } | undefined> {
+    const expiresAt = await this.liveUntil(secret);
+    return expiresAt === undefined ? undefined : { digest: hashToken(secret), expiresAt };
   }
 
   /** Whether the given password is the one `issuer` keeps (the database's own always is). */
