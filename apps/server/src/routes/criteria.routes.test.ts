@@ -628,6 +628,31 @@ describe("track judges' scores", () => {
 });
 
 describe('what the screens hear, and a resent correction', () => {
+  it('sends projects.changed when a weight, a scale or results_basis changes (rank_score may follow), not for a rename', async () => {
+    const impact = await addCriterion({ name: 'Impact' });
+    const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
+    try {
+      await settle();
+      const heard = (name: string) => admin.names().filter((event) => event === name).length;
+      // Each change sends options.changed; projects.changed is coalesced (up to a second late).
+      const change = async (url: string, payload: Record<string, unknown>, projects: number) => {
+        const options = heard('options.changed');
+        const method = url.endsWith('/options') ? 'POST' : 'PUT';
+        expect((await t.admin({ method, url, payload })).statusCode).toBe(200);
+        await until(() => heard('options.changed') > options && heard('projects.changed') === projects);
+      };
+      await change(`/api/admin/criteria/${impact.id}`, { name: 'Reach' }, 0);
+      await change(`/api/admin/criteria/${impact.id}`, { weight: 3 }, 1);
+      await change(`/api/admin/criteria/${impact.id}`, { scale: 10 }, 2);
+      await change('/api/admin/options', { results_basis: 'criteria' }, 3);
+      await change('/api/admin/options', { results_basis: 'criteria' }, 3);
+      await settle(1500);
+      expect(heard('projects.changed')).toBe(3);
+    } finally {
+      admin.close();
+    }
+  });
+
   it('sends options.changed for each criterion change and projects.changed for a corrected score; a correction resent with its Idempotency-Key counts once (R91)', async () => {
     const { judge, held } = await judging();
     const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });

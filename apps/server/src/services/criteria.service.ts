@@ -92,6 +92,9 @@ export class CriteriaService {
       const after = { ...before, ...changes };
       await this.audit.admin(`Updated criterion ${after.name} (${id}): ${describeChanges(before, after)}`);
       this.changed();
+      // The weighted calibrated score, and rank_score with it, follow a weight and a scale.
+      if (after.weight !== before.weight || after.scale !== before.scale)
+        this.db.record({ kind: 'projects', public: false });
       return criterionOf(after);
     });
   }

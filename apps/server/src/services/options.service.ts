@@ -23,7 +23,10 @@ import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
 import type { QrService } from './qr.service.js';
 
-/** The fields `POST /admin/options` sets, in the order of the 3.5 row (and of its log line). */
+/**
+ * The fields `POST /admin/options` sets, in the order of the 3.5 row (and of its log line), then
+ * this project's (docs/api-extensions.md).
+ */
 export type OptionsUpdate = Partial<
   Pick<
     StoredSettings,
@@ -36,6 +39,10 @@ export type OptionsUpdate = Partial<
     | 'group_names'
     | 'ignore_tracks'
     | 'clock_sync'
+    | 'teams_may_leave'
+    | 'criteria_required'
+    | 'feedback_released'
+    | 'results_basis'
   >
 >;
 
@@ -118,6 +125,9 @@ export class OptionsService {
         (applied.multi_group !== undefined && applied.multi_group !== current.multi_group) ||
         (applied.group_names !== undefined && !sameJson(applied.group_names, current.group_names));
       this.db.record({ kind: 'options', public: expoSees });
+      // rank_score rests on it (the admin list, Results).
+      if (applied.results_basis !== undefined && applied.results_basis !== current.results_basis)
+        this.db.record({ kind: 'projects', public: false });
     });
   }
 
