@@ -8,7 +8,7 @@
  * criterion's scale is asked again on the project page.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
@@ -379,5 +379,151 @@ describe("a score given before the organizer changed the criterion's scale", () 
 
     await apiCall(server, 'PUT', `/admin/criteria/${impact.id}`, { scale: 5 });
     expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('the Done popup keeps what the judge chose', () => {
+  const withoutOfflineNoise = (errors: readonly string[]) =>
+    unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
+  const impactOf = () => criteria.find((c) => c.name === 'Impact')!;
+  const rescaleImpact = (scale: number) =>
+    apiCall(server, 'PUT', `/admin/criteria/${impactOf().id}`, { scale });
+  const star = (dialog: Locator) => dialog.getByRole('button', { name: /^Star/ });
+  // Impact is 1–5 again after each test, also one that failed midway.
+  afterEach(async () => {
+    await rescaleImpact(5);
+  });
+
+  /** Every criterion scored as in `given` (by name), in the open Done popup. */
+  async function scoreAll(dialog: Locator, given: Record<string, number>): Promise<void> {
+    await criterionGroup(dialog, 'Originality').waitFor();
+    for (const [name, score] of Object.entries(given)) await scoreButton(dialog, name, score).tap();
+  }
+
+  it('scores, star, notes and feedback survive closing and reopening the popup, and a reload', async () => {
+    const { page, token, errors } = await judgeOnPhone('Dorothy Vaughan');
+    const held = await openDone(page, token);
+    let dialog = doneDialog(page);
+    await scoreAll(dialog, FIRST_SCORES);
+    await star(dialog).tap();
+    await dialog.getByLabel('Personal notes').fill('Clear pitch.');
+    await button(dialog, 'Add feedback for the team').tap();
+    await dialog.getByLabel('Feedback for the team').fill('Great demo, tell us more about the mesh.');
+
+    /** The popup, reopened, holds every choice and lets the judge submit at once. */
+    const expectKept = async () => {
+      await button(page, 'Done').tap();
+      dialog = doneDialog(page);
+      await criterionGroup(dialog, 'Originality').waitFor();
+      for (const [name, score] of Object.entries(FIRST_SCORES))
+        expect(
+          await criterionGroup(dialog, name)
+            .getByRole('radio', { name: String(score) })
+            .isChecked(),
+          name,
+        ).toBe(true);
+      expect(await star(dialog).getAttribute('aria-pressed')).toBe('true');
+      expect(await dialog.getByLabel('Personal notes').inputValue()).toBe('Clear pitch.');
+      expect(await dialog.getByLabel('Feedback for the team').inputValue()).toBe(
+        'Great demo, tell us more about the mesh.',
+      );
+      expect(await button(dialog, 'Submit').isEnabled()).toBe(true);
+    };
+    await button(dialog, 'Close').tap();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectKept();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectKept();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await button(dialog, 'Close').tap();
+    await page.reload();
+    await projectHeading(page).waitFor();
+    await expectKept();
+
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    expect((await judgeScores(token)).scores[held]).toEqual(byId(FIRST_SCORES));
+    const self = await apiCall<{ seen_projects: { project_id: string; starred: boolean }[] }>(
+      server,
+      'GET',
+      '/judge',
+      undefined,
+      token,
+    );
+    expect(self.seen_projects.find((p) => p.project_id === held)?.starred).toBe(true);
+    // The next project's popup starts empty.
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    await button(page, 'Done').tap();
+    dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(await star(dialog).getAttribute('aria-pressed')).toBe('false');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('asks again a score tapped before the organizer changed the scale while the popup was open; never stores it as 4 of 10', async () => {
+    const { page, token, errors } = await judgeOnPhone('Annie Easley');
+    const held = await openDone(page, token);
+    const dialog = doneDialog(page);
+    await scoreAll(dialog, FIRST_SCORES); // Impact 4 of 5
+    const submit = button(dialog, 'Submit');
+    expect(await submit.isEnabled()).toBe(true);
+
+    await rescaleImpact(10);
+    const group = criterionGroup(dialog, 'Impact');
+    await group.getByRole('radio', { name: '10' }).waitFor({ state: 'attached' });
+    const before = group.getByText('You gave 4 of 5 before the scale changed.', { exact: true });
+    await before.waitFor();
+    expect(await group.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await dialog.getByText('Score every criterion to submit: 1 left.').count()).toBe(1);
+    const describedBy = (await group.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    expect(describedBy).toContain(await before.getAttribute('id'));
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await scoreButton(dialog, 'Impact', 8).tap();
+    await before.waitFor({ state: 'detached' });
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.tap();
+    await page.waitForURL(url('/judge'));
+    expect(await judgeScores(token)).toMatchObject({
+      scores: { [held]: byId({ ...FIRST_SCORES, Impact: 8 }) },
+    });
+    expect((await judgeScores(token)).old_scales[held]).toBeUndefined();
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('sends a Done saved offline with 4 of 5 as 4 of 5 after the scale changed, asked again on the project page', async () => {
+    const { page, token, errors } = await judgeOnPhone('Evelyn Boyd Granville');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    );
+    await page.context().setOffline(true);
+    await button(page, 'Done').tap();
+    const dialog = doneDialog(page);
+    await scoreAll(dialog, FIRST_SCORES); // Impact 4 of 5
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+
+    await rescaleImpact(10);
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    const answer = await judgeScores(token);
+    expect(answer.scores[held]).toEqual(byId(FIRST_SCORES));
+    expect(answer.old_scales[held]).toEqual({ [impactOf().id]: 5 });
+
+    // The project page asks it again, as for any score given before a scale change.
+    await page.goto(url(`/judge/project/${held}`));
+    const scores = page.getByRole('region', { name: 'Your scores' });
+    await criterionGroup(scores, 'Impact')
+      .getByText('You gave 4 of 5 before the scale changed.', { exact: true })
+      .waitFor();
+    expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import {
   CRITERION_DESCRIPTION_TOO_LONG,
   CRITERION_SCALE_INVALID,
   CRITERION_WEIGHT_INVALID,
+  SCALES_INVALID,
   SCORES_INVALID,
 } from './messages.js';
 
@@ -108,8 +109,28 @@ export type CriterionScores = z.infer<typeof CriterionScores>;
 /** `scores` of `POST /judge/finish`: optional (an event without criteria never sends it). */
 export const maybeCriterionScores = () => absentAsUndefined(CriterionScores);
 
+/**
+ * The scale each score was given on, by criterion id (2 to 10): a score tapped before the
+ * organizer changed the scale is stored on the scale it was given on, not read on the new one.
+ */
+export const CriterionScales = z.record(
+  z.string(),
+  z
+    .int({ error: fixedMessage(SCALES_INVALID) })
+    .min(CRITERION_SCALE_MIN, { error: SCALES_INVALID })
+    .max(CRITERION_SCALE_MAX, { error: SCALES_INVALID }),
+  { error: fixedMessage(SCALES_INVALID) },
+);
+export type CriterionScales = z.infer<typeof CriterionScales>;
+
+/**
+ * `scales` of `POST /judge/finish` and `PUT /judge/scores/:id`: optional; a score it leaves out
+ * (and every score of a client that never sends it, as Jury's) is given on its criterion's scale now.
+ */
+export const maybeCriterionScales = () => absentAsUndefined(CriterionScales);
+
 /** `PUT /judge/scores/:id`: the criteria named change, the others keep their score. */
-export const JudgeScoresRequest = z.object({ scores: CriterionScores });
+export const JudgeScoresRequest = z.object({ scores: CriterionScores, scales: maybeCriterionScales() });
 export type JudgeScoresRequest = z.input<typeof JudgeScoresRequest>;
 
 /** `GET /judge/scores`: the judge's own scores, by project id, then criterion id. */

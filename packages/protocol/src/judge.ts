@@ -1,5 +1,5 @@
 /** Judges: entities of API.md 4.1–4.3, the judge routes of 3.2 and the admin judge routes of 3.3. */
-import { maybeCriterionScores } from './criteria.js';
+import { maybeCriterionScales, maybeCriterionScores } from './criteria.js';
 import { maybeFeedback } from './undo-feedback.js';
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
@@ -108,13 +108,15 @@ export type JudgeSkipRequest = z.input<typeof JudgeSkipRequest>;
 
 /**
  * `POST /judge/finish` (3.2, R23–R25); notes are stored exactly as sent. `scores` (issue 34): a
- * score per criterion, when the organizer defined criteria. `feedback` (issue 35): for the team,
+ * score per criterion, when the organizer defined criteria, and `scales`, the scale each was given
+ * on (a criterion's scale now when left out). `feedback` (issue 35): for the team,
  * apart from the judge's private notes.
  */
 export const JudgeFinishRequest = z.object({
   notes: optionalString('notes'),
   starred: optionalBoolean('starred'),
   scores: maybeCriterionScores(),
+  scales: maybeCriterionScales(),
   feedback: maybeFeedback(),
 });
 export type JudgeFinishRequest = z.input<typeof JudgeFinishRequest>;

@@ -164,6 +164,7 @@ export const CRITERION_SCALE_INVALID = 'Scale must be a whole number from 2 to 1
 export const CRITERION_NOT_FOUND = 'criterion not found';
 export const CRITERIA_ORDER_INVALID = 'ids must list every criterion once';
 export const SCORES_INVALID = 'scores must map criterion ids to whole numbers';
+export const SCALES_INVALID = 'scales must map criterion ids to whole numbers from 2 to 10';
 export const RESULTS_BASIS_INVALID = 'results_basis must be both, rankings or criteria';
 export function criterionNameTaken(name: string): string {
   return `a criterion named ${quoted(name)} already exists`;

@@ -14,6 +14,7 @@ import {
   MAX_CRITERIA,
   PROJECT_NOT_SEEN,
   RESULTS_BASIS_INVALID,
+  SCALES_INVALID,
   SCORES_INVALID,
   criteriaUnscored,
   criterionNameTaken,
@@ -680,5 +681,104 @@ describe('what the screens hear, and a resent correction', () => {
     admin.close();
     expect(await scoresOf(judge)).toEqual({ [held]: { [impact.id]: 4 } });
     expect((await t.log()).match(/Updated scores for project/g)).toHaveLength(1);
+  });
+});
+
+describe('scores given on an earlier scale (`scales`)', () => {
+  const rescale = (id: string, scale: number) =>
+    t.adminOk({ method: 'PUT', url: `/api/admin/criteria/${id}`, payload: { scale } });
+  const answer = async (judge: JudgeClient) =>
+    (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>();
+
+  it('a finish stores each score on the scale it was given on, lists it in old_scales and is never refused for a changed scale; without scales, as before', async () => {
+    const { judge, held, other } = await judging();
+    const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
+    // The judge tapped 4 of 5; the organizer made Impact 1–10 before the finish arrived.
+    await rescale(a.id, 10);
+    await t.refused(
+      {
+        method: 'POST',
+        url: '/api/judge/finish',
+        payload: { scores: { [a.id]: 6, [b.id]: 2 }, scales: { [a.id]: 5 } },
+      },
+      400,
+      scoreOutOfScale('Impact', 5),
+      judge,
+    );
+    const res = await finish(judge, { scores: { [a.id]: 4, [b.id]: 2 }, scales: { [a.id]: 5, [b.id]: 5 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: { [a.id]: 4, [b.id]: 2 } },
+      old_scales: { [held]: { [a.id]: 5 } },
+    });
+    const csv = await t.admin({ method: 'GET', url: '/api/admin/export/scores' });
+    expect(csv.body).toContain('4 of 5');
+    // Without scales every score is on its criterion's scale now (Jury's client, older phones).
+    expect(await next(judge)).toBe(other);
+    expect((await finish(judge, { scores: { [a.id]: 8, [b.id]: 3 } })).statusCode).toBe(200);
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: { [a.id]: 4, [b.id]: 2 }, [other]: { [a.id]: 8, [b.id]: 3 } },
+      old_scales: { [held]: { [a.id]: 5 } },
+    });
+  });
+
+  it('PUT /judge/scores/:id stores a correction on the scale it was given on', async () => {
+    const { judge, held } = await judging();
+    const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
+    expect((await finish(judge, { scores: { [a.id]: 4, [b.id]: 2 } })).statusCode).toBe(200);
+    await rescale(a.id, 10);
+    const put = (scores: Record<string, number>, scales?: Record<string, number>) => ({
+      method: 'PUT' as const,
+      url: `/api/judge/scores/${held}`,
+      payload: { scores, ...(scales && { scales }) },
+    });
+    // A correction tapped on 1–5 (offline, before the phone heard of the change) stays 3 of 5.
+    expect((await judge(put({ [a.id]: 3 }, { [a.id]: 5 }))).json()).toEqual({ ok: 1 });
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: { [a.id]: 3, [b.id]: 2 } },
+      old_scales: { [held]: { [a.id]: 5 } },
+    });
+    await t.refused(put({ [a.id]: 6 }, { [a.id]: 5 }), 400, scoreOutOfScale('Impact', 5), judge);
+    // Given on 1–10, or without scales: on the criterion's scale now, so no longer listed.
+    expect((await judge(put({ [a.id]: 7 }, { [a.id]: 10 }))).json()).toEqual({ ok: 1 });
+    expect((await answer(judge)).old_scales).toEqual({});
+    expect((await judge(put({ [a.id]: 3 }, { [a.id]: 5 }))).json()).toEqual({ ok: 1 });
+    expect((await judge(put({ [a.id]: 9 }))).json()).toEqual({ ok: 1 });
+    expect(await answer(judge)).toEqual({ scores: { [held]: { [a.id]: 9, [b.id]: 2 } }, old_scales: {} });
+  });
+
+  it('refuses scales that are not whole numbers from 2 to 10 after the scores shape, changing nothing; ignores one without a score', async () => {
+    const { judge, held } = await judging();
+    const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
+    const scores = { [a.id]: 4, [b.id]: 2 };
+    for (const scales of [{ [a.id]: 1 }, { [a.id]: 11 }, { [a.id]: 4.5 }, { [a.id]: '5' }, 'five', [5]]) {
+      await t.refused(
+        { method: 'POST', url: '/api/judge/finish', payload: { scores, scales } },
+        400,
+        SCALES_INVALID,
+        judge,
+      );
+    }
+    // The scores' shape is checked first.
+    await t.refused(
+      { method: 'POST', url: '/api/judge/finish', payload: { scores: 'five', scales: 'five' } },
+      400,
+      SCORES_INVALID,
+      judge,
+    );
+    // A scale for a criterion without a score, or for no criterion, is ignored.
+    const res = await finish(judge, { scores, scales: { nope: 3 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await answer(judge)).toEqual({ scores: { [held]: scores }, old_scales: {} });
+    const put = (payload: Record<string, unknown>) => ({
+      method: 'PUT' as const,
+      url: `/api/judge/scores/${held}`,
+      payload,
+    });
+    await t.refused(put({ scores: { [a.id]: 3 }, scales: { [a.id]: 0 } }), 400, SCALES_INVALID, judge);
+    await t.refused(put({ scores: { [a.id]: 3 }, scales: 5 }), 400, SCALES_INVALID, judge);
+    await t.refused(put({ scores: 'x', scales: 5 }), 400, SCORES_INVALID, judge);
+    expect((await judge(put({ scores: { [a.id]: 3 }, scales: { [b.id]: 7 } }))).json()).toEqual({ ok: 1 });
+    expect(await answer(judge)).toEqual({ scores: { [held]: { [a.id]: 3, [b.id]: 2 } }, old_scales: {} });
   });
 });

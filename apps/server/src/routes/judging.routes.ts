@@ -17,6 +17,7 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
       request.body.starred,
       request.body.scores,
       request.body.feedback,
+      request.body.scales,
     ),
   );
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
@@ -32,7 +33,7 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.judgeProject, (request) => judging.judgedProject(me(request), request.params.id));
   route(app, endpoints.judgeScores, (request) => judging.scoresOf(me(request)));
   actionRoute(app, endpoints.judgeScoresSet, (request) =>
-    judging.setScores(me(request), request.params.id, request.body.scores),
+    judging.setScores(me(request), request.params.id, request.body.scores, request.body.scales),
   );
   route(app, endpoints.judgeUndoable, (request) => judging.undoable(me(request)));
   route(app, endpoints.judgeUndo, async (request) => ({

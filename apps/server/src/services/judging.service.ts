@@ -23,6 +23,7 @@ import {
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
   duplicateRanking,
+  type CriterionScales,
   type CriterionScores,
   type JudgedProject,
   type JudgeReason,
@@ -190,6 +191,7 @@ export class JudgingService {
     starred: boolean,
     scores: CriterionScores = {},
     feedback = '',
+    scales: CriterionScales = {},
   ): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
@@ -197,7 +199,7 @@ export class JudgingService {
       if (deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       const projectId = judge.current_project_id;
       if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
-      const entries = await this.checkedScores(scores, criteria_required);
+      const entries = await this.checkedScores(scores, scales, criteria_required);
       const now = this.now();
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
       const group = await this.groupAfterFinish(judge);
@@ -412,13 +414,18 @@ export class JudgingService {
    * `PUT /judge/scores/:id` (issue 34): a judge corrects the scores of a project it saw, until
    * deliberation, as it stars one (R28); the criteria named change, the others keep theirs.
    */
-  async setScores(judgeId: string, projectId: string, scores: CriterionScores): Promise<void> {
+  async setScores(
+    judgeId: string,
+    projectId: string,
+    scores: CriterionScores,
+    scales: CriterionScales = {},
+  ): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireNotReplaced(judgeId);
       await this.requireProject(projectId);
       if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       await this.requireJudged(judgeId, projectId);
-      const entries = await this.checkedScores(scores, false);
+      const entries = await this.checkedScores(scores, scales, false);
       await this.scores.setScores(judgeId, projectId, entries, this.now());
       await this.audit.judge(judge, `Updated scores for project ${projectId}`);
       this.db.record({ kind: 'projects', public: false });
@@ -533,9 +540,21 @@ export class JudgingService {
     return { group: next.group, group_finishes: next.finishes };
   }
 
-  /** `scores` as stored, or the first reason they cannot be (a 400). */
-  private async checkedScores(scores: CriterionScores, complete: boolean): Promise<ScoreEntry[]> {
-    const checked = scoreEntries(await this.criteria.all(), scores, complete);
+  /**
+   * `scores` as stored, or the first reason they cannot be (a 400). Each is checked against, and
+   * stored with, the scale it was given on (`scales`; the criterion's now when left out): a score
+   * tapped before the organizer changed the scale stays on its earlier scale and is asked again.
+   */
+  private async checkedScores(
+    scores: CriterionScores,
+    scales: CriterionScales,
+    complete: boolean,
+  ): Promise<ScoreEntry[]> {
+    const givenOn = (await this.criteria.all()).map((criterion) => ({
+      ...criterion,
+      scale: scales[criterion.id] ?? criterion.scale,
+    }));
+    const checked = scoreEntries(givenOn, scores, complete);
     if ('error' in checked) throw new ValidationError(checked.error);
     return checked.entries;
   }

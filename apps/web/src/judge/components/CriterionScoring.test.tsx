@@ -34,11 +34,11 @@ describe('CriterionScoring', () => {
     ).toBe('5');
   });
 
-  it('reports a tap on a score', async () => {
+  it('reports a tap on a score with the scale it was tapped on', async () => {
     const onScore = vi.fn();
     const container = await render(<CriterionScoring criteria={CRITERIA} scores={{}} onScore={onScore} />);
     await click(score(groups(container)[1]!, 7));
-    expect(onScore).toHaveBeenCalledWith('design', 7);
+    expect(onScore).toHaveBeenCalledWith('design', 7, 10);
   });
 
   it("keeps the description a tap away on screen and read with the scores, and a criterion's name without one plain", async () => {

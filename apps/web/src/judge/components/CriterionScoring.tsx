@@ -7,9 +7,13 @@ import { oldScoreOf, oldScoreText, scaleColumns, scoreOf } from '../logic/criter
 export interface CriterionScoringProps {
   criteria: readonly Criterion[];
   scores: CriterionScores;
-  /** The scales of the scores given before the organizer changed a criterion's (none in the Done dialog). */
+  /**
+   * The scale each score was given on, where it may not be the criterion's now: such a score is
+   * asked again (the project page's `old_scales`, the Done popup's taps).
+   */
   oldScales?: OldScales;
-  onScore: (criterionId: string, score: number) => void;
+  /** A tap: the score, and the scale it was tapped on (the criterion's as shown). */
+  onScore: (criterionId: string, score: number, scale: number) => void;
   /** Scores cannot change (deliberation). */
   disabled?: boolean;
   /** The id of the text saying why they cannot, read with each criterion. */
@@ -85,7 +89,7 @@ function CriterionScore({
               value={value}
               checked={score === value}
               disabled={disabled}
-              onChange={() => onScore(criterion.id, value)}
+              onChange={() => onScore(criterion.id, value, criterion.scale)}
             />
             <span>{value}</span>
           </label>

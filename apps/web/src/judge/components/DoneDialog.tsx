@@ -1,11 +1,10 @@
-import type { CriterionScores } from '@podium/protocol';
 import { FEEDBACK_MAX_CHARS } from '@podium/protocol';
 import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { useJudgeCriteria } from '../hooks/use-judge-data';
-import { finishScores, unscored } from '../logic/criteria';
+import { finishScores, givenAsScoring, unscored } from '../logic/criteria';
 import { feedbackLeftText } from '../logic/feedback';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { CriterionScoring } from './CriterionScoring';
@@ -67,22 +66,31 @@ function FeedbackField() {
   );
 }
 
+/**
+ * The star and the scores live in the live store beside the drafts (kept on the phone), not here:
+ * the dialog unmounts this form when it closes, and a closed popup keeps what the judge chose. A
+ * score keeps the scale it was tapped on: when the organizer changes the scale meanwhile, it is
+ * asked again as on the project page, and never sent as if given on the new one.
+ */
 function DoneForm({ name }: { name: string }) {
   const navigate = useNavigate();
   const notes = useJudgeLiveStore((state) => state.notes);
   const setDraft = useJudgeLiveStore((state) => state.setDraft);
   const finish = useJudgeLiveStore((state) => state.finish);
   const submitting = useJudgeLiveStore((state) => state.submitting);
-  const [starred, setStarred] = useState(false);
+  const starred = useJudgeLiveStore((state) => state.starred);
+  const setStarred = useJudgeLiveStore((state) => state.setStarred);
+  const given = useJudgeLiveStore((state) => state.given);
+  const giveScore = useJudgeLiveStore((state) => state.giveScore);
   const { criteria, required } = useJudgeCriteria();
-  const [scores, setScores] = useState<CriterionScores>({});
+  const { scores, oldScales } = useMemo(() => givenAsScoring(given), [given]);
   const scoring = criteria.length > 0;
-  const left = required ? unscored(criteria, scores).length : 0;
+  const left = required ? unscored(criteria, scores, oldScales).length : 0;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (left > 0) return;
-    if (await finish(starred, finishScores(criteria, scores))) void navigate('/judge');
+    if (await finish(finishScores(criteria, given))) void navigate('/judge');
   };
 
   return (
@@ -95,11 +103,7 @@ function DoneForm({ name }: { name: string }) {
         later.
       </p>
       {scoring && (
-        <CriterionScoring
-          criteria={criteria}
-          scores={scores}
-          onScore={(criterionId, score) => setScores((given) => ({ ...given, [criterionId]: score }))}
-        />
+        <CriterionScoring criteria={criteria} scores={scores} oldScales={oldScales} onScore={giveScore} />
       )}
       <StarToggle starred={starred} onToggle={setStarred} projectName={name} />
       <label htmlFor="judge-done-notes" className="judge-field__label">

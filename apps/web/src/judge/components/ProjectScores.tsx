@@ -43,7 +43,7 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
         oldScales={oldScales}
         disabled={locked}
         describedBy={locked ? 'judge-scores-locked' : undefined}
-        onScore={(criterionId, score) => setScore(projectId, criterionId, score)}
+        onScore={(criterionId, score, scale) => setScore(projectId, criterionId, score, scale)}
       />
     </section>
   );

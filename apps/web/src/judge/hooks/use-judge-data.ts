@@ -87,8 +87,8 @@ export interface JudgeWrites {
   rank: (ranking: string[]) => void;
   setStarred: (projectId: string, starred: boolean) => void;
   saveNotes: (projectId: string, notes: string) => void;
-  /** A corrected score of a seen project (refused during deliberation, like stars). */
-  setScore: (projectId: string, criterionId: string, score: number) => void;
+  /** A corrected score of a seen project, tapped on `scale` (refused during deliberation, like stars). */
+  setScore: (projectId: string, criterionId: string, score: number, scale: number) => void;
 }
 
 export function useJudgeWrites(): JudgeWrites {
@@ -103,9 +103,9 @@ export function useJudgeWrites(): JudgeWrites {
         if (!locked) void submit({ kind: 'star', projectId, starred });
       },
       saveNotes: (projectId, notes) => void submit({ kind: 'notes', projectId, notes }),
-      setScore: (projectId, criterionId, score) => {
+      setScore: (projectId, criterionId, score, scale) => {
         const { pending } = useJudgeSyncStore.getState();
-        if (!locked) void submit(scoreCorrection(pending, projectId, criterionId, score));
+        if (!locked) void submit(scoreCorrection(pending, projectId, criterionId, score, scale));
       },
     }),
     [locked, submit],

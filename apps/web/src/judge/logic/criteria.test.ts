@@ -1,6 +1,14 @@
 import type { Criterion } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
-import { finishScores, oldScoreOf, oldScoreText, scaleColumns, scoreOf, unscored } from './criteria';
+import {
+  finishScores,
+  givenAsScoring,
+  oldScoreOf,
+  oldScoreText,
+  scaleColumns,
+  scoreOf,
+  unscored,
+} from './criteria';
 
 const criterion = (id: string, scale = 5): Criterion => ({ id, name: id, description: '', weight: 1, scale });
 const impact = criterion('impact');
@@ -45,10 +53,33 @@ describe('scores by criterion', () => {
     expect(oldScoreOf(design, {}, oldScales)).toBeUndefined();
   });
 
-  it('send with Done the scores of the criteria shown, and nothing at all without criteria', () => {
-    expect(finishScores([], { impact: 3 })).toBeUndefined();
-    expect(finishScores([impact, design], { impact: 3, deleted: 2 })).toEqual({ impact: 3 });
-    expect(finishScores([impact], {})).toEqual({});
+  it('send with Done the scores of the criteria shown, each with its scale, and nothing at all without criteria', () => {
+    const tapped = (score: number, scale = 5) => ({ score, scale });
+    expect(finishScores([], { impact: tapped(3) })).toBeUndefined();
+    expect(finishScores([impact, design], { impact: tapped(3), deleted: tapped(2) })).toEqual({
+      scores: { impact: 3 },
+      scales: { impact: 5 },
+    });
+    expect(finishScores([impact], {})).toEqual({ scores: {}, scales: {} });
+  });
+
+  it('keep a Done score on the scale it was tapped on: asked again after a scale change, sent as given', () => {
+    // 4 tapped on impact's 1–5; the organizer makes it 1–10 while the popup is open.
+    const given = { impact: { score: 4, scale: 5 }, design: { score: 7, scale: 10 } };
+    const rescaled = { ...impact, scale: 10 };
+    const { scores, oldScales } = givenAsScoring(given);
+    expect(scoreOf(rescaled, scores, oldScales)).toBeUndefined();
+    expect(oldScoreOf(rescaled, scores, oldScales)).toEqual({ score: 4, scale: 5 });
+    expect(unscored([rescaled, design], scores, oldScales)).toEqual([rescaled]);
+    // Never sent as 4 of 10: 4 of 5, which the server stores as such and asks again.
+    expect(finishScores([rescaled, design], given)).toEqual({
+      scores: { impact: 4, design: 7 },
+      scales: { impact: 5, design: 10 },
+    });
+    // Answered again on 1–10: 8 of 10; on the scale as it was, chosen as before.
+    const answered = { ...given, impact: { score: 8, scale: 10 } };
+    expect(finishScores([rescaled, design], answered)?.scales).toEqual({ impact: 10, design: 10 });
+    expect(scoreOf(impact, scores, oldScales)).toBe(4);
   });
 
   it('lay up to seven 44 px buttons in a row, a longer scale in two rows', () => {

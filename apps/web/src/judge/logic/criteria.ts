@@ -2,7 +2,7 @@
  * Scores by criterion (issue 34, docs/api-extensions.md "Criteria"): which criteria a judge has
  * scored, what Done sends, and how a scale's buttons are laid out on a phone.
  */
-import type { Criterion, CriterionScores } from '@podium/protocol';
+import type { Criterion, CriterionScales, CriterionScores } from '@podium/protocol';
 
 /**
  * One project's `old_scales` (`GET /judge/scores`): the scale each score was given on, by
@@ -61,20 +61,54 @@ export function unscored(
 }
 
 /**
- * What Done sends as `scores`: the scores of the criteria shown, none of a criterion deleted
- * meanwhile; nothing at all without criteria, so the finish stays R23's.
+ * A score tapped in the Done popup with the scale it was tapped on, by criterion id: the popup
+ * stays open while the organizer may change a scale, and an offline Done waits, so a score is
+ * never read on a scale it was not given on.
  */
-export function finishScores(
-  criteria: readonly Criterion[],
-  scores: CriterionScores,
-): CriterionScores | undefined {
-  if (criteria.length === 0) return undefined;
-  const given: CriterionScores = {};
-  for (const criterion of criteria) {
-    const score = scoreOf(criterion, scores);
-    if (score !== undefined) given[criterion.id] = score;
+export interface GivenScore {
+  score: number;
+  scale: number;
+}
+export type GivenScores = Readonly<Record<string, GivenScore>>;
+
+export const NO_GIVEN_SCORES: GivenScores = {};
+
+/**
+ * The Done popup's taps as `CriterionScoring` reads them: the scores, and the scale each was given
+ * on (a score whose criterion's scale changed since is asked again, as on the project page).
+ */
+export function givenAsScoring(given: GivenScores): { scores: CriterionScores; oldScales: OldScales } {
+  const scores: Record<string, number> = {};
+  const oldScales: Record<string, number> = {};
+  for (const [id, { score, scale }] of Object.entries(given)) {
+    scores[id] = score;
+    oldScales[id] = scale;
   }
-  return given;
+  return { scores, oldScales };
+}
+
+/** What Done sends: `scores`, and `scales`, the scale each of them was given on. */
+export interface FinishScores {
+  scores: CriterionScores;
+  scales: CriterionScales;
+}
+
+/**
+ * What Done sends: the scores of the criteria shown (none of a criterion deleted meanwhile), each
+ * with the scale it was given on, so a score given before the organizer changed the scale is
+ * stored as such and asked again on the project page; nothing at all without criteria, so the
+ * finish stays R23's.
+ */
+export function finishScores(criteria: readonly Criterion[], given: GivenScores): FinishScores | undefined {
+  if (criteria.length === 0) return undefined;
+  const sent: FinishScores = { scores: {}, scales: {} };
+  for (const criterion of criteria) {
+    const tapped = given[criterion.id];
+    if (!tapped || tapped.score < 1 || tapped.score > tapped.scale) continue;
+    sent.scores[criterion.id] = tapped.score;
+    sent.scales[criterion.id] = tapped.scale;
+  }
+  return sent;
 }
 
 /** One row of 44 px buttons fits up to 7 on a 390 px phone; a longer scale takes two rows. */

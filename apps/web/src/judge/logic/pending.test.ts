@@ -180,16 +180,49 @@ describe('scores still on the phone', () => {
     });
   });
 
-  it('send only what the judge changed, with the correction it replaces in the outbox', () => {
-    expect(scoreCorrection([], 'a', 'impact', 5)).toEqual({
+  it('send only what the judge changed, each with the scale it was tapped on, with the correction it replaces in the outbox', () => {
+    expect(scoreCorrection([], 'a', 'impact', 5, 10)).toEqual({
       kind: 'scores',
       projectId: 'a',
       scores: { impact: 5 },
+      scales: { impact: 10 },
     });
     const waiting = [
-      { kind: 'scores', projectId: 'a', scores: { design: 1, impact: 2 } },
+      { kind: 'scores', projectId: 'a', scores: { design: 1, impact: 2 }, scales: { design: 5, impact: 5 } },
       { kind: 'scores', projectId: 'b', scores: { design: 3 } },
     ] as const;
-    expect(scoreCorrection(waiting, 'a', 'impact', 5).scores).toEqual({ design: 1, impact: 5 });
+    expect(scoreCorrection(waiting, 'a', 'impact', 5, 10)).toMatchObject({
+      scores: { design: 1, impact: 5 },
+      scales: { design: 5, impact: 10 },
+    });
+  });
+
+  it('keep a waiting score given on an earlier scale in old_scales: asked again, never read on the new one', () => {
+    const kept = { scores: {}, old_scales: {} };
+    // An offline Done with 4 of 5, impact now 1–10 on the server: 4 stays listed as given on 5.
+    const done = {
+      kind: 'finish',
+      projectId: 'a',
+      notes: '',
+      starred: false,
+      scores: { impact: 4, design: 2 },
+      scales: { impact: 5, design: 5 },
+    } as const;
+    const laid = scoresWithSave(kept, done);
+    expect(laid).toEqual({
+      scores: { a: { impact: 4, design: 2 } },
+      old_scales: { a: { impact: 5, design: 5 } },
+    });
+    // Corrected on 1–10: given on 10 now; a correction from an older build, without scales, leaves the list.
+    const corrected = scoresWithSave(laid, {
+      kind: 'scores',
+      projectId: 'a',
+      scores: { impact: 8 },
+      scales: { impact: 10 },
+    });
+    expect(corrected.old_scales).toEqual({ a: { impact: 10, design: 5 } });
+    expect(
+      scoresWithSave(corrected, { kind: 'scores', projectId: 'a', scores: { design: 3 } }).old_scales,
+    ).toEqual({ a: { impact: 10 } });
   });
 });

@@ -3,7 +3,13 @@
  * it (judge/stores/sync.store.ts): a ranking, a star or notes show at once, and a change the
  * server refuses leaves the outbox, so the screen falls back to the server's answer by itself.
  */
-import type { CriterionScores, JudgedProject, JudgeScores, JudgeSelf } from '@podium/protocol';
+import type {
+  CriterionScales,
+  CriterionScores,
+  JudgedProject,
+  JudgeScores,
+  JudgeSelf,
+} from '@podium/protocol';
 import { JUDGE_FLAG_REASONS } from '@podium/protocol';
 import type { JudgeSave } from '../stores/sync.store';
 
@@ -87,32 +93,44 @@ export function keptScores(kept: JudgeScores | undefined): JudgeScores {
   return oldScales ? kept : { ...kept, old_scales: {} };
 }
 
-/** `old_scales` without the criteria just given on their scale as it is now (`given`) of one project. */
-function oldScalesWithout(
+/**
+ * `old_scales` of one project after the criteria of `given` were given anew: each on the scale
+ * it was given on (`scales`), else on the criterion's scale now (off the list). A scale listed
+ * that is the criterion's now reads as on it (judge/logic/criteria.ts compares).
+ */
+function oldScalesAfter(
   oldScales: JudgeScores['old_scales'],
   projectId: string,
   given: CriterionScores,
+  scales: CriterionScales = {},
 ): JudgeScores['old_scales'] {
   const project = oldScales[projectId];
-  if (!project) return oldScales;
+  const givenOn = Object.fromEntries(
+    Object.keys(given).flatMap((id) => (scales[id] === undefined ? [] : [[id, scales[id]]])),
+  );
+  if (!project && Object.keys(givenOn).length === 0) return oldScales;
   const others = Object.fromEntries(Object.entries(oldScales).filter(([id]) => id !== projectId));
-  const left = Object.fromEntries(Object.entries(project).filter(([id]) => !(id in given)));
+  const left = {
+    ...Object.fromEntries(Object.entries(project ?? {}).filter(([id]) => !(id in given))),
+    ...givenOn,
+  };
   return Object.keys(left).length === 0 ? others : { ...others, [projectId]: left };
 }
 
 /**
  * The judge's scores (`GET /judge/scores`) as one change leaves them: a finish with scores, or a
- * correction, whose criteria replace the project's and leave the others as they were. Both are
- * given on the criteria's scales now, so those criteria leave `old_scales`.
+ * correction, whose criteria replace the project's and leave the others as they were. Each is
+ * given on the scale it names in `scales` (a finish's score tapped before the organizer changed
+ * the scale stays listed in `old_scales`), else on the criterion's scale now.
  */
 export function scoresWithSave(kept: JudgeScores, save: JudgeSave): JudgeScores {
   if (save.kind !== 'scores' && save.kind !== 'finish') return kept;
-  const { projectId, scores: given } = save;
+  const { projectId, scores: given, scales } = save;
   if (!given || Object.keys(given).length === 0) return kept;
   const { scores, old_scales } = keptScores(kept);
   return {
     scores: { ...scores, [projectId]: { ...scores[projectId], ...given } },
-    old_scales: oldScalesWithout(old_scales, projectId, given),
+    old_scales: oldScalesAfter(old_scales, projectId, given, scales),
   };
 }
 
@@ -122,20 +140,23 @@ export function scoresWithPending(kept: JudgeScores, pending: readonly JudgeSave
 }
 
 /**
- * A new correction of one criterion's score. It names only what the judge changed, so a score
- * given on a criterion's earlier scale is never sent again as if given on the current one; it
- * carries the correction still waiting for this project, which it replaces in the outbox.
+ * A new correction of one criterion's score, with the scale it was tapped on. It names only what
+ * the judge changed, so a score given on a criterion's earlier scale is never sent again as if
+ * given on the current one; it carries the correction still waiting for this project (with the
+ * scales its scores were tapped on), which it replaces in the outbox.
  */
 export function scoreCorrection(
   pending: readonly JudgeSave[],
   projectId: string,
   criterionId: string,
   score: number,
+  scale: number,
 ): Extract<JudgeSave, { kind: 'scores' }> {
   const waiting = pending.find(
     (save): save is Extract<JudgeSave, { kind: 'scores' }> =>
       save.kind === 'scores' && save.projectId === projectId,
   );
   const scores: CriterionScores = { ...waiting?.scores, [criterionId]: score };
-  return { kind: 'scores', projectId, scores };
+  const scales: CriterionScales = { ...waiting?.scales, [criterionId]: scale };
+  return { kind: 'scores', projectId, scores, scales };
 }

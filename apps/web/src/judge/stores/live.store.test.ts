@@ -1,17 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { remainingMs, startCountdown } from '../logic/countdown';
 import type { LiveData } from './live.store';
 import {
   closePopup,
   followJudgingClock,
+  giveScore,
   INITIAL_LIVE,
   leaveProject,
   liveProject,
   openPopup,
+  setStarred,
   setTimer,
   startTimer,
   timeUp,
   toggleClock,
+  useJudgeLiveStore,
 } from './live.store';
 
 const visit = (seconds = 60, projectId = 'p1') => ({ judgeId: 'j1', projectId, seconds });
@@ -93,5 +96,49 @@ describe('live judging reducers', () => {
     state = toggleClock(state, 25_000);
     state = followJudgingClock(followJudgingClock(state, false, 26_000), true, 27_000);
     expect(state.countdown.status).toBe('paused');
+  });
+});
+
+describe("the Done popup's star and scores", () => {
+  afterEach(() => {
+    useJudgeLiveStore.getState().reset();
+    window.localStorage.clear();
+  });
+
+  it('survive closing and reopening the popup, each score with the scale it was tapped on', () => {
+    let state = openPopup(judging(), 'done', 0);
+    state = giveScore(giveScore(state, 'impact', 4, 5), 'design', 9, 10);
+    state = setStarred(state, true);
+    state = openPopup(closePopup(state, 1), 'done', 2);
+    expect(state).toMatchObject({
+      popup: 'done',
+      starred: true,
+      given: { impact: { score: 4, scale: 5 }, design: { score: 9, scale: 10 } },
+      notes: 'draft',
+      feedback: 'Great demo',
+    });
+    // A refetch of the same project keeps them; another project starts without any.
+    expect(liveProject(state, visit(), NO_DRAFTS)).toBe(state);
+    expect(liveProject(state, visit(60, 'p2'), NO_DRAFTS)).toMatchObject({ starred: false, given: {} });
+  });
+
+  it('are kept on the phone like the drafts, so a reload gives them back', () => {
+    const store = useJudgeLiveStore.getState();
+    store.openProject(visit());
+    store.giveScore('impact', 4, 5);
+    store.setStarred(true);
+    store.setDraft('notes', 'tidy code');
+    store.closePopup();
+    // A reload: the page's state is gone, the phone's is not.
+    useJudgeLiveStore.getState().reset();
+    useJudgeLiveStore.getState().openProject(visit());
+    expect(useJudgeLiveStore.getState()).toMatchObject({
+      starred: true,
+      given: { impact: { score: 4, scale: 5 } },
+      notes: 'tidy code',
+    });
+    // Another judge on the phone, or another project, finds none.
+    useJudgeLiveStore.getState().openProject(visit(60, 'p2'));
+    expect(useJudgeLiveStore.getState()).toMatchObject({ starred: false, given: {} });
   });
 });

@@ -1,18 +1,28 @@
 /**
  * Live judging (/judge/live, product spec §2 and §4): the device's side of a visit: the project's
  * countdown (kept on the phone per project, so a reload resumes it), the popups, the alarm, the
- * notes draft and the feedback for the team, as pure reducers plus the writes of Done, Skip and Flag (through the outbox).
+ * notes draft, the feedback for the team and the Done popup's star and scores, as pure reducers plus
+ * the writes of Done, Skip and Flag (through the outbox).
  * What the page shows (the held project, or why there is none) is server state: see
  * judge/hooks/use-judge-live.ts.
  */
-import type { CriterionScores, JudgeReason } from '@podium/protocol';
+import type { JudgeReason } from '@podium/protocol';
 import { JUDGE_CONFLICT_REASON, JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
 import { notify } from '../../stores/notice.store';
 import type { DraftKind } from '../device/drafts';
-import { loadDraft, removeDraft, saveDraft } from '../device/drafts';
+import {
+  loadDoneChoices,
+  loadDraft,
+  removeDoneChoices,
+  removeDraft,
+  saveDoneChoices,
+  saveDraft,
+} from '../device/drafts';
 import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
 import type { Countdown } from '../logic/countdown';
+import type { FinishScores, GivenScores } from '../logic/criteria';
+import { NO_GIVEN_SCORES } from '../logic/criteria';
 import {
   createCountdown,
   expireCountdown,
@@ -40,6 +50,12 @@ export interface LiveData {
   notes: string;
   /** The feedback for the team typed in Done (also in localStorage), sent with the finish. */
   feedback: string;
+  /**
+   * The Done popup's star and scores (each with the scale it was tapped on), also in localStorage:
+   * closing the popup or reloading keeps them until the finish is saved or stored.
+   */
+  starred: boolean;
+  given: GivenScores;
   submitting: boolean;
   /** Done was saved (or stored): the page is on its way to the dashboard and asks for nothing. */
   finished: boolean;
@@ -71,6 +87,8 @@ export const INITIAL_LIVE: LiveData = {
   alarm: false,
   notes: '',
   feedback: '',
+  starred: false,
+  given: NO_GIVEN_SCORES,
   submitting: false,
   finished: false,
   endedHere: null,
@@ -81,8 +99,8 @@ export const INITIAL_LIVE: LiveData = {
 
 // ---------- Pure reducers ----------
 
-/** What the judge typed for a project before Done, kept on the phone. */
-export type Drafts = Pick<LiveData, DraftKind>;
+/** What the judge typed (and chose in Done) for a project before Done, kept on the phone. */
+export type Drafts = Pick<LiveData, DraftKind> & Partial<Pick<LiveData, 'starred' | 'given'>>;
 
 /**
  * A project to judge: a new one gets its stored countdown (a reload mid-visit) or a fresh one of
@@ -166,6 +184,17 @@ export const setDraft = (state: LiveData, kind: DraftKind, text: string): LiveDa
   [kind]: text,
 });
 
+export const setStarred = (state: LiveData, starred: boolean): LiveData => ({ ...state, starred });
+
+/** A score tapped in Done, kept with the scale it was tapped on. */
+export const giveScore = (state: LiveData, criterionId: string, score: number, scale: number): LiveData => ({
+  ...state,
+  given: { ...state.given, [criterionId]: { score, scale } },
+});
+
+/** The visit's drafts and Done choices are gone (sent with the finish, or the project never comes back). */
+const NO_DRAFTS = { notes: '', feedback: '', starred: false, given: NO_GIVEN_SCORES };
+
 // ---------- Store ----------
 
 interface LiveActions {
@@ -190,12 +219,16 @@ interface LiveActions {
   leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
   /** The notes or the feedback changed: kept on the phone until the finish is saved or stored. */
   setDraft: (kind: DraftKind, text: string) => void;
+  /** The Done popup's star changed: kept on the phone like the drafts. */
+  setStarred: (starred: boolean) => void;
+  /** A score tapped in the Done popup on the criterion's scale as shown: kept on the phone like the drafts. */
+  giveScore: (criterionId: string, score: number, scale: number) => void;
   /**
-   * `POST /judge/finish` through the outbox, with the criteria's scores while the event has
-   * criteria and the feedback when there is some; true when saved or stored (the page then goes
-   * to /judge).
+   * `POST /judge/finish` through the outbox, with the star, the criteria's scores (and the scale
+   * each was given on) while the event has criteria and the feedback when there is some; true
+   * when saved or stored (the page then goes to /judge).
    */
-  finish: (starred: boolean, scores?: CriterionScores) => Promise<boolean>;
+  finish: (sent?: FinishScores) => Promise<boolean>;
   /** `POST /judge/skip` for a Skip or Flag reason; the next project follows once it landed. */
   skip: (reason: JudgeReason) => Promise<boolean>;
 }
@@ -221,6 +254,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
         {
           notes: loadDraft('notes', visit.judgeId, visit.projectId),
           feedback: loadDraft('feedback', visit.judgeId, visit.projectId),
+          ...loadDoneChoices(visit.judgeId, visit.projectId),
         },
         loadVisitTimer(visit.judgeId, visit.projectId, now()),
       ),
@@ -241,8 +275,18 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
     if (projectId) saveDraft(kind, judgeId, projectId, text);
     set((state) => setDraft(state, kind, text));
   },
-  finish: async (starred, scores) => {
-    const { judgeId, projectId, notes, feedback, submitting } = get();
+  setStarred: (starred) => {
+    set((state) => setStarred(state, starred));
+    const { judgeId, projectId, given } = get();
+    if (projectId) saveDoneChoices(judgeId, projectId, { starred, given });
+  },
+  giveScore: (criterionId, score, scale) => {
+    set((state) => giveScore(state, criterionId, score, scale));
+    const { judgeId, projectId, starred, given } = get();
+    if (projectId) saveDoneChoices(judgeId, projectId, { starred, given });
+  },
+  finish: async (sent) => {
+    const { judgeId, projectId, notes, feedback, starred, submitting } = get();
     if (!projectId || submitting) return false;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({
@@ -250,19 +294,20 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       projectId,
       notes,
       starred,
-      ...(scores && { scores }),
+      ...(sent && { scores: sent.scores, scales: sent.scales }),
       ...(feedback.trim() !== '' && { feedback }),
     });
     if ('refused' in outcome) {
       set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;
     }
-    // The drafts' text travels in the stored finish now (R29).
+    // The drafts' text, the star and the scores travel in the stored finish now (R29).
     removeDraft('notes', judgeId, projectId);
     removeDraft('feedback', judgeId, projectId);
+    removeDoneChoices(judgeId, projectId);
     removeVisitTimer(judgeId, projectId);
     if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
-    set({ popup: null, alarm: false, notes: '', feedback: '', submitting: false, finished: true });
+    set({ popup: null, alarm: false, ...NO_DRAFTS, submitting: false, finished: true });
     return true;
   },
   skip: async (reason) => {
@@ -278,9 +323,10 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
     if (neverAgain(reason)) {
       removeDraft('notes', judgeId, projectId);
       removeDraft('feedback', judgeId, projectId);
+      removeDoneChoices(judgeId, projectId);
     }
     removeVisitTimer(judgeId, projectId);
-    set({ projectId: null, popup: null, alarm: false, notes: '', feedback: '', submitting: false });
+    set({ projectId: null, popup: null, alarm: false, ...NO_DRAFTS, submitting: false });
     return true;
   },
 }));

@@ -10,6 +10,7 @@ import {
   saveKey,
   saveStatusOf,
   saveStatusText,
+  scoresBody,
   toSendResult,
   undoneText,
 } from './sync.store';
@@ -30,6 +31,24 @@ describe('judge saves', () => {
       starred: true,
       scores: { impact: 4 },
     });
+  });
+
+  it('finish and correct scores with the scale each was given on, as stored in the outbox', () => {
+    const finish = { kind: 'finish', projectId: 'p1', notes: '', starred: false } as const;
+    // 4 tapped on 1–5: sent as such whatever the scale is when the phone is back online.
+    expect(finishBody({ ...finish, scores: { impact: 4 }, scales: { impact: 5 } })).toEqual({
+      notes: '',
+      starred: false,
+      scores: { impact: 4 },
+      scales: { impact: 5 },
+    });
+    const correction = { kind: 'scores', projectId: 'p1', scores: { impact: 3 } } as const;
+    expect(scoresBody({ ...correction, scales: { impact: 5 } })).toEqual({
+      scores: { impact: 3 },
+      scales: { impact: 5 },
+    });
+    // An entry stored by an older build, without scales: as before.
+    expect(scoresBody(correction)).toEqual({ scores: { impact: 3 } });
   });
 
   it('finish with the feedback for the team only when the judge wrote some', () => {

@@ -7,7 +7,7 @@
  * A change that lands updates the kept answers of the query cache; a refused one is dropped, so
  * the screen falls back to the server's answer.
  */
-import type { CriterionScores, JudgeReason, JudgeSelf, JudgeUndone } from '@podium/protocol';
+import type { CriterionScales, CriterionScores, JudgeReason, JudgeSelf, JudgeUndone } from '@podium/protocol';
 import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
@@ -19,7 +19,7 @@ import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offlin
 import { deviceStorage as storage } from '../../util/device-storage';
 import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
 import { forgetJudgeOnDevice } from '../device/forget-judge';
-import { loadDraft, saveDraft } from '../device/drafts';
+import { loadDoneChoices, loadDraft, saveDoneChoices, saveDraft } from '../device/drafts';
 import { removeVisitTimer } from '../device/visit-timer';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
@@ -29,8 +29,9 @@ import { useJudgeUndoStore } from './undo.store';
 export type JudgeSave =
   | { kind: 'welcome' }
   /**
-   * `scores` only while the event has criteria, `feedback` only when the judge wrote some: without
-   * them the finish is R23's, unchanged.
+   * `scores` only while the event has criteria (with `scales`, the scale each was given on, so one
+   * given before the organizer changed a scale is never sent as if given on the new one),
+   * `feedback` only when the judge wrote some: without them the finish is R23's, unchanged.
    */
   | {
       kind: 'finish';
@@ -38,6 +39,7 @@ export type JudgeSave =
       notes: string;
       starred: boolean;
       scores?: CriterionScores;
+      scales?: CriterionScales;
       feedback?: string;
     }
   | { kind: 'skip'; projectId: string; reason: JudgeReason }
@@ -46,8 +48,11 @@ export type JudgeSave =
   | { kind: 'notes'; projectId: string; notes: string }
   | { kind: 'star'; projectId: string; starred: boolean }
   | { kind: 'rank'; ranking: string[] }
-  /** A correction: the criteria named change, the others keep their score (`PUT /judge/scores/:id`). */
-  | { kind: 'scores'; projectId: string; scores: CriterionScores };
+  /**
+   * A correction: the criteria named change, the others keep their score (`PUT /judge/scores/:id`);
+   * `scales`, the scale each was tapped on (none in an entry stored by an older build).
+   */
+  | { kind: 'scores'; projectId: string; scores: CriterionScores; scales?: CriterionScales };
 
 /**
  * The writes that end the visit of the held project: the next one waits for them. An undo ends
@@ -127,11 +132,28 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
 }
 
 /**
- * The body of `POST /judge/finish`: R23's unchanged, with `scores` only while the event has
- * criteria and `feedback` only when the judge wrote some.
+ * The body of `POST /judge/finish`: R23's unchanged, with `scores` (and the `scales` they were
+ * given on) only while the event has criteria and `feedback` only when the judge wrote some.
  */
-export function finishBody({ notes, starred, scores, feedback }: Extract<JudgeSave, { kind: 'finish' }>) {
-  return { notes, starred, ...(scores && { scores }), ...(feedback !== undefined && { feedback }) };
+export function finishBody({
+  notes,
+  starred,
+  scores,
+  scales,
+  feedback,
+}: Extract<JudgeSave, { kind: 'finish' }>) {
+  return {
+    notes,
+    starred,
+    ...(scores && { scores }),
+    ...(scores && scales && { scales }),
+    ...(feedback !== undefined && { feedback }),
+  };
+}
+
+/** The body of `PUT /judge/scores/:id`: the scores, with the scales they were tapped on when known. */
+export function scoresBody({ scores, scales }: Extract<JudgeSave, { kind: 'scores' }>) {
+  return { scores, ...(scales && { scales }) };
 }
 
 async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
@@ -167,7 +189,7 @@ async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendRe
     case 'scores': {
       const params = { id: save.projectId };
       return toSendResult(
-        await callApi(endpoints.judgeScoresSet, { params, body: { scores: save.scores }, idempotencyKey }),
+        await callApi(endpoints.judgeScoresSet, { params, body: scoresBody(save), idempotencyKey }),
       );
     }
   }
@@ -202,14 +224,28 @@ type FinishedWords = Omit<JudgeUndone, 'ok'>;
 
 /**
  * What a finish sent that did not stay on the server (refused, or undone) is the drafts again,
- * unless the judge typed new ones since: the next Done sends it.
+ * unless the judge typed new ones since: the next Done sends it. A refused finish gives back its
+ * star and scores (each with the scale it was given on) too, unless the judge chose new ones.
  */
-function restoreDrafts(projectId: string, drafts: FinishedWords): void {
+function restoreDrafts(
+  projectId: string,
+  drafts: FinishedWords,
+  save?: Extract<JudgeSave, { kind: 'finish' }>,
+): void {
   const { judgeId } = useJudgeSyncStore.getState();
   if (!judgeId) return;
   for (const kind of ['notes', 'feedback'] as const) {
     if (loadDraft(kind, judgeId, projectId) === '') saveDraft(kind, judgeId, projectId, drafts[kind]);
   }
+  const chosen = loadDoneChoices(judgeId, projectId);
+  if (!save || chosen.starred || Object.keys(chosen.given).length > 0) return;
+  const given = Object.fromEntries(
+    Object.entries(save.scores ?? {}).flatMap(([id, score]) => {
+      const scale = save.scales?.[id];
+      return scale === undefined ? [] : [[id, { score, scale }]];
+    }),
+  );
+  saveDoneChoices(judgeId, projectId, { starred: save.starred, given });
 }
 
 const wordsOf = (save: Extract<JudgeSave, { kind: 'finish' }>): FinishedWords => ({
@@ -291,7 +327,7 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   }
   // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
   // offline): its notes and feedback are the drafts again, so the next Done sends them.
-  if (save.kind === 'finish') restoreDrafts(save.projectId, wordsOf(save));
+  if (save.kind === 'finish') restoreDrafts(save.projectId, wordsOf(save), save);
 }
 
 interface JudgeSyncState {
