@@ -28,8 +28,9 @@ import {
   launchBrowser,
   openPhonePage,
   seedProject,
-  type ServerHandle,
+  serviceWorkerActive,
   TEST_ADMIN_PASSWORD,
+  type ServerHandle,
   unexpectedErrors,
 } from './harness';
 import { socketConnected } from './socket-signals';
@@ -148,9 +149,7 @@ describe("a judge's phone while the instance holding its socket dies", () => {
 
     const killed = await instanceOfPhoneSocket();
     // The service worker has fetched the app: the phone sends nothing until the judge acts.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
+    await serviceWorkerActive(page);
     await steerNextApiRequestTo(killed);
     const killedAt = Date.now();
     const reconnected = socketConnected(page);

@@ -169,6 +169,14 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Waits until the service worker holds the app (its chunks too), so that the page opens, reloads
+ * and moves between screens with no network.
+ */
+export async function serviceWorkerActive(page: Page): Promise<void> {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+}
+
 /** Runs axe-core in the page; returns one line per violation (WCAG 2.x A/AA rules). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol, so a strict Content-Security-Policy cannot block it.

@@ -13,12 +13,13 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
   noticeWithText,
   seedProject,
+  serviceWorkerActive,
   startServer,
   unexpectedErrors,
-  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 
 let server: ServerHandle;
@@ -111,6 +112,20 @@ const byId = (given: Record<string, number>) =>
   );
 
 const FIRST_SCORES = { Impact: 4, 'Technical difficulty': 3, Design: 5, Presentation: 2, Originality: 4 };
+
+/**
+ * The live page loaded online, the app held by the service worker, then the network gone and the
+ * Done popup open. Returns the held project's id and the popup.
+ */
+async function openDoneOffline(page: Page, token: string): Promise<{ held: string; dialog: Locator }> {
+  await page.goto(url('/judge/live'));
+  await projectHeading(page).waitFor();
+  const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
+  await serviceWorkerActive(page);
+  await page.context().setOffline(true);
+  await button(page, 'Done').tap();
+  return { held, dialog: doneDialog(page) };
+}
 
 describe('judging by criteria on a phone', () => {
   let first: { token: string; page: Page; errors: string[] };
@@ -263,22 +278,12 @@ describe('a Done made offline with its scores', () => {
   const withoutOfflineNoise = (errors: readonly string[]) =>
     unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
-  /** The service worker holds the app, so the dashboard opens offline after Done (its chunk too). */
-  const serviceWorkerActive = (page: Page) =>
-    page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-
   /**
    * A judge's Done made offline (the live page loaded online first), with notes: every criterion
    * scored 3 but Originality, scored `last`. Returns the held project's id.
    */
   async function doneOffline(page: Page, token: string, last: number): Promise<string> {
-    await page.goto(url('/judge/live'));
-    await projectHeading(page).waitFor();
-    const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
-    await serviceWorkerActive(page);
-    await page.context().setOffline(true);
-    await button(page, 'Done').tap();
-    const dialog = doneDialog(page);
+    const { held, dialog } = await openDoneOffline(page, token);
     await criterionGroup(dialog, 'Originality').waitFor();
     for (const { name } of CRITERIA.slice(0, -1)) await scoreButton(dialog, name, 3).tap();
     await scoreButton(dialog, 'Originality', last).tap();
@@ -497,15 +502,7 @@ describe('the Done popup keeps what the judge chose', () => {
 
   it('sends a Done saved offline with 4 of 5 as 4 of 5 after the scale changed, asked again on the project page', async () => {
     const { page, token, errors } = await judgeOnPhone('Evelyn Boyd Granville');
-    await page.goto(url('/judge/live'));
-    await projectHeading(page).waitFor();
-    const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
-    await page.context().setOffline(true);
-    await button(page, 'Done').tap();
-    const dialog = doneDialog(page);
+    const { held, dialog } = await openDoneOffline(page, token);
     await scoreAll(dialog, FIRST_SCORES); // Impact 4 of 5
     await button(dialog, 'Submit').tap();
     await page.waitForURL(url('/judge'));

@@ -12,11 +12,12 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
   seedProject,
+  serviceWorkerActive,
   startServer,
   unexpectedErrors,
-  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 
 interface FeedbackList {
@@ -161,9 +162,7 @@ describe('feedback for the team in the Done dialog', () => {
     await page.locator('h1.judge-project-heading__name').waitFor();
     const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
     // The service worker holds the app, so the dashboard opens offline after Done.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
+    await serviceWorkerActive(page);
     await page.context().setOffline(true);
     await button(page, 'Done').tap();
     const dialog = doneDialog(page);

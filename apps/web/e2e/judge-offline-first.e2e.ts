@@ -15,6 +15,7 @@ import {
   apiCall,
   collectPageErrors,
   countApiRequests,
+  judgeOnPhone as signedInJudgeOnPhone,
   judgeRecord,
   launchBrowser,
   loginJudgeApi,
@@ -23,9 +24,9 @@ import {
   requestedTwice,
   seedJudge,
   seedProject,
+  serviceWorkerActive,
   startServer,
   unexpectedErrors,
-  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 
 let server: ServerHandle;
@@ -96,10 +97,6 @@ async function skipWith(page: Page, kind: 'Skip' | 'Flag', reason: string): Prom
 const judgeLines = async (judgeId: string, pattern: RegExp) =>
   (await auditLines(pattern)).filter((line) => line.includes(`(${judgeId}) |`));
 
-/** The service worker controls the app, so a reload with no network still opens it. */
-const serviceWorkerActive = (page: Page) =>
-  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-
 const withoutOfflineNoise = (errors: readonly string[]) =>
   unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
@@ -155,9 +152,7 @@ describe('judge writes made offline', () => {
     await page.goto(url('/judge/live'));
     const first = await liveProject(page);
     // The service worker has the app (the dashboard's chunks too) before the network goes.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
+    await serviceWorkerActive(page);
 
     await page.context().setOffline(true);
     await skipWith(page, 'Skip', 'Busy');

@@ -14,13 +14,14 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  judgeOnPhone as signedInJudgeOnPhone,
   judgeRecord,
   launchBrowser,
+  serviceWorkerActive,
   SHARED_DATA_DIR,
   startServer,
   unexpectedErrors,
   uploadCsv,
-  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 import { layoutProblems } from './layout-checks';
 
@@ -187,10 +188,6 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
     });
   }
 });
-
-/** The service worker controls the app, so a reload with no network still opens it. */
-const serviceWorkerActive = (page: Page) =>
-  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
 
 const withoutOfflineNoise = (errors: readonly string[]) =>
   unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));

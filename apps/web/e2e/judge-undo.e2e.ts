@@ -13,12 +13,13 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
   noticeWithText,
   seedProject,
+  serviceWorkerActive,
   startServer,
   unexpectedErrors,
-  judgeOnPhone as signedInJudgeOnPhone,
 } from './harness';
 
 interface Self {
@@ -239,10 +240,6 @@ describe('undo after Skip', () => {
 });
 
 describe('an undo tapped offline', () => {
-  /** The service worker holds the app, so the dashboard opens offline after Done. */
-  const serviceWorkerActive = (page: Page) =>
-    page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-
   it('waits behind the Done made offline before it; back online both are sent in order and the judge is on the project again', async () => {
     const { page, token, errors } = await judgeOnPhone('Hedy Lamarr');
     const project = await liveProject(page, token);

@@ -397,12 +397,18 @@ describe('team status pages (issue 24, docs/api-extensions.md "Teams")', () => {
     expect(teamA.socket.connected).toBe(true);
   });
 
-  it('a team page whose project was taken between its read and its first connect is told (since)', async () => {
+  /** Project A with its team code, judging running, and judge Ada logged in. */
+  async function oneTeamJudging() {
     const a = await t.addProject({ name: 'A' });
     const codes = (await t.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<TeamCode[]>();
     const code = codes.find((c) => c.project_id === a)!.code;
     await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
     const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    return { a, code, judge };
+  }
+
+  it('a team page whose project was taken between its read and its first connect is told (since)', async () => {
+    const { a, code, judge } = await oneTeamJudging();
     await settle(1100);
     const read = await t.app.inject({ method: 'GET', url: `/api/team/${code}` });
     expect(read.json().judge_on_the_way).toBe(false);
@@ -418,11 +424,7 @@ describe('team status pages (issue 24, docs/api-extensions.md "Teams")', () => {
   });
 
   it('a team page whose project was taken while another page of its code was open is told once (since)', async () => {
-    const a = await t.addProject({ name: 'A' });
-    const codes = (await t.admin({ method: 'GET', url: '/api/admin/team-codes' })).json<TeamCode[]>();
-    const code = codes.find((c) => c.project_id === a)!.code;
-    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
-    const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const { code, judge } = await oneTeamJudging();
     const otherTab = await open({ team: code });
     await settle(1100);
     const shown = Number(

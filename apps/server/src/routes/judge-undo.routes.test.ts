@@ -86,6 +86,23 @@ async function judging(names = ['P', 'Q']) {
   return { ids, jo, phone, other, held, startedAt, others: ids.filter((id) => id !== held) };
 }
 
+/**
+ * Ada and Bob flag `p` absent, then the phone's absent skip is the third, which hides it (R20).
+ * Returns the flags from before the skip.
+ */
+async function thirdAbsentSkip(phone: JudgeClient, p: string): Promise<Flag[]> {
+  const [ada, bob] = [
+    await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
+    await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
+  ];
+  await seedFlag(t.app, p, ada, 'absent');
+  await seedFlag(t.app, p, bob, 'absent');
+  const before = await flags();
+  await act(phone, '/api/judge/skip', { reason: 'absent' });
+  expect(await project(p)).toMatchObject({ active: false });
+  return before;
+}
+
 /** R30: `seen` and `track_seen` count the views stored, and each judge's `seen` its own. */
 async function expectViewInvariants(): Promise<void> {
   const [projects, judges] = await Promise.all([t.projects(), t.judges()]);
@@ -264,15 +281,7 @@ describe('POST /judge/undo after a skip', () => {
 
   it('after the third absent skip that hid the project (R20): shown again, the system flag gone, the other absent flags back', async () => {
     const { phone, held: p } = await judging(['P']);
-    const [ada, bob] = [
-      await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
-      await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
-    ];
-    await seedFlag(t.app, p, ada, 'absent');
-    await seedFlag(t.app, p, bob, 'absent');
-    const before = await flags();
-    await act(phone, '/api/judge/skip', { reason: 'absent' });
-    expect(await project(p)).toMatchObject({ active: false });
+    const before = await thirdAbsentSkip(phone, p);
     expect((await flags()).map((flag) => flag.reason)).toEqual(['hidden-absent']);
 
     await undo(phone, p);
@@ -395,15 +404,7 @@ describe("POST /judge/undo after the organizer's change: what the organizer chan
 
   it('refuses the undo of the absent skip that hid the project (R20) once the organizer showed and hid it again; shown by the organizer, it stays shown', async () => {
     const { phone, held: p } = await judging(['P']);
-    const [ada, bob] = [
-      await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
-      await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
-    ];
-    await seedFlag(t.app, p, ada, 'absent');
-    await seedFlag(t.app, p, bob, 'absent');
-    const before = await flags();
-    await act(phone, '/api/judge/skip', { reason: 'absent' });
-    expect(await project(p)).toMatchObject({ active: false });
+    const before = await thirdAbsentSkip(phone, p);
     await hideProject(p, false);
     await hideProject(p, true);
     await t.refused(undoRequest(p), 400, UNDO_PROJECT_HIDDEN, phone);
