@@ -103,6 +103,8 @@ export const OptionsUpdateRequest = z.object({
   results_basis: absentAsUndefined(z.enum(RESULTS_BASES, { error: fixedMessage(RESULTS_BASIS_INVALID) })),
 });
 export type OptionsUpdateRequest = z.input<typeof OptionsUpdateRequest>;
+/** The fields as parsed: absent and null ones `undefined` (unchanged). */
+export type OptionsChanges = z.output<typeof OptionsUpdateRequest>;
 
 /**
  * `POST /admin/tracks` (3.5, R57, R87): generic texts when missing or mistyped, then empty

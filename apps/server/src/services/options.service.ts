@@ -12,39 +12,16 @@ import {
   defaultGroupName,
   type GroupInfo,
   type Options,
+  type OptionsChanges,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { groupTableNumbers } from '../judging/groups.js';
-import type { StoredSettings } from '../repositories/options.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { ClockService } from './clock.service.js';
 import type { ProjectService } from './project.service.js';
 import type { QrService } from './qr.service.js';
-
-/**
- * The fields `POST /admin/options` sets, in the order of the 3.5 row (and of its log line), then
- * this project's (docs/api-extensions.md).
- */
-export type OptionsUpdate = Partial<
-  Pick<
-    StoredSettings,
-    | 'judging_timer'
-    | 'min_views'
-    | 'judge_tracks'
-    | 'multi_group'
-    | 'switching_mode'
-    | 'auto_switch_prop'
-    | 'group_names'
-    | 'ignore_tracks'
-    | 'clock_sync'
-    | 'teams_may_leave'
-    | 'criteria_required'
-    | 'feedback_released'
-    | 'results_basis'
-  >
->;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -105,10 +82,10 @@ export class OptionsService {
   }
 
   /** `POST /admin/options`: every present field validated, then all applied together (R87). */
-  async update(update: OptionsUpdate): Promise<void> {
+  async update(update: OptionsChanges): Promise<void> {
     const applied = Object.fromEntries(
       Object.entries(update).filter(([, v]) => v !== undefined),
-    ) as OptionsUpdate;
+    ) as OptionsChanges;
     if (Object.keys(applied).length === 0) return;
     await this.db.transaction(async () => {
       const current = await this.options.read();

@@ -274,12 +274,18 @@ function resultsTrack(
     })
     .sort(
       (a, b) =>
-        (b.quality ?? -Infinity) - (a.quality ?? -Infinity) ||
+        byQuality(a.quality, b.quality) ||
         b.entry.track_stars - a.entry.track_stars ||
         a.entry.location - b.entry.location,
     )
     .map(({ entry }) => entry);
   return { track, projects };
+}
+
+/** Higher quality first, projects without one last; 0 between two without (the next key decides). */
+function byQuality(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return b - a;
 }
 
 /** ISO 8601 in UTC (R76's form), empty for "never" (0). */
