@@ -89,9 +89,23 @@ describe('R82 challengeEntryNames', () => {
   });
 
   it('keeps other characters, unicode and case', () => {
-    expect(
-      challengeEntryNames(['AI & ML', 'Health.Tech', 'C++ & Co', 'Ünïcode Prize 🚀', 'ai & ml']),
-    ).toEqual(['AI & ML.csv', 'Health.Tech.csv', 'C++ & Co.csv', 'Ünïcode Prize 🚀.csv', 'ai & ml.csv']);
+    expect(challengeEntryNames(['AI & ML', 'Health.Tech', 'C++ & Co', 'Ünïcode Prize 🚀'])).toEqual([
+      'AI & ML.csv',
+      'Health.Tech.csv',
+      'C++ & Co.csv',
+      'Ünïcode Prize 🚀.csv',
+    ]);
+  });
+
+  it('numbers names that differ only in case or in how an accent is encoded: one file on Windows and macOS', () => {
+    // 'Ü' as one code point and as U followed by a combining diaeresis.
+    expect(challengeEntryNames(['AI & ML', 'ai & ml', 'AI & ml (2)', '\u00dcber', 'U\u0308ber'])).toEqual([
+      'AI & ML.csv',
+      'ai & ml (2).csv',
+      'AI & ml (2) (2).csv',
+      '\u00dcber.csv',
+      'U\u0308ber (2).csv',
+    ]);
   });
 
   it('numbers names that collide after replacement, in order, never reusing a name', () => {

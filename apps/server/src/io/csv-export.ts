@@ -71,14 +71,17 @@ const UNSAFE_NAME_CHARS = /[/\\:*?"<>|\p{Cc}]/gu;
  * R82: one `<challenge>.csv` entry name per challenge, in the given order. Unsafe characters become
  * `_`; a name already used gets ` (2)`, ` (3)`, … before `.csv`. A numbered name is checked against
  * every name used so far too, so `a/b`, `a_b`, `a_b (2)` cannot produce the same entry twice.
+ * Names collide as they would on the organizer's disk: Windows and macOS ignore case (and macOS
+ * how an accent is encoded), so `Open` and `open` unzipped there would be one file.
  */
 export function challengeEntryNames(challenges: readonly string[]): string[] {
   const used = new Set<string>();
+  const onDisk = (name: string) => name.normalize('NFC').toLowerCase();
   return challenges.map((challenge) => {
     const base = challenge.replace(UNSAFE_NAME_CHARS, '_');
     let name = `${base}.csv`;
-    for (let n = 2; used.has(name); n++) name = `${base} (${n}).csv`;
-    used.add(name);
+    for (let n = 2; used.has(onDisk(name)); n++) name = `${base} (${n}).csv`;
+    used.add(onDisk(name));
     return name;
   });
 }

@@ -106,6 +106,15 @@ describe('GET /admin/export/challenges (R82)', () => {
     expect(fin2?.[1]?.startsWith('Gamma,Table 3')).toBe(true);
   });
 
+  it('numbers a challenge whose name differs from another only in case: unzipped on Windows or macOS, both stay', async () => {
+    await t.addProject({ name: 'Alpha', challenge_list: 'Open, Web' });
+    await t.addProject({ name: 'Beta', challenge_list: 'open' });
+    const res = await t.admin({ method: 'GET', url: '/api/admin/export/challenges' });
+    const entries = unzip(res.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(['Open.csv', 'Web.csv', 'open (2).csv']);
+    expect(entries[2]?.content.toString('utf8').split('\n')[1]?.startsWith('Beta,')).toBe(true);
+  });
+
   it('is a valid empty ZIP with no challenges', async () => {
     const res = await t.admin({ method: 'GET', url: '/api/admin/export/challenges' });
     expect(res.statusCode).toBe(200);
