@@ -193,6 +193,31 @@ describe('criteria in the settings (laptop)', () => {
     await expect.poll(async () => (await rows()).length).toBe(2);
   });
 
+  it('says a criterion deleted elsewhere is gone: in its Edit dialog, and when deleted again', async () => {
+    await dismissNotices(page);
+    const added = async (name: string) =>
+      (await adminApi<Criterion>(server, 'POST', '/admin/criteria', { name, weight: 1 })).body;
+    const [judging, pitch] = [await added('Judging'), await added('Pitch')];
+    await expect.poll(async () => (await rows()).length).toBe(4);
+
+    await button('Edit Judging').click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('Name').waitFor();
+    await adminApi(server, 'DELETE', `/admin/criteria/${judging.id}`);
+    await edit.getByText('This criterion no longer exists: it was deleted meanwhile.').waitFor();
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
+
+    await button('Delete Pitch').click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Pitch?' });
+    await confirm.waitFor();
+    await adminApi(server, 'DELETE', `/admin/criteria/${pitch.id}`);
+    await confirm.getByRole('button', { name: 'Delete criterion and its scores' }).click();
+    await noticeWithText(page, 'Criterion Pitch was already deleted.').waitFor();
+    expect((await stored()).criteria.map((c) => c.name)).toEqual(['Design', 'Impact']);
+    await expect.poll(async () => (await rows()).length).toBe(2);
+  });
+
   it('sets whether judges must score every criterion, and what the results rest on', async () => {
     expect((await options()).criteria_required).toBe(true);
     await dismissNotices(page);

@@ -1,5 +1,11 @@
 import type { Criterion } from '@podium/protocol';
-import { endpoints, MAX_CRITERIA, OPTION_DEFAULTS, tooManyCriteria } from '@podium/protocol';
+import {
+  CRITERION_NOT_FOUND,
+  endpoints,
+  MAX_CRITERIA,
+  OPTION_DEFAULTS,
+  tooManyCriteria,
+} from '@podium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
@@ -30,7 +36,9 @@ const moveKey = (id: string, step: Step) => `${id}:${step}`;
 
 /** The criteria in order, each with its weight's share, its scale, and its buttons. */
 function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
-  const [editing, setEditing] = useState<Criterion | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // As the live list has it: undefined once deleted elsewhere (another tab, another organizer).
+  const editing = criteria.find((criterion) => criterion.id === editingId);
   const [deleting, setDeleting] = useState<Criterion | null>(null);
   // The moved criterion is drawn at its new place: its button keeps the keyboard's focus.
   const movedButton = useRef<string | null>(null);
@@ -68,6 +76,8 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
     setDeleting(null);
     const result = await criteriaApi.remove(deleting.id);
     if (result.data) notify.success(`Criterion ${deleting.name} deleted, with its scores.`);
+    else if (result.error === CRITERION_NOT_FOUND)
+      notify.success(`Criterion ${deleting.name} was already deleted.`);
     else notify.error(result.error);
   };
 
@@ -107,7 +117,7 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
                 type="button"
                 className="btn btn--secondary btn--small"
                 aria-haspopup="dialog"
-                onClick={() => setEditing(criterion)}
+                onClick={() => setEditingId(criterion.id)}
               >
                 Edit<span className="visually-hidden"> {criterion.name}</span>
               </button>
@@ -124,26 +134,28 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
         ))}
       </ol>
       <Dialog
-        open={editing !== null}
+        open={editingId !== null}
         title={`Edit ${editing?.name ?? 'criterion'}`}
-        onClose={() => setEditing(null)}
+        onClose={() => setEditingId(null)}
         size="small"
         showNotices
       >
-        {editing && (
+        {editing ? (
           <CriterionForm
             initial={draftOf(editing)}
             save={(criterion) => criteriaApi.update(editing.id, criterion)}
             success="Criterion updated!"
-            onSaved={() => setEditing(null)}
+            onSaved={() => setEditingId(null)}
             submitLabel="Save"
             scaleHint="Scores already given keep the scale they were given on (a 4 of 5 stays 4 of 5)."
             extraButton={
-              <button type="button" className="btn btn--secondary" onClick={() => setEditing(null)}>
+              <button type="button" className="btn btn--secondary" onClick={() => setEditingId(null)}>
                 Cancel
               </button>
             }
           />
+        ) : (
+          <p role="status">This criterion no longer exists: it was deleted meanwhile.</p>
         )}
       </Dialog>
       <ConfirmDialog
