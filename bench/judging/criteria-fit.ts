@@ -16,7 +16,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as current from '../../apps/server/src/judging/criteria-scores.js';
 import type { CriteriaFit, CriterionScore } from '../../apps/server/src/judging/criteria-scores.js';
-import { CRITERIA, criterionQualities, scoreVisit, scoringHabits } from './criteria-world.js';
+import {
+  CRITERIA,
+  criterionQualities,
+  scoreVisit,
+  scoringHabits,
+  type ScoringHabits,
+} from './criteria-world.js';
 import { normal, stream } from './random.js';
 
 type Build = typeof current;
@@ -49,9 +55,11 @@ function event(seed: number) {
       const j = Math.floor(random() * JUDGES);
       if (seen.has(p * JUDGES + j)) continue;
       seen.add(p * JUDGES + j);
-      scoreVisit(qualities[p] as number[], SIGMA, habits[j] as never, random).values.forEach((value, c) =>
-        scores.push({ judgeId: `j${j}`, projectId: `p${p}`, criterionId: CRITERIA[c]!.id, value, scale: 5 }),
-      );
+      const { values } = scoreVisit(qualities[p] as number[], SIGMA, habits[j] as ScoringHabits, random);
+      values.forEach((value, c) => {
+        const criterionId = (CRITERIA[c] as (typeof CRITERIA)[number]).id;
+        scores.push({ judgeId: `j${j}`, projectId: `p${p}`, criterionId, value, scale: 5 });
+      });
       return;
     }
   };
