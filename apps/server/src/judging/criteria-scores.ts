@@ -785,9 +785,18 @@ function largestDifference(a: Float64Array, b: Float64Array): number {
   return largest;
 }
 
-/** What a pass reads of the model besides the scores, as one vector (SQUAREM's θ). */
+/**
+ * What a pass reads of the model besides the scores, in θ's order (SQUAREM's vector), then τ_a²
+ * and τ_b²; the spread, the noise and Σ are checked by name (`setParameters`).
+ */
+function parameterArrays(model: Model) {
+  const { leniency, spread, noise, mean, covariance, deviation } = model;
+  return { leniency, spread, noise, mean, covariance, deviation };
+}
+
+/** The model's parameters as one vector θ. */
 function parametersOf(model: Model): Float64Array {
-  const parts = [model.leniency, model.spread, model.noise, model.mean, model.covariance, model.deviation];
+  const parts = Object.values(parameterArrays(model));
   const out = new Float64Array(parts.reduce((sum, part) => sum + part.length, 2));
   let at = 0;
   for (const part of parts) {
@@ -801,30 +810,32 @@ function parametersOf(model: Model): Float64Array {
 
 /** Sets the model to θ if it is one a pass can start from; returns whether it was. */
 function setParameters(model: Model, theta: Float64Array, data: Scores): boolean {
-  const parts = [model.leniency, model.spread, model.noise, model.mean, model.covariance, model.deviation];
-  const at = [0];
-  for (const part of parts) at.push((at.at(-1) as number) + part.length);
-  const slice = (k: number) => theta.subarray(at[k], at[k + 1]);
-  const covariance = slice(4);
+  const slices: Record<string, Float64Array> = {};
+  let at = 0;
+  for (const [name, part] of Object.entries(parameterArrays(model))) {
+    slices[name] = theta.subarray(at, (at += part.length));
+  }
+  const [leniencyVariance, spreadVariance] = [theta[at] as number, theta[at + 1] as number];
   const valid =
     theta.every(Number.isFinite) &&
-    slice(1).every((b) => b > 0) &&
-    slice(2).every((v) => v >= MIN_NOISE) &&
-    (theta[theta.length - 2] as number) > 0 &&
-    (theta[theta.length - 1] as number) > 0 &&
-    positiveDefinite(covariance, data.C);
+    (slices.spread as Float64Array).every((b) => b > 0) &&
+    (slices.noise as Float64Array).every((v) => v >= MIN_NOISE) &&
+    leniencyVariance > 0 &&
+    spreadVariance > 0 &&
+    positiveDefinite(slices.covariance as Float64Array, data.C);
   if (!valid) return false;
-  parts.forEach((part, k) => part.set(slice(k)));
-  model.leniencyVariance = theta[theta.length - 2] as number;
-  model.spreadVariance = theta[theta.length - 1] as number;
+  for (const [name, part] of Object.entries(parameterArrays(model))) part.set(slices[name] as Float64Array);
+  model.leniencyVariance = leniencyVariance;
+  model.spreadVariance = spreadVariance;
   return true;
 }
 
 /**
  * SQUAREM's jump from θ0 over θ1 = F(θ0) and θ2 = F(θ1): θ0 − 2αr + α²v with r = θ1 − θ0,
  * v = θ2 − 2θ1 + θ0 and α = −|r|/|v| (at most −1, where it lands on θ2); halved toward −1 while
- * it lands where no pass can start (a variance below 0, Σ not positive definite). Sets the model
- * there; false if it only reached θ2 (already in the model).
+ * it lands where no pass can start (a noise below its floor, a spread or variance at or below 0,
+ * Σ not positive definite). Sets the model there; false if it only reached θ2 (already in the
+ * model).
  */
 function jump(
   data: Scores,
@@ -833,21 +844,13 @@ function jump(
   middle: Float64Array,
   end: Float64Array,
 ): boolean {
-  let rr = 0;
-  let vv = 0;
-  for (let k = 0; k < start.length; k += 1) {
-    const r = (middle[k] as number) - (start[k] as number);
-    const v = (end[k] as number) - 2 * (middle[k] as number) + (start[k] as number);
-    rr += r * r;
-    vv += v * v;
-  }
-  let alpha = vv > 0 ? -Math.sqrt(rr / vv) : -1;
+  const r = middle.map((m, k) => m - (start[k] as number));
+  const v = end.map((e, k) => e - 2 * (middle[k] as number) + (start[k] as number));
+  let alpha = v.some((x) => x !== 0) ? -Math.sqrt(dot(r, r) / dot(v, v)) : -1;
   const theta = new Float64Array(start.length);
   for (let halvings = 0; alpha < -1 && halvings < 10; halvings += 1, alpha = (alpha - 1) / 2) {
     for (let k = 0; k < start.length; k += 1) {
-      const r = (middle[k] as number) - (start[k] as number);
-      const v = (end[k] as number) - 2 * (middle[k] as number) + (start[k] as number);
-      theta[k] = (start[k] as number) - 2 * alpha * r + alpha * alpha * v;
+      theta[k] = (start[k] as number) - 2 * alpha * (r[k] as number) + alpha * alpha * (v[k] as number);
     }
     if (setParameters(model, theta, data)) return true;
   }
