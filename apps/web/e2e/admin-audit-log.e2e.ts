@@ -147,10 +147,13 @@ describe('audit log by pages', () => {
     const needle = stored.filter((line) => line.includes(`Added project ${NEEDLE}`));
     expect(needle).toHaveLength(1);
     expect((await shownLines()).map(shownRest)).toEqual(needle.map(storedRest));
+    // A machine busy enough to pause longer than the delay between two keys sends that prefix too,
+    // so the test asks for a few searches at most (one per key would be 17), the last for the whole text.
     const searches = logRequests().filter((key) => key.includes('q='));
-    expect(searches).toEqual([
-      `GET /api/admin/log?limit=${PAGE_LINES}&q=${NEEDLE.toLowerCase().replaceAll(' ', '+')}`,
-    ]);
+    const typed = NEEDLE.toLowerCase().replaceAll(' ', '+');
+    expect(searches.length).toBeLessThanOrEqual(3);
+    expect(searches.at(-1)).toBe(`GET /api/admin/log?limit=${PAGE_LINES}&q=${typed}`);
+    for (const search of searches) expect(typed.startsWith(search.split('&q=')[1]!)).toBe(true);
 
     await page.getByLabel('Search the log').fill('no line says this');
     await page.getByText('No line matches.').waitFor();
