@@ -88,8 +88,9 @@ export class Broadcaster {
    */
   private readonly latest = new Map<string, Map<EventName, EventPayload<EventName>>>();
   /**
-   * Per team code followed by a socket of this instance, what its page showed at the last look.
-   * Only pages whose view changed are told (`team.changed`), so no team hears of another's.
+   * Per team code followed by a socket of this instance, what its page showed at the last look,
+   * and which judges were on the way (TeamService.fingerprints). Only pages whose view changed are
+   * told (`team.changed`), so no team hears of another's.
    */
   private readonly teamPages = new Map<string, string>();
 

@@ -455,6 +455,25 @@ describe('team status pages (issue 24, docs/api-extensions.md "Teams")', () => {
     expect([...team.names(), ...again.names(), ...otherTab.names()]).toEqual([]);
   });
 
+  it('a page that read "nobody on the way" between one judge leaving the project and another taking it is told', async () => {
+    const { a, code, judge } = await oneTeamJudging();
+    const grace = await t.loginAs(await t.addJudge({ name: 'Grace', email: 'grace@x.org' }));
+    const team = await open({ team: code });
+    await settle(1100); // past the coalescing window: the next change is told at once
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/team/${code}` })).json<{ judge_on_the_way: boolean }>();
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await until(() => changes(team) === 1);
+    // Within the window that emission opened: Ada knows the team, the page's refetch reads nobody
+    // on the way, and Grace takes the project. The next look sees "on the way" as at the last one.
+    await judge({ method: 'POST', url: '/api/judge/skip', payload: { reason: 'conflict' } });
+    expect((await status()).judge_on_the_way).toBe(false);
+    const next = (await grace({ method: 'POST', url: '/api/judge/next' })).json<{ project_id: string }>();
+    expect(next.project_id).toBe(a);
+    await until(() => changes(team) === 2);
+    expect((await status()).judge_on_the_way).toBe(true);
+  });
+
   it('alerts reach the admin room', async () => {
     const { codeA } = await twoTeams();
     const admin = await open({ admin_password: TEST_ADMIN_PASSWORD });

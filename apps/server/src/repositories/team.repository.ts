@@ -90,17 +90,20 @@ export class TeamRepository {
     return new Map(rows.map((row) => [row.project_id, Number(row.n)]));
   }
 
-  /** Which of these projects some judge holds now (its `current_project_id`). */
-  async held(projectIds: readonly string[]): Promise<Set<string>> {
-    if (projectIds.length === 0) return new Set();
+  /** The judges holding each of these projects now (their `current_project_id`), by project. */
+  async holders(projectIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (projectIds.length === 0) return new Map();
     const rows = await this.db.all(
       this.db.q
         .selectFrom('judges')
-        .select('current_project_id')
-        .distinct()
-        .where('current_project_id', 'in', projectIds),
+        .select(['id', 'current_project_id'])
+        .where('current_project_id', 'in', projectIds)
+        .orderBy('id'),
     );
-    return new Set(rows.flatMap((row) => (row.current_project_id === null ? [] : [row.current_project_id])));
+    const holders = new Map<string, string[]>();
+    for (const { id, current_project_id: projectId } of rows)
+      if (projectId !== null) holders.set(projectId, [...(holders.get(projectId) ?? []), id]);
+    return holders;
   }
 
   /** Every active project with its general views, its last general view and whether it is held. */

@@ -48,6 +48,17 @@ interface TeamView {
   feedback: string[];
 }
 
+/** A status page: its view, and the judges on the way, which the view shows only as a yes or no. */
+interface TeamPage {
+  view: TeamView;
+  /**
+   * In the broadcaster's compare only: a page read while one judge held the project, then shown
+   * to the team after that judge skipped it, would look the same as when another judge took it
+   * before the next compare, and never be told (realtime/broadcaster.ts).
+   */
+  holders: string[];
+}
+
 export class TeamService {
   private readonly db: Database;
   private readonly now: () => number;
@@ -68,7 +79,7 @@ export class TeamService {
   /** `GET /team/:code`. A wrong or replaced code, a hidden or deleted project: 404. */
   async status(code: string): Promise<TeamStatus> {
     const project = await this.project(code);
-    const view = (await this.views([project])).get(code);
+    const view = (await this.pages([project])).get(code)?.view;
     if (view === undefined) throw new NotFoundError(TEAM_CODE_INVALID);
     const estimate =
       view.judging && view.views < view.min_views
@@ -177,12 +188,12 @@ export class TeamService {
   }
 
   /**
-   * What each code's status page shows now, as text, for the broadcaster to tell which pages
-   * changed; a code that opens no page is `''`.
+   * What each code's status page shows now, and which judges are on the way, as text, for the
+   * broadcaster to tell which pages changed; a code that opens no page is `''`.
    */
   async fingerprints(codes: readonly string[]): Promise<Map<string, string>> {
-    const views = await this.views(await this.repositories.teams.projectsOfCodes(codes));
-    return new Map(codes.map((code) => [code, JSON.stringify(views.get(code) ?? '')]));
+    const pages = await this.pages(await this.repositories.teams.projectsOfCodes(codes));
+    return new Map(codes.map((code) => [code, JSON.stringify(pages.get(code) ?? '')]));
   }
 
   /** Whether a socket may follow this code's status page. */
@@ -213,14 +224,14 @@ export class TeamService {
     return project;
   }
 
-  /** Each active project's view, by its code. */
-  private async views(projects: readonly TeamProjectRow[]): Promise<Map<string, TeamView>> {
+  /** Each active project's page, by its code. */
+  private async pages(projects: readonly TeamProjectRow[]): Promise<Map<string, TeamPage>> {
     const active = projects.filter((project) => project.active === 1);
     if (active.length === 0) return new Map();
     const ids = active.map((project) => project.project_id);
     const { teams, options, clock, feedback } = this.repositories;
     const views = await teams.generalViews(ids);
-    const held = await teams.held(ids);
+    const holders = await teams.holders(ids);
     const { min_views, teams_may_leave, feedback_released } = await options.read();
     const judging = (await clock.read()).running === 1;
     // Before release nothing of the feedback is read, so nothing of it can leave the server.
@@ -228,19 +239,18 @@ export class TeamService {
     return new Map(
       active.map((project) => {
         const seen = views.get(project.project_id) ?? 0;
-        return [
-          project.code,
-          {
-            project_name: project.name,
-            table: project.location,
-            views: seen,
-            min_views,
-            judge_on_the_way: held.has(project.project_id),
-            judging,
-            may_leave: teams_may_leave && seen >= min_views,
-            feedback: texts.get(project.project_id) ?? [],
-          },
-        ];
+        const onTheWay = holders.get(project.project_id) ?? [];
+        const view: TeamView = {
+          project_name: project.name,
+          table: project.location,
+          views: seen,
+          min_views,
+          judge_on_the_way: onTheWay.length > 0,
+          judging,
+          may_leave: teams_may_leave && seen >= min_views,
+          feedback: texts.get(project.project_id) ?? [],
+        };
+        return [project.code, { view, holders: onTheWay }];
       }),
     );
   }
