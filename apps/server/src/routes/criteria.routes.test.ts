@@ -427,6 +427,38 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
     expect(await meanOf(best)).toBe(3.3333);
   });
 
+  it('leaves a judge set aside out of scores.csv, as out of the means and rankings.csv; reinstated, it is back', async () => {
+    await scoredEvent();
+    const judgesInCsv = async () => {
+      const res = await t.admin({ method: 'GET', url: '/api/admin/export/scores' });
+      expect(res.statusCode, res.body).toBe(200);
+      return [
+        ...new Set(
+          res.body
+            .trimEnd()
+            .split('\n')
+            .slice(1)
+            .map((row) => row.split(',')[0]),
+        ),
+      ].sort();
+    };
+    expect(await judgesInCsv()).toEqual(['Also fair', 'Fair', 'Lenient']);
+    const lenient = (await t.judges()).find((j) => j.name === 'Lenient')?.id as string;
+    await t.adminOk({
+      method: 'POST',
+      url: `/api/judge/replace/${lenient}`,
+      payload: { keep_rankings: false },
+    });
+    expect(await judgesInCsv()).toEqual(['Also fair', 'Fair']);
+    await t.adminOk({ method: 'POST', url: `/api/judge/reinstate/${lenient}` });
+    await t.adminOk({
+      method: 'POST',
+      url: `/api/judge/replace/${lenient}`,
+      payload: { keep_rankings: true },
+    });
+    expect(await judgesInCsv()).toEqual(['Also fair', 'Fair', 'Lenient']);
+  });
+
   it('answers the lists and an export asked at once after a score changed (an export reads in a transaction)', async () => {
     const { projects, impact } = await scoredEvent();
     const fair = (await t.judges()).find((j) => j.name === 'Fair')?.id as string;

@@ -245,11 +245,14 @@ export async function exportFile(kind: ExportKind, sources: ExportSources): Prom
       return Readable.from(csvChunks([...PROJECTS_HEADER, ...columns.header], cellsOf(projects, cells)));
     }
     case 'scores': {
-      const { judges, criteria, scores } = await snapshot(async () => ({
-        judges: await sources.judges(),
+      // A judge replaced with its judgments set aside scores nothing that counts, as in rankings.csv.
+      const { all, setAside, criteria, scores } = await snapshot(async () => ({
+        all: await sources.judges(),
+        setAside: await sources.setAsideJudges(),
         criteria: (await sources.criteriaScores()).criteria,
         scores: await sources.scores(),
       }));
+      const judges = all.filter((judge) => !setAside.has(judge.id));
       const header = [
         'Judge',
         'Code',
