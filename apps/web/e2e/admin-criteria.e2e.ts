@@ -218,6 +218,25 @@ describe('criteria in the settings (laptop)', () => {
     await expect.poll(async () => (await rows()).length).toBe(2);
   });
 
+  it("saves only what its Edit dialog changed: another organizer's change meanwhile stays", async () => {
+    await dismissNotices(page);
+    const design = (await stored()).criteria.find((c) => c.name === 'Design')!;
+    await button('Edit Design').click();
+    const edit = page.getByRole('dialog', { name: 'Edit Design' });
+    await edit.getByLabel('Weight').waitFor();
+    const elsewhere = { scale: 10, description: 'Changed in another tab.' };
+    await adminApi(server, 'PUT', `/admin/criteria/${design.id}`, elsewhere);
+    await edit.getByLabel('Weight').fill('3');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await noticeWithText(page, 'Criterion updated!').waitFor();
+    expect((await stored()).criteria.find((c) => c.id === design.id)).toMatchObject({
+      ...elsewhere,
+      weight: 3,
+    });
+    const { weight, scale, description } = design;
+    await adminApi(server, 'PUT', `/admin/criteria/${design.id}`, { weight, scale, description });
+  });
+
   it('sets whether judges must score every criterion, and what the results rest on', async () => {
     expect((await options()).criteria_required).toBe(true);
     await dismissNotices(page);

@@ -10,6 +10,7 @@ import {
 } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import {
+  changedFields,
   checkCriterion,
   draftOf,
   fieldOfError,
@@ -74,6 +75,13 @@ describe('the criterion form', () => {
     expect(fieldOfError(CRITERION_WEIGHT_INVALID)).toBe('weight');
     expect(fieldOfError(CRITERION_SCALE_INVALID)).toBe('scale');
     expect(fieldOfError(tooManyCriteria(10))).toBeNull();
+  });
+
+  it('an edit sends only the fields changed since the dialog opened (a weight typed as 1.0 is 1)', () => {
+    const opened = { name: 'Design', description: 'UX', weight: 1, scale: 5 };
+    const saved = checkCriterion({ name: ' Design ', description: 'UX', weight: '1.0', scale: '7' });
+    expect(saved.ok && changedFields(opened, saved.value)).toEqual({ scale: 7 });
+    expect(changedFields(opened, { ...opened })).toEqual({});
   });
 });
 

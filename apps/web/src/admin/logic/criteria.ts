@@ -72,6 +72,16 @@ export function checkCriterion(draft: CriterionDraft): CriterionCheck {
   return { ok: true, value: { name, description, weight, scale } };
 }
 
+/**
+ * The fields of `after` that differ from `before` (the values an edit dialog opened with): only
+ * they are sent, so that a field another organizer changed meanwhile keeps their change.
+ */
+export function changedFields<T extends object>(before: T, after: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => before[key as keyof T] !== value),
+  ) as Partial<T>;
+}
+
 const FIELD_OF_ERROR: readonly [RegExp, CriterionField][] = [
   [/^Criterion name |^name must be |^a criterion named /, 'name'],
   [/^Criterion description /, 'description'],

@@ -143,7 +143,8 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
         {editing ? (
           <CriterionForm
             initial={draftOf(editing)}
-            save={(criterion) => criteriaApi.update(editing.id, criterion)}
+            // Only what this organizer changed: another's change to the other fields meanwhile stays.
+            save={(_, changed) => criteriaApi.update(editing.id, changed)}
             success="Criterion updated!"
             onSaved={() => setEditingId(null)}
             submitLabel="Save"

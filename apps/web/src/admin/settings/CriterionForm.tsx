@@ -5,13 +5,16 @@ import type { ApiResult } from '../../api/client';
 import { SelectField, TextAreaField, TextField } from '../../components/FormFields';
 import { notify } from '../../stores/notice.store';
 import type { CriterionDraft, CriterionField } from '../logic/criteria';
-import { checkCriterion, fieldOfError, SCALES, scaleText } from '../logic/criteria';
+import { changedFields, checkCriterion, fieldOfError, SCALES, scaleText } from '../logic/criteria';
 
 const SCALE_OPTIONS = SCALES.map((scale) => ({ value: String(scale), label: scaleText(scale) }));
 
+type CheckedCriterion = Required<CriterionNewRequest>;
+
 export interface CriterionFormProps {
   initial: CriterionDraft;
-  save: (criterion: Required<CriterionNewRequest>) => Promise<ApiResult<unknown>>;
+  /** `changed`: the fields that differ from what the form opened with (`initial` then). */
+  save: (criterion: CheckedCriterion, changed: Partial<CheckedCriterion>) => Promise<ApiResult<unknown>>;
   /** The alert once the server accepted. */
   success: string;
   /** After the server accepted; `reset` puts `initial` back in the fields. */
@@ -33,6 +36,7 @@ export interface CriterionFormProps {
 export function CriterionForm(props: CriterionFormProps) {
   const { initial, save, success, onSaved, submitLabel, scaleHint, extraButton, refusal } = props;
   const [draft, setDraft] = useState(initial);
+  const [opened] = useState(initial);
   const [error, setError] = useState<{ field: CriterionField | null; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const refusalId = useId();
@@ -57,7 +61,11 @@ export function CriterionForm(props: CriterionFormProps) {
     const checked = checkCriterion(draft);
     if (!checked.ok) return refuse(checked.field, checked.error);
     setBusy(true);
-    const result = await save(checked.value);
+    const before = checkCriterion(opened);
+    const result = await save(
+      checked.value,
+      before.ok ? changedFields(before.value, checked.value) : checked.value,
+    );
     setBusy(false);
     if (!result.data) return refuse(fieldOfError(result.error), result.error);
     setError(null);
