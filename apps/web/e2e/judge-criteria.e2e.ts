@@ -5,9 +5,11 @@
  * optional), and the server stores them; a score is corrected from the dashboard's list (the
  * project's page) until deliberation; a Done made offline carries its scores when it is sent, and
  * a refusal of it is told as any queued write's; a score given before the organizer changed the
- * criterion's scale is asked again on the project page.
+ * criterion's scale is asked again on the project page; an undo gives back the star and scores of a
+ * Done, and those chosen before "I know this team".
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { JUDGE_CONFLICT_LABEL } from '@podium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -405,6 +407,23 @@ describe('the Done popup keeps what the judge chose', () => {
     for (const [name, score] of Object.entries(given)) await scoreButton(dialog, name, score).tap();
   }
 
+  /** Opens the Done popup and checks it holds FIRST_SCORES, the star and `notes`; the popup. */
+  async function doneWithChoices(page: Page, notes: string): Promise<Locator> {
+    await button(page, 'Done').tap();
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    for (const [name, score] of Object.entries(FIRST_SCORES))
+      expect(
+        await criterionGroup(dialog, name)
+          .getByRole('radio', { name: String(score) })
+          .isChecked(),
+        name,
+      ).toBe(true);
+    expect(await star(dialog).getAttribute('aria-pressed')).toBe('true');
+    expect(await dialog.getByLabel('Personal notes').inputValue()).toBe(notes);
+    return dialog;
+  }
+
   it('scores, star, notes and feedback survive closing and reopening the popup, and a reload', async () => {
     const { page, token, errors } = await judgeOnPhone('Dorothy Vaughan');
     const held = await openDone(page, token);
@@ -417,18 +436,7 @@ describe('the Done popup keeps what the judge chose', () => {
 
     /** The popup, reopened, holds every choice and lets the judge submit at once. */
     const expectKept = async () => {
-      await button(page, 'Done').tap();
-      dialog = doneDialog(page);
-      await criterionGroup(dialog, 'Originality').waitFor();
-      for (const [name, score] of Object.entries(FIRST_SCORES))
-        expect(
-          await criterionGroup(dialog, name)
-            .getByRole('radio', { name: String(score) })
-            .isChecked(),
-          name,
-        ).toBe(true);
-      expect(await star(dialog).getAttribute('aria-pressed')).toBe('true');
-      expect(await dialog.getByLabel('Personal notes').inputValue()).toBe('Clear pitch.');
+      dialog = await doneWithChoices(page, 'Clear pitch.');
       expect(await dialog.getByLabel('Feedback for the team').inputValue()).toBe(
         'Great demo, tell us more about the mesh.',
       );
@@ -465,6 +473,45 @@ describe('the Done popup keeps what the judge chose', () => {
     await criterionGroup(dialog, 'Originality').waitFor();
     expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
     expect(await star(dialog).getAttribute('aria-pressed')).toBe('false');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('an undo gives back what the judge chose: the star and scores of a Done, and what was chosen before "I know this team"', async () => {
+    const { page, token, errors } = await judgeOnPhone('Gladys West');
+    const held = await openDone(page, token);
+    const heldName = await projectHeading(page).textContent();
+    let dialog = doneDialog(page);
+    await scoreAll(dialog, FIRST_SCORES);
+    await star(dialog).tap();
+    await dialog.getByLabel('Personal notes').fill('Solid radio range.');
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    const undo = async () => {
+      await page.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo/ }).tap();
+      await page.waitForURL(url('/judge/live'));
+      await expect.poll(() => projectHeading(page).textContent()).toBe(heldName);
+      const self = await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token);
+      expect(self.current).toBe(held);
+    };
+    /** The Done popup holds every choice made before the undone tap. */
+    const expectChosen = async () => {
+      dialog = await doneWithChoices(page, 'Solid radio range.');
+      await button(dialog, 'Close').tap();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    // The server deleted the view with its star and scores: the undo's answer gives them back.
+    await undo();
+    await expectChosen();
+
+    // A conflict skip sends nothing of them; the phone sets them aside for its undo.
+    await button(page, 'Skip').tap();
+    const skipDialog = page.getByRole('dialog', { name: 'Skip Project' });
+    await skipDialog.getByLabel(JUDGE_CONFLICT_LABEL).check();
+    await button(skipDialog, 'Submit').tap();
+    await page.getByRole('region', { name: 'Undo' }).waitFor();
+    await undo();
+    await expectChosen();
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

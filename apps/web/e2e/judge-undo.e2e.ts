@@ -2,9 +2,9 @@
  * Issue 35 on a judge's phone (390×844, touch), against the real server: after Done the dashboard,
  * after a Skip (Busy, or "I know this team") the next screen, show "Undo" with the server's
  * countdown for two minutes; the tap gives the project back (the dashboard no longer lists it,
- * the notes are the draft again); the banner goes once the window passed (the page's clock run
- * forward); a refusal is said in words and the banner goes; an undo tapped offline waits behind
- * the Done before it and both are sent in order. The banner passes axe.
+ * the notes are the draft again, the visit's clock runs on); the banner goes once the window
+ * passed (the page's clock run forward); a refusal is said in words and the banner goes; an undo
+ * tapped offline waits behind the Done before it and both are sent in order. The banner passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { JUDGE_CONFLICT_LABEL, UNDO_DURING_DELIBERATION, UNDO_WINDOW_MS } from '@podium/protocol';
@@ -220,6 +220,29 @@ describe('undo after Skip', () => {
     expect(await banner(page).count()).toBe(0);
     expect((await judgeSelf(token)).current).toBe(skipped.id);
     expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("gives the project back with its visit's clock running on from where it was", async () => {
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+    try {
+      const { page, token, errors } = await judgeOnPhone('Ida Rhodes');
+      const skipped = await liveProject(page, token);
+      await button(page, 'Start Judging').tap();
+      const clock = page.locator('.judge-clock');
+      const time = () => clock.locator('.judge-clock__time').textContent();
+      await expect.poll(time, { timeout: 5_000 }).toMatch(/^04:5[0-8]$/);
+      await skip(page, 'Busy');
+      await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
+      await undoButton(page).tap();
+      await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
+      // Not a fresh 05:00 waiting for Start Judging: the time at the table kept counting.
+      expect(await clock.getAttribute('data-status')).toBe('running');
+      expect(await button(page, 'Done').isDisabled()).toBe(false);
+      expect(await time()).toMatch(/^04:[0-5]\d$/);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+    }
   });
 
   it('undoes "I know this team": the conflict goes and the project is shown again', async () => {

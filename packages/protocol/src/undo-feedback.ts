@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
+import { CriterionScales, CriterionScores } from './criteria.js';
 import { FEEDBACK_MAX_CHARS } from './constants.js';
 import { requiredBoolean, requiredString } from './fields.js';
 import { FEEDBACK_TOO_LONG } from './messages.js';
@@ -25,11 +26,18 @@ export const JudgeUndoRequest = z.object({ project_id: requiredString('project_i
 export type JudgeUndoRequest = z.input<typeof JudgeUndoRequest>;
 
 /**
- * `POST /judge/undo`'s answer: the notes and feedback the undone finish stored (both `""` after a
- * skip), which went with its view, so that the phone gives them back as drafts, also after a reload
- * or on the judge's other phone.
+ * `POST /judge/undo`'s answer: what the undone finish stored (`""`, `""`, false, none after a skip),
+ * which went with its view: its notes, feedback, star and scores (with the scale each was given on),
+ * so that the phone gives them back as drafts, also after a reload or on the judge's other phone.
  */
-export const JudgeUndone = z.object({ ok: z.literal(1), notes: z.string(), feedback: z.string() });
+export const JudgeUndone = z.object({
+  ok: z.literal(1),
+  notes: z.string(),
+  feedback: z.string(),
+  starred: z.boolean(),
+  scores: CriterionScores,
+  scales: CriterionScales,
+});
 export type JudgeUndone = z.infer<typeof JudgeUndone>;
 
 /** What a judge may undo now: its last finish or skip, while the window lasts. */

@@ -83,6 +83,17 @@ export class CriteriaRepository {
     );
   }
 
+  /** The judge's scores of one project it has seen (its view's). */
+  async scoresOfView(judgeId: string, projectId: string): Promise<CriterionScoreRow[]> {
+    return await this.db.all(
+      this.db.q
+        .selectFrom('criterion_scores')
+        .selectAll()
+        .where('judge_id', '=', judgeId)
+        .where('project_id', '=', projectId),
+    );
+  }
+
   /** Sets the judge's scores of a project it has seen; other criteria keep theirs. */
   async setScores(
     judgeId: string,

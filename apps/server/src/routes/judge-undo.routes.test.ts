@@ -57,7 +57,9 @@ const act = async (judge: JudgeClient, url: string, payload: Record<string, unkn
 };
 const undoRequest = (projectId: string, headers: Record<string, string> = {}) =>
   ({ method: 'POST', url: '/api/judge/undo', payload: { project_id: projectId }, headers }) as const;
-/** An undo that must succeed; its answer (the words the undone finish stored). */
+/** What an undo answers after a skip, or after a finish that stored nothing. */
+const NOTHING_STORED = { notes: '', feedback: '', starred: false, scores: {}, scales: {} };
+/** An undo that must succeed; its answer (what the undone finish stored). */
 const undo = async (judge: JudgeClient, projectId: string) => {
   const res = await judge(undoRequest(projectId));
   expect(res.statusCode, res.body).toBe(200);
@@ -157,8 +159,16 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
       },
       now: t.clock.now(),
     });
-    // The words went with the view: the answer gives them back for the phone's drafts.
-    expect(await undo(phone, p)).toEqual({ ok: 1, notes: 'private', feedback: 'Great demo' });
+    // The words, the star and the scores went with the view: the answer gives them back for the
+    // phone's drafts, each score with the scale it was given on.
+    expect(await undo(phone, p)).toEqual({
+      ok: 1,
+      notes: 'private',
+      feedback: 'Great demo',
+      starred: true,
+      scores: { [criterion.id]: 4 },
+      scales: { [criterion.id]: criterion.scale },
+    });
 
     expect(await self(phone)).toMatchObject({
       current: p,
@@ -254,7 +264,7 @@ describe('POST /judge/undo after a skip', () => {
       // R21: judging runs, so the skip gave the next project at once.
       expect((await self(phone)).current).toBe(others[0]);
       expect(await undoable(phone)).toMatchObject({ undo: { project_id: p, action: 'skipped' } });
-      expect(await undo(phone, p)).toEqual({ ok: 1, notes: '', feedback: '' });
+      expect(await undo(phone, p)).toEqual({ ok: 1, ...NOTHING_STORED });
       expect(await self(phone)).toMatchObject({ current: p, flagged: [], seen: 0 });
       expect(await flags()).toEqual([]);
       const conflicts = await t.adminOk({ method: 'GET', url: `/api/judge/conflicts/${jo}` });
@@ -432,7 +442,7 @@ describe("POST /judge/undo after the organizer's change: what the organizer chan
     expect(await listed()).toEqual([['Rude words', true]]);
     // Shown again by the organizer: nothing of the organizer's is lost by the undo.
     await t.adminOk({ method: 'PUT', url: feedbackUrl, payload: { hidden: false } });
-    expect(await undo(phone, p)).toEqual({ ok: 1, notes: 'n', feedback: 'Rude words' });
+    expect(await undo(phone, p)).toEqual({ ok: 1, ...NOTHING_STORED, notes: 'n', feedback: 'Rude words' });
     expect(await listed()).toEqual([]);
   });
 });
@@ -444,7 +454,10 @@ describe('POST /judge/undo with an Idempotency-Key (R91)', () => {
     await next(phone);
     const keyed = undoRequest(p, { 'idempotency-key': 'undo-1' });
     const first = await phone(keyed);
-    expect([first.statusCode, first.json()]).toEqual([200, { ok: 1, notes: 'n', feedback: 'f' }]);
+    expect([first.statusCode, first.json()]).toEqual([
+      200,
+      { ok: 1, ...NOTHING_STORED, notes: 'n', feedback: 'f' },
+    ]);
     const after = await snapshot(t.app);
     const again = await other(keyed);
     expect([again.statusCode, again.body]).toEqual([200, first.body]);

@@ -56,15 +56,21 @@ import { newId } from '../util/secrets.js';
 
 const FLAG_REASONS_OF_JUDGES: readonly string[] = JUDGE_FLAG_REASONS;
 /** What an undone skip gives back to write: nothing. */
-const NO_WORDS = { notes: '', feedback: '' } as const;
+const NOTHING_STORED: Omit<JudgeUndone, 'ok'> = {
+  notes: '',
+  feedback: '',
+  starred: false,
+  scores: {},
+  scales: {},
+};
 
 /** What an undo changed besides the view or flag it took back, for its events. */
 interface Reversal {
   /** The judge's group and counter as before the finish (R25), when they are still its doing. */
   group: JudgePatch;
   flagsMoved: boolean;
-  /** The notes and feedback the undone finish stored (`""` after a skip), gone with its view. */
-  words: Omit<JudgeUndone, 'ok'>;
+  /** What the undone finish stored (nothing after a skip), gone with its view: words, star, scores. */
+  stored: Omit<JudgeUndone, 'ok'>;
   /** The project the skip hid (R20) is shown again: the expo's list changes. */
   shown: boolean;
 }
@@ -243,7 +249,7 @@ export class JudgingService {
   /**
    * `POST /judge/undo` (issue 35): the judge's last finish or skip, of `projectId`, is reversed as
    * if it never happened, and the judge holds the project again; a project given since goes
-   * back to the pool. Answers the words the finish stored, for the phone's drafts.
+   * back to the pool. Answers what the finish stored (words, star, scores), for the phone's drafts.
    */
   async undo(judgeId: string, projectId: string): Promise<Omit<JudgeUndone, 'ok'>> {
     return await this.db.transaction(async () => {
@@ -269,9 +275,9 @@ export class JudgingService {
       this.db.record({ kind: 'judges' });
       this.db.record({ kind: 'stats' });
       if (reversal.flagsMoved) this.db.record({ kind: 'flags' });
-      if (reversal.words.feedback !== '') this.db.record({ kind: 'feedback' });
+      if (reversal.stored.feedback !== '') this.db.record({ kind: 'feedback' });
       this.db.record({ kind: 'judge', judgeId });
-      return reversal.words;
+      return reversal.stored;
     });
   }
 
@@ -317,6 +323,7 @@ export class JudgingService {
     changes: Extract<UndoChanges, { kind: 'finish' }>,
     view: JudgedView | undefined,
   ): Promise<Reversal> {
+    const scores = await this.scores.scoresOfView(judge.id, projectId);
     await this.judging.deleteView(judge.id, projectId);
     await this.flags.restore(changes.busyFlags);
     const { group } = changes;
@@ -328,7 +335,13 @@ export class JudgingService {
     return {
       group: unmoved ? group.before : {},
       flagsMoved: changes.busyFlags.length > 0,
-      words: { notes: view?.notes ?? '', feedback: view?.feedback ?? '' },
+      stored: {
+        notes: view?.notes ?? '',
+        feedback: view?.feedback ?? '',
+        starred: view?.starred === 1,
+        scores: Object.fromEntries(scores.map((row) => [row.criterion_id, row.score])),
+        scales: Object.fromEntries(scores.map((row) => [row.criterion_id, row.scale])),
+      },
       shown: false,
     };
   }
@@ -339,7 +352,7 @@ export class JudgingService {
     projectId: string,
     changes: Exclude<UndoChanges, { kind: 'finish' }>,
   ): Promise<Reversal> {
-    const reversal: Reversal = { group: {}, flagsMoved: false, words: NO_WORDS, shown: false };
+    const reversal: Reversal = { group: {}, flagsMoved: false, stored: NOTHING_STORED, shown: false };
     if (changes.kind === 'conflict') {
       if (changes.addedConflict) await this.conflicts.remove(judge.id, [projectId]);
       return reversal;

@@ -56,6 +56,13 @@ export const NO_DONE_CHOICES: DoneChoices = { starred: false, given: {} };
 
 const doneKey = (judgeId: string, projectId: string) => `podium:done:${judgeId}:${projectId}`;
 
+/** The storage keys of a project's drafts and Done choices (judge/device/ended-visit.ts sets them aside). */
+export const draftKeys = (judgeId: string, projectId: string): string[] => [
+  draftKey('notes', judgeId, projectId),
+  draftKey('feedback', judgeId, projectId),
+  doneKey(judgeId, projectId),
+];
+
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
 /** The kept choices; anything unreadable (another build's, a broken value) counts as none. */

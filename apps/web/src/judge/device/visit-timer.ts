@@ -1,13 +1,15 @@
 /**
  * The per-project timer of a visit, kept on the phone (issue 14): a reload in the middle of a
  * pitch brings back the running clock and an enabled Done, not "Start Judging". Keyed by judge
- * and project; removed when the visit ends (finish, skip, flag).
+ * and project; set aside when the visit ends (finish, skip, flag) for an undo to give back
+ * (ended-visit.ts).
  */
 import { deviceStorage } from '../../util/device-storage';
 import type { Countdown, StoredCountdown } from '../logic/countdown';
 import { restoreCountdown, storeCountdown } from '../logic/countdown';
 
-const timerKey = (judgeId: string, projectId: string) => `podium:timer:${judgeId}:${projectId}`;
+/** The storage key of a visit's timer (judge/device/ended-visit.ts sets it aside). */
+export const timerKey = (judgeId: string, projectId: string) => `podium:timer:${judgeId}:${projectId}`;
 
 const isStored = (value: unknown): value is StoredCountdown =>
   typeof value === 'object' &&

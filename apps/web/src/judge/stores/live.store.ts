@@ -12,6 +12,7 @@ import { create } from 'zustand';
 import { notify } from '../../stores/notice.store';
 import type { DraftKind } from '../device/drafts';
 import {
+  draftKeys,
   loadDoneChoices,
   loadDraft,
   removeDoneChoices,
@@ -19,7 +20,8 @@ import {
   saveDoneChoices,
   saveDraft,
 } from '../device/drafts';
-import { loadVisitTimer, removeVisitTimer, saveVisitTimer } from '../device/visit-timer';
+import { setEndedVisitAside } from '../device/ended-visit';
+import { loadVisitTimer, saveVisitTimer, timerKey } from '../device/visit-timer';
 import type { Countdown } from '../logic/countdown';
 import type { FinishScores, GivenScores } from '../logic/criteria';
 import { NO_GIVEN_SCORES } from '../logic/criteria';
@@ -286,7 +288,8 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
     if (projectId) saveDoneChoices(judgeId, projectId, { starred, given });
   },
   finish: async (sent) => {
-    const { judgeId, projectId, notes, feedback, starred, submitting } = get();
+    const tapped = get();
+    const { judgeId, projectId, notes, feedback, starred, submitting } = tapped;
     if (!projectId || submitting) return false;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({
@@ -301,17 +304,19 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       set({ submitting: false, endedHere: null }); // the outbox told the judge in plain words
       return false;
     }
-    // The drafts' text, the star and the scores travel in the stored finish now (R29).
+    // The drafts' text, the star and the scores travel in the stored finish now (R29), and an undo
+    // gives them back.
     removeDraft('notes', judgeId, projectId);
     removeDraft('feedback', judgeId, projectId);
     removeDoneChoices(judgeId, projectId);
-    removeVisitTimer(judgeId, projectId);
+    setVisitAside(tapped, false);
     if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
     set({ popup: null, alarm: false, ...NO_DRAFTS, submitting: false, finished: true });
     return true;
   },
   skip: async (reason) => {
-    const { judgeId, projectId, submitting } = get();
+    const tapped = get();
+    const { projectId, submitting } = tapped;
     if (!projectId || submitting) return false;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'skip', projectId, reason });
@@ -319,17 +324,27 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
       set({ submitting: false, endedHere: null });
       return false;
     }
-    // A flagged or conflicted project never comes back, so its drafts are dropped; a skipped one may.
-    if (neverAgain(reason)) {
-      removeDraft('notes', judgeId, projectId);
-      removeDraft('feedback', judgeId, projectId);
-      removeDoneChoices(judgeId, projectId);
-    }
-    removeVisitTimer(judgeId, projectId);
+    // A flagged or conflicted project comes back only by an undo: its drafts are set aside for it;
+    // a skipped one may be given again, and keeps them in place.
+    setVisitAside(tapped, neverAgain(reason));
     set({ projectId: null, popup: null, alarm: false, ...NO_DRAFTS, submitting: false });
     return true;
   },
 }));
+
+/**
+ * The visit ended on this phone: its timer as at the tap (`tapped`; the end's answer may have left
+ * the project since), running on as it would without the popup that ended it, and with `drafts`
+ * its drafts and Done choices, are set aside for its undo (ended-visit.ts).
+ */
+function setVisitAside(tapped: LiveData, drafts: boolean): void {
+  const { judgeId, projectId, countdown, resumeOnClose } = tapped;
+  if (!projectId) return;
+  const at = now();
+  saveVisitTimer(judgeId, projectId, resumeOnClose ? resumeCountdown(countdown, at) : countdown, at);
+  const keys = drafts ? draftKeys(judgeId, projectId) : [];
+  setEndedVisitAside(judgeId, projectId, [...keys, timerKey(judgeId, projectId)]);
+}
 
 // Every change of a visit's clock is kept on the phone, so a reload resumes it (judge/device/visit-timer.ts).
 useJudgeLiveStore.subscribe((state, previous) => {

@@ -21,6 +21,7 @@ import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from
 import { forgetJudgeOnDevice } from '../device/forget-judge';
 import { loadDoneChoices, loadDraft, saveDoneChoices, saveDraft } from '../device/drafts';
 import { removeVisitTimer } from '../device/visit-timer';
+import { giveEndedVisitBack } from '../device/ended-visit';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
@@ -219,44 +220,49 @@ function undoChanged(): void {
   useJudgeUndoStore.getState().undoChanged();
 }
 
-/** The judge's words a finish sends, and its undo gives back (`POST /judge/undo`'s answer). */
-type FinishedWords = Omit<JudgeUndone, 'ok'>;
+/** What a finish sends, and its undo gives back (`POST /judge/undo`'s answer): words, star, scores. */
+type FinishStored = Omit<JudgeUndone, 'ok'>;
 
 /**
  * What a finish sent that did not stay on the server (refused, or undone) is the drafts again,
- * unless the judge typed new ones since: the next Done sends it. A refused finish gives back its
- * star and scores (each with the scale it was given on) too, unless the judge chose new ones.
+ * unless the judge typed or chose new ones since: the notes, the feedback, and the star and the
+ * scores (each with the scale it was given on). The next Done sends them.
  */
-function restoreDrafts(
-  projectId: string,
-  drafts: FinishedWords,
-  save?: Extract<JudgeSave, { kind: 'finish' }>,
-): void {
+function restoreDrafts(projectId: string, stored: FinishStored): void {
   const { judgeId } = useJudgeSyncStore.getState();
   if (!judgeId) return;
   for (const kind of ['notes', 'feedback'] as const) {
-    if (loadDraft(kind, judgeId, projectId) === '') saveDraft(kind, judgeId, projectId, drafts[kind]);
+    if (loadDraft(kind, judgeId, projectId) === '') saveDraft(kind, judgeId, projectId, stored[kind]);
   }
   const chosen = loadDoneChoices(judgeId, projectId);
-  if (!save || chosen.starred || Object.keys(chosen.given).length > 0) return;
+  if (chosen.starred || Object.keys(chosen.given).length > 0) return;
   const given = Object.fromEntries(
-    Object.entries(save.scores ?? {}).flatMap(([id, score]) => {
-      const scale = save.scales?.[id];
+    Object.entries(stored.scores).flatMap(([id, score]) => {
+      const scale = stored.scales[id];
       return scale === undefined ? [] : [[id, { score, scale }]];
     }),
   );
-  saveDoneChoices(judgeId, projectId, { starred: save.starred, given });
+  saveDoneChoices(judgeId, projectId, { starred: stored.starred, given });
 }
 
-const wordsOf = (save: Extract<JudgeSave, { kind: 'finish' }>): FinishedWords => ({
+const sentByFinish = (save: Extract<JudgeSave, { kind: 'finish' }>): FinishStored => ({
   notes: save.notes,
   feedback: save.feedback ?? '',
+  starred: save.starred,
+  scores: save.scores ?? {},
+  scales: save.scales ?? {},
 });
 
-/** The words `POST /judge/undo` gave back (`JudgeUndone`); none from a server that gives none. */
-function undoneWords(answer: unknown): FinishedWords {
-  const { notes = '', feedback = '' } = (answer ?? {}) as Partial<JudgeUndone>;
-  return { notes, feedback };
+/** What `POST /judge/undo` gave back (`JudgeUndone`); nothing of what a server gives none of. */
+function undoneStored(answer: unknown): FinishStored {
+  const given = (answer ?? {}) as Partial<JudgeUndone>;
+  return {
+    notes: given.notes ?? '',
+    feedback: given.feedback ?? '',
+    starred: given.starred ?? false,
+    scores: given.scores ?? {},
+    scales: given.scales ?? {},
+  };
 }
 
 /**
@@ -269,7 +275,8 @@ function undoneWords(answer: unknown): FinishedWords {
 function visitReopened({ projectId, name }: Extract<JudgeSave, { kind: 'undo' }>, answer: unknown): void {
   const { judgeId } = useJudgeSyncStore.getState();
   const kept = queryClient.getQueryData<JudgeSelf>(endpointKey(endpoints.judgeSelf));
-  restoreDrafts(projectId, undoneWords(answer));
+  if (judgeId) giveEndedVisitBack(judgeId, projectId);
+  restoreDrafts(projectId, undoneStored(answer));
   if (judgeId && kept?.current && kept.current !== projectId) removeVisitTimer(judgeId, kept.current);
   updateKept(endpoints.judgeSelf, (self) => ({ ...judgeWithoutView(self, projectId), current: projectId }));
   void queryClient.resetQueries({ queryKey: [endpoints.judgeNext.method, endpoints.judgeNext.path] });
@@ -325,9 +332,13 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     useJudgeUndoStore.getState().refuse(save.projectId);
     return staleAfterWrite(endpoints.judgeUndoable);
   }
-  // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
-  // offline): its notes and feedback are the drafts again, so the next Done sends them.
-  if (save.kind === 'finish') restoreDrafts(save.projectId, wordsOf(save), save);
+  // A refused finish or skip leaves the judge the project (e.g. a criterion added while the Done
+  // waited offline): what it set aside is back, and a finish's words, star and scores are the
+  // drafts again, so the next Done sends them.
+  const { judgeId } = useJudgeSyncStore.getState();
+  if (judgeId && (save.kind === 'finish' || save.kind === 'skip'))
+    giveEndedVisitBack(judgeId, save.projectId);
+  if (save.kind === 'finish') restoreDrafts(save.projectId, sentByFinish(save));
 }
 
 interface JudgeSyncState {
