@@ -492,6 +492,8 @@ describe('the Done popup keeps what the judge chose', () => {
       await expect.poll(() => projectHeading(page).textContent()).toBe(heldName);
       const self = await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token);
       expect(self.current).toBe(held);
+      // The page opened the project with what was kept for it (its notes show it).
+      await expect.poll(() => page.locator('#judge-live-notes').inputValue()).toBe('Solid radio range.');
     };
     /** The Done popup holds every choice made before the undone tap. */
     const expectChosen = async () => {

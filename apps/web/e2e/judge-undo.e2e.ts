@@ -236,7 +236,7 @@ describe('undo after Skip', () => {
       await undoButton(page).tap();
       await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
       // Not a fresh 05:00 waiting for Start Judging: the time at the table kept counting.
-      expect(await clock.getAttribute('data-status')).toBe('running');
+      await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
       expect(await button(page, 'Done').isDisabled()).toBe(false);
       expect(await time()).toMatch(/^04:[0-5]\d$/);
       expect(unexpectedErrors(errors)).toEqual([]);
