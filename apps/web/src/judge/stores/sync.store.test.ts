@@ -2,8 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR } from '../../api/client';
 import type { SendResult } from '../device/offline-queue';
 import { Outbox } from '../device/offline-queue';
+import { loadDoneChoices, loadDraft } from '../device/drafts';
+import { setEndedVisitAside } from '../device/ended-visit';
+import { timerKey } from '../device/visit-timer';
 import type { JudgeSave } from './sync.store';
 import {
+  applyRefused,
   finishBody,
   isRetryable,
   refusalText,
@@ -13,6 +17,7 @@ import {
   scoresBody,
   toSendResult,
   undoneText,
+  useJudgeSyncStore,
 } from './sync.store';
 
 describe('judge saves', () => {
@@ -161,5 +166,29 @@ describe('an undo made offline', () => {
     await vi.waitFor(() => expect(outbox.snapshot().entries).toEqual([]));
     // The undo never went before the Done it undoes, and a retry sent the same key again.
     expect(sent).toEqual(['finish key-1', 'finish key-1', 'finish key-1', 'undo key-2']);
+  });
+});
+
+describe('a finish the server refused after it waited on the phone', () => {
+  it('gives the project back its timer, and its words, star and scores as drafts', () => {
+    localStorage.clear();
+    useJudgeSyncStore.setState({ judgeId: 'j1' });
+    const timer = '{"status":"running","durationMs":300000,"elapsedMs":60000,"savedAt":1}';
+    localStorage.setItem(timerKey('j1', 'p1'), timer);
+    setEndedVisitAside('j1', 'p1', [timerKey('j1', 'p1')]);
+    expect(localStorage.getItem(timerKey('j1', 'p1'))).toBeNull();
+
+    const finish: JudgeSave = {
+      kind: 'finish',
+      projectId: 'p1',
+      notes: 'Strong demo.',
+      starred: true,
+      scores: { c1: 4 },
+      scales: { c1: 5 },
+    };
+    applyRefused(finish, 400, 'Please score every criterion: Design');
+    expect(localStorage.getItem(timerKey('j1', 'p1'))).toBe(timer);
+    expect(loadDraft('notes', 'j1', 'p1')).toBe('Strong demo.');
+    expect(loadDoneChoices('j1', 'p1')).toEqual({ starred: true, given: { c1: { score: 4, scale: 5 } } });
   });
 });

@@ -332,13 +332,14 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     useJudgeUndoStore.getState().refuse(save.projectId);
     return staleAfterWrite(endpoints.judgeUndoable);
   }
-  // A refused finish or skip leaves the judge the project (e.g. a criterion added while the Done
-  // waited offline): what it set aside is back, and a finish's words, star and scores are the
-  // drafts again, so the next Done sends them.
-  const { judgeId } = useJudgeSyncStore.getState();
-  if (judgeId && (save.kind === 'finish' || save.kind === 'skip'))
-    giveEndedVisitBack(judgeId, save.projectId);
-  if (save.kind === 'finish') restoreDrafts(save.projectId, sentByFinish(save));
+  // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
+  // offline): its timer is back, and its words, star and scores are the drafts again, so the next
+  // Done sends them. (A skip is refused only once the project is gone: a hidden or replaced judge.)
+  if (save.kind === 'finish') {
+    const { judgeId } = useJudgeSyncStore.getState();
+    if (judgeId) giveEndedVisitBack(judgeId, save.projectId);
+    restoreDrafts(save.projectId, sentByFinish(save));
+  }
 }
 
 interface JudgeSyncState {
