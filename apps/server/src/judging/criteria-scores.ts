@@ -794,6 +794,8 @@ function parameterArrays(model: Model) {
   return { leniency, spread, noise, mean, covariance, deviation };
 }
 
+type ParameterName = keyof ReturnType<typeof parameterArrays>;
+
 /** The model's parameters as one vector θ. */
 function parametersOf(model: Model): Float64Array {
   const parts = Object.values(parameterArrays(model));
@@ -810,21 +812,20 @@ function parametersOf(model: Model): Float64Array {
 
 /** Sets the model to θ if it is one a pass can start from; returns whether it was. */
 function setParameters(model: Model, theta: Float64Array, data: Scores): boolean {
-  const slices: Record<string, Float64Array> = {};
+  const parts = Object.entries(parameterArrays(model)) as [ParameterName, Float64Array][];
+  const slices = {} as Record<ParameterName, Float64Array>;
   let at = 0;
-  for (const [name, part] of Object.entries(parameterArrays(model))) {
-    slices[name] = theta.subarray(at, (at += part.length));
-  }
+  for (const [name, part] of parts) slices[name] = theta.subarray(at, (at += part.length));
   const [leniencyVariance, spreadVariance] = [theta[at] as number, theta[at + 1] as number];
   const valid =
     theta.every(Number.isFinite) &&
-    (slices.spread as Float64Array).every((b) => b > 0) &&
-    (slices.noise as Float64Array).every((v) => v >= MIN_NOISE) &&
+    slices.spread.every((b) => b > 0) &&
+    slices.noise.every((v) => v >= MIN_NOISE) &&
     leniencyVariance > 0 &&
     spreadVariance > 0 &&
-    positiveDefinite(slices.covariance as Float64Array, data.C);
+    positiveDefinite(slices.covariance, data.C);
   if (!valid) return false;
-  for (const [name, part] of Object.entries(parameterArrays(model))) part.set(slices[name] as Float64Array);
+  for (const [name, part] of parts) part.set(slices[name]);
   model.leniencyVariance = leniencyVariance;
   model.spreadVariance = spreadVariance;
   return true;
