@@ -13,12 +13,14 @@ import {
   collectPageErrors,
   launchBrowser,
   loginJudgeApi,
+  nameSortCycle,
   noticeWithText,
   recordApiWrites,
   saveAdminPassword,
   seedJudge,
   seedProject,
   seriousAccessibilityViolations,
+  sortProjectsByName,
   startServer,
   unexpectedErrors,
   uploadCsvText,
@@ -750,7 +752,7 @@ describe('admin dashboard (laptop)', () => {
 });
 
 describe('admin dashboard at event scale (600 projects, 250 judges)', () => {
-  it('renders the table and sorts it fast, and the ticking clock leaves the rows alone', async () => {
+  it('shows every project, sorts them all, and the ticking clock leaves the rows alone', async () => {
     const projectCsv = Array.from(
       { length: 600 },
       (_, i) => `Project ${String(i + 1).padStart(3, '0')},A demo,https://example.org/p${i},,,"AI, Web"`,
@@ -766,41 +768,16 @@ describe('admin dashboard at event scale (600 projects, 250 judges)', () => {
     const errors: string[] = [];
     try {
       await saveAdminPassword(context, server);
-      // Records when the table first holds every project, from the page's own clock.
-      await context.addInitScript((count: number) => {
-        const w = window as unknown as { tableRenderedAt?: number };
-        new MutationObserver((_, observer) => {
-          if (document.querySelectorAll('.dashboard-table tbody tr').length >= count) {
-            w.tableRenderedAt = performance.now();
-            observer.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      }, total);
       const page = await context.newPage();
       errors.push(...collectPageErrors(page));
       await page.goto(url('/admin'));
-      await page.waitForFunction(() => (window as unknown as { tableRenderedAt?: number }).tableRenderedAt);
-      const renderMs = await page.evaluate(
-        () => (window as unknown as { tableRenderedAt: number }).tableRenderedAt,
-      );
+      await page
+        .locator('.dashboard-table tbody tr')
+        .nth(total - 1)
+        .waitFor();
+      expect(await page.locator('.dashboard-table tbody tr').count()).toBe(total);
 
-      const sortMs = await page.evaluate(async () => {
-        const header = [...document.querySelectorAll('.dashboard-table thead th')].find((th) =>
-          th.textContent?.startsWith('Name'),
-        )!;
-        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-        const times: number[] = [];
-        // Two full cycles: ascending, descending (every row moves), cleared (every row moves back).
-        for (const direction of ['ascending', 'descending', null, 'ascending', 'descending', null]) {
-          await frame();
-          const start = performance.now();
-          header.querySelector('button')!.click();
-          while (header.getAttribute('aria-sort') !== direction) await frame();
-          await frame(); // include the layout and paint of the re-sorted table
-          times.push(performance.now() - start);
-        }
-        return times;
-      });
+      expect(await sortProjectsByName(page)).toEqual(nameSortCycle(total));
       await page.locator('.dashboard-table thead th', { hasText: 'Name' }).getByRole('button').click();
       await page.locator('.dashboard-table thead th', { hasText: 'Name' }).getByRole('button').click();
       const firstRow = await page.$eval('.dashboard-table tbody tr th', (th) => th.textContent);
@@ -836,16 +813,6 @@ describe('admin dashboard at event scale (600 projects, 250 judges)', () => {
       });
       expect(rowMutations).toBe(0);
 
-      console.log(
-        `[admin dashboard benchmark] ${total} projects, 250 judges: table rendered ${renderMs.toFixed(0)} ms ` +
-          `after navigation start; sort by Name, click to painted frame: ${sortMs.map((ms) => ms.toFixed(0)).join(' / ')} ms ` +
-          `(ascending / descending / cleared, twice)`,
-      );
-      // Safety nets, not the benchmark (the logged figures go to docs/benchmarks.md): about ten
-      // and twenty-five times what a 2-core machine measures, so a shared, loaded machine passes
-      // while a regression by an order of magnitude (e.g. every row re-rendering) fails.
-      expect(renderMs).toBeLessThan(5_000);
-      for (const ms of sortMs) expect(ms).toBeLessThan(1_000);
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
       await context.close();

@@ -509,3 +509,52 @@ export async function uploadCsvText(
   });
   return answer(response);
 }
+
+/** What the projects table showed at each step of a sort by Name; see `sortProjectsByName`. */
+export interface NameSortCycle {
+  steps: { direction: string | null; inOrder: boolean; rows: number }[];
+  /** Every row after the cycle is an element from before it: rows were moved, none rebuilt. */
+  rowsKept: boolean;
+}
+
+/**
+ * Clicks the projects table's Name header through ascending, descending and cleared, and reads
+ * the names after each: in the app's collation order, reversed, then the order before. How fast
+ * is `npm run bench:dashboard`'s to measure (docs/benchmarks.md), never a test's.
+ */
+export function sortProjectsByName(page: Page): Promise<NameSortCycle> {
+  return page.evaluate(async () => {
+    const header = [...document.querySelectorAll('.dashboard-table thead th')].find((th) =>
+      th.textContent?.startsWith('Name'),
+    )!;
+    const rows = () => [...document.querySelectorAll('.dashboard-table tbody tr')];
+    // A name cell holds the name (a link or text), then its badges.
+    const names = () => rows().map((row) => row.querySelector('th')!.firstChild!.textContent!);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+    const sortedBy = (list: string[], sign: number) =>
+      list.every((name, i) => i === 0 || sign * collator.compare(list[i - 1]!, name) <= 0);
+    const before = new Set(rows());
+    const unsorted = names().join('\n');
+    const steps: NameSortCycle['steps'] = [];
+    for (const direction of ['ascending', 'descending', null]) {
+      header.querySelector('button')!.click();
+      while (header.getAttribute('aria-sort') !== direction) await frame();
+      const list = names();
+      const inOrder =
+        direction === null
+          ? list.join('\n') === unsorted
+          : sortedBy(list, direction === 'ascending' ? 1 : -1);
+      steps.push({ direction, inOrder, rows: list.length });
+    }
+    return { steps, rowsKept: rows().every((row) => before.has(row)) };
+  });
+}
+
+/** The cycle `sortProjectsByName` should see on a table of `rows` projects. */
+export function nameSortCycle(rows: number): NameSortCycle {
+  return {
+    steps: ['ascending', 'descending', null].map((direction) => ({ direction, inOrder: true, rows })),
+    rowsKept: true,
+  };
+}
