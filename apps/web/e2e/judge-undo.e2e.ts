@@ -54,6 +54,9 @@ afterAll(async () => {
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
+/** What holds the focus: its tag and text (the Undo button it was on has left the page). */
+const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`);
 const banner = (page: Page) => page.getByRole('region', { name: 'Undo' });
 const undoButton = (page: Page) => banner(page).getByRole('button', { name: /^Undo/ });
 const seenRow = (page: Page, projectId: string) => page.locator(`.judge-row[data-project-id="${projectId}"]`);
@@ -142,6 +145,7 @@ describe('undo after Done', () => {
     await page.waitForURL(url('/judge/live'));
     await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
     expect(await heading(page).textContent()).toBe(project.name);
+    await expect.poll(() => focused(page)).toBe(`H1 ${project.name}`);
     // The view, its notes and feedback are gone on the server: they are the drafts again.
     expect(await page.locator('#judge-live-notes').inputValue()).toBe('Strong demo, shaky API.');
     await button(page, 'Done').tap();
@@ -215,6 +219,7 @@ describe('undo after Skip', () => {
     await undoButton(page).tap();
     await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
     await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
+    await expect.poll(() => focused(page)).toBe(`H1 ${skipped.name}`);
     // The project shown meanwhile went back to the pool by the judge's own hand, not an organizer's.
     expect(await page.getByText(/An organizer moved you on/).count()).toBe(0);
     expect(await banner(page).count()).toBe(0);
@@ -314,6 +319,8 @@ describe('an undo tapped offline', () => {
     await page.context().setOffline(true);
     await undoButton(page).tap();
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    // The banner went with the tap (the undo waits on the phone): its focus is the page heading's.
+    await expect.poll(() => focused(page)).toBe('H1 Welcome, Margaret Hamilton');
     await apiCall(server, 'POST', '/admin/deliberation', { start: true });
     await page.context().setOffline(false);
     await noticeWithText(

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { focusHeadingIfLost } from '../../util/focus';
 import type { BlockReason } from '../logic/block-screen';
 import { nextProjectQuery } from '../queries/reads';
 import { useJudgeLiveStore } from '../stores/live.store';
@@ -147,7 +148,8 @@ export function useLiveScreen(): LiveScreen {
   const givenBack = useJudgeUndoStore((state) => state.givenBack);
   const screenSettled = screen.phase !== 'loading';
   useEffect(() => {
-    if (screenSettled) useJudgeUndoStore.getState().reached(shownId);
+    // The tapped Undo button left the page with the focus: the page's heading takes it.
+    if (screenSettled && useJudgeUndoStore.getState().reached(shownId)) focusHeadingIfLost();
   }, [screenSettled, shownId, givenBack]);
   const judgingRuns = started.data === undefined || started.data.ok === 1;
   useEffect(() => {

@@ -14,9 +14,9 @@ interface JudgeUndoState {
   gaveBack: (projectId: string) => void;
   /**
    * The live page settled on `projectId`, or on no project (null: a blocked or failed screen, say
-   * deliberation began meanwhile): nothing left to follow.
+   * deliberation began meanwhile): nothing left to follow. True when this ended an undo's follow.
    */
-  reached: (projectId: string | null) => void;
+  reached: (projectId: string | null) => boolean;
   /** The server refused to undo the action of `projectId`. */
   refuse: (projectId: string) => void;
   /** The server's undo changed: a finish or skip landed and is the one to undo now, or an undo used it up. */
@@ -32,7 +32,9 @@ export const useJudgeUndoStore = create<JudgeUndoState>()((set, get) => ({
   gaveBack: (projectId) => set({ givenBack: projectId }),
   reached: (projectId) => {
     const { givenBack } = get();
-    if (givenBack !== null && (projectId === null || projectId === givenBack)) set({ givenBack: null });
+    if (givenBack === null || (projectId !== null && projectId !== givenBack)) return false;
+    set({ givenBack: null });
+    return true;
   },
   refuse: (projectId) => set({ refused: projectId }),
   undoChanged: () => set({ refused: null }),
