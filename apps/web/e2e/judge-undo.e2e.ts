@@ -145,7 +145,7 @@ describe('undo after Done', () => {
     await page.waitForURL(url('/judge/live'));
     await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
     expect(await heading(page).textContent()).toBe(project.name);
-    await expect.poll(() => focused(page)).toBe(`H1 ${project.name}`);
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${project.name}`);
     // The view, its notes and feedback are gone on the server: they are the drafts again.
     expect(await page.locator('#judge-live-notes').inputValue()).toBe('Strong demo, shaky API.');
     await button(page, 'Done').tap();
@@ -219,7 +219,7 @@ describe('undo after Skip', () => {
     await undoButton(page).tap();
     await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
     await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
-    await expect.poll(() => focused(page)).toBe(`H1 ${skipped.name}`);
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${skipped.name}`);
     // The project shown meanwhile went back to the pool by the judge's own hand, not an organizer's.
     expect(await page.getByText(/An organizer moved you on/).count()).toBe(0);
     expect(await banner(page).count()).toBe(0);
@@ -320,7 +320,7 @@ describe('an undo tapped offline', () => {
     await undoButton(page).tap();
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
     // The banner went with the tap (the undo waits on the phone): its focus is the page heading's.
-    await expect.poll(() => focused(page)).toBe('H1 Welcome, Margaret Hamilton');
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('H1 Welcome, Margaret Hamilton');
     await apiCall(server, 'POST', '/admin/deliberation', { start: true });
     await page.context().setOffline(false);
     await noticeWithText(
