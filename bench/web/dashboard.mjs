@@ -18,8 +18,8 @@
 /* global document, window, MutationObserver, requestAnimationFrame, HTMLInputElement -- page.evaluate's functions run in the page */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, judgeCsv, machine, projectCsv, startServer, uploadCsv } from '../load/server.mjs';
+import { judgeCsv, machine, projectCsv, startServer, uploadCsv } from '../load/server.mjs';
+import { adminContext, launch, mark, median } from './browser.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } },
@@ -30,8 +30,7 @@ const SEARCHES = ['Project 2', 'Project 29', 'Project 2999', ''];
 
 /** Opens /admin in a fresh context; resolves with the page and when its table held `rows` rows. */
 async function openDashboard(browser, base, rows) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'admin-pass', value: encodeURIComponent(ADMIN_PASSWORD), url: base }]);
+  const context = await adminContext(browser, base);
   await context.addInitScript((count) => {
     new MutationObserver((_, observer) => {
       if (document.querySelectorAll('.dashboard-table tbody tr').length >= count) {
@@ -104,21 +103,12 @@ async function scenario(browser, seed, measure) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 /** The median of each position over the runs, e.g. of the first sort of every run. */
 const medians = (lists) => lists[0].map((_, i) => median(lists.map((list) => list[i])));
 const ms = (values) => values.map((value) => value.toFixed(0)).join(' / ');
-const mark = (ok) => (ok ? '✅' : '❌');
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launch();
   try {
     const event = await scenario(
       browser,

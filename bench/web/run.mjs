@@ -19,16 +19,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import {
-  ADMIN_AUTH,
-  ADMIN_PASSWORD,
-  api,
-  machine,
-  projectCsv,
-  startServer,
-  uploadCsv,
-} from '../load/server.mjs';
+import { ADMIN_AUTH, api, machine, projectCsv, startServer, uploadCsv } from '../load/server.mjs';
+import { adminContext, launch, mark, median } from './browser.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,22 +43,6 @@ const VENUE_WIFI = {
 /** After the content is visible, the load counts as over once the network was quiet this long. */
 const QUIET_MS = 1500;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /** An event with 30 projects, one judge holding a project, the clock running. */
 async function seed(base) {
@@ -191,8 +167,7 @@ async function judgeRun(browser, base, { token, projectName }) {
 }
 
 async function adminRun(browser, base) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'admin-pass', value: encodeURIComponent(ADMIN_PASSWORD), url: base }]);
+  const context = await adminContext(browser, base);
   const page = await context.newPage();
   const stats = await watchNetwork(context, page);
   const ms = await timeToVisible(page, `${base}/admin`, (p) =>
@@ -213,12 +188,7 @@ async function teamRun(browser, base, { teamCode }) {
   return { ms, bytes: stats.bytes, requests: stats.requests, duplicates: duplicates(stats) };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-const mark = (ok) => (ok ? '✅' : '❌');
 
 async function main() {
   const server = await startServer();
