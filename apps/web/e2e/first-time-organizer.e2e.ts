@@ -162,15 +162,16 @@ describe('the judge CSV on Add Judges (item 3)', () => {
     await page.getByText('Upload is off: add the tracks above first.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add these 2 tracks' }).click();
     await page.getByText('Would add 2 judges.', { exact: true }).waitFor();
-    await page
-      .getByText(
-        'Track judging is off (Settings → Track Judging): the 2 track judges in this file will get no projects until it is turned on.',
-      )
-      .waitFor();
+    const trackJudgingOff = page.getByText(
+      'Track judging is off (Settings → Track Judging): the 2 track judges in this file will get no projects until it is turned on.',
+    );
+    await trackJudgingOff.waitFor();
     expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(false);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Turn on track judging' }).click();
-    await page.getByRole('button', { name: 'Turn on track judging' }).waitFor({ state: 'detached' });
+    // The button is renamed "Turning on..." as the request leaves; the notice goes once the page
+    // has the server's new options.
+    await trackJudgingOff.waitFor({ state: 'detached' });
     const options = await apiCall<{ judge_tracks: boolean }>(server, 'GET', '/admin/options');
     expect(options.judge_tracks).toBe(true);
     await apiCall(server, 'POST', '/admin/options', { judge_tracks: false }); // as the event was
