@@ -25,10 +25,11 @@ import { socketConnected } from './socket-signals';
 
 const NAMES = ['Mesh Radio', 'Kelp Farm', 'Solar Kiln', 'Bee Counter'];
 /**
- * A change must show within this long over realtime: the server's coalescing second, the public
- * screens' spread (PUBLIC_SPREAD_MS, 2 s) and slack for CI.
+ * A change shows within this long over realtime, well before the first poll (EXPO_POLL_MS, 30 s
+ * after load): the server's coalescing second, the public screens' spread (PUBLIC_SPREAD_MS, 2 s)
+ * and slack for a loaded CI machine. How fast is `npm run bench:realtime`'s.
  */
-const LIVE_MS = 5_000;
+const LIVE_MS = 10_000;
 
 let server: ServerHandle;
 let browser: Browser;

@@ -72,10 +72,11 @@ const inNameOrder = (page: Page, names: string[], direction: 1 | -1) =>
   );
 
 /**
- * A change must show on the lobby screen within this long: the server's coalescing second, the
- * public screens' spread (PUBLIC_SPREAD_MS, 2 s) and slack for CI.
+ * A change shows on the lobby screen within this long over realtime, well before the first poll
+ * (EXPO_POLL_MS, 30 s after load): the server's coalescing second, the public screens' spread
+ * (PUBLIC_SPREAD_MS, 2 s) and slack for a loaded CI machine. How fast is `npm run bench:realtime`'s.
  */
-const LIVE_MS = 4_500;
+const LIVE_MS = 10_000;
 /** The most the lobby page's heap may grow over a simulated hour (see the test). */
 const HEAP_GROWTH_LIMIT = 512 * 1024;
 

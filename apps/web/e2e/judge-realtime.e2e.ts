@@ -26,10 +26,11 @@ import {
 } from './harness';
 
 /**
- * The requirement is one second; the headroom covers a loaded 2-core machine. Judge pages never
- * poll, so any change within this time came from a realtime event.
+ * Judge pages never poll, so any change shown within this time came from a realtime event. How
+ * fast events arrive (the requirement is one second) is `npm run bench:realtime`'s; this bound is
+ * only as tight as a loaded CI machine allows.
  */
-const LIVE_MS = 2_500;
+const LIVE_MS = 10_000;
 const PAUSED = 'Judging Paused';
 const DELIBERATION = 'Deliberation has started. You cannot change rankings or stars.';
 
