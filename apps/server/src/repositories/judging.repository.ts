@@ -200,6 +200,23 @@ export class JudgingRepository {
     return added > 0;
   }
 
+  /** The judges whose last visit of `projectId` they skipped as absent (R20). */
+  async lastSkippedAbsent(projectId: string): Promise<Set<string>> {
+    const rows = await this.db.all(
+      this.db.q
+        .selectFrom('judge_visits')
+        .select(['judge_id', 'outcome', 'reason'])
+        .where('project_id', '=', projectId)
+        .orderBy('seq'),
+    );
+    const last = new Map(rows.map((row) => [row.judge_id, row]));
+    return new Set(
+      [...last.values()]
+        .filter((visit) => visit.outcome === 'skipped' && visit.reason === 'absent')
+        .map((visit) => visit.judge_id),
+    );
+  }
+
   /** An undone flag's `flagged` entry goes (issue 35). */
   async removeFlagged(judgeId: string, projectId: string): Promise<void> {
     await this.db.runLater(

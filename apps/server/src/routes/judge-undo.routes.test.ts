@@ -28,7 +28,7 @@ import {
   type JudgeVisits,
   type Project,
 } from '@podium/protocol';
-import { seedFlag, snapshot } from '../test-support/seed.js';
+import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
   basicAuth,
@@ -89,20 +89,21 @@ async function judging(names = ['P', 'Q']) {
 }
 
 /**
- * Ada and Bob flag `p` absent, then the phone's absent skip is the third, which hides it (R20).
- * Returns the flags from before the skip.
+ * Ada and Bob are given `p` and skip it as absent, then the phone's absent skip is the third, which
+ * hides it (R20). Returns the flags from before the phone's skip, and Ada's and Bob's phones.
  */
-async function thirdAbsentSkip(phone: JudgeClient, p: string): Promise<Flag[]> {
-  const [ada, bob] = [
-    await t.addJudge({ name: 'Ada', email: 'ada@x.org' }),
-    await t.addJudge({ name: 'Bob', email: 'bob@x.org' }),
-  ];
-  await seedFlag(t.app, p, ada, 'absent');
-  await seedFlag(t.app, p, bob, 'absent');
+async function thirdAbsentSkip(phone: JudgeClient, p: string) {
+  const skipper = async (name: string) => {
+    const client = await t.loginAs(await t.addJudge({ name, email: `${name.toLowerCase()}@x.org` }));
+    expect(await next(client)).toBe(p);
+    await act(client, '/api/judge/skip', { reason: 'absent' });
+    return client;
+  };
+  const [ada, bob] = [await skipper('Ada'), await skipper('Bob')];
   const before = await flags();
   await act(phone, '/api/judge/skip', { reason: 'absent' });
   expect(await project(p)).toMatchObject({ active: false });
-  return before;
+  return { before, ada, bob };
 }
 
 /** R30: `seen` and `track_seen` count the views stored, and each judge's `seen` its own. */
@@ -291,7 +292,7 @@ describe('POST /judge/undo after a skip', () => {
 
   it('after the third absent skip that hid the project (R20): shown again, the system flag gone, the other absent flags back', async () => {
     const { phone, held: p } = await judging(['P']);
-    const before = await thirdAbsentSkip(phone, p);
+    const { before } = await thirdAbsentSkip(phone, p);
     expect((await flags()).map((flag) => flag.reason)).toEqual(['hidden-absent']);
 
     await undo(phone, p);
@@ -414,7 +415,7 @@ describe("POST /judge/undo after the organizer's change: what the organizer chan
 
   it('refuses the undo of the absent skip that hid the project (R20) once the organizer showed and hid it again; shown by the organizer, it stays shown', async () => {
     const { phone, held: p } = await judging(['P']);
-    const before = await thirdAbsentSkip(phone, p);
+    const { before } = await thirdAbsentSkip(phone, p);
     await hideProject(p, false);
     await hideProject(p, true);
     await t.refused(undoRequest(p), 400, UNDO_PROJECT_HIDDEN, phone);
@@ -427,6 +428,28 @@ describe("POST /judge/undo after the organizer's change: what the organizer chan
     expect(await project(p)).toMatchObject({ active: true });
     expect(await flags()).toEqual(before);
     expect((await self(phone)).current).toBe(p);
+  });
+
+  it('after the organizer showed the project the third absent skip hid (R20), brings back only the absent flags whose skips still stand', async () => {
+    const { phone, held: p } = await judging(['P']);
+    const { ada, bob } = await thirdAbsentSkip(phone, p);
+    expect((await flags()).map((flag) => flag.reason)).toEqual(['hidden-absent']);
+    await hideProject(p, false);
+
+    // Ada takes her skip back and judges the project; Bob takes his back and skips it as absent again.
+    await undo(ada, p);
+    await act(ada, '/api/judge/finish');
+    await undo(bob, p);
+    await act(bob, '/api/judge/skip', { reason: 'absent' });
+    const bobsNewFlag = await flags();
+    expect(bobsNewFlag.map((flag) => [flag.judge_name, flag.reason])).toEqual([
+      ['system', 'hidden-absent'],
+      ['Bob', 'absent'],
+    ]);
+
+    await undo(phone, p);
+    expect(await project(p)).toMatchObject({ active: true });
+    expect(await flags()).toEqual(bobsNewFlag.filter((flag) => flag.reason === 'absent'));
   });
 
   it('refuses the undo of a finish whose feedback the organizer hid since, so the team never reads it again', async () => {

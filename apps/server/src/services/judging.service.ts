@@ -37,6 +37,7 @@ import { ConflictError, JudgeReplacedError, NotFoundError, ValidationError } fro
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import { scoreEntries, type ScoreEntry } from '../judging/score-entry.js';
+import type { NewFlagRow } from '../repositories/flag.repository.js';
 import type { JudgePatch, JudgeRow } from '../repositories/judge.repository.js';
 import type {
   AbsentHiding,
@@ -361,9 +362,27 @@ export class JudgingService {
     if (changes.addedFlagged) await this.judging.removeFlagged(judge.id, projectId);
     // The organizer hid or showed the project since: it stays so (requireUndoable refused it hidden).
     const shown = changes.hid !== null && changes.hid.organizerSetVisibility !== true;
-    if (changes.hid !== null) await this.flags.restore(changes.hid.absentFlags);
+    if (changes.hid !== null)
+      await this.flags.restore(await this.standingSkips(projectId, changes.hid.absentFlags));
     if (shown) await this.projects.update(projectId, { active: 1 });
     return { ...reversal, flagsMoved: true, shown };
+  }
+
+  /**
+   * Of the absent flags R20's hiding deleted, those whose skips still stand: once the organizer has
+   * shown the project, the other judges' undos are not refused, and a judge may be given it again.
+   * A flag comes back if its judge's last visit of the project is still that absent skip, and the
+   * judge has not flagged it absent again since.
+   */
+  private async standingSkips(projectId: string, deleted: readonly NewFlagRow[]): Promise<NewFlagRow[]> {
+    const [skippedLast, absentNow] = await Promise.all([
+      this.judging.lastSkippedAbsent(projectId),
+      this.flags.ofProject(projectId, 'absent'),
+    ]);
+    const flaggedAgain = new Set(absentNow.map((flag) => flag.judge_id));
+    return deleted.filter(
+      ({ judge_id: judge }) => !!judge && skippedLast.has(judge) && !flaggedAgain.has(judge),
+    );
   }
 
   /** `POST /judge/rank` (R27): duplicates refused; unknown and unseen entries dropped. */
