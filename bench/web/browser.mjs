@@ -1,31 +1,17 @@
 /**
- * What the browser benchmarks (`bench:web`, `bench:dashboard`) share: Debian's Chromium launched
- * headless, an organizer's browser context, and how a run's figures are summed up.
+ * What the browser benchmarks (`bench:web`, `bench:dashboard`) share: Debian's Chromium and an
+ * organizer's browser context, both from the browser tests' harness (so run with tsx), and how a
+ * run's figures are summed up.
  */
-import { chromium } from 'playwright-core';
+import { saveAdminPassword, VIEWPORTS } from '../../apps/web/e2e/harness.ts';
 import { ADMIN_PASSWORD } from '../load/server.mjs';
 
-/** Headless Debian Chromium (`CHROMIUM_PATH` overrides), without its background traffic. */
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchBrowser } from '../../apps/web/e2e/harness.ts';
 
 /** A fresh context (empty HTTP cache) signed in as the organizer, on a laptop's screen. */
 export async function adminContext(browser, base) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'admin-pass', value: encodeURIComponent(ADMIN_PASSWORD), url: base }]);
+  const context = await browser.newContext(VIEWPORTS.desktop);
+  await saveAdminPassword(context, { baseUrl: base, adminPassword: ADMIN_PASSWORD });
   return context;
 }
 

@@ -19,7 +19,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { judgeCsv, machine, projectCsv, startServer, uploadCsv } from '../load/server.mjs';
-import { adminContext, launch, mark, median } from './browser.mjs';
+import { adminContext, launchBrowser, mark, median } from './browser.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } },
@@ -108,7 +108,7 @@ const medians = (lists) => lists[0].map((_, i) => median(lists.map((list) => lis
 const ms = (values) => values.map((value) => value.toFixed(0)).join(' / ');
 
 async function main() {
-  const browser = await launch();
+  const browser = await launchBrowser();
   try {
     const event = await scenario(
       browser,

@@ -20,7 +20,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ADMIN_AUTH, api, machine, projectCsv, startServer, uploadCsv } from '../load/server.mjs';
-import { adminContext, launch, mark, median } from './browser.mjs';
+import { adminContext, launchBrowser, mark, median } from './browser.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -192,7 +192,7 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 async function main() {
   const server = await startServer();
-  const browser = await launch();
+  const browser = await launchBrowser();
   try {
     const seeded = await seed(server.url);
     const judge = [];

@@ -266,7 +266,10 @@ export const SHARED_DATA_DIR = join(REPO_ROOT, '../shared/data');
 // ---------- Admin data pages (login, add projects and judges, QR codes, audit log) ----------
 
 /** Saves the admin password in the browser as the web app does (`admin-pass`, percent-encoded). */
-export async function saveAdminPassword(context: BrowserContext, server: ServerHandle): Promise<void> {
+export async function saveAdminPassword(
+  context: BrowserContext,
+  server: Pick<ServerHandle, 'baseUrl' | 'adminPassword'>,
+): Promise<void> {
   await context.addCookies([
     { name: 'admin-pass', value: encodeURIComponent(server.adminPassword), url: server.baseUrl },
   ]);
