@@ -150,7 +150,7 @@ describe('feedback for the team in the Done dialog', () => {
     await doneDialog(page).getByLabel('Feedback for the team').fill('   ');
     const finish = page.waitForRequest((request) => request.url().endsWith('/api/judge/finish'));
     await button(doneDialog(page), 'Submit').tap();
-    expect((await finish).postDataJSON()).toEqual({ notes: '', starred: false });
+    expect((await finish).postDataJSON()).toEqual({ project_id: held.id, notes: '', starred: false });
     await page.waitForURL(url('/judge'));
     expect((await feedbackList()).feedback.some((entry) => entry.project_id === held.id)).toBe(false);
     expect(unexpectedErrors(errors)).toEqual([]);

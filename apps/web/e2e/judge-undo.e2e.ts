@@ -7,7 +7,13 @@
  * tapped offline waits behind the Done before it and both are sent in order. The banner passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { JUDGE_CONFLICT_LABEL, UNDO_DURING_DELIBERATION, UNDO_WINDOW_MS } from '@podium/protocol';
+import {
+  JUDGE_CONFLICT_LABEL,
+  NOT_CURRENT_PROJECT,
+  UNDO_DURING_DELIBERATION,
+  UNDO_REDONE,
+  UNDO_WINDOW_MS,
+} from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -337,6 +343,64 @@ describe('an undo tapped offline', () => {
     await page.getByRole('link', { name: 'Next Project' }).waitFor();
     expect(await banner(page).count()).toBe(0);
     expect((await judgeSelf(token)).seen_projects.map((p) => p.project_id)).toEqual([project.id]);
+    expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});
+
+describe("the judge's other phone moved on while this one was offline", () => {
+  it('refuses the Done saved on this phone instead of finishing the project given since, and the phone follows the server', async () => {
+    const { page, token, errors } = await judgeOnPhone('Radia Perlman');
+    const project = await liveProject(page, token);
+    await serviceWorkerActive(page);
+    await page.context().setOffline(true);
+    await done(page, 'Typed on the phone that was behind.');
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    // The other phone finishes the project and is given the next one.
+    await apiCall(server, 'POST', '/judge/finish', { notes: 'From the other phone.' }, token);
+    const given = (await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, token))
+      .project_id;
+
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      `The server did not accept finishing the project (${NOT_CURRENT_PROJECT}). It was not saved.`,
+    ).waitFor({ timeout: 20_000 });
+    const self = await judgeSelf(token);
+    expect(self.current).toBe(given);
+    expect(self.seen_projects).toEqual([
+      expect.objectContaining({ project_id: project.id, notes: 'From the other phone.' }),
+    ]);
+    const { name } = await apiCall<{ name: string }>(server, 'GET', `/project/${given}`, undefined, token);
+    await page.getByRole('link', { name: 'Resume Project' }).tap();
+    await expect.poll(() => heading(page).textContent()).toBe(name);
+    expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('refuses the undo tapped on this phone once the other phone undid that Done and did it again', async () => {
+    const { page, token, errors } = await judgeOnPhone('Barbara Liskov');
+    const project = await liveProject(page, token);
+    await done(page, 'First look.');
+    await undoButton(page).waitFor();
+    await serviceWorkerActive(page);
+    await page.context().setOffline(true);
+    await undoButton(page).tap();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    // The other phone undoes the Done and does it again, corrected.
+    await apiCall(server, 'POST', '/judge/undo', { project_id: project.id }, token);
+    await apiCall(server, 'POST', '/judge/finish', { notes: 'Corrected.' }, token);
+
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      `The server did not accept the undo (${UNDO_REDONE}). It was not saved.`,
+    ).waitFor({
+      timeout: 20_000,
+    });
+    const self = await judgeSelf(token);
+    expect(self.current).toBeNull();
+    expect(self.seen_projects).toEqual([
+      expect.objectContaining({ project_id: project.id, notes: 'Corrected.' }),
+    ]);
     expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 });

@@ -93,6 +93,12 @@ function checkJudgeIdentity(value: { name?: string; email?: string }, ctx: z.Ref
 }
 
 /**
+ * The project a finish or skip is meant for (an extension: Jury's client sends none): refused when
+ * the judge holds another, so a page or phone that is behind never finishes or skips it.
+ */
+const heldProjectId = () => maybeString('project_id');
+
+/**
  * `POST /judge/skip` (3.2, R18): `Please select an option.` when missing, null or empty; any
  * other value outside the five judge reasons, `hidden-absent` included, is refused by name.
  */
@@ -103,6 +109,7 @@ export const JudgeSkipRequest = z.object({
         ? SELECT_AN_OPTION
         : invalidReason(issue.input),
   }),
+  project_id: heldProjectId(),
 });
 export type JudgeSkipRequest = z.input<typeof JudgeSkipRequest>;
 
@@ -118,8 +125,10 @@ export const JudgeFinishRequest = z.object({
   scores: maybeCriterionScores(),
   scales: maybeCriterionScales(),
   feedback: maybeFeedback(),
+  project_id: heldProjectId(),
 });
 export type JudgeFinishRequest = z.input<typeof JudgeFinishRequest>;
+export type JudgeFinish = z.output<typeof JudgeFinishRequest>;
 
 /** `POST /judge/rank` (3.2, R27): duplicates are refused by the server, after the deliberation check. */
 export const JudgeRankRequest = z.object({ ranking: requiredStringList('ranking') });

@@ -126,6 +126,11 @@ function jsonOrDescription(value: unknown): string {
   }
 }
 export const NO_CURRENT_PROJECT = 'no current project';
+/**
+ * A finish or skip naming a project (`project_id`) the judge no longer holds: another page or phone
+ * of the judge moved on since (docs/api-extensions.md "Finish and skip name their project").
+ */
+export const NOT_CURRENT_PROJECT = 'this judge is judging another project now';
 /** A `conflict` skip of a judge whose said conflicts the organizer refused (issue 31). */
 export const SAID_CONFLICTS_REFUSED =
   '"I know this team" is turned off for you: please tell an organizer which team you know';
@@ -147,6 +152,8 @@ export const UNDO_EXPIRED = 'Undo is possible for 2 minutes only';
 export const UNDO_DURING_DELIBERATION = 'cannot undo due to deliberation mode being enabled';
 /** Another device of the same judge finished, skipped or undid since (or the organizer removed the view). */
 export const UNDO_SUPERSEDED = 'Undo is no longer possible: this judge has judged another project since';
+/** The undo names an earlier finish or skip of the project (`at`): the judge's other phone undid it and judged the project again. */
+export const UNDO_REDONE = 'Undo is no longer possible: this judge has judged the project again since';
 export const UNDO_PROJECT_HIDDEN = 'Undo is not possible: the project was hidden meanwhile';
 /** The judge would hold a project it is in conflict with (the organizer declared or listed the conflict since). */
 export const UNDO_PROJECT_CONFLICT =

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { CriterionScales, CriterionScores } from './criteria.js';
 import { FEEDBACK_MAX_CHARS } from './constants.js';
-import { requiredBoolean, requiredString } from './fields.js';
+import { absentAsUndefined, requiredBoolean, requiredInteger, requiredString } from './fields.js';
 import { FEEDBACK_TOO_LONG } from './messages.js';
 
 /**
@@ -21,8 +21,14 @@ export function maybeFeedback() {
     .transform((text) => text ?? undefined);
 }
 
-/** `POST /judge/undo`: the project whose finish or skip the judge undoes. */
-export const JudgeUndoRequest = z.object({ project_id: requiredString('project_id') });
+/**
+ * `POST /judge/undo`: the project whose finish or skip the judge undoes, and optionally its `at` as
+ * `GET /judge/undo` gave it, so a later finish or skip of the same project is never undone instead.
+ */
+export const JudgeUndoRequest = z.object({
+  project_id: requiredString('project_id'),
+  at: absentAsUndefined(requiredInteger('at')),
+});
 export type JudgeUndoRequest = z.input<typeof JudgeUndoRequest>;
 
 /**

@@ -15,6 +15,7 @@ import {
   UNDO_FEEDBACK_HIDDEN,
   UNDO_PROJECT_CONFLICT,
   UNDO_PROJECT_HIDDEN,
+  UNDO_REDONE,
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
   type Criterion,
@@ -27,6 +28,7 @@ import {
   type JudgeUndone,
   type JudgeVisits,
   type Project,
+  type UndoableAction,
 } from '@podium/protocol';
 import { snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
@@ -349,6 +351,25 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
     await t.adminOk({ method: 'DELETE', url: `/api/project/${q}` });
     await t.refused(undoRequest(q), 404, PROJECT_NOT_FOUND, other);
     await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, other);
+  });
+
+  it('refuses the undo of a finish (at) the other phone undid and then did again: the newer finish stays', async () => {
+    const { phone, other, held: p } = await judging();
+    await act(phone, '/api/judge/finish', { notes: 'first' });
+    const first = (await undoable(phone)).undo?.at as number;
+    await undo(other, p);
+    t.clock.advance(5_000);
+    await act(other, '/api/judge/finish', { notes: 'corrected', starred: true });
+    const undoOf = (at: unknown) => ({ ...undoRequest(p), payload: { project_id: p, at } });
+    await t.refused(undoOf('soon'), 400, 'at must be an integer', phone);
+    await t.refused(undoOf(first), 400, UNDO_REDONE, phone);
+    expect((await self(other)).seen_projects.map((view) => view.notes)).toEqual(['corrected']);
+    // Naming the finish it means, the undo goes through.
+    const { at: second } = (await undoable(phone)).undo as UndoableAction;
+    expect((await phone(undoOf(second))).json<JudgeUndone>()).toMatchObject({
+      notes: 'corrected',
+      starred: true,
+    });
   });
 
   it('keeps nothing to undo across the resets that change judgments (rankings, judging-data)', async () => {

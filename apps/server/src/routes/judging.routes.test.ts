@@ -1,6 +1,13 @@
 /** Judging over HTTP (R4–R29, R59): next, skip and flag, finish, rank, star, notes, project count. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Flag, JudgeSelf, Next } from '@podium/protocol';
+import {
+  DELIBERATION_BLOCKS_SCORING,
+  NO_CURRENT_PROJECT,
+  NOT_CURRENT_PROJECT,
+  type Flag,
+  type JudgeSelf,
+  type Next,
+} from '@podium/protocol';
 import pg from 'pg';
 import { WRITE_LOCK } from '../db/postgres.js';
 import { seedSettings } from '../test-support/seed.js';
@@ -266,6 +273,54 @@ describe('POST /judge/finish (R23–R25)', () => {
     await judge({ method: 'POST', url: '/api/judge/finish' });
     expect((await t.judges())[0]?.group).toBe(1);
     expect((await next(judge)).project_id).toBe((await t.projects())[2]?.id);
+  });
+});
+
+describe('a finish or skip names its project (project_id)', () => {
+  /** Jo, with two phones, both showing the project Jo holds. */
+  async function twoPhones() {
+    await addProjects(3);
+    const jo = await t.addJudge({ name: 'Jo', email: 'jo@x.org' });
+    const [phone, other] = [await t.loginAs(jo), await t.loginAs(jo)];
+    await start();
+    const held = (await next(phone)).project_id as string;
+    return { phone, other, held };
+  }
+  /** A judge's write for `t.refused`. */
+  const post = (url: string, payload: Record<string, unknown>) => ({ method: 'POST', url, payload }) as const;
+
+  it('is refused from a phone that is behind, changing nothing: the project given since is not ended', async () => {
+    const { phone, other, held } = await twoPhones();
+    const ok = { status: 200, body: { ok: 1 } };
+    expect(await call(other, 'POST', '/api/judge/finish', { notes: 'seen', project_id: held })).toEqual(ok);
+    const given = (await next(other)).project_id as string;
+    const stale = { project_id: held };
+    await t.refused(post('/api/judge/finish', { ...stale, notes: 'x' }), 400, NOT_CURRENT_PROJECT, phone);
+    await t.refused(post('/api/judge/skip', { ...stale, reason: 'absent' }), 400, NOT_CURRENT_PROJECT, phone);
+    expect((await self(phone)).seen_projects.map((view) => [view.project_id, view.notes])).toEqual([
+      [held, 'seen'],
+    ]);
+    // The phone that is in step ends it, naming it; a client naming none (Jury's) ends the held one.
+    expect(await call(other, 'POST', '/api/judge/skip', { reason: 'busy', project_id: given })).toEqual(ok);
+    const third = (await next(phone)).project_id as string;
+    expect(await call(phone, 'POST', '/api/judge/finish', { notes: 'third' })).toEqual(ok);
+    expect((await self(phone)).seen_projects.map((view) => view.project_id)).toEqual([held, third]);
+  });
+
+  it('is checked after the other refusals, and must be a string', async () => {
+    const { phone, held } = await twoPhones();
+    const finish = (payload: Record<string, unknown>) => post('/api/judge/finish', payload);
+    await t.refused(finish({ project_id: 7 }), 400, 'project_id must be a string', phone);
+    const skip = post('/api/judge/skip', { reason: 'busy', project_id: [held] });
+    await t.refused(skip, 400, 'project_id must be a string', phone);
+    await deliberate(true);
+    await t.refused(finish({ project_id: 'another' }), 400, DELIBERATION_BLOCKS_SCORING, phone);
+    await deliberate(false);
+    expect(await call(phone, 'POST', '/api/judge/finish', { project_id: held })).toEqual({
+      status: 200,
+      body: { ok: 1 },
+    });
+    await t.refused(finish({ project_id: held }), 400, NO_CURRENT_PROJECT, phone);
   });
 });
 

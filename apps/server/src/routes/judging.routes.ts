@@ -9,17 +9,10 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.projectCount, async (request) => ({ count: await judging.projectCount(me(request)) }));
   route(app, endpoints.judgeNext, (request) => judging.next(me(request)));
-  actionRoute(app, endpoints.judgeSkip, (request) => judging.skip(me(request), request.body.reason));
-  actionRoute(app, endpoints.judgeFinish, (request) =>
-    judging.finish(
-      me(request),
-      request.body.notes,
-      request.body.starred,
-      request.body.scores,
-      request.body.feedback,
-      request.body.scales,
-    ),
+  actionRoute(app, endpoints.judgeSkip, (request) =>
+    judging.skip(me(request), request.body.reason, request.body.project_id),
   );
+  actionRoute(app, endpoints.judgeFinish, (request) => judging.finish(me(request), request.body));
   actionRoute(app, endpoints.judgeRank, (request) => judging.rank(me(request), request.body.ranking));
   actionRoute(app, endpoints.judgeStar, (request) =>
     judging.star(me(request), request.params.id, request.body.starred),
@@ -38,6 +31,6 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.judgeUndoable, (request) => judging.undoable(me(request)));
   route(app, endpoints.judgeUndo, async (request) => ({
     ...OK,
-    ...(await judging.undo(me(request), request.body.project_id)),
+    ...(await judging.undo(me(request), request.body.project_id, request.body.at)),
   }));
 }

@@ -11,6 +11,7 @@ import {
   JUDGE_HIDDEN,
   JUDGE_REPLACED,
   NO_CURRENT_PROJECT,
+  NOT_CURRENT_PROJECT,
   NOTHING_TO_UNDO,
   PROJECT_NOT_FOUND,
   PROJECT_NOT_SEEN,
@@ -20,12 +21,14 @@ import {
   UNDO_FEEDBACK_HIDDEN,
   UNDO_PROJECT_CONFLICT,
   UNDO_PROJECT_HIDDEN,
+  UNDO_REDONE,
   UNDO_SUPERSEDED,
   UNDO_WINDOW_MS,
   duplicateRanking,
   type CriterionScales,
   type CriterionScores,
   type JudgedProject,
+  type JudgeFinish,
   type JudgeReason,
   type JudgeScores,
   type JudgeUndo,
@@ -134,11 +137,10 @@ export class JudgingService {
    * `POST /judge/skip` (R18–R22): skip (busy, absent) or flag; or, for `conflict` (issue 24), no
    * flag but a conflict of interest of the judge. Then a new project if judging runs.
    */
-  async skip(judgeId: string, reason: JudgeReason): Promise<void> {
+  async skip(judgeId: string, reason: JudgeReason, meantFor?: string): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
-      const projectId = judge.current_project_id;
-      if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
+      const projectId = heldProject(judge, meantFor);
       const now = this.now();
       const changes =
         reason === JUDGE_CONFLICT_REASON
@@ -192,20 +194,13 @@ export class JudgingService {
    * `POST /judge/finish` (R23–R25), with a score per criterion when there are criteria (issue 34)
    * and feedback for the team (issue 35).
    */
-  async finish(
-    judgeId: string,
-    notes: string,
-    starred: boolean,
-    scores: CriterionScores = {},
-    feedback = '',
-    scales: CriterionScales = {},
-  ): Promise<void> {
+  async finish(judgeId: string, finish: JudgeFinish): Promise<void> {
+    const { notes, starred, scores = {}, feedback = '', scales = {}, project_id: meantFor } = finish;
     await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
       const { deliberation, criteria_required } = await this.options.read();
       if (deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
-      const projectId = judge.current_project_id;
-      if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
+      const projectId = heldProject(judge, meantFor);
       const entries = await this.checkedScores(scores, scales, criteria_required);
       const now = this.now();
       // Before the first write: what they read (the settings, the busy flags) came with BEGIN.
@@ -252,10 +247,10 @@ export class JudgingService {
    * if it never happened, and the judge holds the project again; a project given since goes
    * back to the pool. Answers what the finish stored (words, star, scores), for the phone's drafts.
    */
-  async undo(judgeId: string, projectId: string): Promise<Omit<JudgeUndone, 'ok'>> {
+  async undo(judgeId: string, projectId: string, at?: number): Promise<Omit<JudgeUndone, 'ok'>> {
     return await this.db.transaction(async () => {
       const judge = await this.requireActive(judgeId);
-      const { kept, project, view } = await this.requireUndoable(judge, projectId);
+      const { kept, project, view } = await this.requireUndoable(judge, projectId, at);
       const { changes } = kept;
       const reversal =
         changes.kind === 'finish'
@@ -290,6 +285,7 @@ export class JudgingService {
   private async requireUndoable(
     judge: JudgeRow,
     projectId: string,
+    at: number | undefined,
   ): Promise<{ kept: KeptUndo; project: ProjectRow; view: JudgedView | undefined }> {
     if ((await this.options.read()).deliberation) throw new ConflictError(UNDO_DURING_DELIBERATION);
     const [project, kept, conflicts, view] = await Promise.all([
@@ -302,6 +298,8 @@ export class JudgingService {
     if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
     if (kept === undefined) throw new ConflictError(NOTHING_TO_UNDO);
     if (kept.project_id !== projectId) throw new ConflictError(UNDO_SUPERSEDED);
+    // The other phone undid that finish or skip and judged the project again: this is not the one meant.
+    if (at !== undefined && kept.at !== at) throw new ConflictError(UNDO_REDONE);
     if (!withinUndoWindow(kept, this.now())) throw new ConflictError(UNDO_EXPIRED);
     const { changes } = kept;
     // R20's hiding is the skip's until the organizer hides or shows the project (ProjectService.hide).
@@ -624,4 +622,15 @@ export class JudgingService {
 /** Whether a kept finish or skip may still be undone at `now` (UNDO_WINDOW_MS after it). */
 function withinUndoWindow(kept: KeptUndo, now: number): boolean {
   return now < kept.at + UNDO_WINDOW_MS;
+}
+
+/**
+ * The project a finish or skip ends: the judge's held one, if it is the one the page or phone
+ * `meantFor` (when it says): one that is behind never ends the project given since.
+ */
+function heldProject(judge: JudgeRow, meantFor: string | undefined): string {
+  const projectId = judge.current_project_id;
+  if (projectId === null) throw new ConflictError(NO_CURRENT_PROJECT);
+  if (meantFor !== undefined && meantFor !== projectId) throw new ConflictError(NOT_CURRENT_PROJECT);
+  return projectId;
 }

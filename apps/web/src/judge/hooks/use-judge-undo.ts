@@ -68,7 +68,7 @@ export function useUndoOffer(): UndoOffer | null {
 export async function undo(offer: UndoOffer): Promise<void> {
   const outcome = await useJudgeSyncStore
     .getState()
-    .submit({ kind: 'undo', projectId: offer.projectId, name: offer.name });
+    .submit({ kind: 'undo', projectId: offer.projectId, name: offer.name, at: offer.at });
   if ('waiting' in outcome) notify.success(UNDO_SAVED_ON_PHONE);
 }
 

@@ -51,7 +51,7 @@ describe("the undo's window", () => {
 describe('what the banner offers', () => {
   it("is the server's action while its window lasts, with the time left on the button", () => {
     const offer = undoOffer(inputs({ clock: FETCHED_AT + 18_000 }));
-    expect(offer).toEqual({ projectId: 'p1', name: 'Moonshot', action: 'finished', leftMs: 72_000 });
+    expect(offer).toEqual({ projectId: 'p1', name: 'Moonshot', action: 'finished', at: AT, leftMs: 72_000 });
     expect(undoButtonText(offer!)).toBe('Undo (1:12)');
     expect(undoOffer(inputs({ clock: FETCHED_AT + 89_999 }))?.leftMs).toBe(1);
   });

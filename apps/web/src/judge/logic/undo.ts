@@ -13,6 +13,8 @@ export interface UndoOffer {
   /** The project's name (the server's, or as this phone keeps it for an action still waiting here). */
   name: string;
   action: UndoableAction['action'];
+  /** When the server recorded it (`GET /judge/undo`'s `at`); none while it waits on this phone. */
+  at?: number;
   /**
    * What is left of the window in ms; null while the finish or skip waits on this phone: its
    * window starts when the server records it.
@@ -69,7 +71,7 @@ export function undoOffer(inputs: UndoInputs): UndoOffer | null {
   if (!kept || kept.project_id === refused) return null;
   const leftMs = undoLeftMs(kept, answer.now, fetchedAt, clock);
   if (leftMs <= 0) return null;
-  return { projectId: kept.project_id, name: kept.project_name, action: kept.action, leftMs };
+  return { projectId: kept.project_id, name: kept.project_name, action: kept.action, at: kept.at, leftMs };
 }
 
 /** `1:42`: minutes and seconds left, rounded up (the window ends as `0:01` goes). */

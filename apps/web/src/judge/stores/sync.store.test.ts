@@ -27,11 +27,12 @@ describe('judge saves', () => {
     expect(saveKey({ kind: 'rank', ranking: ['a'] })).toBe('rank');
   });
 
-  it("finish as R23 says without criteria (Jury's client's body), with the scores with them", () => {
+  it('finish as R23 says, naming the project it ends, without criteria; with the scores with them', () => {
     const finish = { kind: 'finish', projectId: 'p1', notes: 'ok', starred: true } as const;
-    expect(finishBody(finish)).toEqual({ notes: 'ok', starred: true });
-    expect(Object.keys(finishBody(finish))).toEqual(['notes', 'starred']);
+    expect(finishBody(finish)).toEqual({ project_id: 'p1', notes: 'ok', starred: true });
+    expect(Object.keys(finishBody(finish))).toEqual(['project_id', 'notes', 'starred']);
     expect(finishBody({ ...finish, scores: { impact: 4 } })).toEqual({
+      project_id: 'p1',
       notes: 'ok',
       starred: true,
       scores: { impact: 4 },
@@ -42,6 +43,7 @@ describe('judge saves', () => {
     const finish = { kind: 'finish', projectId: 'p1', notes: '', starred: false } as const;
     // 4 tapped on 1–5: sent as such whatever the scale is when the phone is back online.
     expect(finishBody({ ...finish, scores: { impact: 4 }, scales: { impact: 5 } })).toEqual({
+      project_id: 'p1',
       notes: '',
       starred: false,
       scores: { impact: 4 },
@@ -59,6 +61,7 @@ describe('judge saves', () => {
   it('finish with the feedback for the team only when the judge wrote some', () => {
     const finish = { kind: 'finish', projectId: 'p1', notes: 'mine', starred: false } as const;
     expect(finishBody({ ...finish, feedback: 'Great demo!' })).toEqual({
+      project_id: 'p1',
       notes: 'mine',
       starred: false,
       feedback: 'Great demo!',

@@ -8,7 +8,7 @@
  * the screen falls back to the server's answer.
  */
 import type { CriterionScales, CriterionScores, JudgeReason, JudgeSelf, JudgeUndone } from '@podium/protocol';
-import { endpoints, NO_CURRENT_PROJECT } from '@podium/protocol';
+import { endpoints, NO_CURRENT_PROJECT, NOT_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
 import { callApi, NETWORK_ERROR } from '../../api/client';
@@ -44,8 +44,11 @@ export type JudgeSave =
       feedback?: string;
     }
   | { kind: 'skip'; projectId: string; reason: JudgeReason }
-  /** `POST /judge/undo` of the finish or skip of `projectId`; `name` is for the confirmation. */
-  | { kind: 'undo'; projectId: string; name: string }
+  /**
+   * `POST /judge/undo` of the finish or skip of `projectId` recorded `at` (as the server said; none
+   * for one that waited on this phone); `name` is for the confirmation.
+   */
+  | { kind: 'undo'; projectId: string; name: string; at?: number }
   | { kind: 'notes'; projectId: string; notes: string }
   | { kind: 'star'; projectId: string; starred: boolean }
   | { kind: 'rank'; ranking: string[] }
@@ -137,6 +140,7 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
  * given on) only while the event has criteria and `feedback` only when the judge wrote some.
  */
 export function finishBody({
+  projectId,
   notes,
   starred,
   scores,
@@ -144,6 +148,7 @@ export function finishBody({
   feedback,
 }: Extract<JudgeSave, { kind: 'finish' }>) {
   return {
+    project_id: projectId,
     notes,
     starred,
     ...(scores && { scores }),
@@ -165,11 +170,17 @@ async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendRe
       return toSendResult(await callApi(endpoints.judgeFinish, { body: finishBody(save), idempotencyKey }));
     case 'skip':
       return toSendResult(
-        await callApi(endpoints.judgeSkip, { body: { reason: save.reason }, idempotencyKey }),
+        await callApi(endpoints.judgeSkip, {
+          body: { reason: save.reason, project_id: save.projectId },
+          idempotencyKey,
+        }),
       );
     case 'undo':
       return toSendResult(
-        await callApi(endpoints.judgeUndo, { body: { project_id: save.projectId }, idempotencyKey }),
+        await callApi(endpoints.judgeUndo, {
+          body: { project_id: save.projectId, ...(save.at !== undefined && { at: save.at }) },
+          idempotencyKey,
+        }),
       );
     case 'notes': {
       const params = { id: save.projectId };
@@ -326,7 +337,7 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   }
   notify.error(refusalText(save, status, error));
   // The held project is not the one this phone thought: follow the server again.
-  if (error === NO_CURRENT_PROJECT) return visitEnded();
+  if (error === NO_CURRENT_PROJECT || error === NOT_CURRENT_PROJECT) return visitEnded();
   // A refused undo's banner goes: the server keeps the action (the window passed, deliberation...).
   if (save.kind === 'undo') {
     useJudgeUndoStore.getState().refuse(save.projectId);
