@@ -237,6 +237,16 @@ describe('judges score with Done', () => {
     expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 5, [b.id]: 9 }, [other]: { [b.id]: 4 } });
   });
 
+  it("checks the scores' shape with the body's fields, before deliberation (API.md 1.3); their values after it", async () => {
+    const { judge } = await judging();
+    await addCriterion({ name: 'Impact' });
+    await t.adminOk({ method: 'POST', url: '/api/admin/deliberation', payload: { start: true } });
+    const finishWith = (scores: unknown) =>
+      ({ method: 'POST', url: '/api/judge/finish', payload: { scores } }) as const;
+    await t.refused(finishWith('five'), 400, SCORES_INVALID, judge);
+    await t.refused(finishWith({ nope: 3 }), 400, DELIBERATION_BLOCKS_SCORING, judge);
+  });
+
   it('corrects a seen project’s scores until deliberation; never an unseen one', async () => {
     const { judge, held, other } = await judging();
     const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
@@ -661,7 +671,7 @@ describe("track judges' scores", () => {
 });
 
 describe('what the screens hear, and a resent correction', () => {
-  it('sends projects.changed when a weight, a scale or results_basis changes (rank_score may follow), not for a rename', async () => {
+  it('sends projects.changed when a criterion is added, a weight, a scale or results_basis changes (rank_score may follow), not for a rename', async () => {
     const impact = await addCriterion({ name: 'Impact' });
     const admin = await openSocket(await listen(t), { admin_password: TEST_ADMIN_PASSWORD });
     try {
@@ -670,17 +680,18 @@ describe('what the screens hear, and a resent correction', () => {
       // Each change sends options.changed; projects.changed is coalesced (up to a second late).
       const change = async (url: string, payload: Record<string, unknown>, projects: number) => {
         const options = heard('options.changed');
-        const method = url.endsWith('/options') ? 'POST' : 'PUT';
+        const method = url.endsWith(`/${impact.id}`) ? 'PUT' : 'POST';
         expect((await t.admin({ method, url, payload })).statusCode).toBe(200);
         await until(() => heard('options.changed') > options && heard('projects.changed') === projects);
       };
       await change(`/api/admin/criteria/${impact.id}`, { name: 'Reach' }, 0);
       await change(`/api/admin/criteria/${impact.id}`, { weight: 3 }, 1);
       await change(`/api/admin/criteria/${impact.id}`, { scale: 10 }, 2);
-      await change('/api/admin/options', { results_basis: 'criteria' }, 3);
-      await change('/api/admin/options', { results_basis: 'criteria' }, 3);
+      await change('/api/admin/criteria', { name: 'Design' }, 3);
+      await change('/api/admin/options', { results_basis: 'criteria' }, 4);
+      await change('/api/admin/options', { results_basis: 'criteria' }, 4);
       await settle(1500);
-      expect(heard('projects.changed')).toBe(3);
+      expect(heard('projects.changed')).toBe(4);
     } finally {
       admin.close();
     }

@@ -70,6 +70,8 @@ export class CriteriaService {
       await this.criteria.insert(row);
       await this.audit.admin(`Added criterion ${row.name} (${row.id})`);
       this.changed();
+      // Unscored, it still moves the weighted calibrated score, and rank_score with it.
+      this.db.record({ kind: 'projects', public: false });
       return criterionOf(row);
     });
   }
