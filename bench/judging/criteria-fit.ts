@@ -6,6 +6,8 @@
  *  - the server's pattern: 60 more visits, a fit after each, resumed from the fit before (median
  *    ms and passes, the most passes);
  *  - the fixed part: indexing and report, no pass (`maxIterations: 0`).
+ * `--visits <n>` (default 3600) sizes the event: 400 visits are the 2,000 scores from which the
+ * server resumes a fit (`resumeFromScores`); below, every fit is from the guesses.
  * With `--baseline <another build's judging/criteria-scores.ts>` the same runs on it in the same
  * process, the order alternated by seed, and the largest difference between the two builds'
  * weighted calibrated scores from the guesses is printed.
@@ -28,7 +30,11 @@ import { normal, stream } from './random.js';
 type Build = typeof current;
 
 const { values: args } = parseArgs({
-  options: { baseline: { type: 'string' }, seeds: { type: 'string', default: '3' } },
+  options: {
+    baseline: { type: 'string' },
+    seeds: { type: 'string', default: '3' },
+    visits: { type: 'string', default: '3600' },
+  },
 });
 const builds: [string, Build][] = [['this build', current]];
 if (args.baseline) {
@@ -37,7 +43,7 @@ if (args.baseline) {
 
 const PROJECTS = 600;
 const JUDGES = 100;
-const VISITS = 3600;
+const VISITS = Number(args.visits);
 const MORE_VISITS = 60;
 const SIGMA = 0.8;
 const ids = Array.from({ length: PROJECTS }, (_, p) => `p${p}`);

@@ -44,8 +44,9 @@
  * accelerated with SQUAREM: every two passes, a jump to where they head, extrapolated. It stops
  * when plain passes are estimated to be within 1e-7 of where they converge (the last step times
  * r / (1 − r), r the rate at which the steps shrink): a fit resumed from an earlier one (`start`)
- * then reports what a fit from the guesses reports, to the API's 4 decimals. A fit that ends at
- * maxIterations, or out of range, is never resumed from.
+ * then reports what a fit from the guesses reports, to the API's 4 decimals, where the model has one
+ * fixed point; a small event's can have two, so only events of `resumeFromScores` or more are
+ * resumed. A fit that ends at maxIterations, or out of range, is never resumed from.
  *
  * A score at an end of its scale is censored: a 5 of 5 says only that the judge saw at least
  * 4.5, however much better the project was (the scores of the best projects pile up there). Each
@@ -162,13 +163,24 @@ export interface CriteriaScoreOptions {
    * fewer passes than a fit from the guesses, to the same point (docs/criteria-scoring.md).
    */
   start?: CriteriaFit;
+  /**
+   * `start` is used only from this many scores on: a small event's model can have more than one
+   * fixed point, and a fit resumed there settled on another than the fit from the guesses (four
+   * scores, 0.29 against 0.39), so its figures hung on when the organizer had looked.
+   */
+  resumeFromScores?: number;
 }
 
 /**
  * 1e-7 in [0, 1] units: below the 4 decimals the API gives (1e-6 of a weighted score in percent),
  * so that a fit resumed from another reports what a fit from the guesses reports.
  */
-export const CRITERIA_SCORE_DEFAULTS = { tolerance: 1e-7, maxIterations: 2000 } as const;
+export const CRITERIA_SCORE_DEFAULTS = {
+  tolerance: 1e-7,
+  maxIterations: 2000,
+  /** At it, a fit from the guesses takes 14–20 ms here, a resumed one 12–15 (docs/benchmarks.md). */
+  resumeFromScores: 2000,
+} as const;
 
 /**
  * Hyperpriors in [0, 1] units, each worth a few judges or projects: they keep a small event's
@@ -292,7 +304,8 @@ function* fitSteps(
   const weights = normalisedWeights(criteria);
   const data = indexScores(scores, criteria, projectIds);
   yield;
-  const model = startingModel(data, criteria, options.start);
+  const resumeFrom = options.resumeFromScores ?? CRITERIA_SCORE_DEFAULTS.resumeFromScores;
+  const model = startingModel(data, criteria, scores.length >= resumeFrom ? options.start : undefined);
   let iterations = 0;
   /** One EM pass from the parameters in `model`; returns how far it moved the qualities. */
   const pass = (): number => {

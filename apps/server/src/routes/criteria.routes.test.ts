@@ -31,6 +31,7 @@ import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
   createTestApp,
   TEST_ADMIN_PASSWORD,
+  testStorage,
   type JudgeClient,
   type TestApp,
 } from '../test-support/test-app.js';
@@ -585,6 +586,55 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
       projects: [{ id, criteria: {}, weighted: { mean: null, calibrated: null, sd: 0 } }],
       judges: [],
     });
+  });
+});
+
+describe('calibrated scores are a function of the stored scores', () => {
+  it('shows the same after a restart as before it, though the organizer looked before a correction', async () => {
+    const storage = await testStorage();
+    try {
+      const first = await createTestApp({ storage });
+      const weighted = async (app: TestApp) =>
+        (await app.adminOk({ method: 'GET', url: '/api/admin/criteria/scores' }))
+          .json<CriteriaScores>()
+          .projects.map((project) => project.weighted.calibrated);
+      for (const name of ['Alpha', 'Beta']) await first.addProject({ name });
+      const impact = (
+        await first.adminOk({ method: 'POST', url: '/api/admin/criteria', payload: { name: 'Impact' } })
+      ).json<Criterion>();
+      const judges: JudgeClient[] = [];
+      for (const name of ['J0', 'J1', 'J2'])
+        judges.push(await first.loginAs(await first.addJudge({ name, email: `${name}@x.org` })));
+      await first.adminOk({ method: 'POST', url: '/api/admin/clock/unpause' });
+      /** The judge's next project, given `points`; returns its id. */
+      const scored = async (judge: JudgeClient, points: number) => {
+        const { project_id } = (await judge({ method: 'POST', url: '/api/judge/next' })).json<{
+          project_id: string;
+        }>();
+        const payload = { scores: { [impact.id]: points } };
+        expect((await judge({ method: 'POST', url: '/api/judge/finish', payload })).statusCode).toBe(200);
+        return project_id;
+      };
+      const [j0, j1, j2] = judges as [JudgeClient, JudgeClient, JudgeClient];
+      await scored(j0, 4);
+      await scored(j0, 4);
+      const ofJ1 = await scored(j1, 3);
+      const ofJ2 = await scored(j2, 3);
+      expect(ofJ2).not.toBe(ofJ1);
+      await weighted(first); // the organizer looks mid-event
+      const payload = { scores: { [impact.id]: 2 } };
+      expect((await j0({ method: 'PUT', url: `/api/judge/scores/${ofJ2}`, payload })).statusCode).toBe(200);
+      const shown = await weighted(first);
+      await first.close();
+      const restarted = await createTestApp({ storage });
+      try {
+        expect(await weighted(restarted)).toEqual(shown);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await storage.remove();
+    }
   });
 });
 
