@@ -32,7 +32,8 @@ export type JudgeSave =
   /**
    * `scores` only while the event has criteria (with `scales`, the scale each was given on, so one
    * given before the organizer changed a scale is never sent as if given on the new one),
-   * `feedback` only when the judge wrote some: without them the finish is R23's, unchanged.
+   * `feedback` only when the judge wrote some: without them the finish is R23's, with the
+   * project it ends (`project_id`, refused once the judge holds another).
    */
   | {
       kind: 'finish';
@@ -136,8 +137,9 @@ export function toSendResult(result: ApiResult<unknown>): SendResult {
 }
 
 /**
- * The body of `POST /judge/finish`: R23's unchanged, with `scores` (and the `scales` they were
- * given on) only while the event has criteria and `feedback` only when the judge wrote some.
+ * The body of `POST /judge/finish`: R23's with the project it ends (`project_id`), with `scores`
+ * (and the `scales` they were given on) only while the event has criteria and `feedback` only when
+ * the judge wrote some.
  */
 export function finishBody({
   projectId,
