@@ -336,6 +336,48 @@ describe('a Done made offline with its scores', () => {
   });
 });
 
+describe('criteria changed while the Done was on its way', () => {
+  it('a Done saved offline is sent without the score of a criterion the organizer deleted meanwhile', async () => {
+    const doomed = await apiCall<Criterion>(server, 'POST', '/admin/criteria', { name: 'Doomed' });
+    const { page, token, errors } = await judgeOnPhone('Joan Clarke');
+    const { held, dialog } = await openDoneOffline(page, token);
+    await criterionGroup(dialog, 'Doomed').waitFor();
+    for (const { name } of [...CRITERIA, doomed]) await scoreButton(dialog, name, 3).tap();
+    await button(dialog, 'Submit').tap();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await apiCall(server, 'DELETE', `/admin/criteria/${doomed.id}`);
+
+    await page.context().setOffline(false);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    expect((await judgeScores(token)).scores[held]).toEqual(
+      Object.fromEntries(criteria.map((c) => [c.id, 3])),
+    );
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+
+  it('a Done refused for a criterion the phone never heard of (no socket) shows that criterion to score', async () => {
+    const { page, token } = await judgeOnPhone('Frances Allen');
+    // The socket never connects (a venue proxy that drops websockets and long polls).
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await openDone(page, token);
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    for (const { name } of CRITERIA) await scoreButton(dialog, name, 4).tap();
+    const added = await apiCall<Criterion>(server, 'POST', '/admin/criteria', { name: 'Missed one' });
+    await button(dialog, 'Submit').tap();
+    await noticeWithText(
+      page,
+      'The server did not accept finishing the project (Please score every criterion: Missed one). It was not saved.',
+    ).waitFor({ timeout: 10_000 });
+    if (!(await dialog.isVisible())) await button(page, 'Done').tap();
+    await scoreButton(dialog, 'Missed one', 2).tap();
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 10_000 });
+    await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
+  });
+});
+
 describe("a score given before the organizer changed the criterion's scale", () => {
   it('is asked again on the new scale, the old one said beside it, and corrected with a tap', async () => {
     const { page, token, errors } = await judgeOnPhone('Mary Jackson');

@@ -179,9 +179,6 @@ export function criterionNameTaken(name: string): string {
 export function tooManyCriteria(max: number): string {
   return `an event has at most ${max} criteria`;
 }
-export function unknownCriterion(id: string): string {
-  return `no criterion has the id ${quoted(id)}`;
-}
 export function scoreOutOfScale(criterion: string, scale: number): string {
   return `${criterion}: choose a score from 1 to ${scale}`;
 }

@@ -1,9 +1,10 @@
 /**
  * What a judge's criterion scores must be to be stored (issue 34, docs/api-extensions.md
- * "Criteria"): each names a criterion and is a whole number on its scale; with `complete`, every
- * criterion has one. The first problem is the answer, in the criteria's order.
+ * "Criteria"): each is a whole number on its scale; with `complete`, every criterion has one. The
+ * first problem is the answer, in the criteria's order. A score of no criterion is left out: the
+ * organizer deleted it, with its scores, while the Done or correction waited on the phone.
  */
-import { criteriaUnscored, scoreOutOfScale, unknownCriterion, type CriterionScores } from '@podium/protocol';
+import { criteriaUnscored, scoreOutOfScale, type CriterionScores } from '@podium/protocol';
 
 export interface ScoredCriterion {
   id: string;
@@ -23,8 +24,6 @@ export function scoreEntries(
   scores: CriterionScores,
   complete: boolean,
 ): { entries: ScoreEntry[] } | { error: string } {
-  const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
-  for (const id of Object.keys(scores)) if (!byId.has(id)) return { error: unknownCriterion(id) };
   const entries: ScoreEntry[] = [];
   const unscored: string[] = [];
   for (const criterion of criteria) {

@@ -456,6 +456,8 @@ export class JudgingService {
       if ((await this.options.read()).deliberation) throw new ConflictError(DELIBERATION_BLOCKS_SCORING);
       await this.requireJudged(judgeId, projectId);
       const entries = await this.checkedScores(scores, scales, false);
+      // Only scores of criteria deleted since: nothing to correct.
+      if (entries.length === 0) return;
       await this.scores.setScores(judgeId, projectId, entries, this.now());
       await this.audit.judge(judge, `Updated scores for project ${projectId}`);
       this.db.record({ kind: 'projects', public: false });

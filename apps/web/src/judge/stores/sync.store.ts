@@ -338,6 +338,12 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     return;
   }
   notify.error(refusalText(save, status, error));
+  // A criterion this phone never heard of (its socket was down when the organizer changed them)
+  // may be why: the Done popup and the project page show the criteria as they are now.
+  if (save.kind === 'finish' || save.kind === 'scores') {
+    staleAfterWrite(endpoints.judgeCriteria);
+    staleAfterWrite(endpoints.judgeScores);
+  }
   // The held project is not the one this phone thought: follow the server again.
   if (error === NO_CURRENT_PROJECT || error === NOT_CURRENT_PROJECT) return visitEnded();
   // A refused undo's banner goes: the server keeps the action (the window passed, deliberation...).
