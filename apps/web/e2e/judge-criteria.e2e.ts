@@ -378,6 +378,38 @@ describe('criteria changed while the Done was on its way', () => {
   });
 });
 
+describe('a long criterion name', () => {
+  it('is shown whole above its scale, with the mark that it has a description', async () => {
+    const name = 'Best use of the sponsor API and open data (Twilio)';
+    const long = await apiCall<Criterion>(server, 'POST', '/admin/criteria', {
+      name,
+      description: '1: not used; 5: central to the demo.',
+    });
+    const { page, token } = await judgeOnPhone('Sophie Wilson');
+    await openDone(page, token);
+    const group = criterionGroup(doneDialog(page), name);
+    const text = group.locator('.judge-criterion__name-text');
+    await text.waitFor();
+    const [nameBox, scaleBox, shortBox] = await Promise.all([
+      group.getByRole('button', { name: `${name}: what the scores mean` }).boundingBox(),
+      group.locator('.judge-criterion__scale').boundingBox(),
+      criterionGroup(doneDialog(page), 'Technical difficulty')
+        .locator('.judge-criterion__scale')
+        .boundingBox(),
+    ]);
+    // Nothing of the name is cut, and the "i" after it is inside the phone's width.
+    expect(
+      await text.evaluate((e) => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth),
+    ).toBe(true);
+    expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(390);
+    expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(scaleBox!.y);
+    // A short name stays beside its scale.
+    expect(shortBox!.x).toBeGreaterThan(100);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await apiCall(server, 'DELETE', `/admin/criteria/${long.id}`);
+  });
+});
+
 describe("a score given before the organizer changed the criterion's scale", () => {
   it('is asked again on the new scale, the old one said beside it, and corrected with a tap', async () => {
     const { page, token, errors } = await judgeOnPhone('Mary Jackson');

@@ -28,8 +28,15 @@ interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | '
 }
 
 /**
+ * Beside five 44 px buttons a phone's name column holds about two lines of 15 characters; a longer
+ * name goes above its scale, as does a scale longer than five, so it is never cut.
+ */
+const NAME_BESIDE_SCALE_MAX = 30;
+const wide = (criterion: Criterion) => criterion.scale > 5 || criterion.name.length > NAME_BESIDE_SCALE_MAX;
+
+/**
  * One criterion: its name (a tap shows the description; screen readers hear it with the scores)
- * beside its scale, or above a scale longer than five. The scores are radio buttons drawn as
+ * beside its scale, or above a scale longer than five or a long name. The scores are radio buttons drawn as
  * 44 px buttons: one tab stop per criterion, arrows move the score. A score given on the
  * criterion's earlier scale is said under it (and heard with the scores), none chosen.
  */
@@ -59,7 +66,7 @@ function CriterionScore({
       aria-describedby={
         [before && beforeId, about && aboutId, describedBy].filter(Boolean).join(' ') || undefined
       }
-      className={`judge-criterion${criterion.scale > 5 ? ' judge-criterion--wide' : ''}`}
+      className={`judge-criterion${wide(criterion) ? ' judge-criterion--wide' : ''}`}
       data-criterion-id={criterion.id}
     >
       {about ? (
