@@ -11,7 +11,7 @@ import {
   type Project,
   type Results,
 } from '@podium/protocol';
-import { seedClockRunning, seedJudged, seedRanking, seedSettings } from '../test-support/seed.js';
+import { seedClockRunning, seedJudged, seedRanking, seedSettings, snapshot } from '../test-support/seed.js';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import {
   createTestApp,
@@ -167,11 +167,18 @@ describe('POST /judge/replace/:id and POST /judge/reinstate/:id', () => {
       { method: 'PUT', url: `/api/judge/star/${a}`, payload: { starred: false } },
       { method: 'PUT', url: `/api/judge/notes/${a}`, payload: { notes: 'changed' } },
       { method: 'POST', url: '/api/judge/next' },
+      { method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } },
+      { method: 'POST', url: '/api/judge/finish' },
+      { method: 'POST', url: '/api/judge/undo', payload: { project_id: a } },
+      { method: 'PUT', url: `/api/judge/scores/${a}`, payload: { scores: {} } },
+      { method: 'POST', url: '/api/judge/welcome' },
     ] as const;
+    const stored = await snapshot(t.app);
     for (const write of writes) {
       const res = await judge(write);
       expect([res.statusCode, res.json()], write.url).toEqual([400, { error: JUDGE_REPLACED }]);
     }
+    expect(await snapshot(t.app)).toBe(stored);
     expect(await scores()).toEqual(before);
     const code = (await t.judges()).find((j) => j.id === ada)?.code ?? '';
     const proof = t.app.services.loginLinks.proof(code);

@@ -202,10 +202,11 @@ export class JudgeSessionService {
     return (await this.require(judgeId)).read_welcome === 1;
   }
 
-  /** R3: idempotent; logged only when the value changes. */
+  /** R3: idempotent; logged only when the value changes. A replaced judge is frozen (issue 31 item 7). */
   async acceptWelcome(judgeId: string): Promise<void> {
     await this.db.transaction(async () => {
       const judge = await this.require(judgeId);
+      if (judge.replaced_at !== null) throw new JudgeReplacedError(JUDGE_REPLACED);
       await this.judges.update(judgeId, { read_welcome: 1, last_activity: this.now() });
       if (judge.read_welcome === 0) await this.audit.judge(judge, 'Read welcome message');
       this.db.record({ kind: 'judges' });
