@@ -191,6 +191,8 @@ describe('criteria in the settings (laptop)', () => {
     await noticeWithText(page, 'Criterion Originality deleted, with its scores.').waitFor();
     expect((await stored()).criteria.map((c) => c.name)).toEqual(['Design', 'Impact']);
     await expect.poll(async () => (await rows()).length).toBe(2);
+    // Its row went with the focused Delete button: the focus is on the one now last, not the page's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Impact');
   });
 
   it('says a criterion deleted elsewhere is gone: in its Edit dialog, and when deleted again', async () => {

@@ -42,10 +42,24 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
   const [deleting, setDeleting] = useState<Criterion | null>(null);
   // The moved criterion is drawn at its new place: its button keeps the keyboard's focus.
   const movedButton = useRef<string | null>(null);
+  // A deleted criterion's row goes with its Delete button: the keyboard's focus goes to the Delete
+  // button now in its place (or the one before it), else to "Add a criterion", not to the page's top.
+  const deleted = useRef<{ id: string; index: number } | null>(null);
   useEffect(() => {
-    if (movedButton.current === null) return;
-    document.querySelector<HTMLElement>(`[data-move="${movedButton.current}"]`)?.focus();
-    movedButton.current = null;
+    if (movedButton.current !== null) {
+      document.querySelector<HTMLElement>(`[data-move="${movedButton.current}"]`)?.focus();
+      movedButton.current = null;
+    }
+    const gone = deleted.current;
+    if (gone === null || criteria.some((criterion) => criterion.id === gone.id)) return;
+    deleted.current = null;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const neighbour = criteria[Math.min(gone.index, criteria.length - 1)];
+    const target = neighbour
+      ? document.querySelector<HTMLElement>(`[data-delete="${neighbour.id}"]`)
+      : document.getElementById('criteria-add-heading');
+    if (target && !neighbour) target.tabIndex = -1; // focusable by script only, never a Tab stop
+    target?.focus();
   }, [criteria]);
 
   if (criteria.length === 0) {
@@ -74,6 +88,7 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
   const remove = async () => {
     if (!deleting) return;
     setDeleting(null);
+    deleted.current = { id: deleting.id, index: criteria.indexOf(deleting) };
     const result = await criteriaApi.remove(deleting.id);
     if (result.data) notify.success(`Criterion ${deleting.name} deleted, with its scores.`);
     else if (result.error === CRITERION_NOT_FOUND)
@@ -125,6 +140,7 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
                 type="button"
                 className="btn btn--danger btn--small"
                 aria-haspopup="dialog"
+                data-delete={criterion.id}
                 onClick={() => setDeleting(criterion)}
               >
                 Delete<span className="visually-hidden"> {criterion.name}</span>
