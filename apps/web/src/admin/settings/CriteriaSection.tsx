@@ -93,7 +93,10 @@ function CriteriaList({ criteria }: { criteria: readonly Criterion[] }) {
     if (result.data) notify.success(`Criterion ${deleting.name} deleted, with its scores.`);
     else if (result.error === CRITERION_NOT_FOUND)
       notify.success(`Criterion ${deleting.name} was already deleted.`);
-    else notify.error(result.error);
+    else {
+      deleted.current = null; // it stays: its Delete button keeps the focus
+      notify.error(result.error);
+    }
   };
 
   return (
