@@ -363,10 +363,14 @@ describe('the Results view', () => {
     await openResults(page);
     await page.route('**/api/project/prioritize', (route) => route.fulfill(failure));
     await page.getByRole('button', { name: 'Prioritize contenders for the next judges' }).click();
+    // Waited for on its own, so a failure says whether the request left at all (one fresh-clone
+    // CI run saw no notice, and no other step of this test failed).
+    const refused = page.waitForResponse('**/api/project/prioritize');
     await page
       .getByRole('dialog', { name: 'Prioritize contenders' })
       .getByRole('button', { name: 'Prioritize' })
       .click();
+    expect((await refused).status()).toBe(500);
     await noticeWithText(page, 'Could not prioritize the contenders: internal server error').waitFor();
     const list = await apiCall<{ prioritized: boolean }[]>(server, 'GET', '/project/list');
     expect(list.filter((p) => p.prioritized)).toEqual([]);
