@@ -77,7 +77,7 @@ const scoreButton = (scope: Page | Locator, criterion: string, score: number) =>
 const judgeScores = (token: string) =>
   apiCall<{
     scores: Record<string, Record<string, number>>;
-    old_scales: Record<string, Record<string, number>>;
+    scales: Record<string, Record<string, number>>;
   }>(server, 'GET', '/judge/scores', undefined, token);
 
 /** A judge signed in (welcome accepted), with a phone page closed after the file. */
@@ -423,9 +423,19 @@ describe("a score given before the organizer changed the criterion's scale", () 
     const row = page.locator(`.judge-row[data-project-id="${held}"]`);
     await row.waitFor();
     expect(await row.locator('.judge-row__unscored').count()).toBe(0);
-    // The organizer makes Impact 1–10 while the dashboard is open: 4 of 5 is asked again.
+    // The organizer makes Impact 1–10 while the dashboard is open: 4 of 5 is asked again, from the
+    // moment the phone has the new criteria, before its scores are read again (held back here;
+    // before, the phone paired the new scale with the old answer and showed 4 of 10).
+    let release = () => {};
+    const scoresHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/judge/scores', async (route) => {
+      await scoresHeld;
+      await route.continue();
+    });
     await apiCall(server, 'PUT', `/admin/criteria/${impact.id}`, { scale: 10 });
     await row.getByText('· 1 criterion unscored').waitFor();
+    release();
+    await page.unrouteAll({ behavior: 'wait' }); // the held request goes on first
 
     await row.getByRole('link').tap();
     const scores = page.getByRole('region', { name: 'Your scores' });
@@ -447,7 +457,10 @@ describe("a score given before the organizer changed the criterion's scale", () 
     await page.getByText('All saved', { exact: true }).waitFor();
     await expect
       .poll(async () => await judgeScores(token))
-      .toMatchObject({ scores: { [held]: byId({ ...given, Impact: 7 }) }, old_scales: {} });
+      .toMatchObject({
+        scores: { [held]: byId({ ...given, Impact: 7 }) },
+        scales: { [held]: byId({ Impact: 10 }) },
+      });
 
     await page.reload();
     await group.getByRole('radio', { name: '7' }).waitFor({ state: 'attached' });
@@ -619,7 +632,7 @@ describe('the Done popup keeps what the judge chose', () => {
     expect(await judgeScores(token)).toMatchObject({
       scores: { [held]: byId({ ...FIRST_SCORES, Impact: 8 }) },
     });
-    expect((await judgeScores(token)).old_scales[held]).toBeUndefined();
+    expect((await judgeScores(token)).scales[held]).toMatchObject({ [impactOf().id]: 10 });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -636,7 +649,7 @@ describe('the Done popup keeps what the judge chose', () => {
     await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
     const answer = await judgeScores(token);
     expect(answer.scores[held]).toEqual(byId(FIRST_SCORES));
-    expect(answer.old_scales[held]).toEqual({ [impactOf().id]: 5 });
+    expect(answer.scales[held]).toMatchObject({ [impactOf().id]: 5 });
 
     // The project page asks it again, as for any score given before a scale change.
     await page.goto(url(`/judge/project/${held}`));

@@ -137,11 +137,11 @@ export type JudgeScoresRequest = z.input<typeof JudgeScoresRequest>;
 export const JudgeScores = z.object({
   scores: z.record(z.string(), CriterionScores),
   /**
-   * The scale each of those scores was given on, by project id, then criterion id, but only for
-   * scores given on another scale than the criterion's now (the organizer changed it since):
-   * such a score is asked again. `{}` when there are none.
+   * The scale each of those scores was given on, by project id, then criterion id: a score given
+   * on another scale than its criterion's now (the organizer changed it since) is asked again.
+   * Before 2026-12-01 this was `old_scales`, listing only such scores.
    */
-  old_scales: z.record(z.string(), z.record(z.string(), z.int())),
+  scales: z.record(z.string(), z.record(z.string(), z.int())),
 });
 export type JudgeScores = z.infer<typeof JudgeScores>;
 

@@ -290,7 +290,7 @@ describe('judges score with Done', () => {
     await t.refused(put(held, { [a.id]: 3 }), 400, DELIBERATION_BLOCKS_SCORING, judge);
   });
 
-  it('says which of the judge’s scores were given on an older scale, until corrected or the scale is back', async () => {
+  it('gives the scale each of the judge’s scores was given on: a rescale keeps it, a correction gives the new one', async () => {
     const { judge, held, other } = await judging();
     const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
     const answer = async () => (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>();
@@ -300,35 +300,31 @@ describe('judges score with Done', () => {
       expect(
         (await judge({ method: 'PUT', url: `/api/judge/scores/${held}`, payload: { scores } })).json(),
       ).toEqual({ ok: 1 });
-    expect(await answer()).toEqual({ scores: {}, old_scales: {} });
+    expect(await answer()).toEqual({ scores: {}, scales: {} });
     expect((await finish(judge, { scores: { [a.id]: 4, [b.id]: 2 } })).statusCode).toBe(200);
-    expect(await answer()).toEqual({ scores: { [held]: { [a.id]: 4, [b.id]: 2 } }, old_scales: {} });
-
-    // 4 of 5 stays 4 of 5 on a 1–10 criterion: listed with the scale it was given on.
-    await rescale(a.id, 10);
     expect(await answer()).toEqual({
       scores: { [held]: { [a.id]: 4, [b.id]: 2 } },
-      old_scales: { [held]: { [a.id]: 5 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 } },
     });
-    // Back on 1–5, the score is on the criterion's scale again.
-    await rescale(a.id, 5);
-    expect((await answer()).old_scales).toEqual({});
+
+    // 4 of 5 stays 4 of 5 on a 1–10 criterion: the phone sees 5 is not the criterion's 10.
     await rescale(a.id, 10);
-    // A score given on the scale as it is now is never listed.
+    expect((await answer()).scales).toEqual({ [held]: { [a.id]: 5, [b.id]: 5 } });
+    // A score given on the scale as it is now has that scale.
     expect(await next(judge)).toBe(other);
     expect((await finish(judge, { scores: { [a.id]: 9, [b.id]: 3 } })).statusCode).toBe(200);
-    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 5 } });
-    // Correcting another criterion leaves it listed; correcting it (on 1–10) takes it off.
+    expect((await answer()).scales).toEqual({
+      [held]: { [a.id]: 5, [b.id]: 5 },
+      [other]: { [a.id]: 10, [b.id]: 5 },
+    });
+    // Correcting another criterion leaves the first on 1–5; correcting it gives it on 1–10.
     await correct({ [b.id]: 5 });
-    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 5 } });
+    expect((await answer()).scales[held]).toEqual({ [a.id]: 5, [b.id]: 5 });
     await correct({ [a.id]: 7 });
     expect(await answer()).toEqual({
       scores: { [held]: { [a.id]: 7, [b.id]: 5 }, [other]: { [a.id]: 9, [b.id]: 3 } },
-      old_scales: {},
+      scales: { [held]: { [a.id]: 10, [b.id]: 5 }, [other]: { [a.id]: 10, [b.id]: 5 } },
     });
-    // The corrected score is 7 of 10 now: a move back to 1–5 lists it with 10.
-    await rescale(a.id, 5);
-    expect((await answer()).old_scales).toEqual({ [held]: { [a.id]: 10 }, [other]: { [a.id]: 10 } });
   });
 
   it('an event without criteria judges exactly as before: no scores asked, none stored', async () => {
@@ -807,7 +803,7 @@ describe('scores given on an earlier scale (`scales`)', () => {
   const answer = async (judge: JudgeClient) =>
     (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>();
 
-  it('a finish stores each score on the scale it was given on, lists it in old_scales and is never refused for a changed scale; without scales, as before', async () => {
+  it('a finish stores each score on the scale it was given on, says it in scales and is never refused for a changed scale; without scales, as before', async () => {
     const { judge, held, other } = await judging();
     const [a, b] = [await addCriterion({ name: 'Impact' }), await addCriterion({ name: 'Design' })];
     // The judge tapped 4 of 5; the organizer made Impact 1–10 before the finish arrived.
@@ -826,7 +822,7 @@ describe('scores given on an earlier scale (`scales`)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await answer(judge)).toEqual({
       scores: { [held]: { [a.id]: 4, [b.id]: 2 } },
-      old_scales: { [held]: { [a.id]: 5 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 } },
     });
     const csv = await t.admin({ method: 'GET', url: '/api/admin/export/scores' });
     expect(csv.body).toContain('4 of 5');
@@ -835,7 +831,7 @@ describe('scores given on an earlier scale (`scales`)', () => {
     expect((await finish(judge, { scores: { [a.id]: 8, [b.id]: 3 } })).statusCode).toBe(200);
     expect(await answer(judge)).toEqual({
       scores: { [held]: { [a.id]: 4, [b.id]: 2 }, [other]: { [a.id]: 8, [b.id]: 3 } },
-      old_scales: { [held]: { [a.id]: 5 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 }, [other]: { [a.id]: 10, [b.id]: 5 } },
     });
   });
 
@@ -853,15 +849,18 @@ describe('scores given on an earlier scale (`scales`)', () => {
     expect((await judge(put({ [a.id]: 3 }, { [a.id]: 5 }))).json()).toEqual({ ok: 1 });
     expect(await answer(judge)).toEqual({
       scores: { [held]: { [a.id]: 3, [b.id]: 2 } },
-      old_scales: { [held]: { [a.id]: 5 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 } },
     });
     await t.refused(put({ [a.id]: 6 }, { [a.id]: 5 }), 400, scoreOutOfScale('Impact', 5), judge);
-    // Given on 1–10, or without scales: on the criterion's scale now, so no longer listed.
+    // Given on 1–10, or without scales: on the criterion's scale now.
     expect((await judge(put({ [a.id]: 7 }, { [a.id]: 10 }))).json()).toEqual({ ok: 1 });
-    expect((await answer(judge)).old_scales).toEqual({});
+    expect((await answer(judge)).scales).toEqual({ [held]: { [a.id]: 10, [b.id]: 5 } });
     expect((await judge(put({ [a.id]: 3 }, { [a.id]: 5 }))).json()).toEqual({ ok: 1 });
     expect((await judge(put({ [a.id]: 9 }))).json()).toEqual({ ok: 1 });
-    expect(await answer(judge)).toEqual({ scores: { [held]: { [a.id]: 9, [b.id]: 2 } }, old_scales: {} });
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: { [a.id]: 9, [b.id]: 2 } },
+      scales: { [held]: { [a.id]: 10, [b.id]: 5 } },
+    });
   });
 
   it('refuses scales that are not whole numbers from 2 to 10 after the scores shape, changing nothing; ignores one without a score', async () => {
@@ -886,7 +885,10 @@ describe('scores given on an earlier scale (`scales`)', () => {
     // A scale for a criterion without a score, or for no criterion, is ignored.
     const res = await finish(judge, { scores, scales: { nope: 3 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await answer(judge)).toEqual({ scores: { [held]: scores }, old_scales: {} });
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: scores },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 } },
+    });
     const put = (payload: Record<string, unknown>) => ({
       method: 'PUT' as const,
       url: `/api/judge/scores/${held}`,
@@ -896,6 +898,9 @@ describe('scores given on an earlier scale (`scales`)', () => {
     await t.refused(put({ scores: { [a.id]: 3 }, scales: 5 }), 400, SCALES_INVALID, judge);
     await t.refused(put({ scores: 'x', scales: 5 }), 400, SCORES_INVALID, judge);
     expect((await judge(put({ scores: { [a.id]: 3 }, scales: { [b.id]: 7 } }))).json()).toEqual({ ok: 1 });
-    expect(await answer(judge)).toEqual({ scores: { [held]: { [a.id]: 3, [b.id]: 2 } }, old_scales: {} });
+    expect(await answer(judge)).toEqual({
+      scores: { [held]: { [a.id]: 3, [b.id]: 2 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 5 } },
+    });
   });
 });

@@ -182,7 +182,7 @@ describe('GET /judge/undo and POST /judge/undo after Done', () => {
     });
     expect((await phone({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>()).toEqual({
       scores: {},
-      old_scales: {},
+      scales: {},
     });
     expect(await project(p)).toMatchObject({ seen: 0, stars: 0, score: 0 });
     expect(await flags()).toEqual([busyFlag]);

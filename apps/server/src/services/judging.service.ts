@@ -423,21 +423,21 @@ export class JudgingService {
   }
 
   /**
-   * `GET /judge/scores` (issue 34): the judge's own scores, by project and criterion, and the
-   * scale of each given on another scale than its criterion's now (the judge's page asks it again).
+   * `GET /judge/scores` (issue 34): the judge's own scores, by project and criterion, each with the
+   * scale it was given on; the phone compares that with the criterion's scale as it knows it, so a
+   * score given before a rescale is asked again even while the phone has the new criteria and not
+   * yet this answer.
    */
   async scoresOf(judgeId: string): Promise<JudgeScores> {
     await this.requireJudge(judgeId);
-    const [rows, criteria] = await Promise.all([this.scores.scoresOf(judgeId), this.criteria.all()]);
-    const scaleNow = new Map(criteria.map((criterion) => [criterion.id, criterion.scale]));
+    const rows = await this.scores.scoresOf(judgeId);
     const scores: JudgeScores['scores'] = {};
-    const old_scales: JudgeScores['old_scales'] = {};
+    const scales: JudgeScores['scales'] = {};
     for (const row of rows) {
       (scores[row.project_id] ??= {})[row.criterion_id] = row.score;
-      if (row.scale !== scaleNow.get(row.criterion_id))
-        (old_scales[row.project_id] ??= {})[row.criterion_id] = row.scale;
+      (scales[row.project_id] ??= {})[row.criterion_id] = row.scale;
     }
-    return { scores, old_scales };
+    return { scores, scales };
   }
 
   /**

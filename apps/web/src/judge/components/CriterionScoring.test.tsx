@@ -62,7 +62,7 @@ describe('CriterionScoring', () => {
       <CriterionScoring
         criteria={CRITERIA}
         scores={{ impact: 3, design: 4 }}
-        oldScales={{ design: 5 }}
+        givenScales={{ design: 5 }}
         onScore={() => {}}
         describedBy="why"
       />,

@@ -1,7 +1,7 @@
 import type { Criterion, CriterionScores } from '@podium/protocol';
 import type { CSSProperties } from 'react';
 import { useId, useState } from 'react';
-import type { OldScales, OldScore } from '../logic/criteria';
+import type { GivenScales, OldScore } from '../logic/criteria';
 import { oldScoreOf, oldScoreText, scaleColumns, scoreOf } from '../logic/criteria';
 
 export interface CriterionScoringProps {
@@ -9,9 +9,9 @@ export interface CriterionScoringProps {
   scores: CriterionScores;
   /**
    * The scale each score was given on, where it may not be the criterion's now: such a score is
-   * asked again (the project page's `old_scales`, the Done popup's taps).
+   * asked again (the project page's `scales`, the Done popup's taps).
    */
-  oldScales?: OldScales;
+  givenScales?: GivenScales;
   /** A tap: the score, and the scale it was tapped on (the criterion's as shown). */
   onScore: (criterionId: string, score: number, scale: number) => void;
   /** Scores cannot change (deliberation). */
@@ -20,7 +20,7 @@ export interface CriterionScoringProps {
   describedBy?: string;
 }
 
-interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | 'scores' | 'oldScales'> {
+interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | 'scores' | 'givenScales'> {
   criterion: Criterion;
   score: number | undefined;
   /** The score given on the criterion's earlier scale, asked again. */
@@ -117,15 +117,15 @@ function CriterionScore({
 }
 
 /** A score per criterion (issue 34), in the organizer's order: the Done dialog's and the project page's. */
-export function CriterionScoring({ criteria, scores, oldScales = {}, ...rest }: CriterionScoringProps) {
+export function CriterionScoring({ criteria, scores, givenScales = {}, ...rest }: CriterionScoringProps) {
   return (
     <div className="judge-scoring">
       {criteria.map((criterion) => (
         <CriterionScore
           key={criterion.id}
           criterion={criterion}
-          score={scoreOf(criterion, scores, oldScales)}
-          before={oldScoreOf(criterion, scores, oldScales)}
+          score={scoreOf(criterion, scores, givenScales)}
+          before={oldScoreOf(criterion, scores, givenScales)}
           {...rest}
         />
       ))}

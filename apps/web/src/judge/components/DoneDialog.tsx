@@ -83,9 +83,9 @@ function DoneForm({ name }: { name: string }) {
   const given = useJudgeLiveStore((state) => state.given);
   const giveScore = useJudgeLiveStore((state) => state.giveScore);
   const { criteria, required } = useJudgeCriteria();
-  const { scores, oldScales } = useMemo(() => givenAsScoring(given), [given]);
+  const { scores, givenScales } = useMemo(() => givenAsScoring(given), [given]);
   const scoring = criteria.length > 0;
-  const left = required ? unscored(criteria, scores, oldScales).length : 0;
+  const left = required ? unscored(criteria, scores, givenScales).length : 0;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +103,7 @@ function DoneForm({ name }: { name: string }) {
         later.
       </p>
       {scoring && (
-        <CriterionScoring criteria={criteria} scores={scores} oldScales={oldScales} onScore={giveScore} />
+        <CriterionScoring criteria={criteria} scores={scores} givenScales={givenScales} onScore={giveScore} />
       )}
       <StarToggle starred={starred} onToggle={setStarred} projectName={name} />
       <label htmlFor="judge-done-notes" className="judge-field__label">

@@ -5,15 +5,15 @@ import {
   useJudgeScoresRead,
   useJudgeWrites,
 } from '../hooks/use-judge-data';
-import { NO_OLD_SCALES, unscored, type OldScales } from '../logic/criteria';
+import { NO_GIVEN_SCALES, unscored, type GivenScales } from '../logic/criteria';
 import { CriterionScoring } from './CriterionScoring';
 
 const NONE: CriterionScores = {};
 
-/** One project's scores, and the scales of those given on a criterion's earlier scale. */
-function useProjectScores(projectId: string): { scores: CriterionScores; oldScales: OldScales } {
-  const { scores, old_scales } = useJudgeScores();
-  return { scores: scores[projectId] ?? NONE, oldScales: old_scales[projectId] ?? NO_OLD_SCALES };
+/** One project's scores, and the scale each was given on. */
+function useProjectScores(projectId: string): { scores: CriterionScores; givenScales: GivenScales } {
+  const { scores, scales } = useJudgeScores();
+  return { scores: scores[projectId] ?? NONE, givenScales: scales[projectId] ?? NO_GIVEN_SCALES };
 }
 
 /**
@@ -24,7 +24,7 @@ function useProjectScores(projectId: string): { scores: CriterionScores; oldScal
  */
 export function ProjectScores({ projectId, locked }: { projectId: string; locked: boolean }) {
   const { criteria } = useJudgeCriteria();
-  const { scores, oldScales } = useProjectScores(projectId);
+  const { scores, givenScales } = useProjectScores(projectId);
   const { setScore } = useJudgeWrites();
   if (criteria.length === 0) return null;
   return (
@@ -40,7 +40,7 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
       <CriterionScoring
         criteria={criteria}
         scores={scores}
-        oldScales={oldScales}
+        givenScales={givenScales}
         disabled={locked}
         describedBy={locked ? 'judge-scores-locked' : undefined}
         onScore={(criterionId, score, scale) => setScore(projectId, criterionId, score, scale)}
@@ -55,9 +55,9 @@ export function ProjectScores({ projectId, locked }: { projectId: string; locked
  */
 export function UnscoredCount({ projectId }: { projectId: string }) {
   const { criteria } = useJudgeCriteria();
-  const { scores, oldScales } = useProjectScores(projectId);
+  const { scores, givenScales } = useProjectScores(projectId);
   const read = useJudgeScoresRead();
-  const left = unscored(criteria, scores, oldScales).length;
+  const left = unscored(criteria, scores, givenScales).length;
   if (!read || left === 0) return null;
   return (
     <span className="judge-row__unscored">

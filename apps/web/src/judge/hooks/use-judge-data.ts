@@ -59,8 +59,8 @@ export function useJudgeCriteria(): CriteriaList {
 }
 
 /**
- * The judge's scores by project id, and the scales of those given on a criterion's earlier scale
- * (`GET /judge/scores`, asked only while the event has criteria), with the waiting finishes and
+ * The judge's scores by project id, and the scale each was given on (`GET /judge/scores`, asked
+ * only while the event has criteria), with the waiting finishes and
  * corrections laid over.
  */
 export function useJudgeScores(): JudgeScores {

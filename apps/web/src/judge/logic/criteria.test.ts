@@ -31,14 +31,14 @@ describe('scores by criterion', () => {
 
   it('ask again a score given before the organizer changed the scale, saying what it was', () => {
     // 4 of 5 given on design before it became 1–10: on its scale now, 4 would mean something else.
-    const oldScales = { design: 5 };
-    expect(scoreOf(design, { design: 4 }, oldScales)).toBeUndefined();
-    expect(oldScoreOf(design, { design: 4 }, oldScales)).toEqual({ score: 4, scale: 5 });
+    const givenScales = { design: 5 };
+    expect(scoreOf(design, { design: 4 }, givenScales)).toBeUndefined();
+    expect(oldScoreOf(design, { design: 4 }, givenScales)).toEqual({ score: 4, scale: 5 });
     expect(oldScoreText({ score: 4, scale: 5 })).toBe('You gave 4 of 5 before the scale changed.');
     // The other criteria of the project are as they were.
-    expect(scoreOf(impact, { impact: 3, design: 4 }, oldScales)).toBe(3);
-    expect(oldScoreOf(impact, { impact: 3, design: 4 }, oldScales)).toBeUndefined();
-    expect(unscored([impact, design], { impact: 3, design: 4 }, oldScales).map((c) => c.id)).toEqual([
+    expect(scoreOf(impact, { impact: 3, design: 4 }, givenScales)).toBe(3);
+    expect(oldScoreOf(impact, { impact: 3, design: 4 }, givenScales)).toBeUndefined();
+    expect(unscored([impact, design], { impact: 3, design: 4 }, givenScales).map((c) => c.id)).toEqual([
       'design',
     ]);
     expect(unscored([impact, design], { impact: 3, design: 4 })).toEqual([]);
@@ -50,7 +50,7 @@ describe('scores by criterion', () => {
     expect(scoreOf(impact, { impact: 4 }, { impact: 5 })).toBe(4);
     expect(oldScoreOf(impact, { impact: 4 }, { impact: 5 })).toBeUndefined();
     // No score, nothing to say.
-    expect(oldScoreOf(design, {}, oldScales)).toBeUndefined();
+    expect(oldScoreOf(design, {}, givenScales)).toBeUndefined();
   });
 
   it('send with Done the scores of the criteria shown, each with its scale, and nothing at all without criteria', () => {
@@ -67,10 +67,10 @@ describe('scores by criterion', () => {
     // 4 tapped on impact's 1–5; the organizer makes it 1–10 while the popup is open.
     const given = { impact: { score: 4, scale: 5 }, design: { score: 7, scale: 10 } };
     const rescaled = { ...impact, scale: 10 };
-    const { scores, oldScales } = givenAsScoring(given);
-    expect(scoreOf(rescaled, scores, oldScales)).toBeUndefined();
-    expect(oldScoreOf(rescaled, scores, oldScales)).toEqual({ score: 4, scale: 5 });
-    expect(unscored([rescaled, design], scores, oldScales)).toEqual([rescaled]);
+    const { scores, givenScales } = givenAsScoring(given);
+    expect(scoreOf(rescaled, scores, givenScales)).toBeUndefined();
+    expect(oldScoreOf(rescaled, scores, givenScales)).toEqual({ score: 4, scale: 5 });
+    expect(unscored([rescaled, design], scores, givenScales)).toEqual([rescaled]);
     // Never sent as 4 of 10: 4 of 5, which the server stores as such and asks again.
     expect(finishScores([rescaled, design], given)).toEqual({
       scores: { impact: 4, design: 7 },
@@ -79,7 +79,7 @@ describe('scores by criterion', () => {
     // Answered again on 1–10: 8 of 10; on the scale as it was, chosen as before.
     const answered = { ...given, impact: { score: 8, scale: 10 } };
     expect(finishScores([rescaled, design], answered)?.scales).toEqual({ impact: 10, design: 10 });
-    expect(scoreOf(impact, scores, oldScales)).toBe(4);
+    expect(scoreOf(impact, scores, givenScales)).toBe(4);
   });
 
   it('lay up to seven 44 px buttons in a row, a longer scale in two rows', () => {

@@ -5,25 +5,25 @@
 import type { Criterion, CriterionScales, CriterionScores } from '@podium/protocol';
 
 /**
- * One project's `old_scales` (`GET /judge/scores`): the scale each score was given on, by
- * criterion id, for the scores given before the organizer changed the criterion's scale.
+ * One project's `scales` (`GET /judge/scores`): the scale each score was given on, by criterion
+ * id; a score not listed (an older build's) was given on its criterion's scale now.
  */
-export type OldScales = Readonly<Record<string, number>>;
+export type GivenScales = Readonly<Record<string, number>>;
 
-export const NO_OLD_SCALES: OldScales = {};
+export const NO_GIVEN_SCALES: GivenScales = {};
 
 /**
  * The criterion's score, when it was given on the criterion's scale as it is now and is one of
- * its scores (1 to `scale`). A score given before the organizer changed the scale (`oldScales`),
- * or out of a scale since shortened, is not, and is asked for again.
+ * its scores (1 to `scale`). A score given before the organizer changed the scale (its scale in
+ * `givenScales` is another), or out of a scale since shortened, is not, and is asked for again.
  */
 export function scoreOf(
   criterion: Criterion,
   scores: CriterionScores,
-  oldScales: OldScales = NO_OLD_SCALES,
+  givenScales: GivenScales = NO_GIVEN_SCALES,
 ): number | undefined {
   const score = scores[criterion.id];
-  const givenOn = oldScales[criterion.id] ?? criterion.scale;
+  const givenOn = givenScales[criterion.id] ?? criterion.scale;
   return score !== undefined && givenOn === criterion.scale && score >= 1 && score <= criterion.scale
     ? score
     : undefined;
@@ -39,9 +39,9 @@ export interface OldScore {
 export function oldScoreOf(
   criterion: Criterion,
   scores: CriterionScores,
-  oldScales: OldScales,
+  givenScales: GivenScales,
 ): OldScore | undefined {
-  const [score, scale] = [scores[criterion.id], oldScales[criterion.id]];
+  const [score, scale] = [scores[criterion.id], givenScales[criterion.id]];
   return score !== undefined && scale !== undefined && scale !== criterion.scale
     ? { score, scale }
     : undefined;
@@ -55,9 +55,9 @@ export const oldScoreText = ({ score, scale }: OldScore): string =>
 export function unscored(
   criteria: readonly Criterion[],
   scores: CriterionScores,
-  oldScales: OldScales = NO_OLD_SCALES,
+  givenScales: GivenScales = NO_GIVEN_SCALES,
 ): Criterion[] {
-  return criteria.filter((criterion) => scoreOf(criterion, scores, oldScales) === undefined);
+  return criteria.filter((criterion) => scoreOf(criterion, scores, givenScales) === undefined);
 }
 
 /**
@@ -77,14 +77,14 @@ export const NO_GIVEN_SCORES: GivenScores = {};
  * The Done popup's taps as `CriterionScoring` reads them: the scores, and the scale each was given
  * on (a score whose criterion's scale changed since is asked again, as on the project page).
  */
-export function givenAsScoring(given: GivenScores): { scores: CriterionScores; oldScales: OldScales } {
+export function givenAsScoring(given: GivenScores): { scores: CriterionScores; givenScales: GivenScales } {
   const scores: Record<string, number> = {};
-  const oldScales: Record<string, number> = {};
+  const givenScales: Record<string, number> = {};
   for (const [id, { score, scale }] of Object.entries(given)) {
     scores[id] = score;
-    oldScales[id] = scale;
+    givenScales[id] = scale;
   }
-  return { scores, oldScales };
+  return { scores, givenScales };
 }
 
 /** What Done sends: `scores`, and `scales`, the scale each of them was given on. */

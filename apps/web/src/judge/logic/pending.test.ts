@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   judgeWithoutView,
   judgeWithPending,
+  keptScores,
   projectWithPending,
   scoreCorrection,
   scoresWithPending,
@@ -111,7 +112,7 @@ describe('an undo still on the phone', () => {
 });
 
 describe('scores still on the phone', () => {
-  const kept = { scores: { a: { impact: 4, design: 2 } }, old_scales: {} };
+  const kept = { scores: { a: { impact: 4, design: 2 } }, scales: {} };
 
   it('show a correction over the kept scores, the criteria it does not name unchanged', () => {
     const shown = scoresWithPending(kept, [{ kind: 'scores', projectId: 'a', scores: { design: 5 } }]);
@@ -128,27 +129,27 @@ describe('scores still on the phone', () => {
     expect(scoresWithPending(kept, [pending[1], pending[2]])).toBe(kept);
   });
 
-  it('take a corrected score off old_scales (it is given on the scale now), and keep the others', () => {
+  it('take a corrected score off scales (it is given on the scale now), and keep the others', () => {
     // 4 of 5 on a criterion now 1–10, and 8 of 10 on one now 1–5, for project a; one for b.
     const rescaled = {
       scores: { a: { impact: 4, design: 8, reach: 2 }, b: { impact: 3 } },
-      old_scales: { a: { impact: 5, design: 10 }, b: { impact: 5 } },
+      scales: { a: { impact: 5, design: 10 }, b: { impact: 5 } },
     };
     const corrected = scoresWithSave(rescaled, { kind: 'scores', projectId: 'a', scores: { impact: 7 } });
     expect(corrected).toEqual({
       scores: { a: { impact: 7, design: 8, reach: 2 }, b: { impact: 3 } },
-      old_scales: { a: { design: 10 }, b: { impact: 5 } },
+      scales: { a: { design: 10 }, b: { impact: 5 } },
     });
-    // A project whose last old score is corrected leaves old_scales.
+    // A project whose last old score is corrected leaves scales.
     const both = scoresWithSave(corrected, { kind: 'scores', projectId: 'a', scores: { design: 1 } });
-    expect(both.old_scales).toEqual({ b: { impact: 5 } });
-    // A correction of a score on the scale now leaves old_scales as it was.
-    expect(
-      scoresWithSave(rescaled, { kind: 'scores', projectId: 'a', scores: { reach: 3 } }).old_scales,
-    ).toEqual(rescaled.old_scales);
+    expect(both.scales).toEqual({ b: { impact: 5 } });
+    // A correction of a score on the scale now leaves scales as it was.
+    expect(scoresWithSave(rescaled, { kind: 'scores', projectId: 'a', scores: { reach: 3 } }).scales).toEqual(
+      rescaled.scales,
+    );
     // A Done with scores likewise; one without, a star or notes change nothing.
     const finished = { kind: 'finish', projectId: 'b', notes: '', starred: false } as const;
-    expect(scoresWithSave(rescaled, { ...finished, scores: { impact: 9 } }).old_scales).toEqual({
+    expect(scoresWithSave(rescaled, { ...finished, scores: { impact: 9 } }).scales).toEqual({
       a: { impact: 5, design: 10 },
     });
     expect(scoresWithSave(rescaled, finished)).toBe(rescaled);
@@ -156,10 +157,10 @@ describe('scores still on the phone', () => {
     expect(scoresWithSave(rescaled, { kind: 'notes', projectId: 'a', notes: 'x' })).toBe(rescaled);
   });
 
-  it('lay several waiting corrections over old_scales in turn', () => {
+  it('lay several waiting corrections over scales in turn', () => {
     const rescaled = {
       scores: { a: { impact: 4, design: 8 } },
-      old_scales: { a: { impact: 5, design: 10 } },
+      scales: { a: { impact: 5, design: 10 } },
     };
     const pending = [
       { kind: 'scores', projectId: 'a', scores: { impact: 9 } },
@@ -167,16 +168,24 @@ describe('scores still on the phone', () => {
     ] as const;
     expect(scoresWithPending(rescaled, pending)).toEqual({
       scores: { a: { impact: 9, design: 2 } },
-      old_scales: {},
+      scales: {},
     });
-    expect(scoresWithPending(rescaled, [pending[0]]).old_scales).toEqual({ a: { design: 10 } });
+    expect(scoresWithPending(rescaled, [pending[0]]).scales).toEqual({ a: { design: 10 } });
   });
 
-  it('read an answer kept by a build from before old_scales as having none', () => {
+  it('read an answer kept by an older build: its old_scales as scales (the scores off it on the scale now), or none', () => {
     const older = { scores: { a: { impact: 4 } } } as unknown as typeof kept;
     expect(scoresWithSave(older, { kind: 'scores', projectId: 'a', scores: { impact: 5 } })).toEqual({
       scores: { a: { impact: 5 } },
-      old_scales: {},
+      scales: {},
+    });
+    const withOldScales = {
+      scores: { a: { impact: 4, design: 2 } },
+      old_scales: { a: { impact: 5 } },
+    } as unknown as typeof kept;
+    expect(keptScores(withOldScales)).toEqual({
+      scores: { a: { impact: 4, design: 2 } },
+      scales: { a: { impact: 5 } },
     });
   });
 
@@ -197,8 +206,8 @@ describe('scores still on the phone', () => {
     });
   });
 
-  it('keep a waiting score given on an earlier scale in old_scales: asked again, never read on the new one', () => {
-    const kept = { scores: {}, old_scales: {} };
+  it('keep a waiting score given on an earlier scale in scales: asked again, never read on the new one', () => {
+    const kept = { scores: {}, scales: {} };
     // An offline Done with 4 of 5, impact now 1–10 on the server: 4 stays listed as given on 5.
     const done = {
       kind: 'finish',
@@ -211,7 +220,7 @@ describe('scores still on the phone', () => {
     const laid = scoresWithSave(kept, done);
     expect(laid).toEqual({
       scores: { a: { impact: 4, design: 2 } },
-      old_scales: { a: { impact: 5, design: 5 } },
+      scales: { a: { impact: 5, design: 5 } },
     });
     // Corrected on 1–10: given on 10 now; a correction from an older build, without scales, leaves the list.
     const corrected = scoresWithSave(laid, {
@@ -220,9 +229,9 @@ describe('scores still on the phone', () => {
       scores: { impact: 8 },
       scales: { impact: 10 },
     });
-    expect(corrected.old_scales).toEqual({ a: { impact: 10, design: 5 } });
+    expect(corrected.scales).toEqual({ a: { impact: 10, design: 5 } });
     expect(
-      scoresWithSave(corrected, { kind: 'scores', projectId: 'a', scores: { design: 3 } }).old_scales,
+      scoresWithSave(corrected, { kind: 'scores', projectId: 'a', scores: { design: 3 } }).scales,
     ).toEqual({ a: { impact: 10 } });
   });
 });

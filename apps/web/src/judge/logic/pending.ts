@@ -81,38 +81,39 @@ export function seenWithPending(judge: JudgeSelf, pending: readonly JudgeSave[])
   return seen.size + flagged.size;
 }
 
-const NO_SCORES: JudgeScores = { scores: {}, old_scales: {} };
+const NO_SCORES: JudgeScores = { scores: {}, scales: {} };
 
 /**
- * The kept `GET /judge/scores` answer, none before it came; one kept on the phone by a build from
- * before `old_scales` has none.
+ * The kept `GET /judge/scores` answer, none before it came. One kept on the phone by an older
+ * build has `old_scales` instead (only the scores given on another scale than their criterion's
+ * then; the others were on it), or neither.
  */
 export function keptScores(kept: JudgeScores | undefined): JudgeScores {
   if (!kept) return NO_SCORES;
-  const oldScales = kept.old_scales as JudgeScores['old_scales'] | undefined;
-  return oldScales ? kept : { ...kept, old_scales: {} };
+  const older = kept as Partial<JudgeScores> & { old_scales?: JudgeScores['scales'] };
+  return older.scales ? kept : { scores: kept.scores, scales: older.old_scales ?? {} };
 }
 
 /**
- * `old_scales` of one project after the criteria of `given` were given anew: each on the scale
- * it was given on (`scales`), else on the criterion's scale now (off the list). A scale listed
- * that is the criterion's now reads as on it (judge/logic/criteria.ts compares).
+ * `scales` of one project after the criteria of `given` were given anew: each on the scale it
+ * was given on (`givenOn`), else on the criterion's scale now (off the list, as in an older
+ * build's entries). judge/logic/criteria.ts compares a listed scale with the criterion's.
  */
-function oldScalesAfter(
-  oldScales: JudgeScores['old_scales'],
+function scalesAfter(
+  scales: JudgeScores['scales'],
   projectId: string,
   given: CriterionScores,
-  scales: CriterionScales = {},
-): JudgeScores['old_scales'] {
-  const project = oldScales[projectId];
-  const givenOn = Object.fromEntries(
-    Object.keys(given).flatMap((id) => (scales[id] === undefined ? [] : [[id, scales[id]]])),
+  givenOn: CriterionScales = {},
+): JudgeScores['scales'] {
+  const project = scales[projectId];
+  const listed = Object.fromEntries(
+    Object.keys(given).flatMap((id) => (givenOn[id] === undefined ? [] : [[id, givenOn[id]]])),
   );
-  if (!project && Object.keys(givenOn).length === 0) return oldScales;
-  const others = Object.fromEntries(Object.entries(oldScales).filter(([id]) => id !== projectId));
+  if (!project && Object.keys(listed).length === 0) return scales;
+  const others = Object.fromEntries(Object.entries(scales).filter(([id]) => id !== projectId));
   const left = {
     ...Object.fromEntries(Object.entries(project ?? {}).filter(([id]) => !(id in given))),
-    ...givenOn,
+    ...listed,
   };
   return Object.keys(left).length === 0 ? others : { ...others, [projectId]: left };
 }
@@ -120,17 +121,17 @@ function oldScalesAfter(
 /**
  * The judge's scores (`GET /judge/scores`) as one change leaves them: a finish with scores, or a
  * correction, whose criteria replace the project's and leave the others as they were. Each is
- * given on the scale it names in `scales` (a finish's score tapped before the organizer changed
- * the scale stays listed in `old_scales`), else on the criterion's scale now.
+ * given on the scale it names in the save's `scales` (a finish's score tapped before the
+ * organizer changed the scale is asked again), else on the criterion's scale now.
  */
 export function scoresWithSave(kept: JudgeScores, save: JudgeSave): JudgeScores {
   if (save.kind !== 'scores' && save.kind !== 'finish') return kept;
-  const { projectId, scores: given, scales } = save;
+  const { projectId, scores: given, scales: givenOn } = save;
   if (!given || Object.keys(given).length === 0) return kept;
-  const { scores, old_scales } = keptScores(kept);
+  const { scores, scales } = keptScores(kept);
   return {
     scores: { ...scores, [projectId]: { ...scores[projectId], ...given } },
-    old_scales: oldScalesAfter(old_scales, projectId, given, scales),
+    scales: scalesAfter(scales, projectId, given, givenOn),
   };
 }
 
