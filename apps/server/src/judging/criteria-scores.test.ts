@@ -212,75 +212,7 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
     expect(turns).toBe(whole.iterations + 2);
   });
 
-  it('resumes from an earlier fit: after a few more scores, fewer passes to what a fit from the guesses gives', () => {
-    // 60 projects on two criteria, 1–5; 30 judges of their own leniency and spread, 12 visits each.
-    const criteria: Criterion[] = [
-      { id: 'impact', weight: 2 },
-      { id: 'design', weight: 1 },
-    ];
-    const ids = Array.from({ length: 60 }, (_, p) => `p${p}`);
-    const scores: CriterionScore[] = [];
-    for (let j = 0; j < 30; j += 1) {
-      const [leniency, spread] = [jitter(1000 + j, 0.15), 1 + jitter(2000 + j, 0.4)];
-      for (let visit = 0; visit < 12; visit += 1) {
-        const p = (j * 7 + visit * 5) % ids.length;
-        criteria.forEach(({ id }, c) => {
-          const quality = 0.5 + jitter(3000 + p * 2 + c, 0.3);
-          const seen =
-            leniency + 0.5 + spread * (quality - 0.5) + jitter(4000 + j * 100 + visit * 2 + c, 0.1);
-          const value = Math.round(Math.min(1, Math.max(0, seen)) * 4) / 4;
-          scores.push(score(`j${j}`, ids[p] as string, value, id, 5));
-        });
-      }
-    }
-    const earlier = fitCriteriaScores(scores.slice(0, -6), criteria, ids);
-    const fresh = fitCriteriaScores(scores, criteria, ids);
-    const resumed = fitCriteriaScores(scores, criteria, ids, { start: earlier, resumeFromScores: 0 });
-    expect(resumed.iterations).toBeLessThan(fresh.iterations);
-    for (const id of ids) {
-      expect(Math.abs(calibratedOf(resumed, id) - calibratedOf(fresh, id))).toBeLessThan(1e-6);
-    }
-    // On other criteria (or the same in another order) it starts from the guesses.
-    const reordered = [...criteria].reverse();
-    expect(fitCriteriaScores(scores, reordered, ids, { start: earlier, resumeFromScores: 0 })).toEqual(
-      fitCriteriaScores(scores, reordered, ids),
-    );
-  });
-
-  it("starts a small event's fit from the guesses whatever fit came before: its figures are its scores", () => {
-    // Four scores with two fixed points: resumed from the fit before J0's correction, the EM
-    // settled on the other one (p0 0.29 against 0.39).
-    const given = (judgeId: string, projectId: string, points: number) =>
-      score(judgeId, projectId, (points - 1) / 4, 'c', 5);
-    const ids = ['p0', 'p1'];
-    const before = [given('j0', 'p0', 4), given('j0', 'p1', 4), given('j1', 'p1', 3), given('j2', 'p0', 3)];
-    const corrected = [given('j0', 'p0', 2), ...before.slice(1)];
-    const start = fitCriteriaScores(before, ONE, ids);
-    expect(fitCriteriaScores(corrected, ONE, ids, { start })).toEqual(fitCriteriaScores(corrected, ONE, ids));
-  });
-
-  it('stays finite resumed from judges who agreed exactly, when one of them then contradicts the fit', () => {
-    // Three judges a point apart at most, each giving the same order: the fit puts their noise at
-    // its floor. Then one corrects its score of the best project to the bottom of the scale.
-    const ids = ['best', 'good', 'fair', 'weak'];
-    const base = [0.75, 0.5, 0.25, 0];
-    const given = (judge: string, shift: number, best = base[0] as number) =>
-      ids.map((id, p) => score(judge, id, p === 0 ? best : (base[p] as number) + shift, 'c', 5));
-    const agreed = [...given('A', 0), ...given('L', 0.25, 1), ...given('B', 0)];
-    const fitted = fitCriteriaScores(agreed, ONE, ids);
-    // The pooled noise's prior keeps a fit's noise off such a floor; a start may still have it.
-    const earlier: CriteriaFit = {
-      ...fitted,
-      judges: new Map([...fitted.judges].map(([id, judge]) => [id, { ...judge, noise: 0.005 }])),
-    };
-    const corrected = [...given('A', 0, 0), ...given('L', 0.25, 1), ...given('B', 0)];
-    const resumed = fitCriteriaScores(corrected, ONE, ids, { start: earlier, resumeFromScores: 0 });
-    for (const id of ids) expect(Number.isFinite(calibratedOf(resumed, id))).toBe(true);
-    const fresh = fitCriteriaScores(corrected, ONE, ids);
-    for (const id of ids) expect(calibratedOf(resumed, id)).toBeCloseTo(calibratedOf(fresh, id), 6);
-  });
-
-  describe('on the scale for any input, and resumed as fresh (the one-score event)', () => {
+  describe('on the scale for any input (the one-score event)', () => {
     const onFive = (judgeId: string, projectId: string, points: number, criterionId = 'c') =>
       score(judgeId, projectId, (points - 1) / 4, criterionId, 5);
     /** Every calibrated value on [0, 1] (1..scale) and finite, every sd finite and positive. */
@@ -296,30 +228,12 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
         const { calibrated, quality } = project.weighted;
         expect(calibrated).toBe(quality === null ? null : Math.min(1, Math.max(0, quality)));
       }
-      expect(fit.state.converged).toBe(true);
+      expect(fit.converged).toBe(true);
     };
-    /** The fit of each prefix of `scores` resumed from the one before, as the server fits after each score. */
-    const chained = (scores: CriterionScore[], criteria: Criterion[], ids: string[]) => {
-      let fit: CriteriaFit | undefined;
-      for (let k = 1; k <= scores.length; k += 1) {
-        fit = fitCriteriaScores(scores.slice(0, k), criteria, ids, { start: fit, resumeFromScores: 0 });
-        expectOnScale(fit);
-      }
-      return fit as CriteriaFit;
-    };
-    /** Resumed and fresh agree below the API's 4 decimals (1e-6 of a weighted score in percent). */
-    const expectSame = (resumed: CriteriaFit, fresh: CriteriaFit) => {
-      for (const [id, project] of fresh.projects) {
-        const other = resumed.projects.get(id);
-        for (const [c, estimate] of project.criteria) {
-          expect(
-            Math.abs((other?.criteria.get(c)?.calibrated ?? 0) - (estimate.calibrated ?? 0)),
-          ).toBeLessThan(1e-6);
-        }
-        expect(Math.abs((other?.weighted.calibrated ?? 0) - (project.weighted.calibrated ?? 0))).toBeLessThan(
-          1e-6,
-        );
-      }
+    /** The fit of each prefix of `scores`, as the server fits after each score: each on the scale. */
+    const everyPrefix = (scores: CriterionScore[], criteria: Criterion[], ids: string[]) => {
+      for (let k = 1; k <= scores.length; k += 1)
+        expectOnScale(fitCriteriaScores(scores.slice(0, k), criteria, ids));
     };
 
     it('an event whose first score is a 5 of 5 (or a 1 of 5): on the scale, above (below) the middle', () => {
@@ -414,7 +328,7 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
       );
     });
 
-    it('resumed score by score, or from the one-score fit, as fresh: nine scores at and near the ends', () => {
+    it('score by score: nine scores at and near the ends', () => {
       // Judges 5/5/5, 4/4/4 and 3/2/1 on A, B, C, the first score a 5 of 5.
       const ids = ['A', 'B', 'C'];
       const nine = [
@@ -424,14 +338,12 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
       ].flatMap((points, j) => ids.map((id, p) => onFive(`j${j}`, id, points[p] as number)));
       const fresh = fitCriteriaScores(nine, ONE, ids);
       expectOnScale(fresh);
-      expectSame(chained(nine, ONE, ids), fresh);
-      const first = fitCriteriaScores(nine.slice(0, 1), ONE, ids);
-      expectSame(fitCriteriaScores(nine, ONE, ids, { start: first, resumeFromScores: 0 }), fresh);
+      everyPrefix(nine, ONE, ids);
       expect(calibratedOf(fresh, 'A')).toBeGreaterThan(calibratedOf(fresh, 'B'));
       expect(calibratedOf(fresh, 'B')).toBeGreaterThan(calibratedOf(fresh, 'C'));
     });
 
-    it('resumed score by score as fresh, and on the scale, in 150 small random events (seeded)', () => {
+    it('score by score on the scale, in 150 small random events (seeded)', () => {
       let state = 34;
       // A linear congruential generator: the same events every run.
       const random = () => (state = (state * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32;
@@ -459,7 +371,7 @@ describe('calibrated criteria scores (issue 34 §2)', () => {
         if (scores.length === 0) continue;
         const fresh = fitCriteriaScores(scores, criteria, ids);
         expectOnScale(fresh);
-        expectSame(chained(scores, criteria, ids), fresh);
+        everyPrefix(scores, criteria, ids);
       }
     });
   });

@@ -43,10 +43,11 @@
  * C³). EM's steps shrink slowly (by about 0.93 a pass at a big event), so the passes are
  * accelerated with SQUAREM: every two passes, a jump to where they head, extrapolated. It stops
  * when plain passes are estimated to be within 1e-7 of where they converge (the last step times
- * r / (1 − r), r the rate at which the steps shrink): a fit resumed from an earlier one (`start`)
- * then reports what a fit from the guesses reports, to the API's 4 decimals, where the model has one
- * fixed point; a small event's can have two, so only events of `resumeFromScores` or more are
- * resumed. A fit that ends at maxIterations, or out of range, is never resumed from.
+ * r / (1 − r), r the rate at which the steps shrink). Every fit starts from the same guesses, so
+ * the same scores give the same figures wherever and whenever they are fitted (an instance, the
+ * export worker, after a restart): a fit resumed from the one before took a third fewer passes
+ * but stopped a little elsewhere, and instances behind one address showed the organizer figures
+ * that differed in their last decimal (docs/benchmarks.md, "The criteria fit from the guesses").
  *
  * A score at an end of its scale is censored: a 5 of 5 says only that the judge saw at least
  * 4.5, however much better the project was (the scores of the best projects pile up there). Each
@@ -131,21 +132,7 @@ export interface CriteriaFit {
   prior: ProjectEstimate;
   /** EM passes used (≤ maxIterations). */
   iterations: number;
-  /** Where the fit ended, for a later fit to start from (`start`). */
-  state: FitState;
-}
-
-/** The model's parameters at the end of a fit besides the judges', by ID (a later fit's indices differ). */
-export interface FitState {
-  /** The criteria's IDs in the order fitted: a state is only resumed on the same ones. */
-  criteria: readonly string[];
-  /** û_p per project (one value per criterion). */
-  deviations: Map<string, Float64Array>;
-  mean: Float64Array;
-  covariance: Float64Array;
-  leniencyVariance: number;
-  spreadVariance: number;
-  /** The fit stopped by its tolerance, not at maxIterations: only such a state is resumed from. */
+  /** The fit stopped by its tolerance, not at maxIterations. */
   converged: boolean;
 }
 
@@ -157,29 +144,12 @@ export interface CriteriaScoreOptions {
    */
   tolerance?: number;
   maxIterations?: number;
-  /**
-   * A previous fit to start from (warm start; ignored unless on the same criteria in the same
-   * order, and converged to a finite state in range). After a few more scores it converges in
-   * fewer passes than a fit from the guesses, to the same point (docs/criteria-scoring.md).
-   */
-  start?: CriteriaFit;
-  /**
-   * `start` is used only from this many scores on: a small event's model can have more than one
-   * fixed point, and a fit resumed there settled on another than the fit from the guesses (four
-   * scores, 0.29 against 0.39), so its figures hung on when the organizer had looked.
-   */
-  resumeFromScores?: number;
 }
 
-/**
- * 1e-7 in [0, 1] units: below the 4 decimals the API gives (1e-6 of a weighted score in percent),
- * so that a fit resumed from another reports what a fit from the guesses reports.
- */
+/** 1e-7 in [0, 1] units: 1e-5 of a weighted score in percent, below the 4 decimals the API gives. */
 export const CRITERIA_SCORE_DEFAULTS = {
   tolerance: 1e-7,
   maxIterations: 2000,
-  /** At it, a fit from the guesses takes 14–20 ms here, a resumed one 12–15 (docs/benchmarks.md). */
-  resumeFromScores: 2000,
 } as const;
 
 /**
@@ -304,8 +274,7 @@ function* fitSteps(
   const weights = normalisedWeights(criteria);
   const data = indexScores(scores, criteria, projectIds);
   yield;
-  const resumeFrom = options.resumeFromScores ?? CRITERIA_SCORE_DEFAULTS.resumeFromScores;
-  const model = startingModel(data, criteria, scores.length >= resumeFrom ? options.start : undefined);
+  const model = guessedModel(data);
   let iterations = 0;
   /** One EM pass from the parameters in `model`; returns how far it moved the qualities. */
   const pass = (): number => {
@@ -319,9 +288,7 @@ function* fitSteps(
     return largestDifference(qualities(data, model), before);
   };
   // EM converges linearly: where each pass shrinks the step by the rate r, the fixed point is
-  // about moved · r / (1 − r) away, far more than `moved` when r is near 1. A fit resumed near
-  // the fixed point and one from the guesses stop equally close to it only by this measure. r is
-  // read off passes in a row, as the larger of the last two rates: just after a jump (below),
+  // about moved · r / (1 − r) away, far more than `moved` when r is near 1. r is read off passes in a row, as the larger of the last two rates: just after a jump (below),
   // steps can shrink faster for a pass or two than what is left of the error decays.
   const settled = (steps: readonly number[]) => {
     const [older, last, moved] = steps.slice(-3) as [number, number, number];
@@ -331,8 +298,8 @@ function* fitSteps(
     return moved < tolerance && rate < 1 && (moved * rate) / (1 - rate) < tolerance;
   };
   // SQUAREM (Varadhan & Roland 2008): two passes, a jump along where they head, one pass from
-  // there. At a big event, a fit resumed after a visit's scores takes ~16 passes (~20 without) and
-  // one from the guesses ~25 (~40): docs/benchmarks.md, "The criteria fit accelerated".
+  // there. At a big event a fit takes ~25 passes (~40 without): docs/benchmarks.md, "The criteria
+  // fit accelerated".
   /** The steps of the passes made in a row since the last jump. */
   let steps: number[] = [];
   let converged = data.J === 0;
@@ -487,56 +454,7 @@ function indexScores(
   };
 }
 
-/**
- * Where the EM starts: `start`'s parameters where it has them (a warm start), else every judge
- * and project average, each criterion's mean its mean value, the hyperpriors' variances.
- */
-function startingModel(data: Scores, criteria: readonly Criterion[], start: CriteriaFit | undefined): Model {
-  const model = guessedModel(data);
-  if (start === undefined || !resumable(start, criteria)) return model;
-  const { state } = start;
-  model.mean.set(state.mean);
-  model.covariance.set(state.covariance);
-  model.leniencyVariance = state.leniencyVariance;
-  model.spreadVariance = state.spreadVariance;
-  for (const [id, j] of data.judgeIndex) {
-    const judge = start.judges.get(id);
-    if (judge === undefined) continue;
-    model.leniency[j] = judge.leniency;
-    model.spread[j] = judge.spread;
-    model.noise[j] = judge.noise ** 2;
-  }
-  for (const [id, p] of data.projectIndex) {
-    const deviation = state.deviations.get(id);
-    if (deviation !== undefined) model.deviation.set(deviation, p * data.C);
-  }
-  return model;
-}
-
-/**
- * A fit is resumed from only if it was on the same criteria in the same order and converged to a
- * finite state in range (every mean on [0, 1], the variances positive): a fit stopped at
- * maxIterations, or gone astray, would carry its error into every fit after it.
- */
-function resumable(start: CriteriaFit, criteria: readonly Criterion[]): boolean {
-  const { state } = start;
-  if (!state.converged || state.criteria.join('\n') !== criteria.map((c) => c.id).join('\n')) return false;
-  const finite = (values: Iterable<number>) => [...values].every(Number.isFinite);
-  const C = criteria.length;
-  return (
-    [...state.mean].every((m) => m >= 0 && m <= 1) &&
-    finite(state.covariance) &&
-    Array.from({ length: C }, (_, c) => state.covariance[c * C + c] as number).every((v) => v > 0) &&
-    state.leniencyVariance > 0 &&
-    state.spreadVariance > 0 &&
-    finite([state.leniencyVariance, state.spreadVariance]) &&
-    [...state.deviations.values()].every(finite) &&
-    [...start.judges.values()].every(
-      (judge) => finite([judge.leniency, judge.spread, judge.noise]) && judge.noise > 0 && judge.spread > 0,
-    )
-  );
-}
-
+/** Where the EM starts: every judge and project average, each criterion's mean its mean value, the hyperpriors' variances. */
 function guessedModel(data: Scores): Model {
   const { C, P, J } = data;
   const mean = new Float64Array(C).fill(0.5);
@@ -1003,7 +921,7 @@ function report(
       count: data.judgeCount[j] as number,
     });
   }
-  return { projects, judges, prior, iterations, state: stateOf(data, model, criteria, converged) };
+  return { projects, judges, prior, iterations, converged };
 }
 
 /**
@@ -1012,22 +930,6 @@ function report(
  */
 function onScale(quality: number): number {
   return Math.min(1, Math.max(0, quality));
-}
-
-function stateOf(data: Scores, model: Model, criteria: readonly Criterion[], converged: boolean): FitState {
-  const deviations = new Map<string, Float64Array>();
-  for (const [id, p] of data.projectIndex) {
-    deviations.set(id, model.deviation.slice(p * data.C, (p + 1) * data.C));
-  }
-  return {
-    criteria: criteria.map((c) => c.id),
-    deviations,
-    mean: model.mean.slice(),
-    covariance: model.covariance.slice(),
-    leniencyVariance: model.leniencyVariance,
-    spreadVariance: model.spreadVariance,
-    converged,
-  };
 }
 
 /**

@@ -65,14 +65,6 @@ export class ProjectEstimator {
   private readonly rankScores = new RankScoreCache();
   /** The general judges' criteria fit (null: no score), kept until what it reads changes. */
   private readonly criteriaFits: SharedCompute<CriteriaFit | null>;
-  /**
-   * The last criteria fit, where the next one starts (`start` is ignored unless that fit converged
-   * to a finite state in range, and ends where a fit from the guesses would, to 1e-7): at a big
-   * event, about 16 passes after a visit's scores instead of about 25 from the guesses
-   * (docs/criteria-scoring.md; docs/benchmarks.md, "The criteria fit resumes where it ended" and
-   * "The criteria fit accelerated").
-   */
-  private lastCriteriaFit: CriteriaFit | undefined;
 
   constructor(
     private readonly db: Database,
@@ -143,11 +135,7 @@ export class ProjectEstimator {
     const scores = await this.repositories.criteria.scoresOfTrack('');
     if (scores.length === 0) return null;
     await turn();
-    const fit = await fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, fitTurn(), {
-      start: this.lastCriteriaFit,
-    });
-    this.lastCriteriaFit = fit;
-    return fit;
+    return await fitCriteriaScoresInTurns(storedScores(scores), criteria, projectIds, fitTurn());
   }
 }
 
