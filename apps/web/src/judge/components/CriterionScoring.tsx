@@ -28,17 +28,18 @@ interface CriterionScoreProps extends Omit<CriterionScoringProps, 'criteria' | '
 }
 
 /**
- * Beside five 44 px buttons a phone's name column holds about 15 characters a line: a longer name
- * goes above its scale, as a scale longer than five does, so that it reads in a line or two.
+ * Beside five 44 px buttons a 390 px phone's name column holds about 15 characters a line: a longer
+ * name goes above its scale, as a scale longer than five does, so that it reads in a line or two.
+ * On a narrower phone or at a large text size every name goes above (judge.css, `@container`).
  */
 const NAME_BESIDE_SCALE_MAX = 30;
 const wide = (criterion: Criterion) => criterion.scale > 5 || criterion.name.length > NAME_BESIDE_SCALE_MAX;
 
 /**
  * One criterion: its name (a tap shows the description; screen readers hear it with the scores)
- * beside its scale, or above it (`wide`). The scores are radio buttons drawn as 44 px buttons:
- * one tab stop per criterion, arrows move the score. A score given on the criterion's earlier scale
- * is said under it (and heard with the scores), none chosen.
+ * beside its scale, or above it (`wide`, or a row too narrow for both). The scores are radio
+ * buttons drawn as 44 px buttons: one tab stop per criterion, arrows move the score. A score given
+ * on the criterion's earlier scale is said under it (and heard with the scores), none chosen.
  */
 function CriterionScore({
   criterion,

@@ -1,0 +1,164 @@
+/**
+ * A judge's popups on small phones (360×640, 320×568, 844×390 landscape) and at 200 % text size,
+ * with the five criteria of judge-criteria.e2e.ts: every criterion's name is whole, beside or above
+ * its scores and never under them; the Done popup never scrolls sideways, and its Submit is on the
+ * first screen; the Skip popup's "Please select an option." shows where the judge looks.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  collectPageErrors,
+  launchBrowser,
+  loginJudgeApi,
+  seedJudge,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+  useJudgeToken,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+const CRITERIA = [
+  { name: 'Impact', description: '1: helps nobody yet; 5: changes how people live or work.', weight: 3 },
+  { name: 'Technical difficulty', description: '1: a template; 5: hard problems solved well.', weight: 2 },
+  { name: 'Design', description: '1: hard to use; 5: a pleasure to use.', weight: 1 },
+  { name: 'Presentation', description: '1: unclear demo; 5: clear, live and on time.', weight: 1 },
+  { name: 'Originality', description: '', weight: 1 },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (let i = 1; i <= 12; i += 1)
+    await seedProject(server, {
+      name: `Project ${i}: Solar Mesh Radio for Festivals`,
+      description: 'A demo.',
+    });
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  for (const criterion of CRITERIA) await apiCall(server, 'POST', '/admin/criteria', criterion);
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const scoreButton = (scope: Locator, criterion: string, score: number) =>
+  scope
+    .getByRole('radiogroup', { name: criterion, exact: true })
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${score}$`) });
+
+let judges = 0;
+/** A judge signed in (welcome accepted) on a touch phone of `width`×`height`; `textSize` is the phone's. */
+async function judgeOn(width: number, height: number, textSize?: string) {
+  judges += 1;
+  const judge = await seedJudge(server, { name: `Judge ${judges}`, email: `judge${judges}@example.org` });
+  const token = await loginJudgeApi(server, judge.code);
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  opened.push(context);
+  await useJudgeToken(context, server, token);
+  if (textSize)
+    await context.addInitScript((size) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.style.fontSize = size;
+      });
+    }, textSize);
+  const page = await context.newPage();
+  return { page, token, errors: collectPageErrors(page) };
+}
+
+async function openDone(page: Page): Promise<Locator> {
+  await page.goto(url('/judge/live'));
+  await page.locator('h1.judge-project-heading__name').waitFor();
+  await button(page, 'Done').tap();
+  const dialog = page.getByRole('dialog', { name: 'Finish Project' });
+  await dialog.getByRole('radiogroup', { name: 'Originality' }).waitFor();
+  return dialog;
+}
+
+/**
+ * What is wrong with the criteria's names in `scope`: a name drawn under (or past) its scores, in a
+ * column of no width, or a word of it broken over two lines.
+ */
+function namesCut(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('.judge-criterion')].flatMap((criterion) => {
+      const textElement = criterion.querySelector('.judge-criterion__name-text')!;
+      const name = textElement.textContent ?? '';
+      const text = textElement.getBoundingClientRect();
+      const column = criterion.querySelector('.judge-criterion__name')!.getBoundingClientRect();
+      const scale = criterion.querySelector('.judge-criterion__scale')!.getBoundingClientRect();
+      const sameRow = scale.top < text.bottom && text.top < scale.bottom;
+      const under = sameRow ? text.right - scale.left : 0;
+      const problems: string[] = [];
+      if (under > 0.5) problems.push(`${name}: ${Math.round(under)}px under the scores`);
+      if (column.width < 1) problems.push(`${name}: in a ${Math.round(column.width)}px column`);
+      const node = textElement.firstChild!;
+      let at = 0;
+      for (const word of name.split(' ')) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        at += word.length + 1;
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`${name}: "${word}" broken over ${lines.size} lines`);
+      }
+      return problems;
+    }),
+  );
+}
+
+/** The score buttons (and Submit) of `scope` smaller than a 44 px target. */
+function smallTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('.judge-criterion__score span, button[type="submit"]')].flatMap((target) => {
+      const box = target.getBoundingClientRect();
+      return box.width < 44 || box.height < 44
+        ? [`${target.textContent}: ${Math.round(box.width)}×${Math.round(box.height)}`]
+        : [];
+    }),
+  );
+}
+
+describe('criterion names on a small phone', () => {
+  for (const [width, height] of [
+    [360, 640],
+    [320, 568],
+  ] as const) {
+    it(`are whole and clear of the scores at ${width}×${height}, in the Done popup and on the project page`, async () => {
+      const { page, token, errors } = await judgeOn(width, height);
+      const dialog = await openDone(page);
+      expect(await namesCut(dialog)).toEqual([]);
+      expect(await smallTargets(dialog)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      for (const { name } of CRITERIA) await scoreButton(dialog, name, 3).tap();
+      const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
+      await button(dialog, 'Submit').tap();
+      await page.waitForURL(url('/judge'));
+      await page.goto(url(`/judge/project/${held}`));
+      const scores = page.getByRole('region', { name: 'Your scores' });
+      await scores.getByRole('radiogroup', { name: 'Originality' }).waitFor();
+      expect(await namesCut(scores)).toEqual([]);
+      expect(await smallTargets(scores)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
+});
