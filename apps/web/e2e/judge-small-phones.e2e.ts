@@ -162,3 +162,23 @@ describe('criterion names on a small phone', () => {
     });
   }
 });
+
+describe('the Done popup at 200 % text size (390×844)', () => {
+  it('shows every score without sideways scrolling, each name whole, every score a 44 px target', async () => {
+    const { page, errors } = await judgeOn(390, 844, '200%');
+    const dialog = await openDone(page);
+    const width = await dialog.evaluate((d) => ({ content: d.scrollWidth, shown: d.clientWidth }));
+    expect(width.content).toBeLessThanOrEqual(width.shown);
+    const pastTheEdge = await dialog.evaluate((d) => {
+      const right = d.getBoundingClientRect().right;
+      return [...d.querySelectorAll('.judge-criterion__score')].filter(
+        (score) => score.getBoundingClientRect().right > right + 0.5,
+      ).length;
+    });
+    expect(pastTheEdge).toBe(0);
+    expect(await namesCut(dialog)).toEqual([]);
+    expect(await smallTargets(dialog)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
