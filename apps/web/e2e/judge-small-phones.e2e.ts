@@ -182,3 +182,24 @@ describe('the Done popup at 200 % text size (390×844)', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
+
+describe('the Done popup on a 360×640 phone with five criteria', () => {
+  it('has Submit on the first screen, not covered, and it submits', async () => {
+    const { page, errors } = await judgeOn(360, 640);
+    const dialog = await openDone(page);
+    const submit = button(dialog, 'Submit');
+    const box = (await submit.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    const onTop = await submit.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    for (const { name } of CRITERIA) await scoreButton(dialog, name, 4).tap();
+    await submit.tap();
+    await page.waitForURL(url('/judge'));
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

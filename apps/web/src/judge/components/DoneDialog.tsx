@@ -117,19 +117,21 @@ function DoneForm({ name }: { name: string }) {
         onChange={(event) => setDraft('notes', event.target.value)}
       />
       <FeedbackField />
-      {left > 0 && (
-        <p id="judge-done-unscored" className="judge-done__why">
-          Score every criterion to submit: {left} left.
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        disabled={submitting || left > 0}
-        aria-describedby={left > 0 ? 'judge-done-unscored' : undefined}
-      >
-        Submit
-      </button>
+      <div className="judge-done__submit">
+        {left > 0 && (
+          <p id="judge-done-unscored" className="judge-done__why">
+            Score every criterion to submit: {left} left.
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={submitting || left > 0}
+          aria-describedby={left > 0 ? 'judge-done-unscored' : undefined}
+        >
+          Submit
+        </button>
+      </div>
     </form>
   );
 }
@@ -137,7 +139,7 @@ function DoneForm({ name }: { name: string }) {
 /**
  * The Done popup: star, personal notes (the same draft as the bottom field), the feedback for the
  * team (folded) and Submit; while the event has criteria, a score per criterion above them, all on
- * a phone's first screen.
+ * a 390×844 phone's first screen. On a smaller one Submit stays at the popup's bottom edge.
  */
 export function DoneDialog({ name }: { name: string }) {
   const open = useJudgeLiveStore((state) => state.popup === 'done');
