@@ -5,6 +5,7 @@
  * first screen; the Skip popup's "Please select an option." shows where the judge looks.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { SELECT_AN_OPTION } from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -202,4 +203,34 @@ describe('the Done popup on a 360×640 phone with five criteria', () => {
     await page.waitForURL(url('/judge'));
     expect(unexpectedErrors(errors)).toEqual([]);
   });
+});
+
+describe('"Please select an option." in the Skip popup', () => {
+  for (const [width, height] of [
+    [320, 568],
+    [844, 390],
+  ] as const) {
+    it(`shows on screen when Submit is tapped with no reason at ${width}×${height}`, async () => {
+      const { page, errors } = await judgeOn(width, height);
+      await page.goto(url('/judge/live'));
+      await page.locator('h1.judge-project-heading__name').waitFor();
+      await button(page, 'Skip').tap();
+      const dialog = page.getByRole('dialog', { name: 'Skip Project' });
+      await button(dialog, 'Submit').tap();
+      const notice = dialog.locator('.notice').filter({ hasText: SELECT_AN_OPTION });
+      await notice.waitFor();
+      await expect
+        .poll(
+          async () => {
+            const box = (await notice.boundingBox())!;
+            const [top, bottom] = [Math.round(box.y), Math.round(box.y + box.height)];
+            return top >= 0 && bottom <= height ? 'on screen' : `at y ${top}–${bottom} of ${height}`;
+          },
+          { timeout: 2000 },
+        )
+        .toBe('on screen');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
 });

@@ -78,14 +78,21 @@ export function Notices() {
 /** The same notices, shown inside an open modal popup (Dialog `showNotices`) instead of behind it. */
 export function DialogNotices() {
   const any = useNoticeStore((state) => state.notices.length > 0);
+  const newest = useNoticeStore((state) => state.notices.at(-1)?.id);
   const dialogShowing = useNoticeStore((state) => state.dialogShowing);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     dialogShowing(1);
     return () => dialogShowing(-1);
   }, [dialogShowing]);
+  // Said under the popup's last button, a new notice was below a small phone's screen (the Skip
+  // popup's "Please select an option."): the popup scrolls to it, and only as far as it must.
+  useEffect(() => {
+    if (newest !== undefined) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [newest]);
   if (!any) return null;
   return (
-    <div className="dialog__notices">
+    <div ref={ref} className="dialog__notices">
       <NoticeItems />
     </div>
   );
