@@ -91,7 +91,7 @@ describe('feedback for the team in the Done dialog', () => {
       'judge-done-feedback-who',
     );
     expect(await dialog.locator('#judge-done-feedback-who').textContent()).toBe(
-      'Shown to the team after judging, without your name. Your personal notes stay private.',
+      'Shown to the team once the organizers share it, without your name. Your personal notes stay private.',
     );
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -42,7 +42,7 @@ function FeedbackField() {
         Feedback for the team
       </label>
       <p id="judge-done-feedback-who" className="judge-field__help">
-        Shown to the team after judging, without your name. Your personal notes stay private.
+        Shown to the team once the organizers share it, without your name. Your personal notes stay private.
       </p>
       <textarea
         id="judge-done-feedback"
