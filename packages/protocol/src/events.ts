@@ -11,8 +11,9 @@ export interface SocketAuth {
   /**
    * Podium's extension (docs/api-extensions.md, "Catching up at the first connect"): the lowest
    * `SEQ_HEADER` of the answers the page shows. The server then sends, at once, the latest event
-   * of each name this socket's rooms got after it, so a change made between the page's reads and
-   * its socket's first connect is not missed. Absent: nothing is sent again (6.2).
+   * of each name this socket's rooms got after it (one of each name they get, when the instance
+   * cannot tell: it started after the page's reads), so a change made between the page's reads
+   * and its socket's first connect is not missed. Absent: nothing is sent again (6.2).
    */
   since?: number;
   /**

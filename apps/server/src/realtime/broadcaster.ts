@@ -7,6 +7,7 @@ import {
   ADMIN_ROOM,
   COALESCED_EVENTS,
   EVENT_COALESCE_MS,
+  EVENT_ORDER,
   PUBLIC_ROOM,
   judgeRoom,
   teamRoom,
@@ -71,6 +72,7 @@ const TEAM_PAGE_KINDS: ReadonlySet<DomainEvent['kind']> = new Set([
   'feedback',
 ]);
 const TEAM_ROOM_PREFIX = teamRoom('');
+const JUDGE_ROOM_PREFIX = judgeRoom('');
 const key = ({ name, audience }: Emission) => `${name}@${audience === 'everyone' ? '*' : audience.join(',')}`;
 
 /** The rooms key of an event to everyone: every socket catches up on it. */
@@ -131,16 +133,28 @@ export class Broadcaster {
   }
 
   /**
-   * Sends `socket` the latest event of each name its rooms got after `since`, oldest first.
-   * `since` cannot be above `lastSeq` (the last `seq` this instance read) unless it comes from
-   * another database (one restored from a backup, an event moved): every kept event is sent then.
+   * Sends `socket` the latest event of each name its rooms got after `since`, oldest first. When
+   * this instance cannot tell what its page missed (afterOf), it sends one event of each name its
+   * rooms can get instead, in turn, with the state now and `lastSeq`: the page reads everything it
+   * shows again, as after a reconnect (API.md 6.2).
    */
   catchUp(
     socket: { rooms: ReadonlySet<string>; emit: PodiumServer['emit'] },
     since: number,
+    startSeq: number,
     lastSeq: number,
   ): void {
-    const after = afterOf(since, lastSeq);
+    const after = afterOf(since, startSeq, lastSeq);
+    if (after === undefined) {
+      const names = new Set([EVERYONE, ...socket.rooms].flatMap(namesOf));
+      // In turn: the emissions queued before carry a `seq` up to `lastSeq`, the ones after a higher one.
+      this.inTurn('catching a socket up', async () => {
+        for (const name of EVENT_ORDER.filter((name) => names.has(name))) {
+          emit(socket, name, await this.payload(name, lastSeq));
+        }
+      });
+      return;
+    }
     const missed = new Map<EventName, EventPayload<EventName>>();
     for (const room of [EVERYONE, ...socket.rooms]) {
       for (const [name, payload] of this.latest.get(room) ?? []) {
@@ -174,22 +188,26 @@ export class Broadcaster {
    * held, or one this instance has not read yet (another instance's). So unless its room got a
    * `team.changed` after `since` (caught up on, or live since the connect), the socket gets one
    * when anything was committed after `since`: the page reads itself once more. What is committed
-   * later is told live: the socket is in its room, with a base taken before.
+   * later is told live: the socket is in its room, with a base taken before. A `since` this
+   * instance cannot serve got a `team.changed` from `catchUp`.
    */
   async catchUpTeam(
     socket: { emit: PodiumServer['emit'] },
     code: string,
     since: number,
+    startSeq: number,
     lastSeq: number,
   ): Promise<void> {
-    const after = afterOf(since, lastSeq);
+    const after = afterOf(since, startSeq, lastSeq);
+    if (after === undefined) return;
     const told = () => (this.latest.get(teamRoom(code))?.get('team.changed')?.seq ?? 0) > after;
     if (told()) return;
     // Read after the socket connected; when it cannot be read, the page is told (a read too many).
     const committed = await this.sources.committedSeq().catch(() => Number.POSITIVE_INFINITY);
     if (committed <= after) return;
-    // In turn, with the `seq` delivered so far: never below one this socket got, nor above a later one.
-    const seq = this.delivered;
+    // In turn, with the `seq` delivered so far (none yet: the start's): never below one this socket
+    // got, nor above a later one.
+    const seq = Math.max(this.delivered, lastSeq);
     this.inTurn('telling a team page', () => {
       if (!told()) emit(socket, 'team.changed', { seq });
     });
@@ -267,11 +285,40 @@ export class Broadcaster {
 }
 
 /**
- * The `seq` after which a socket's page may have missed events: its `since`, or 0 for a `since`
- * above `lastSeq` (the last `seq` this instance read), which comes from another database.
+ * The `seq` after which a socket's page may have missed events, when this instance's memory tells
+ * them: its `since`, from `startSeq` (this instance's start) to `lastSeq` (the last `seq` it read).
+ * A `since` below comes from a page that read before this instance started (from another instance,
+ * or from this one before a restart): it may lack changes of rows this instance never had. One
+ * still above (after readUpTo) comes from another database (a restored backup, an event moved).
  */
-function afterOf(since: number, lastSeq: number): number {
-  return since > lastSeq ? 0 : since;
+function afterOf(since: number, startSeq: number, lastSeq: number): number | undefined {
+  return since >= startSeq && since <= lastSeq ? since : undefined;
+}
+
+/**
+ * The events a room can get (the audiences of actionOf, and team pages' `team.changed`); every
+ * socket also gets `clock` and `deliberation` (everyone's, as the room EVERYONE).
+ */
+function namesOf(room: string): EventName[] {
+  if (room === EVERYONE) return ['clock', 'deliberation'];
+  if (room === ADMIN_ROOM) {
+    return [
+      'options.changed',
+      'layout.changed',
+      'flags.changed',
+      'projects.changed',
+      'judges.changed',
+      'stats',
+      'login.guard',
+      'team-alerts.changed',
+      'feedback.changed',
+    ];
+  }
+  if (room === JUDGES_ROOM) return ['options.changed'];
+  if (room === PUBLIC_ROOM) return ['options.changed', 'layout.changed', 'projects.changed'];
+  if (room.startsWith(JUDGE_ROOM_PREFIX)) return ['judge.updated'];
+  if (room.startsWith(TEAM_ROOM_PREFIX)) return ['team.changed'];
+  return [];
 }
 
 /** socket.io's typed emit cannot relate a runtime event name to its payload type. */

@@ -283,6 +283,92 @@ describe('two instances on one PostgreSQL database (R96)', () => {
     await settle(2500); // B has polled: its compare finds the page as it followed it
     expect(count(team, 'team.changed')).toBe(1);
   });
+
+  it('pages read on A before B started, with a change committed in between, are told at their first connect to B (since)', async () => {
+    // B starts later (a rolling restart, a crash restart, a scale-up): it never had that change.
+    apps.splice(apps.indexOf(b), 1);
+    await b.close();
+    const project = await a.addProject({ name: 'First' });
+    const code = (await a.admin({ method: 'GET', url: '/api/admin/team-codes' }))
+      .json<{ project_id: string; code: string }[]>()
+      .find((c) => c.project_id === project)!.code;
+    const adaId = await a.addJudge({ name: 'Ada', email: 'ada@x.org' });
+    const ada = await a.loginAs(adaId);
+    await settle(1100);
+    // The pages' reads on A: each shows every change up to `shown`.
+    const reads = [
+      await a.admin({ method: 'GET', url: '/api/project/list' }),
+      await ada({ method: 'GET', url: '/api/judge' }),
+      await a.app.inject({ method: 'GET', url: '/api/project/list/public' }),
+      await a.app.inject({ method: 'GET', url: `/api/team/${code}` }),
+    ];
+    const shown = Number(reads[0]?.headers['x-podium-seq']);
+    for (const read of reads) expect(Number(read.headers['x-podium-seq'])).toBe(shown);
+    expect(shown).toBe(await a.app.db.outbox.last());
+    // Committed after the reads, before B starts: a project, the clock, Ada's notes, a judge on the way.
+    await a.addProject({ name: 'Second' });
+    await a.admin(unpause);
+    await a.admin({ method: 'PUT', url: `/api/judge/${adaId}`, payload: { notes: 'x' } });
+    expect(await a.app.db.outbox.last()).toBeGreaterThan(shown);
+    const judge = await a.loginAs(await a.addJudge({ name: 'Bob', email: 'bob@x.org' }));
+    expect((await judge({ method: 'POST', url: '/api/judge/next' })).statusCode).toBe(200);
+    const last = await a.app.db.outbox.last();
+
+    b = await start();
+    const [admin, adaSocket, expo, team] = [
+      await asAdmin(b, shown),
+      await open(b, { token: ada.token, since: shown }),
+      await open(b, { since: shown }),
+      await open(b, { team: code, since: shown }),
+    ];
+    // A page that read on B, and a client that says nothing, get nothing again.
+    const current = Number(
+      (await b.app.inject({ method: 'GET', url: '/api/project/list/public' })).headers['x-podium-seq'],
+    );
+    expect(current).toBe(last);
+    const [upToDate, plain] = [await open(b, { since: current }), await asAdmin(b)];
+    // B cannot tell which events these pages missed: one of each name their rooms get, in the
+    // order of 6.3, so each page reads what it shows again.
+    const everyone = ['clock', 'deliberation'];
+    const expected = new Map([
+      [
+        admin,
+        [
+          ...everyone,
+          'options.changed',
+          'layout.changed',
+          'flags.changed',
+          'projects.changed',
+          'judges.changed',
+          'stats',
+          'login.guard',
+          'team-alerts.changed',
+          'feedback.changed',
+        ],
+      ],
+      [adaSocket, [...everyone, 'options.changed', 'judge.updated']],
+      [expo, [...everyone, 'options.changed', 'layout.changed', 'projects.changed']],
+      [team, [...everyone, 'team.changed']],
+    ]);
+    await until(() => [...expected].every(([socket, names]) => socket.events.length >= names.length));
+    await settle(500);
+    for (const [socket, names] of expected) {
+      expect(socket.names()).toEqual(names);
+      // The state as it is now, with the last seq B had when the socket connected.
+      expect(seqs(socket).every((seq) => seq === last)).toBe(true);
+      expect(socket.events[0]?.payload).toMatchObject({ running: true });
+    }
+    expect(admin.events.find((event) => event.name === 'stats')?.payload).toMatchObject({
+      stats: { projects: 2, judges: 2 },
+    });
+    expect([...upToDate.names(), ...plain.names()]).toEqual([]);
+    // What is committed later is told live, after those, with its own seq.
+    await a.admin(pause);
+    await until(() => [...expected.keys()].every((socket) => count(socket, 'clock') === 2));
+    for (const socket of expected.keys()) {
+      expect(seqs(socket).every((seq, i, all) => i === 0 || seq >= (all[i - 1] ?? 0))).toBe(true);
+    }
+  });
 });
 
 describe('when notifications or the database fail (R96)', () => {

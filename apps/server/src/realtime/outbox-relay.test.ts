@@ -68,6 +68,29 @@ describe('seq across restarts', () => {
     await until(() => after.names().includes('stats'));
     expect(Math.min(...seqs(after))).toBeGreaterThan(last);
   });
+
+  it('a page read before a restart, with a change committed in between, is told at its first connect after it (since)', async () => {
+    const where = await storage();
+    const first = await start(where);
+    await first.addProject({ name: 'A' });
+    const shown = await seqOfRead(first);
+    expect(shown).toBe(await first.app.db.outbox.last());
+    await first.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    const last = await first.app.db.outbox.last();
+    apps.splice(apps.indexOf(first), 1);
+    await first.close();
+
+    const second = await start(where);
+    const expo = await openSocket(await listen(second), { since: shown });
+    sockets.push(expo);
+    // The new process never had that change: one event of each name the page's rooms get.
+    const names = ['clock', 'deliberation', 'options.changed', 'layout.changed', 'projects.changed'];
+    await until(() => expo.events.length === names.length);
+    await settle(300);
+    expect(expo.names()).toEqual(names);
+    expect(seqs(expo)).toEqual(names.map(() => last));
+    expect(expo.events[0]?.payload).toMatchObject({ running: true });
+  });
 });
 
 describe("the import worker's commits", () => {

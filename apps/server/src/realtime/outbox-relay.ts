@@ -9,9 +9,11 @@
  * rows wait in the outbox meanwhile.
  *
  * The relay also keeps the outbox short: as rows come, it deletes those it had OUTBOX_KEEP_MS ago
- * or more. Catching up at connect is served from the broadcaster's memory, so the rows serve only
- * readers that fell behind (a stalled instance, a lost connection); one behind by more loses what
- * was deleted, and its sockets' clients heal as after a reconnect (API.md 6.2: they refetch).
+ * or more. Catching up at connect is served from the broadcaster's memory (of the rows after
+ * `startSeq`; a page that read before gets one event of each name, realtime/broadcaster.ts), so
+ * the rows serve only readers that fell behind (a stalled instance, a lost connection); one behind
+ * by more loses what was deleted, and its sockets' clients heal as after a reconnect (API.md 6.2:
+ * they refetch).
  */
 import type { Database } from '../db/database.js';
 import type { OutboxRow } from '../db/outbox.js';
@@ -27,6 +29,7 @@ const RETRY_MS = 1000;
 export class OutboxRelay {
   private state: 'new' | 'running' | 'closed' = 'new';
   private cursor = 0;
+  private started = 0;
   /** The read under way, which any wake meanwhile extends by another round. */
   private reading: Promise<void> | undefined;
   private again = false;
@@ -48,10 +51,15 @@ export class OutboxRelay {
 
   /** Starts after the rows already there: they were for sockets of before. */
   async start(): Promise<void> {
-    this.cursor = await this.db.outbox.last();
+    this.cursor = this.started = await this.db.outbox.last();
     this.state = 'running';
     this.stopWatching = this.db.watchOutbox(() => void this.read());
     await this.read(); // what was committed while the cursor was being read
+  }
+
+  /** The `seq` the relay started after: the rows up to it were never handed over. */
+  get startSeq(): number {
+    return this.started;
   }
 
   /** The last `seq` handed over: every change it or an earlier one tells of is committed. */

@@ -156,11 +156,11 @@ export function registerSocketServer(app: FastifyInstance, now: () => number): v
     const auth = (socket.handshake.auth ?? {}) as SocketAuth;
     const since = sinceOf(auth);
     if (since === undefined) return;
-    const lastSeq = relay.lastSeq;
-    broadcaster.catchUp(socket, since, lastSeq);
+    const { startSeq, lastSeq } = relay;
+    broadcaster.catchUp(socket, since, startSeq, lastSeq);
     // A team's status page (admitted in its code's room): a change its base took in silently.
     if (typeof auth.team === 'string' && socket.rooms.has(teamRoom(auth.team))) {
-      void broadcaster.catchUpTeam(socket, auth.team, since, lastSeq);
+      void broadcaster.catchUpTeam(socket, auth.team, since, startSeq, lastSeq);
     }
   });
 
