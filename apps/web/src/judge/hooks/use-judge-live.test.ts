@@ -23,6 +23,7 @@ const failed = (error: string) => ({ data: undefined, error });
 
 /** A judge holding p1, the clock running, no deliberation, every answer in. */
 const holding: LiveInputs = {
+  ending: null,
   visitEnd: 'none',
   self: ok({ active: true, current: 'p1' }),
   deliberation: ok({ ok: 0 }),
@@ -67,6 +68,14 @@ describe('liveScreen (the start flow of spec §4 over the kept answers)', () => 
   it('a finish or skip still on the phone: waiting when it failed on the network, loading while sent', () => {
     expect(liveScreen({ ...holding, visitEnd: 'offline' })).toEqual({ phase: 'blocked', block: 'waiting' });
     expect(liveScreen({ ...holding, visitEnd: 'sending' })).toEqual({ phase: 'loading' });
+  });
+
+  it('the judge’s own finish or skip on its way: the project it ends stays on screen, whatever else changed', () => {
+    const ending = { ...holding, ending: summary };
+    expect(liveScreen({ ...ending, visitEnd: 'sending' })).toEqual({ phase: 'judging', project: summary });
+    expect(liveScreen({ ...ending, visitEnd: 'offline' })).toEqual({ phase: 'judging', project: summary });
+    // Its landing cleared `current` before the page heard the answer.
+    expect(liveScreen({ ...free, ending: summary })).toEqual({ phase: 'judging', project: summary });
   });
 
   it('loading until the answers are in; an error only for an answer that failed with nothing kept', () => {

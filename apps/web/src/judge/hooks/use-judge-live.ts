@@ -32,6 +32,11 @@ interface Read<T> {
 }
 
 export interface LiveInputs {
+  /**
+   * The project this page showed when the judge tapped Submit in its Done, Skip or Flag popup,
+   * while that finish or skip is on its way; else null.
+   */
+  ending: ProjectSummary | null;
   /** A finish or skip waits in the outbox; `offline`: its last attempt failed on the network. */
   visitEnd: 'none' | 'sending' | 'offline';
   self: Read<Pick<JudgeSelf, 'active' | 'current'>>;
@@ -55,6 +60,9 @@ function missing(reads: readonly Read<unknown>[]): LiveScreen | null {
 /** The project's id the page needs (shown, or asked for with `POST /judge/next`), from the inputs. */
 export function liveScreen(inputs: LiveInputs): LiveScreen {
   const { self, deliberation, started, project, next } = inputs;
+  // The judge's own Done, Skip or Flag on its way: the project stays, its popup open, until the
+  // answer. A refusal leaves the judge there, said in the popup; a landing moves on from there.
+  if (inputs.ending) return { phase: 'judging', project: inputs.ending };
   // A finish or skip still on the phone ends the held visit: the next project waits for it.
   if (inputs.visitEnd === 'offline') return blocked('waiting');
   if (inputs.visitEnd === 'sending') return LOADING;
@@ -75,7 +83,7 @@ export function liveScreen(inputs: LiveInputs): LiveScreen {
 }
 
 /** Whether the page must ask `POST /judge/next` now. */
-const needsNext = (inputs: Omit<LiveInputs, 'next'>) =>
+const needsNext = (inputs: Omit<LiveInputs, 'next' | 'ending'>) =>
   inputs.visitEnd === 'none' &&
   inputs.self.data?.active === true &&
   inputs.self.data.current === null &&
@@ -120,6 +128,12 @@ export function useLiveScreen(): LiveScreen {
     params: { id: current },
     enabled: current !== '',
   });
+  // Read from the kept answers only: the project was shown, and its landing may clear `current`.
+  const endingId = useJudgeLiveStore((state) => (state.submitting ? state.projectId : null));
+  const ending = useEndpointQuery(endpoints.projectSummary, {
+    params: { id: endingId ?? '' },
+    enabled: false,
+  });
   const visitEnd = useJudgeSyncStore((state) =>
     !state.pending.some(isVisitEnd) ? 'none' : state.status === 'offline' ? 'offline' : 'sending',
   );
@@ -130,7 +144,11 @@ export function useLiveScreen(): LiveScreen {
   const next = useQuery({ ...nextProjectQuery(), enabled: settled && needsNext(inputs) });
   const nextFailure =
     next.error instanceof RequestFailed ? next.error.result.error : String(next.error ?? '');
-  const screen = liveScreen({ ...inputs, next: { data: next.data, error: next.isError ? nextFailure : '' } });
+  const screen = liveScreen({
+    ...inputs,
+    ending: endingId === null ? null : (ending.data ?? null),
+    next: { data: next.data, error: next.isError ? nextFailure : '' },
+  });
   useProjectLeft(screen, self.data ? self.data.current : null);
 
   const judgeId = self.data?.id ?? '';

@@ -1,0 +1,155 @@
+/**
+ * A judge's phone (390×844, touch) after the judge's own Submit: a Done the server refuses while
+ * online leaves the judge on the project, the popup open with the refusal said in it, and the
+ * visit's clock as the popup left it. Each screen passes axe.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  judgeOnPhone as signedInJudgeOnPhone,
+  launchBrowser,
+  seedProject,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+/** Scores are required for every criterion, so a criterion added meanwhile refuses a Done. */
+const CRITERIA = [
+  { name: 'Impact', description: '1: helps nobody yet; 5: changes how people live or work.', weight: 2 },
+  { name: 'Design', description: '1: hard to use; 5: a pleasure to use.', weight: 1 },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (let i = 1; i <= 12; i += 1)
+    await seedProject(server, { name: `Project ${i}`, description: 'A demo.' });
+  // No timer: Done is enabled as soon as a project is shown (one test sets a timer and puts this back).
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+  for (const criterion of CRITERIA) await apiCall(server, 'POST', '/admin/criteria', criterion);
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
+const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
+const scoreButton = (scope: Locator, criterion: string, score: number) =>
+  scope
+    .getByRole('radiogroup', { name: criterion, exact: true })
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${score}$`) });
+/** What holds the focus: its tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
+/** The refusal of a Done in plain words, with the server's reason, wherever a notice shows it. */
+const refusal = (scope: Page | Locator, reason: string) =>
+  scope
+    .locator('.notice__text')
+    .filter({ hasText: `The server did not accept finishing the project (${reason}). It was not saved.` });
+
+let judges = 0;
+async function judgeOnPhone() {
+  judges += 1;
+  const judge = await signedInJudgeOnPhone(browser, server, `Focus Judge ${judges}`);
+  opened.push(judge.context);
+  return judge;
+}
+
+/** The live page's project, with its Done popup open and every criterion scored `score`. */
+async function scoredDone(page: Page, score: number): Promise<Locator> {
+  await page.goto(url('/judge/live'));
+  await projectHeading(page).waitFor();
+  await button(page, 'Done').tap();
+  const dialog = doneDialog(page);
+  for (const { name } of CRITERIA) await scoreButton(dialog, name, score).tap();
+  return dialog;
+}
+
+describe('a Done the server refuses while the judge is online', () => {
+  it('keeps the judge on the project, with the popup open and the refusal said in it', async () => {
+    const { page, token, errors } = await judgeOnPhone();
+    const dialog = await scoredDone(page, 4);
+    const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
+    // The organizer adds a criterion as the judge taps Submit: the server refuses the finish.
+    let added = '';
+    await page.route('**/api/judge/finish', async (route) => {
+      if (!added)
+        added = (await apiCall<{ id: string }>(server, 'POST', '/admin/criteria', { name: 'Accessibility' }))
+          .id;
+      await route.continue();
+    });
+    try {
+      await button(dialog, 'Submit').tap();
+      await refusal(page, 'Please score every criterion: Accessibility').waitFor();
+      await page.waitForTimeout(500); // anything that would close the popup has happened
+      expect(await dialog.isVisible()).toBe(true);
+      // Said in the popup, where the judge looks (the page behind it is inert).
+      expect(await refusal(dialog, 'Please score every criterion: Accessibility').count()).toBe(1);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // The judge scores the criterion added meanwhile and does Done again: it lands.
+      await scoreButton(dialog, 'Accessibility', 3).tap();
+      await button(dialog, 'Submit').tap();
+      await page.waitForURL(url('/judge'));
+      const self = await apiCall<{ seen_projects: { project_id: string }[] }>(
+        server,
+        'GET',
+        '/judge',
+        undefined,
+        token,
+      );
+      expect(self.seen_projects.map((seen) => seen.project_id)).toEqual([held]);
+    } finally {
+      if (added) await apiCall(server, 'DELETE', `/admin/criteria/${added}`);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('leaves the visit clock as it was: paused by the popup, and running again once the judge closes it', async () => {
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+    try {
+      const { page } = await judgeOnPhone();
+      await page.goto(url('/judge/live'));
+      await button(page, 'Start Judging').tap();
+      const clock = page.locator('.judge-clock');
+      await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
+      await button(page, 'Done').tap();
+      const dialog = doneDialog(page);
+      for (const { name } of CRITERIA) await scoreButton(dialog, name, 4).tap();
+      await page.route('**/api/judge/finish', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"error":"Refused for the test"}',
+        }),
+      );
+      await button(dialog, 'Submit').tap();
+      await refusal(page, 'Refused for the test').waitFor();
+      await page.waitForTimeout(500);
+      // The judge paused nothing and is still deciding: the popup holds the clock, as before Submit.
+      expect({ popup: await dialog.isVisible(), clock: await clock.getAttribute('data-status') }).toEqual({
+        popup: true,
+        clock: 'paused',
+      });
+      await button(dialog, 'Close').tap();
+      await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
+      expect(await focused(page)).toBe('BUTTON Done');
+    } finally {
+      await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+    }
+  });
+});
