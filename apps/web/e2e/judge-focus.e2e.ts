@@ -1,7 +1,10 @@
 /**
  * A judge's phone (390×844, touch) after the judge's own Submit: a Done the server refuses while
- * online leaves the judge on the project, the popup open with the refusal said in it, and the
- * visit's clock as the popup left it. Each screen passes axe.
+ * online leaves the judge on the project, the popup open with the refusal said in it, the focus
+ * on its title (Submit was disabled while the Done was on its way) and the visit's clock as the
+ * popup left it; after a Skip, Flag or Done that lands, the next project's or the dashboard's
+ * heading holds the focus. Never the page's <body>, where a screen reader or the next Tab would
+ * start again from the top of the page. Each screen passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +83,7 @@ async function scoredDone(page: Page, score: number): Promise<Locator> {
 }
 
 describe('a Done the server refuses while the judge is online', () => {
-  it('keeps the judge on the project, with the popup open and the refusal said in it', async () => {
+  it('keeps the judge on the project, with the popup open, the refusal said in it and the focus on its title', async () => {
     const { page, token, errors } = await judgeOnPhone();
     const dialog = await scoredDone(page, 4);
     const held = (await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token)).current;
@@ -96,7 +99,10 @@ describe('a Done the server refuses while the judge is online', () => {
       await button(dialog, 'Submit').tap();
       await refusal(page, 'Please score every criterion: Accessibility').waitFor();
       await page.waitForTimeout(500); // anything that would close the popup has happened
-      expect(await dialog.isVisible()).toBe(true);
+      expect({ popup: await dialog.isVisible(), focus: await focused(page) }).toEqual({
+        popup: true,
+        focus: 'H2 Finish Project',
+      });
       // Said in the popup, where the judge looks (the page behind it is inert).
       expect(await refusal(dialog, 'Please score every criterion: Accessibility').count()).toBe(1);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -151,5 +157,36 @@ describe('a Done the server refuses while the judge is online', () => {
     } finally {
       await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
     }
+  });
+});
+
+describe('after the judge’s own Skip, Flag or Done lands', () => {
+  for (const [action, reason] of [
+    ['Skip', 'Busy'],
+    ['Flag', "Can't Demo"],
+  ] as const) {
+    it(`${action}: the focus is on the next project’s heading`, async () => {
+      const { page } = await judgeOnPhone();
+      await page.goto(url('/judge/live'));
+      const first = await projectHeading(page).textContent();
+      await button(page, action).tap();
+      const dialog = page.getByRole('dialog', { name: `${action} Project` });
+      await dialog.getByLabel(reason).check();
+      await button(dialog, 'Submit').tap();
+      await expect.poll(() => projectHeading(page).textContent()).not.toBe(first);
+      const next = await projectHeading(page).textContent();
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${next}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+
+  it('Done: the focus is on the dashboard’s heading', async () => {
+    const { page } = await judgeOnPhone();
+    const dialog = await scoredDone(page, 5);
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    await page.getByRole('region', { name: 'Undo' }).waitFor();
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 Welcome, Focus Judge ${judges}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });

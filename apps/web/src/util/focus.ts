@@ -1,14 +1,38 @@
 /**
- * Gives the focus to the page's heading (its `main h1`) when no control holds it: the control
- * that had it left the page, and the browser put it on the body, so the next Tab and a screen
- * reader would start again from the top of the page instead of from what it now shows. Never
- * takes the focus from a control that holds it.
+ * Gives the focus to the heading of what the user sees when no control holds it: the control that
+ * had it left the page (or was disabled), and the browser put it on the body, so the next Tab and a
+ * screen reader would start again from the top of the page instead of from what it now shows. The
+ * heading is the open popup's title (the page behind a modal popup is inert), else the page's
+ * (its `main h1`). Never takes the focus from a control that holds it.
  */
 export function focusHeadingIfLost(): void {
   const active = document.activeElement;
   if (active !== null && active !== document.body) return;
-  const heading = document.querySelector<HTMLElement>('main h1');
+  const popup = document.querySelector('dialog[open]');
+  const heading = popup
+    ? document.getElementById(popup.getAttribute('aria-labelledby') ?? '')
+    : document.querySelector<HTMLElement>('main h1');
   if (!heading) return;
   heading.tabIndex = -1; // focusable by script only, never a Tab stop
-  heading.focus();
+  // A popup stays scrolled where it is: to the notice it just said, say (components/Notices.tsx).
+  heading.focus({ preventScroll: popup !== null });
+}
+
+/** Set while a heading is owed the focus: see `oweHeadingFocus`. */
+let owed = false;
+
+/**
+ * The control holding the focus is about to leave, or be disabled, with what the user asked (a
+ * popup's Submit whose answer moves the page on): the heading of what shows once the answer is in
+ * takes the focus (`takeOwedFocus`), even on another page.
+ */
+export function oweHeadingFocus(): void {
+  owed = true;
+}
+
+/** What the user waited for shows: its heading takes the focus owed to it, unless a control holds it. */
+export function takeOwedFocus(): void {
+  if (!owed) return;
+  owed = false;
+  focusHeadingIfLost();
 }

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
-import { focusHeadingIfLost } from '../../util/focus';
+import { focusHeadingIfLost, oweHeadingFocus, takeOwedFocus } from '../../util/focus';
 import type { BlockReason } from '../logic/block-screen';
 import { nextProjectQuery } from '../queries/reads';
 import { useJudgeLiveStore } from '../stores/live.store';
@@ -169,6 +169,16 @@ export function useLiveScreen(): LiveScreen {
     // The tapped Undo button left the page with the focus: the page's heading takes it.
     if (screenSettled && useJudgeUndoStore.getState().reached(shownId)) focusHeadingIfLost();
   }, [screenSettled, shownId, givenBack]);
+  // The judge's own Done, Skip or Flag disables its Submit while on its way (the browser puts the
+  // focus on the body), and the answer may take the popup and the page away: the heading of what
+  // then shows takes the focus. The popup's title after a refusal; the next project's (or why
+  // there is none) after a Skip or Flag; the dashboard's after a Done (JudgeDashboardPage).
+  const submitting = useJudgeLiveStore((state) => state.submitting);
+  const finished = useJudgeLiveStore((state) => state.finished);
+  useEffect(() => {
+    if (submitting) oweHeadingFocus();
+    else if (screenSettled && !finished) takeOwedFocus();
+  }, [submitting, finished, screenSettled, shownId]);
   const judgingRuns = started.data === undefined || started.data.ok === 1;
   useEffect(() => {
     if (shownId) live().followJudgingClock(judgingRuns);
