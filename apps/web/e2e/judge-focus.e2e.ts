@@ -3,10 +3,12 @@
  * online leaves the judge on the project, the popup open with the refusal said in it, the focus
  * on its title (Submit was disabled while the Done was on its way) and the visit's clock as the
  * popup left it; after a Skip, Flag or Done that lands, the next project's or the dashboard's
- * heading holds the focus. Never the page's <body>, where a screen reader or the next Tab would
- * start again from the top of the page. Each screen passes axe.
+ * heading holds the focus; so does the page's heading when the Undo banner holding it goes by
+ * itself. Never the page's <body>, where a screen reader or the next Tab would start again from
+ * the top of the page. Each screen passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { UNDO_WINDOW_MS } from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -186,6 +188,22 @@ describe('after the judge’s own Skip, Flag or Done lands', () => {
     await button(dialog, 'Submit').tap();
     await page.waitForURL(url('/judge'));
     await page.getByRole('region', { name: 'Undo' }).waitFor();
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 Welcome, Focus Judge ${judges}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('the Undo banner going by itself', () => {
+  it('gives the focus it held to the page’s heading', async () => {
+    const { page } = await judgeOnPhone();
+    await page.clock.install();
+    const dialog = await scoredDone(page, 2);
+    await button(dialog, 'Submit').tap();
+    await page.waitForURL(url('/judge'));
+    const undo = page.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo/ });
+    await undo.focus(); // a keyboard or screen-reader user about to decide
+    await page.clock.fastForward(UNDO_WINDOW_MS);
+    await page.getByRole('region', { name: 'Undo' }).waitFor({ state: 'detached' });
     await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 Welcome, Focus Judge ${judges}`);
     expect(await accessibilityViolations(page)).toEqual([]);
   });

@@ -7,21 +7,35 @@ import { UNDO_ACTION_TEXT, undoButtonText } from '../logic/undo';
  * "Finished Moonshot. Undo (1:42)": the judge's last Done or Skip may be undone for two minutes
  * (issue 35), on whatever screen comes next and on the dashboard. The countdown is in the
  * button's name, not announced each second; the banner itself is announced once as it appears.
- * Once the tapped undo took the banner away, the focus it held goes to the page's heading.
+ * When the banner goes holding the focus (its Undo tapped, or its two minutes over while a keyboard
+ * or screen reader was on it), the focus goes to the page's heading, not to the page's body.
  */
 export function UndoBanner() {
   useFollowUndo();
   const offer = useUndoOffer();
-  const tapped = useRef(false);
+  // Set by a tap too: a tapped button does not take the focus on every phone (iOS Safari).
+  const heldFocus = useRef(false);
   const shown = offer !== null;
   useEffect(() => {
-    if (shown || !tapped.current) return;
-    tapped.current = false;
+    if (shown || !heldFocus.current) return;
+    heldFocus.current = false;
     focusHeadingIfLost();
   }, [shown]);
   if (!offer) return null;
   return (
-    <section className="card judge-undo" aria-label="Undo">
+    <section
+      className="card judge-undo"
+      aria-label="Undo"
+      onFocus={() => {
+        heldFocus.current = true;
+      }}
+      // Only a control elsewhere taking the focus ends the hold: a banner taken away may blur with
+      // no target on some browsers, as a tap on the page's background does (the heading is fine then).
+      onBlur={(event) => {
+        const to = event.relatedTarget;
+        if (to !== null && !event.currentTarget.contains(to)) heldFocus.current = false;
+      }}
+    >
       <p className="judge-undo__text" role="status">
         {UNDO_ACTION_TEXT[offer.action]} <strong>{offer.name}</strong>.
         {offer.leftMs === null && ' Saved on this phone.'}
@@ -30,7 +44,7 @@ export function UndoBanner() {
         type="button"
         className="btn btn--secondary judge-undo__button"
         onClick={() => {
-          tapped.current = true;
+          heldFocus.current = true;
           void undo(offer);
         }}
       >
