@@ -275,6 +275,16 @@ export async function saveAdminPassword(
   ]);
 }
 
+/** The judge's Done popup. */
+export const doneDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Finish Project' });
+
+/** A criterion's score button (a radio drawn as a button) in the Done popup or on the project page. */
+export const scoreButton = (scope: Page | Locator, criterion: string, score: number): Locator =>
+  scope
+    .getByRole('radiogroup', { name: criterion, exact: true })
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${score}$`) });
+
 /** Text of one of the app's notices (the spec's alerts), matched whole. */
 export function noticeWithText(page: Page, text: string): Locator {
   const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

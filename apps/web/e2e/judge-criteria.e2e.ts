@@ -22,6 +22,8 @@ import {
   serviceWorkerActive,
   startServer,
   unexpectedErrors,
+  doneDialog,
+  scoreButton,
 } from './harness';
 
 let server: ServerHandle;
@@ -66,14 +68,9 @@ afterAll(async () => {
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
-const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
 const criterionGroup = (scope: Page | Locator, name: string) =>
   scope.getByRole('radiogroup', { name, exact: true });
 /** A score's button: the label drawn as the button (its radio is visually hidden). */
-const scoreButton = (scope: Page | Locator, criterion: string, score: number) =>
-  criterionGroup(scope, criterion)
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${score}$`) });
 const judgeScores = (token: string) =>
   apiCall<{
     scores: Record<string, Record<string, number>>;

@@ -18,6 +18,7 @@ import {
   serviceWorkerActive,
   startServer,
   unexpectedErrors,
+  doneDialog,
 } from './harness';
 
 interface FeedbackList {
@@ -47,7 +48,6 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
-const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
 const feedbackList = () => apiCall<FeedbackList>(server, 'GET', '/admin/feedback');
 const withoutOfflineNoise = (errors: readonly string[]) =>
   unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));

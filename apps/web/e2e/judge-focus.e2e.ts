@@ -19,6 +19,8 @@ import {
   seedProject,
   startServer,
   unexpectedErrors,
+  doneDialog,
+  scoreButton,
 } from './harness';
 
 let server: ServerHandle;
@@ -51,12 +53,6 @@ afterAll(async () => {
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
-const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
-const scoreButton = (scope: Locator, criterion: string, score: number) =>
-  scope
-    .getByRole('radiogroup', { name: criterion, exact: true })
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${score}$`) });
 /** What holds the focus: its tag and text. */
 const focused = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);

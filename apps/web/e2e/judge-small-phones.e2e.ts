@@ -19,6 +19,7 @@ import {
   startServer,
   unexpectedErrors,
   useJudgeToken,
+  scoreButton,
 } from './harness';
 
 let server: ServerHandle;
@@ -54,11 +55,6 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
-const scoreButton = (scope: Locator, criterion: string, score: number) =>
-  scope
-    .getByRole('radiogroup', { name: criterion, exact: true })
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${score}$`) });
 
 let judges = 0;
 /** A judge signed in (welcome accepted) on a touch phone of `width`×`height`; `textSize` is the phone's. */
