@@ -49,6 +49,12 @@ export interface BroadcastSources {
 /** Everyone, or the rooms one emission reaches (one `seq` however many rooms, 6.2). */
 type Audience = 'everyone' | readonly string[];
 
+/** A kind's rooms (REACH). */
+interface Reach {
+  rooms: readonly string[];
+  whenPublic?: readonly string[];
+}
+
 interface Emission {
   name: EventName;
   audience: Audience;
@@ -295,30 +301,15 @@ function afterOf(since: number, startSeq: number, lastSeq: number): number | und
   return since >= startSeq && since <= lastSeq ? since : undefined;
 }
 
-/**
- * The events a room can get (the audiences of actionOf, and team pages' `team.changed`); every
- * socket also gets `clock` and `deliberation` (everyone's, as the room EVERYONE).
- */
+/** The events a room can get (REACH's, and team pages' `team.changed`), for catching a socket up. */
 function namesOf(room: string): EventName[] {
-  if (room === EVERYONE) return ['clock', 'deliberation'];
-  if (room === ADMIN_ROOM) {
-    return [
-      'options.changed',
-      'layout.changed',
-      'flags.changed',
-      'projects.changed',
-      'judges.changed',
-      'stats',
-      'login.guard',
-      'team-alerts.changed',
-      'feedback.changed',
-    ];
-  }
-  if (room === JUDGES_ROOM) return ['options.changed'];
-  if (room === PUBLIC_ROOM) return ['options.changed', 'layout.changed', 'projects.changed'];
-  if (room.startsWith(JUDGE_ROOM_PREFIX)) return ['judge.updated'];
   if (room.startsWith(TEAM_ROOM_PREFIX)) return ['team.changed'];
-  return [];
+  const listed = room.startsWith(JUDGE_ROOM_PREFIX) ? JUDGE_ROOM_PREFIX : room;
+  return Object.entries(REACH).flatMap(([kind, reach]) =>
+    reach !== undefined && [...reach.rooms, ...(reach.whenPublic ?? [])].includes(listed)
+      ? [SOCKET_EVENT_OF[kind as DomainEvent['kind']] as EventName]
+      : [],
+  );
 }
 
 /** socket.io's typed emit cannot relate a runtime event name to its payload type. */
@@ -327,42 +318,44 @@ function emit(target: { emit: PodiumServer['emit'] }, name: EventName, payload: 
 }
 
 /**
+ * The rooms each kind's socket event reaches (API.md 6.2), read both to send a row (actionOf) and
+ * to catch a socket up on what its rooms can get (namesOf): `rooms` always, `whenPublic` too when
+ * the event says the change is public (the expo shows it). EVERYONE is every socket;
+ * JUDGE_ROOM_PREFIX, the judge's own room. The kinds of none reach sockets otherwise: team pages
+ * compare what they show (`teams`), the others disconnect sockets.
+ */
+const REACH: { readonly [kind in DomainEvent['kind']]: Reach | undefined } = {
+  clock: { rooms: [EVERYONE] },
+  deliberation: { rooms: [EVERYONE] },
+  options: { rooms: [ADMIN_ROOM, JUDGES_ROOM], whenPublic: [PUBLIC_ROOM] },
+  projects: { rooms: [ADMIN_ROOM], whenPublic: [PUBLIC_ROOM] },
+  layout: { rooms: [ADMIN_ROOM, PUBLIC_ROOM] },
+  judge: { rooms: [JUDGE_ROOM_PREFIX] },
+  flags: { rooms: [ADMIN_ROOM] },
+  judges: { rooms: [ADMIN_ROOM] },
+  stats: { rooms: [ADMIN_ROOM] },
+  'login-guard': { rooms: [ADMIN_ROOM] },
+  'team-alerts': { rooms: [ADMIN_ROOM] },
+  feedback: { rooms: [ADMIN_ROOM] },
+  teams: undefined,
+  'judge-deleted': undefined,
+  'admin-session-revoked': undefined,
+};
+
+/**
  * What one outbox row does to this instance's sockets. A kind this version does not know (written
  * by a newer instance during a rolling upgrade) does nothing.
  */
 function actionOf(event: DomainEvent): Emission | Disconnection | undefined {
-  switch (event.kind) {
-    case 'clock':
-    case 'deliberation':
-      return { name: SOCKET_EVENT_OF[event.kind], audience: 'everyone' };
-    case 'options':
-      return {
-        name: SOCKET_EVENT_OF.options,
-        audience: event.public ? [ADMIN_ROOM, JUDGES_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM, JUDGES_ROOM],
-      };
-    case 'projects':
-      return {
-        name: SOCKET_EVENT_OF.projects,
-        audience: event.public ? [ADMIN_ROOM, PUBLIC_ROOM] : [ADMIN_ROOM],
-      };
-    case 'layout':
-      return { name: SOCKET_EVENT_OF.layout, audience: [ADMIN_ROOM, PUBLIC_ROOM] };
-    case 'judge':
-      return { name: SOCKET_EVENT_OF.judge, audience: [judgeRoom(event.judgeId)] };
-    case 'team-alerts':
-      return { name: SOCKET_EVENT_OF['team-alerts'], audience: [ADMIN_ROOM] };
-    case 'feedback':
-      return { name: SOCKET_EVENT_OF.feedback, audience: [ADMIN_ROOM] };
-    case 'flags':
-    case 'judges':
-    case 'stats':
-    case 'login-guard':
-      return { name: SOCKET_EVENT_OF[event.kind], audience: [ADMIN_ROOM] };
-    case 'judge-deleted':
-      return { room: judgeRoom(event.judgeId), forget: true };
-    case 'admin-session-revoked':
-      return { room: adminSessionRoom(event.tokenHash), forget: false };
-    default:
-      return undefined;
-  }
+  if (event.kind === 'judge-deleted') return { room: judgeRoom(event.judgeId), forget: true };
+  if (event.kind === 'admin-session-revoked')
+    return { room: adminSessionRoom(event.tokenHash), forget: false };
+  const reach = REACH[event.kind];
+  const name = SOCKET_EVENT_OF[event.kind];
+  if (reach === undefined || name === undefined) return undefined;
+  const isPublic = 'public' in event && event.public;
+  const rooms = [...reach.rooms, ...(isPublic ? (reach.whenPublic ?? []) : [])].map((room) =>
+    room === JUDGE_ROOM_PREFIX && event.kind === 'judge' ? judgeRoom(event.judgeId) : room,
+  );
+  return { name, audience: rooms.includes(EVERYONE) ? 'everyone' : rooms };
 }
