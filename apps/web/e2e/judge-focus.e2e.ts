@@ -1,14 +1,14 @@
 /**
- * A judge's phone (390×844, touch) after the judge's own Submit: a Done the server refuses while
- * online leaves the judge on the project, the popup open with the refusal said in it, the focus
- * on its title (Submit was disabled while the Done was on its way) and the visit's clock as the
- * popup left it; after a Skip, Flag or Done that lands, the next project's or the dashboard's
- * heading holds the focus; so does the page's heading when the Undo banner holding it goes by
- * itself. Never the page's <body>, where a screen reader or the next Tab would start again from
- * the top of the page. Each screen passes axe.
+ * A judge's phone (390×844, touch) after the judge's own Submit: a Done, Skip or Flag the server
+ * refuses while online leaves the judge on the project, the popup open with the refusal said in
+ * it, the focus on its title (Submit was disabled while it was on its way) and the visit's clock
+ * as the popup left it; after a Skip, Flag or Done that lands, the next project's or the
+ * dashboard's heading holds the focus; so does the page's heading when the Undo banner holding it
+ * goes by itself. Never the page's <body>, where a screen reader or the next Tab would start again
+ * from the top of the page. Each screen passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { UNDO_WINDOW_MS } from '@podium/protocol';
+import { JUDGE_CONFLICT_LABEL, SAID_CONFLICTS_REFUSED, UNDO_WINDOW_MS } from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -56,11 +56,11 @@ const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__n
 /** What holds the focus: its tag and text. */
 const focused = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
-/** The refusal of a Done in plain words, with the server's reason, wherever a notice shows it. */
-const refusal = (scope: Page | Locator, reason: string) =>
+/** The refusal of a Done (or of a Skip or Flag) in plain words, with the server's reason. */
+const refusal = (scope: Page | Locator, reason: string, refused = 'finishing the project') =>
   scope
     .locator('.notice__text')
-    .filter({ hasText: `The server did not accept finishing the project (${reason}). It was not saved.` });
+    .filter({ hasText: `The server did not accept ${refused} (${reason}). It was not saved.` });
 
 let judges = 0;
 async function judgeOnPhone() {
@@ -156,6 +156,72 @@ describe('a Done the server refuses while the judge is online', () => {
       await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
     }
   });
+});
+
+describe('a Skip or a Flag the server refuses while the judge is online', () => {
+  // Skip: really refused. The organizer turns off "I know this team" for the judge (issue 31) as
+  // the judge taps Submit. Flag: no refusal the server gives while online leaves the judge on the
+  // project (a hidden or replaced judge, a deleted project: the page moves on), so the answer is a
+  // 409 from `page.route`.
+  const cases = [
+    {
+      action: 'Skip',
+      reason: JUDGE_CONFLICT_LABEL,
+      refusedWith: SAID_CONFLICTS_REFUSED,
+      refuse: (page: Page, judgeId: string) =>
+        page.route('**/api/judge/skip', async (route) => {
+          await apiCall(server, 'PUT', `/judge/conflicts/refuse/${judgeId}`, { refuse: true });
+          await route.continue();
+        }),
+    },
+    {
+      action: 'Flag',
+      reason: "Can't Demo",
+      refusedWith: 'Refused for the test',
+      refuse: (page: Page) =>
+        page.route('**/api/judge/skip', (route) =>
+          route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: '{"error":"Refused for the test"}',
+          }),
+        ),
+    },
+  ] as const;
+  for (const { action, reason, refusedWith, refuse } of cases) {
+    it(`${action}: keeps the popup open with the refusal said in it, the clock as it was and the focus on its title`, async () => {
+      await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+      try {
+        const { page, id, errors } = await judgeOnPhone();
+        await page.goto(url('/judge/live'));
+        const shown = await projectHeading(page).textContent();
+        await button(page, 'Start Judging').tap();
+        const clock = page.locator('.judge-clock');
+        await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
+        await button(page, action).tap();
+        const dialog = page.getByRole('dialog', { name: `${action} Project` });
+        await dialog.getByLabel(reason).check();
+        const clockBefore = await clock.getAttribute('data-status');
+        await refuse(page, id);
+        await button(dialog, 'Submit').tap();
+        await refusal(dialog, refusedWith, 'skipping the project').waitFor();
+        await page.waitForTimeout(500); // anything that would close the popup has happened
+        expect({
+          popup: await dialog.isVisible(),
+          project: await projectHeading(page).textContent(),
+          clock: await clock.getAttribute('data-status'),
+          focus: await focused(page),
+        }).toEqual({ popup: true, project: shown, clock: clockBefore, focus: `H2 ${action} Project` });
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await button(dialog, 'Close').tap();
+        await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
+        expect(await focused(page)).toBe(`BUTTON ${action}`);
+        expect(unexpectedErrors(errors)).toEqual([]);
+      } finally {
+        await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+      }
+    });
+  }
 });
 
 describe('after the judge’s own Skip, Flag or Done lands', () => {
