@@ -158,6 +158,38 @@ describe('a Done the server refuses while the judge is online', () => {
   });
 });
 
+describe('a criterion deleted while its score holds the focus in the Done popup', () => {
+  it('leaves the focus in the popup, on a score of the criterion now in its place', async () => {
+    const { page, errors } = await judgeOnPhone();
+    const { id } = await apiCall<{ id: string }>(server, 'POST', '/admin/criteria', { name: 'Fun' });
+    let deleted = false;
+    try {
+      const dialog = await scoredDone(page, 3);
+      await scoreButton(dialog, 'Fun', 2).tap();
+      await scoreButton(dialog, 'Fun', 2).locator('input').focus(); // a keyboard user's arrows
+      expect(await focused(page)).toBe('INPUT ');
+      await apiCall(server, 'DELETE', `/admin/criteria/${id}`);
+      deleted = true;
+      await dialog.getByRole('radiogroup', { name: 'Fun' }).waitFor({ state: 'detached' });
+      // The last criterion went: the one before it, on the judge's score, takes the focus.
+      await expect
+        .poll(() =>
+          dialog.evaluate((popup) => {
+            const active = document.activeElement as HTMLInputElement | null;
+            if (!active || !popup.contains(active)) return `outside the popup: ${active?.tagName}`;
+            const group = active.closest('[role="radiogroup"]')?.textContent;
+            return `${active.tagName} ${active.value} in ${group?.slice(0, 'Design'.length)}`;
+          }),
+        )
+        .toBe('INPUT 3 in Design');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      if (!deleted) await apiCall(server, 'DELETE', `/admin/criteria/${id}`);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
 describe('a Skip or a Flag the server refuses while the judge is online', () => {
   // Skip: really refused. The organizer turns off "I know this team" for the judge (issue 31) as
   // the judge taps Submit. Flag: no refusal the server gives while online leaves the judge on the

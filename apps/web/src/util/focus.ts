@@ -36,3 +36,20 @@ export function takeOwedFocus(): void {
   owed = false;
   focusHeadingIfLost();
 }
+
+/**
+ * The item of a list that held the focus (`items`' `at`, a criterion say) is gone, deleted by
+ * someone else while the list showed, and the browser put the focus on the body: the item now in
+ * its place (else the last) takes it, on its chosen radio button or else its first control, so
+ * the user goes on where they were; with no item left, the heading (`focusHeadingIfLost`).
+ */
+export function focusInPlaceOfRemoved(items: readonly Element[], at: number): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) return;
+  const item = items[Math.min(at, items.length - 1)];
+  const control =
+    item?.querySelector<HTMLElement>('input:checked') ??
+    item?.querySelector<HTMLElement>('input, button, textarea, select');
+  if (control) control.focus();
+  else focusHeadingIfLost();
+}

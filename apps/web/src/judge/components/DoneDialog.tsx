@@ -1,8 +1,9 @@
 import { FEEDBACK_MAX_CHARS } from '@podium/protocol';
 import type { FormEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
+import { focusInPlaceOfRemoved } from '../../util/focus';
 import { useJudgeCriteria } from '../hooks/use-judge-data';
 import { finishScores, givenAsScoring, unscored } from '../logic/criteria';
 import { feedbackLeftText } from '../logic/feedback';
@@ -86,6 +87,14 @@ function DoneForm({ name }: { name: string }) {
   const { scores, givenScales } = useMemo(() => givenAsScoring(given), [given]);
   const scoring = criteria.length > 0;
   const left = required ? unscored(criteria, scores, givenScales).length : 0;
+  // The criterion whose score (or name) holds the focus: should an organizer delete it meanwhile,
+  // the one drawn in its place takes the focus, which would else fall out of the popup.
+  const form = useRef<HTMLFormElement>(null);
+  const focusedCriterion = useRef(-1);
+  const criterionGroups = () => [...(form.current?.querySelectorAll('.judge-criterion') ?? [])];
+  useLayoutEffect(() => {
+    if (focusedCriterion.current >= 0) focusInPlaceOfRemoved(criterionGroups(), focusedCriterion.current);
+  }, [criteria]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,8 +104,12 @@ function DoneForm({ name }: { name: string }) {
 
   return (
     <form
+      ref={form}
       className={`judge-done${scoring ? ' judge-done--scoring' : ''}`}
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={(event) => {
+        focusedCriterion.current = criterionGroups().findIndex((group) => group.contains(event.target));
+      }}
     >
       <p>
         Finish judging <strong>{name}</strong>? You can still edit your {scoring && 'scores, '}notes and star
