@@ -2,7 +2,8 @@
  * A judge's popups on small phones (360×640, 320×568, 844×390 landscape) and at 200 % text size,
  * with the five criteria of judge-criteria.e2e.ts: every criterion's name is whole, beside or above
  * its scores and never under them; the Done popup never scrolls sideways, and its Submit is on the
- * first screen; the Skip popup's "Please select an option." shows where the judge looks.
+ * first screen, at 200 % text in a footer of at most a quarter of the popup; the Skip popup's
+ * "Please select an option." shows where the judge looks.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SELECT_AN_OPTION } from '@podium/protocol';
@@ -160,8 +161,27 @@ describe('criterion names on a small phone', () => {
   }
 });
 
-describe('the Done popup at 200 % text size (390×844)', () => {
-  it('shows every score without sideways scrolling, each name whole, every score a 44 px target', async () => {
+/**
+ * How much of the popup's height the part stuck at its bottom edge (Submit's) takes, in %, and
+ * whether Submit shows whole on screen without scrolling, not covered.
+ */
+function stickyFooter(dialog: Locator): Promise<{ share: number; submitShown: boolean }> {
+  return dialog.evaluate((popup) => {
+    const submit = popup.querySelector<HTMLElement>('button[type="submit"]')!;
+    let footer: HTMLElement = submit;
+    while (getComputedStyle(footer).position !== 'sticky' && footer.parentElement !== popup)
+      footer = footer.parentElement!;
+    const box = submit.getBoundingClientRect();
+    const onTop = submit.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    return {
+      share: Math.round((100 * footer.getBoundingClientRect().height) / popup.getBoundingClientRect().height),
+      submitShown: onTop && box.top >= 0 && box.bottom <= window.innerHeight,
+    };
+  });
+}
+
+describe('the Done popup at 200 % text size', () => {
+  it('shows every score without sideways scrolling at 390×844, each name whole, every score a 44 px target', async () => {
     const { page, errors } = await judgeOn(390, 844, '200%');
     const dialog = await openDone(page);
     const width = await dialog.evaluate((d) => ({ content: d.scrollWidth, shown: d.clientWidth }));
@@ -178,6 +198,34 @@ describe('the Done popup at 200 % text size (390×844)', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
+
+  for (const [width, height] of [
+    [390, 844],
+    [360, 640],
+  ] as const) {
+    it(`keeps Submit on screen at ${width}×${height} in a footer of at most a quarter of the popup`, async () => {
+      const { page, errors } = await judgeOn(width, height, '200%');
+      const dialog = await openDone(page);
+      const footer = await stickyFooter(dialog);
+      expect(footer.submitShown).toBe(true);
+      expect(footer.share).toBeLessThanOrEqual(25);
+      // Nothing scored yet: why Submit waits is Submit's description, and shows above it at the end.
+      const submit = button(dialog, 'Submit');
+      expect(
+        await submit.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()),
+      ).toBe('Score every criterion to submit: 5 left.');
+      await dialog.evaluate((popup) => popup.scrollTo(0, popup.scrollHeight));
+      const whyShown = await dialog.evaluate((popup) => {
+        const why = popup.querySelector('#judge-done-unscored')!.getBoundingClientRect();
+        const atCenter = document.elementFromPoint(why.x + why.width / 2, why.y + why.height / 2);
+        return atCenter?.id === 'judge-done-unscored' && why.top >= 0 && why.bottom <= window.innerHeight;
+      });
+      expect(whyShown).toBe(true);
+      expect(await stickyFooter(dialog)).toMatchObject({ submitShown: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
 });
 
 describe('the Done popup on a 360×640 phone with five criteria', () => {

@@ -136,14 +136,16 @@ function DoneForm({ name }: { name: string }) {
             Score every criterion to submit: {left} left.
           </p>
         )}
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={submitting || left > 0}
-          aria-describedby={left > 0 ? 'judge-done-unscored' : undefined}
-        >
-          Submit
-        </button>
+        <div className="judge-done__submit-bar">
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            disabled={submitting || left > 0}
+            aria-describedby={left > 0 ? 'judge-done-unscored' : undefined}
+          >
+            Submit
+          </button>
+        </div>
       </div>
     </form>
   );
