@@ -181,23 +181,28 @@ function stickyFooter(dialog: Locator): Promise<{ share: number; submitShown: bo
 }
 
 describe('the Done popup at 200 % text size', () => {
-  it('shows every score without sideways scrolling at 390×844, each name whole, every score a 44 px target', async () => {
-    const { page, errors } = await judgeOn(390, 844, '200%');
-    const dialog = await openDone(page);
-    const width = await dialog.evaluate((d) => ({ content: d.scrollWidth, shown: d.clientWidth }));
-    expect(width.content).toBeLessThanOrEqual(width.shown);
-    const pastTheEdge = await dialog.evaluate((d) => {
-      const right = d.getBoundingClientRect().right;
-      return [...d.querySelectorAll('.judge-criterion__score')].filter(
-        (score) => score.getBoundingClientRect().right > right + 0.5,
-      ).length;
+  for (const [phoneWidth, phoneHeight] of [
+    [390, 844],
+    [360, 640],
+  ] as const) {
+    it(`shows every score without sideways scrolling at ${phoneWidth}×${phoneHeight}, each name whole, every score a 44 px target`, async () => {
+      const { page, errors } = await judgeOn(phoneWidth, phoneHeight, '200%');
+      const dialog = await openDone(page);
+      const width = await dialog.evaluate((d) => ({ content: d.scrollWidth, shown: d.clientWidth }));
+      expect(width.content).toBeLessThanOrEqual(width.shown);
+      const pastTheEdge = await dialog.evaluate((d) => {
+        const right = d.getBoundingClientRect().right;
+        return [...d.querySelectorAll('.judge-criterion__score')].filter(
+          (score) => score.getBoundingClientRect().right > right + 0.5,
+        ).length;
+      });
+      expect(pastTheEdge).toBe(0);
+      expect(await namesCut(dialog)).toEqual([]);
+      expect(await smallTargets(dialog)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(unexpectedErrors(errors)).toEqual([]);
     });
-    expect(pastTheEdge).toBe(0);
-    expect(await namesCut(dialog)).toEqual([]);
-    expect(await smallTargets(dialog)).toEqual([]);
-    expect(await accessibilityViolations(page)).toEqual([]);
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+  }
 
   for (const [width, height] of [
     [390, 844],
