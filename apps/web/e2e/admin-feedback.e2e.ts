@@ -36,6 +36,7 @@ const ADA_ON_MESH = 'Mesh: great network diagram';
 let server: ServerHandle;
 let browser: Browser;
 let kilnCode: string;
+let bobId: string;
 
 /** The judge takes the one project shown and finishes it with `feedback`. */
 async function finishWith(token: string, project: string, feedback: string): Promise<void> {
@@ -53,10 +54,9 @@ beforeAll(async () => {
     server,
     (await seedJudge(server, { name: 'Ada', email: 'ada@x.org' })).code,
   );
-  const bob = await loginJudgeApi(
-    server,
-    (await seedJudge(server, { name: 'Bob', email: 'bob@x.org' })).code,
-  );
+  const bobJudge = await seedJudge(server, { name: 'Bob', email: 'bob@x.org' });
+  bobId = bobJudge.id;
+  const bob = await loginJudgeApi(server, bobJudge.code);
   await apiCall(server, 'POST', '/admin/clock/unpause');
   // One project shown at a time, so each judge is given the one meant.
   await apiCall(server, 'PUT', `/project/hide/${mesh}`, { hide: true });
@@ -166,6 +166,39 @@ describe('feedback for the teams (issue 35)', () => {
     const card = admin.page.getByRole('region', { name: /^Table \d: / }).filter({ hasText: 'Cy was here' });
     expect(await card.getByRole('listitem').last().textContent()).toContain('Cy');
     expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('a judge replaced with judgments set aside: marked for the organizer, withheld from the team until reinstated', async () => {
+    await apiCall(server, 'POST', '/admin/options', { feedback_released: true });
+    const team = await openPhonePage(browser, server);
+    const connected = socketConnected(team.page);
+    await team.page.goto(`${server.baseUrl}/team/${kilnCode}`);
+    await connected;
+    await expect.poll(() => shownToTeam(team.page), { timeout: LIVE_MS }).toEqual([ADA_ON_KILN, BOB_ON_KILN]);
+    const admin = await openAdminPage(browser, server, VIEWPORTS.desktop);
+    await admin.page.goto(`${server.baseUrl}/admin/feedback`);
+    const kilnCard = admin.page.getByRole('region', { name: 'Table 1: Moonshot Kiln' });
+    const bobsItem = kilnCard.getByRole('listitem').filter({ hasText: BOB_ON_KILN });
+    await bobsItem.waitFor();
+    const mark = 'Not shown: the judge was replaced with judgments set aside';
+
+    // Replaced with judgments set aside: both open pages follow without a reload.
+    await apiCall(server, 'POST', `/judge/replace/${bobId}`, { keep_rankings: false });
+    await bobsItem.getByText(mark).waitFor({ timeout: LIVE_MS });
+    expect(await kilnCard.getByText(mark).count()).toBe(1); // Ada's is not marked
+    expect(await kilnCard.getByText('Hidden from the team').count()).toBe(0);
+    await expect.poll(() => shownToTeam(team.page), { timeout: LIVE_MS }).toEqual([ADA_ON_KILN]);
+    expect(await teamFeedback()).toEqual([ADA_ON_KILN]);
+    expect(await accessibilityViolations(admin.page)).toEqual([]);
+
+    // Reinstated: it reaches the team again, and the mark goes.
+    await apiCall(server, 'POST', `/judge/reinstate/${bobId}`);
+    await expect.poll(() => shownToTeam(team.page), { timeout: LIVE_MS }).toEqual([ADA_ON_KILN, BOB_ON_KILN]);
+    await bobsItem.getByText(mark).waitFor({ state: 'detached', timeout: LIVE_MS });
+    expect(unexpectedErrors(team.errors)).toEqual([]);
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await team.context.close();
     await admin.context.close();
   });
 });

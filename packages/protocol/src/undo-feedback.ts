@@ -72,6 +72,11 @@ export const FeedbackEntry = z.object({
   table: z.int(),
   text: z.string(),
   hidden: z.boolean(),
+  /**
+   * The judge was replaced with its judgments set aside: while that stands the team does not read
+   * it either, hidden or not (the organizer no longer trusts that judge's judgments).
+   */
+  set_aside: z.boolean(),
   /** When the judge finished the project (epoch ms). */
   time: EpochMs,
 });

@@ -14,6 +14,8 @@ export interface FeedbackRow {
   location: number;
   feedback: string;
   feedback_hidden: number;
+  /** The judge's `judgments_set_aside`: replaced with its judgments set aside. */
+  judgments_set_aside: number;
   finished_at: number;
 }
 
@@ -33,6 +35,7 @@ export class FeedbackRepository {
         'p.location',
         'jp.feedback',
         'jp.feedback_hidden',
+        'j.judgments_set_aside',
         'jp.finished_at',
       ])
       .where('jp.feedback', '!=', '');
@@ -52,19 +55,24 @@ export class FeedbackRepository {
     );
   }
 
-  /** The texts each of these projects' teams may read (not hidden), oldest first. */
+  /**
+   * The texts each of these projects' teams may read, oldest first: not hidden by the organizer, and
+   * not of a judge replaced with its judgments set aside (withheld while that replacement stands).
+   */
   async visibleTexts(projectIds: readonly string[]): Promise<Map<string, string[]>> {
     const texts = new Map<string, string[]>();
     if (projectIds.length === 0) return texts;
     const rows = await this.db.all(
       this.db.q
-        .selectFrom('judged_projects')
-        .select(['project_id', 'feedback'])
-        .where('project_id', 'in', projectIds)
-        .where('feedback', '!=', '')
-        .where('feedback_hidden', '=', 0)
-        .orderBy('finished_at')
-        .orderBy('seq'),
+        .selectFrom('judged_projects as jp')
+        .innerJoin('judges as j', 'j.id', 'jp.judge_id')
+        .select(['jp.project_id', 'jp.feedback'])
+        .where('jp.project_id', 'in', projectIds)
+        .where('jp.feedback', '!=', '')
+        .where('jp.feedback_hidden', '=', 0)
+        .where('j.judgments_set_aside', '=', 0)
+        .orderBy('jp.finished_at')
+        .orderBy('jp.seq'),
     );
     for (const { project_id, feedback } of rows) {
       const list = texts.get(project_id);

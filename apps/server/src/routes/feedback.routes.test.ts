@@ -153,6 +153,7 @@ describe('GET /admin/feedback', () => {
         table: names.get(project)![1],
         text,
         hidden: false,
+        set_aside: false,
         time,
       }))
       .sort((x, y) => x.table - y.table || x.time - y.time);
@@ -312,6 +313,64 @@ describe("GET /team/:code's feedback", () => {
     await setHidden(first.judgeId, twice, { hidden: true });
     expect(await teamFeedback(codeTwice)).toEqual([second.text]);
     await setHidden(first.judgeId, twice, { hidden: false });
+    expect(await teamFeedback(codeTwice)).toEqual([first.text, second.text]);
+  });
+});
+
+describe('a judge replaced with its judgments set aside (docs/api-extensions.md "Feedback for the team")', () => {
+  const replace = (id: string, keep_rankings: boolean) =>
+    t.adminOk({ method: 'POST', url: `/api/judge/replace/${id}`, payload: { keep_rankings } });
+  const reinstate = (id: string) => t.adminOk({ method: 'POST', url: `/api/judge/reinstate/${id}` });
+  const setAsideOf = async () => (await list()).feedback.map((f) => [f.text, f.hidden, f.set_aside]);
+
+  it("withholds its feedback from the team while the replacement stands; the organizer's list marks it", async () => {
+    const { twice, ofTwice, ofOnce, codeTwice, codeOnce } = await threeFeedbacks();
+    await release(true);
+    const [first, second] = ofTwice as [(typeof ofTwice)[0], (typeof ofTwice)[0]];
+    const listed = await setAsideOf();
+
+    await replace(first.judgeId, false);
+    expect(await teamFeedback(codeTwice)).toEqual([second.text]);
+    expect(await teamFeedback(codeOnce)).toEqual(
+      ofOnce[0]!.judgeId === first.judgeId ? [] : [ofOnce[0]!.text],
+    );
+    // Every one of its feedbacks is marked, and nobody else's; hiding stays apart.
+    const entries = (await list()).feedback;
+    expect(entries.find((f) => f.judge_id === first.judgeId && f.project_id === twice)).toMatchObject({
+      text: first.text,
+      hidden: false,
+      set_aside: true,
+    });
+    for (const entry of entries) expect(entry.set_aside).toBe(entry.judge_id === first.judgeId);
+
+    await reinstate(first.judgeId);
+    expect(await teamFeedback(codeTwice)).toEqual([first.text, second.text]);
+    expect(await setAsideOf()).toEqual(listed);
+  });
+
+  it('a judge replaced with its judgments kept, or only hidden, still has its feedback reach the team', async () => {
+    const { ofTwice, codeTwice } = await threeFeedbacks();
+    await release(true);
+    const [first] = ofTwice as [(typeof ofTwice)[0]];
+    await replace(first.judgeId, true);
+    expect(await teamFeedback(codeTwice)).toEqual(ofTwice.map((m) => m.text));
+    expect((await list()).feedback.some((f) => f.set_aside)).toBe(false);
+  });
+
+  it("the team's page is told at the replacement and at the reinstatement", async () => {
+    const url = await listen(t);
+    const { ofTwice, codeTwice } = await threeFeedbacks();
+    await release(true);
+    const [first, second] = ofTwice as [(typeof ofTwice)[0], (typeof ofTwice)[0]];
+    const team = await openSocket(url, { team: codeTwice });
+    sockets.push(team);
+    const changes = () => team.names().filter((n) => n === 'team.changed').length;
+    await replace(first.judgeId, false);
+    await until(() => changes() === 1);
+    expect(await teamFeedback(codeTwice)).toEqual([second.text]);
+    await settle(1100); // past team.changed's coalescing window
+    await reinstate(first.judgeId);
+    await until(() => changes() === 2);
     expect(await teamFeedback(codeTwice)).toEqual([first.text, second.text]);
   });
 });

@@ -42,6 +42,7 @@ export class FeedbackService {
         table: row.location,
         text: row.feedback,
         hidden: row.feedback_hidden === 1,
+        set_aside: row.judgments_set_aside === 1,
         time: row.finished_at,
       })),
     };

@@ -2,7 +2,8 @@
  * Teams (issue 24, docs/api-extensions.md "Teams"): a team's status page behind its code, the
  * alert it may raise every 10 minutes, the codes for table cards and the organizer's floor view.
  * What a team sees never holds scores, ranks, stars, notes, flags or judges' names; the judges'
- * feedback only once the organizer released it (issue 35), and never a hidden one.
+ * feedback only once the organizer released it (issue 35), never a hidden one nor one of a judge
+ * replaced with judgments set aside (FeedbackRepository.visibleTexts).
  */
 import {
   PROJECT_NOT_FOUND,

@@ -19,6 +19,7 @@ function entry(judge: string, project: string, table: number, hidden = false): F
     table,
     text: `${judge}: nice ${project}\nsecond line`,
     hidden,
+    set_aside: false,
     time: 1000,
   };
 }

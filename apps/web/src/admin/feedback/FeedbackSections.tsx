@@ -1,7 +1,7 @@
 import type { FeedbackEntry, FeedbackList } from '@podium/protocol';
 import { useId, useState } from 'react';
 import type { ProjectFeedback } from '../logic/feedback';
-import { feedbackByProject, feedbackSummary, releaseHint } from '../logic/feedback';
+import { feedbackByProject, feedbackSummary, releaseHint, SET_ASIDE_MARK } from '../logic/feedback';
 import { SettingToggle } from '../settings/SettingToggle';
 import { releaseFeedback, setFeedbackHidden } from './feedback-actions';
 
@@ -56,7 +56,10 @@ function ProjectFeedbackCard({ project }: { project: ProjectFeedback }) {
   );
 }
 
-/** One judge's text; hidden ones say so, and the button says what it will do. */
+/**
+ * One judge's text; each reason it does not reach the team is said (hidden here, or its judge
+ * replaced with judgments set aside), and the button says what it will do.
+ */
 function FeedbackItem({ entry }: { entry: FeedbackEntry }) {
   const [busy, setBusy] = useState(false);
   const flip = async () => {
@@ -64,12 +67,14 @@ function FeedbackItem({ entry }: { entry: FeedbackEntry }) {
     await setFeedbackHidden(entry, !entry.hidden);
     setBusy(false);
   };
+  const withheld = entry.hidden || entry.set_aside;
   return (
-    <li className={`feedback-item${entry.hidden ? ' feedback-item--hidden' : ''}`}>
+    <li className={`feedback-item${withheld ? ' feedback-item--withheld' : ''}`}>
       <div className="feedback-item__body">
         <p className="feedback-item__judge">
           {entry.judge_name}
           {entry.hidden && <span className="row-badge">Hidden from the team</span>}
+          {entry.set_aside && <span className="row-badge row-badge--wraps">{SET_ASIDE_MARK}</span>}
         </p>
         <p className="feedback-item__text">{entry.text}</p>
       </div>

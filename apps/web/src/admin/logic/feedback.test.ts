@@ -11,6 +11,7 @@ function entry(judge: string, project: string, table: number, hidden = false): F
     table,
     text: `${judge} on ${project}`,
     hidden,
+    set_aside: false,
     time: table * 1000,
   };
 }

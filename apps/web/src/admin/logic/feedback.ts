@@ -45,6 +45,9 @@ export function releaseHint(released: FeedbackList['released']): string {
     : 'Not released: teams see nothing yet.';
 }
 
+/** Why a set-aside judge's feedback does not reach its team, hidden or not (the server withholds it). */
+export const SET_ASIDE_MARK = 'Not shown: the judge was replaced with judgments set aside';
+
 /** The notice after hiding or showing one feedback. */
 export const hiddenNotice = (hidden: boolean): string =>
   hidden ? 'Feedback hidden from its team.' : 'Feedback shown to its team again.';
