@@ -121,6 +121,13 @@ describe('team status page, floor view and table cards (issue 24)', () => {
       .boundingBox();
     expect(button!.height).toBeGreaterThanOrEqual(44);
 
+    // A teammate's phone has the page open too.
+    const teammate = await openPhonePage(browser, server);
+    const teammateConnected = socketConnected(teammate.page);
+    await teammate.page.goto(`${server.baseUrl}/team/${code}`);
+    await teammate.page.getByText('0 of 3 views').waitFor();
+    await teammateConnected;
+
     // Judging starts: nobody comes, the team raises an alert.
     await apiCall(server, 'POST', '/admin/clock/unpause');
     await team.page.getByText('Judging is not running right now.').waitFor({ state: 'detached' });
@@ -130,6 +137,15 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     expect(await team.page.getByRole('button', { name: 'No judge has come for a while' }).isDisabled()).toBe(
       true,
     );
+    // The teammate's phone shows it raised at once, not at its next minute's poll.
+    await teammate.page
+      .getByText('You can press this again at', { exact: false })
+      .waitFor({ timeout: LIVE_MS });
+    expect(
+      await teammate.page.getByRole('button', { name: 'No judge has come for a while' }).isDisabled(),
+    ).toBe(true);
+    expect(unexpectedErrors(teammate.errors)).toEqual([]);
+    await teammate.context.close();
 
     // The organizer's floor view: the alert and the waiting team; prioritize, then dismiss.
     const admin = await openAdminPage(browser, server);

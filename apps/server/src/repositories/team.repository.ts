@@ -143,15 +143,17 @@ export class TeamRepository {
     );
   }
 
-  /** When the project last raised an alert, dismissed or not. */
-  async lastAlertTime(projectId: string): Promise<number | undefined> {
-    const row = await this.db.first(
+  /** Each of these projects' last alert time, dismissed or not; none for a project without one. */
+  async lastAlertTimes(projectIds: readonly string[]): Promise<Map<string, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db.all(
       this.db.q
         .selectFrom('team_alerts')
-        .select((eb) => eb.fn.max('time').as('time'))
-        .where('project_id', '=', projectId),
+        .select((eb) => ['project_id', eb.fn.max('time').as('time')])
+        .where('project_id', 'in', projectIds)
+        .groupBy('project_id'),
     );
-    return row?.time === null || row?.time === undefined ? undefined : Number(row.time);
+    return new Map(rows.map((row) => [row.project_id, Number(row.time)]));
   }
 
   async insertAlert(alert: { id: string; project_id: string; time: number }): Promise<void> {

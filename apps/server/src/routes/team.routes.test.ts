@@ -7,6 +7,7 @@ import {
   type TeamFloor,
   type TeamStatus,
 } from '@podium/protocol';
+import { listen, openSocket, settle, until } from '../test-support/sockets.js';
 import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 
 const MINUTE = 60_000;
@@ -238,6 +239,27 @@ describe('team alerts', () => {
     t.clock.advance(MINUTE);
     expect((await alert(codeA)).statusCode).toBe(200);
     expect((await floor()).alerts.map((x) => x.project_name)).toEqual(['A', 'B', 'A']);
+  });
+
+  it("raising one tells that team's other open pages at once (team.changed), no other team's", async () => {
+    const url = await listen(t);
+    const a = await t.addProject({ name: 'A', location: 1 });
+    const b = await t.addProject({ name: 'B', location: 2 });
+    const [codeA, codeB] = [await codeOf(a), await codeOf(b)];
+    const otherPhone = await openSocket(url, { team: codeA });
+    const otherTeam = await openSocket(url, { team: codeB });
+    try {
+      expect((await alert(codeA)).statusCode).toBe(200);
+      await until(() => otherPhone.names().includes('team.changed'));
+      expect((await status(codeA)).json<TeamStatus>().alert_available_at).toBe(
+        t.clock.now() + TEAM_ALERT_INTERVAL_MS,
+      );
+      await settle(1100); // past team.changed's coalescing window
+      expect(otherTeam.names()).toEqual([]);
+    } finally {
+      otherPhone.close();
+      otherTeam.close();
+    }
   });
 
   it('each alert raised and dismissed is logged; unknown or dismissed IDs get 404', async () => {

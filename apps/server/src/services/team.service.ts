@@ -58,6 +58,11 @@ interface TeamPage {
    * before the next compare, and never be told (realtime/broadcaster.ts).
    */
   holders: string[];
+  /**
+   * When the team last raised an alert (`null`: never): a press on one phone tells its other open
+   * pages, which then show the alert as raised instead of learning it at their next poll.
+   */
+  lastAlertAt: number | null;
 }
 
 export class TeamService {
@@ -80,8 +85,9 @@ export class TeamService {
   /** `GET /team/:code`. A wrong or replaced code, a hidden or deleted project: 404. */
   async status(code: string): Promise<TeamStatus> {
     const project = await this.project(code);
-    const view = (await this.pages([project])).get(code)?.view;
-    if (view === undefined) throw new NotFoundError(TEAM_CODE_INVALID);
+    const page = (await this.pages([project])).get(code);
+    if (page === undefined) throw new NotFoundError(TEAM_CODE_INVALID);
+    const { view } = page;
     const estimate =
       view.judging && view.views < view.min_views
         ? await this.progress.teamReachedAt(project.project_id, view.min_views)
@@ -89,7 +95,7 @@ export class TeamService {
     return {
       ...view,
       estimate,
-      alert_available_at: await this.alertAvailableAt(project.project_id),
+      alert_available_at: this.alertAvailableAt(page.lastAlertAt),
       now: this.now(),
     };
   }
@@ -99,7 +105,10 @@ export class TeamService {
     return await this.db.transaction(async () => {
       const project = await this.project(code);
       const now = this.now();
-      const availableAt = await this.alertAvailableAt(project.project_id);
+      const last = (await this.repositories.teams.lastAlertTimes([project.project_id])).get(
+        project.project_id,
+      );
+      const availableAt = this.alertAvailableAt(last ?? null);
       if (availableAt !== null) {
         throw new RateLimitedError(TEAM_ALERT_TOO_SOON, Math.ceil((availableAt - now) / 1000));
       }
@@ -111,6 +120,8 @@ export class TeamService {
         `Team alert ${id} raised for project ${project.name} (${project.project_id}) at table ${project.location}`,
       );
       this.db.record({ kind: 'team-alerts' });
+      // The team's other open pages (its lastAlertAt changed).
+      this.db.record({ kind: 'teams' });
       return { ok: 1, alert_available_at: now + TEAM_ALERT_INTERVAL_MS };
     });
   }
@@ -233,6 +244,7 @@ export class TeamService {
     const { teams, options, clock, feedback } = this.repositories;
     const views = await teams.generalViews(ids);
     const holders = await teams.holders(ids);
+    const lastAlerts = await teams.lastAlertTimes(ids);
     const { min_views, teams_may_leave, feedback_released } = await options.read();
     const judging = (await clock.read()).running === 1;
     // Before release nothing of the feedback is read, so nothing of it can leave the server.
@@ -251,14 +263,17 @@ export class TeamService {
           may_leave: teams_may_leave && seen >= min_views,
           feedback: texts.get(project.project_id) ?? [],
         };
-        return [project.code, { view, holders: onTheWay }];
+        return [
+          project.code,
+          { view, holders: onTheWay, lastAlertAt: lastAlerts.get(project.project_id) ?? null },
+        ];
       }),
     );
   }
 
-  private async alertAvailableAt(projectId: string): Promise<number | null> {
-    const last = await this.repositories.teams.lastAlertTime(projectId);
-    if (last === undefined) return null;
+  /** When a team whose last alert was at `last` may raise the next; `null` when it may now. */
+  private alertAvailableAt(last: number | null): number | null {
+    if (last === null) return null;
     const availableAt = last + TEAM_ALERT_INTERVAL_MS;
     return availableAt > this.now() ? availableAt : null;
   }
