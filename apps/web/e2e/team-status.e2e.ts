@@ -86,7 +86,7 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     await context.close();
   });
 
-  it('regression (issue 31 item 5): a page told its code is not valid stops polling and stops its socket', async () => {
+  it('regression (issue 31 item 5): a page told its code is not valid opens no socket and asks once a minute', async () => {
     const { context, page } = await openPhonePage(browser, server);
     await page.clock.install();
     const asked: string[] = [];
@@ -94,14 +94,25 @@ describe('team status page, floor view and table cards (issue 24)', () => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/api/team/') || pathname.startsWith('/socket.io/')) asked.push(pathname);
     });
+    let reads = 0;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/team/')) reads++;
+    });
     await page.goto(`${server.baseUrl}/team/not-a-real-code`);
     await page.getByRole('heading', { name: 'This team link is not valid' }).waitFor();
     await page.clock.runFor(2_000);
     const answered = asked.length;
-    // Five minutes on the page's clock: before, a socket handshake every 5 s and a poll a minute.
-    await page.clock.runFor(5 * 60_000);
+    const readsBefore = reads;
+    // Five minutes on the page's clock, a minute at a time (each read answered before the next):
+    // before issue 31, a socket handshake every 5 s and a poll a minute; now only the minute's
+    // poll, so the page can come back by itself.
+    for (let minute = 1; minute <= 5; minute++) {
+      await page.clock.runFor(60_000);
+      await expect.poll(() => reads - readsBefore).toBe(minute);
+    }
     await page.waitForTimeout(500);
-    expect(asked.slice(answered)).toEqual([]);
+    expect(asked.slice(answered)).toEqual(Array(5).fill('/api/team/not-a-real-code'));
+    await page.getByRole('heading', { name: 'This team link is not valid' }).waitFor();
     await context.close();
   });
 
@@ -204,5 +215,55 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     await team.context.close();
     await admin.context.close();
+  });
+
+  it('a page shown "not valid" comes back by itself once the link works again (an absent skip undone)', async () => {
+    const orbit = await seedProject(server, { name: 'Orbit Loom' });
+    const orbitCode = (await adminApi<TeamCode[]>(server, 'GET', '/admin/team-codes')).body.find(
+      (c) => c.project_id === orbit,
+    )!.code;
+    const team = await openPhonePage(browser, server);
+    await team.page.clock.install();
+    const connected = socketConnected(team.page);
+    await team.page.goto(`${server.baseUrl}/team/${orbitCode}`);
+    await team.page.getByRole('heading', { name: 'Orbit Loom' }).waitFor();
+    await connected;
+
+    // Three judges find nobody at the table: the third "absent" skip hides the project.
+    let last = '';
+    for (const name of ['Ida', 'Jon', 'Kai']) {
+      last = await loginJudgeApi(
+        server,
+        (await seedJudge(server, { name, email: `${name.toLowerCase()}@x.org` })).code,
+      );
+      const next = await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, last);
+      expect(next.project_id).toBe(orbit);
+      await apiCall(server, 'POST', '/judge/skip', { reason: 'absent' }, last);
+    }
+    await team.page
+      .getByRole('heading', { name: 'This team link is not valid' })
+      .waitFor({ timeout: LIVE_MS });
+    await team.page.clock.runFor(2 * 60_000);
+    expect(
+      await team.page.getByText('Please ask an organizer for help, then reload this page.').isVisible(),
+    ).toBe(true);
+
+    // The last judge undoes the skip (the team was there after all): the project is shown again,
+    // and the page, without a reload, shows the team's status at its next minute's check.
+    await apiCall(server, 'POST', '/judge/undo', { project_id: orbit }, last);
+    await team.page.clock.runFor(60_000);
+    await team.page.getByRole('heading', { name: 'Orbit Loom' }).waitFor({ timeout: LIVE_MS });
+    await team.page.getByText('0 of 3 views').waitFor();
+    // Live again: its socket is back, so a judge taking the project shows at once.
+    const lia = await loginJudgeApi(
+      server,
+      (await seedJudge(server, { name: 'Lia', email: 'lia@x.org' })).code,
+    );
+    const next = await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, lia);
+    expect(next.project_id).toBe(orbit);
+    await team.page.getByText('A judge is on the way').waitFor({ timeout: LIVE_MS });
+    expect(await accessibilityViolations(team.page)).toEqual([]);
+    expect(unexpectedErrors(team.errors)).toEqual([]);
+    await team.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { endpoints, TEAM_CODE_INVALID, type TeamStatus } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/Page';
@@ -10,8 +10,8 @@ import { loadConnection, withConnection } from '../../realtime/lazy-connection';
 import { setTeamCode } from '../../realtime/team-code';
 
 /**
- * Realtime brings every change at once (`team.changed`); the minute's poll moves the estimate on
- * and bounds how stale the page gets while its socket is down.
+ * Realtime brings every change at once (`team.changed`); the minute's poll moves the estimate on,
+ * bounds how stale the page gets while its socket is down, and is all a "not valid" page asks.
  */
 const POLL_MS = 60_000;
 
@@ -28,26 +28,29 @@ const clockTime = (epochMs: number) =>
 export function TeamStatusPage() {
   const code = useParams().code ?? '';
   setTeamCode(code);
-  // A definite "not valid" (the 404, or the socket's refusal) ends the polling and the socket's
-  // retries: a stale page behind a venue's address must not keep counting as wrong codes
-  // (issue 31 item 5). Reloading the page asks again.
-  const [invalid, setInvalid] = useState(false);
-  const status = useEndpointQuery(endpoints.teamStatus, {
-    params: { code },
-    refetchInterval: invalid ? false : POLL_MS,
-  });
-  const notValid = invalid || status.error === TEAM_CODE_INVALID;
+  // A definite "not valid" (the 404, or the socket's refusal) closes the socket and ends its
+  // retries: a stale page behind a venue's address must not keep counting as wrong codes (issue 31
+  // item 5). The minute's poll goes on, one read a minute, so the page comes back by itself when
+  // the link works again (an undone "absent" skip or an unhide shows the project again).
+  const [refused, setRefused] = useState(false);
+  const status = useEndpointQuery(endpoints.teamStatus, { params: { code }, refetchInterval: POLL_MS });
+  const notValid = refused || status.error === TEAM_CODE_INVALID;
   useEffect(() => {
-    if (!notValid) return;
-    setInvalid(true);
-    void loadConnection().then(({ disconnect }) => disconnect('team'));
+    if (notValid) void loadConnection().then(({ disconnect }) => disconnect('team'));
   }, [notValid]);
+  // A refused handshake is checked over HTTP at once: its 404 keeps the page "not valid" until a
+  // read succeeds; a success (valid again meanwhile) opens a new socket.
+  const { refetch } = status;
+  const onRefused = useCallback(() => {
+    setRefused(true);
+    void refetch().finally(() => setRefused(false));
+  }, [refetch]);
 
   if (notValid) return <InvalidLink />;
   return (
     <>
       {/* Only for a code the server answered: a link that was never valid opens no socket at all. */}
-      {status.data !== undefined && <TeamRealtime onRefused={() => setInvalid(true)} />}
+      {status.data !== undefined && <TeamRealtime onRefused={onRefused} />}
       {status.data === undefined ? (
         <Page heading="Your team's status">
           {status.error ? (
@@ -65,7 +68,7 @@ export function TeamStatusPage() {
   );
 }
 
-/** The team's socket while its code is valid: `team.changed` refetches; a refused code is final. */
+/** The team's socket while its code is valid: `team.changed` refetches; a refusal closes it. */
 function TeamRealtime({ onRefused }: { onRefused: () => void }) {
   useQueryInvalidation('team', { 'team.changed': [endpoints.teamStatus] });
   const latest = useRef(onRefused);
