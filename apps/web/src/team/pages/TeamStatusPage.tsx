@@ -87,7 +87,7 @@ function InvalidLink() {
         <p className="page__lead">
           The link may be from an old table card, or your project is not in judging right now.
         </p>
-        <p>Please ask an organizer for help, then reload this page.</p>
+        <p>Please ask an organizer for help. This page checks again every minute.</p>
       </section>
     </Page>
   );
