@@ -7,8 +7,14 @@ import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { CriterionScales, CriterionScores } from './criteria.js';
 import { FEEDBACK_MAX_CHARS } from './constants.js';
-import { absentAsUndefined, requiredBoolean, requiredInteger, requiredString } from './fields.js';
-import { FEEDBACK_TOO_LONG } from './messages.js';
+import {
+  absentAsUndefined,
+  fixedMessage,
+  requiredBoolean,
+  requiredInteger,
+  requiredString,
+} from './fields.js';
+import { FEEDBACK_TOO_LONG, fieldRequired } from './messages.js';
 
 /**
  * `feedback` of `POST /judge/finish`: optional (absent or null: none, and the request is R23's
@@ -24,9 +30,10 @@ export function maybeFeedback() {
 /**
  * `POST /judge/undo`: the project whose finish or skip the judge undoes, and optionally its `at` as
  * `GET /judge/undo` gave it, so a later finish or skip of the same project is never undone instead.
+ * An empty `project_id` names no project: it is missing, not a project not found.
  */
 export const JudgeUndoRequest = z.object({
-  project_id: requiredString('project_id'),
+  project_id: requiredString('project_id').min(1, { error: fixedMessage(fieldRequired('project_id')) }),
   at: absentAsUndefined(requiredInteger('at')),
 });
 export type JudgeUndoRequest = z.input<typeof JudgeUndoRequest>;

@@ -385,6 +385,15 @@ describe('POST /judge/undo refusals, each changing nothing', () => {
     }
   });
 
+  it('refuses an empty project_id with 400 project_id is required, changing nothing', async () => {
+    const { phone, held: p } = await judging();
+    await act(phone, '/api/judge/finish');
+    const kept = await undoable(phone);
+    await t.refused(undoRequest(''), 400, 'project_id is required', phone);
+    expect(await undoable(phone)).toEqual(kept);
+    expect((await self(phone)).current).not.toBe(p);
+  });
+
   it('answers 401 without a judge token', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({
