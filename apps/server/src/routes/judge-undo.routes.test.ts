@@ -500,6 +500,60 @@ describe("POST /judge/undo after the organizer's change: what the organizer chan
   });
 });
 
+describe('GET /judge/undo offers only what POST /judge/undo accepts', () => {
+  it("offers no undo the organizer's change since made impossible, and offers it again once the change is taken back", async () => {
+    const { jo, phone, held: p } = await judging(['P', 'Q']);
+    await act(phone, '/api/judge/finish', { notes: 'n', feedback: 'f' });
+    const offered = (await undoable(phone)).undo;
+    expect(offered).toMatchObject({ project_id: p, action: 'finished' });
+    const organizer = (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) =>
+      t.adminOk({ method, url, payload });
+    const changes: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        JUDGE_HIDDEN,
+        () => organizer('PUT', `/api/judge/hide/${jo}`, { hide: true }),
+        () => organizer('PUT', `/api/judge/hide/${jo}`, { hide: false }),
+      ],
+      [
+        JUDGE_REPLACED,
+        () => organizer('POST', `/api/judge/replace/${jo}`, { keep_rankings: true }),
+        () => organizer('POST', `/api/judge/reinstate/${jo}`, {}),
+      ],
+      [
+        UNDO_DURING_DELIBERATION,
+        () => organizer('POST', '/api/admin/deliberation', { start: true }),
+        () => organizer('POST', '/api/admin/deliberation', { start: false }),
+      ],
+      [
+        UNDO_PROJECT_HIDDEN,
+        () => organizer('PUT', `/api/project/hide/${p}`, { hide: true }),
+        () => organizer('PUT', `/api/project/hide/${p}`, { hide: false }),
+      ],
+      [
+        UNDO_PROJECT_CONFLICT,
+        () => organizer('PUT', `/api/judge/conflicts/${jo}`, { projects: [p] }),
+        () => organizer('PUT', `/api/judge/conflicts/${jo}`, { projects: [] }),
+      ],
+      [
+        UNDO_FEEDBACK_HIDDEN,
+        () => organizer('PUT', `/api/admin/feedback/${jo}/${p}`, { hidden: true }),
+        () => organizer('PUT', `/api/admin/feedback/${jo}/${p}`, { hidden: false }),
+      ],
+    ];
+    for (const [refusal, change, takeBack] of changes) {
+      await change();
+      expect((await undoable(phone)).undo, refusal).toBeNull();
+      await t.refused(undoRequest(p), 400, refusal, phone);
+      await takeBack();
+      expect((await undoable(phone)).undo, refusal).toEqual(offered);
+    }
+    // The organizer removes the view: nothing is offered, and the undo has nothing to undo.
+    await t.adminOk({ method: 'DELETE', url: `/api/admin/judge/${jo}/views/${p}` });
+    expect((await undoable(phone)).undo).toBeNull();
+    await t.refused(undoRequest(p), 400, NOTHING_TO_UNDO, phone);
+  });
+});
+
 describe('POST /judge/undo with an Idempotency-Key (R91)', () => {
   it('replays the kept answer to the same key and undoes once; without a key a second undo is nothing to undo', async () => {
     const { phone, other, held: p } = await judging();

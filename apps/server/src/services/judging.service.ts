@@ -36,7 +36,7 @@ import {
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { ConflictError, JudgeReplacedError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, DomainError, JudgeReplacedError, NotFoundError, ValidationError } from '../errors.js';
 import { chooseProject } from '../judging/assignment.js';
 import { afterFinish } from '../judging/groups.js';
 import { scoreEntries, type ScoreEntry } from '../judging/score-entry.js';
@@ -232,13 +232,17 @@ export class JudgingService {
     });
   }
 
-  /** `GET /judge/undo` (issue 35): the judge's last finish or skip while it may be undone. */
+  /**
+   * `GET /judge/undo` (issue 35): the judge's last finish or skip while `POST /judge/undo` of it
+   * would be accepted, so a phone never offers an undo the organizer has made impossible since.
+   */
   async undoable(judgeId: string): Promise<JudgeUndo> {
-    await this.requireJudge(judgeId);
+    const judge = await this.requireJudge(judgeId);
     const now = this.now();
     const kept = await this.judging.keptUndo(judgeId);
-    if (kept === undefined || !withinUndoWindow(kept, now)) return { undo: null, now };
+    if (kept === undefined) return { undo: null, now };
     const { project_id, project_name, action, at } = kept;
+    if ((await this.checkUndo(judge, project_id, at)) instanceof DomainError) return { undo: null, now };
     return { undo: { project_id, project_name, action, at, until: at + UNDO_WINDOW_MS }, now };
   }
 
@@ -249,8 +253,10 @@ export class JudgingService {
    */
   async undo(judgeId: string, projectId: string, at?: number): Promise<Omit<JudgeUndone, 'ok'>> {
     return await this.db.transaction(async () => {
-      const judge = await this.requireActive(judgeId);
-      const { kept, project, view } = await this.requireUndoable(judge, projectId, at);
+      const judge = await this.requireJudge(judgeId);
+      const undoable = await this.checkUndo(judge, projectId, at);
+      if (undoable instanceof DomainError) throw undoable;
+      const { kept, project, view } = undoable;
       const { changes } = kept;
       const reversal =
         changes.kind === 'finish'
@@ -278,16 +284,20 @@ export class JudgingService {
   }
 
   /**
-   * The checks of `POST /judge/undo` after R4's and the replaced judge's, in their order. The last
-   * three keep what the organizer changed since: the project's visibility, the judge's conflicts
-   * (the engine never gives a judge a project in conflict with it, nor does an undo), a hidden feedback.
+   * The one rule of the undo (docs/api-extensions.md "Undo"): what `POST /judge/undo` of `projectId`
+   * (and `at`) undoes, or its refusal, the first of the documented checks that fails; `GET /judge/undo`
+   * offers only what passes. The last three keep what the organizer changed since: the project's
+   * visibility, the judge's conflicts (the engine never gives a judge a project in conflict with it,
+   * nor does an undo), a hidden feedback.
    */
-  private async requireUndoable(
+  private async checkUndo(
     judge: JudgeRow,
     projectId: string,
     at: number | undefined,
-  ): Promise<{ kept: KeptUndo; project: ProjectRow; view: JudgedView | undefined }> {
-    if ((await this.options.read()).deliberation) throw new ConflictError(UNDO_DURING_DELIBERATION);
+  ): Promise<{ kept: KeptUndo; project: ProjectRow; view: JudgedView | undefined } | DomainError> {
+    const refusedWrite = writeRefusal(judge);
+    if (refusedWrite !== undefined) return refusedWrite;
+    if ((await this.options.read()).deliberation) return new ConflictError(UNDO_DURING_DELIBERATION);
     const [project, kept, conflicts, view] = await Promise.all([
       this.projects.findById(projectId),
       this.judging.keptUndo(judge.id),
@@ -295,23 +305,23 @@ export class JudgingService {
       this.judging.judged(judge.id, projectId),
     ]);
     // Deleting a project deletes the undo of it (foreign key): its 404 comes first.
-    if (project === undefined) throw new NotFoundError(PROJECT_NOT_FOUND);
-    if (kept === undefined) throw new ConflictError(NOTHING_TO_UNDO);
-    if (kept.project_id !== projectId) throw new ConflictError(UNDO_SUPERSEDED);
+    if (project === undefined) return new NotFoundError(PROJECT_NOT_FOUND);
+    if (kept === undefined) return new ConflictError(NOTHING_TO_UNDO);
+    if (kept.project_id !== projectId) return new ConflictError(UNDO_SUPERSEDED);
     // The other phone undid that finish or skip and judged the project again: this is not the one meant.
-    if (at !== undefined && kept.at !== at) throw new ConflictError(UNDO_REDONE);
-    if (!withinUndoWindow(kept, this.now())) throw new ConflictError(UNDO_EXPIRED);
+    if (at !== undefined && kept.at !== at) return new ConflictError(UNDO_REDONE);
+    if (!withinUndoWindow(kept, this.now())) return new ConflictError(UNDO_EXPIRED);
     const { changes } = kept;
     // R20's hiding is the skip's until the organizer hides or shows the project (ProjectService.hide).
     const hiddenBySkip =
       changes.kind === 'skip' && changes.hid !== null && changes.hid.organizerSetVisibility !== true;
-    if (project.active === 0 && !hiddenBySkip) throw new ConflictError(UNDO_PROJECT_HIDDEN);
+    if (project.active === 0 && !hiddenBySkip) return new ConflictError(UNDO_PROJECT_HIDDEN);
     // A conflict skip's own conflict goes with the undo, unless the organizer listed it since.
     const conflictOfSkip = changes.kind === 'conflict' && changes.addedConflict;
-    if (conflicts.has(projectId) && !conflictOfSkip) throw new ConflictError(UNDO_PROJECT_CONFLICT);
+    if (conflicts.has(projectId) && !conflictOfSkip) return new ConflictError(UNDO_PROJECT_CONFLICT);
     // The view would go with its hidden feedback, and a Done again would show the team the text.
     if (changes.kind === 'finish' && view?.feedback_hidden === 1)
-      throw new ConflictError(UNDO_FEEDBACK_HIDDEN);
+      return new ConflictError(UNDO_FEEDBACK_HIDDEN);
     return { kept, project, view };
   }
 
@@ -604,8 +614,9 @@ export class JudgingService {
 
   /** R4: hidden judges may not take, skip or finish projects. */
   private async requireActive(judgeId: string): Promise<JudgeRow> {
-    const judge = await this.requireNotReplaced(judgeId);
-    if (judge.active === 0) throw new ConflictError(JUDGE_HIDDEN);
+    const judge = await this.requireJudge(judgeId);
+    const refusal = writeRefusal(judge);
+    if (refusal !== undefined) throw refusal;
     return judge;
   }
 
@@ -619,6 +630,13 @@ export class JudgingService {
     if ((await this.judging.judged(judgeId, projectId)) === undefined)
       throw new ConflictError(PROJECT_NOT_SEEN);
   }
+}
+
+/** Why `judge` may not take, skip, finish or undo: replaced (issue 31), then hidden (R4); else undefined. */
+function writeRefusal(judge: JudgeRow): DomainError | undefined {
+  if (judge.replaced_at !== null) return new JudgeReplacedError(JUDGE_REPLACED);
+  if (judge.active === 0) return new ConflictError(JUDGE_HIDDEN);
+  return undefined;
 }
 
 /** Whether a kept finish or skip may still be undone at `now` (UNDO_WINDOW_MS after it). */
