@@ -59,13 +59,14 @@ const finish = (judge: JudgeClient, payload: Record<string, unknown>) =>
 const scoresOf = async (judge: JudgeClient) =>
   (await judge({ method: 'GET', url: '/api/judge/scores' })).json<JudgeScores>().scores;
 
-/** One judge holding one of two projects while judging runs. */
-async function judging(): Promise<{ judge: JudgeClient; held: string; other: string }> {
+/** One judge (`judgeId`) holding one of two projects while judging runs. */
+async function judging(): Promise<{ judge: JudgeClient; judgeId: string; held: string; other: string }> {
   const projects = [await t.addProject({ name: 'Alpha' }), await t.addProject({ name: 'Beta' })];
-  const judge = await t.loginAs(await t.addJudge({ name: 'Jo', email: 'jo@example.org' }));
+  const judgeId = await t.addJudge({ name: 'Jo', email: 'jo@example.org' });
+  const judge = await t.loginAs(judgeId);
   await start();
   const held = await next(judge);
-  return { judge, held, other: projects.find((id) => id !== held) as string };
+  return { judge, judgeId, held, other: projects.find((id) => id !== held) as string };
 }
 
 describe('the organizer defines criteria', () => {
@@ -794,6 +795,30 @@ describe('what the screens hear, and a resent correction', () => {
     admin.close();
     expect(await scoresOf(judge)).toEqual({ [held]: { [impact.id]: 4 } });
     expect((await t.log()).match(/Updated scores for project/g)).toHaveLength(1);
+  });
+});
+
+describe("the judge's other phone", () => {
+  it('hears judge.updated when the judge corrects a score on one phone, and reads the new score', async () => {
+    const impact = await addCriterion({ name: 'Impact' });
+    const { judge, judgeId, held } = await judging();
+    expect((await finish(judge, { scores: { [impact.id]: 2 } })).statusCode).toBe(200);
+    const otherPhone = await t.loginAs(judgeId);
+    const otherSocket = await openSocket(await listen(t), { token: otherPhone.token });
+    try {
+      await settle();
+      const heard = otherSocket.names().length;
+      const res = await judge({
+        method: 'PUT',
+        url: `/api/judge/scores/${held}`,
+        payload: { scores: { [impact.id]: 4 } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await until(() => otherSocket.names().slice(heard).includes('judge.updated'));
+      expect(await scoresOf(otherPhone)).toEqual({ [held]: { [impact.id]: 4 } });
+    } finally {
+      otherSocket.close();
+    }
   });
 });
 

@@ -471,6 +471,8 @@ export class JudgingService {
       await this.scores.setScores(judgeId, projectId, entries, this.now());
       await this.audit.judge(judge, `Updated scores for project ${projectId}`);
       this.db.record({ kind: 'projects', public: false });
+      // The judge's other phone shows the scores too, as after an undo: it reads them again.
+      this.db.record({ kind: 'judge', judgeId });
     });
   }
 
