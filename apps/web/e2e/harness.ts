@@ -278,6 +278,15 @@ export async function saveAdminPassword(
 /** The judge's Done popup. */
 export const doneDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Finish Project' });
 
+/** Skips the project the live page shows for `reason` (its label in the Skip popup). */
+export async function skipShownProject(page: Page, reason: string): Promise<void> {
+  await page.getByRole('button', { name: 'Skip', exact: true }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Skip Project' });
+  await dialog.getByLabel(reason).check();
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).tap();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** A criterion's score button (a radio drawn as a button) in the Done popup or on the project page. */
 export const scoreButton = (scope: Page | Locator, criterion: string, score: number): Locator =>
   scope

@@ -24,6 +24,7 @@ import {
   noticeWithText,
   seedProject,
   serviceWorkerActive,
+  skipShownProject,
   startServer,
   unexpectedErrors,
 } from './harness';
@@ -97,15 +98,6 @@ async function done(page: Page, notes: string, feedback = ''): Promise<void> {
   }
   await button(dialog, 'Submit').tap();
   await page.waitForURL(url('/judge'));
-}
-
-/** Skips the shown project for `reason` (its label). */
-async function skip(page: Page, reason: string): Promise<void> {
-  await button(page, 'Skip').tap();
-  const dialog = page.getByRole('dialog', { name: 'Skip Project' });
-  await dialog.getByLabel(reason).check();
-  await button(dialog, 'Submit').tap();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Writes to `/api/` the server answered from now on (attempts that failed offline are left out), in order. */
@@ -214,7 +206,7 @@ describe('undo after Skip', () => {
   it('shows the banner over the next project after a busy skip, and gives the skipped one back', async () => {
     const { page, token, errors } = await judgeOnPhone('Grace Hopper');
     const skipped = await liveProject(page, token);
-    await skip(page, 'Busy');
+    await skipShownProject(page, 'Busy');
     await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
     const next = (await judgeSelf(token)).current;
     expect(next).not.toBe(skipped.id);
@@ -242,7 +234,7 @@ describe('undo after Skip', () => {
       const clock = page.locator('.judge-clock');
       const time = () => clock.locator('.judge-clock__time').textContent();
       await expect.poll(time, { timeout: 5_000 }).toMatch(/^04:5[0-8]$/);
-      await skip(page, 'Busy');
+      await skipShownProject(page, 'Busy');
       await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
       await undoButton(page).tap();
       await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
@@ -259,7 +251,7 @@ describe('undo after Skip', () => {
   it('undoes "I know this team": the conflict goes and the project is shown again', async () => {
     const { id, page, token, errors } = await judgeOnPhone('Katherine Johnson');
     const known = await liveProject(page, token);
-    await skip(page, JUDGE_CONFLICT_LABEL);
+    await skipShownProject(page, JUDGE_CONFLICT_LABEL);
     await undoButton(page).waitFor();
     expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${known.name}.`);
     const conflicts = () =>

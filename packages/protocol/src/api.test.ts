@@ -119,6 +119,7 @@ admin  POST    /judge/replace/:id         body
 admin  POST    /judge/reinstate/:id       -
 admin  GET     /admin/judge/pace          -
 admin  GET     /admin/judge/:id/visits    -
+judge  GET     /judge/visit/:id           -
 none   GET     /team/:code                -
 none   POST    /team/:code/alert          -
 admin  GET     /admin/team-codes          -
@@ -160,8 +161,9 @@ describe('endpoints (API.md §3)', () => {
     // (docs/api-extensions.md), issue 24's replace, reinstate, pace, visits, conflicts and six team
     // routes, issue 31's health check and refusal of the conflicts a judge says, issue 32's base
     // of printed links, issue 34's nine criteria routes and its scores export, and issue 35's
-    // undo (its state and the act), the organizer's removal of a view and feedback's two.
-    expect(ROWS).toHaveLength(132);
+    // undo (its state and the act), the organizer's removal of a view and feedback's two, and who
+    // ended a judge's visit (its phone's notice).
+    expect(ROWS).toHaveLength(133);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

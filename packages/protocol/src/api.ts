@@ -88,7 +88,7 @@ import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
 import { ResetRequest } from './reset.js';
 import { Results } from './results.js';
-import { JudgesPace, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
+import { JudgesPace, JudgeVisitEnd, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
 import { TeamAlertRaised, TeamCode, TeamFloor, TeamStatus } from './team.js';
 import {
@@ -604,6 +604,12 @@ export const endpoints = {
     path: '/admin/judge/:id/visits',
     auth: 'admin',
     response: JudgeVisits,
+  }),
+  judgeVisitEnd: endpoint({
+    method: 'GET',
+    path: '/judge/visit/:id',
+    auth: 'judge',
+    response: JudgeVisitEnd,
   }),
   // Undo, the organizer's correction, and feedback (docs/api-extensions.md, issue 35).
   judgeUndoable: endpoint({ method: 'GET', path: '/judge/undo', auth: 'judge', response: JudgeUndo }),

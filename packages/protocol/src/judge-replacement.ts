@@ -65,6 +65,14 @@ export const JudgeVisit = z.object({
 });
 export type JudgeVisit = z.infer<typeof JudgeVisit>;
 
+/**
+ * `GET /judge/visit/:id` (issue 32's notice): who ended the judge's latest visit of the project, so
+ * a phone whose project went tells the judge's own Done or Skip on another phone (`judge`) from an
+ * organizer's move (`organizer`); null while the visit is under way or the judge never had one.
+ */
+export const JudgeVisitEnd = z.object({ ended_by: z.enum(['judge', 'organizer']).nullable() });
+export type JudgeVisitEnd = z.infer<typeof JudgeVisitEnd>;
+
 /** `GET /admin/judge/:id/visits`: oldest first. */
 export const JudgeVisits = z.object({ judge_id: Id, visits: z.array(JudgeVisit) });
 export type JudgeVisits = z.infer<typeof JudgeVisits>;

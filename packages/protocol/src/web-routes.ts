@@ -126,6 +126,7 @@ export const endpoints = {
   adminProgress: { method: 'GET', path: '/admin/progress', auth: 'admin' },
   judgesPace: { method: 'GET', path: '/admin/judge/pace', auth: 'admin' },
   judgeVisits: { method: 'GET', path: '/admin/judge/:id/visits', auth: 'admin' },
+  judgeVisitEnd: { method: 'GET', path: '/judge/visit/:id', auth: 'judge' },
   judgeUndoable: { method: 'GET', path: '/judge/undo', auth: 'judge' },
   judgeUndo: { method: 'POST', path: '/judge/undo', auth: 'judge' },
   judgeViewRemove: { method: 'DELETE', path: '/admin/judge/:id/views/:project', auth: 'admin' },

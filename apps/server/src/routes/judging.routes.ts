@@ -28,6 +28,7 @@ export async function judgingRoutes(app: FastifyInstance): Promise<void> {
   actionRoute(app, endpoints.judgeScoresSet, (request) =>
     judging.setScores(me(request), request.params.id, request.body.scores, request.body.scales),
   );
+  route(app, endpoints.judgeVisitEnd, (request) => judging.visitEnd(me(request), request.params.id));
   route(app, endpoints.judgeUndoable, (request) => judging.undoable(me(request)));
   route(app, endpoints.judgeUndo, async (request) => ({
     ...OK,

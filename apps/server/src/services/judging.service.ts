@@ -33,6 +33,7 @@ import {
   type JudgeScores,
   type JudgeUndo,
   type JudgeUndone,
+  type JudgeVisitEnd,
   type Next,
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
@@ -484,6 +485,23 @@ export class JudgingService {
       await this.requireJudged(judgeId, projectId);
       await this.judging.setNotes(judgeId, projectId, notes);
     });
+  }
+
+  /**
+   * `GET /judge/visit/:id`: who ended the judge's latest visit of the project. A Done, a Skip or a
+   * flag is the judge's; a release is the organizer's (a conflict declared, the judge hidden or
+   * moved), except the judge's own "I know this team", whose conflict the judge said.
+   */
+  async visitEnd(judgeId: string, projectId: string): Promise<JudgeVisitEnd> {
+    await this.requireJudge(judgeId);
+    await this.requireProject(projectId);
+    const latest = (await this.judging.visits(judgeId)).findLast((visit) => visit.project_id === projectId);
+    if (latest === undefined || latest.outcome === 'current') return { ended_by: null };
+    if (latest.outcome !== 'released') return { ended_by: 'judge' };
+    const said = (await this.conflicts.ofJudge(judgeId)).some(
+      (conflict) => conflict.project_id === projectId && conflict.source === 'judge',
+    );
+    return { ended_by: latest.reason === JUDGE_CONFLICT_REASON && said ? 'judge' : 'organizer' };
   }
 
   /** `GET /judge/project/:id` (4.3). */

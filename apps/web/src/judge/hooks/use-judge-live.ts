@@ -9,12 +9,13 @@ import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { callApi } from '../../api/client';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { focusHeadingIfLost, oweHeadingFocus, takeOwedFocus } from '../../util/focus';
 import type { BlockReason } from '../logic/block-screen';
 import { nextProjectQuery } from '../queries/reads';
-import { useJudgeLiveStore } from '../stores/live.store';
+import { useJudgeLiveStore, type MovedOnBy } from '../stores/live.store';
 import { isVisitEnd, useJudgeSyncStore } from '../stores/sync.store';
 import { useJudgeUndoStore } from '../stores/undo.store';
 import { useJudgeSelf } from './use-judge-data';
@@ -91,11 +92,21 @@ const needsNext = (inputs: Omit<LiveInputs, 'next' | 'ending'>) =>
   inputs.started.data?.ok === 1;
 
 /**
+ * Who ended the judge's visit of `projectId`, as the server says: the judge's own Done or Skip on
+ * another device, else an organizer (a project deleted since, 404, was the organizer's doing).
+ */
+async function movedOnBy(projectId: string): Promise<MovedOnBy> {
+  const answer = await callApi(endpoints.judgeVisitEnd, { params: { id: projectId } });
+  return answer.data?.ended_by === 'judge' ? 'other-device' : 'organizer';
+}
+
+/**
  * Follows the shown project leaving `GET /judge`'s `current`. Its table is where the judge stands,
  * so the next directions start there (after a skip too: the last finished table is where the judge
- * stands only after a Done). No Done, Skip, Flag or Undo of this phone ended it: an organizer took
- * it away (a conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md),
- * and the next project says so (issue 32: the phone switched silently).
+ * stands only after a Done). When no Done, Skip, Flag or Undo of this phone ended it, the next
+ * project says who did (issue 32: the phone switched silently): an organizer took it away (a
+ * conflict of interest declared on it, its deletion: API.md R63, docs/api-extensions.md), or the
+ * judge moved on on another device (`GET /judge/visit/:id` tells them apart).
  */
 function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
   const shown = useRef<ProjectSummary | null>(null);
@@ -113,7 +124,9 @@ function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
       // An undo gave back the project held now, and the one shown went back to the pool.
       (heldId !== null && useJudgeUndoStore.getState().givenBack === heldId) ||
       useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
-    live.leftProject({ name: left.name, location: left.location }, !endedHere);
+    const project = { name: left.name, location: left.location };
+    if (endedHere) live.leftProject(project, null);
+    else void movedOnBy(left.id).then((by) => useJudgeLiveStore.getState().leftProject(project, by));
   }, [heldId]);
 }
 

@@ -63,7 +63,10 @@ export interface LiveData {
   finished: boolean;
   /** The project whose visit the judge ended on this phone (Done, Skip, Flag), once asked. */
   endedHere: string | null;
-  /** The project an organizer took away while it was shown (a declared conflict, a deletion). */
+  /**
+   * The project that went while it was shown, not by this phone: an organizer took it away (a
+   * declared conflict, a deletion), or the judge's Done or Skip on another device ended it.
+   */
   movedOnFrom: MovedOnFrom | null;
   /**
    * The table of the project this page showed last (skipped, or moved on from): where the judge
@@ -74,11 +77,16 @@ export interface LiveData {
   pausedWithJudging: boolean;
 }
 
-/** Where the judge was when an organizer moved them on: what the page says, and where directions start. */
+/** Where the judge was when moved on: what the page says, and where directions start. */
 export interface MovedOnFrom {
   name: string;
   location: number;
+  /** Who moved the judge on, as the server says (`GET /judge/visit/:id`). */
+  by: MovedOnBy;
 }
+
+/** An organizer, or the judge itself on another phone or browser. */
+export type MovedOnBy = 'organizer' | 'other-device';
 
 export const INITIAL_LIVE: LiveData = {
   judgeId: '',
@@ -215,10 +223,10 @@ interface LiveActions {
   /** `GET /admin/started` changed: see `followJudgingClock`. */
   followJudgingClock: (judgingRuns: boolean) => void;
   /**
-   * The shown project is no longer held: the judge ended it here, or an organizer took it away
-   * (GET /judge's `current` changed without the judge).
+   * The shown project is no longer held: the judge ended it here (`by` null), or, GET /judge's
+   * `current` changed without this phone, an organizer or the judge's other device moved it on.
    */
-  leftProject: (project: MovedOnFrom, byOrganizer: boolean) => void;
+  leftProject: (project: Omit<MovedOnFrom, 'by'>, by: MovedOnBy | null) => void;
   /** The notes or the feedback changed: kept on the phone until the finish is saved or stored. */
   setDraft: (kind: DraftKind, text: string) => void;
   /** The Done popup's star changed: kept on the phone like the drafts. */
@@ -269,8 +277,8 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   openPopup: (popup) => set((state) => openPopup(state, popup, now())),
   closePopup: () => set((state) => closePopup(state, now())),
   expire: () => set((state) => (state.countdown.status === 'running' ? timeUp(state) : state)),
-  leftProject: (project, byOrganizer) =>
-    set({ standingAt: project.location, ...(byOrganizer && { movedOnFrom: project }) }),
+  leftProject: (project, by) =>
+    set({ standingAt: project.location, ...(by !== null && { movedOnFrom: { ...project, by } }) }),
   followJudgingClock: (judgingRuns) => set((state) => followJudgingClock(state, judgingRuns, now())),
   setDraft: (kind, text) => {
     const { judgeId, projectId } = get();

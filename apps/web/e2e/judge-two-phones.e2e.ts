@@ -1,0 +1,87 @@
+/**
+ * One judge on two phones at once (two browser contexts, each logged in with the judge's code):
+ * when the judge's Skip on one phone ends the project the other still shows, the other says so
+ * truly ("You moved on from … on another device"), not that an organizer moved the judge on; an
+ * organizer's move (a declared conflict of interest) is still said as the organizer's on both.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedPage, ServerHandle } from './harness';
+import {
+  accessibilityViolations,
+  apiCall,
+  judgeRecord,
+  launchBrowser,
+  loginJudgeApi,
+  openPhonePage,
+  seedJudge,
+  seedProject,
+  skipShownProject,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+let server: ServerHandle;
+let browser: Browser;
+const phones: OpenedPage[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Solar Kiln', 'Tide Clock', 'Bee Counter']) await seedProject(server, { name });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const { context } of phones) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
+const notice = (page: Page) => page.getByRole('status').filter({ hasText: /moved (you )?on from/ });
+
+/** The judge's live page on a phone of its own (its own login with the judge's code). */
+async function phoneOf(code: string): Promise<Page> {
+  const phone = await openPhonePage(browser, server, await loginJudgeApi(server, code));
+  phones.push(phone);
+  await phone.page.goto(`${server.baseUrl}/judge/live`);
+  return phone.page;
+}
+
+describe('one judge on two phones', () => {
+  it("says the judge moved on on another device after the other phone's Skip, and an organizer's move as the organizer's", async () => {
+    const { id, code } = await seedJudge(server, { name: 'Ada Lovelace', email: 'ada@example.org' });
+    const [a, b] = [await phoneOf(code), await phoneOf(code)];
+    await projectHeading(a).waitFor();
+    const skipped = (await projectHeading(a).textContent()) as string;
+    await projectHeading(b).filter({ hasText: skipped }).waitFor();
+
+    await skipShownProject(a, 'Busy');
+    await projectHeading(a).filter({ hasNotText: skipped }).waitFor();
+    const next = (await judgeRecord(server, id)).current as string;
+    expect(await notice(a).count()).toBe(0);
+    // Phone B reads the judge again (an organizer's edit of the judge's record tells its phones).
+    await apiCall(server, 'PUT', `/judge/${id}`, {
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      notes: 'x',
+    });
+    await notice(b).waitFor({ timeout: 10_000 });
+    expect(await notice(b).textContent()).toMatch(
+      new RegExp(`^You moved on from ${skipped} \\(table \\d+\\) on another device\\.`),
+    );
+    expect(await notice(b).textContent()).not.toContain('organizer');
+    await projectHeading(b).filter({ hasNotText: skipped }).waitFor();
+    expect(await accessibilityViolations(b)).toEqual([]);
+
+    // The organizer declares a conflict with the project both phones show: both say it was the organizer.
+    await apiCall(server, 'PUT', `/judge/conflicts/${id}`, { projects: [next] });
+    for (const page of [a, b]) {
+      await notice(page)
+        .filter({ hasText: /^An organizer moved you on from/ })
+        .waitFor({ timeout: 10_000 });
+    }
+    for (const { errors } of phones) expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
