@@ -2,7 +2,8 @@
  * One judge on two phones at once (two browser contexts, each logged in with the judge's code):
  * when the judge's Skip on one phone ends the project the other still shows, the other says so
  * truly ("You moved on from … on another device"), not that an organizer moved the judge on; an
- * organizer's move (a declared conflict of interest) is still said as the organizer's on both.
+ * organizer's move (a declared conflict of interest) is still said as the organizer's on both; a
+ * score corrected on one phone shows on the other.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   launchBrowser,
   loginJudgeApi,
   openPhonePage,
+  scoreButton,
   seedJudge,
   seedProject,
   skipShownProject,
@@ -41,11 +43,11 @@ afterAll(async () => {
 const projectHeading = (page: Page) => page.locator('h1.judge-project-heading__name');
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: /moved (you )?on from/ });
 
-/** The judge's live page on a phone of its own (its own login with the judge's code). */
-async function phoneOf(code: string): Promise<Page> {
+/** The judge's `path` (the live page) on a phone of its own (its own login with the judge's code). */
+async function phoneOf(code: string, path = '/judge/live'): Promise<Page> {
   const phone = await openPhonePage(browser, server, await loginJudgeApi(server, code));
   phones.push(phone);
-  await phone.page.goto(`${server.baseUrl}/judge/live`);
+  await phone.page.goto(`${server.baseUrl}${path}`);
   return phone.page;
 }
 
@@ -82,6 +84,40 @@ describe('one judge on two phones', () => {
         .filter({ hasText: /^An organizer moved you on from/ })
         .waitFor({ timeout: 10_000 });
     }
+    for (const { errors } of phones) expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe("a score corrected on one of the judge's phones", () => {
+  it('shows on the other phone, which has the project page open, without a reload', async () => {
+    const { id: impact } = await apiCall<{ id: string }>(server, 'POST', '/admin/criteria', {
+      name: 'Impact',
+    });
+    const { code } = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
+    const token = await loginJudgeApi(server, code);
+    const { project_id: seen } = await apiCall<{ project_id: string }>(
+      server,
+      'POST',
+      '/judge/next',
+      undefined,
+      token,
+    );
+    await apiCall(server, 'POST', '/judge/finish', { scores: { [impact]: 2 } }, token);
+    const [a, b] = [
+      await phoneOf(code, `/judge/project/${seen}`),
+      await phoneOf(code, `/judge/project/${seen}`),
+    ];
+    const impactOn = (page: Page, score: number) =>
+      page
+        .getByRole('region', { name: 'Your scores' })
+        .getByRole('radiogroup', { name: 'Impact', exact: true })
+        .getByRole('radio', { name: String(score) });
+    for (const page of [a, b]) await expect.poll(() => impactOn(page, 2).isChecked()).toBe(true);
+
+    await scoreButton(a.getByRole('region', { name: 'Your scores' }), 'Impact', 4).tap();
+    await a.getByText('All saved', { exact: true }).waitFor();
+    await expect.poll(() => impactOn(b, 4).isChecked(), { timeout: 10_000 }).toBe(true);
+    expect(await impactOn(b, 2).isChecked()).toBe(false);
     for (const { errors } of phones) expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
