@@ -125,8 +125,10 @@ function useProjectLeft(screen: LiveScreen, heldId: string | null): void {
       (heldId !== null && useJudgeUndoStore.getState().givenBack === heldId) ||
       useJudgeSyncStore.getState().pending.some((save) => isVisitEnd(save) && save.projectId === left.id);
     const project = { name: left.name, location: left.location };
-    if (endedHere) live.leftProject(project, null);
-    else void movedOnBy(left.id).then((by) => useJudgeLiveStore.getState().leftProject(project, by));
+    // The next directions start from its table at once; who moved the judge on is said once known.
+    live.leftProject(project, null);
+    if (!endedHere)
+      void movedOnBy(left.id).then((by) => useJudgeLiveStore.getState().leftProject(project, by));
   }, [heldId]);
 }
 
