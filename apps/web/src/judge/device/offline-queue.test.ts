@@ -10,7 +10,12 @@ const NETWORK: SendResult = { ok: false, retry: true, status: 404, error: 'Netwo
 const OK: SendResult = { ok: true };
 
 /** An outbox over jsdom's localStorage with a scripted `send` and manual timers. */
-function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
+function makeOutbox(
+  results: SendResult[],
+  storageKey = 'test:outbox',
+  storage: Storage | null = localStorage,
+  keyPrefix = 'key',
+) {
   const sent: Op[] = [];
   const keys: string[] = [];
   let keyCount = 0;
@@ -19,7 +24,7 @@ function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
   const saved: Op[] = [];
   const answers: unknown[] = [];
   const outbox = new Outbox<Op>({
-    storage: localStorage,
+    storage,
     storageKey,
     keyOf,
     send: async (op, idempotencyKey) => {
@@ -27,7 +32,7 @@ function makeOutbox(results: SendResult[], storageKey = 'test:outbox') {
       keys.push(idempotencyKey);
       return results.shift() ?? OK;
     },
-    newKey: () => `key-${++keyCount}`,
+    newKey: () => `${keyPrefix}-${++keyCount}`,
     onSaved: (op, answer) => {
       saved.push(op);
       answers.push(answer);
@@ -236,5 +241,118 @@ describe('Outbox', () => {
     expect(loadEntries(localStorage, 'test:broken', noKey)).toEqual([
       { id: 'a', key: 'k', idempotencyKey: 'fresh-key', attempts: 0, payload: 1 },
     ]);
+  });
+});
+
+/** Two tabs of the judge portal on one phone: two outboxes on one stored list. */
+describe('Outbox in two tabs', () => {
+  /** What the browser tells the other tabs once one tab stored its outbox (jsdom tells none). */
+  const storedElsewhere = (storageKey: string) =>
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey, storageArea: localStorage }));
+  const texts = (ops: readonly Op[]) => ops.map((op) => (op.kind === 'notes' ? op.notes : op.ranking.join()));
+
+  it("keeps the other tab's waiting change when one tab stores its own, and sends both in order", async () => {
+    const first = makeOutbox([NETWORK], 'test:tabs', localStorage, 'first');
+    const second = makeOutbox([NETWORK], 'test:tabs', localStorage, 'second');
+    void first.outbox.submit(notes('p1', 'done in the first tab'));
+    await settle();
+    void second.outbox.submit({ kind: 'rank', ranking: ['p1'] });
+    await settle();
+    expect(texts(loadEntries<Op>(localStorage, 'test:tabs', noKey).map((e) => e.payload))).toEqual([
+      'done in the first tab',
+      'p1',
+    ]);
+
+    first.outbox.dispose(); // the first tab is closed
+    second.outbox.retryNow();
+    await settle();
+    // The first tab's change goes first, with the first tab's key, from the second tab's first try.
+    expect(texts(second.sent)).toEqual(['done in the first tab', 'done in the first tab', 'p1']);
+    expect(second.keys).toEqual(['first-1', 'first-1', 'second-1']);
+    expect(localStorage.getItem('test:tabs')).toBeNull();
+  });
+
+  it("shows the other tab's changes once stored, and whether they wait for the network", async () => {
+    const first = makeOutbox([NETWORK], 'test:tabs-shown');
+    const second = makeOutbox([], 'test:tabs-shown');
+    const { outbox } = second;
+    void first.outbox.submit(notes('p1', 'typed offline'));
+    await settle();
+    expect(outbox.snapshot().entries).toEqual([]);
+    storedElsewhere('test:tabs-shown');
+    expect(outbox.snapshot()).toMatchObject({ entries: [{ key: 'notes:p1' }], offline: true });
+
+    // The first tab sends it: it leaves the second tab too, which sends nothing.
+    await first.outbox.flush();
+    storedElsewhere('test:tabs-shown');
+    expect(outbox.snapshot()).toMatchObject({ entries: [], offline: false });
+    outbox.retryNow();
+    await settle();
+    expect(second.sent).toEqual([]);
+    first.outbox.dispose();
+    outbox.dispose();
+  });
+
+  it('coalesces notes typed in two tabs: only the newest is sent', async () => {
+    const first = makeOutbox([NETWORK], 'test:tabs-notes');
+    const second = makeOutbox([NETWORK, OK], 'test:tabs-notes');
+    void first.outbox.submit(notes('p1', 'a'));
+    await settle();
+    void second.outbox.submit(notes('p1', 'ab'));
+    await settle();
+    first.outbox.dispose();
+    second.sent.splice(0);
+    await second.outbox.flush();
+    expect(texts(second.sent)).toEqual(['ab']);
+    second.outbox.dispose();
+  });
+
+  it('both tabs sending at once send each change with its one key, in the order made', async () => {
+    const first = makeOutbox([NETWORK], 'test:tabs-both', localStorage, 'first');
+    const second = makeOutbox([NETWORK], 'test:tabs-both', localStorage, 'second');
+    void first.outbox.submit(notes('p1', 'one'));
+    await settle();
+    void second.outbox.submit(notes('p2', 'two'));
+    await settle();
+    for (const tab of [first, second]) tab.keys.splice(0);
+    // Back online: both tabs hear it.
+    await Promise.all([first.outbox.flush(), second.outbox.flush()]);
+    for (const tab of [first, second]) expect(tab.keys).toEqual(['first-1', 'second-1']);
+    expect(localStorage.getItem('test:tabs-both')).toBeNull();
+    first.outbox.dispose();
+    second.outbox.dispose();
+  });
+
+  it("answers a caller whose change another tab sent (it no longer waits for this tab's send)", async () => {
+    let release = () => {};
+    const first = makeOutbox([NETWORK], 'test:tabs-waiting');
+    void first.outbox.submit(notes('p1', 'a'));
+    await settle();
+    // The second tab's send of the first entry hangs; meanwhile it stores a change of its own.
+    const second = new Outbox<Op>({
+      storage: localStorage,
+      storageKey: 'test:tabs-waiting',
+      keyOf,
+      newKey: () => 'second-key',
+      send: () => new Promise<SendResult>((resolve) => (release = () => resolve(OK))),
+    });
+    void second.flush();
+    const outcome = second.submit(notes('p2', 'b'));
+    await first.outbox.flush(); // the first tab sends both
+    expect(texts(first.sent)).toEqual(['a', 'a', 'b']);
+    release();
+    expect(await outcome).toEqual({ saved: true });
+    expect(second.snapshot().entries).toEqual([]);
+    first.outbox.dispose();
+    second.dispose();
+  });
+
+  it('keeps changes in memory until sent where storage is disabled', async () => {
+    const { outbox, sent } = makeOutbox([NETWORK, OK], 'test:no-storage', null);
+    expect(await outbox.submit(notes('p1', 'x'))).toEqual({ waiting: true });
+    expect(outbox.snapshot().entries).toHaveLength(1);
+    await outbox.flush();
+    expect(texts(sent)).toEqual(['x', 'x']);
+    expect(outbox.snapshot().entries).toEqual([]);
   });
 });

@@ -10,6 +10,11 @@
  * failure keeps the entry and retries with backoff, on the browser's `online` event or when the
  * page becomes visible again; a refusal by the server drops it and reports it.
  *
+ * Every tab of the judge portal on a phone shares the stored list: each change to it re-reads the
+ * stored entries and changes them by entry id, and a `storage` event tells a tab what another tab
+ * stored, so no tab writes its own list over another tab's entries. Two tabs may both send the
+ * same entry (both come back online at once): it carries one idempotency key, so it lands once.
+ *
  * Why not TanStack Query's paused, persisted mutations: its persister writes at most once a
  * second (throttled), so a write made just before the tab closes can be lost; paused mutations
  * resume in parallel unless scoped, cannot coalesce, and need every mutation function registered
@@ -97,16 +102,19 @@ export function loadEntries<P>(storage: Storage | null, key: string, newKey: () 
   }
 }
 
+/** Stores the entries; false when they could not be (storage full or disabled). */
 export function saveEntries<P>(
   storage: Storage | null,
   key: string,
   entries: readonly QueueEntry<P>[],
-): void {
+): boolean {
+  if (!storage) return false;
   try {
-    if (entries.length === 0) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(entries));
+    if (entries.length === 0) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(entries));
+    return true;
   } catch {
-    // Storage full or disabled (private mode): the entries still live in memory until sent.
+    return false;
   }
 }
 
@@ -138,7 +146,12 @@ const newId = (): string =>
   );
 
 export class Outbox<P> {
-  private entries: QueueEntry<P>[];
+  private entries: QueueEntry<P>[] = [];
+  /**
+   * Entries storage refused (full, or disabled in private mode): they live in memory until sent.
+   * Any other entry missing from storage left it in another tab (sent, refused or replaced).
+   */
+  private unstored = new Set<string>();
   private sending = false;
   /** Callers of `sendNow` waiting for a send under way to end. */
   private readonly emitted: (() => void)[] = [];
@@ -157,7 +170,9 @@ export class Outbox<P> {
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       ...options,
     };
-    this.entries = loadEntries<P>(options.storage, options.storageKey, options.newKey);
+    // Stores at once the keys given to entries stored before R91: every tab then sends the same.
+    this.update((entries) => entries);
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.onStored);
   }
 
   snapshot(): OutboxSnapshot<P> {
@@ -181,8 +196,8 @@ export class Outbox<P> {
       payload,
       attempts: 0,
     };
-    const replaced = this.entries.filter((e) => e.key === entry.key);
-    this.update(enqueue(this.entries, entry));
+    const replaced = this.read().filter((e) => e.key === entry.key);
+    this.update((entries) => enqueue(entries, entry));
     // A change replaced by a newer one is as good as saved for its caller: the newer one decides.
     for (const old of replaced) this.settle(old.id, { saved: true });
     const outcome = new Promise<SubmitOutcome>((resolve) => this.waiting.set(entry.id, resolve));
@@ -194,8 +209,8 @@ export class Outbox<P> {
   async flush(): Promise<void> {
     if (this.sending) return;
     this.cancelRetry();
-    while (this.entries.length > 0) {
-      const entry = this.entries[0]!;
+    // Read again before each send: another tab may have added entries, or sent the next one.
+    for (let entry = this.refresh(); entry !== undefined; entry = this.refresh()) {
       this.sending = true;
       this.emit();
       const result = await this.options.send(entry.payload, entry.idempotencyKey);
@@ -205,17 +220,17 @@ export class Outbox<P> {
         this.lastSavedAt = this.options.now();
         // Before the entry leaves: the saved value is in the page's data when the pending one goes.
         this.options.onSaved?.(entry.payload, result.answer);
-        this.update(removeEntry(this.entries, entry.id));
+        this.update((entries) => removeEntry(entries, entry.id));
         this.settle(entry.id, { saved: true });
       } else if (result.retry) {
         this.offline = true;
-        this.update(countAttempt(this.entries, entry.id));
+        this.update((entries) => countAttempt(entries, entry.id));
         this.scheduleRetry(retryDelay(entry.attempts + 1));
         // Everything still queued waits behind this entry: tell each caller so.
         for (const waiting of this.entries) this.settle(waiting.id, { waiting: true });
         return;
       } else {
-        this.update(removeEntry(this.entries, entry.id));
+        this.update((entries) => removeEntry(entries, entry.id));
         this.options.onRefused?.(entry.payload, result.status, result.error);
         this.settle(entry.id, { refused: { status: result.status, error: result.error } });
       }
@@ -235,10 +250,11 @@ export class Outbox<P> {
 
   /** Retry now (the browser came back online, or the page became visible). */
   retryNow(): void {
-    if (this.entries.length > 0) void this.flush();
+    if (this.read().length > 0) void this.flush();
   }
 
   dispose(): void {
+    if (typeof window !== 'undefined') window.removeEventListener('storage', this.onStored);
     this.cancelRetry();
     for (const entry of this.entries) this.settle(entry.id, { waiting: true });
   }
@@ -261,11 +277,55 @@ export class Outbox<P> {
     this.timer = null;
   }
 
-  private update(entries: QueueEntry<P>[]): void {
+  /**
+   * The stored entries (another tab's too), then those storage refused; an entry keeps the
+   * idempotency key this tab knows it by.
+   */
+  private read(): QueueEntry<P>[] {
+    const stored = loadEntries<P>(this.options.storage, this.options.storageKey, this.options.newKey);
+    const known = new Map(this.entries.map((e) => [e.id, e]));
+    const storedIds = new Set(stored.map((e) => e.id));
+    return [
+      ...stored.map((e) => ({ ...e, idempotencyKey: known.get(e.id)?.idempotencyKey ?? e.idempotencyKey })),
+      ...this.entries.filter((e) => this.unstored.has(e.id) && !storedIds.has(e.id)),
+    ];
+  }
+
+  /** Changes the entries as stored now (by id, so another tab's stay) and stores the result. */
+  private update(change: (entries: QueueEntry<P>[]) => QueueEntry<P>[]): void {
+    const before = this.read();
+    const entries = change(before);
+    const stored = saveEntries(this.options.storage, this.options.storageKey, entries);
+    const wasStored = new Set(before.filter((e) => !this.unstored.has(e.id)).map((e) => e.id));
+    this.unstored = new Set(stored ? [] : entries.filter((e) => !wasStored.has(e.id)).map((e) => e.id));
     this.entries = entries;
-    saveEntries(this.options.storage, this.options.storageKey, entries);
     this.emit();
   }
+
+  /**
+   * Takes the entries as stored now, before a send; a caller still waiting for an entry another
+   * tab took out (sent, refused, or replaced by a newer change) hears it as saved: that tab
+   * answered for it. Returns the first entry, the next to send.
+   */
+  private refresh(): QueueEntry<P> | undefined {
+    this.entries = this.read();
+    const ids = new Set(this.entries.map((e) => e.id));
+    for (const id of [...this.waiting.keys()]) if (!ids.has(id)) this.settle(id, { saved: true });
+    return this.entries[0];
+  }
+
+  /**
+   * Another tab changed the stored entries: show them. Its failed attempts count here too (an
+   * entry tried tells whether the phone is offline); sending them is left to that tab, to the
+   * retries (online again, the page shown again) and to this tab's next flush.
+   */
+  private readonly onStored = (event: StorageEvent): void => {
+    if (event.storageArea !== this.options.storage) return;
+    if (event.key !== null && event.key !== this.options.storageKey) return;
+    this.entries = this.read();
+    if (!this.sending) this.offline = (this.entries[0]?.attempts ?? 0) > 0;
+    this.emit();
+  };
 
   private emit(): void {
     this.options.onChange?.(this.snapshot());
