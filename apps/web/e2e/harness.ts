@@ -375,6 +375,12 @@ export async function seedProject(
   return id;
 }
 
+/** Judging runs with no timer: Done is enabled as soon as a project is shown. */
+export async function startUntimedJudging(server: ServerHandle): Promise<void> {
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+}
+
 /** Adds a judge without sending mail and reads its login code from the admin list. */
 export async function seedJudge(
   server: ServerHandle,

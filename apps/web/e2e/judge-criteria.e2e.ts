@@ -21,6 +21,7 @@ import {
   seedProject,
   serviceWorkerActive,
   startServer,
+  startUntimedJudging,
   unexpectedErrors,
   doneDialog,
   scoreButton,
@@ -54,9 +55,7 @@ beforeAll(async () => {
       description: 'A demo.',
     });
   }
-  // No timer: Done is enabled as soon as a project is shown.
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  await startUntimedJudging(server);
 });
 
 afterAll(async () => {

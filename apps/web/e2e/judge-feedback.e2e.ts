@@ -17,6 +17,7 @@ import {
   seedProject,
   serviceWorkerActive,
   startServer,
+  startUntimedJudging,
   unexpectedErrors,
   doneDialog,
 } from './harness';
@@ -35,9 +36,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const name of ['Moonshot', 'Braille Buddy', 'Quiet Quill', 'Solar Rover'])
     await seedProject(server, { name, description: `${name} does things.` });
-  // No timer: Done is enabled as soon as a project is shown.
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  await startUntimedJudging(server);
 });
 
 afterAll(async () => {

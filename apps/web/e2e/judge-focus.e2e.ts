@@ -18,6 +18,7 @@ import {
   launchBrowser,
   seedProject,
   startServer,
+  startUntimedJudging,
   unexpectedErrors,
   doneDialog,
   scoreButton,
@@ -38,9 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (let i = 1; i <= 12; i += 1)
     await seedProject(server, { name: `Project ${i}`, description: 'A demo.' });
-  // No timer: Done is enabled as soon as a project is shown (one test sets a timer and puts this back).
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  await startUntimedJudging(server); // one test sets a timer and puts this back
   for (const criterion of CRITERIA) await apiCall(server, 'POST', '/admin/criteria', criterion);
 });
 

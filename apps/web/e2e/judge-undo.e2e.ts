@@ -26,6 +26,7 @@ import {
   serviceWorkerActive,
   skipShownProject,
   startServer,
+  startUntimedJudging,
   unexpectedErrors,
 } from './harness';
 
@@ -47,9 +48,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const name of ['Moonshot', 'Braille Buddy', 'Quiet Quill', 'Solar Rover', 'Tide Tracker', 'Owl Post'])
     await seedProject(server, { name, description: `${name} does things.` });
-  // No timer: Done is enabled as soon as a project is shown.
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  await startUntimedJudging(server);
 });
 
 afterAll(async () => {
