@@ -7,7 +7,7 @@
  * a Done that landed still offers Undo once the network is gone.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { NOT_CURRENT_PROJECT } from '@podium/protocol';
+import { JUDGE_CONFLICT_LABEL, NOT_CURRENT_PROJECT, SAID_CONFLICTS_REFUSED } from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import type { ServerHandle } from './harness';
@@ -121,6 +121,37 @@ describe("an undo tapped offline behind a Done the server refuses (the judge's o
     ]);
     expect(self.current).toBe(given);
     expect(await page.getByText(`Undone: you are judging ${project.name} again`).count()).toBe(0);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
+
+describe('"I know this team" made offline, refused once sent', () => {
+  it('gives the judge the project back with the notes typed for it', async () => {
+    const { id, page, token, errors } = await judgeOnPhone('Katherine Johnson');
+    const project = await liveProject(page, token);
+    await serviceWorkerActive(page);
+    await page.locator('#judge-live-notes').fill('Great hardware, weak story.');
+    await page.context().setOffline(true);
+    await button(page, 'Skip').tap();
+    const dialog = page.getByRole('dialog', { name: 'Skip Project' });
+    await dialog.getByLabel(JUDGE_CONFLICT_LABEL).check();
+    await button(dialog, 'Submit').tap();
+    await page.getByText('Saved on this phone', { exact: false }).first().waitFor();
+    // Meanwhile the organizer refuses the conflicts this judge says (issue 31): the skip is refused.
+    await apiCall(server, 'PUT', `/judge/conflicts/refuse/${id}`, { refuse: true });
+
+    await page.context().setOffline(false);
+    await noticeWithText(
+      page,
+      `The server did not accept skipping the project (${SAID_CONFLICTS_REFUSED}). It was not saved.`,
+    ).waitFor({ timeout: 20_000 });
+    // A refused skip changes nothing: the judge still holds the project, the page shows it with
+    // the notes typed for it before the Skip (set aside on the phone at the tap, never sent).
+    expect((await judgeSelf(token)).current).toBe(project.id);
+    await expect.poll(() => heading(page).textContent()).toBe(project.name);
+    await expect
+      .poll(() => page.locator('#judge-live-notes').inputValue())
+      .toBe('Great hardware, weak story.');
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 });

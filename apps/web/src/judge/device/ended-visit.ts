@@ -36,7 +36,7 @@ export function setEndedVisitAside(judgeId: string, projectId: string, keys: rea
 }
 
 /**
- * The ended visit of `projectId` is the judge's again (undone, or its finish refused): what
+ * The ended visit of `projectId` is the judge's again (undone, or its finish or skip refused): what
  * was set aside is put back, unless the judge typed something new there since.
  */
 export function giveEndedVisitBack(judgeId: string, projectId: string): void {

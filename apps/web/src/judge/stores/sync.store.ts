@@ -371,14 +371,15 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     useJudgeUndoStore.getState().refuse(save.projectId);
     return staleAfterWrite(endpoints.judgeUndoable);
   }
-  // A refused finish leaves the judge the project (e.g. a criterion added while the Done waited
-  // offline): its timer is back, and its words, star and scores are the drafts again, so the next
-  // Done sends them. (A skip is refused only once the project is gone: a hidden or replaced judge.)
-  if (save.kind === 'finish') {
+  // A refused finish or skip leaves the judge the project (a criterion added while the Done waited
+  // offline, "I know this team" refused to this judge meanwhile): what the tap set aside is back,
+  // its timer and after a flag or "I know this team" its drafts, and a finish's words, star and
+  // scores are the drafts again, so the next Done sends them.
+  if (save.kind === 'finish' || save.kind === 'skip') {
     const { judgeId } = useJudgeSyncStore.getState();
     if (judgeId) giveEndedVisitBack(judgeId, save.projectId);
-    restoreDrafts(save.projectId, sentByFinish(save));
   }
+  if (save.kind === 'finish') restoreDrafts(save.projectId, sentByFinish(save));
 }
 
 interface JudgeSyncState {
