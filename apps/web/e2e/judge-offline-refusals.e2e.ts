@@ -7,7 +7,12 @@
  * a Done that landed still offers Undo once the network is gone.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { JUDGE_CONFLICT_LABEL, NOT_CURRENT_PROJECT, SAID_CONFLICTS_REFUSED } from '@podium/protocol';
+import {
+  DELIBERATION_BLOCKS_SCORING,
+  JUDGE_CONFLICT_LABEL,
+  NOT_CURRENT_PROJECT,
+  SAID_CONFLICTS_REFUSED,
+} from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import type { ServerHandle } from './harness';
@@ -18,6 +23,7 @@ import {
   launchBrowser,
   noticeWithText,
   recordApiWrites,
+  scoreButton,
   seedProject,
   serviceWorkerActive,
   startServer,
@@ -153,5 +159,53 @@ describe('"I know this team" made offline, refused once sent', () => {
       .poll(() => page.locator('#judge-live-notes').inputValue())
       .toBe('Great hardware, weak story.');
     expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
+
+describe('a score corrected offline, sent once deliberation began', () => {
+  it('is said in words not to be saved, and the page shows the score the server kept', async () => {
+    const pitch = await apiCall<{ id: string }>(server, 'POST', '/admin/criteria', { name: 'Pitch' });
+    try {
+      const { id, page, token, errors } = await judgeOnPhone('Dorothy Vaughan');
+      const project = await liveProject(page, token);
+      await button(page, 'Done').tap();
+      await scoreButton(doneDialog(page), 'Pitch', 3).tap();
+      await button(doneDialog(page), 'Submit').tap();
+      await page.waitForURL(url('/judge'));
+      await page.getByText('All saved', { exact: true }).waitFor();
+      await page.goto(url(`/judge/project/${project.id}`));
+      const scores = page.getByRole('region', { name: 'Your scores' });
+      await scores.waitFor();
+
+      // Judging still runs: the judge corrects the score with no network.
+      await page.context().setOffline(true);
+      await scoreButton(scores, 'Pitch', 5).tap();
+      await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+      await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+      await page.context().setOffline(false);
+      await noticeWithText(
+        page,
+        `The server did not accept your scores (${DELIBERATION_BLOCKS_SCORING}). It was not saved.`,
+      ).waitFor({ timeout: 20_000 });
+      await outboxEmptied(page, id);
+      const kept = await apiCall<{ scores: Record<string, Record<string, number>> }>(
+        server,
+        'GET',
+        '/judge/scores',
+        undefined,
+        token,
+      );
+      expect(kept.scores[project.id]).toEqual({ [pitch.id]: 3 });
+      await expect
+        .poll(() =>
+          scores.getByRole('radiogroup', { name: 'Pitch' }).getByRole('radio', { name: '3' }).isChecked(),
+        )
+        .toBe(true);
+      expect(withoutOfflineNoise(errors)).toEqual([]);
+    } finally {
+      await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+      await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
+      await apiCall(server, 'DELETE', `/admin/criteria/${pitch.id}`);
+    }
   });
 });

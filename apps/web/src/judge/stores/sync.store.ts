@@ -348,7 +348,9 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
   // Its finish or skip was refused, and said so: there is nothing to undo.
   if (save.kind === 'undo' && error === UNDO_OF_REFUSED) return;
   if (save.kind === 'finish' || save.kind === 'skip') refusedVisitEnd = save.projectId;
-  // R26: rank, star and scores are refused during deliberation; the refetched page shows it locked.
+  notify.error(refusalText(save, status, error));
+  // R26: rank, star and scores are refused during deliberation (also a change made offline while
+  // judging ran, said above all the same); the refetched page shows it locked.
   if (
     (save.kind === 'rank' || save.kind === 'star' || save.kind === 'scores') &&
     error.includes('deliberation')
@@ -357,7 +359,6 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     staleAfterWrite(endpoints.judgeSelf);
     return;
   }
-  notify.error(refusalText(save, status, error));
   // A criterion this phone never heard of (its socket was down when the organizer changed them)
   // may be why: the Done popup and the project page show the criteria as they are now.
   if (save.kind === 'finish' || save.kind === 'scores') {
