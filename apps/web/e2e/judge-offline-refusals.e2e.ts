@@ -209,3 +209,29 @@ describe('a score corrected offline, sent once deliberation began', () => {
     }
   });
 });
+
+describe('the network lost right after a Done landed', () => {
+  it('still offers Undo for the Done while its two minutes run, though `GET /judge/undo` cannot be read', async () => {
+    const { page, token, errors } = await judgeOnPhone('Evelyn Boyd');
+    const project = await liveProject(page, token);
+    // The Done reaches the server, and the network drops before its answer reaches the page: every
+    // read the answer starts (`GET /judge/undo`) fails.
+    await page.route('**/api/judge/finish', async (route) => {
+      const response = await route.fetch();
+      await page.context().setOffline(true);
+      await route.fulfill({ response });
+    });
+    await done(page, 'Sent just in time.');
+    await page.getByText('All saved', { exact: true }).waitFor();
+    expect((await judgeSelf(token)).seen_projects.map((p) => p.project_id)).toEqual([project.id]);
+    await undoButton(page).waitFor({ timeout: 5_000 });
+    expect(await undoButton(page).textContent()).toMatch(/^Undo \((2:00|1:5\d)\)$/);
+    // Tapped offline, the undo waits on the phone and lands once the network is back.
+    await undoButton(page).tap();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    await page.context().setOffline(false);
+    await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor({ timeout: 20_000 });
+    expect(await judgeSelf(token)).toMatchObject({ current: project.id, seen_projects: [] });
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});

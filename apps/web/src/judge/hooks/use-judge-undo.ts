@@ -40,6 +40,7 @@ export function useUndoOffer(): UndoOffer | null {
   const pending = useJudgeSyncStore((state) => state.pending);
   const offline = useJudgeSyncStore((state) => state.status === 'offline');
   const refused = useJudgeUndoStore((state) => state.refused);
+  const landed = useJudgeUndoStore((state) => state.landed);
   const deliberation = useDeliberation();
   const active = useJudgeSelf().data?.active ?? true;
   const [clock, setClock] = useState(Date.now);
@@ -53,6 +54,7 @@ export function useUndoOffer(): UndoOffer | null {
           pending,
           offline,
           refused,
+          landed,
           nameOf: keptName,
         });
   const ticking = offer !== null && offer.leftMs !== null;

@@ -26,6 +26,7 @@ const inputs = (over: Partial<UndoInputs> = {}): UndoInputs => ({
   pending: [],
   offline: false,
   refused: null,
+  landed: null,
   nameOf: (id) => `kept ${id}`,
   ...over,
 });
@@ -88,5 +89,24 @@ describe('what the banner offers', () => {
     ];
     expect(undoOffer(inputs({ pending, offline: true }))).toBeNull();
     expect(undoOffer(inputs({ pending: [pending[1]!], offline: true }))).toBeNull();
+  });
+});
+
+describe("a finish or skip that landed after the server's answer was read", () => {
+  const landed = { projectId: 'p2', action: 'skipped' as const, at: FETCHED_AT + 1_000 };
+
+  it("is offered with its window counted from the landing, until the server's answer is read again", () => {
+    expect(undoOffer(inputs({ landed, clock: landed.at + 20_000 }))).toEqual({
+      projectId: 'p2',
+      name: 'kept p2',
+      action: 'skipped',
+      leftMs: UNDO_WINDOW_MS - 20_000,
+    });
+    expect(undoOffer(inputs({ landed, clock: landed.at + UNDO_WINDOW_MS }))).toBeNull();
+    expect(undoOffer(inputs({ landed, refused: 'p2' }))).toBeNull();
+    // Read again since: the server's answer decides.
+    expect(undoOffer(inputs({ landed, fetchedAt: landed.at + 500, clock: landed.at + 500 }))?.projectId).toBe(
+      'p1',
+    );
   });
 });

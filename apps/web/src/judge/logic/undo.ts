@@ -5,6 +5,8 @@
  * whose clock is wrong still shows the right time left.
  */
 import type { JudgeUndo, UndoableAction } from '@podium/protocol';
+import { UNDO_WINDOW_MS } from '@podium/protocol';
+import type { LandedAction } from '../stores/undo.store';
 import type { JudgeSave, VisitEnd } from '../stores/sync.store';
 import { isVisitEnd } from '../stores/sync.store';
 
@@ -13,7 +15,10 @@ export interface UndoOffer {
   /** The project's name (the server's, or as this phone keeps it for an action still waiting here). */
   name: string;
   action: UndoableAction['action'];
-  /** When the server recorded it (`GET /judge/undo`'s `at`); none while it waits on this phone. */
+  /**
+   * When the server recorded it (`GET /judge/undo`'s `at`); none while it waits on this phone, nor
+   * when it landed after the server's answer was read.
+   */
   at?: number;
   /**
    * What is left of the window in ms; null while the finish or skip waits on this phone: its
@@ -49,6 +54,8 @@ export interface UndoInputs {
   offline: boolean;
   /** The project whose undo the server refused (judge/stores/undo.store.ts). */
   refused: string | null;
+  /** The finish or skip this phone saw land last (judge/stores/undo.store.ts). */
+  landed: LandedAction | null;
   /** A project's name as this phone keeps it. */
   nameOf: (projectId: string) => string;
 }
@@ -57,15 +64,24 @@ export interface UndoInputs {
  * The undo to offer now, or null. A finish or skip waiting on the phone is the newest action:
  * offline it is offered (and its undo queued behind it); while it is being sent, nothing is (the
  * server's answer follows in a moment). An undo waiting offers nothing more. Otherwise the
- * server's action while its window lasts, unless its undo was refused.
+ * action that landed since the server's answer was read, or the server's action, while its window
+ * lasts, unless its undo was refused.
  */
 export function undoOffer(inputs: UndoInputs): UndoOffer | null {
-  const { answer, fetchedAt, clock, pending, offline, refused, nameOf } = inputs;
+  const { answer, fetchedAt, clock, pending, offline, refused, landed, nameOf } = inputs;
   const waiting = lastVisitEnd(pending);
   if (waiting?.kind === 'undo' || (waiting && !offline)) return null;
   if (waiting) {
     const action = waiting.kind === 'finish' ? 'finished' : 'skipped';
     return { projectId: waiting.projectId, name: nameOf(waiting.projectId), action, leftMs: null };
+  }
+  // Landed after the server's answer was read: its window counted from the landing on this phone's
+  // clock, until the answer is read again (the network dropped as it landed, say).
+  if (landed && fetchedAt < landed.at) {
+    const leftMs = UNDO_WINDOW_MS - Math.max(0, clock - landed.at);
+    if (leftMs <= 0 || landed.projectId === refused) return null;
+    const { projectId, action } = landed;
+    return { projectId, name: nameOf(projectId), action, leftMs };
   }
   const kept = answer?.undo;
   if (!kept || kept.project_id === refused) return null;

@@ -25,6 +25,7 @@ import { giveEndedVisitBack } from '../device/ended-visit';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
 import { notify } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
+import type { LandedAction } from './undo.store';
 import { useJudgeUndoStore } from './undo.store';
 
 export type JudgeSave =
@@ -241,13 +242,14 @@ function visitEnded(): void {
 }
 
 /**
- * A finish, a skip or an undo landed: the kept undo is used up or replaced, so no banner shows it
- * while `GET /judge/undo` is asked again.
+ * A finish, a skip or an undo landed: the kept undo is replaced by the action that `landed` (the
+ * banner offers it until `GET /judge/undo` is read again, which the network may not allow), or
+ * used up by an undo, so no banner shows it while `GET /judge/undo` is asked again.
  */
-function undoChanged(): void {
-  updateKept(endpoints.judgeUndoable, (kept) => ({ ...kept, undo: null }));
+function undoChanged(landed?: LandedAction): void {
+  if (!landed) updateKept(endpoints.judgeUndoable, (kept) => ({ ...kept, undo: null }));
+  useJudgeUndoStore.getState().undoChanged(landed);
   staleAfterWrite(endpoints.judgeUndoable);
-  useJudgeUndoStore.getState().undoChanged();
 }
 
 /** What a finish sends, and its undo gives back (`POST /judge/undo`'s answer): words, star, scores. */
@@ -325,10 +327,10 @@ export function applySaved(save: JudgeSave, answer?: unknown): void {
       return;
     case 'finish':
       if (save.scores) updateKept(endpoints.judgeScores, (kept) => scoresWithSave(kept, save));
-      undoChanged();
+      undoChanged({ projectId: save.projectId, action: 'finished', at: Date.now() });
       return visitEnded();
     case 'skip':
-      undoChanged();
+      undoChanged({ projectId: save.projectId, action: 'skipped', at: Date.now() });
       return visitEnded();
     case 'undo':
       return visitReopened(save, answer);
