@@ -217,6 +217,21 @@ describe('Outbox', () => {
     expect(outbox.snapshot().entries).toEqual([]);
   });
 
+  it('drops the waiting changes a refusal made moot, unsent and out of storage', async () => {
+    const { outbox, sent } = makeOutbox([NETWORK], 'test:drop');
+    outbox.submit(notes('p1', 'a'));
+    outbox.submit(notes('p2', 'b'));
+    outbox.submit({ kind: 'rank', ranking: ['p1'] });
+    await settle();
+    outbox.drop((op) => op.kind === 'notes' && op.project === 'p2', 'its project was refused');
+    expect(loadEntries<Op>(localStorage, 'test:drop', noKey).map((e) => e.payload)).toEqual([
+      notes('p1', 'a'),
+      { kind: 'rank', ranking: ['p1'] },
+    ]);
+    await outbox.flush();
+    expect(sent).toEqual([notes('p1', 'a'), notes('p1', 'a'), { kind: 'rank', ranking: ['p1'] }]);
+  });
+
   it('picks up changes stored by an earlier page (a reload while offline)', async () => {
     const first = makeOutbox([NETWORK], 'test:reload');
     first.outbox.submit(notes('p9', 'typed offline'));

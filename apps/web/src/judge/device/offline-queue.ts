@@ -253,6 +253,18 @@ export class Outbox<P> {
     if (this.read().length > 0) void this.flush();
   }
 
+  /**
+   * Takes out, unsent, the waiting entries whose change lost its purpose (`moot`): the change they
+   * followed up was refused. A caller still waiting for one hears it refused, with `reason`.
+   */
+  drop(moot: (payload: P) => boolean, reason: string): void {
+    const dropped = this.read().filter((entry) => moot(entry.payload));
+    if (dropped.length === 0) return;
+    const ids = new Set(dropped.map((entry) => entry.id));
+    this.update((entries) => entries.filter((entry) => !ids.has(entry.id)));
+    for (const { id } of dropped) this.settle(id, { refused: { status: 0, error: reason } });
+  }
+
   dispose(): void {
     if (typeof window !== 'undefined') window.removeEventListener('storage', this.onStored);
     this.cancelRetry();

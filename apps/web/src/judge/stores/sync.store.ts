@@ -165,24 +165,7 @@ export function scoresBody({ scores, scales }: Extract<JudgeSave, { kind: 'score
   return { scores, ...(scales && { scales }) };
 }
 
-/**
- * The project whose finish or skip, waiting on this phone, the server refused last, until the next
- * finish, skip or undo is sent: an undo of it queued behind it (sent without `at`) meant that
- * action, and would otherwise undo whatever the server keeps for the project (the judge's other
- * phone's Done of it).
- */
-let refusedVisitEnd: string | null = null;
-
-/** The refusal, made on this phone, that drops an undo of a refused finish or skip unsent. */
-const UNDO_OF_REFUSED = 'the undo of a refused action';
-
 async function sendSave(save: JudgeSave, idempotencyKey: string): Promise<SendResult> {
-  if (isVisitEnd(save)) {
-    const refused = refusedVisitEnd;
-    refusedVisitEnd = null;
-    if (save.kind === 'undo' && save.at === undefined && save.projectId === refused)
-      return { ok: false, retry: false, status: 0, error: UNDO_OF_REFUSED };
-  }
   switch (save.kind) {
     case 'welcome':
       return toSendResult(await callApi(endpoints.judgeWelcomeAccept, { idempotencyKey }));
@@ -347,9 +330,15 @@ export function applySaved(save: JudgeSave, answer?: unknown): void {
 
 /** The server refused a change: it is dropped (the screen falls back) and the judge told why. */
 export function applyRefused(save: JudgeSave, status: number, error: string): void {
-  // Its finish or skip was refused, and said so: there is nothing to undo.
-  if (save.kind === 'undo' && error === UNDO_OF_REFUSED) return;
-  if (save.kind === 'finish' || save.kind === 'skip') refusedVisitEnd = save.projectId;
+  // An undo of it waiting behind (sent without `at`) meant this finish or skip: it would undo
+  // whatever the server keeps for the project (the judge's other phone's Done of it).
+  if (save.kind === 'finish' || save.kind === 'skip')
+    useJudgeSyncStore
+      .getState()
+      .outbox?.drop(
+        (queued) => queued.kind === 'undo' && queued.at === undefined && queued.projectId === save.projectId,
+        'its finish or skip was refused',
+      );
   notify.error(refusalText(save, status, error));
   // R26: rank, star and scores are refused during deliberation (also a change made offline while
   // judging ran, said above all the same); the refetched page shows it locked.
