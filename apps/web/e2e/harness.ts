@@ -278,6 +278,38 @@ export async function saveAdminPassword(
 /** The judge's Done popup. */
 export const doneDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Finish Project' });
 
+/** The heading of the project a judge's page shows. */
+export const judgeProjectHeading = (page: Page): Locator => page.locator('h1.judge-project-heading__name');
+
+/** The Undo banner's button. */
+export const undoButton = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo/ });
+
+/** Opens the live page and gives its project: its id (the server's `current`) and name. */
+export async function liveProject(
+  server: ServerHandle,
+  page: Page,
+  token: string,
+): Promise<{ id: string; name: string }> {
+  await page.goto(`${server.baseUrl}/judge/live`);
+  await judgeProjectHeading(page).waitFor();
+  const { current } = await apiCall<{ current: string }>(server, 'GET', '/judge', undefined, token);
+  return { id: current, name: (await judgeProjectHeading(page).textContent()) ?? '' };
+}
+
+/** Done with `notes` (and `feedback` for the team) on the live page; the page goes to the dashboard. */
+export async function finishWithNotes(page: Page, notes: string, feedback = ''): Promise<void> {
+  await page.getByRole('button', { name: 'Done', exact: true }).tap();
+  const dialog = doneDialog(page);
+  await dialog.getByLabel('Personal notes').fill(notes);
+  if (feedback !== '') {
+    await dialog.getByRole('button', { name: 'Add feedback for the team', exact: true }).tap();
+    await dialog.getByLabel('Feedback for the team').fill(feedback);
+  }
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).tap();
+  await page.waitForURL((url) => url.pathname === '/judge');
+}
+
 /** Skips the project the live page shows for `reason` (its label in the Skip popup). */
 export async function skipShownProject(page: Page, reason: string): Promise<void> {
   await page.getByRole('button', { name: 'Skip', exact: true }).tap();
@@ -323,6 +355,11 @@ export function unexpectedErrors(errors: readonly string[]): string[] {
   return errors.filter(
     (line) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(line),
   );
+}
+
+/** `unexpectedErrors` without the console's line for each request a cut network failed. */
+export function withoutOfflineNoise(errors: readonly string[]): string[] {
+  return unexpectedErrors(errors).filter((line) => !/ERR_INTERNET_DISCONNECTED/.test(line));
 }
 
 // ---------- Seeding through the real API (judge portal tests) ----------

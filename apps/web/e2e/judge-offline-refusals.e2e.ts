@@ -19,15 +19,20 @@ import type { ServerHandle } from './harness';
 import {
   apiCall,
   doneDialog,
+  finishWithNotes,
   judgeOnPhone as signedInJudgeOnPhone,
+  judgeProjectHeading,
   launchBrowser,
+  liveProject,
   noticeWithText,
   recordApiWrites,
   scoreButton,
   seedProject,
   serviceWorkerActive,
   startServer,
-  unexpectedErrors,
+  startUntimedJudging,
+  undoButton,
+  withoutOfflineNoise,
 } from './harness';
 
 interface Self {
@@ -44,9 +49,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const name of ['Moonshot', 'Braille Buddy', 'Quiet Quill', 'Solar Rover', 'Tide Tracker', 'Owl Post'])
     await seedProject(server, { name, description: `${name} does things.` });
-  // No timer: Done is enabled as soon as a project is shown.
-  await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-  await apiCall(server, 'POST', '/admin/clock/unpause');
+  await startUntimedJudging(server);
 });
 
 afterAll(async () => {
@@ -57,33 +60,15 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
-const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
-const undoButton = (page: Page) =>
-  page.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo/ });
 const judgeSelf = (token: string) => apiCall<Self>(server, 'GET', '/judge', undefined, token);
 // A write sent while the network is cut fails in the browser's console; a refusal is a 400.
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|status of 400/.test(e));
+const withoutNoise = (errors: readonly string[]) =>
+  withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e));
 
 async function judgeOnPhone(name: string) {
   const judge = await signedInJudgeOnPhone(browser, server, name);
   opened.push(judge.context);
   return judge;
-}
-
-/** The live page's project: its id (the server's `current`) and name. */
-async function liveProject(page: Page, token: string): Promise<{ id: string; name: string }> {
-  await page.goto(url('/judge/live'));
-  await heading(page).waitFor();
-  return { id: (await judgeSelf(token)).current!, name: (await heading(page).textContent()) ?? '' };
-}
-
-/** Done with `notes`; the page goes to the dashboard. */
-async function done(page: Page, notes: string): Promise<void> {
-  await button(page, 'Done').tap();
-  await doneDialog(page).getByLabel('Personal notes').fill(notes);
-  await button(doneDialog(page), 'Submit').tap();
-  await page.waitForURL(url('/judge'));
 }
 
 /** Nothing waits in the judge's outbox on the phone any more (the page may have moved on). */
@@ -97,11 +82,11 @@ const outboxEmptied = (page: Page, judgeId: string) =>
 describe("an undo tapped offline behind a Done the server refuses (the judge's other phone finished that project)", () => {
   it("is dropped with the Done: it never undoes the other phone's Done", async () => {
     const { id, page, token, errors } = await judgeOnPhone('Radia Perlman');
-    const project = await liveProject(page, token);
+    const project = await liveProject(server, page, token);
     await serviceWorkerActive(page);
     const writes = recordApiWrites(page);
     await page.context().setOffline(true);
-    await done(page, 'Typed on the phone that was behind.');
+    await finishWithNotes(page, 'Typed on the phone that was behind.');
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
     // The judge changes their mind on this phone: the undo waits behind the Done.
     await undoButton(page).tap();
@@ -127,14 +112,14 @@ describe("an undo tapped offline behind a Done the server refuses (the judge's o
     ]);
     expect(self.current).toBe(given);
     expect(await page.getByText(`Undone: you are judging ${project.name} again`).count()).toBe(0);
-    expect(withoutOfflineNoise(errors)).toEqual([]);
+    expect(withoutNoise(errors)).toEqual([]);
   });
 });
 
 describe('"I know this team" made offline, refused once sent', () => {
   it('gives the judge the project back with the notes typed for it', async () => {
     const { id, page, token, errors } = await judgeOnPhone('Katherine Johnson');
-    const project = await liveProject(page, token);
+    const project = await liveProject(server, page, token);
     await serviceWorkerActive(page);
     await page.locator('#judge-live-notes').fill('Great hardware, weak story.');
     await page.context().setOffline(true);
@@ -154,11 +139,11 @@ describe('"I know this team" made offline, refused once sent', () => {
     // A refused skip changes nothing: the judge still holds the project, the page shows it with
     // the notes typed for it before the Skip (set aside on the phone at the tap, never sent).
     expect((await judgeSelf(token)).current).toBe(project.id);
-    await expect.poll(() => heading(page).textContent()).toBe(project.name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(project.name);
     await expect
       .poll(() => page.locator('#judge-live-notes').inputValue())
       .toBe('Great hardware, weak story.');
-    expect(withoutOfflineNoise(errors)).toEqual([]);
+    expect(withoutNoise(errors)).toEqual([]);
   });
 });
 
@@ -167,7 +152,7 @@ describe('a score corrected offline, sent once deliberation began', () => {
     const pitch = await apiCall<{ id: string }>(server, 'POST', '/admin/criteria', { name: 'Pitch' });
     try {
       const { id, page, token, errors } = await judgeOnPhone('Dorothy Vaughan');
-      const project = await liveProject(page, token);
+      const project = await liveProject(server, page, token);
       await button(page, 'Done').tap();
       await scoreButton(doneDialog(page), 'Pitch', 3).tap();
       await button(doneDialog(page), 'Submit').tap();
@@ -201,7 +186,7 @@ describe('a score corrected offline, sent once deliberation began', () => {
           scores.getByRole('radiogroup', { name: 'Pitch' }).getByRole('radio', { name: '3' }).isChecked(),
         )
         .toBe(true);
-      expect(withoutOfflineNoise(errors)).toEqual([]);
+      expect(withoutNoise(errors)).toEqual([]);
     } finally {
       await apiCall(server, 'POST', '/admin/deliberation', { start: false });
       await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
@@ -213,7 +198,7 @@ describe('a score corrected offline, sent once deliberation began', () => {
 describe('the network lost right after a Done landed', () => {
   it('still offers Undo for the Done while its two minutes run, though `GET /judge/undo` cannot be read', async () => {
     const { page, token, errors } = await judgeOnPhone('Evelyn Boyd');
-    const project = await liveProject(page, token);
+    const project = await liveProject(server, page, token);
     // The Done reaches the server, and the network drops before its answer reaches the page: every
     // read the answer starts (`GET /judge/undo`) fails.
     await page.route('**/api/judge/finish', async (route) => {
@@ -221,7 +206,7 @@ describe('the network lost right after a Done landed', () => {
       await page.context().setOffline(true);
       await route.fulfill({ response });
     });
-    await done(page, 'Sent just in time.');
+    await finishWithNotes(page, 'Sent just in time.');
     await page.getByText('All saved', { exact: true }).waitFor();
     expect((await judgeSelf(token)).seen_projects.map((p) => p.project_id)).toEqual([project.id]);
     await undoButton(page).waitFor({ timeout: 5_000 });
@@ -232,6 +217,6 @@ describe('the network lost right after a Done landed', () => {
     await page.context().setOffline(false);
     await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor({ timeout: 20_000 });
     expect(await judgeSelf(token)).toMatchObject({ current: project.id, seen_projects: [] });
-    expect(withoutOfflineNoise(errors)).toEqual([]);
+    expect(withoutNoise(errors)).toEqual([]);
   });
 });

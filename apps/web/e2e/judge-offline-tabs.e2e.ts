@@ -11,14 +11,15 @@ import type { ServerHandle } from './harness';
 import {
   apiCall,
   collectPageErrors,
-  doneDialog,
+  finishWithNotes,
   judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
+  liveProject,
   seedProject,
   serviceWorkerActive,
   startServer,
   startUntimedJudging,
-  unexpectedErrors,
+  withoutOfflineNoise,
 } from './harness';
 
 interface Self {
@@ -46,13 +47,10 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
-const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
 const status = (page: Page, text: string) => page.getByText(text, { exact: true });
 const judgeSelf = (token: string) => apiCall<Self>(server, 'GET', '/judge', undefined, token);
 const seenProjects = async (token: string) =>
   (await judgeSelf(token)).seen_projects.map((p) => [p.project_id, p.notes, p.starred]);
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
 /**
  * A judge who has finished one project online and holds the next, on a phone with the live page
@@ -62,10 +60,10 @@ async function judgeWithTwoTabs(name: string) {
   const judge = await signedInJudgeOnPhone(browser, server, name);
   opened.push(judge.context);
   const { page, token } = judge;
-  const first = await liveProject(page, token);
-  await done(page, 'Seen online.');
+  const first = (await liveProject(server, page, token)).id;
+  await finishWithNotes(page, 'Seen online.');
   await status(page, 'All saved').waitFor();
-  const held = await liveProject(page, token);
+  const held = (await liveProject(server, page, token)).id;
   await serviceWorkerActive(page);
   const other = await page.context().newPage();
   const otherErrors = collectPageErrors(other);
@@ -74,26 +72,10 @@ async function judgeWithTwoTabs(name: string) {
   return { ...judge, first, held, other, otherErrors };
 }
 
-/** The live page's project id (the server's `current`). */
-async function liveProject(page: Page, token: string): Promise<string> {
-  await page.goto(url('/judge/live'));
-  await heading(page).waitFor();
-  return (await judgeSelf(token)).current!;
-}
-
-/** Done with `notes`; the page goes to the dashboard. */
-async function done(page: Page, notes: string): Promise<void> {
-  await button(page, 'Done').tap();
-  const dialog = doneDialog(page);
-  await dialog.getByLabel('Personal notes').fill(notes);
-  await button(dialog, 'Submit').tap();
-  await page.waitForURL(url('/judge'));
-}
-
 /** Offline, a Done in the live tab then a Star in the other: both tabs show both waiting. */
 async function doneAndStarOffline(page: Page, other: Page): Promise<void> {
   await page.context().setOffline(true);
-  await done(page, 'Typed in the first tab.');
+  await finishWithNotes(page, 'Typed in the first tab.');
   await status(page, 'Offline: 1 change waiting').waitFor();
   await button(other, 'Star').tap();
   await status(other, 'Offline: 2 changes waiting').waitFor();

@@ -19,15 +19,21 @@ import type { ServerHandle } from './harness';
 import {
   accessibilityViolations,
   apiCall,
+  doneDialog,
+  finishWithNotes,
   judgeOnPhone as signedInJudgeOnPhone,
+  judgeProjectHeading,
   launchBrowser,
+  liveProject,
   noticeWithText,
   seedProject,
   serviceWorkerActive,
   skipShownProject,
   startServer,
   startUntimedJudging,
+  undoButton,
   unexpectedErrors,
+  withoutOfflineNoise,
 } from './harness';
 
 interface Self {
@@ -59,44 +65,18 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
-const heading = (page: Page) => page.locator('h1.judge-project-heading__name');
 /** What holds the focus: its tag and text (the Undo button it was on has left the page). */
 const focused = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`);
 const banner = (page: Page) => page.getByRole('region', { name: 'Undo' });
-const undoButton = (page: Page) => banner(page).getByRole('button', { name: /^Undo/ });
 const seenRow = (page: Page, projectId: string) => page.locator(`.judge-row[data-project-id="${projectId}"]`);
 const judgeSelf = (token: string) => apiCall<Self>(server, 'GET', '/judge', undefined, token);
 const undoable = (token: string) => apiCall<Undoable>(server, 'GET', '/judge/undo', undefined, token);
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
 async function judgeOnPhone(name: string) {
   const judge = await signedInJudgeOnPhone(browser, server, name);
   opened.push(judge.context);
   return judge;
-}
-
-/** The live page's project: its id (the server's `current`) and name. */
-async function liveProject(page: Page, token: string): Promise<{ id: string; name: string }> {
-  await page.goto(url('/judge/live'));
-  await heading(page).waitFor();
-  return { id: (await judgeSelf(token)).current!, name: (await heading(page).textContent()) ?? '' };
-}
-
-const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Finish Project' });
-
-/** Done with `notes` (and `feedback` for the team); the page goes to the dashboard. */
-async function done(page: Page, notes: string, feedback = ''): Promise<void> {
-  await button(page, 'Done').tap();
-  const dialog = doneDialog(page);
-  await dialog.getByLabel('Personal notes').fill(notes);
-  if (feedback !== '') {
-    await button(dialog, 'Add feedback for the team').tap();
-    await dialog.getByLabel('Feedback for the team').fill(feedback);
-  }
-  await button(dialog, 'Submit').tap();
-  await page.waitForURL(url('/judge'));
 }
 
 /** Writes to `/api/` the server answered from now on (attempts that failed offline are left out), in order. */
@@ -120,8 +100,8 @@ async function secondsShown(page: Page): Promise<number> {
 describe('undo after Done', () => {
   it('shows the banner on the dashboard with the countdown, and gives the project back with its notes and feedback', async () => {
     const { page, token, errors } = await judgeOnPhone('Ada Lovelace');
-    const project = await liveProject(page, token);
-    await done(page, 'Strong demo, shaky API.', 'Lovely demo.');
+    const project = await liveProject(server, page, token);
+    await finishWithNotes(page, 'Strong demo, shaky API.', 'Lovely demo.');
     await seenRow(page, project.id).waitFor();
 
     await undoButton(page).waitFor();
@@ -141,7 +121,7 @@ describe('undo after Done', () => {
     await undoButton(page).tap();
     await page.waitForURL(url('/judge/live'));
     await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
-    expect(await heading(page).textContent()).toBe(project.name);
+    expect(await judgeProjectHeading(page).textContent()).toBe(project.name);
     await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${project.name}`);
     // The view, its notes and feedback are gone on the server: they are the drafts again.
     expect(await page.locator('#judge-live-notes').inputValue()).toBe('Strong demo, shaky API.');
@@ -168,14 +148,14 @@ describe('undo after Done', () => {
 
   it('gives the notes and feedback back also when the page was reloaded between Done and Undo', async () => {
     const { page, token, errors } = await judgeOnPhone('Mary Somerville');
-    const project = await liveProject(page, token);
-    await done(page, 'Clever scheduler.', 'The pitch ran long.');
+    const project = await liveProject(server, page, token);
+    await finishWithNotes(page, 'Clever scheduler.', 'The pitch ran long.');
     await seenRow(page, project.id).waitFor();
     // Nothing of the finish is left on this page: only the server keeps the words now.
     await page.reload();
     await undoButton(page).tap();
     await page.waitForURL(url('/judge/live'));
-    expect(await heading(page).textContent()).toBe(project.name);
+    expect(await judgeProjectHeading(page).textContent()).toBe(project.name);
     expect(await page.locator('#judge-live-notes').inputValue()).toBe('Clever scheduler.');
     await button(page, 'Done').tap();
     expect(await doneDialog(page).getByLabel('Feedback for the team').inputValue()).toBe(
@@ -187,8 +167,8 @@ describe('undo after Done', () => {
   it('counts the window down and takes the banner away once it passed', async () => {
     const { page, token, errors } = await judgeOnPhone('Alan Turing');
     await page.clock.install();
-    await liveProject(page, token);
-    await done(page, '');
+    await liveProject(server, page, token);
+    await finishWithNotes(page, '');
     await undoButton(page).waitFor();
     const first = await secondsShown(page);
 
@@ -204,9 +184,9 @@ describe('undo after Done', () => {
 describe('undo after Skip', () => {
   it('shows the banner over the next project after a busy skip, and gives the skipped one back', async () => {
     const { page, token, errors } = await judgeOnPhone('Grace Hopper');
-    const skipped = await liveProject(page, token);
+    const skipped = await liveProject(server, page, token);
     await skipShownProject(page, 'Busy');
-    await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).not.toBe(skipped.name);
     const next = (await judgeSelf(token)).current;
     expect(next).not.toBe(skipped.id);
 
@@ -215,7 +195,7 @@ describe('undo after Skip', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await undoButton(page).tap();
     await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
-    await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(skipped.name);
     await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${skipped.name}`);
     // The project shown meanwhile went back to the pool by the judge's own hand, not an organizer's.
     expect(await page.getByText(/An organizer moved you on/).count()).toBe(0);
@@ -228,15 +208,15 @@ describe('undo after Skip', () => {
     await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
     try {
       const { page, token, errors } = await judgeOnPhone('Ida Rhodes');
-      const skipped = await liveProject(page, token);
+      const skipped = await liveProject(server, page, token);
       await button(page, 'Start Judging').tap();
       const clock = page.locator('.judge-clock');
       const time = () => clock.locator('.judge-clock__time').textContent();
       await expect.poll(time, { timeout: 5_000 }).toMatch(/^04:5[0-8]$/);
       await skipShownProject(page, 'Busy');
-      await expect.poll(() => heading(page).textContent()).not.toBe(skipped.name);
+      await expect.poll(() => judgeProjectHeading(page).textContent()).not.toBe(skipped.name);
       await undoButton(page).tap();
-      await expect.poll(() => heading(page).textContent()).toBe(skipped.name);
+      await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(skipped.name);
       // Not a fresh 05:00 waiting for Start Judging: the time at the table kept counting.
       await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
       expect(await button(page, 'Done').isDisabled()).toBe(false);
@@ -249,7 +229,7 @@ describe('undo after Skip', () => {
 
   it('undoes "I know this team": the conflict goes and the project is shown again', async () => {
     const { id, page, token, errors } = await judgeOnPhone('Katherine Johnson');
-    const known = await liveProject(page, token);
+    const known = await liveProject(server, page, token);
     await skipShownProject(page, JUDGE_CONFLICT_LABEL);
     await undoButton(page).waitFor();
     expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${known.name}.`);
@@ -258,7 +238,7 @@ describe('undo after Skip', () => {
     expect((await conflicts()).conflicts.map((c) => c.project_id)).toEqual([known.id]);
 
     await undoButton(page).tap();
-    await expect.poll(() => heading(page).textContent()).toBe(known.name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(known.name);
     expect((await conflicts()).conflicts).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
@@ -267,11 +247,11 @@ describe('undo after Skip', () => {
 describe('an undo tapped offline', () => {
   it('waits behind the Done made offline before it; back online both are sent in order and the judge is on the project again', async () => {
     const { page, token, errors } = await judgeOnPhone('Hedy Lamarr');
-    const project = await liveProject(page, token);
+    const project = await liveProject(server, page, token);
     await serviceWorkerActive(page);
     const writes = answeredWrites(page);
     await page.context().setOffline(true);
-    await done(page, 'Offline notes.');
+    await finishWithNotes(page, 'Offline notes.');
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
 
     // The Done waits on the phone: its undo is offered without a countdown, which starts on the server.
@@ -295,7 +275,7 @@ describe('an undo tapped offline', () => {
     await page.context().setOffline(false);
     await page.waitForURL(url('/judge/live'), { timeout: 20_000 });
     await noticeWithText(page, `Undone: you are judging ${project.name} again`).waitFor();
-    await expect.poll(() => heading(page).textContent()).toBe(project.name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(project.name);
     expect(writes.filter((write) => write !== 'POST /api/judge/next 200')).toEqual([
       'POST /api/judge/finish 200',
       'POST /api/judge/undo 200',
@@ -309,8 +289,8 @@ describe('an undo tapped offline', () => {
 
   it('is refused in words when deliberation began meanwhile, and its banner goes', async () => {
     const { page, token, errors } = await judgeOnPhone('Margaret Hamilton');
-    const project = await liveProject(page, token);
-    await done(page, '');
+    const project = await liveProject(server, page, token);
+    await finishWithNotes(page, '');
     await undoButton(page).waitFor();
     await serviceWorkerActive(page);
     await page.context().setOffline(true);
@@ -341,10 +321,10 @@ describe('an undo tapped offline', () => {
 describe("the judge's other phone moved on while this one was offline", () => {
   it('refuses the Done saved on this phone instead of finishing the project given since, and the phone follows the server', async () => {
     const { page, token, errors } = await judgeOnPhone('Radia Perlman');
-    const project = await liveProject(page, token);
+    const project = await liveProject(server, page, token);
     await serviceWorkerActive(page);
     await page.context().setOffline(true);
-    await done(page, 'Typed on the phone that was behind.');
+    await finishWithNotes(page, 'Typed on the phone that was behind.');
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
     // The other phone finishes the project and is given the next one.
     await apiCall(server, 'POST', '/judge/finish', { notes: 'From the other phone.' }, token);
@@ -363,14 +343,14 @@ describe("the judge's other phone moved on while this one was offline", () => {
     ]);
     const { name } = await apiCall<{ name: string }>(server, 'GET', `/project/${given}`, undefined, token);
     await page.getByRole('link', { name: 'Resume Project' }).tap();
-    await expect.poll(() => heading(page).textContent()).toBe(name);
+    await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(name);
     expect(withoutOfflineNoise(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
   it('refuses the undo tapped on this phone once the other phone undid that Done and did it again', async () => {
     const { page, token, errors } = await judgeOnPhone('Barbara Liskov');
-    const project = await liveProject(page, token);
-    await done(page, 'First look.');
+    const project = await liveProject(server, page, token);
+    await finishWithNotes(page, 'First look.');
     await undoButton(page).waitFor();
     await serviceWorkerActive(page);
     await page.context().setOffline(true);
