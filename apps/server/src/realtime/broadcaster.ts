@@ -68,13 +68,17 @@ interface Disconnection {
 
 const COALESCED: ReadonlySet<EventName> = new Set(COALESCED_EVENTS);
 
-/** The kinds after which a team's status page may show something else (issues 24 and 35). */
+/**
+ * The kinds after which a team's status page may show something else (issues 24 and 35): an alert
+ * raised shows on the team's other open pages.
+ */
 const TEAM_PAGE_KINDS: ReadonlySet<DomainEvent['kind']> = new Set([
   'projects',
   'judges',
   'options',
   'clock',
   'teams',
+  'team-alerts',
   'feedback',
 ]);
 const TEAM_ROOM_PREFIX = teamRoom('');

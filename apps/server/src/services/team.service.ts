@@ -119,9 +119,8 @@ export class TeamService {
       await this.audit.system(
         `Team alert ${id} raised for project ${project.name} (${project.project_id}) at table ${project.location}`,
       );
+      // The organizers' list, and the team's other open pages (its lastAlertAt changed).
       this.db.record({ kind: 'team-alerts' });
-      // The team's other open pages (its lastAlertAt changed).
-      this.db.record({ kind: 'teams' });
       return { ok: 1, alert_available_at: now + TEAM_ALERT_INTERVAL_MS };
     });
   }
