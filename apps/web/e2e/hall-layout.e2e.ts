@@ -27,6 +27,7 @@ import {
   unexpectedErrors,
   uploadCsvText,
   VIEWPORTS,
+  withoutOfflineNoise,
 } from './harness';
 import { socketConnected } from './socket-signals';
 
@@ -158,6 +159,26 @@ describe('hall layout', () => {
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(unexpectedErrors(errors)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the words and says so when the map cannot load, and draws it on Try again', async () => {
+    // No service worker: the phone holds no chunk it has not loaded yet.
+    const { context, page, errors } = await openPhonePage(browser, server, adaToken, {
+      serviceWorkers: 'block',
+    });
+    try {
+      await page.route(/\/assets\/HallDrawing-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.goto(url('/judge/live'));
+      const where = page.getByRole('region', { name: 'Where to go' });
+      await where.getByText('Could not load the map: check the network.', { exact: false }).waitFor();
+      expect(await where.locator('p').first().textContent()).toMatch(/^Table [1-4], Room [AB] — /);
+      await page.unrouteAll();
+      await where.getByRole('button', { name: 'Try again', exact: true }).tap();
+      await where.getByRole('img', { name: /^Map of Room [AB]: your table [1-4] is black/ }).waitFor();
+      expect(withoutOfflineNoise(errors)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -479,8 +479,9 @@ export async function openPhonePage(
   browser: Browser,
   server: ServerHandle,
   token?: string,
+  options: BrowserContextOptions = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext(VIEWPORTS.phone);
+  const context = await browser.newContext({ ...VIEWPORTS.phone, ...options });
   if (token !== undefined) await useJudgeToken(context, server, token);
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };

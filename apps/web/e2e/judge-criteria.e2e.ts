@@ -25,6 +25,7 @@ import {
   unexpectedErrors,
   doneDialog,
   scoreButton,
+  withoutOfflineNoise,
 } from './harness';
 
 let server: ServerHandle;
@@ -273,9 +274,6 @@ describe('criteria the organizer made optional', () => {
 });
 
 describe('a Done made offline with its scores', () => {
-  const withoutOfflineNoise = (errors: readonly string[]) =>
-    unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
-
   /**
    * A judge's Done made offline (the live page loaded online first), with notes: every criterion
    * scored 3 but Originality, scored `last`. Returns the held project's id.
@@ -348,7 +346,7 @@ describe('criteria changed while the Done was on its way', () => {
     expect((await judgeScores(token)).scores[held]).toEqual(
       Object.fromEntries(criteria.map((c) => [c.id, 3])),
     );
-    expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 
   it('a Done refused for a criterion the phone never heard of (no socket) shows that criterion to score', async () => {
@@ -476,8 +474,6 @@ describe("a score given before the organizer changed the criterion's scale", () 
 });
 
 describe('the Done popup keeps what the judge chose', () => {
-  const withoutOfflineNoise = (errors: readonly string[]) =>
-    unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
   const impactOf = () => criteria.find((c) => c.name === 'Impact')!;
   const rescaleImpact = (scale: number) =>
     apiCall(server, 'PUT', `/admin/criteria/${impactOf().id}`, { scale });

@@ -20,6 +20,7 @@ import {
   startUntimedJudging,
   unexpectedErrors,
   doneDialog,
+  withoutOfflineNoise,
 } from './harness';
 
 interface FeedbackList {
@@ -48,8 +49,6 @@ afterAll(async () => {
 const url = (path: string) => `${server.baseUrl}${path}`;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const feedbackList = () => apiCall<FeedbackList>(server, 'GET', '/admin/feedback');
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
 async function judgeOnPhone(name: string) {
   const judge = await signedInJudgeOnPhone(browser, server, name);

@@ -26,7 +26,8 @@ import {
   seedProject,
   serviceWorkerActive,
   startServer,
-  unexpectedErrors,
+  undoButton,
+  withoutOfflineNoise,
 } from './harness';
 
 let server: ServerHandle;
@@ -97,9 +98,6 @@ async function skipWith(page: Page, kind: 'Skip' | 'Flag', reason: string): Prom
 const judgeLines = async (judgeId: string, pattern: RegExp) =>
   (await auditLines(pattern)).filter((line) => line.includes(`(${judgeId}) |`));
 
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
-
 /**
  * On the dashboard, with the network gone, moves the seen project `projectId` into the ranking
  * by keyboard; the change waits on the phone.
@@ -144,7 +142,7 @@ describe('judge writes made offline', () => {
     judge = await judgeOnPhone('Ada');
   });
   afterEach(() => {
-    expect(unexpectedErrors(judge.errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(withoutOfflineNoise(judge.errors)).toEqual([]);
   });
 
   it('Skip and Flag made offline wait on the phone, then land once each and the next project comes', async () => {
@@ -337,7 +335,7 @@ describe('a write whose answer is lost', () => {
     // Applied twice, the retry would have skipped the newly assigned project too (R21).
     expect((await flagsOf(id)).map((f) => f.project_id)).toEqual([await projectIdOf(held)]);
     expect((await judgeRecord(server, id)).current).toBe(await projectIdOf(next));
-    expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 });
 
@@ -435,6 +433,46 @@ describe('opening the portal', () => {
     await offline.goto(url('/judge/live'));
     expect(await liveProject(offline)).toBe(held);
     await context.setOffline(false);
+  });
+
+  it("shows the dashboard with no network before the phone holds the ranking board's code: only the board waits, and loads once back online", async () => {
+    // No service worker: the phone holds no chunk it has not loaded yet (its precache not done).
+    const { code } = await seedJudge(server, { name: 'Sammet', email: 'sammet@example.org' });
+    const token = await loginJudgeApi(server, code);
+    const { context, page, errors } = await openPhonePage(browser, server, token, {
+      serviceWorkers: 'block',
+    });
+    opened.push(context);
+    const boardHeading = page.getByRole('heading', { name: /^Unranked/ });
+    const failure = page.getByText('Could not load the ranking board: check the network.', { exact: false });
+    await page.goto(url('/judge/live'));
+    const project = await liveProject(page);
+
+    // Done made offline takes the judge to the dashboard, whose board was never loaded.
+    await context.setOffline(true);
+    await button(page, 'Done').tap();
+    await dialog(page).getByRole('button', { name: 'Submit' }).tap();
+    await page.waitForURL(url('/judge'));
+    await failure.waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Sammet' }).waitFor();
+    await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
+    expect(await undoButton(page).isVisible()).toBe(true);
+
+    // Back online, the board loads by itself and the Done lands.
+    await context.setOffline(false);
+    await boardHeading.waitFor({ timeout: 20_000 });
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('listitem').filter({ hasText: project }).waitFor();
+    expect(await failure.count()).toBe(0);
+
+    // A network that answers nothing though the phone says it is online: Try again loads it.
+    await page.route(/\/assets\/RankingBoard-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await failure.waitFor();
+    await page.unrouteAll();
+    await button(page, 'Try again').tap();
+    await boardHeading.waitFor();
+    expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 
   it('asks the server again when reopened a moment after its last reads: kept answers are never fresh', async () => {

@@ -22,6 +22,7 @@ import {
   startServer,
   unexpectedErrors,
   uploadCsv,
+  withoutOfflineNoise,
 } from './harness';
 import { layoutProblems } from './layout-checks';
 
@@ -188,9 +189,6 @@ describe("a judge's live page at 390×844 with long names and the hall map", () 
     });
   }
 });
-
-const withoutOfflineNoise = (errors: readonly string[]) =>
-  unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e));
 
 /** The value of the dashboard's stat tile `label`. */
 const tile = async (page: Page, label: string) =>

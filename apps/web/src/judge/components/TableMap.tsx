@@ -4,14 +4,15 @@
  * dashed. Nothing at all when the hall has no layout or the table has no position.
  */
 import type { LayoutTable } from '@podium/protocol';
-import { lazy, Suspense } from 'react';
 import { useJudgeTableMap } from '../hooks/use-judge-table-map';
+import { deferred } from './deferred';
 
 // Loaded only when the hall has a layout: most events have none, and the drawing would otherwise
 // weigh on every judge's first load (issue 14). The sentence above it shows at once.
-const HallDrawing = lazy(() =>
-  import('../../components/hall/HallDrawing').then((m) => ({ default: m.HallDrawing })),
-);
+const HallDrawing = deferred(async () => (await import('../../components/hall/HallDrawing')).HallDrawing, {
+  what: 'the map',
+  whileLoading: 'nothing',
+});
 
 const metres = (value: number) => `${Math.round(Math.abs(value) * 2) / 2} m`;
 
@@ -53,22 +54,20 @@ export function TableMap({ projectId, location, from }: TableMapProps) {
         {where}
         {directions && ` — ${directions}`}
       </p>
-      <Suspense fallback={null}>
-        <HallDrawing
-          tables={inArea}
-          label={`Map of ${table.area || 'the hall'}: your table ${table.table} is black${
-            before && before.area === table.area ? `, your last table ${before.table} is dashed` : ''
-          }`}
-          maxHeight={260}
-          look={(t) =>
-            t.table === table.table
-              ? { tone: 'current' }
-              : t.table === before?.table
-                ? { tone: 'previous', badge: 'last' }
-                : { tone: 'muted' }
-          }
-        />
-      </Suspense>
+      <HallDrawing
+        tables={inArea}
+        label={`Map of ${table.area || 'the hall'}: your table ${table.table} is black${
+          before && before.area === table.area ? `, your last table ${before.table} is dashed` : ''
+        }`}
+        maxHeight={260}
+        look={(t) =>
+          t.table === table.table
+            ? { tone: 'current' }
+            : t.table === before?.table
+              ? { tone: 'previous', badge: 'last' }
+              : { tone: 'muted' }
+        }
+      />
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { DashboardSummary } from '../components/DashboardSummary';
 import { DeliberationBanner } from '../components/DeliberationBanner';
 import { LoadError } from '../components/LoadError';
 import { SaveStatus } from '../components/SaveStatus';
 import { UndoBanner } from '../components/UndoBanner';
+import { deferred } from '../components/deferred';
 import { StarBoard } from '../components/StarBoard';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -14,9 +15,9 @@ import { JudgeLogout } from '../components/JudgeLogout';
 import { takeOwedFocus } from '../../util/focus';
 
 // Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
-const RankingBoard = lazy(async () => ({
-  default: (await import('../components/RankingBoard')).RankingBoard,
-}));
+const RankingBoard = deferred(async () => (await import('../components/RankingBoard')).RankingBoard, {
+  what: 'the ranking board',
+});
 
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
 export function JudgeDashboardPage() {
@@ -50,13 +51,7 @@ export function JudgeDashboardPage() {
           <DashboardSummary deliberation={deliberation} />
           {deliberation && <DeliberationBanner />}
           <SaveStatus />
-          {isTrackJudge ? (
-            <StarBoard locked={deliberation} />
-          ) : (
-            <Suspense fallback={<LoadingScreen />}>
-              <RankingBoard locked={deliberation} />
-            </Suspense>
-          )}
+          {isTrackJudge ? <StarBoard locked={deliberation} /> : <RankingBoard locked={deliberation} />}
         </div>
       )}
     </Page>
