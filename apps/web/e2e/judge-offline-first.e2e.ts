@@ -457,6 +457,7 @@ describe('opening the portal', () => {
     await page.getByRole('heading', { name: 'Welcome, Sammet' }).waitFor();
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
     expect(await undoButton(page).isVisible()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Back online, the board loads by itself and the Done lands.
     await context.setOffline(false);
