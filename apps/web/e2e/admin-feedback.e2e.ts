@@ -188,6 +188,8 @@ describe('feedback for the teams (issue 35)', () => {
     await bobsItem.getByText(mark).waitFor({ timeout: LIVE_MS });
     expect(await kilnCard.getByText(mark).count()).toBe(1); // Ada's is not marked
     expect(await kilnCard.getByText('Hidden from the team').count()).toBe(0);
+    const summaryWithheld = admin.page.getByText(/, 1 not shown while its judge is set aside\.$/);
+    await summaryWithheld.waitFor();
     await expect.poll(() => shownToTeam(team.page), { timeout: LIVE_MS }).toEqual([ADA_ON_KILN]);
     expect(await teamFeedback()).toEqual([ADA_ON_KILN]);
     expect(await accessibilityViolations(admin.page)).toEqual([]);
@@ -196,6 +198,7 @@ describe('feedback for the teams (issue 35)', () => {
     await apiCall(server, 'POST', `/judge/reinstate/${bobId}`);
     await expect.poll(() => shownToTeam(team.page), { timeout: LIVE_MS }).toEqual([ADA_ON_KILN, BOB_ON_KILN]);
     await bobsItem.getByText(mark).waitFor({ state: 'detached', timeout: LIVE_MS });
+    expect(await summaryWithheld.count()).toBe(0);
     expect(unexpectedErrors(team.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     await team.context.close();

@@ -51,6 +51,21 @@ describe('feedback texts', () => {
     ).toBe('3 feedback texts for 2 projects, 2 hidden from their teams.');
   });
 
+  it('counts the feedback a set-aside judge wrote as not shown, once, hidden or not', () => {
+    const setAside = (judge: string, project: string, hidden = false) => ({
+      ...entry(judge, project, 1, hidden),
+      set_aside: true,
+    });
+    expect(feedbackSummary([setAside('Ada', 'Kiln'), entry('Bob', 'Kiln', 1)])).toBe(
+      '2 feedback texts for 1 project, 1 not shown while its judge is set aside.',
+    );
+    expect(
+      feedbackSummary([setAside('Ada', 'Kiln'), setAside('Ada', 'Mesh', true), setAside('Ada', 'Bee')]),
+    ).toBe(
+      '3 feedback texts for 3 projects, 1 hidden from its team, 2 not shown while their judges are set aside.',
+    );
+  });
+
   it('says what the release switch means', () => {
     expect(releaseHint(false)).toBe('Not released: teams see nothing yet.');
     expect(releaseHint(true)).toContain(

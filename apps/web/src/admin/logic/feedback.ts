@@ -26,16 +26,23 @@ export function feedbackByProject(entries: readonly FeedbackEntry[]): ProjectFee
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 feedback texts for 2 projects, 1 hidden from its team." */
+/**
+ * "3 feedback texts for 2 projects, 1 hidden from its team, 1 not shown while its judge is set
+ * aside": what the teams do not get, each text counted once (hidden first).
+ */
 export function feedbackSummary(entries: readonly FeedbackEntry[]): string {
   if (entries.length === 0) return 'No judge has written feedback for a team yet.';
   const projects = new Set(entries.map((entry) => entry.project_id)).size;
   const hidden = entries.filter((entry) => entry.hidden).length;
+  const setAside = entries.filter((entry) => entry.set_aside && !entry.hidden).length;
   const texts = counted(entries.length, 'feedback text', 'feedback texts');
-  const shown = `${texts} for ${counted(projects, 'project', 'projects')}`;
-  return hidden === 0
-    ? `${shown}.`
-    : `${shown}, ${hidden} hidden from ${hidden === 1 ? 'its team' : 'their teams'}.`;
+  const withheld = [
+    ...(hidden > 0 ? [`${hidden} hidden from ${hidden === 1 ? 'its team' : 'their teams'}`] : []),
+    ...(setAside > 0
+      ? [`${setAside} not shown while ${setAside === 1 ? 'its judge is' : 'their judges are'} set aside`]
+      : []),
+  ];
+  return `${[`${texts} for ${counted(projects, 'project', 'projects')}`, ...withheld].join(', ')}.`;
 }
 
 /** What the release switch means now, in the organizer's words. */
