@@ -21,6 +21,7 @@ import {
   skipShownProject,
   startServer,
   unexpectedErrors,
+  withoutOfflineNoise,
 } from './harness';
 
 let server: ServerHandle;
@@ -85,6 +86,34 @@ describe('one judge on two phones', () => {
         .waitFor({ timeout: 10_000 });
     }
     for (const { errors } of phones) expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('a phone that cannot ask who moved the judge on', () => {
+  it('names nobody: neither the organizer nor the other device', async () => {
+    const { id, code } = await seedJudge(server, { name: 'Mary Somerville', email: 'mary@example.org' });
+    const [a, b] = [await phoneOf(code), await phoneOf(code)];
+    const bErrors = phones.at(-1)!.errors;
+    await projectHeading(a).waitFor();
+    const skipped = (await projectHeading(a).textContent()) as string;
+    await projectHeading(b).filter({ hasText: skipped }).waitFor();
+    // Phone B's question fails on the network (`GET /judge/visit/:id`).
+    await b.route('**/api/judge/visit/**', (route) => route.abort('internetdisconnected'));
+
+    await skipShownProject(a, 'Busy');
+    await projectHeading(a).filter({ hasNotText: skipped }).waitFor();
+    await apiCall(server, 'PUT', `/judge/${id}`, {
+      name: 'Mary Somerville',
+      email: 'mary@example.org',
+      notes: 'y',
+    });
+    await notice(b).waitFor({ timeout: 10_000 });
+    expect(await notice(b).textContent()).toMatch(
+      new RegExp(`^You were moved on from ${skipped} \\(table \\d+\\)\\. You no longer judge it\\.`),
+    );
+    await projectHeading(b).filter({ hasNotText: skipped }).waitFor();
+    expect(withoutOfflineNoise(bErrors)).toEqual([]);
+    bErrors.length = 0; // the failed question, said on the console: the last test checks every phone's errors
   });
 });
 

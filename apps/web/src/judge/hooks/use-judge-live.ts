@@ -9,7 +9,7 @@ import type { JudgeSelf, Next, OkFlag, ProjectSummary } from '@podium/protocol';
 import { endpoints, JUDGE_HIDDEN } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callApi } from '../../api/client';
+import { callApi, NETWORK_ERROR } from '../../api/client';
 import { RequestFailed } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { focusHeadingIfLost, oweHeadingFocus, takeOwedFocus } from '../../util/focus';
@@ -94,10 +94,12 @@ const needsNext = (inputs: Omit<LiveInputs, 'next' | 'ending'>) =>
 /**
  * Who ended the judge's visit of `projectId`, as the server says: the judge's own Done or Skip on
  * another device, else an organizer (a project deleted since, 404, was the organizer's doing).
+ * Without an answer (no network, a 5xx) nobody is named: the phone cannot tell.
  */
 async function movedOnBy(projectId: string): Promise<MovedOnBy> {
   const answer = await callApi(endpoints.judgeVisitEnd, { params: { id: projectId } });
-  return answer.data?.ended_by === 'judge' ? 'other-device' : 'organizer';
+  if (answer.data) return answer.data.ended_by === 'judge' ? 'other-device' : 'organizer';
+  return answer.status === 404 && answer.error !== NETWORK_ERROR ? 'organizer' : 'unknown';
 }
 
 /**

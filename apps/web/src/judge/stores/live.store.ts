@@ -85,8 +85,8 @@ export interface MovedOnFrom {
   by: MovedOnBy;
 }
 
-/** An organizer, or the judge itself on another phone or browser. */
-export type MovedOnBy = 'organizer' | 'other-device';
+/** An organizer, or the judge itself on another phone or browser; `unknown`: the server could not be asked. */
+export type MovedOnBy = 'organizer' | 'other-device' | 'unknown';
 
 export const INITIAL_LIVE: LiveData = {
   judgeId: '',
