@@ -5,7 +5,10 @@ import { ExpoLoadStatus } from '../components/ExpoLoadStatus';
 import { keepUnchangedProjects, useExpoChallenges, useExpoGroupInfo, useExpoProjects } from './use-expo-data';
 import { projectSummary as project, revision, wholeList } from '../stores/expo.store.fixtures';
 
-/** A refetched copy, as `response.json()` makes it: in the test's own realm (`structuredClone`'s objects are another realm's under vmThreads). */
+/**
+ * A refetched copy, as `response.json()` makes it: in the test's own realm (under vmThreads,
+ * `structuredClone`'s objects are another realm's).
+ */
 const refetched = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('keepUnchangedProjects', () => {

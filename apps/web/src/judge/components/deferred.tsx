@@ -23,7 +23,7 @@ export function deferred<P extends object>(
   { what, whileLoading = 'spinner' }: DeferredOptions,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
-  // One import at a time for every copy of the part; a failed one is forgotten, so the next try imports again.
+  // One import at a time for every copy of the part; a failed one is forgotten: the next try imports again.
   let loading: Promise<ComponentType<P>> | undefined;
   const load = () =>
     (loading ??= importPart().then(

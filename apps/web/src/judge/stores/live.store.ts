@@ -85,7 +85,7 @@ export interface MovedOnFrom {
   by: MovedOnBy;
 }
 
-/** An organizer, or the judge itself on another phone or browser; `unknown`: the server could not be asked. */
+/** An organizer, or the judge itself on another phone or browser; `unknown`: the server did not say. */
 export type MovedOnBy = 'organizer' | 'other-device' | 'unknown';
 
 export const INITIAL_LIVE: LiveData = {
