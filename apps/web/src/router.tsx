@@ -8,31 +8,18 @@ import { UpdateBanner } from './components/UpdateBanner';
 import { ErrorPage } from './pages/ErrorPage';
 import { prefetchJudgePage } from './judge/queries/reads';
 import { queryClient } from './queries/query-client';
+import { loadOnce, type LoadOnce } from './util/load-once';
 
-/**
- * A portal's module, imported when one of its screens is first shown; after that its screens
- * render at once. A failed import (offline, a chunk the phone does not hold) is tried again by the
- * next screen that needs it.
- */
-interface Portal<M> {
-  load: () => Promise<M>;
-  module?: M;
-}
-
-function portal<M>(importModule: () => Promise<M>): Portal<M> {
-  const loaded: Portal<M> = { load: async () => (loaded.module ??= await importModule()) };
-  return loaded;
-}
-
-// One chunk per portal: a judge's phone never downloads the admin screens.
-const publicPortal = portal(() => import('./public'));
-const judgePortal = portal(() => import('./judge'));
-const adminPortal = portal(() => import('./admin'));
-const expoPortal = portal(() => import('./expo'));
-const teamPortal = portal(() => import('./team'));
+// One chunk per portal, imported when one of its screens first shows (util/load-once.ts): a
+// judge's phone never downloads the admin screens.
+const publicPortal = loadOnce(() => import('./public'));
+const judgePortal = loadOnce(() => import('./judge'));
+const adminPortal = loadOnce(() => import('./admin'));
+const expoPortal = loadOnce(() => import('./expo'));
+const teamPortal = loadOnce(() => import('./team'));
 
 /** The portal's module once imported; a failed import is thrown to the error boundary. */
-function usePortal<M>(from: Portal<M>): M | undefined {
+function usePortal<M>(from: LoadOnce<M>): M | undefined {
   const [module, setModule] = useState(from.module);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
@@ -51,7 +38,7 @@ function usePortal<M>(from: Portal<M>): M | undefined {
 }
 
 /** A screen of a lazily imported portal, with a spinner until the portal is in. */
-function screen<M>(from: Portal<M>, pick: (portal: M) => ComponentType): ComponentType {
+function screen<M>(from: LoadOnce<M>, pick: (portal: M) => ComponentType): ComponentType {
   return function PortalScreen() {
     const module = usePortal(from);
     if (!module) return <LoadingScreen />;

@@ -10,6 +10,7 @@
 import type { ComponentType } from 'react';
 import { useEffect, useState } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { loadOnce } from '../../util/load-once';
 
 interface DeferredOptions {
   /** What the part is, for the failure's words: "the ranking board". */
@@ -22,33 +23,23 @@ export function deferred<P extends object>(
   importPart: () => Promise<ComponentType<P>>,
   { what, whileLoading = 'spinner' }: DeferredOptions,
 ): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined;
-  // One import at a time for every copy of the part; a failed one is forgotten: the next try imports again.
-  let loading: Promise<ComponentType<P>> | undefined;
-  const load = () =>
-    (loading ??= importPart().then(
-      (part) => (loaded = part),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const part = loadOnce(importPart);
 
   return function DeferredPart(props: P) {
     // A component is a function: kept in a box so React does not call it as a state updater.
-    const [part, setPart] = useState(() => (loaded ? { Part: loaded } : null));
+    const [shown, setShown] = useState(() => (part.module ? { Part: part.module } : null));
     const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (part || failed) return;
+      if (shown || failed) return;
       let current = true;
-      load().then(
-        (Part) => current && setPart({ Part }),
+      part.load().then(
+        (Part) => current && setShown({ Part }),
         () => current && setFailed(true),
       );
       return () => {
         current = false;
       };
-    }, [part, failed]);
+    }, [shown, failed]);
     useEffect(() => {
       if (!failed) return;
       const retry = () => setFailed(false);
@@ -56,7 +47,7 @@ export function deferred<P extends object>(
       return () => window.removeEventListener('online', retry);
     }, [failed]);
 
-    if (part) return <part.Part {...props} />;
+    if (shown) return <shown.Part {...props} />;
     if (failed) {
       return (
         <div className="card judge-load-error" role="status">
