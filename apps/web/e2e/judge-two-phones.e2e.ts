@@ -93,7 +93,6 @@ describe('a phone that cannot ask who moved the judge on', () => {
   it('names nobody: neither the organizer nor the other device', async () => {
     const { id, code } = await seedJudge(server, { name: 'Mary Somerville', email: 'mary@example.org' });
     const [a, b] = [await phoneOf(code), await phoneOf(code)];
-    const bErrors = phones.at(-1)!.errors;
     await projectHeading(a).waitFor();
     const skipped = (await projectHeading(a).textContent()) as string;
     await projectHeading(b).filter({ hasText: skipped }).waitFor();
@@ -112,8 +111,8 @@ describe('a phone that cannot ask who moved the judge on', () => {
       new RegExp(`^You were moved on from ${skipped} \\(table \\d+\\)\\. You no longer judge it\\.`),
     );
     await projectHeading(b).filter({ hasNotText: skipped }).waitFor();
-    expect(withoutOfflineNoise(bErrors)).toEqual([]);
-    bErrors.length = 0; // the failed question, said on the console: the last test checks every phone's errors
+    // Its two phones; the question cut on the network is said on B's console.
+    for (const { errors } of phones.slice(-2)) expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 });
 
@@ -147,6 +146,6 @@ describe("a score corrected on one of the judge's phones", () => {
     await a.getByText('All saved', { exact: true }).waitFor();
     await expect.poll(() => impactOn(b, 4).isChecked(), { timeout: 10_000 }).toBe(true);
     expect(await impactOn(b, 2).isChecked()).toBe(false);
-    for (const { errors } of phones) expect(unexpectedErrors(errors)).toEqual([]);
+    for (const { errors } of phones.slice(-2)) expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
