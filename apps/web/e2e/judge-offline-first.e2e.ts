@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import type { ServerHandle } from './harness';
+import { socketConnected } from './socket-signals';
 import {
   accessibilityViolations,
   apiCall,
@@ -473,6 +474,40 @@ describe('opening the portal', () => {
     await page.unrouteAll();
     await button(page, 'Try again').tap();
     await boardHeading.waitFor();
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+
+  it("goes live once the network is back, with or without an 'online' event, when it was lost before the phone held the socket's code", async () => {
+    const { code, id } = await seedJudge(server, { name: 'Tharp', email: 'tharp@example.org' });
+    const token = await loginJudgeApi(server, code);
+    const { context, page, errors } = await openPhonePage(browser, server, token, {
+      serviceWorkers: 'block',
+    });
+    opened.push(context);
+    // The page loads, but the chunk holding socket.io-client does not arrive (the network went).
+    await page.route(/\/assets\/connection-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const refused = page.waitForEvent('requestfailed', (request) => /\/connection-/.test(request.url()));
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Tharp' }).waitFor();
+    await refused;
+    await page.unrouteAll();
+
+    // The network comes back: the socket's code loads, it connects, and the page follows the
+    // organizer's change.
+    const connected = socketConnected(page);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await connected;
+    await apiCall(server, 'PUT', `/judge/${id}`, { name: 'Twyla Tharp', email: 'tharp@example.org' });
+    await page.getByRole('heading', { name: 'Welcome, Twyla Tharp' }).waitFor({ timeout: 15_000 });
+
+    // A network that answered nothing though the phone says it is online: tried again shortly.
+    await page.route(/\/assets\/connection-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const refusedAgain = page.waitForEvent('requestfailed', (request) => /\/connection-/.test(request.url()));
+    await page.reload();
+    await refusedAgain;
+    await page.unrouteAll();
+    await socketConnected(page);
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 

@@ -2,13 +2,31 @@ import { describe, expect, it, vi } from 'vitest';
 import { basicAuthHeader } from '../api/client';
 import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
 import { disconnect } from '../realtime/connection';
+import { withConnection } from '../realtime/lazy-connection';
 import { jsonResponse } from '../test/render';
 import { forgetCredential } from './use-logout';
 
 vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
 
+/** A page subscribed: the socket's module (loaded on demand) is there. */
+const socketModuleLoaded = () =>
+  new Promise<void>((resolve) =>
+    withConnection(() => {
+      resolve();
+      return () => undefined;
+    }),
+  );
+
 describe('forgetCredential (shared header Logout)', () => {
+  it('before any page opened a socket: forgets the token, with no socket to close', async () => {
+    setJudgeToken('token');
+    await forgetCredential('/judge/live');
+    expect(getJudgeToken()).toBeNull();
+    expect(disconnect).not.toHaveBeenCalled();
+  });
+
   it('under /judge: removes the judge token and closes the judge socket, keeps the admin cookie', async () => {
+    await socketModuleLoaded();
     setJudgeToken('token');
     setAdminSession('secret');
     const done = forgetCredential('/judge/live');

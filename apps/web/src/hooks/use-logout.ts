@@ -4,12 +4,7 @@ import { callApi } from '../api/client';
 import { forgetEntityTags } from '../api/conditional';
 import { removeAdminSession, removeJudgeToken } from '../auth/cookies';
 import { queryClient } from '../queries/query-client';
-import { loadConnection } from '../realtime/lazy-connection';
-
-/** Closes a portal's socket (the header is in every page's first chunk: the module loads on demand). */
-function disconnect(portal: 'admin' | 'judge'): Promise<void> {
-  return loadConnection().then((connection) => connection.disconnect(portal));
-}
+import { loadedConnection } from '../realtime/lazy-connection';
 
 /**
  * Forgets the credential of the portal the user is in (product spec §2, shared header): the
@@ -25,13 +20,14 @@ export async function forgetCredential(pathname: string): Promise<void> {
     removeJudgeToken();
     // The judge's answers kept on the phone for offline opening (query-client.ts) go with them.
     queryClient.removeQueries({ predicate: (query) => query.meta?.keepOnDevice === true });
-    await disconnect('judge');
+    loadedConnection()?.disconnect('judge');
   } else {
     // The request takes its Authorization header from the cookie as it starts, so the cookie
     // can go at once.
     const revoked = callApi(endpoints.adminLogout);
     removeAdminSession();
-    await Promise.all([disconnect('admin'), revoked]);
+    loadedConnection()?.disconnect('admin');
+    await revoked;
   }
 }
 

@@ -8,7 +8,7 @@ import { endpoints } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loadConnection, withConnection } from '../../realtime/lazy-connection';
+import { loadedConnection, withConnection } from '../../realtime/lazy-connection';
 import type { InvalidationMap } from '../../realtime/use-query-invalidation';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { useRealtime } from '../../realtime/use-realtime';
@@ -49,7 +49,7 @@ export const JUDGE_INVALIDATIONS: InvalidationMap = {
  */
 function useSocketForCurrentJudge(): void {
   useEffect(() => {
-    void loadConnection().then(({ dropIfCredentialsChanged }) => dropIfCredentialsChanged('judge'));
+    loadedConnection()?.dropIfCredentialsChanged('judge');
   }, []);
 }
 

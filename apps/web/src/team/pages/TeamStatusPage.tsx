@@ -6,7 +6,7 @@ import { callApi } from '../../api/client';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
-import { loadConnection, withConnection } from '../../realtime/lazy-connection';
+import { loadedConnection, withConnection } from '../../realtime/lazy-connection';
 import { setTeamCode } from '../../realtime/team-code';
 
 /**
@@ -36,7 +36,7 @@ export function TeamStatusPage() {
   const status = useEndpointQuery(endpoints.teamStatus, { params: { code }, refetchInterval: POLL_MS });
   const notValid = refused || status.error === TEAM_CODE_INVALID;
   useEffect(() => {
-    if (notValid) void loadConnection().then(({ disconnect }) => disconnect('team'));
+    if (notValid) loadedConnection()?.disconnect('team');
   }, [notValid]);
   // A refused handshake is checked over HTTP at once: its 404 keeps the page "not valid" until a
   // read succeeds; a success (valid again meanwhile) opens a new socket.
