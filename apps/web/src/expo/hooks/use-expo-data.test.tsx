@@ -5,6 +5,12 @@ import { ExpoLoadStatus } from '../components/ExpoLoadStatus';
 import { keepUnchangedProjects, useExpoChallenges, useExpoGroupInfo, useExpoProjects } from './use-expo-data';
 import { projectSummary as project, revision, wholeList } from '../stores/expo.store.fixtures';
 
+/**
+ * A refetched copy, as `response.json()` makes it: in the test's own realm (under vmThreads,
+ * `structuredClone`'s objects are another realm's).
+ */
+const refetched = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 describe('keepUnchangedProjects', () => {
   it('takes the first list as it is', () => {
     const list = [project()];
@@ -13,17 +19,17 @@ describe('keepUnchangedProjects', () => {
 
   it('keeps the very same list when a refetch changes nothing', () => {
     const kept = [project({ challenge_list: ['AI/ML'] }), project()];
-    expect(keepUnchangedProjects(kept, structuredClone(kept))).toBe(kept);
+    expect(keepUnchangedProjects(kept, refetched(kept))).toBe(kept);
   });
 
   it('keeps unchanged projects by id when one is added at the top or one is deleted', () => {
     const [a, b, c] = [project(), project(), project()];
     const added = project();
-    const withNew = keepUnchangedProjects([a, b, c], [added, ...structuredClone([a, b, c])]);
+    const withNew = keepUnchangedProjects([a, b, c], [added, ...refetched([a, b, c])]);
     expect(withNew[0]).toBe(added);
     expect(withNew.slice(1)).toEqual([a, b, c]);
     withNew.slice(1).forEach((kept, i) => expect(kept).toBe([a, b, c][i]));
-    const withoutB = keepUnchangedProjects([a, b, c], structuredClone([a, c]));
+    const withoutB = keepUnchangedProjects([a, b, c], refetched([a, c]));
     expect(withoutB).toHaveLength(2);
     expect(withoutB[0]).toBe(a);
     expect(withoutB[1]).toBe(c);
