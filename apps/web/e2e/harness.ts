@@ -6,6 +6,7 @@
 import axe from 'axe-core';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -113,9 +114,48 @@ export async function startServer(
   return { baseUrl, adminPassword: TEST_ADMIN_PASSWORD, dataDir, output: () => log, stop };
 }
 
-/** Debian Chromium, launched exactly as TOOLCHAIN.md prescribes. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * The features playwright-core disables (its chromiumSwitches.ts), repeated: Chromium keeps only the
+ * last `--disable-features`, so ours must name them too. Checked against the version they came from.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = {
+  version: '1.65.1',
+  features: [
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'TcpPortRandomizationWin',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ],
+};
+
+/**
+ * Every new context is a window, and headless Chromium 156 opens two renderers per window for its
+ * address bar's WebUI popups, which no test uses: 30 % of a context's CPU (docs/toolchain.md).
+ */
+const UNUSED_WINDOW_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/** Debian Chromium, launched as TOOLCHAIN.md prescribes, without the address bar's popups. */
+export async function launchBrowser(): Promise<Browser> {
+  const { version: installed } = createRequire(import.meta.url)('playwright-core/package.json') as {
+    version: string;
+  };
+  if (installed !== PLAYWRIGHT_DISABLED_FEATURES.version) {
+    throw new Error(
+      `playwright-core is ${installed}: copy its disabledFeatures (chromiumSwitches.ts) into ` +
+        `PLAYWRIGHT_DISABLED_FEATURES in e2e/harness.ts, with this version`,
+    );
+  }
+  return await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -126,6 +166,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES.features, ...UNUSED_WINDOW_FEATURES].join(',')}`,
     ],
   });
 }
