@@ -1,3 +1,5 @@
+// Static, as in QrSvg: the encoder is in the admin chunk anyway, and an import on demand could fail.
+import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
 
 /** Side of the QR image in canvas pixels (product spec §9). */
@@ -13,18 +15,15 @@ export function QrCanvas({ text, label }: { text: string; label: string }) {
   useEffect(() => {
     const element = canvas.current;
     if (!element) return;
-    // The QR encoder loads with the first code drawn, not with every admin page.
-    void import('qrcode')
-      .then(({ default: QRCode }) =>
-        QRCode.toCanvas(element, text, { errorCorrectionLevel: 'H', width: QR_CANVAS_SIZE, margin: 2 }),
-      )
-      .then(() => {
+    void QRCode.toCanvas(element, text, { errorCorrectionLevel: 'H', width: QR_CANVAS_SIZE, margin: 2 }).then(
+      () => {
         // The library fixes the CSS size to 500px; clearing it lets the stylesheet scale the
         // image with the screen, keeping its square shape.
         element.style.removeProperty('width');
         element.style.removeProperty('height');
         element.dataset.text = text; // what is drawn now: tests wait for it
-      });
+      },
+    );
   }, [text]);
 
   return (
