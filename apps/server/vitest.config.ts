@@ -8,7 +8,9 @@ export default defineConfig({
     // waiting for PostgreSQL, child servers and timers. On two cores, two files at once took the
     // PostgreSQL pass from 1,185 to 878 s and the SQLite pass from 565 to 450 s (docs/toolchain.md).
     maxWorkers: availableParallelism(),
-    testTimeout: 20_000,
+    // Above the start guard of the tests that run the built server (test-support/server-process.ts,
+    // 40 s), so a hung start fails with the guard's message and the server's output.
+    testTimeout: 60_000,
     // One throwaway PostgreSQL server per run (PODIUM_TEST_POSTGRES=off: none).
     globalSetup: ['src/test-support/postgres-global-setup.ts'],
   },

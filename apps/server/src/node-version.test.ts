@@ -69,7 +69,7 @@ describe('the built server on an older Node.js', () => {
 
   it('prints the message alone and exits 1 before it touches DATA_DIR', async () => {
     const dataDir = join(root, 'data');
-    const exit = await runUntilExit(dataDir, '', 15_000, { env: { NODE_OPTIONS: OLDER_NODE } });
+    const exit = await runUntilExit(dataDir, '', { env: { NODE_OPTIONS: OLDER_NODE } });
     expect(exit).toEqual({
       code: 1,
       signal: null,

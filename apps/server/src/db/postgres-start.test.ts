@@ -68,7 +68,7 @@ describe('the server on PostgreSQL', () => {
 
   it('refuses to start, with the way out and without the password, when the database is unreachable', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'podium-data-pg-'));
-    const exit = await runUntilExit(dataDir, PASSWORD, 15_000, {
+    const exit = await runUntilExit(dataDir, PASSWORD, {
       env: { DATABASE_URL: 'postgres://podium:hunter2@127.0.0.1:1/podium' },
     });
     expect(exit.code).toBe(1);

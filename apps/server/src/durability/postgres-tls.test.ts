@@ -141,7 +141,7 @@ describe("a hosted PostgreSQL with its provider's certificate authority", () => 
   });
 
   it('refuses at start a server whose certificate that authority did not sign, saying why', async () => {
-    const exit = await runUntilExit(folder, 'tls-admin-password', 15_000, {
+    const exit = await runUntilExit(folder, 'tls-admin-password', {
       env: { DATABASE_URL: withTls('other-ca') },
     });
     expect(exit.code).toBe(1);

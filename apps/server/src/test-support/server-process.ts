@@ -77,9 +77,11 @@ export function storageEnv(storage: { databaseUrl: string | undefined }): Record
 }
 
 /**
- * How long a start may stay silent before the test gives up on it. A guard against a hung start,
- * not a speed check (speed lives in benchmarks): a start takes about 1 s here. In CI of 8af10ce
- * one start in full-disk.test.ts printed nothing for 15 s, the guard then; it never recurred here.
+ * How long a start may take, to listen or to refuse, before the test gives up on it and kills it.
+ * A guard against a hung start, not a speed check (speed lives in benchmarks): a start takes
+ * about 1 s here. In CI of 8af10ce one start in full-disk.test.ts printed nothing for 15 s, the
+ * guard then; it never recurred here. The server passes' test timeout (vitest.config.ts) is above
+ * it, so a hung start fails with this message and the server's output.
  */
 const START_GUARD_MS = 40_000;
 
@@ -118,11 +120,10 @@ export interface Exit {
   stderr: string;
 }
 
-/** Runs the server until it exits by itself (a refused start); kills it after `timeoutMs`. */
+/** Runs the server until it exits by itself (a refused start); kills it after `START_GUARD_MS`. */
 export async function runUntilExit(
   dataDir: string,
   password: string,
-  timeoutMs = 15_000,
   options: SpawnOptions = {},
 ): Promise<Exit> {
   const child = spawnServer(dataDir, password, options);
@@ -130,7 +131,7 @@ export async function runUntilExit(
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), START_GUARD_MS);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
     child.once('exit', (c, s) => resolve([c, s])),
   );
