@@ -25,6 +25,9 @@ import {
   VIEWPORTS,
 } from './harness';
 
+/** A change the server announces shows within this long: under the dashboard's 15-second poll. */
+const LIVE_MS = 8_000;
+
 let server: ServerHandle;
 let browser: Browser;
 const judges: SeededJudge[] = [];
@@ -94,13 +97,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
     expect(await accessibilityViolations(page)).toEqual([]);
 
     if (viewport === 'desktop') {
-      // Paused, nothing is assigned: the chart says so and draws no projection (live, by event).
+      // Paused, nothing is assigned: the chart says so and draws no projection, live by the clock
+      // event (within LIVE_MS: the dashboard's poll, every 15 s, would be later).
       await apiCall(server, 'POST', '/admin/clock/pause');
-      await summary.filter({ hasText: 'No projection while judging is paused.' }).waitFor();
+      await summary
+        .filter({ hasText: 'No projection while judging is paused.' })
+        .waitFor({ timeout: LIVE_MS });
       expect(await chart.locator('.progress-chart__projection').count()).toBe(0);
       // The rate restarts with the run: the projection is back with the first view after it.
       await apiCall(server, 'POST', '/admin/clock/unpause');
-      await summary.filter({ hasText: 'No views in the last 1 min, so no projection yet.' }).waitFor();
+      await summary
+        .filter({ hasText: 'No views in the last 1 min, so no projection yet.' })
+        .waitFor({ timeout: LIVE_MS });
       await apiCall(server, 'POST', '/judge/next', undefined, tokens[0]);
       await apiCall(server, 'POST', '/judge/finish', {}, tokens[0]);
       await summary.filter({ hasText: /^2 views so far; 1 more needed .* that is about/ }).waitFor();

@@ -45,8 +45,10 @@ export function useDashboardLive(): void {
     {
       clock: ({ running, time }) => {
         client.setQueryData(endpointKey(endpoints.clock), { running, time });
-        // The floor view lists waiting teams only while judging runs.
+        // The floor view lists waiting teams only while judging runs; the progress chart's rate
+        // counts running time only (no projection while paused).
         void invalidate(client, endpoints.teamFloor, true);
+        void invalidate(client, endpoints.adminProgress, true);
       },
       deliberation: ({ deliberation }) =>
         client.setQueryData<Options>(
