@@ -36,7 +36,7 @@ export interface ServerHandle {
   stop: () => Promise<void>;
 }
 
-/** A port that was free a moment ago (the OS picks it). */
+/** Whether the server at `baseUrl` answers its heartbeat (`GET /api/`, `{"ok":1}`). */
 async function heartbeatOk(baseUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${baseUrl}/api/`, { signal: AbortSignal.timeout(2_000) });
