@@ -27,6 +27,9 @@ import {
   useJudgeToken,
 } from './harness';
 
+/** A change the server announces shows within this long (the Results view has no poll). */
+const LIVE_MS = 8_000;
+
 let server: ServerHandle;
 let browser: Browser;
 /** The judge who ranks everything it saw in reverse: the one "Worth a word". */
@@ -285,6 +288,31 @@ describe('the Results view', () => {
       );
     }
     await judgeContext.close();
+  });
+
+  it('drops the contenders and their button live when deliberation starts, and shows them again when it ends', async () => {
+    const { context, page, errors } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await openResults(page);
+    const contenders = page.locator('.results-table__contender');
+    const note = page.getByText('Contenders are the projects whose prize is still open.', { exact: false });
+    const prioritize = page.getByRole('button', { name: 'Prioritize contenders for the next judges' });
+    await contenders.first().waitFor();
+    // Started from another tab or another organizer's laptop: this page hears of it by event.
+    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+    try {
+      await contenders.first().waitFor({ state: 'detached', timeout: LIVE_MS });
+      expect(await note.count()).toBe(0);
+      expect(await prioritize.count()).toBe(0); // no judge is given a project meanwhile
+    } finally {
+      await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+    }
+    await contenders.first().waitFor({ timeout: LIVE_MS });
+    expect(await note.count()).toBe(1);
+    expect(await prioritize.count()).toBe(1);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
   });
 
   it('is where the Settings exports send the organizer for the prize order', async () => {

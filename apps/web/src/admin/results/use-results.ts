@@ -38,6 +38,8 @@ export function useResults(): ResultsState {
     'judges.changed': RESULTS_STALE_ON,
     'flags.changed': RESULTS_STALE_ON,
     'options.changed': OPTIONS_STALE_ON,
+    // Deliberation hides the contenders' marks (ResultsBody); it comes as its own event.
+    deliberation: [endpoints.options],
   });
 
   useEffect(() => {
