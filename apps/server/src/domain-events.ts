@@ -31,7 +31,8 @@ export type DomainEvent =
   /** Issue 24: a team raised an alert, or the organizer dismissed one. */
   | { kind: 'team-alerts' }
   /** Issue 35: a judge's feedback for a team was written, removed, hidden or shown. */
-  | { kind: 'feedback' };
+  | { kind: 'feedback' }
+  | { kind: 'qr' };
 
 /** The socket event (API.md 6.2) each kind becomes; the kinds that disconnect sockets become none. */
 export const SOCKET_EVENT_OF = {
@@ -50,6 +51,7 @@ export const SOCKET_EVENT_OF = {
   teams: 'team.changed',
   'team-alerts': 'team-alerts.changed',
   feedback: 'feedback.changed',
+  qr: 'qr.changed',
 } as const satisfies Record<DomainEvent['kind'], EventName | undefined>;
 
 /**

@@ -7,9 +7,11 @@ import jsQRModule from 'jsqr';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { QrCode } from '@podium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
+import { socketConnected } from './socket-signals';
 import {
   accessibilityViolations,
   adminApi,
@@ -28,6 +30,9 @@ import {
 // jsqr is CommonJS: Node hands its whole `module.exports` over as the default import.
 const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ??
   jsQRModule) as typeof jsQRModule;
+
+/** A change the server announces shows within this long: under the admin pages' 15-second poll. */
+const LIVE_MS = 8_000;
 
 let server: ServerHandle;
 let browser: Browser;
@@ -382,6 +387,22 @@ describe('admin data pages (laptop)', () => {
     expect(await decodeQr(page)).toBe(second);
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(url('/admin/add-judges'));
+  });
+
+  it('shows the new code at once when another laptop generates one (the old one is dead)', async () => {
+    await saveAdminPassword(context, server);
+    const connected = socketConnected(page);
+    await page.goto(url('/admin/qr'));
+    const shown = await decodeQr(page);
+    await connected;
+    // The check-in desk's screen shows `shown`; another organizer replaces the code.
+    const replaced = (await adminApi<QrCode>(server, 'POST', '/admin/qr')).body;
+    await page
+      .locator(`canvas.qr-canvas:not([data-text="${shown}"])[data-text]`)
+      .waitFor({ timeout: LIVE_MS });
+    const now = await decodeQr(page);
+    expect(new URL(now ?? '').searchParams.get('code')).toBe(replaced.qr_code);
+    expect(await page.getByLabel('Self-add link').inputValue()).toBe(now);
   });
 
   it("shows a track's QR code, chosen on Add Judges", async () => {

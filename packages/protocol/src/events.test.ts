@@ -11,8 +11,9 @@ describe('events (6.2, 6.3)', () => {
   it('orders every event exactly once', () => {
     expect([...EVENT_ORDER].sort()).toEqual(Object.keys(EVENT_PAYLOADS).sort());
     // API.md 6.2's events, including `login.guard` (R70c) and `layout.changed` (R92), issue 24's
-    // two team events and issue 35's `feedback.changed`.
-    expect(EVENT_ORDER).toHaveLength(13);
+    // two team events, issue 35's `feedback.changed` and `qr.changed` (a self-add code replaced).
+    expect(EVENT_ORDER).toHaveLength(14);
+    expect(EVENT_ORDER).toContain('qr.changed');
     expect(EVENT_ORDER).toContain('feedback.changed');
     expect(EVENT_ORDER).toContain('team.changed');
     expect(EVENT_ORDER).toContain('login.guard');

@@ -76,6 +76,8 @@ export const EVENT_PAYLOADS = {
   'team.changed': ChangedEvent,
   /** Issue 35 (admin): a judge's feedback was written, hidden or shown; refetch `GET /admin/feedback`. */
   'feedback.changed': ChangedEvent,
+  /** Admin: a self-add QR code was generated, replacing the old one; refetch `GET /admin/qr`. */
+  'qr.changed': ChangedEvent,
 } as const;
 export type EventName = keyof typeof EVENT_PAYLOADS;
 export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[N]>;
@@ -95,6 +97,7 @@ export const EVENT_ORDER = [
   'team-alerts.changed',
   'team.changed',
   'feedback.changed',
+  'qr.changed',
 ] as const satisfies readonly EventName[];
 
 /** Events coalesced to at most one per second per audience (6.3); the others go out at once. */

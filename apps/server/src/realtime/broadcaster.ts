@@ -341,6 +341,7 @@ const REACH: { readonly [kind in DomainEvent['kind']]: Reach | undefined } = {
   'login-guard': { rooms: [ADMIN_ROOM] },
   'team-alerts': { rooms: [ADMIN_ROOM] },
   feedback: { rooms: [ADMIN_ROOM] },
+  qr: { rooms: [ADMIN_ROOM] },
   teams: undefined,
   'judge-deleted': undefined,
   'admin-session-revoked': undefined,

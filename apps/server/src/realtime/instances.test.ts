@@ -344,6 +344,7 @@ describe('two instances on one PostgreSQL database (R96)', () => {
           'login.guard',
           'team-alerts.changed',
           'feedback.changed',
+          'qr.changed',
         ],
       ],
       [adaSocket, [...everyone, 'options.changed', 'judge.updated']],

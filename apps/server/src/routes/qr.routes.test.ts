@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QrAddCodeResponse, QrCode } from '@podium/protocol';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { seedSettings, snapshot } from '../test-support/seed.js';
 import { startSmtp } from '../test-support/smtp.js';
+import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -73,6 +74,39 @@ describe('admin QR codes (R71, 4.10)', () => {
     t = await createTestApp({ config: { publicUrl: 'https://judging.example.org' } });
     const code = await generate();
     expect(code.url).toBe(`https://judging.example.org/add-self?code=${code.qr_code}&track=`);
+  });
+});
+
+describe('qr.changed (docs/api-extensions.md)', () => {
+  const sockets: TestSocket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  const qrChanges = (socket: TestSocket) => socket.names().filter((name) => name === 'qr.changed').length;
+
+  it('tells the admin room of each code generated, general or a track, and no judge or visitor', async () => {
+    const url = await listen(t);
+    const judge = await t.loginAs(await t.addJudge({ name: 'Ada', email: 'ada@x.org' }));
+    const [admin, ofJudge, visitor] = await Promise.all([
+      openSocket(url, { admin_password: TEST_ADMIN_PASSWORD }),
+      openSocket(url, { token: judge.token }),
+      openSocket(url),
+    ]);
+    sockets.push(admin, ofJudge, visitor);
+    await generate();
+    await until(() => qrChanges(admin) === 1);
+    await generate('AI/ML');
+    await until(() => qrChanges(admin) === 2);
+    expect(admin.events.find((event) => event.name === 'qr.changed')?.payload).toEqual({
+      seq: expect.any(Number),
+    });
+    // Refused (a track not in settings): nothing changed, nothing is said.
+    const refused = await t.admin({ method: 'POST', url: '/api/admin/qr/Nope' });
+    expect(refused.statusCode).toBe(404);
+    await settle();
+    expect(qrChanges(admin)).toBe(2);
+    expect(qrChanges(ofJudge)).toBe(0);
+    expect(qrChanges(visitor)).toBe(0);
   });
 });
 

@@ -77,6 +77,8 @@ export class QrService {
         () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
       ).join('');
       await this.codes.save({ track, code, base_url: requestBase });
+      // A QR page open elsewhere (the check-in desk's screen) must not go on showing a dead code.
+      this.db.record({ kind: 'qr' });
       await this.audit.admin(
         track === GENERAL ? 'Generated QR code' : `Generated QR code for track ${track}`,
       );

@@ -37,7 +37,11 @@ export function useQrCode(track: string): QrCodeState {
   const client = useQueryClient();
   const { endpoint, params } = readOf(track);
   const current = useEndpointQuery(endpoint, { params });
-  useQueryInvalidation('admin', { 'options.changed': [endpoints.qrGet, endpoints.qrTrackGet] });
+  useQueryInvalidation('admin', {
+    'options.changed': [endpoints.qrGet, endpoints.qrTrackGet],
+    // Another organizer generated a new code: this page's is dead (R71).
+    'qr.changed': [endpoints.qrGet, endpoints.qrTrackGet],
+  });
   const generation = useMutation({
     mutationFn: generateCode,
     // Keyed by the track the code was made for, whichever track the page shows by then.
