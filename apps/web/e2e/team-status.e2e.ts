@@ -62,6 +62,12 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     await page.getByLabel('Letter').check();
     expect(await page.locator('.table-cards--letter').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // Renamed on another laptop: the card to print follows, live (and back).
+    const name = card.locator('.table-card__name');
+    for (const renamed of ['Moonshot Kiln 2', 'Moonshot Kiln']) {
+      await apiCall(server, 'PUT', `/project/${projectId}`, { name: renamed });
+      await expect.poll(() => name.textContent(), { timeout: LIVE_MS }).toBe(renamed);
+    }
     // A lost card: its code is replaced, the card shows the new link.
     await card.getByRole('button', { name: 'Replace code of Moonshot Kiln' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Replace the code' }).click();

@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { callApi } from '../../api/client';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
-import { invalidate } from '../../realtime/use-query-invalidation';
+import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { notify } from '../../stores/notice.store';
 import { AdminGate } from '../components/AdminGate';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -42,6 +42,8 @@ function TableCards() {
     setSingle(null);
   };
   const codes = useEndpointQuery(endpoints.teamCodes);
+  // Projects added, renamed, moved or deleted on another laptop: print the cards as they are now.
+  useQueryInvalidation('admin', { 'projects.changed': [endpoints.teamCodes] });
   const { base, error } = usePrintedLinksBase();
   if (codes.data === undefined || base === undefined) {
     return codes.error || error ? (
