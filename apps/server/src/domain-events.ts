@@ -32,6 +32,7 @@ export type DomainEvent =
   | { kind: 'team-alerts' }
   /** Issue 35: a judge's feedback for a team was written, removed, hidden or shown. */
   | { kind: 'feedback' }
+  /** A self-add QR code was generated, the old one dead (docs/api-extensions.md, `qr.changed`). */
   | { kind: 'qr' };
 
 /** The socket event (API.md 6.2) each kind becomes; the kinds that disconnect sockets become none. */
