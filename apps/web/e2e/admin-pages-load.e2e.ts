@@ -35,6 +35,10 @@ beforeAll(async () => {
   }
   await seedJudge(server, { name: 'Grace', email: 'grace@example.org' });
   await apiCall(server, 'POST', '/admin/tracks', { tracks: ['AI/ML'] });
+  // The QR codes exist, as after the organizer's first visit: a first visit makes its code and
+  // then hears its own qr.changed, one GET of the code more (admin-data.e2e.ts tests that visit).
+  await adminApi(server, 'POST', '/admin/qr');
+  await adminApi(server, 'POST', '/admin/qr/AI%2FML');
 });
 
 afterAll(async () => {
