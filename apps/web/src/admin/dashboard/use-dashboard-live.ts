@@ -5,7 +5,7 @@ import { endpointKey } from '../../queries/query-client';
 import { useRealtime } from '../../realtime/use-realtime';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
 
-/** What each `*.changed` event makes stale (API.md 6.2); a reconnect refetches all of them. */
+/** What each `*.changed` event and `clock` make stale (API.md 6.2); a reconnect refetches all of them. */
 const STALE_AFTER = {
   // Options carry the table numbers derived from the projects (curr_table_num, group_table_nums).
   // The floor view's waiting teams follow views, holds and priority (issue 24).
@@ -28,6 +28,9 @@ const STALE_AFTER = {
     endpoints.criteriaScores,
   ],
   'team-alerts.changed': [endpoints.teamFloor],
+  // The floor view lists waiting teams only while judging runs; the progress chart's rate counts
+  // running time only (no projection while paused). The clock itself comes with the event (below).
+  clock: [endpoints.teamFloor, endpoints.adminProgress],
 } as const;
 
 /**
@@ -43,13 +46,7 @@ export function useDashboardLive(): void {
   useRealtime(
     'admin',
     {
-      clock: ({ running, time }) => {
-        client.setQueryData(endpointKey(endpoints.clock), { running, time });
-        // The floor view lists waiting teams only while judging runs; the progress chart's rate
-        // counts running time only (no projection while paused).
-        void invalidate(client, endpoints.teamFloor, true);
-        void invalidate(client, endpoints.adminProgress, true);
-      },
+      clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
       deliberation: ({ deliberation }) =>
         client.setQueryData<Options>(
           endpointKey(endpoints.options),

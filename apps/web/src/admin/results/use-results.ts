@@ -1,7 +1,8 @@
 /**
  * The Results view's server state (GET /admin/results) as a query, and its one write (R10's batch
  * prioritize). Live like the dashboard: the events that change judgments, judges, flags or tracks
- * refetch it, and so does every reconnect. A 401 (the session ended) goes to the login page.
+ * refetch it, and so does every reconnect; Options (deliberation) follow as on the settings page
+ * (useLiveOptions). A 401 (the session ended) goes to the login page.
  */
 import { endpoints, type CriteriaScores, type Results } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { callApi } from '../../api/client';
 import { endpointKey } from '../../queries/query-client';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { useLiveOptions } from '../settings/use-live-options';
 
 export interface ResultsState {
   results: Results | null;
@@ -25,21 +27,20 @@ export interface ResultsState {
 }
 
 const RESULTS_STALE_ON = [endpoints.adminResults, endpoints.criteriaScores];
-const OPTIONS_STALE_ON = [endpoints.adminResults, endpoints.criteriaScores, endpoints.options];
 
 export function useResults(): ResultsState {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { data, error, failedStatus } = useEndpointQuery(endpoints.adminResults);
+  // Deliberation hides the contenders' marks (ResultsBody); it comes as its own event.
+  useLiveOptions();
   const deliberation = useEndpointQuery(endpoints.options).data?.deliberation ?? false;
   const criteria = useEndpointQuery(endpoints.criteriaScores).data;
   useQueryInvalidation('admin', {
     'projects.changed': RESULTS_STALE_ON,
     'judges.changed': RESULTS_STALE_ON,
     'flags.changed': RESULTS_STALE_ON,
-    'options.changed': OPTIONS_STALE_ON,
-    // Deliberation hides the contenders' marks (ResultsBody); it comes as its own event.
-    deliberation: [endpoints.options],
+    'options.changed': RESULTS_STALE_ON,
   });
 
   useEffect(() => {

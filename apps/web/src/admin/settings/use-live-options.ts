@@ -15,10 +15,10 @@ export const showClock = (clock: Options['clock']) =>
   }));
 
 /**
- * Keeps Options current while the settings page is open (API.md 6.2): fetched on opening;
- * `options.changed` and every reconnect refetch; `clock` and `deliberation` carry their new values,
- * shown at once, and refetch too, so an answer on its way with the older clock is dropped. While
- * the socket is down, a 15-second poll stands in (6.3).
+ * Keeps Options current while the settings page or the Results view is open (API.md 6.2): fetched
+ * on opening; `options.changed` and every reconnect refetch; `clock` and `deliberation` carry their
+ * new values, shown at once, and refetch too, so an answer on its way with the older clock is
+ * dropped. While the socket is down, a 15-second poll stands in (6.3).
  */
 export function useLiveOptions(): void {
   const { refetch } = useEndpointQuery(endpoints.options);
