@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle, SeededJudge, ViewportName } from './harness';
 import {
+  LIVE_MS,
   accessibilityViolations,
   apiCall,
   collectPageErrors,
@@ -24,9 +25,6 @@ import {
   unexpectedErrors,
   VIEWPORTS,
 } from './harness';
-
-/** A change the server announces shows within this long: under the dashboard's 15-second poll. */
-const LIVE_MS = 8_000;
 
 let server: ServerHandle;
 let browser: Browser;

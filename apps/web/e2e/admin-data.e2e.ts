@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ServerHandle } from './harness';
 import { socketConnected } from './socket-signals';
 import {
+  LIVE_MS,
   accessibilityViolations,
   adminApi,
   canvasPixels,
@@ -30,9 +31,6 @@ import {
 // jsqr is CommonJS: Node hands its whole `module.exports` over as the default import.
 const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ??
   jsQRModule) as typeof jsQRModule;
-
-/** A change the server announces shows within this long: under the admin pages' 15-second poll. */
-const LIVE_MS = 8_000;
 
 let server: ServerHandle;
 let browser: Browser;

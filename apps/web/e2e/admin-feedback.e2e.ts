@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
+  LIVE_MS,
   accessibilityViolations,
   adminApi,
   apiCall,
@@ -25,9 +26,6 @@ import {
   VIEWPORTS,
 } from './harness';
 import { socketConnected } from './socket-signals';
-
-/** A change must show within this long: the server's coalescing second and slack for CI. */
-const LIVE_MS = 8_000;
 
 const ADA_ON_KILN = 'Lovely demo.\nTighten the pitch: lead with the furnace.';
 const BOB_ON_KILN = 'Bob thinks the team should rethink everything';

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipText } from '../../server/src/test-support/unzip';
 import type { ServerHandle } from './harness';
 import {
+  LIVE_MS,
   VIEWPORTS,
   apiCall,
   launchBrowser,
@@ -26,9 +27,6 @@ import {
   unexpectedErrors,
   useJudgeToken,
 } from './harness';
-
-/** A change the server announces shows within this long (the Results view has no poll). */
-const LIVE_MS = 8_000;
 
 let server: ServerHandle;
 let browser: Browser;

@@ -144,6 +144,13 @@ const PLAYWRIGHT_DISABLED_FEATURES = {
  */
 const UNUSED_WINDOW_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
+/**
+ * A change the server announces shows on an admin or team page within this long: the server's
+ * coalescing second and slack for CI, below the admin pages' 15-second poll, so a page that shows
+ * it in time heard the event. (Public screens wait a random moment first: their tests allow 10 s.)
+ */
+export const LIVE_MS = 8_000;
+
 /** Debian Chromium, launched as TOOLCHAIN.md prescribes, without the address bar's popups. */
 export async function launchBrowser(): Promise<Browser> {
   const { version: installed } = createRequire(import.meta.url)('playwright-core/package.json') as {

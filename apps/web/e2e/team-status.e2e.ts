@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
+  LIVE_MS,
   accessibilityViolations,
   adminApi,
   apiCall,
@@ -22,9 +23,6 @@ import {
   unexpectedErrors,
 } from './harness';
 import { socketConnected } from './socket-signals';
-
-/** A change must show within this long: the server's coalescing second and slack for CI. */
-const LIVE_MS = 8_000;
 
 let server: ServerHandle;
 let browser: Browser;
