@@ -73,6 +73,11 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     oldCode = code;
     code = (await adminApi<TeamCode[]>(server, 'GET', '/admin/team-codes')).body[0]!.code;
     expect(await card.locator('.table-card__link').textContent()).toBe(`${server.baseUrl}/team/${code}`);
+    // Replaced on another laptop: this one's card follows, live.
+    code = (await adminApi<TeamCode>(server, 'POST', `/admin/project/${projectId}/team-code`)).body.code;
+    await expect
+      .poll(() => card.locator('.table-card__link').textContent(), { timeout: LIVE_MS })
+      .toBe(`${server.baseUrl}/team/${code}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,12 @@ import {
   type TeamStatus,
 } from '@podium/protocol';
 import { listen, openSocket, settle, until } from '../test-support/sockets.js';
-import { createTestApp, type JudgeClient, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type JudgeClient,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 const MINUTE = 60_000;
 const INVALID = { error: 'team code not valid' };
@@ -74,6 +79,31 @@ describe('team codes and table cards', () => {
     expect((await status(old)).statusCode).toBe(404);
     expect((await status(code)).statusCode).toBe(200);
     expect(await t.log()).toContain(`ADMIN  | Replaced the team code of project ${a}`);
+  });
+
+  it('replacing a code tells the admins (projects.changed), whose table cards print it; no visitor', async () => {
+    const url = await listen(t);
+    const a = await t.addProject({ name: 'A', location: 1 });
+    await codes();
+    const [admin, visitor] = await Promise.all([
+      openSocket(url, { admin_password: TEST_ADMIN_PASSWORD }),
+      openSocket(url),
+    ]);
+    try {
+      await settle(1100); // what the setup sent goes by first
+      const heard = admin.names().length;
+      expect((await t.admin({ method: 'POST', url: `/api/admin/project/${a}/team-code` })).statusCode).toBe(
+        200,
+      );
+      await until(() => admin.names().slice(heard).includes('projects.changed'));
+      await t.refused({ method: 'POST', url: '/api/admin/project/nope/team-code' }, 404, 'project not found');
+      await settle(1100); // past projects.changed's coalescing window
+      expect(admin.names().slice(heard)).toEqual(['projects.changed']);
+      expect(visitor.names()).toEqual([]);
+    } finally {
+      admin.close();
+      visitor.close();
+    }
   });
 
   it('refuses the admin routes without the password, and an unknown project', async () => {

@@ -151,8 +151,10 @@ export class TeamService {
       const code = newTeamCode();
       await this.repositories.teams.replaceCode(projectId, code);
       await this.audit.admin(`Replaced the team code of project ${projectId}`);
-      // The old code's status pages learn that it is gone.
+      // The old code's status pages learn that it is gone; the table cards open on other laptops
+      // (an admin view of the project) print the new one.
       this.db.record({ kind: 'teams' });
+      this.db.record({ kind: 'projects', public: false });
       return { project_id: projectId, project_name: project.name, table: project.location, code };
     });
   }
