@@ -1,19 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withConnection } from './lazy-connection';
+import type * as LazyConnection from './lazy-connection';
 
 /** How many times the socket's code was asked for, and whether the network answers. */
-const chunk = vi.hoisted(() => ({ asked: 0, reachable: false }));
-
-vi.mock('./connection', () => {
-  chunk.asked += 1;
-  if (!chunk.reachable) throw new Error('Failed to fetch dynamically imported module');
-  return { subscribe: () => () => undefined };
-});
+const chunk = { asked: 0, reachable: false };
 
 /** Lets the import's promise and its handlers run. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-beforeEach(() => {
+let withConnection: typeof LazyConnection.withConnection;
+
+// Each test starts offline, on a page that never loaded the socket's code: once loaded, it stays
+// loaded for the page's life (and a module mocked once stays mocked), so both are made afresh.
+beforeEach(async () => {
+  chunk.reachable = false;
+  vi.resetModules();
+  vi.doMock('./connection', () => {
+    chunk.asked += 1;
+    if (!chunk.reachable) throw new Error('Failed to fetch dynamically imported module');
+    return { subscribe: () => () => undefined };
+  });
+  ({ withConnection } = await import('./lazy-connection'));
   vi.useFakeTimers();
 });
 
