@@ -1,12 +1,25 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { basicAuthHeader } from '../api/client';
 import { getAdminSession, getJudgeToken, setAdminSession, setJudgeToken } from '../auth/cookies';
-import { disconnect } from '../realtime/connection';
-import { withConnection } from '../realtime/lazy-connection';
+import type * as Connection from '../realtime/connection';
+import type * as LazyConnection from '../realtime/lazy-connection';
 import { jsonResponse } from '../test/render';
-import { forgetCredential } from './use-logout';
+import type * as UseLogout from './use-logout';
 
 vi.mock('../realtime/connection', () => ({ disconnect: vi.fn() }));
+
+let disconnect: typeof Connection.disconnect;
+let withConnection: typeof LazyConnection.withConnection;
+let forgetCredential: typeof UseLogout.forgetCredential;
+
+// Each test starts on a page that never loaded the socket's module (it stays loaded once loaded).
+beforeEach(async () => {
+  vi.resetModules();
+  ({ disconnect } = await import('../realtime/connection'));
+  ({ withConnection } = await import('../realtime/lazy-connection'));
+  ({ forgetCredential } = await import('./use-logout'));
+  vi.mocked(disconnect).mockClear();
+});
 
 /** A page subscribed: the socket's module (loaded on demand) is there. */
 const socketModuleLoaded = () =>
@@ -39,6 +52,7 @@ describe('forgetCredential (shared header Logout)', () => {
   it('elsewhere: revokes the admin session on the server, removes its cookie and closes the admin socket', async () => {
     const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse({ ok: 1 }));
     vi.stubGlobal('fetch', fetchSpy);
+    await socketModuleLoaded();
     setJudgeToken('token');
     setAdminSession('secret');
     const done = forgetCredential('/admin/settings');
