@@ -11,6 +11,7 @@ import type { ServerHandle } from './harness';
 import {
   apiCall,
   collectPageErrors,
+  LIVE_MS,
   launchBrowser,
   loginJudgeApi,
   nameSortCycle,
@@ -400,6 +401,7 @@ describe('admin dashboard (laptop)', () => {
   });
 
   it('starts and ends deliberation after a confirmation; resuming during it shows the server error', async () => {
+    await apiCall(server, 'POST', '/admin/clock/unpause'); // judging runs, also when this test runs alone
     await openDashboard();
     await menuAction(page, 'Start Deliberation');
     await page
@@ -426,6 +428,46 @@ describe('admin dashboard (laptop)', () => {
     await page.getByText('Deliberation is on').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Resume Judging' }).click();
     await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
+  });
+
+  it('shows deliberation started on another laptop, also past an Options answer sent before it', async () => {
+    const id = await seedProject(server, { name: 'Tide Clock' });
+    const { running } = await apiCall<{ running: boolean }>(server, 'GET', '/admin/clock');
+    await openDashboard();
+    const banner = page.getByText('Deliberation is on: judges cannot change their rankings or stars.');
+    // The next GET /admin/options is answered as the server read it, but only once the
+    // deliberation event has reached the page.
+    let sent!: () => void;
+    const optionsRead = new Promise<void>((resolve) => (sent = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let delivered!: () => void;
+    const oldOptionsDelivered = new Promise<void>((resolve) => (delivered = resolve));
+    let holding = true;
+    await page.route('**/api/admin/options', async (route) => {
+      if (!holding || route.request().method() !== 'GET') return await route.continue();
+      holding = false;
+      const response = await route.fetch();
+      sent();
+      await released;
+      // The page may have dropped this read by now (a refetch cancels the one on its way).
+      await route.fulfill({ response }).catch(() => undefined);
+      delivered();
+    });
+    await apiCall(server, 'PUT', `/project/${id}`, { name: 'Tide Clock 2' }); // refetches Options
+    await optionsRead;
+    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+    await banner.waitFor({ timeout: LIVE_MS });
+    release();
+    await oldOptionsDelivered;
+    await page.waitForTimeout(500); // what the old answer would do, done
+    expect(await banner.isVisible()).toBe(true);
+    await page.unroute('**/api/admin/options');
+    await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+    await banner.waitFor({ state: 'detached', timeout: LIVE_MS });
+    // As the other tests found it: starting deliberation paused the clock (R42).
+    if (running) await apiCall(server, 'POST', '/admin/clock/unpause');
+    await apiCall(server, 'DELETE', `/project/${id}`);
   });
 
   it('lists flags (busy ones hidden) with their labels and resolves one', async () => {

@@ -31,6 +31,9 @@ const STALE_AFTER = {
   // The floor view lists waiting teams only while judging runs; the progress chart's rate counts
   // running time only (no projection while paused). The clock itself comes with the event (below).
   clock: [endpoints.teamFloor, endpoints.adminProgress],
+  // Deliberation comes with its event (below) and is read again: an Options answer on its way,
+  // read before the change, would otherwise put the old value back until the next refetch.
+  deliberation: [endpoints.options],
 } as const;
 
 /**
