@@ -4,12 +4,13 @@
  * event that follows refetches them again, harmlessly). Dialogs get an Outcome back to show a refusal inline, where the page's notices
  * would sit behind the modal backdrop.
  */
-import type { Endpoint, JudgeUpdateRequest, Options, ProjectUpdateRequest } from '@podium/protocol';
+import type { Endpoint, JudgeUpdateRequest, ProjectUpdateRequest } from '@podium/protocol';
 import { endpoints, INVALID_GROUP_NUMBER, INVALID_LOCATION_NUMBER } from '@podium/protocol';
 import type { ApiResult } from '../../api/client';
 import { callApi } from '../../api/client';
 import { endpointKey, queryClient } from '../../queries/query-client';
 import { invalidate } from '../../realtime/use-query-invalidation';
+import { showDeliberation } from '../settings/use-live-options';
 import { notify } from '../../stores/notice.store';
 import type { DashboardTable } from '../stores/dashboard-view.store';
 import * as text from './messages';
@@ -59,12 +60,7 @@ export async function toggleClock(running: boolean): Promise<void> {
 
 export async function setDeliberation(start: boolean): Promise<Outcome> {
   const result = await callApi(endpoints.deliberationSet, { body: { start } });
-  if (result.data) {
-    queryClient.setQueryData<Options>(
-      endpointKey(endpoints.options),
-      (kept) => kept && { ...kept, deliberation: start },
-    );
-  }
+  if (result.data) showDeliberation(start);
   // Starting deliberation pauses the clock (R42).
   const stale = refresh(endpoints.clock, endpoints.options);
   return alertFailure(settle(result, start ? text.DELIBERATION_STARTED : text.DELIBERATION_STOPPED, stale));

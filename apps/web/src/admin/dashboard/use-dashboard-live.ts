@@ -1,9 +1,10 @@
-import type { LoginGuardStatus, Options, Stats } from '@podium/protocol';
+import type { LoginGuardStatus, Stats } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../queries/query-client';
 import { useRealtime } from '../../realtime/use-realtime';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { showDeliberation } from '../settings/use-live-options';
 
 /** What each `*.changed` event and `clock` make stale (API.md 6.2); a reconnect refetches all of them. */
 const STALE_AFTER = {
@@ -31,15 +32,13 @@ const STALE_AFTER = {
   // The floor view lists waiting teams only while judging runs; the progress chart's rate counts
   // running time only (no projection while paused). The clock itself comes with the event (below).
   clock: [endpoints.teamFloor, endpoints.adminProgress],
-  // Deliberation comes with its event (below) and is read again: an Options answer on its way,
-  // read before the change, would otherwise put the old value back until the next refetch.
-  deliberation: [endpoints.options],
 } as const;
 
 /**
  * Keeps the dashboard's queries live (API.md 6.2, 6.3): `*.changed` events refetch the lists they
  * name; `clock`, `deliberation`, `stats` and `login.guard` carry their data, written straight into
- * the cache (a chosen track's stats are refetched instead); every reconnect refetches everything,
+ * the cache (a chosen track's stats are refetched instead; deliberation as on the settings page,
+ * `showDeliberation`, past an Options read on its way); every reconnect refetches everything,
  * since events missed meanwhile are not replayed. The hall layout follows `layout.changed` in its
  * own hook (hooks/use-hall-layout.ts).
  */
@@ -50,11 +49,7 @@ export function useDashboardLive(): void {
     'admin',
     {
       clock: ({ running, time }) => client.setQueryData(endpointKey(endpoints.clock), { running, time }),
-      deliberation: ({ deliberation }) =>
-        client.setQueryData<Options>(
-          endpointKey(endpoints.options),
-          (kept) => kept && { ...kept, deliberation },
-        ),
+      deliberation: ({ deliberation }) => showDeliberation(deliberation),
       stats: ({ stats }) => {
         client.setQueryData<Stats>(endpointKey(endpoints.adminStats), stats);
         void invalidate(client, endpoints.adminTrackStats, true);

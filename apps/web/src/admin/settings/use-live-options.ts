@@ -15,6 +15,13 @@ export const showClock = (clock: Options['clock']) =>
   }));
 
 /**
+ * Shows deliberation the server just reported (a `deliberation` event, the action's answer). Through
+ * `updateKept`: an Options read on its way, begun before the change, is dropped and made again.
+ */
+export const showDeliberation = (deliberation: boolean) =>
+  updateKept(endpoints.options, (options) => ({ ...options, deliberation }));
+
+/**
  * Keeps Options current while the settings page or the Results view is open (API.md 6.2): fetched
  * on opening; `options.changed` and every reconnect refetch; `clock` and `deliberation` carry their
  * new values, shown at once, and refetch too, so an answer on its way with the older clock is
@@ -29,8 +36,7 @@ export function useLiveOptions(): void {
   });
   useRealtime('admin', {
     clock: showClock,
-    deliberation: ({ deliberation }) =>
-      updateKept(endpoints.options, (options) => ({ ...options, deliberation })),
+    deliberation: ({ deliberation }) => showDeliberation(deliberation),
   });
 
   useEffect(() => {
