@@ -477,6 +477,33 @@ describe('opening the portal', () => {
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 
+  it("keeps Next Project in reach while the ranking board's code is still on its way", async () => {
+    const { code } = await seedJudge(server, { name: 'Noether', email: 'noether@example.org' });
+    const token = await loginJudgeApi(server, code);
+    const { context, page, errors } = await openPhonePage(browser, server, token, {
+      serviceWorkers: 'block',
+    });
+    opened.push(context);
+    // Venue Wi-Fi: the board's chunk arrives only after the judge has moved on.
+    let deliver = () => {};
+    const slowNetwork = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route(/\/assets\/RankingBoard-[^/]*\.js$/, async (route) => {
+      await slowNetwork;
+      await route.continue();
+    });
+    await page.goto(url('/judge'));
+    await page.getByRole('heading', { name: 'Welcome, Noether' }).waitFor();
+    // The spinner stands in the board's place, not over the page.
+    await page.getByRole('status').filter({ hasText: 'Loading the ranking board' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Next Project' }).tap();
+    await page.waitForURL(url('/judge/live'));
+    await liveProject(page);
+    deliver();
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+
   it("goes live once the network is back, with or without an 'online' event, when it was lost before the phone held the socket's code", async () => {
     const { code, id } = await seedJudge(server, { name: 'Tharp', email: 'tharp@example.org' });
     const token = await loginJudgeApi(server, code);
