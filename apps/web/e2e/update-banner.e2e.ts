@@ -2,8 +2,8 @@
  * "A new version is available — Reload" (components/UpdateBanner.tsx, pwa/register.ts) against
  * the real Workbox service worker: a first visit installs it; then a new version is deployed
  * (the files a second build changes: `index.html` and the precache manifest in `sw.js`, with
- * their `.br`/`.gz` siblings, rewritten in `dist/` and put back afterwards; files run one after
- * another, see vitest.e2e.config.ts); the next load finds the update waiting and offers it,
+ * their `.br`/`.gz` siblings, rewritten in `dist/` and put back afterwards; this file runs after
+ * the others, alone, see vitest.e2e.config.ts); the next load finds the update waiting and offers it,
  * without reloading by itself; Reload brings the new version.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
