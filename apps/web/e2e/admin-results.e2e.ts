@@ -418,6 +418,29 @@ describe('the Results view', () => {
     await context.close();
   });
 
+  it('keeps Back and Logout in reach while the results are computed', async () => {
+    const { context, page, errors } = await openAdminPage(browser, server, {
+      viewport: { width: 1440, height: 900 },
+    });
+    // A busy server's draws: the answer comes only after the organizer has left.
+    let answer = () => {};
+    const computed = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/admin/results', async (route) => {
+      await computed;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/admin/results`);
+    await page.getByRole('status').filter({ hasText: 'Loading the results' }).waitFor();
+    // A trial click: the checks of a real one (nothing covers the button) without logging out.
+    await page.getByRole('button', { name: 'Logout' }).click({ trial: true });
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin`);
+    answer();
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('fits a phone: no sideways page scroll, the tables scroll inside their frames', async () => {
     const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.phone);
     await openResults(page);

@@ -477,7 +477,7 @@ describe('opening the portal', () => {
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 
-  it("keeps Next Project in reach while the ranking board's code is still on its way", async () => {
+  it("keeps Next Project and Logout in reach while the ranking board's code is still on its way", async () => {
     const { code } = await seedJudge(server, { name: 'Noether', email: 'noether@example.org' });
     const token = await loginJudgeApi(server, code);
     const { context, page, errors } = await openPhonePage(browser, server, token, {
@@ -496,6 +496,7 @@ describe('opening the portal', () => {
     // The spinner stands in the board's place, not over the page.
     await page.getByRole('status').filter({ hasText: 'Loading the ranking board' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+    await button(page, 'Logout').tap({ trial: true }); // the checks of a tap (nothing covers it), no tap
     await page.getByRole('link', { name: 'Next Project' }).tap();
     await page.waitForURL(url('/judge/live'));
     await liveProject(page);

@@ -44,7 +44,7 @@ function ResultsScreen() {
         </p>
       )}
       {results === null ? (
-        !error && <LoadingScreen label="Loading the results" />
+        !error && <LoadingScreen label="Loading the results" inPlace />
       ) : (
         <>
           <ResultsToolbar results={results} prioritize={prioritize} deliberation={deliberation} />

@@ -9,14 +9,15 @@
  */
 import type { ComponentType } from 'react';
 import { useEffect, useState } from 'react';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { loadOnce } from '../../util/load-once';
 
 interface DeferredOptions {
   /** What the part is, for the failure's words: "the ranking board". */
   what: string;
   /**
-   * Shown while it loads: a spinner in the part's place (never the full-screen one, which would
-   * cover Next Project on a slow network) unless the page has a text alternative already.
+   * Shown while it loads: a spinner in the part's place (not over the screen, where it would cover
+   * Next Project on a slow network) unless the page has a text alternative already.
    */
   whileLoading?: 'spinner' | 'nothing';
 }
@@ -60,12 +61,6 @@ export function deferred<P extends object>(
         </div>
       );
     }
-    if (whileLoading === 'nothing') return null;
-    return (
-      <div className="deferred-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading {what}</span>
-      </div>
-    );
+    return whileLoading === 'spinner' ? <LoadingScreen label={`Loading ${what}`} inPlace /> : null;
   };
 }
