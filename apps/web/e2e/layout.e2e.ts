@@ -203,6 +203,13 @@ async function problemsAtBothEnds(page: Page, screen: Screen): Promise<string[]>
         return document.documentElement.scrollHeight;
       }, end === 'bottom');
       await page.waitForTimeout(200); // the Back to top button appears on scroll
+      // A rendering update decides which rows are near the screen; until then a row scrolled to is
+      // still skipped: its own height stands in (contain-intrinsic-size), its text spills over the
+      // next row, and hit tests miss it. A CI run under load measured there (a 200 ms wait with no
+      // frame); measuring right after the scroll does so every time.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       if ((await page.evaluate(() => document.documentElement.scrollHeight)) === height) break;
     }
     const lines = await page.evaluate(layoutProblems, end === 'bottom');
