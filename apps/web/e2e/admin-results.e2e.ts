@@ -16,6 +16,7 @@ import {
   LIVE_MS,
   VIEWPORTS,
   apiCall,
+  holdRequests,
   launchBrowser,
   openAdminPage,
   loginJudgeApi,
@@ -423,20 +424,14 @@ describe('the Results view', () => {
       viewport: { width: 1440, height: 900 },
     });
     // A busy server's draws: the answer comes only after the organizer has left.
-    let answer = () => {};
-    const computed = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/admin/results', async (route) => {
-      await computed;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/admin/results');
     await page.goto(`${server.baseUrl}/admin/results`);
     await page.getByRole('status').filter({ hasText: 'Loading the results' }).waitFor();
     // A trial click: the checks of a real one (nothing covers the button) without logging out.
     await page.getByRole('button', { name: 'Logout' }).click({ trial: true });
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.baseUrl}/admin`);
-    answer();
-    await page.unrouteAll({ behavior: 'wait' });
+    await answer();
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { exited, freePort } from '../../server/src/test-support/child-processes';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -202,6 +202,27 @@ export function countApiRequests(page: Page, requested = new Map<string, number>
 /** The requests of a count made more than once. */
 export function requestedTwice(requested: Map<string, number>): string[] {
   return [...requested].filter(([, n]) => n > 1).map(([key]) => key);
+}
+
+/**
+ * Holds the requests of `page` to `url` as a slow network would, until the returned function lets
+ * them through (and stops holding new ones).
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+  let deliver = () => {};
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  const held: Promise<void>[] = [];
+  const hold = (route: Route) => {
+    const sent = delivered.then(() => route.continue());
+    held.push(sent);
+    return sent;
+  };
+  await page.route(url, hold);
+  return async () => {
+    deliver();
+    await Promise.all(held);
+    await page.unroute(url, hold);
+  };
 }
 
 /** Collects uncaught page errors and console errors, to assert a clean run. */

@@ -16,6 +16,7 @@ import {
   apiCall,
   collectPageErrors,
   countApiRequests,
+  holdRequests,
   judgeOnPhone as signedInJudgeOnPhone,
   judgeRecord,
   launchBrowser,
@@ -485,12 +486,7 @@ describe('opening the portal', () => {
     });
     opened.push(context);
     // Venue Wi-Fi: the board's chunk arrives only after the judge has moved on.
-    let deliver = () => {};
-    const slowNetwork = new Promise<void>((resolve) => (deliver = resolve));
-    await page.route(/\/assets\/RankingBoard-[^/]*\.js$/, async (route) => {
-      await slowNetwork;
-      await route.continue();
-    });
+    const deliver = await holdRequests(page, /\/assets\/RankingBoard-[^/]*\.js$/);
     await page.goto(url('/judge'));
     await page.getByRole('heading', { name: 'Welcome, Noether' }).waitFor();
     // The spinner stands in the board's place, not over the page.
@@ -500,8 +496,7 @@ describe('opening the portal', () => {
     await page.getByRole('link', { name: 'Next Project' }).tap();
     await page.waitForURL(url('/judge/live'));
     await liveProject(page);
-    deliver();
-    await page.unrouteAll({ behavior: 'wait' });
+    await deliver();
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 
