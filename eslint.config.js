@@ -35,6 +35,11 @@ const STORAGE_BELOW_RULES = {
   group: ['**/services/*'],
   message: 'Repositories hold SQL only; the rules call them, never the other way round (DESIGN.md §3).',
 };
+const REPOSITORIES_ABOVE_ENGINES = {
+  group: ['**/db/*', '!**/db/database*', '!**/db/schema*', 'better-sqlite3', 'pg'],
+  message:
+    'Repositories see storage through db/database.ts and the row types of db/schema.ts (db/README.md): the same queries on both engines, no engine of their own.',
+};
 const SERVER_UTIL_AT_THE_BOTTOM = {
   regex: '^\\.\\./',
   message:
@@ -154,7 +159,12 @@ export default tseslint.config(
   {
     files: ['apps/server/src/repositories/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS, STORAGE_BELOW_RULES] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_HTTP_OR_SOCKETS, STORAGE_BELOW_RULES, REPOSITORIES_ABOVE_ENGINES] },
+      ],
+    },
   },
   {
     files: ['apps/server/src/judging/**/*.ts'],

@@ -6,12 +6,15 @@
  * Targets (2 cores): judges' p99 < 100 ms during the import.
  *
  * Options: --rows <n> (default 76656), --judges <n> polling judges (default 20),
- * --mode add|update (update: import the file once, then again with update=true), --profile (CPU
- * profile of the server, hot spots printed), --json <file>.
+ * --mode add|update|rewrite (update: import the file once, then again with update=true, every row
+ * unchanged; rewrite: the same with every description changed, so every project is rewritten),
+ * --engine sqlite|postgres (postgres: a throwaway server with durable settings, as bench:load's),
+ * --profile (CPU profile of the server, hot spots printed), --json <file>.
  */
 import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { createDatabase, startPostgres } from '../../apps/server/src/test-support/postgres-server.ts';
 import {
   ADMIN_AUTH,
   api,
@@ -28,6 +31,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '76656' },
     judges: { type: 'string', default: '20' },
     mode: { type: 'string', default: 'add' },
+    engine: { type: 'string', default: 'sqlite' },
     profile: { type: 'boolean', default: false },
     json: { type: 'string' },
   },
@@ -42,7 +46,7 @@ const TARGET_P99_MS = 100;
  * The import file: one row per project with a name, a description padded so the file reaches
  * ~135 bytes a row, a URL, sometimes a try link, and 0–2 challenges. Same input, same bytes.
  */
-export function bigProjectCsv(rows) {
+export function bigProjectCsv(rows, { rewritten = false } = {}) {
   const tracks = ['AI/ML', 'Health', 'Fintech'];
   const lines = [];
   for (let i = 0; i < rows; i += 1) {
@@ -50,7 +54,8 @@ export function bigProjectCsv(rows) {
     const head = `Project ${i},`;
     const tail = `,https://devpost.example.org/software/p${i},${i % 4 === 0 ? `https://p${i}.example.org` : ''},,${challenges}`;
     const pad = Math.max(10, BYTES_PER_ROW - 1 - head.length - tail.length);
-    const description = `Project ${i} predicts bus delays from live feeds and a lot of coffee. `
+    const vehicle = rewritten ? 'tram' : 'bus';
+    const description = `Project ${i} predicts ${vehicle} delays from live feeds and a lot of coffee. `
       .repeat(3)
       .slice(0, pad);
     lines.push(head + description + tail);
@@ -107,21 +112,25 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const csv = bigProjectCsv(ROWS);
-  const server = await startServer({ profile: args.profile });
+  const postgres = args.engine === 'postgres' ? await startPostgres({ durable: true }) : undefined;
+  const env = postgres ? { DATABASE_URL: await createDatabase(postgres.url, `imports_${Date.now()}`) } : {};
+  const server = await startServer({ profile: args.profile, env });
   const base = server.url;
   try {
     await uploadCsv(base, '/judge/csv', judgeCsv(JUDGES), { noSend: 'true' });
     const list = await api(base, 'GET', '/judge/list', { auth: ADMIN_AUTH });
     const tokens = (await loginJudges(base, list)).map((judge) => judge.token);
-    const fields = args.mode === 'update' ? { update: 'true' } : {};
-    if (args.mode === 'update') await uploadCsv(base, '/project/csv', csv);
+    const again = args.mode === 'update' || args.mode === 'rewrite';
+    const fields = again ? { update: 'true' } : {};
+    if (again) await uploadCsv(base, '/project/csv', csv);
+    const imported = args.mode === 'rewrite' ? bigProjectCsv(ROWS, { rewritten: true }) : csv;
 
     server.rss.phaseMb();
     const poll = pollJudges(base, tokens);
     await sleep(1000);
     const idle = latency(poll.samples, 0, performance.now());
     const started = performance.now();
-    const answer = await uploadCsv(base, '/project/csv', csv, fields);
+    const answer = await uploadCsv(base, '/project/csv', imported, fields);
     const ended = performance.now();
     await sleep(500);
     await poll.stop();
@@ -130,10 +139,11 @@ async function main() {
       machine: machine(),
       file: {
         rows: ROWS,
-        bytes: Buffer.byteLength(csv),
-        mb: Number((Buffer.byteLength(csv) / 2 ** 20).toFixed(2)),
+        bytes: Buffer.byteLength(imported),
+        mb: Number((Buffer.byteLength(imported) / 2 ** 20).toFixed(2)),
       },
       mode: args.mode,
+      engine: args.engine,
       answer,
       importMs: Math.round(ended - started),
       judgesBefore: idle,
@@ -145,6 +155,7 @@ async function main() {
     if (args.json) writeFileSync(args.json, JSON.stringify(result, null, 2));
   } finally {
     const profile = await server.stop();
+    await postgres?.stop();
     if (profile) {
       console.table(profile.inclusive.slice(0, 20));
       console.table(profile.functions.slice(0, 20));

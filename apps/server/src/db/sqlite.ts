@@ -87,8 +87,8 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
     }
   }
 
-  /** A prepared statement, compiled once per SQL text (bulk writes run it per row). */
-  statement(sql: string): BetterSqlite3.Statement {
+  /** A prepared statement, compiled once per SQL text. */
+  private statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.sqlite.prepare(sql);

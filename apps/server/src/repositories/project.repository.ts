@@ -1,10 +1,8 @@
 /** Projects and the judgments about them, as stored. */
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { SqliteDatabase } from '../db/sqlite.js';
 import type { ProjectsTable } from '../db/schema.js';
-import { bindable } from '../db/transactions.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
 export type ProjectRow = Selectable<ProjectsTable> & { area: string };
@@ -46,8 +44,11 @@ export interface RankingRow {
   project_id: string;
 }
 
-/** Rows per INSERT on PostgreSQL: well under its 65,535 parameters at a project's 13 columns. */
-const ROWS_PER_INSERT = 500;
+/**
+ * Projects per statement of an import: under SQLite's 32,766 and PostgreSQL's 65,535 parameters
+ * at a project's 13 columns; a statement per row would cost PostgreSQL a round trip each.
+ */
+const ROWS_PER_STATEMENT = 500;
 
 /** A finished view, in finish order (`seq`), with its judge's track ('' = general). */
 export interface ViewAfter {
@@ -63,48 +64,43 @@ export class ProjectRepository {
     await this.db.run(this.db.q.insertInto('projects').values(row));
   }
 
-  /**
-   * An import's rows (R45): the statement is compiled and prepared once and run per row, so a
-   * 76,000-row file costs SQLite's work only. Every row must have the keys of the first, in order.
-   */
+  /** An import's rows (R45), `ROWS_PER_STATEMENT` to a statement. */
   async insertMany(rows: readonly NewProjectRow[]): Promise<void> {
-    const [first] = rows;
-    if (first === undefined) return;
-    if (this.db instanceof SqliteDatabase) {
-      const columns = Object.keys(first) as (keyof NewProjectRow)[];
-      const statement = this.db.statement(this.db.q.insertInto('projects').values(first).compile().sql);
-      for (const row of rows) statement.run(...bindable(columns.map((column) => row[column])));
-      return;
-    }
-    // Elsewhere one statement per batch: a round trip per row would cost the network's latency each.
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      await this.db.run(this.db.q.insertInto('projects').values(rows.slice(start, start + ROWS_PER_INSERT)));
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      await this.db.runLater(
+        this.db.q.insertInto('projects').values(rows.slice(start, start + ROWS_PER_STATEMENT)),
+      );
     }
   }
 
   /**
    * A re-import's new content for the projects it matched (R86a); their tables, groups and state
-   * stay. Prepared once, as `insertMany`.
+   * stay. `ROWS_PER_STATEMENT` projects to a statement: on PostgreSQL each statement also updates the
+   * projects' revision counter, and a transaction's updates of one row cost more with each.
    */
   async updateContents(updates: readonly { id: string; content: ProjectContent }[]): Promise<void> {
-    const stored = ({ content }: { content: ProjectContent }) => ({
-      ...content,
-      challenge_list: JSON.stringify(content.challenge_list),
-    });
-    const [first] = updates;
-    if (first === undefined) return;
-    const query = this.db.q.updateTable('projects').set(stored(first)).where('id', '=', first.id);
-    if (!(this.db instanceof SqliteDatabase)) {
-      for (const update of updates) {
-        await this.db.run(this.db.q.updateTable('projects').set(stored(update)).where('id', '=', update.id));
-      }
-      return;
-    }
-    const columns = Object.keys(stored(first)) as (keyof ProjectContent)[];
-    const statement = this.db.statement(query.compile().sql);
-    for (const update of updates) {
-      const row = stored(update);
-      statement.run(...bindable([...columns.map((column) => row[column]), update.id]));
+    for (let start = 0; start < updates.length; start += ROWS_PER_STATEMENT) {
+      const rows = updates.slice(start, start + ROWS_PER_STATEMENT).map(({ id, content }) => {
+        const { name, description, url, try_link, video_link } = content;
+        const challenges = JSON.stringify(content.challenge_list);
+        return sql`(${sql.join([id, name, description, url, try_link, video_link, challenges])})`;
+      });
+      // Both engines name the columns of VALUES column1, column2, …
+      const given = sql<Record<`column${1 | 2 | 3 | 4 | 5 | 6 | 7}`, string>>`(values ${sql.join(rows)})`;
+      await this.db.runLater(
+        this.db.q
+          .updateTable('projects')
+          .from(given.as('given'))
+          .set((eb) => ({
+            name: eb.ref('given.column2'),
+            description: eb.ref('given.column3'),
+            url: eb.ref('given.column4'),
+            try_link: eb.ref('given.column5'),
+            video_link: eb.ref('given.column6'),
+            challenge_list: eb.ref('given.column7'),
+          }))
+          .whereRef('projects.id', '=', 'given.column1'),
+      );
     }
   }
 

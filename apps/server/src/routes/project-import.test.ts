@@ -114,6 +114,29 @@ describe('R86a: re-importing the platform export with update=true', () => {
     expect(selfAfter.seen_projects).toHaveLength(self.seen_projects.length);
   });
 
+  it('adds and rewrites more projects than one statement holds, in file order', async () => {
+    // 1,201 rows: the repository writes 500 to a statement, so three statements each way.
+    const file = (edition: string) =>
+      Array.from(
+        { length: 1201 },
+        (_, i) =>
+          `P${i},${edition} text ${i},https://x.org/${i},${edition === 'new' ? `https://t.org/${i}` : ''},,${edition}-${i % 3}`,
+      ).join('\n');
+    expect((await projectCsv(file('old'))).body).toEqual({ ok: 1, count: 1201, skipped: 0 });
+    const before = await t.projects();
+    expect(before.map((p) => [p.name, p.location])).toEqual(before.map((_, i) => [`P${i}`, i + 1]));
+    const res = await projectCsv(file('new'), { update: 'true' });
+    expect(res.body).toEqual({ ok: 1, count: 0, skipped: 0, updated: 1201, unchanged: 0 });
+    expect(await t.projects()).toEqual(
+      before.map((p, i) => ({
+        ...p,
+        description: `new text ${i}`,
+        try_link: `https://t.org/${i}`,
+        challenge_list: [`new-${i % 3}`],
+      })),
+    );
+  });
+
   it('matches by url first, and by trimmed case-insensitive name only for rows without a url', async () => {
     await projectCsv('Alpha,,\nBeta,,https://x.org/beta\n');
     const res = await projectCsv(

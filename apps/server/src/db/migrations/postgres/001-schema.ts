@@ -147,7 +147,7 @@ insert into revisions (name) values ('projects'), ('view_removals'), ('layout'),
 `;
 
 /** Revision → the writes that move it (as SQLite's migrations 002 and 005; `any`: every write). */
-const TRIGGERS: [name: string, table: string, event: string, forEach: 'row' | 'statement'][] = [
+export const TRIGGERS: [name: string, table: string, event: string, forEach: 'row' | 'statement'][] = [
   ['projects', 'projects', 'insert or delete', 'row'],
   [
     'projects',

@@ -12,6 +12,7 @@ import * as adminLoginAddresses from './009-admin-login-addresses.js';
 import * as noOthersRevision from './010-no-others-revision.js';
 import * as criteria from './011-criteria.js';
 import * as undoFeedback from './012-undo-feedback.js';
+import * as statementRevisions from './013-statement-revisions.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   'pg-001-schema': schema,
@@ -26,4 +27,5 @@ export const postgresMigrations: Record<string, Migration> = {
   'pg-010-no-others-revision': noOthersRevision,
   'pg-011-criteria': criteria,
   'pg-012-undo-feedback': undoFeedback,
+  'pg-013-statement-revisions': statementRevisions,
 };
