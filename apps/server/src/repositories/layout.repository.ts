@@ -4,6 +4,10 @@
  */
 import type { AreaPlan, LayoutTable } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { inChunks } from '../util/in-chunks.js';
+
+/** 2,000 parameters a statement: a statement per table cost PostgreSQL a round trip each. */
+const TABLES_PER_STATEMENT = 500;
 
 export class LayoutRepository {
   constructor(private readonly db: Database) {}
@@ -21,8 +25,9 @@ export class LayoutRepository {
   /** Replaces the whole layout (an empty list clears it). */
   async replace(tables: readonly LayoutTable[]): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('layout_tables'));
-    for (const { table, x, y, area } of tables) {
-      await this.db.run(this.db.q.insertInto('layout_tables').values({ table_number: table, x, y, area }));
+    for (const chunk of inChunks(tables, TABLES_PER_STATEMENT)) {
+      const rows = chunk.map(({ table, x, y, area }) => ({ table_number: table, x, y, area }));
+      await this.db.runLater(this.db.q.insertInto('layout_tables').values(rows));
     }
   }
 

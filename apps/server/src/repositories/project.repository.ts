@@ -3,6 +3,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ProjectContent } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
+import { inChunks } from '../util/in-chunks.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
 export type ProjectRow = Selectable<ProjectsTable> & { area: string };
@@ -66,10 +67,8 @@ export class ProjectRepository {
 
   /** An import's rows (R45), `ROWS_PER_STATEMENT` to a statement. */
   async insertMany(rows: readonly NewProjectRow[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      await this.db.runLater(
-        this.db.q.insertInto('projects').values(rows.slice(start, start + ROWS_PER_STATEMENT)),
-      );
+    for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
+      await this.db.runLater(this.db.q.insertInto('projects').values(chunk));
     }
   }
 
@@ -79,8 +78,8 @@ export class ProjectRepository {
    * projects' revision counter, and a transaction's updates of one row cost more with each.
    */
   async updateContents(updates: readonly { id: string; content: ProjectContent }[]): Promise<void> {
-    for (let start = 0; start < updates.length; start += ROWS_PER_STATEMENT) {
-      const rows = updates.slice(start, start + ROWS_PER_STATEMENT).map(({ id, content }) => {
+    for (const chunk of inChunks(updates, ROWS_PER_STATEMENT)) {
+      const rows = chunk.map(({ id, content }) => {
         const { name, description, url, try_link, video_link } = content;
         const challenges = JSON.stringify(content.challenge_list);
         return sql`(${sql.join([id, name, description, url, try_link, video_link, challenges])})`;

@@ -75,6 +75,17 @@ describe('PUT /admin/layout, GET /admin/layout, GET /layout (R92)', () => {
     expect(await t.log()).toMatch(/Updated hall layout \(0 tables\)$/);
   });
 
+  it('keeps a hall of more tables than one statement holds, every one', async () => {
+    // 1,201 tables: the repository writes 500 to a statement.
+    const tables = Array.from({ length: 1201 }, (_, i) => ({
+      table: i + 1,
+      x: i % 40,
+      y: Math.floor(i / 40),
+    }));
+    expect((await put({ tables })).json()).toEqual({ ok: 1 });
+    expect(await publicLayout()).toEqual({ tables: tables.map((table) => ({ ...table, area: '' })) });
+  });
+
   it('is empty before any layout', async () => {
     expect(await publicLayout()).toEqual({ tables: [] });
   });
