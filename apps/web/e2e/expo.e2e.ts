@@ -522,7 +522,13 @@ describe('expo updates', () => {
       // V8's optimised code for the hot paths. Keeping each poll's parsed list (~20 KB) would
       // grow it by 2.4 MB (measured by planting exactly that leak), far above this bound.
       expect(growth, `heap grew by ${growth} bytes from ${heapBefore}`).toBeLessThan(HEAP_GROWTH_LIMIT);
-      expect(errors).toEqual([]);
+      // The simulated hour runs socket.io's heartbeat (45 s of the page's clock) in well under a
+      // second of the server's, so the socket times out and reconnects every other poll (84
+      // handshakes in a run here), and a poll of a session it just left may get a 400. A real
+      // display's clock does not jump; any other error fails the test.
+      const leftSessionPoll =
+        /status of 400 \(Bad Request\) \(\/socket\.io\/\?EIO=4&transport=polling&.*sid=/;
+      expect(errors.filter((error) => !leftSessionPoll.test(error))).toEqual([]);
     } finally {
       if (probe !== '') await adminApi(server, 'DELETE', `/project/${probe}`);
     }
