@@ -111,9 +111,19 @@ function latency(samples, from, to) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const csv = bigProjectCsv(ROWS);
   const postgres = args.engine === 'postgres' ? await startPostgres({ durable: true }) : undefined;
-  const env = postgres ? { DATABASE_URL: await createDatabase(postgres.url, `imports_${Date.now()}`) } : {};
+  try {
+    await measure(
+      postgres ? { DATABASE_URL: await createDatabase(postgres.url, `imports_${Date.now()}`) } : {},
+    );
+  } finally {
+    await postgres?.stop();
+  }
+}
+
+/** One server on the storage `env` names: the judges' latency around one import, printed. */
+async function measure(env) {
+  const csv = bigProjectCsv(ROWS);
   const server = await startServer({ profile: args.profile, env });
   const base = server.url;
   try {
@@ -155,7 +165,6 @@ async function main() {
     if (args.json) writeFileSync(args.json, JSON.stringify(result, null, 2));
   } finally {
     const profile = await server.stop();
-    await postgres?.stop();
     if (profile) {
       console.table(profile.inclusive.slice(0, 20));
       console.table(profile.functions.slice(0, 20));
