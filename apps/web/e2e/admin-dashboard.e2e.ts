@@ -26,6 +26,7 @@ import {
   unexpectedErrors,
   uploadCsvText,
   VIEWPORTS,
+  within,
 } from './harness';
 
 let server: ServerHandle;
@@ -454,20 +455,28 @@ describe('admin dashboard (laptop)', () => {
       await route.fulfill({ response }).catch(() => undefined);
       delivered();
     });
-    await apiCall(server, 'PUT', `/project/${id}`, { name: 'Tide Clock 2' }); // refetches Options
-    await optionsRead;
-    await apiCall(server, 'POST', '/admin/deliberation', { start: true });
-    await banner.waitFor({ timeout: LIVE_MS });
-    release();
-    await oldOptionsDelivered;
-    await page.waitForTimeout(500); // what the old answer would do, done
-    expect(await banner.isVisible()).toBe(true);
-    await page.unroute('**/api/admin/options');
-    await apiCall(server, 'POST', '/admin/deliberation', { start: false });
-    await banner.waitFor({ state: 'detached', timeout: LIVE_MS });
-    // As the other tests found it: starting deliberation paused the clock (R42).
-    if (running) await apiCall(server, 'POST', '/admin/clock/unpause');
-    await apiCall(server, 'DELETE', `/project/${id}`);
+    try {
+      await apiCall(server, 'PUT', `/project/${id}`, { name: 'Tide Clock 2' }); // refetches Options
+      await within(optionsRead, 'the GET /admin/options the project change causes');
+      await apiCall(server, 'POST', '/admin/deliberation', { start: true });
+      await banner.waitFor({ timeout: LIVE_MS });
+      release();
+      await within(oldOptionsDelivered, 'the held Options answer, delivered');
+      await page.waitForTimeout(500); // what the old answer would do, done
+      expect(await banner.isVisible()).toBe(true);
+      await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+      await banner.waitFor({ state: 'detached', timeout: LIVE_MS });
+    } finally {
+      // As the other tests found it, whatever failed: no deliberation, the clock as it was (starting
+      // deliberation paused it, R42), no project of this test's.
+      release();
+      await page.unroute('**/api/admin/options');
+      const { deliberation } = await apiCall<{ deliberation: boolean }>(server, 'GET', '/admin/options');
+      if (deliberation) await apiCall(server, 'POST', '/admin/deliberation', { start: false });
+      const clock = await apiCall<{ running: boolean }>(server, 'GET', '/admin/clock');
+      if (running && !clock.running) await apiCall(server, 'POST', '/admin/clock/unpause');
+      await apiCall(server, 'DELETE', `/project/${id}`);
+    }
   });
 
   it('lists flags (busy ones hidden) with their labels and resolves one', async () => {

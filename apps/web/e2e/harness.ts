@@ -225,6 +225,19 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   };
 }
 
+/** `promise`, or a failure naming `what` after `ms`: for a wait the test's own timeout would end unnamed. */
+export async function within<T>(promise: Promise<T>, what: string, ms = LIVE_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Collects uncaught page errors and console errors, to assert a clean run. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
