@@ -4,10 +4,7 @@
  */
 import type { AreaPlan, LayoutTable } from '@podium/protocol';
 import type { Database } from '../db/database.js';
-import { inChunks } from '../util/in-chunks.js';
-
-/** 2,000 parameters a statement: a statement per table cost PostgreSQL a round trip each. */
-const TABLES_PER_STATEMENT = 500;
+import { bulkStatements } from './bulk-statements.js';
 
 export class LayoutRepository {
   constructor(private readonly db: Database) {}
@@ -25,7 +22,7 @@ export class LayoutRepository {
   /** Replaces the whole layout (an empty list clears it). */
   async replace(tables: readonly LayoutTable[]): Promise<void> {
     await this.db.run(this.db.q.deleteFrom('layout_tables'));
-    for (const chunk of inChunks(tables, TABLES_PER_STATEMENT)) {
+    for (const chunk of bulkStatements(tables)) {
       const rows = chunk.map(({ table, x, y, area }) => ({ table_number: table, x, y, area }));
       await this.db.runLater(this.db.q.insertInto('layout_tables').values(rows));
     }

@@ -1,9 +1,9 @@
 /** Projects and the judgments about them, as stored. */
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { ProjectContent } from '@podium/protocol';
+import { REIMPORT_FIELDS, type ProjectContent, type ReimportField } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { ProjectsTable } from '../db/schema.js';
-import { inChunks } from '../util/in-chunks.js';
+import { bulkStatements } from './bulk-statements.js';
 
 /** A stored project with the area of its table in the hall layout ('' when none, R94). */
 export type ProjectRow = Selectable<ProjectsTable> & { area: string };
@@ -45,12 +45,6 @@ export interface RankingRow {
   project_id: string;
 }
 
-/**
- * Projects per statement of an import: under SQLite's 32,766 and PostgreSQL's 65,535 parameters
- * at a project's 13 columns; a statement per row would cost PostgreSQL a round trip each.
- */
-const ROWS_PER_STATEMENT = 500;
-
 /** A finished view, in finish order (`seq`), with its judge's track ('' = general). */
 export interface ViewAfter {
   seq: number;
@@ -65,40 +59,35 @@ export class ProjectRepository {
     await this.db.run(this.db.q.insertInto('projects').values(row));
   }
 
-  /** An import's rows (R45), `ROWS_PER_STATEMENT` to a statement. */
+  /** An import's rows (R45), in bulk statements. */
   async insertMany(rows: readonly NewProjectRow[]): Promise<void> {
-    for (const chunk of inChunks(rows, ROWS_PER_STATEMENT)) {
+    for (const chunk of bulkStatements(rows)) {
       await this.db.runLater(this.db.q.insertInto('projects').values(chunk));
     }
   }
 
   /**
-   * A re-import's new content for the projects it matched (R86a); their tables, groups and state
-   * stay. `ROWS_PER_STATEMENT` projects to a statement: on PostgreSQL each statement also updates the
-   * projects' revision counter, and a transaction's updates of one row cost more with each.
+   * A re-import's new content for the projects it matched (R86a): its `REIMPORT_FIELDS`; their
+   * tables, groups and state stay. In bulk statements, `UPDATE … FROM (VALUES …)`.
    */
   async updateContents(updates: readonly { id: string; content: ProjectContent }[]): Promise<void> {
-    for (const chunk of inChunks(updates, ROWS_PER_STATEMENT)) {
-      const rows = chunk.map(({ id, content }) => {
-        const { name, description, url, try_link, video_link } = content;
-        const challenges = JSON.stringify(content.challenge_list);
-        return sql`(${sql.join([id, name, description, url, try_link, video_link, challenges])})`;
-      });
-      // Both engines name the columns of VALUES column1, column2, …
-      const given = sql<Record<`column${1 | 2 | 3 | 4 | 5 | 6 | 7}`, string>>`(values ${sql.join(rows)})`;
+    const stored = (content: ProjectContent, field: ReimportField) =>
+      field === 'challenge_list' ? JSON.stringify(content.challenge_list) : content[field];
+    // Both engines name the columns of VALUES column1, column2, …: the id, then the fields in order.
+    const set = Object.fromEntries(
+      REIMPORT_FIELDS.map((field, i) => [field, sql.ref<string>(`given.column${i + 2}`)]),
+    );
+    for (const chunk of bulkStatements(updates)) {
+      const rows = chunk.map(
+        ({ id, content }) =>
+          sql`(${sql.join([id, ...REIMPORT_FIELDS.map((field) => stored(content, field))])})`,
+      );
       await this.db.runLater(
         this.db.q
           .updateTable('projects')
-          .from(given.as('given'))
-          .set((eb) => ({
-            name: eb.ref('given.column2'),
-            description: eb.ref('given.column3'),
-            url: eb.ref('given.column4'),
-            try_link: eb.ref('given.column5'),
-            video_link: eb.ref('given.column6'),
-            challenge_list: eb.ref('given.column7'),
-          }))
-          .whereRef('projects.id', '=', 'given.column1'),
+          .from(sql`(values ${sql.join(rows)})`.as('given'))
+          .set(set)
+          .where(sql.ref('projects.id'), '=', sql.ref('given.column1')),
       );
     }
   }
