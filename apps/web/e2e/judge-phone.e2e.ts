@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Project } from '@podium/protocol';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -305,6 +305,39 @@ describe('judging paused while a judge holds a project', () => {
     await apiCall(server, 'POST', '/admin/clock/unpause');
     await page.locator('.judge-clock--running').waitFor({ timeout: 10_000 });
     expect(await notice.count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('a judge page waiting for its first answer on a slow network', () => {
+  it('shows its spinner in place, leaving the header whole: Back on the live and project pages, Logout on the others', async () => {
+    const { page, context, errors } = await judgeOnPhone('Annie Easley');
+    const project = (await projects())[0]!;
+    // Every read of the judge's answers hangs, as on a network that takes them and never answers.
+    const held: Route[] = [];
+    await context.route(/\/api\/judge/, (route) => {
+      if (route.request().method() === 'GET') held.push(route);
+      else void route.fallback();
+    });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading' });
+    const back = page.getByRole('link', { name: 'Back' });
+    const logout = button(page, 'Logout');
+    const headerControls: [string, Record<string, Locator>][] = [
+      ['/judge/live', { Back: back }],
+      [`/judge/project/${project.id}`, { Back: back }],
+      ['/judge/welcome', { Logout: logout }],
+      ['/judge', { Logout: logout }],
+    ];
+    for (const [path, controls] of headerControls) {
+      await page.goto(url(path));
+      await loading.waitFor();
+      expect({ path, problems: await offFirstScreen(controls) }).toEqual({ path, problems: [] });
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await logout.tap();
+    await page.waitForURL(url('/'));
+    expect(held.length).toBeGreaterThan(0);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ export function JudgeDashboardPage() {
   return (
     <Page heading={ready ? `Welcome, ${name}` : 'Judging'} title="Judging" logout={<JudgeLogout />}>
       {loadError !== '' && <LoadError error={loadError} onRetry={retry} />}
-      {!ready && loadError === '' && <LoadingScreen />}
+      {!ready && loadError === '' && <LoadingScreen inPlace />}
       {ready && (
         <div className="judge-dashboard">
           <UndoBanner />

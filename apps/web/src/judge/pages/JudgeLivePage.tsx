@@ -29,7 +29,7 @@ export function JudgeLivePage() {
 
   let content;
   if (gate.status === 'error') content = <LoadError error={gate.error} onRetry={gate.retry} />;
-  else if (gate.status === 'checking' || screen.phase === 'loading') content = <LoadingScreen />;
+  else if (gate.status === 'checking' || screen.phase === 'loading') content = <LoadingScreen inPlace />;
   else if (screen.phase === 'error')
     content = (
       // Every answer the page shows is asked again; the failed one decides what comes next.

@@ -36,7 +36,7 @@ export function JudgeProjectPage() {
 
   let content;
   if (loadError !== '' && !project) content = <LoadError error={loadError} onRetry={retry} />;
-  else if (gate.status !== 'ready' || !project) content = <LoadingScreen />;
+  else if (gate.status !== 'ready' || !project) content = <LoadingScreen inPlace />;
   else {
     content = (
       <article className="judge-project">

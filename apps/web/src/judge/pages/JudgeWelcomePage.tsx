@@ -67,7 +67,7 @@ export function JudgeWelcomePage() {
         {self.error !== '' ? (
           <LoadError error={self.error} onRetry={() => void self.refetch()} />
         ) : (
-          <LoadingScreen />
+          <LoadingScreen inPlace />
         )}
       </Page>
     );
