@@ -6,8 +6,9 @@
  * Targets (2 cores): judges' p99 < 100 ms during the import.
  *
  * Options: --rows <n> (default 76656), --judges <n> polling judges (default 20),
- * --mode add|update|rewrite (update: import the file once, then again with update=true, every row
- * unchanged; rewrite: the same with every description changed, so every project is rewritten),
+ * --mode add|update|rewrite|judges (update: import the file once, then again with update=true, every
+ * row unchanged; rewrite: the same with every description changed, so every project is rewritten;
+ * judges: a judge CSV of --rows judges instead, at most JUDGE_CSV_MAX_JUDGES),
  * --engine sqlite|postgres (postgres: a throwaway server with durable settings, as bench:load's),
  * --profile (CPU profile of the server, hot spots printed), --json <file>.
  */
@@ -123,7 +124,8 @@ async function main() {
 
 /** One server on the storage `env` names: the judges' latency around one import, printed. */
 async function measure(env) {
-  const csv = bigProjectCsv(ROWS);
+  const judgesFile = args.mode === 'judges';
+  const csv = judgesFile ? judgeCsv(ROWS, JUDGES) : bigProjectCsv(ROWS);
   const server = await startServer({ profile: args.profile, env });
   const base = server.url;
   try {
@@ -140,7 +142,9 @@ async function measure(env) {
     await sleep(1000);
     const idle = latency(poll.samples, 0, performance.now());
     const started = performance.now();
-    const answer = await uploadCsv(base, '/project/csv', imported, fields);
+    const answer = judgesFile
+      ? await uploadCsv(base, '/judge/csv', imported, { noSend: 'true' })
+      : await uploadCsv(base, '/project/csv', imported, fields);
     const ended = performance.now();
     await sleep(500);
     await poll.stop();

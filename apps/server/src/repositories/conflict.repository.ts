@@ -5,12 +5,17 @@
  */
 import type { Database } from '../db/database.js';
 import type { JudgeConflictsTable } from '../db/schema.js';
+import { bulkStatements } from './bulk-statements.js';
 
 export type ConflictSource = JudgeConflictsTable['source'];
 
-export interface ConflictRow {
+/** A judge and a project it is in conflict with. */
+export interface JudgeProjectPair {
   judge_id: string;
   project_id: string;
+}
+
+export interface ConflictRow extends JudgeProjectPair {
   source: ConflictSource;
   created_at: number;
 }
@@ -53,26 +58,19 @@ export class ConflictRepository {
   }
 
   /** Adds conflicts; a pair already stored keeps its source and time. Returns how many were new. */
-  async add(
-    judgeId: string,
-    projectIds: readonly string[],
-    source: ConflictSource,
-    now: number,
-  ): Promise<number> {
-    if (projectIds.length === 0) return 0;
-    return await this.db.run(
-      this.db.q
-        .insertInto('judge_conflicts')
-        .values(
-          projectIds.map((projectId) => ({
-            judge_id: judgeId,
-            project_id: projectId,
-            source,
-            created_at: now,
-          })),
-        )
-        .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
-    );
+  async add(pairs: readonly JudgeProjectPair[], source: ConflictSource, now: number): Promise<number> {
+    let added = 0;
+    for (const slice of bulkStatements(pairs)) {
+      added += await this.db.run(
+        this.db.q
+          .insertInto('judge_conflicts')
+          .values(
+            slice.map(({ judge_id, project_id }) => ({ judge_id, project_id, source, created_at: now })),
+          )
+          .onConflict((c) => c.columns(['judge_id', 'project_id']).doNothing()),
+      );
+    }
+    return added;
   }
 
   /** Removes the judge's conflicts with these projects, whatever their source. */

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { JudgesTable } from '../db/schema.js';
+import { bulkStatements } from './bulk-statements.js';
 
 export type JudgeRow = Selectable<JudgesTable>;
 export type NewJudgeRow = Omit<Insertable<JudgesTable>, 'seq'>;
@@ -40,8 +41,9 @@ export class JudgeRepository {
     );
   }
 
-  async insert(row: NewJudgeRow): Promise<void> {
-    await this.db.run(this.db.q.insertInto('judges').values(row));
+  /** Adds judges, in order (`seq`). */
+  async insert(rows: readonly NewJudgeRow[]): Promise<void> {
+    for (const slice of bulkStatements(rows)) await this.db.run(this.db.q.insertInto('judges').values(slice));
   }
 
   /** Keeps a login token by its SHA-256 hex only (2.1). */
@@ -68,10 +70,6 @@ export class JudgeRepository {
 
   async findByCode(code: string): Promise<JudgeRow | undefined> {
     return await this.db.first(this.db.q.selectFrom('judges').selectAll().where('code', '=', code));
-  }
-
-  async codeExists(code: string): Promise<boolean> {
-    return (await this.findByCode(code)) !== undefined;
   }
 
   /** Judges holding a project right now: who holds what is all the engine needs of the others (R7). */

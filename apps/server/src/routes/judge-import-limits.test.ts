@@ -129,8 +129,17 @@ describe('POST /judge/csv: the limits of one import (issue 31)', () => {
     expect(preview.body.length).toBeLessThan(2_000_000);
     expect(preview.json<{ count: number }>().count).toBe(judges);
     expect((await upload(file)).json()).toEqual({ ok: 1, count: judges, skipped: 0 });
-    const stored = await t.app.db.all(t.app.db.q.selectFrom('judge_conflicts').select('judge_id'));
-    expect(stored).toHaveLength(JUDGE_CSV_MAX_CONFLICTS_PER_FILE);
+    // Written 500 to a statement: each judge has all of its own, none of another's.
+    const stored = await t.app.db.all(
+      t.app.db.q
+        .selectFrom('judge_conflicts')
+        .innerJoin('judges', 'judges.id', 'judge_conflicts.judge_id')
+        .select(['judges.name', (eb) => eb.fn.countAll<number>().as('conflicts')])
+        .groupBy('judges.name'),
+    );
+    expect(stored.map((row) => Number(row.conflicts))).toEqual(
+      Array.from({ length: judges }, () => JUDGE_CSV_MAX_CONFLICTS_PER_JUDGE),
+    );
   });
 
   it(`refuses more than JUDGE_CSV_MAX_JUDGES judges, and imports ${JUDGE_CSV_MAX_JUDGES}`, async () => {
@@ -143,6 +152,13 @@ describe('POST /judge/csv: the limits of one import (issue 31)', () => {
       count: JUDGE_CSV_MAX_JUDGES,
       skipped: 0,
     });
+    // Written 500 to a statement: every judge, in file order, each with a code of its own (R2).
+    const stored = await t.judges();
+    expect(stored.map((judge) => [judge.name, judge.email])).toEqual(
+      Array.from({ length: JUDGE_CSV_MAX_JUDGES }, (_, i) => [`Judge ${i}`, `judge-${i}@x.org`]),
+    );
+    expect(stored.every((judge) => /^\d{8}$/.test(judge.code))).toBe(true);
+    expect(new Set(stored.map((judge) => judge.code)).size).toBe(JUDGE_CSV_MAX_JUDGES);
   });
 
   it('keeps answering other requests while a large judge CSV is evaluated', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { JudgeProjectPair } from '../repositories/conflict.repository.js';
 import type { JudgeRow } from '../repositories/judge.repository.js';
 import type { ProjectRow } from '../repositories/project.repository.js';
 import type { Repositories } from '../repositories/index.js';
@@ -73,7 +74,8 @@ export class ConflictService {
           await this.judging.setUndoChanges(judgeId, { ...changes, addedConflict: false });
       const removed = [...before].filter((id) => !wanted.has(id));
       await this.conflicts.remove(judgeId, removed);
-      await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
+      const pairs = projectIds.map((projectId) => ({ judge_id: judgeId, project_id: projectId }));
+      await this.conflicts.add(pairs, 'declared', this.now());
       await this.releaseIfHeld(judge, wanted);
       // The judges table shows the conflicts the judge said (GET /admin/judge/pace).
       if (removed.length > 0 || projectIds.some((id) => !before.has(id))) this.db.record({ kind: 'judges' });
@@ -134,9 +136,9 @@ export class ConflictService {
     });
   }
 
-  /** Declared conflicts of a judge just added (the judge CSV's `Conflicts` column), in the import's transaction. */
-  async declare(judgeId: string, projectIds: readonly string[]): Promise<void> {
-    await this.conflicts.add(judgeId, projectIds, 'declared', this.now());
+  /** Declared conflicts of judges just added (the judge CSV's `Conflicts` column), in the import's transaction. */
+  async declare(pairs: readonly JudgeProjectPair[]): Promise<void> {
+    await this.conflicts.add(pairs, 'declared', this.now());
   }
 
   private async releaseIfHeld(judge: JudgeRow, conflicts: ReadonlySet<string>): Promise<void> {

@@ -99,7 +99,7 @@ export class JudgeService {
     const created = await this.db.transaction(async () => {
       await this.assertTrackExists(judge.track);
       await this.assertEmailFree(judge.email);
-      const row = await this.insert(judge);
+      const row = await this.insertOne(judge);
       await this.audit.admin(
         `Added judge ${judge.name} (${judge.email}), track: ${judge.track || 'general'}`,
       );
@@ -126,17 +126,12 @@ export class JudgeService {
         emailTaken: (email) => taken.has(email.toLowerCase()),
       });
       const conflicts = await this.conflicts.projectsOfCsv(rows);
-      // Counted once and kept up to date: counting per row read every judge for each new one.
-      const perGroup = await this.generalJudgesPerGroup();
-      const inserted: JudgeRow[] = [];
-      for (const [i, row] of rows.entries()) {
-        const judge = await this.insert(row.judge, perGroup);
-        await this.conflicts.declare(
-          judge.id,
-          (conflicts[i] ?? []).map((p) => p.id),
-        );
-        inserted.push(judge);
-      }
+      const inserted = await this.insert(rows.map((row) => row.judge));
+      await this.conflicts.declare(
+        inserted.flatMap((judge, i) =>
+          (conflicts[i] ?? []).map((p) => ({ judge_id: judge.id, project_id: p.id })),
+        ),
+      );
       await this.audit.admin(`Added ${rows.length} judges from CSV`);
       return inserted;
     });
@@ -189,7 +184,7 @@ export class JudgeService {
   async selfAdd(judge: Omit<NewJudge, 'notes'>, baseUrl: string): Promise<string> {
     const created = await this.db.transaction(async () => {
       await this.assertEmailFree(judge.email);
-      const row = await this.insert({ ...judge, notes: '' });
+      const row = await this.insertOne({ ...judge, notes: '' });
       const track = judge.track === '' ? '' : `, track ${judge.track}`;
       await this.audit.admin(`Added judge ${judge.name} (${judge.email}) from QR code${track}`);
       return row;
@@ -359,52 +354,51 @@ export class JudgeService {
     });
   }
 
-  /** `perGroup`: the active general judges of each group, counted again if not given; updated. */
-  private async insert(judge: NewJudge, given?: number[]): Promise<JudgeRow> {
-    const perGroup = given ?? (await this.generalJudgesPerGroup());
-    const group = judge.track === '' ? leastPopulatedGroup(perGroup) : 0;
-    if (judge.track === '') perGroup[group] = (perGroup[group] ?? 0) + 1;
-    const row: JudgeRow = {
-      seq: 0,
-      id: newId(),
-      ...judge,
-      email_key: judge.email.toLowerCase(),
-      code: await this.newCode(),
-      group,
-      active: 1,
-      read_welcome: 0,
-      current_project_id: null,
-      last_location: null,
-      group_finishes: 0,
-      last_activity: 0,
-      replaced_at: null,
-      judgments_set_aside: 0,
-      said_conflicts_refused: 0,
-    };
-    const { seq: _seq, ...values } = row;
-    await this.judges.insert(values);
-    this.db.record({ kind: 'judges' });
-    this.db.record({ kind: 'stats' });
-    return row;
+  /** One judge added (`insert`). */
+  private async insertOne(judge: NewJudge): Promise<JudgeRow> {
+    const [row] = await this.insert([judge]);
+    return row as JudgeRow; // one judge in, one row out
   }
 
-  /** R52: a new general judge joins the group with the fewest active ones, multi-group or not. */
-  private async generalJudgesPerGroup(): Promise<number[]> {
-    const counts = new Array<number>((await this.options.read()).num_groups).fill(0);
-    for (const row of await this.judges.all()) {
-      if (row.track === '' && row.active === 1 && row.group < counts.length) {
-        counts[row.group] = (counts[row.group] ?? 0) + 1;
+  /**
+   * Adds `judges` in order, each with a code unique among judges (R2), each general one into the
+   * group with the fewest active general judges, counting those added before it (R52).
+   */
+  private async insert(judges: readonly NewJudge[]): Promise<JudgeRow[]> {
+    if (judges.length === 0) return [];
+    const existing = await this.judges.all();
+    const perGroup = new Array<number>((await this.options.read()).num_groups).fill(0);
+    for (const row of existing) {
+      if (row.track === '' && row.active === 1 && row.group < perGroup.length) {
+        perGroup[row.group] = (perGroup[row.group] ?? 0) + 1;
       }
     }
-    return counts;
-  }
-
-  /** R2: 8 random digits, unique among judges. */
-  private async newCode(): Promise<string> {
-    for (;;) {
-      const code = String(randomInt(10_000_000, 100_000_000));
-      if (!(await this.judges.codeExists(code))) return code;
-    }
+    const codes = new Set(existing.map((row) => row.code));
+    const rows = judges.map((judge): JudgeRow => {
+      const group = judge.track === '' ? leastPopulatedGroup(perGroup) : 0;
+      if (judge.track === '') perGroup[group] = (perGroup[group] ?? 0) + 1;
+      return {
+        seq: 0,
+        id: newId(),
+        ...judge,
+        email_key: judge.email.toLowerCase(),
+        code: newCode(codes),
+        group,
+        active: 1,
+        read_welcome: 0,
+        current_project_id: null,
+        last_location: null,
+        group_finishes: 0,
+        last_activity: 0,
+        replaced_at: null,
+        judgments_set_aside: 0,
+        said_conflicts_refused: 0,
+      };
+    });
+    await this.judges.insert(rows.map(({ seq: _seq, ...values }) => values));
+    this.db.record({ kind: 'judges' });
+    this.db.record({ kind: 'stats' });
+    return rows;
   }
 
   /** R58: "" or a member of `tracks`. */
@@ -431,5 +425,16 @@ export class JudgeService {
     const rows: JudgeRow[] = [];
     for (const id of targetIds(target)) rows.push(await this.require(id));
     return rows;
+  }
+}
+
+/** R2: 8 random digits, not in `taken` (every code in use), which it joins. */
+function newCode(taken: Set<string>): string {
+  for (;;) {
+    const code = String(randomInt(10_000_000, 100_000_000));
+    if (!taken.has(code)) {
+      taken.add(code);
+      return code;
+    }
   }
 }

@@ -159,7 +159,7 @@ export class JudgingService {
   private async skipForConflict(judge: JudgeRow, projectId: string, now: number): Promise<UndoChanges> {
     // The organizer refused this judge's say-so (issue 31): it keeps the project.
     if (judge.said_conflicts_refused === 1) throw new ConflictError(SAID_CONFLICTS_REFUSED);
-    const added = await this.conflicts.add(judge.id, [projectId], 'judge', now);
+    const added = await this.conflicts.add([{ judge_id: judge.id, project_id: projectId }], 'judge', now);
     // Released, not skipped: a judge who knows a team is not judging carelessly (pace marks).
     await this.judging.endVisits([judge.id], 'released', now, JUDGE_CONFLICT_REASON);
     await this.judges.update(judge.id, { current_project_id: null, last_activity: now });
