@@ -85,6 +85,9 @@ afterEach(async () => {
 const log = () => page.getByRole('log', { name: 'Audit log' });
 const shownLines = async () => ((await log().textContent()) ?? '').split('\n');
 const count = () => page.locator('.audit-log__count');
+/** How far the log's content reaches below its box: 0 when scrolled to its end. */
+const belowView = () =>
+  log().evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop);
 const logRequests = () => [...requested.keys()].filter((key) => key.startsWith('GET /api/admin/log'));
 
 describe('audit log by pages', () => {
@@ -94,8 +97,10 @@ describe('audit log by pages', () => {
       .waitFor();
     const stored = await storedLines();
     expect(stored.length).toBeGreaterThan(3000);
-    // The newest 500 lines, oldest first, newest at the bottom.
+    // The newest 500 lines, oldest first, newest at the bottom, and in view.
     expect((await shownLines()).map(shownRest)).toEqual(stored.slice(-PAGE_LINES).map(storedRest));
+    expect(await log().evaluate((element) => element.scrollHeight > 2 * element.clientHeight)).toBe(true);
+    expect(await belowView()).toBeLessThanOrEqual(1);
     expect(logRequests()).toEqual([`GET /api/admin/log?limit=${PAGE_LINES}`]);
     const whole = JSON.stringify({ log: stored.join('\n') }).length;
     const transferred = (await Promise.all(logBytes)).reduce((sum, bytes) => sum + bytes, 0);

@@ -57,11 +57,14 @@ function AuditLog() {
     const element = pre.current;
     if (element) element.scrollTop = newestFirst ? 0 : element.scrollHeight;
   }, [newestSeq, newestFirst]);
-  // After "Load older", show the older end, where the new lines are.
+  // After "Load older", show the older end, where the new lines are. The first page's arrival
+  // (from none) is not one: it opened scrolled to the oldest line.
   const seenPages = useRef(log.pages);
   useLayoutEffect(() => {
     const element = pre.current;
-    if (element && log.pages > seenPages.current) element.scrollTop = newestFirst ? element.scrollHeight : 0;
+    if (element && seenPages.current > 0 && log.pages > seenPages.current) {
+      element.scrollTop = newestFirst ? element.scrollHeight : 0;
+    }
     seenPages.current = log.pages;
   }, [log.pages, newestFirst]);
 
