@@ -416,6 +416,24 @@ describe('admin data pages (laptop)', () => {
     expect((await publicApi(server, 'POST', '/qr/check/AI%2FML', { code })).body).toEqual({ ok: 1 });
   });
 
+  it('says a track whose name is too long for a QR code has none, and offers the link to copy', async () => {
+    const tracks = (await adminApi<{ tracks: string[] }>(server, 'GET', '/admin/options')).body.tracks;
+    const long = 'Sustainable Cities and Communities '.repeat(40).trim(); // ~1,700 bytes in the link
+    expect((await adminApi(server, 'POST', '/admin/tracks', { tracks: [...tracks, long] })).status).toBe(200);
+    try {
+      await saveAdminPassword(context, server);
+      await page.goto(url(`/admin/qr?track=${encodeURIComponent(long)}`));
+      await page.getByRole('alert').filter({ hasText: 'This link is too long for a QR code' }).waitFor();
+      const link = page.getByLabel('Self-add link');
+      await expect.poll(() => link.inputValue()).toMatch(/&track=Sustainable%20Cities/);
+      expect(await page.getByRole('button', { name: 'Copy' }).isEnabled()).toBe(true);
+      expect(await page.locator('canvas.qr-canvas').count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      await adminApi(server, 'POST', '/admin/tracks', { tracks });
+    }
+  });
+
   it('shows the audit log with the actions just taken, newest at the bottom', async () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin/log'));

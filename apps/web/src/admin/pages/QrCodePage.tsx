@@ -5,7 +5,7 @@ import { notify } from '../../stores/notice.store';
 import { AdminGate } from '../components/AdminGate';
 import { EmailOffNotice } from '../components/EmailOffNotice';
 import { PrintedLinksNotice } from '../components/PrintedLinksNotice';
-import { QrCanvas } from '../components/QrCanvas';
+import { fitsQrCode, QrCanvas } from '../components/QrCanvas';
 import { addSelfUrl, useQrCode } from '../queries/use-qr-code';
 
 /** `/admin/qr?track=…`: the self-add QR code of general judging or of one track. */
@@ -61,13 +61,20 @@ function QrCodePanel({ track }: { track: string }) {
         base={window.location.origin}
         remedy="Open Podium at the address phones use before showing or printing this code."
       />
-      <div className="qr-panel__image">
-        {ready ? (
-          <QrCanvas text={url} label={`QR code of the link ${url}`} />
-        ) : (
-          <span className="spinner" role="status" aria-label="Loading the QR code" />
-        )}
-      </div>
+      {ready && !fitsQrCode(url) ? (
+        <p className="notice notice--warning" role="alert">
+          This link is too long for a QR code: the track&apos;s name makes it {url.length} characters. Copy
+          the link below and share it instead, or shorten the track&apos;s name.
+        </p>
+      ) : (
+        <div className="qr-panel__image">
+          {ready ? (
+            <QrCanvas text={url} label={`QR code of the link ${url}`} />
+          ) : (
+            <span className="spinner" role="status" aria-label="Loading the QR code" />
+          )}
+        </div>
+      )}
       <div className="field qr-panel__link">
         <label className="field__label" htmlFor={linkId}>
           Self-add link
