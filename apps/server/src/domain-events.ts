@@ -20,6 +20,11 @@ export type DomainEvent =
   | { kind: 'judge-deleted'; judgeId: string }
   /** An admin session was revoked (its token's digest): the sockets it opened are disconnected. */
   | { kind: 'admin-session-revoked'; tokenHash: string }
+  /**
+   * A start with another admin password replaced the stored one and revoked every session (R97):
+   * every admin socket is disconnected, and those whose credentials still hold reconnect.
+   */
+  | { kind: 'admin-credentials-replaced' }
   | { kind: 'stats' }
   /** The judge-login guard started, changed or ended (R70c). */
   | { kind: 'login-guard' }
@@ -47,6 +52,7 @@ export const SOCKET_EVENT_OF = {
   judge: 'judge.updated',
   'judge-deleted': undefined,
   'admin-session-revoked': undefined,
+  'admin-credentials-replaced': undefined,
   stats: 'stats',
   'login-guard': 'login.guard',
   teams: 'team.changed',

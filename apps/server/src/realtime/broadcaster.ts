@@ -345,6 +345,7 @@ const REACH: { readonly [kind in DomainEvent['kind']]: Reach | undefined } = {
   teams: undefined,
   'judge-deleted': undefined,
   'admin-session-revoked': undefined,
+  'admin-credentials-replaced': undefined,
 };
 
 /**
@@ -355,6 +356,7 @@ function actionOf(event: DomainEvent): Emission | Disconnection | undefined {
   if (event.kind === 'judge-deleted') return { room: judgeRoom(event.judgeId), forget: true };
   if (event.kind === 'admin-session-revoked')
     return { room: adminSessionRoom(event.tokenHash), forget: false };
+  if (event.kind === 'admin-credentials-replaced') return { room: ADMIN_ROOM, forget: false };
   const reach = REACH[event.kind];
   const name = SOCKET_EVENT_OF[event.kind];
   if (reach === undefined || name === undefined) return undefined;

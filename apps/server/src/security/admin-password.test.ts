@@ -1,19 +1,23 @@
 /**
  * The admin password on PostgreSQL (R97): without ADMIN_PASSWORD the first start generates it,
  * announces it once and keeps only a salted hash in the database, which every later start and
- * every other instance uses; a start given another password replaces it and revokes every session.
+ * every other instance uses; a start given another password replaces it and revokes every session,
+ * disconnecting the admin sockets opened with either.
  * Instances are apps on one database, as many servers behind a load balancer would be.
  */
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INVALID_ADMIN_PASSWORD } from '@podium/protocol';
+import { INVALID_ADMIN_PASSWORD, SOCKET_UNAUTHORIZED } from '@podium/protocol';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { storedRows } from '../test-support/seed.js';
+import { listen, openSocket, until, type TestSocket } from '../test-support/sockets.js';
 import { basicAuth, createTestApp, type TestApp } from '../test-support/test-app.js';
 
 const apps: TestApp[] = [];
 const databases: string[] = [];
+const sockets: TestSocket[] = [];
 afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
   for (const app of apps.splice(0)) await app.close();
   for (const url of databases.splice(0)) await dropDatabase(url);
 });
@@ -115,6 +119,22 @@ describe('the admin password on PostgreSQL (R97)', () => {
       expect(await adminStatus(t, generated)).toBe(401);
       expect(await adminStatus(t, session)).toBe(401);
     }
+  });
+
+  it('disconnects, on every instance, the admin sockets opened with the replaced password or a revoked session, which cannot reconnect', async () => {
+    const url = await newDatabase();
+    const first = await instance(url);
+    const generated = first.announced[0] as string;
+    const base = await listen(first.t);
+    const bySession = await openSocket(base, { admin_password: await sessionOf(first.t, generated) });
+    const byPassword = await openSocket(base, { admin_password: generated });
+    sockets.push(bySession, byPassword);
+
+    await instance(url, 'the organizer chose this one');
+    // Else they would keep getting every admin event (stats, login.guard, ...) until a restart.
+    await until(() => !bySession.socket.connected && !byPassword.socket.connected);
+    await expect(openSocket(base, { admin_password: generated })).rejects.toThrow(SOCKET_UNAUTHORIZED);
+    sockets.push(await openSocket(base, { admin_password: 'the organizer chose this one' }));
   });
 
   it('keeps the sessions of a start given the same ADMIN_PASSWORD', async () => {

@@ -81,6 +81,8 @@ export class AdminSessionService {
       if (issuer !== undefined && this.issuedUnderCurrent(issuer)) return undefined;
       await this.sessions.clear();
       await this.saveKeyOf(given);
+      // Admin sockets other instances opened with the old password or a session stop too.
+      if (issuer !== undefined) this.db.record({ kind: 'admin-credentials-replaced' });
       return undefined;
     });
     this.issuerIsCurrent = true;
