@@ -181,6 +181,39 @@ describe('audiences (6.2)', () => {
   });
 });
 
+describe('admin events reach no one else (6.2)', () => {
+  it('through judging, a QR code, a team alert and a release: none to a visitor, a judge or a team', async () => {
+    const { codeA } = await twoTeams();
+    await settle(1100); // the projects' coalesced projects.changed is out before the sockets open
+    const { judge, judgeSocket, visitor, admin } = await audiences();
+    const team = await open({ team: codeA });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await judge({ method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } });
+    await settle(1100); // the skip's coalesced events are out before the next ones
+    await judge({ method: 'POST', url: '/api/judge/next' });
+    await judge({ method: 'POST', url: '/api/judge/finish', payload: { feedback: 'x', notes: 'n' } });
+    await t.admin({ method: 'POST', url: '/api/admin/qr' });
+    await t.app.inject({ method: 'POST', url: `/api/team/${codeA}/alert` });
+    await t.admin({ method: 'POST', url: '/api/admin/options', payload: { feedback_released: true } });
+    await until(() => admin.names().includes('feedback.changed'));
+    await settle(1100);
+    const adminOnly = [
+      'stats',
+      'flags.changed',
+      'judges.changed',
+      'feedback.changed',
+      'team-alerts.changed',
+      'qr.changed',
+      'login.guard',
+      'projects.changed',
+    ];
+    for (const socket of [visitor, judgeSocket, team])
+      expect(socket.names().filter((name) => adminOnly.includes(name))).toEqual([]);
+    expect(team.names().filter((name) => name !== 'team.changed' && name !== 'clock')).toEqual([]);
+  });
+});
+
 describe('delivery rules (6.3)', () => {
   it('a refused request emits nothing', async () => {
     const { admin, visitor } = await audiences();

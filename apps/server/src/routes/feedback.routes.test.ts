@@ -348,6 +348,18 @@ describe('a judge replaced with its judgments set aside (docs/api-extensions.md 
     expect(await setAsideOf()).toEqual(listed);
   });
 
+  it('stays withheld after a plain unhide (R61) or a rankings reset, which end no replacement', async () => {
+    const { ofTwice, codeTwice } = await threeFeedbacks();
+    await release(true);
+    const [first, second] = ofTwice as [(typeof ofTwice)[0], (typeof ofTwice)[0]];
+    await replace(first.judgeId, false);
+    await t.adminOk({ method: 'PUT', url: `/api/judge/hide/${first.judgeId}`, payload: { hide: false } });
+    expect(await teamFeedback(codeTwice)).toEqual([second.text]);
+    await t.adminOk({ method: 'POST', url: '/api/admin/clock/pause' });
+    await t.adminOk({ method: 'POST', url: '/api/admin/reset', payload: { type: 'rankings' } });
+    expect(await teamFeedback(codeTwice)).toEqual([second.text]);
+  });
+
   it('a judge replaced with its judgments kept, or only hidden, still has its feedback reach the team', async () => {
     const { ofTwice, codeTwice } = await threeFeedbacks();
     await release(true);

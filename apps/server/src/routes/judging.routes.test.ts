@@ -430,6 +430,34 @@ describe('rank, star and notes (R26–R29)', () => {
     expect((await call(judge, 'GET', '/api/judge/project/nope')).status).toBe(404);
   });
 
+  it("another judge's project reaches none of that judge's notes, feedback, view or undo", async () => {
+    await addProjects(2);
+    const [ada, bo] = (await addJudges(2)) as [JudgeClient, JudgeClient];
+    await start();
+    const adas = (await next(ada)).project_id!;
+    await call(ada, 'POST', '/api/judge/finish', { notes: 'ADA SECRET', feedback: 'Ada feedback' });
+    expect((await next(bo)).project_id).not.toBe(adas);
+    const notSeen = { status: 400, body: { error: 'project not seen by this judge' } };
+    expect([
+      await call(bo, 'GET', `/api/judge/project/${adas}`),
+      await call(bo, 'PUT', `/api/judge/notes/${adas}`, { notes: 'overwritten' }),
+      await call(bo, 'PUT', `/api/judge/star/${adas}`, { starred: true }),
+    ]).toEqual([notSeen, notSeen, notSeen]);
+    expect((await call(bo, 'POST', '/api/judge/undo', { project_id: adas })).status).toBe(400);
+    expect((await call(bo, 'GET', '/api/judge/undo')).body).toMatchObject({ undo: null });
+    expect((await call(bo, 'GET', `/api/judge/visit/${adas}`)).body).toEqual({ ended_by: null });
+    const adaId = (await self(ada)).id;
+    for (const url of ['/api/judge', '/api/judge/projects', '/api/judge/scores']) {
+      const { body } = await call(bo, 'GET', url);
+      for (const secret of ['ADA SECRET', 'Ada feedback', adaId])
+        expect(JSON.stringify(body)).not.toContain(secret);
+    }
+    expect((await call(ada, 'GET', `/api/judge/project/${adas}`)).body).toMatchObject({
+      notes: 'ADA SECRET',
+      starred: false,
+    });
+  });
+
   it('GET /project/:id shows any project to a judge, hidden included', async () => {
     const [p0] = (await addProjects(1)) as [string];
     const [judge] = (await addJudges(1)) as [JudgeClient];
