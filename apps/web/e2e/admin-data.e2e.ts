@@ -223,6 +223,33 @@ describe('admin data pages (laptop)', () => {
     await page.getByText('No file chosen').first().waitFor(); // cleared: not uploaded twice by accident
   });
 
+  it('takes the first row of projects-with-header.csv as its header without being told, and says so', async () => {
+    await saveAdminPassword(context, server);
+    await page.goto(url('/admin/add-projects'));
+    const before = await statValue(page, 'Active Projects');
+    const headerBox = page
+      .getByRole('region', { name: 'Upload a project CSV' })
+      .getByLabel('CSV contains a header row');
+    await page.getByLabel('Project CSV file').setInputFiles(data('projects-with-header.csv'));
+    // Imported as data, its header would be a project called "Name" at the next table.
+    await page.getByText('Would import: 0 added, 0 updated, 12 unchanged').waitFor();
+    expect(await headerBox.isChecked()).toBe(true);
+    const note = page.getByText(
+      'Line 1 holds column names (Name, Description, URL, Try It, Video, Challenges)',
+    );
+    expect(await note.getAttribute('id')).toBe(await headerBox.getAttribute('aria-describedby'));
+    await page.getByText('12 rows after the header', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).first().click();
+    await noticeWithText(page, 'Added project(s) successfully! 0 added, 0 updated, 12 unchanged').waitFor();
+    await expectStat(page, 'Active Projects', String(before));
+
+    // The next file, without a header row, has the box unticked again: its first project counts.
+    await page.getByLabel('Project CSV file').setInputFiles(data('projects.csv'));
+    await page.getByText('50 rows', { exact: true }).waitFor();
+    expect(await headerBox.isChecked()).toBe(false);
+    expect(await note.count()).toBe(0);
+  });
+
   it('refuses projects-bad-row.csv with the line of the bad row, adding nothing', async () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin/add-projects'));
@@ -298,7 +325,8 @@ describe('admin data pages (laptop)', () => {
     const before = await statValue(page, 'Total Judges');
     const file = page.getByLabel('Judge CSV file');
     await file.setInputFiles(data('judges-with-header.csv'));
-    await page.getByLabel('CSV contains a header row').check();
+    await page.getByText('Line 1 holds column names (Name, Email, Track, Notes)', { exact: false }).waitFor();
+    expect(await page.getByLabel('CSV contains a header row').isChecked()).toBe(true);
     const preview = page.getByRole('region', { name: 'Preview of judges-with-header.csv' });
     expect(await preview.locator('thead th').allTextContents()).toEqual([
       'Line',
@@ -503,7 +531,9 @@ describe('admin data pages (phone, 390×844)', () => {
     await page.goto(url('/admin/add-judges'));
     const judges = await statValue(page, 'Total Judges');
     await page.getByLabel('Judge CSV file').setInputFiles(csv);
-    await page.getByLabel('CSV contains a header row').tap();
+    // 'Name,Email' ticks the header box by itself.
+    await page.getByText('Line 1 holds column names (Name, Email)', { exact: false }).waitFor();
+    expect(await page.getByLabel('CSV contains a header row').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Upload' }).tap();
     await noticeWithText(page, 'Added judge(s) successfully! 1 added').waitFor();
     await expectStat(page, 'Total Judges', String(judges + 1));

@@ -494,8 +494,10 @@ describe('hall layout', () => {
     try {
       await page.goto(url('/admin/layout'));
       await page.getByText('The saved layout has 0 tables.', { exact: false }).waitFor();
-      await choose('hall.csv', '7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
+      // Its column names tick the header box by themselves (as data, line 1 would be refused).
+      await choose('hall.csv', 'Table,x (m),y (m),Area\n7,0,0,Tent\n8,0,3,Tent\n9,5,0,Yard\n');
       await page.getByRole('region', { name: 'Preview of hall.csv' }).waitFor();
+      expect(await page.getByLabel('CSV contains a header row').isChecked()).toBe(true);
       await upload.click();
       await noticeWithText(page, 'Imported the hall layout! 3 added').waitFor();
       const preview = page.getByRole('img', { name: 'Preview of the hall: 3 tables' });

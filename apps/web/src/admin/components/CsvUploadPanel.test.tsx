@@ -134,6 +134,47 @@ describe('CsvUploadPanel', () => {
     expect(container.textContent).toContain('Chosen file: judges.csv');
   });
 
+  it('ticks the header box for a file that starts with column names, says so, and unticks it for one that does not', async () => {
+    const upload = vi.fn<Upload>(async () => ({
+      status: 200,
+      error: '',
+      data: { ok: 1, count: 1, skipped: 0 },
+    }));
+    const container = await renderPanel(upload, { headerNames: ['Name', 'Email', 'Email Address'] });
+    const box = () => checkbox(container, 'CSV contains a header row') as HTMLInputElement;
+    const note = () =>
+      container.querySelector(`#${CSS.escape(box().getAttribute('aria-describedby') ?? '-')}`);
+    await chooseFile(
+      container,
+      new File(['NAME,E-mail address\nAda,ada@judges.example\n'], 'with-header.csv'),
+    );
+    expect(box().checked).toBe(true);
+    expect(note()?.textContent).toBe(
+      'Line 1 holds column names (NAME, E-mail address), so it is read as the header row, not imported. Untick the box if it is data.',
+    );
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Line',
+      'NAME',
+      'E-mail add...',
+    ]);
+    await chooseFile(container, judges);
+    expect(box().checked).toBe(false);
+    expect(note()).toBeNull();
+    await click(button(container));
+    expect(upload).toHaveBeenLastCalledWith(
+      judges,
+      { headerRow: false, noSend: false, update: false },
+      expect.any(Function),
+    );
+
+    // The organizer's own tick is theirs: the next file keeps it, and no note claims otherwise.
+    await chooseFile(container, judges);
+    await click(box());
+    await chooseFile(container, new File(['Judge,Contact\nAda,ada@judges.example\n'], 'own-header.csv'));
+    expect(box().checked).toBe(true);
+    expect(note()).toBeNull();
+  });
+
   describe('project imports (R86a, the dry run)', () => {
     const exportFile = () =>
       new File(['Name,Desc,https://x.org/a\nNew one,,https://x.org/b\n'], 'projects.csv');

@@ -7,7 +7,7 @@ import { CheckboxField } from '../../components/FormFields';
 import { notify } from '../../stores/notice.store';
 import { ScopedNotices } from '../../components/Notices';
 import type { CsvRow } from '../logic/csv-preview';
-import { parseCsv } from '../logic/csv-preview';
+import { parseCsv, readsAsHeader } from '../logic/csv-preview';
 import { CsvPreview } from './CsvPreview';
 import { FileDropZone } from './FileDropZone';
 
@@ -29,6 +29,11 @@ export interface CsvUploadPanelProps {
   columns?: readonly string[];
   /** 'ask': a 'CSV contains a header row' checkbox; 'always': the format always has one. */
   headerRow?: 'ask' | 'always';
+  /**
+   * With 'ask': the names this format's header rows use (`columns` and their usual variants). A
+   * chosen file whose first row holds two of them has the box ticked for it, saying so.
+   */
+  headerNames?: readonly string[];
   /** Judges: a 'Do not send an email' checkbox. */
   noSendOption?: boolean;
   /** The success alert, e.g. 'Added project(s) successfully!'. */
@@ -76,9 +81,12 @@ function successNotice(successText: string, data: ImportResult | ProjectImportRe
 export function CsvUploadPanel(props: CsvUploadPanelProps) {
   const { title, description, fileLabel, columns, headerRow = 'ask', noSendOption = false, preview } = props;
   const headingId = useId();
+  const headerNoteId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<CsvRow[] | null>(null);
   const [hasHeader, setHasHeader] = useState(false);
+  // The box was ticked because the chosen file's first row holds column names, not by the organizer.
+  const [headerFound, setHeaderFound] = useState(false);
   const [noSend, setNoSend] = useState(false);
   const [update, setUpdate] = useState(true);
   const [check, setCheck] = useState<Check | null>(null);
@@ -98,7 +106,16 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
     setFileRefusal(null);
     if (!chosen) return;
     const text = await chosen.text().catch(() => null);
-    if (id === choice.current) setRows(text === null ? [] : parseCsv(text));
+    if (id !== choice.current) return;
+    const parsed = text === null ? [] : parseCsv(text);
+    setRows(parsed);
+    // A header row imported as data is a project called "Name" at table 1, every table after it
+    // one off on the printed cards: a first row of column names ticks the box. A tick the
+    // organizer gave stays; one given for the previous file goes if this file has no such row.
+    const found = headerRow === 'ask' && readsAsHeader(parsed[0], props.headerNames ?? []);
+    if (found) setHasHeader(true);
+    else if (headerFound) setHasHeader(false);
+    setHeaderFound(found);
   };
 
   // The latest `preview` prop: pages pass a new function each render, which must not re-run it.
@@ -174,8 +191,18 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
             <CheckboxField
               label="CSV contains a header row"
               checked={hasHeader}
-              onChange={(event) => setHasHeader(event.target.checked)}
+              onChange={(event) => {
+                setHasHeader(event.target.checked);
+                setHeaderFound(false);
+              }}
+              aria-describedby={file && headerFound ? headerNoteId : undefined}
             />
+          )}
+          {file && headerFound && rows?.[0] && (
+            <p id={headerNoteId} className="upload-panel__hint">
+              Line 1 holds column names ({rows[0].cells.filter((cell) => cell !== '').join(', ')}), so it is
+              read as the header row, not imported. Untick the box if it is data.
+            </p>
           )}
           {noSendOption && (
             <CheckboxField

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, truncateCell } from './csv-preview';
+import { parseCsv, readsAsHeader, truncateCell } from './csv-preview';
 
 const cells = (text: string) => parseCsv(text).map((row) => row.cells);
 const lines = (text: string) => parseCsv(text).map((row) => row.line);
@@ -93,5 +93,24 @@ describe('truncateCell', () => {
 
   it('takes another limit', () => {
     expect(truncateCell('abcdef', 3)).toBe('abc...');
+  });
+});
+
+describe('readsAsHeader', () => {
+  const names = ['Name', 'Email', 'Track', 'Try It link', 'Email Address'];
+  const row = (...cells: string[]) => ({ line: 1, cells });
+
+  it('takes a first row holding two column names or more, whatever their case, spaces or punctuation', () => {
+    expect(readsAsHeader(row('Name', 'Email', 'Track', 'Notes'), names)).toBe(true);
+    expect(readsAsHeader(row('NAME', 'e-mail address'), names)).toBe(true);
+    expect(readsAsHeader(row('name', 'Description', 'try_it_link'), names)).toBe(true);
+  });
+
+  it('leaves data alone, a project called "Name" included', () => {
+    expect(readsAsHeader(row('Ada Lovelace', 'ada@judges.example', 'Track'), names)).toBe(false);
+    expect(readsAsHeader(row('Name', 'A name tracker', 'https://name.example'), names)).toBe(false);
+    expect(readsAsHeader(row('Name', '', ''), names)).toBe(false);
+    expect(readsAsHeader(undefined, names)).toBe(false);
+    expect(readsAsHeader(row('Name', 'Email'), [])).toBe(false);
   });
 });

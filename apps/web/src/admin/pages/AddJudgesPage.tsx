@@ -13,6 +13,11 @@ import { StatTile, StatTiles } from '../components/StatTile';
 
 /** Column order of the judge CSV (product spec §2, API.md R85). */
 const JUDGE_CSV_COLUMNS = ['Name', 'Email', 'Track', 'Notes', 'Conflicts'];
+/** What a judge CSV's header row may call those columns. */
+const JUDGE_HEADER_NAMES = JUDGE_CSV_COLUMNS.concat(
+  ['Judge', 'Judge Name', 'Full Name', 'Email Address', 'E-mail', 'Note', 'Conflict'],
+  ['Conflicts of Interest'],
+);
 
 /** `/admin/add-judges`: one judge by form, many by CSV, or self-adding by QR code. */
 export function AddJudgesPage() {
@@ -54,6 +59,7 @@ function AddJudges() {
           }
           fileLabel="Judge CSV file"
           columns={JUDGE_CSV_COLUMNS}
+          headerNames={JUDGE_HEADER_NAMES}
           noSendOption
           successText="Added judge(s) successfully!"
           upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}

@@ -10,6 +10,13 @@ import { StatTile, StatTiles } from '../components/StatTile';
 
 /** Column order of the project CSV (product spec §2, API.md R84). */
 const PROJECT_CSV_COLUMNS = ['Name', 'Description', 'URL', 'Try It link', 'Video link', 'Challenges'];
+/** What a project CSV's header row may call those columns (the platform export's names among them). */
+const PROJECT_HEADER_NAMES = [
+  ...PROJECT_CSV_COLUMNS,
+  ...['Project', 'Project Name', 'Title', 'Project Title', 'Team', 'Team Name', 'About The Project'],
+  ...['Link', 'Project URL', 'Submission URL', 'Try It', 'Try it out Links', 'Demo', 'Video'],
+  ...['Video Demo Link', 'Challenge List', 'Challenges List', 'Prizes', 'Opt-In Prizes', 'Tracks'],
+];
 
 /** `/admin/add-projects`: one project by form, or many by CSV. */
 export function AddProjectsPage() {
@@ -48,6 +55,7 @@ function AddProjects() {
             }
             fileLabel="Project CSV file"
             columns={PROJECT_CSV_COLUMNS}
+            headerNames={PROJECT_HEADER_NAMES}
             successText="Added project(s) successfully!"
             upload={(file, flags, onProgress) => adminAdd.uploadCsv('projects', file, flags, onProgress)}
             preview={(file, flags) => adminAdd.previewCsv('projects', file, flags)}

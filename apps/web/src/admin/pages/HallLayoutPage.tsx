@@ -204,6 +204,7 @@ function HallLayoutBuilder({ savedTables, savedPlan, savedCount }: BuilderProps)
         }
         fileLabel="Layout CSV file"
         columns={['Table', 'x (m)', 'y (m)', 'Area']}
+        headerNames={['Table', 'Table Number', 'x', 'y', 'x (m)', 'y (m)', 'Area']}
         successText="Imported the hall layout!"
         upload={async (file, flags) => {
           const result = await uploadHallLayoutCsv(file, flags.headerRow);
