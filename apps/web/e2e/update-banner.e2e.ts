@@ -55,6 +55,24 @@ function deployNewVersion(): void {
   writeDeployed('sw.js', updated);
 }
 
+/**
+ * A build this server does not serve: `index.html` and `sw.js` name a main script it has no file
+ * for, as when a build is written under the running server, or a page comes from an instance
+ * already upgraded while its files are asked of one that is not (docs/deploy.md, "Upgrading").
+ */
+function deployBuildNotServed(): void {
+  const index = original.get('index.html')!.toString();
+  const main = /src="\/(assets\/index-[\w-]+\.js)"/.exec(index)?.[1];
+  expect(main).toBeDefined();
+  writeDeployed('index.html', index.replace(`/${main}`, '/assets/index-not-served.js'));
+  const worker = original.get('sw.js')!.toString();
+  const updated = worker
+    .replace(`url:"${main}"`, 'url:"assets/index-not-served.js"')
+    .replace(/(url:"index\.html",revision:")[0-9a-f]+"/, '$1not-served"');
+  expect(updated).not.toContain(main);
+  writeDeployed('sw.js', updated);
+}
+
 const newVersionShown = () =>
   document.querySelector('meta[name="podium-version"]')?.getAttribute('content') === 'second';
 
@@ -85,6 +103,38 @@ describe('a new version of the app', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await banner.count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('is not installed while the server lacks one of its files, and the app goes on working', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+
+    deployBuildNotServed();
+    // Served as the page, the missing script installed and, on Reload, left a blank screen for good.
+    const outcome = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      await registration.update();
+      const worker = registration.installing;
+      if (worker === null) return registration.waiting === null ? 'no update' : 'installed';
+      await new Promise<void>((settled) =>
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'installed' || worker.state === 'redundant') settled();
+        }),
+      );
+      return worker.state;
+    });
+    expect(outcome).toBe('redundant');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    expect(await banner.count()).toBe(0);
     await context.close();
   });
 });

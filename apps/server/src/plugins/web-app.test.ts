@@ -60,6 +60,17 @@ describe('web app', () => {
     expect(res.body).toBe('console.log("podium")');
   });
 
+  it('a file under /assets/ that this build does not have is a 404, not the page', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/assets/index-0f1e2d.js' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-0f1e2d.js' })).json()).toEqual({
+      error: 'not found',
+    });
+  });
+
   it('API paths and other methods never fall back to the page', async () => {
     for (const [method, url] of [
       ['GET', '/api/unknown'],
@@ -130,7 +141,7 @@ describe('pre-compressed files', () => {
 
   it('the compressed siblings are not files of their own', async () => {
     const res = await get('/assets/main-9f8e.js.br');
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toBe(INDEX);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not found' });
   });
 });
