@@ -271,6 +271,14 @@ describe('admin data pages (laptop)', () => {
     await saveAdminPassword(context, server);
     await page.goto(url('/admin/add-projects'));
     const before = await statValue(page, 'Active Projects');
+    // Chosen in the project CSV panel by mistake, it would import by position, drafts included.
+    await page.getByLabel('Project CSV file').setInputFiles(data('devpost-export.csv'));
+    await page
+      .getByText('Upload is off: this is a hackathon-platform export: upload it under "Upload a', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Upload' }).first().isDisabled()).toBe(true);
     // Adding every row again (the box ticked by default updates instead, R86a).
     await page
       .getByRole('region', { name: 'Upload a hackathon-platform export' })

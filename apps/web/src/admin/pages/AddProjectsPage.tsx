@@ -4,6 +4,7 @@ import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { adminAdd } from '../add/add-actions';
 import { AddProjectForm } from '../add/AddProjectForm';
+import { PlatformExportCheck } from '../add/PlatformExportCheck';
 import { AdminGate } from '../components/AdminGate';
 import { CsvUploadPanel } from '../components/CsvUploadPanel';
 import { StatTile, StatTiles } from '../components/StatTile';
@@ -59,6 +60,7 @@ function AddProjects() {
             successText="Added project(s) successfully!"
             upload={(file, flags, onProgress) => adminAdd.uploadCsv('projects', file, flags, onProgress)}
             preview={(file, flags) => adminAdd.previewCsv('projects', file, flags)}
+            fileCheck={(file, _flags, onRefusal) => <PlatformExportCheck file={file} onRefusal={onRefusal} />}
           />
           <CsvUploadPanel
             title="Upload a hackathon-platform export"
