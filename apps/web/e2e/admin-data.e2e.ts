@@ -4,7 +4,7 @@
  * server and run in file order: later ones see what earlier ones added, as an organizer would.
  */
 import jsQRModule from 'jsqr';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QrCode } from '@podium/protocol';
@@ -367,6 +367,21 @@ describe('admin data pages (laptop)', () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     await noticeWithText(page, 'Added judge(s) successfully! 6 added').waitFor();
     await expectStat(page, 'Total Judges', String(before + 6));
+
+    // The same sheet again, grown by one judge: the six here are left as they are.
+    const grown = join(scratch, 'judges-grown.csv');
+    const sheet = await readFile(data('judges-with-header.csv'), 'utf8');
+    await writeFile(grown, `${sheet.trimEnd()}\nEdith Clarke,edith.clarke@judges.example,,\n`);
+    await file.setInputFiles(grown);
+    await page
+      .getByText('Would add 1 judge. 6 are already here and left as they are.', { exact: true })
+      .waitFor();
+    expect(
+      await page.getByLabel('Leave out judges who are already here (matched by email)').isChecked(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await noticeWithText(page, 'Added judge(s) successfully! 1 added, 6 already here').waitFor();
+    await expectStat(page, 'Total Judges', String(before + 7));
     expect(
       (await adminApi(server, 'POST', '/admin/tracks', { tracks: ['AI/ML', 'Health.Tech'] })).status,
     ).toBe(200);

@@ -24,6 +24,8 @@ export const CSV_NO_SEND_FIELD = 'noSend';
 export const CSV_UPDATE_FIELD = 'update';
 /** docs/api-extensions.md: `true` answers what the import would do, and changes nothing. */
 export const CSV_DRY_RUN_FIELD = 'dry_run';
+/** docs/api-extensions.md: `true` leaves out a judge CSV's rows of judges already here (by email). */
+export const CSV_SKIP_EXISTING_FIELD = 'skip_existing';
 
 /**
  * A strict yes/no multipart field (R86a): absent means no; anything but `true` or `false` is

@@ -24,7 +24,7 @@ export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>;
 export const ImportPreview = ReimportResult.extend({ rows: z.array(ImportPreviewRow) });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
-/** A row of a judge CSV's dry run: the judge it would add, and whether its track is missing. */
+/** A row of a judge CSV's dry run: its judge, whether it is already here, whether its track is missing. */
 export const JudgeImportPreviewRow = z.object({
   /** The physical line the row starts on (R83). */
   line: z.int(),
@@ -35,21 +35,32 @@ export const JudgeImportPreviewRow = z.object({
   track_missing: z.boolean(),
   /** The projects of the `Conflicts` column (issue 24), in the order written. */
   conflicts: z.array(z.object({ project_id: z.string(), location: z.int(), name: z.string() })),
+  /** A judge with this email is already here: `skip_existing` leaves the row out. */
+  existing: z.boolean(),
 });
 export type JudgeImportPreviewRow = z.infer<typeof JudgeImportPreviewRow>;
 
+/** A judge import with `skip_existing=true`: `existing` rows left out, their judges already here. */
+export const JudgeImportResult = ImportResult.extend({ existing: z.int() });
+export type JudgeImportResult = z.infer<typeof JudgeImportResult>;
+
 /**
- * `/judge/csv` with `dry_run=true` (docs/api-extensions.md "Judge imports: the dry run"): R83's
- * counts, the tracks the file names that settings lack (first use order), and every data row.
+ * `/judge/csv` with `dry_run=true` (docs/api-extensions.md "Judge imports: the dry run"): the
+ * counts the import would answer, the tracks the file names that settings lack (first use order),
+ * and every data row.
  */
-export const JudgeImportPreview = ImportResult.extend({
+export const JudgeImportPreview = JudgeImportResult.extend({
   missing_tracks: z.array(z.string()),
   rows: z.array(JudgeImportPreviewRow),
 });
 export type JudgeImportPreview = z.infer<typeof JudgeImportPreview>;
 
-/** `/judge/csv`: the dry run's preview, or exactly R83's answer. */
-export const JudgeImportResponse = z.union([JudgeImportPreview.strict(), ImportResult.strict()]);
+/** `/judge/csv`: the dry run's preview, the counts with `skip_existing`, or exactly R83's answer. */
+export const JudgeImportResponse = z.union([
+  JudgeImportPreview.strict(),
+  JudgeImportResult.strict(),
+  ImportResult.strict(),
+]);
 export type JudgeImportResponse = z.infer<typeof JudgeImportResponse>;
 
 /**

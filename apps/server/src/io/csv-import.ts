@@ -128,6 +128,11 @@ export interface JudgeCsvOptions {
   emailTaken: (email: string) => boolean;
   /** The dry run's reading: a track not in `tracks` is no error (the preview lists it as missing). */
   allowUnknownTracks?: boolean;
+  /**
+   * `skip_existing`: a row whose email is taken is no error but `existing`, its other columns
+   * unread (the judge already here is left as it is).
+   */
+  skipExisting?: boolean;
 }
 
 /** R85's rules over rows already read (see `parseJudgeCsv`). */
@@ -141,6 +146,8 @@ export interface JudgeCsvLine {
   judge: NewJudge;
   /** Table numbers or project names (issue 24); the service finds the projects. */
   conflicts: string[];
+  /** Its email is taken, and `skipExisting` leaves it out. */
+  existing: boolean;
 }
 
 /** The optional fifth column, `Conflicts`: entries separated by `;` or `,`, blanks ignored. */
@@ -171,7 +178,14 @@ export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions)
     if (identity !== undefined) throw lineError(line, identity);
     // Same key as the judges table's `email_key`, so the file and the database agree on "same".
     const key = email.toLowerCase();
-    if (inFile.has(key) || opts.emailTaken(email)) throw lineError(line, JUDGE_EMAIL_EXISTS);
+    const existing = opts.emailTaken(email);
+    if (inFile.has(key) || (existing && opts.skipExisting !== true))
+      throw lineError(line, JUDGE_EMAIL_EXISTS);
+    inFile.add(key);
+    if (existing) {
+      judges.push({ line, judge: { name, email, track, notes }, conflicts: [], existing });
+      continue;
+    }
     if (track !== '' && !opts.allowUnknownTracks && !opts.tracks.includes(track)) {
       throw lineError(line, unknownTrack(track, opts.tracks));
     }
@@ -180,13 +194,11 @@ export function judgeCsvLines(csvRows: readonly CsvRow[], opts: JudgeCsvOptions)
       throw lineError(line, tooManyConflictsOfJudge(entries.length));
     conflictsInFile += entries.length;
     if (conflictsInFile > JUDGE_CSV_MAX_CONFLICTS_PER_FILE) throw lineError(line, TOO_MANY_CONFLICTS_IN_CSV);
-    inFile.add(key);
-    judges.push({ line, judge: { name, email, track, notes }, conflicts: entries });
+    judges.push({ line, judge: { name, email, track, notes }, conflicts: entries, existing });
   }
   return judges;
 }
 
-/** Drops the header row when there is one; no data rows left gives `CSV file has no rows` (R83). */
 /**
  * R92 `/admin/layout/csv`: columns by position (table, x, y, area). Throws the first invalid
  * row's `line <n>: <problem>`, a repeated table number included (R83).
@@ -204,6 +216,7 @@ export function layoutCsvRows(rows: readonly CsvRow[], opts: { hasHeader: boolea
   return tables;
 }
 
+/** Drops the header row when there is one; no data rows left gives `CSV file has no rows` (R83). */
 function dataRows(rows: readonly CsvRow[], hasHeader: boolean): readonly CsvRow[] {
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length === 0) throw new ValidationError(CSV_NO_ROWS);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CSV_DRY_RUN_FIELD,
   CSV_NO_SEND_FIELD,
+  CSV_SKIP_EXISTING_FIELD,
   CSV_UPDATE_FIELD,
   endpoints,
   isFormFlagOn,
@@ -38,15 +39,19 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.projectDevpost, importProjects('devpost'));
   route(app, endpoints.judgeCsv, async (request) => {
     const form = await readCsvUpload(request, imports);
+    const skipExisting = form.booleanField(CSV_SKIP_EXISTING_FIELD);
     if (form.booleanField(CSV_DRY_RUN_FIELD)) {
-      return imports.previewJudges(form.upload, { hasHeader: form.hasHeader });
+      return imports.previewJudges(form.upload, { hasHeader: form.hasHeader, skipExisting });
     }
-    const count = await imports.importJudges(form.upload, {
+    const { added, existing } = await imports.importJudges(form.upload, {
       hasHeader: form.hasHeader,
       noSend: isFormFlagOn(form.fields[CSV_NO_SEND_FIELD]),
       baseUrl: requestBaseUrl(app.config, request),
+      skipExisting,
     });
-    return { ok: 1, count, skipped: 0 } as const;
+    // Without the flag, exactly R83's answer (API.md 1.3).
+    const counts = { ok: 1, count: added, skipped: 0 } as const;
+    return skipExisting ? { ...counts, existing } : counts;
   });
   route(app, endpoints.layoutCsv, async (request) => {
     const form = await readCsvUpload(request, imports);

@@ -113,18 +113,19 @@ export class JudgeService {
    * `POST /judge/csv` (R85): all rows or none, in file order, each general judge into the least
    * populated group counting the rows placed before it (R52); emails unless `noSend` (R75).
    */
+  /** Adds the file's judges (R85); with `skipExisting`, those already here are left out and counted. */
   async importCsv(
     csvRows: readonly CsvRow[],
-    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string },
-  ): Promise<number> {
-    const created = await this.db.transaction(async () => {
-      // R74 compares emails case-insensitively, as the stored `email_key`.
-      const taken = new Set((await this.judges.all()).map((row) => row.email_key));
-      const rows = judgeCsvLines(csvRows, {
+    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string; skipExisting: boolean },
+  ): Promise<{ added: number; existing: number }> {
+    const { created, existing } = await this.db.transaction(async () => {
+      const lines = judgeCsvLines(csvRows, {
         hasHeader: opts.hasHeader,
         tracks: (await this.options.read()).tracks,
-        emailTaken: (email) => taken.has(email.toLowerCase()),
+        emailTaken: await this.emailTakenCheck(),
+        skipExisting: opts.skipExisting,
       });
+      const rows = lines.filter((line) => !line.existing);
       const conflicts = await this.conflicts.projectsOfCsv(rows);
       const inserted = await this.insert(rows.map((row) => row.judge));
       await this.conflicts.declare(
@@ -133,10 +134,16 @@ export class JudgeService {
         ),
       );
       await this.audit.admin(`Added ${rows.length} judges from CSV`);
-      return inserted;
+      return { created: inserted, existing: lines.length - rows.length };
     });
     if (!opts.noSend) for (const row of created) this.sendLoginEmail(row, opts.baseUrl);
-    return created.length;
+    return { added: created.length, existing };
+  }
+
+  /** Whether a judge has this email: R74 compares them case-insensitively, as the stored `email_key`. */
+  private async emailTakenCheck(): Promise<(email: string) => boolean> {
+    const taken = new Set((await this.judges.all()).map((row) => row.email_key));
+    return (email) => taken.has(email.toLowerCase());
   }
 
   /**
@@ -145,28 +152,36 @@ export class JudgeService {
    * instead of refusing the file for them. Every other problem answers as the import would.
    * Reads only: changes nothing and logs nothing.
    */
-  async previewCsv(csvRows: readonly CsvRow[], opts: { hasHeader: boolean }): Promise<JudgeImportPreview> {
-    const taken = new Set((await this.judges.all()).map((row) => row.email_key));
+  async previewCsv(
+    csvRows: readonly CsvRow[],
+    opts: { hasHeader: boolean; skipExisting: boolean },
+  ): Promise<JudgeImportPreview> {
+    const emailTaken = await this.emailTakenCheck();
     const { tracks } = await this.options.read();
     const lines = judgeCsvLines(csvRows, {
       hasHeader: opts.hasHeader,
       tracks,
-      emailTaken: (email) => taken.has(email.toLowerCase()),
+      emailTaken,
       allowUnknownTracks: true,
+      skipExisting: opts.skipExisting,
     });
+    const added = lines.filter((line) => !line.existing);
     const conflicts = await this.conflicts.projectsOfCsv(lines);
     const missing = (track: string) => track !== '' && !tracks.includes(track);
     return {
       ok: 1,
-      count: lines.length,
+      count: added.length,
       skipped: 0,
-      missing_tracks: [...new Set(lines.map(({ judge }) => judge.track).filter(missing))],
-      rows: lines.map(({ line, judge }, i) => ({
+      existing: lines.length - added.length,
+      missing_tracks: [...new Set(added.map(({ judge }) => judge.track).filter(missing))],
+      rows: lines.map(({ line, judge, existing }, i) => ({
         line,
         name: judge.name,
         email: judge.email,
         track: judge.track,
-        track_missing: missing(judge.track),
+        // A judge already here is left as it is: its track is not asked for.
+        track_missing: !existing && missing(judge.track),
+        existing,
         // Names cut as error texts cut a value (API.md 1.2): the answer stays bounded (issue 31).
         conflicts: (conflicts[i] ?? []).map(({ id, location, name }) => ({
           project_id: id,

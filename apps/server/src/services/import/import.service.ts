@@ -90,16 +90,19 @@ export class ImportService {
     return this.take(upload).previewProjects(request);
   }
 
-  /** Imports the upload's judges (R85); the number added. */
+  /** Imports the upload's judges (R85): how many were added, and left out as already here. */
   async importJudges(
     upload: number,
-    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string },
-  ): Promise<number> {
+    opts: { hasHeader: boolean; noSend: boolean; baseUrl: string; skipExisting: boolean },
+  ): Promise<{ added: number; existing: number }> {
     return this.judges.importCsv(await this.take(upload).rows(), opts);
   }
 
   /** The judge import's dry run. */
-  async previewJudges(upload: number, opts: { hasHeader: boolean }): Promise<JudgeImportPreview> {
+  async previewJudges(
+    upload: number,
+    opts: { hasHeader: boolean; skipExisting: boolean },
+  ): Promise<JudgeImportPreview> {
     return this.judges.previewCsv(await this.take(upload).rows(), opts);
   }
 

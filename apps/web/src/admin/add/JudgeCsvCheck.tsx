@@ -15,6 +15,8 @@ const joined = (names: readonly string[]) => names.join(', ');
 interface JudgeCsvCheckProps {
   file: File;
   headerRow: boolean;
+  /** Rows of judges already here are left out (`skip_existing`), not refused. */
+  skipExisting: boolean;
   /** Why Upload would fail for this file (null: it would not), for the panel to turn Upload off. */
   onRefusal: (reason: string | null) => void;
 }
@@ -24,7 +26,7 @@ interface JudgeCsvCheckProps {
  * before Upload, what the file would add, or why the server would refuse it. Tracks the file names
  * that settings lack are one click away from existing, instead of an error after Upload.
  */
-export function JudgeCsvCheck({ file, headerRow, onRefusal }: JudgeCsvCheckProps) {
+export function JudgeCsvCheck({ file, headerRow, skipExisting, onRefusal }: JudgeCsvCheckProps) {
   const [check, setCheck] = useState<Check>({ state: 'checking' });
   const [adding, setAdding] = useState(false);
   const [round, setRound] = useState(0); // a new dry run once the tracks were added
@@ -41,7 +43,8 @@ export function JudgeCsvCheck({ file, headerRow, onRefusal }: JudgeCsvCheckProps
   useEffect(() => {
     let current = true;
     setCheck({ state: 'checking' });
-    void adminAdd.previewJudgeCsv(file, { headerRow, noSend: false, update: false }).then((result) => {
+    const flags = { headerRow, noSend: false, update: false, skipExisting };
+    void adminAdd.previewJudgeCsv(file, flags).then((result) => {
       if (!current) return;
       setCheck(
         result.data ? { state: 'done', preview: result.data } : { state: 'refused', error: result.error },
@@ -50,19 +53,23 @@ export function JudgeCsvCheck({ file, headerRow, onRefusal }: JudgeCsvCheckProps
     return () => {
       current = false;
     };
-  }, [file, headerRow, round]);
+  }, [file, headerRow, skipExisting, round]);
 
   if (check.state === 'checking') return <p role="status">Checking the file…</p>;
   if (check.state === 'refused') return <p role="status">This file would be refused: {check.error}</p>;
-  const { count, missing_tracks: missing, rows } = check.preview;
-  const trackJudges = rows.filter((row) => row.track !== '').length;
+  const { count, existing, missing_tracks: missing, rows } = check.preview;
+  const trackJudges = rows.filter((row) => !row.existing && row.track !== '').length;
   const trackJudgingOff = options?.judge_tracks === false && trackJudges > 0 && (
     <TrackJudgingOff trackJudges={trackJudges} locked={options.clock.running} />
   );
   if (missing.length === 0) {
     return (
       <div role="status">
-        <p>Would add {count === 1 ? '1 judge' : `${count} judges`}.</p>
+        <p>
+          Would add {count === 1 ? '1 judge' : `${count} judges`}.
+          {existing > 0 &&
+            ` ${existing === 1 ? '1 is' : `${existing} are`} already here and left as they are.`}
+        </p>
         {trackJudgingOff}
         <ConflictsPreview rows={rows} />
       </div>

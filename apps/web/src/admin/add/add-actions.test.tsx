@@ -11,7 +11,12 @@ const fields = (form: FormData) => [...form.keys()];
 
 describe('csvUploadForm (API.md R83)', () => {
   it('sends the file in csv, the header flag and R86a’s update flag for a project CSV', () => {
-    const form = csvUploadForm('projects', file, { headerRow: true, noSend: true, update: true });
+    const form = csvUploadForm('projects', file, {
+      headerRow: true,
+      noSend: true,
+      update: true,
+      skipExisting: false,
+    });
     expect(fields(form)).toEqual(['csv', 'headerRow', 'update']);
     expect((form.get('csv') as File).name).toBe('projects.csv');
     expect(form.get('headerRow')).toBe('true');
@@ -19,20 +24,36 @@ describe('csvUploadForm (API.md R83)', () => {
   });
 
   it('adds dry_run for the preview', () => {
-    const form = csvUploadForm('devpost', file, { headerRow: false, noSend: false, update: false }, true);
+    const form = csvUploadForm(
+      'devpost',
+      file,
+      { headerRow: false, noSend: false, update: false, skipExisting: false },
+      true,
+    );
     expect(fields(form)).toEqual(['csv', 'update', 'dry_run']);
     expect(form.get('update')).toBe('false');
   });
 
-  it('adds noSend for judges', () => {
-    const form = csvUploadForm('judges', file, { headerRow: false, noSend: true, update: true });
-    expect(fields(form)).toEqual(['csv', 'headerRow', 'noSend']);
+  it('adds noSend and skip_existing for judges', () => {
+    const form = csvUploadForm('judges', file, {
+      headerRow: false,
+      noSend: true,
+      update: true,
+      skipExisting: true,
+    });
+    expect(fields(form)).toEqual(['csv', 'headerRow', 'noSend', 'skip_existing']);
     expect(form.get('headerRow')).toBe('false');
     expect(form.get('noSend')).toBe('true');
+    expect(form.get('skip_existing')).toBe('true');
   });
 
   it('sends no header flag for the hackathon-platform export, which always has a header', () => {
-    const form = csvUploadForm('devpost', file, { headerRow: false, noSend: false, update: true });
+    const form = csvUploadForm('devpost', file, {
+      headerRow: false,
+      noSend: false,
+      update: true,
+      skipExisting: false,
+    });
     expect(fields(form)).toEqual(['csv', 'update']);
   });
 });
@@ -84,7 +105,12 @@ describe('adminAdd', () => {
     expect(view.textContent).toBe('judges 1, tracks []');
     judges = 7;
     const result = await act(() =>
-      adminAdd.uploadCsv('judges', file, { headerRow: true, noSend: false, update: false }),
+      adminAdd.uploadCsv('judges', file, {
+        headerRow: true,
+        noSend: false,
+        update: false,
+        skipExisting: false,
+      }),
     );
     expect(result.data).toEqual({ ok: 1, count: 6, skipped: 0 });
     expect(fetchSpy.mock.calls.map(([input]) => String(input))).toContain('/api/judge/csv');

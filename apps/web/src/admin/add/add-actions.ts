@@ -5,11 +5,9 @@
  */
 import type {
   ImportPreview,
-  ImportResult,
   JudgeImportPreview,
   JudgeNewRequest,
   OkId,
-  ProjectImportResponse,
   ProjectNewRequest,
 } from '@podium/protocol';
 import {
@@ -17,11 +15,12 @@ import {
   CSV_FILE_FIELD,
   CSV_HEADER_FIELDS,
   CSV_NO_SEND_FIELD,
+  CSV_SKIP_EXISTING_FIELD,
   CSV_UPDATE_FIELD,
   endpoints,
 } from '@podium/protocol';
 import type { ApiResult } from '../../api/client';
-import type { CsvUploadFlags } from '../components/CsvUploadPanel';
+import type { CsvUploadFlags, CsvUploadResult } from '../components/CsvUploadPanel';
 import { callApi } from '../../api/client';
 import { uploadForm } from '../api/upload';
 import { endpointKey, queryClient } from '../../queries/query-client';
@@ -40,7 +39,8 @@ const IMPORT_ENDPOINTS = {
 
 /**
  * The multipart form of R83: the file in `csv`, the flags as `"true"` / `"false"`; project imports
- * add R86a's `update`, and `dry_run` for the preview (docs/api-extensions.md).
+ * add R86a's `update`, judge imports `skip_existing`, and `dry_run` for the preview
+ * (docs/api-extensions.md).
  */
 export function csvUploadForm(
   kind: CsvImportKind,
@@ -51,8 +51,10 @@ export function csvUploadForm(
   const form = new FormData();
   form.append(CSV_FILE_FIELD, file, file.name);
   if (kind !== 'devpost') form.append(CSV_HEADER_FIELDS[0], String(flags.headerRow));
-  if (kind === 'judges') form.append(CSV_NO_SEND_FIELD, String(flags.noSend));
-  else form.append(CSV_UPDATE_FIELD, String(flags.update));
+  if (kind === 'judges') {
+    form.append(CSV_NO_SEND_FIELD, String(flags.noSend));
+    form.append(CSV_SKIP_EXISTING_FIELD, String(flags.skipExisting));
+  } else form.append(CSV_UPDATE_FIELD, String(flags.update));
   if (dryRun) form.append(CSV_DRY_RUN_FIELD, 'true');
   return form;
 }
@@ -76,7 +78,7 @@ export const adminAdd = {
     file: File,
     flags: CsvUploadFlags,
     onProgress?: (fraction: number) => void,
-  ): Promise<ApiResult<ImportResult | ProjectImportResponse>> => {
+  ): Promise<ApiResult<CsvUploadResult>> => {
     const form = csvUploadForm(kind, file, flags);
     // Only XMLHttpRequest reports upload progress; without a progress bar, the usual fetch.
     const result = await (onProgress

@@ -76,7 +76,7 @@ describe('CsvUploadPanel', () => {
     await click(button(container));
     expect(upload).toHaveBeenCalledWith(
       judges,
-      { headerRow: false, noSend: true, update: false },
+      { headerRow: false, noSend: true, update: false, skipExisting: false },
       expect.any(Function),
     );
     expect(button(container)?.textContent).toBe('Uploading...');
@@ -110,7 +110,7 @@ describe('CsvUploadPanel', () => {
     await click(button(container));
     expect(upload).toHaveBeenCalledWith(
       expect.any(File),
-      { headerRow: true, noSend: false, update: false },
+      { headerRow: true, noSend: false, update: false, skipExisting: false },
       expect.any(Function),
     );
     expect(noticeTexts()).toEqual([
@@ -127,7 +127,7 @@ describe('CsvUploadPanel', () => {
     await click(button(container));
     expect(upload).toHaveBeenCalledWith(
       judges,
-      { headerRow: true, noSend: false, update: false },
+      { headerRow: true, noSend: false, update: false, skipExisting: false },
       expect.any(Function),
     );
     expect(noticeTexts()).toEqual([['error', `Error Uploading CSV: ${error}`]]);
@@ -163,7 +163,7 @@ describe('CsvUploadPanel', () => {
     await click(button(container));
     expect(upload).toHaveBeenLastCalledWith(
       judges,
-      { headerRow: false, noSend: false, update: false },
+      { headerRow: false, noSend: false, update: false, skipExisting: false },
       expect.any(Function),
     );
 
@@ -219,6 +219,7 @@ describe('CsvUploadPanel', () => {
         headerRow: false,
         noSend: false,
         update: true,
+        skipExisting: false,
       });
       const status = [...container.querySelectorAll('tbody tr')].map(
         (tr) => tr.querySelector('td')?.textContent,
@@ -262,6 +263,7 @@ describe('CsvUploadPanel', () => {
         headerRow: false,
         noSend: false,
         update: false,
+        skipExisting: false,
       });
     });
   });

@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportResult, ProjectImportResponse } from '@podium/protocol';
+import type { ImportPreview, ImportResult, JudgeImportResult, ProjectImportResponse } from '@podium/protocol';
 import { importSkippedSuffix, reimportSummary } from '@podium/protocol';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +16,12 @@ export interface CsvUploadFlags {
   noSend: boolean;
   /** R86a: update the projects already there (project imports only). */
   update: boolean;
+  /** Leave out the judges already here instead of refusing the file (judge imports only). */
+  skipExisting: boolean;
 }
+
+/** What an import answers: R83's counts, a re-import's (R86a), or a judge import's with `skip_existing`. */
+export type CsvUploadResult = ImportResult | JudgeImportResult | ProjectImportResponse;
 
 export interface CsvUploadPanelProps {
   /** The panel's heading (an h2). */
@@ -36,6 +41,8 @@ export interface CsvUploadPanelProps {
   headerNames?: readonly string[];
   /** Judges: a 'Do not send an email' checkbox. */
   noSendOption?: boolean;
+  /** Judges: a 'Leave out judges already here' checkbox, ticked at first. */
+  skipExistingOption?: boolean;
   /** The success alert, e.g. 'Added project(s) successfully!'. */
   successText: string;
   /** Sends the file, reporting the fraction sent; the panel only shows the outcome. */
@@ -43,7 +50,7 @@ export interface CsvUploadPanelProps {
     file: File,
     flags: CsvUploadFlags,
     onProgress?: (fraction: number) => void,
-  ) => Promise<ApiResult<ImportResult | ProjectImportResponse>>;
+  ) => Promise<ApiResult<CsvUploadResult>>;
   /**
    * Project imports: the dry run that marks each preview row new, changed, unchanged or skipped.
    * Its presence also offers R86a's update checkbox, ticked by default.
@@ -64,10 +71,14 @@ type Check =
   { state: 'checking' } | { state: 'done'; preview: ImportPreview } | { state: 'refused'; error: string };
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
+const SKIP_EXISTING_LABEL = 'Leave out judges who are already here (matched by email)';
 
 /** The spec's success text, then what happened: R86a's counts after a re-import, else how many were added. */
-function successNotice(successText: string, data: ImportResult | ProjectImportResponse): string {
+function successNotice(successText: string, data: CsvUploadResult): string {
   if ('updated' in data) return `${successText} ${reimportSummary(data)}`;
+  if ('existing' in data && data.existing > 0) {
+    return `${successText} ${data.count} added, ${data.existing} already here`;
+  }
   return `${successText} ${data.count} added` + (data.skipped > 0 ? importSkippedSuffix(data.skipped) : '');
 }
 
@@ -80,6 +91,7 @@ function successNotice(successText: string, data: ImportResult | ProjectImportRe
  */
 export function CsvUploadPanel(props: CsvUploadPanelProps) {
   const { title, description, fileLabel, columns, headerRow = 'ask', noSendOption = false, preview } = props;
+  const { skipExistingOption = false } = props;
   const headingId = useId();
   const headerNoteId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -89,6 +101,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
   const [headerFound, setHeaderFound] = useState(false);
   const [noSend, setNoSend] = useState(false);
   const [update, setUpdate] = useState(true);
+  const [skipExisting, setSkipExisting] = useState(true);
   const [check, setCheck] = useState<Check | null>(null);
   const [fileRefusal, setFileRefusal] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -97,6 +110,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
     headerRow: headerRow === 'always' || hasHeader,
     noSend,
     update: !!preview && update,
+    skipExisting: skipExistingOption && skipExisting,
   };
 
   const choose = async (chosen: File | null) => {
@@ -130,7 +144,12 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
     const id = choice.current;
     setCheck({ state: 'checking' });
     void previewRef
-      .current(file, { headerRow: headerRow === 'always' || hasHeader, noSend: false, update })
+      .current(file, {
+        headerRow: headerRow === 'always' || hasHeader,
+        noSend: false,
+        update,
+        skipExisting: false,
+      })
       .then((result) => {
         if (id !== choice.current) return;
         setCheck(
@@ -209,6 +228,13 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
               label="Do not send an email"
               checked={noSend}
               onChange={(event) => setNoSend(event.target.checked)}
+            />
+          )}
+          {skipExistingOption && (
+            <CheckboxField
+              label={SKIP_EXISTING_LABEL}
+              checked={skipExisting}
+              onChange={(event) => setSkipExisting(event.target.checked)}
             />
           )}
           {preview && (

@@ -61,10 +61,16 @@ function AddJudges() {
           columns={JUDGE_CSV_COLUMNS}
           headerNames={JUDGE_HEADER_NAMES}
           noSendOption
+          skipExistingOption
           successText="Added judge(s) successfully!"
           upload={(file, flags, onProgress) => adminAdd.uploadCsv('judges', file, flags, onProgress)}
           fileCheck={(file, flags, onRefusal) => (
-            <JudgeCsvCheck file={file} headerRow={flags.headerRow} onRefusal={onRefusal} />
+            <JudgeCsvCheck
+              file={file}
+              headerRow={flags.headerRow}
+              skipExisting={flags.skipExisting}
+              onRefusal={onRefusal}
+            />
           )}
         />
       </div>
