@@ -177,6 +177,29 @@ describe('the judge CSV on Add Judges (item 3)', () => {
     await apiCall(server, 'POST', '/admin/options', { judge_tracks: false }); // as the event was
     await page.context().close();
   });
+
+  it('says in Settings which tracks no project lists among its challenges, and how the projects spell them', async () => {
+    const { tracks } = await apiCall<{ tracks: string[] }>(server, 'GET', '/admin/options');
+    const page = await openAt('/admin/settings', VIEWPORTS.desktop);
+    const warning = page
+      .getByRole('status')
+      .filter({ hasText: 'No project lists these tracks among its challenges' });
+    try {
+      // Typed by hand from the prize list: their judges would be "complete" at once.
+      await apiCall(server, 'POST', '/admin/tracks', { tracks: ['AI/ML', 'Health Tech', 'Robotics'] });
+      await warning.waitFor();
+      expect(await warning.locator('li').allTextContents()).toEqual([
+        'Health Tech (the projects say Health.Tech: write it exactly so)',
+        'Robotics',
+      ]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await apiCall(server, 'POST', '/admin/tracks', { tracks: ['AI/ML', 'Health.Tech'] });
+      await warning.waitFor({ state: 'detached' });
+    } finally {
+      await apiCall(server, 'POST', '/admin/tracks', { tracks });
+      await page.context().close();
+    }
+  });
 });
 
 describe('Edit Judge (item 4)', () => {

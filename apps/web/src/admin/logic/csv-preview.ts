@@ -1,4 +1,5 @@
 import type { ImportPreviewRow, ReimportField } from '@podium/protocol';
+import { looseName } from './names';
 
 /**
  * A small RFC 4180 reader for the CSV upload preview (product spec §2, CSV upload panel). The
@@ -97,14 +98,11 @@ export function truncateCell(text: string, max: number = PREVIEW_CELL_CHARS): st
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** A column name as headers vary in it: without case, spaces or punctuation ('Try It link' = 'try-it link'). */
-const headerKey = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
 /**
  * Whether `row` reads as column names rather than data: two of its cells or more are among `names`
- * (compared as `headerKey` does). One is not enough: a project may be called "Name".
+ * (compared as `looseName` compares). One is not enough: a project may be called "Name".
  */
 export function readsAsHeader(row: CsvRow | undefined, names: readonly string[]): boolean {
-  const keys = new Set(names.map(headerKey));
-  return (row?.cells.filter((cell) => cell !== '' && keys.has(headerKey(cell))).length ?? 0) >= 2;
+  const keys = new Set(names.map(looseName));
+  return (row?.cells.filter((cell) => cell !== '' && keys.has(looseName(cell))).length ?? 0) >= 2;
 }

@@ -1,3 +1,7 @@
+import { endpoints } from '@podium/protocol';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
+import { tracksNoProjectNames } from '../logic/names';
 import { formatList, parseTrackViews, parseTracks } from '../logic/settings-validation';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';
@@ -29,6 +33,7 @@ export function TrackSection() {
         save={settingsApi.setTracks}
         success="Tracks updated!"
       />
+      <TracksNoProjectNames tracks={tracks} />
       <SettingForm
         label="Track views (one per track)"
         hint={
@@ -44,5 +49,34 @@ export function TrackSection() {
         inputMode="numeric"
       />
     </SettingsSection>
+  );
+}
+
+/**
+ * A track is matched exactly against the projects' challenges (R56): one spelled otherwise leaves
+ * its judges nothing to judge ("Judging is complete for your track!" at once). Says which tracks no
+ * project names, and the challenge each was probably meant to be. Silent before projects exist.
+ */
+function TracksNoProjectNames({ tracks }: { tracks: readonly string[] }) {
+  const challenges = useEndpointQuery(endpoints.challenges).data;
+  useQueryInvalidation('admin', { 'projects.changed': [endpoints.challenges] });
+  if (challenges === undefined || challenges.length === 0) return null;
+  const unmatched = tracksNoProjectNames(tracks, challenges);
+  if (unmatched.length === 0) return null;
+  return (
+    <div className="notice notice--warning" role="status">
+      <p>
+        No project lists {unmatched.length === 1 ? 'this track' : 'these tracks'} among its challenges, so{' '}
+        {unmatched.length === 1 ? 'its judges' : 'their judges'} would have nothing to judge:
+      </p>
+      <ul>
+        {unmatched.map(({ track, likely }) => (
+          <li key={track}>
+            {track}
+            {likely !== undefined && ` (the projects say ${likely}: write it exactly so)`}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
