@@ -155,6 +155,19 @@ describe('the judge CSV on Add Judges (item 3)', () => {
     await page.context().close();
   });
 
+  it('says a track the file spells otherwise than the one set up, before it is added twice', async () => {
+    const page = await openAt('/admin/add-judges', VIEWPORTS.desktop);
+    await chooseJudgeCsv(page, 'spelled.csv', 'Hal Health,hal@judges.example,Health Tech\n');
+    await page
+      .getByText(
+        'Check the spelling first: Health Tech is set up as Health.Tech (tracks must match exactly). If it is that track, correct the file rather than add another.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('says track judging is off once the tracks are added, and turns it on in one click', async () => {
     const page = await openAt('/admin/add-judges', VIEWPORTS.desktop);
     const csv = 'Fay Fintech,fay@judges.example,Fintech\nCal Climate,cal@judges.example,Climate\n';

@@ -2,6 +2,7 @@ import { endpoints, type JudgeImportPreview } from '@podium/protocol';
 import { useEffect, useState } from 'react';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { notify } from '../../stores/notice.store';
+import { namesNotIn } from '../logic/names';
 import { settingsApi } from '../settings/settings-actions';
 import { adminAdd } from './add-actions';
 
@@ -76,6 +77,8 @@ export function JudgeCsvCheck({ file, headerRow, skipExisting, onRefusal }: Judg
     );
   }
 
+  // A track set up already but written otherwise in the file: adding it would make a second one.
+  const spelledOtherwise = namesNotIn(missing, tracks ?? []).filter(({ likely }) => likely);
   const addTracks = async () => {
     setAdding(true);
     const result = await settingsApi.setTracks([...(tracks ?? []), ...missing]);
@@ -95,6 +98,12 @@ export function JudgeCsvCheck({ file, headerRow, skipExisting, onRefusal }: Judg
         <strong>{joined(missing)}</strong>. Upload would refuse it until{' '}
         {missing.length === 1 ? 'it is' : 'they are'} added.
       </p>
+      {spelledOtherwise.map(({ name, likely }) => (
+        <p key={name}>
+          Check the spelling first: {name} is set up as <strong>{likely}</strong> (tracks must match exactly).
+          If it is that track, correct the file rather than add another.
+        </p>
+      ))}
       <button
         type="button"
         className="btn btn--secondary"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looseName, tracksNoProjectNames } from './names';
+import { looseName, namesNotIn } from './names';
 
 describe('looseName', () => {
   it('drops case, spaces and punctuation, keeping letters of any script and digits', () => {
@@ -9,18 +9,18 @@ describe('looseName', () => {
   });
 });
 
-describe('tracksNoProjectNames', () => {
+describe('namesNotIn', () => {
   const challenges = ['AI/ML', 'Health.Tech', 'Fintech'];
 
-  it('passes the tracks some project names, exactly', () => {
-    expect(tracksNoProjectNames(['AI/ML', 'Fintech'], challenges)).toEqual([]);
+  it('passes the names the list has, exactly', () => {
+    expect(namesNotIn(['AI/ML', 'Fintech'], challenges)).toEqual([]);
   });
 
   it('lists the others, with the challenge spelled almost alike when there is one', () => {
-    expect(tracksNoProjectNames(['AI/ML', 'Health Tech', 'Robotics', 'ai-ml'], challenges)).toEqual([
-      { track: 'Health Tech', likely: 'Health.Tech' },
-      { track: 'Robotics' },
-      { track: 'ai-ml', likely: 'AI/ML' },
+    expect(namesNotIn(['AI/ML', 'Health Tech', 'Robotics', 'ai-ml'], challenges)).toEqual([
+      { name: 'Health Tech', likely: 'Health.Tech' },
+      { name: 'Robotics' },
+      { name: 'ai-ml', likely: 'AI/ML' },
     ]);
   });
 });

@@ -5,25 +5,23 @@
  */
 export const looseName = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** A track no active project names among its challenges, and a challenge spelled almost alike. */
-export interface UnmatchedTrack {
-  track: string;
+/** A name missing from a list, and the list's name spelled almost alike, if any. */
+export interface UnmatchedName {
+  name: string;
   likely?: string;
 }
 
 /**
- * The tracks whose judges would find nothing to judge: no active project lists them among its
- * challenges (R56 matches exactly), each with the challenge it was probably meant to be.
+ * The `names` not among `known`, compared exactly as the server compares them (a track and the
+ * projects' challenges, R56; a judge CSV's track and the tracks set up, R85), each with the known
+ * name it was probably meant to be.
  */
-export function tracksNoProjectNames(
-  tracks: readonly string[],
-  challenges: readonly string[],
-): UnmatchedTrack[] {
-  const named = new Set(challenges);
-  return tracks
-    .filter((track) => !named.has(track))
-    .map((track) => {
-      const likely = challenges.find((challenge) => looseName(challenge) === looseName(track));
-      return likely === undefined ? { track } : { track, likely };
+export function namesNotIn(names: readonly string[], known: readonly string[]): UnmatchedName[] {
+  const exact = new Set(known);
+  return names
+    .filter((name) => !exact.has(name))
+    .map((name) => {
+      const likely = known.find((candidate) => looseName(candidate) === looseName(name));
+      return likely === undefined ? { name } : { name, likely };
     });
 }

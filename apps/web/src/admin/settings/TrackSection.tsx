@@ -1,7 +1,7 @@
 import { endpoints } from '@podium/protocol';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
-import { tracksNoProjectNames } from '../logic/names';
+import { namesNotIn } from '../logic/names';
 import { formatList, parseTrackViews, parseTracks } from '../logic/settings-validation';
 import { SettingForm } from './SettingForm';
 import { SettingsSection } from './SettingsSection';
@@ -61,7 +61,7 @@ function TracksNoProjectNames({ tracks }: { tracks: readonly string[] }) {
   const challenges = useEndpointQuery(endpoints.challenges).data;
   useQueryInvalidation('admin', { 'projects.changed': [endpoints.challenges] });
   if (challenges === undefined || challenges.length === 0) return null;
-  const unmatched = tracksNoProjectNames(tracks, challenges);
+  const unmatched = namesNotIn(tracks, challenges);
   if (unmatched.length === 0) return null;
   return (
     <div className="notice notice--warning" role="status">
@@ -70,9 +70,9 @@ function TracksNoProjectNames({ tracks }: { tracks: readonly string[] }) {
         {unmatched.length === 1 ? 'its judges' : 'their judges'} would have nothing to judge:
       </p>
       <ul>
-        {unmatched.map(({ track, likely }) => (
-          <li key={track}>
-            {track}
+        {unmatched.map(({ name, likely }) => (
+          <li key={name}>
+            {name}
             {likely !== undefined && ` (the projects say ${likely}: write it exactly so)`}
           </li>
         ))}
