@@ -10,7 +10,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import type { ApiResult } from '../api/client';
 import { notify, useNoticeStore } from '../stores/notice.store';
-import { fieldError } from '../util/field-errors';
+import { fieldError, type FieldError } from '../util/field-errors';
 
 type Draft = Record<string, string | boolean>;
 type TextKey<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D] & string;
@@ -24,11 +24,13 @@ export interface DraftFormOptions<D extends Draft> {
   success?: string;
   /** After the server accepted; `reset` empties the form. */
   onSuccess: (reset: () => void) => void;
+  /** The field a server refusal is about, in this form's words (default: `fieldError`'s). */
+  explain?: (error: string) => FieldError | undefined;
 }
 
 export function useDraftForm<D extends Draft>(
   empty: D,
-  { send, check, success, onSuccess }: DraftFormOptions<D>,
+  { send, check, success, onSuccess, explain = fieldError }: DraftFormOptions<D>,
 ) {
   const [draft, setDraft] = useState<D>(empty);
   const [busy, setBusy] = useState(false);
@@ -67,7 +69,7 @@ export function useDraftForm<D extends Draft>(
     sending.current = false;
     setBusy(false);
     if (!result.data) {
-      const about = fieldError(result.error);
+      const about = explain(result.error);
       if (about && about.field in empty) {
         useNoticeStore.getState().dismissErrors(scope);
         setErrors({ [about.field]: about.text });

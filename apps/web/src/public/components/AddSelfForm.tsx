@@ -1,10 +1,11 @@
-import { endpoints } from '@podium/protocol';
+import { endpoints, JUDGE_EMAIL_EXISTS } from '@podium/protocol';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { TextField } from '../../components/FormFields';
 import { nameAndEmailRequired, useDraftForm } from '../../hooks/use-draft-form';
 import { ScopedNotices } from '../../components/Notices';
+import { fieldError } from '../../util/field-errors';
 
 export interface AddSelfFormProps {
   /** The QR code from the link, already checked. */
@@ -17,6 +18,16 @@ export interface AddSelfFormProps {
  * What /add-self/done gets: the judge's code and its login link's proof when the server does not
  * email them (the proof passes the login guard, issue 31 item 3).
  */
+/**
+ * A judge who scans the QR code again (the thank-you page closed, the code lost) is the judge whose
+ * email is taken, not "another judge": the way to the code is an organizer, who sees every code.
+ */
+const ALREADY_SIGNED_UP =
+  'You are already signed up as a judge with this email: ask an organizer for your judging code.';
+
+const explain = (error: string) =>
+  error === JUDGE_EMAIL_EXISTS ? { field: 'email', text: ALREADY_SIGNED_UP } : fieldError(error);
+
 export interface AddSelfDoneState {
   judgeCode: string | null;
   proof: string | null;
@@ -39,6 +50,7 @@ export function AddSelfForm({ code, track }: AddSelfFormProps) {
         return result;
       },
       check: nameAndEmailRequired,
+      explain,
       // Replace: Back from the thank-you page must not offer the used form again.
       onSuccess: () =>
         void navigate('/add-self/done', {
