@@ -490,8 +490,10 @@ describe('admin settings (laptop)', () => {
 
     // Every reset explains itself from R67.
     for (const [name, phrase] of [
-      ['Reset rankings', "Clears every judge's rankings and stars."],
-      ['Reset judging data', 'Clears all judging progress'],
+      ['Reset rankings', "Clears every judge's rankings and stars, and the teams' open alerts."],
+      ['Reset rankings', 'Notes, criteria scores, feedback for teams, views'],
+      ['Reset judging data', 'with their notes, criteria scores and feedback for teams'],
+      ['Reset everything', 'Deletes all projects, judges, criteria, flags'],
       ['Reset judges', 'Deletes every judge'],
       ['Reset everything', 'restores every setting to its default'],
       // R92: no reset touches the hall layout (issue 32: this said only the password stayed).

@@ -10,35 +10,36 @@ const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps:
   {
     type: 'rankings',
     label: 'Reset rankings',
-    deletes: "Clears every judge's rankings and stars.",
-    keeps: 'Notes, views, projects, judges, flags and settings stay.',
+    deletes: "Clears every judge's rankings and stars, and the teams' open alerts.",
+    keeps: 'Notes, criteria scores, feedback for teams, views, projects, judges, flags and settings stay.',
   },
   {
     type: 'judging-data',
     label: 'Reset judging data',
     deletes:
-      "Clears all judging progress: every judge's seen projects, notes, rankings, stars, flags raised, current project and welcome confirmation; every project's views and priority; all flags. Every hidden project and judge is shown again, deliberation ends, the group switch count goes to 0 and the clock goes back to 00:00:00, paused.",
-    keeps: 'Projects, judges, their codes, tables, groups, settings and QR codes stay.',
+      "Clears all judging progress: every judge's seen projects with their notes, criteria scores and feedback for teams, rankings, stars, flags raised, conflicts of interest said while judging, current project and welcome confirmation; every project's views and priority; all flags and the teams' open alerts. Every hidden project and judge is shown again, deliberation ends, the group switch count goes to 0 and the clock goes back to 00:00:00, paused.",
+    keeps:
+      'Projects, judges, their codes, the conflicts you declared, criteria, tables, groups, team codes, settings and QR codes stay.',
   },
   {
     type: 'projects',
     label: 'Reset projects',
     deletes:
       'Deletes every project, then clears all judging data as "Reset judging data" does. The next project added gets table 1.',
-    keeps: 'Judges, their codes, settings and QR codes stay.',
+    keeps: 'Judges, their codes, criteria, settings and QR codes stay.',
   },
   {
     type: 'judges',
     label: 'Reset judges',
     deletes:
       'Deletes every judge (their codes stop working and they are logged out), then clears all judging data as "Reset judging data" does.',
-    keeps: 'Projects, settings and QR codes stay.',
+    keeps: 'Projects, team codes, criteria, settings and QR codes stay.',
   },
   {
     type: 'all',
     label: 'Reset everything',
     deletes:
-      'Deletes all projects, judges, flags and the audit log, deletes the QR codes, restores every setting to its default, ends deliberation and sets the clock to 00:00:00, paused.',
+      'Deletes all projects, judges, criteria, flags and the audit log, deletes the QR codes, restores every setting to its default, ends deliberation and sets the clock to 00:00:00, paused.',
     keeps: 'The admin password and the hall layout stay.',
   },
 ];
