@@ -4,19 +4,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { jsonResponse, render } from '../../test/render';
 import { useTracks } from '../queries/use-tracks';
+import type { CsvUploadFlags } from './add-actions';
 import { adminAdd, csvUploadForm } from './add-actions';
 
 const file = new File(['a,b,c\n'], 'projects.csv', { type: 'text/csv' });
 const fields = (form: FormData) => [...form.keys()];
+/** The panel's flags, all off but those given. */
+const flags = (on: Partial<CsvUploadFlags>): CsvUploadFlags => ({
+  headerRow: false,
+  noSend: false,
+  update: false,
+  skipExisting: false,
+  ...on,
+});
 
 describe('csvUploadForm (API.md R83)', () => {
   it('sends the file in csv, the header flag and R86a’s update flag for a project CSV', () => {
-    const form = csvUploadForm('projects', file, {
-      headerRow: true,
-      noSend: true,
-      update: true,
-      skipExisting: false,
-    });
+    const form = csvUploadForm('projects', file, flags({ headerRow: true, noSend: true, update: true }));
     expect(fields(form)).toEqual(['csv', 'headerRow', 'update']);
     expect((form.get('csv') as File).name).toBe('projects.csv');
     expect(form.get('headerRow')).toBe('true');
@@ -24,23 +28,13 @@ describe('csvUploadForm (API.md R83)', () => {
   });
 
   it('adds dry_run for the preview', () => {
-    const form = csvUploadForm(
-      'devpost',
-      file,
-      { headerRow: false, noSend: false, update: false, skipExisting: false },
-      true,
-    );
+    const form = csvUploadForm('devpost', file, flags({}), true);
     expect(fields(form)).toEqual(['csv', 'update', 'dry_run']);
     expect(form.get('update')).toBe('false');
   });
 
   it('adds noSend and skip_existing for judges', () => {
-    const form = csvUploadForm('judges', file, {
-      headerRow: false,
-      noSend: true,
-      update: true,
-      skipExisting: true,
-    });
+    const form = csvUploadForm('judges', file, flags({ noSend: true, update: true, skipExisting: true }));
     expect(fields(form)).toEqual(['csv', 'headerRow', 'noSend', 'skip_existing']);
     expect(form.get('headerRow')).toBe('false');
     expect(form.get('noSend')).toBe('true');
@@ -48,12 +42,7 @@ describe('csvUploadForm (API.md R83)', () => {
   });
 
   it('sends no header flag for the hackathon-platform export, which always has a header', () => {
-    const form = csvUploadForm('devpost', file, {
-      headerRow: false,
-      noSend: false,
-      update: true,
-      skipExisting: false,
-    });
+    const form = csvUploadForm('devpost', file, flags({ update: true }));
     expect(fields(form)).toEqual(['csv', 'update']);
   });
 });
@@ -104,14 +93,7 @@ describe('adminAdd', () => {
     await settle();
     expect(view.textContent).toBe('judges 1, tracks []');
     judges = 7;
-    const result = await act(() =>
-      adminAdd.uploadCsv('judges', file, {
-        headerRow: true,
-        noSend: false,
-        update: false,
-        skipExisting: false,
-      }),
-    );
+    const result = await act(() => adminAdd.uploadCsv('judges', file, flags({ headerRow: true })));
     expect(result.data).toEqual({ ok: 1, count: 6, skipped: 0 });
     expect(fetchSpy.mock.calls.map(([input]) => String(input))).toContain('/api/judge/csv');
     await settle();
