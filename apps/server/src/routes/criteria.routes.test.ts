@@ -699,6 +699,18 @@ describe('exports with criteria, cell by cell', () => {
     expect([cells[12], cells[14], cells[16]]).toEqual(['4', '3.25', '50']);
   });
 
+  it("guards a criterion name that begins like a formula in both files' headers (R79)", async () => {
+    const { judge } = await judging();
+    const formula = await addCriterion({ name: '=HYPERLINK("http://evil.example")' });
+    expect((await finish(judge, { scores: { [formula.id]: 3 } })).statusCode).toBe(200);
+    expect((await csvOf('/api/admin/export/scores'))[0]).toBe(
+      `Judge,Code,Track,Table,Project,"'=HYPERLINK(""http://evil.example"") (1–5)"`,
+    );
+    expect((await csvOf('/api/admin/export/projects'))[0]).toContain(
+      `,"'=HYPERLINK(""http://evil.example"") (mean)","'=HYPERLINK(""http://evil.example"") (calibrated)",`,
+    );
+  });
+
   it('an event without criteria: projects.csv exactly as R80 has it, scores.csv only its header', async () => {
     await judging();
     expect((await csvOf('/api/admin/export/projects'))[0]).toBe(
