@@ -19,7 +19,7 @@ const PLATFORM_EXPORT_NAMES = [
 /** The first row is in these first bytes: a 10 MB file is not read again for it. */
 const FIRST_ROW_BYTES = 8192;
 
-export const PLATFORM_EXPORT_REFUSAL =
+const PLATFORM_EXPORT_REFUSAL =
   'this is a hackathon-platform export: upload it under "Upload a hackathon-platform export", ' +
   'which finds its columns by name.';
 
