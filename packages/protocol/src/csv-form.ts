@@ -28,6 +28,21 @@ export const CSV_DRY_RUN_FIELD = 'dry_run';
 export const CSV_SKIP_EXISTING_FIELD = 'skip_existing';
 
 /**
+ * R86: the hackathon platform's export, its columns by header name (compared trimmed, without case
+ * and without `"`): the server finds them so, and the web app tells the export from a project CSV
+ * by them.
+ */
+export const PLATFORM_EXPORT_HEADERS = {
+  name: 'Project Title',
+  url: 'Submission Url',
+  status: 'Project Status',
+  description: 'About The Project',
+  try_link: '"Try it out" Links',
+  video_link: 'Video Demo Link',
+  challenges: 'Opt-In Prizes',
+} as const;
+
+/**
  * A strict yes/no multipart field (R86a): absent means no; anything but `true` or `false` is
  * refused with `<field> must be true or false`, returned here as `undefined`.
  */

@@ -14,6 +14,7 @@ import {
   JUDGE_EMAIL_EXISTS,
   TOO_MANY_CONFLICTS_IN_CSV,
   MISSING_PROJECT_TITLE_COLUMN,
+  PLATFORM_EXPORT_HEADERS,
   csvLineError,
   fieldRequired,
   judgeIdentityProblem,
@@ -62,16 +63,10 @@ export function projectCsvRows(rows: readonly CsvRow[], opts: { hasHeader: boole
   });
 }
 
-/** R86: header name → field. Keys are normalised as headers are (see `headerKey`). */
-const DEVPOST_COLUMNS = {
-  name: headerKey('Project Title'),
-  url: headerKey('Submission Url'),
-  status: headerKey('Project Status'),
-  description: headerKey('About The Project'),
-  try_link: headerKey('"Try it out" Links'),
-  video_link: headerKey('Video Demo Link'),
-  challenges: headerKey('Opt-In Prizes'),
-} as const;
+/** R86: field → header name, normalised as headers are (see `headerKey`). */
+const DEVPOST_COLUMNS = Object.fromEntries(
+  Object.entries(PLATFORM_EXPORT_HEADERS).map(([field, header]) => [field, headerKey(header)]),
+) as Record<keyof typeof PLATFORM_EXPORT_HEADERS, string>;
 
 /**
  * R86 `/project/devpost`: the hackathon platform's export. The first row is always the header and
@@ -91,7 +86,7 @@ export function devpostCsvRows(csvRows: readonly CsvRow[]): ProjectCsvRow[] {
   const column = (key: string): number => keys.indexOf(key);
   const at = Object.fromEntries(
     Object.entries(DEVPOST_COLUMNS).map(([field, key]) => [field, column(key)]),
-  ) as Record<keyof typeof DEVPOST_COLUMNS, number>;
+  ) as Record<keyof typeof PLATFORM_EXPORT_HEADERS, number>;
   if (at.name < 0) throw new ValidationError(MISSING_PROJECT_TITLE_COLUMN);
 
   return rows.map(({ line, cells }) => {

@@ -1,20 +1,14 @@
+import { PLATFORM_EXPORT_HEADERS } from '@podium/protocol';
 import { useEffect, useState } from 'react';
 import { parseCsv, readsAsHeader } from '../logic/csv-preview';
 
 /**
- * Column names only the hackathon platform's export has (API.md R86): a hand-made project CSV may
- * well say "Project Title", not "Project Status" or "Opt-In Prizes".
+ * The export's column names (R86) a hand-made project CSV would not use: it may well say "Project
+ * Title" or "About The Project", not "Project Status" or "Opt-In Prizes".
  */
-const PLATFORM_EXPORT_NAMES = [
-  'Submission Url',
-  'Project Status',
-  'Judging Status',
-  'Highest Step Completed',
-  'Project Created At',
-  '"Try it out" Links',
-  'Video Demo Link',
-  'Opt-In Prizes',
-];
+const PLATFORM_ONLY_HEADERS = Object.entries(PLATFORM_EXPORT_HEADERS)
+  .filter(([field]) => field !== 'name' && field !== 'description')
+  .map(([, header]) => header);
 
 /** The first row is in these first bytes: a 10 MB file is not read again for it. */
 const FIRST_ROW_BYTES = 8192;
@@ -41,7 +35,7 @@ export function PlatformExportCheck({
       .slice(0, FIRST_ROW_BYTES)
       .text()
       .then((text) => {
-        if (current) setIsExport(readsAsHeader(parseCsv(text)[0], PLATFORM_EXPORT_NAMES));
+        if (current) setIsExport(readsAsHeader(parseCsv(text)[0], PLATFORM_ONLY_HEADERS));
       });
     return () => {
       current = false;

@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportResult, JudgeImportResult, ProjectImportResponse } from '@podium/protocol';
+import type { ImportPreview, JudgeImportResponse, ProjectImportResponse } from '@podium/protocol';
 import { importSkippedSuffix, reimportSummary } from '@podium/protocol';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -21,7 +21,7 @@ export interface CsvUploadFlags {
 }
 
 /** What an import answers: R83's counts, a re-import's (R86a), or a judge import's with `skip_existing`. */
-export type CsvUploadResult = ImportResult | JudgeImportResult | ProjectImportResponse;
+export type CsvUploadResult = JudgeImportResponse | ProjectImportResponse;
 
 export interface CsvUploadPanelProps {
   /** The panel's heading (an h2). */

@@ -1,4 +1,4 @@
-import { endpoints } from '@podium/protocol';
+import { endpoints, PLATFORM_EXPORT_HEADERS } from '@podium/protocol';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
@@ -14,9 +14,9 @@ const PROJECT_CSV_COLUMNS = ['Name', 'Description', 'URL', 'Try It link', 'Video
 /** What a project CSV's header row may call those columns (the platform export's names among them). */
 const PROJECT_HEADER_NAMES = [
   ...PROJECT_CSV_COLUMNS,
-  ...['Project', 'Project Name', 'Title', 'Project Title', 'Team', 'Team Name', 'About The Project'],
-  ...['Link', 'Project URL', 'Submission URL', 'Try It', 'Try it out Links', 'Demo', 'Video'],
-  ...['Video Demo Link', 'Challenge List', 'Challenges List', 'Prizes', 'Opt-In Prizes', 'Tracks'],
+  ...Object.values(PLATFORM_EXPORT_HEADERS),
+  ...['Project', 'Project Name', 'Title', 'Team', 'Team Name', 'Link', 'Project URL', 'Try It'],
+  ...['Demo', 'Video', 'Challenge List', 'Challenges List', 'Prizes', 'Tracks'],
 ];
 
 /** `/admin/add-projects`: one project by form, or many by CSV. */
