@@ -4,6 +4,7 @@
  * follows a change made by another client (`options.changed`) and refetches after a reconnect,
  * without a reload.
  */
+import { EVENT_COALESCE_MS } from '@podium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
@@ -39,6 +40,11 @@ beforeAll(async () => {
   // then hears its own qr.changed, one GET of the code more (admin-data.e2e.ts tests that visit).
   await adminApi(server, 'POST', '/admin/qr');
   await adminApi(server, 'POST', '/admin/qr/AI%2FML');
+  // The seeding's last `projects.changed` and `judges.changed` are held to the end of their
+  // coalescing second (API.md 6.3). A page read before it goes out hears it from its first
+  // connect's catch-up and rightly reads again (the Track Judging warning's challenges did): the
+  // pages load after it, as an organizer's do.
+  await new Promise((resolve) => setTimeout(resolve, EVENT_COALESCE_MS + 250));
 });
 
 afterAll(async () => {

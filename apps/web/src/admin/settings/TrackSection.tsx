@@ -59,9 +59,7 @@ export function TrackSection() {
  */
 function TracksNoProjectNames({ tracks }: { tracks: readonly string[] }) {
   const challenges = useEndpointQuery(endpoints.challenges).data;
-  // Read on each visit and again with the tracks; not at each `projects.changed`, which the first
-  // connect's catch-up replays (a second read of the page's load, admin-pages-load.e2e.ts).
-  useQueryInvalidation('admin', { 'options.changed': [endpoints.challenges] });
+  useQueryInvalidation('admin', { 'projects.changed': [endpoints.challenges] });
   if (challenges === undefined || challenges.length === 0) return null;
   const unmatched = namesNotIn(tracks, challenges);
   if (unmatched.length === 0) return null;
