@@ -99,6 +99,20 @@ describe('login emails', () => {
     expect(readMessage(cy?.raw ?? '').text).toContain(`https://judging.example.org/judge/login?code=${code}`);
   });
 
+  it('emails only the judges a sheet uploaded again adds (skip_existing): those already here get no second one', async () => {
+    smtp = await startSmtp();
+    const app = (t = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: MAIL_FROM } }));
+    const upload = (content: string, fields: Record<string, string> = {}) =>
+      app.admin({ method: 'POST', url: '/api/judge/csv', ...multipart(fields, { content }) });
+    await upload('Ada,ada@x.org\nBob,bob@x.org\n');
+    await app.app.services.mailer.idle();
+    expect(smtp.received).toHaveLength(2);
+    const grown = await upload('Ada,ada@x.org\nBob,BOB@x.org\nCy,cy@x.org\n', { skip_existing: 'true' });
+    expect(grown.json()).toEqual({ ok: 1, count: 1, skipped: 0, existing: 2 });
+    await app.app.services.mailer.idle();
+    expect(smtp.received.map((m) => m.rcptTo[0]).sort()).toEqual(['ada@x.org', 'bob@x.org', 'cy@x.org']);
+  });
+
   it('always emails a QR self-add, with the base stored with the QR code', async () => {
     smtp = await startSmtp();
     t = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: MAIL_FROM } });
