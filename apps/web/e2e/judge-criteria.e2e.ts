@@ -5,8 +5,9 @@
  * optional), and the server stores them; a score is corrected from the dashboard's list (the
  * project's page) until deliberation; a Done made offline carries its scores when it is sent, and
  * a refusal of it is told as any queued write's; a score given before the organizer changed the
- * criterion's scale is asked again on the project page; an undo gives back the star and scores of a
- * Done, and those chosen before "I know this team".
+ * criterion's scale is asked again on the project page; the welcome names the criteria before the
+ * first pitch; an undo gives back the star and scores of a Done, and those chosen before "I know
+ * this team".
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { JUDGE_CONFLICT_LABEL } from '@podium/protocol';
@@ -17,7 +18,10 @@ import {
   apiCall,
   judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
+  loginJudgeApi,
+  openPhonePage,
   noticeWithText,
+  seedJudge,
   seedProject,
   serviceWorkerActive,
   startServer,
@@ -203,6 +207,22 @@ describe('judging by criteria on a phone', () => {
     await submit.tap();
     await page.waitForURL(url('/judge'));
     expect((await judgeScores(token)).scores[finishedId]).toEqual(byId(FIRST_SCORES));
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('names the criteria and what their scores mean on the welcome page, before the first pitch', async () => {
+    const judge = await seedJudge(server, { name: 'Grace Hopper', email: 'grace.hopper@example.org' });
+    const token = await loginJudgeApi(server, judge.code, false);
+    const { context, page, errors } = await openPhonePage(browser, server, token);
+    opened.push(context);
+    await page.goto(url('/judge/welcome'));
+    const listed = page.locator('.judge-welcome__criteria li');
+    await listed.first().waitFor();
+    expect(await listed.allTextContents()).toEqual(
+      CRITERIA.map(({ name, description }) => (description === '' ? name : `${name}: ${description}`)),
+    );
+    await page.getByText('score the project from 1 to 5 on each criterion:', { exact: false }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

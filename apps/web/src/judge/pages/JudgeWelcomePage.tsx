@@ -5,7 +5,7 @@ import { WelcomeConfirmations } from '../components/WelcomeConfirmations';
 import { WelcomeInstructions } from '../components/WelcomeInstructions';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { useJudgeSelf } from '../hooks/use-judge-data';
+import { useJudgeCriteria, useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeSyncStore } from '../stores/sync.store';
 import { notify, useNoticeStore } from '../../stores/notice.store';
@@ -22,6 +22,7 @@ export function JudgeWelcomePage() {
   const navigate = useNavigate();
   const gate = useJudgeGate({ requireWelcome: false });
   const self = useJudgeSelf();
+  const criteria = useJudgeCriteria();
   const judge = self.data;
   const [checked, setChecked] = useState([false, false, false]);
   const [sending, setSending] = useState(false);
@@ -75,7 +76,7 @@ export function JudgeWelcomePage() {
 
   return (
     <Page heading={`Welcome, ${judge.name}!`} title="Welcome" logout={<JudgeLogout />}>
-      <WelcomeInstructions />
+      <WelcomeInstructions criteria={criteria} />
       <WelcomeConfirmations email={judge.email} track={judge.track} checked={checked} onChange={onCheck} />
       <button
         type="button"
