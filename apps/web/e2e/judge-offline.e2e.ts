@@ -1,17 +1,20 @@
 /**
  * Offline-tolerant saves: notes typed without a network wait in the outbox ('Offline — will
  * retry') and reach the server once the phone is back online; a reload before that loses
- * nothing.
+ * nothing. So do saves a venue Wi-Fi's sign-in page answered instead of the server.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
   apiCall,
+  finishWithNotes,
   judgeRecord,
   judgeWhileJudging,
   launchBrowser,
+  liveProject,
   openPhonePage,
+  seedJudge,
   seedProject,
   startServer,
 } from './harness';
@@ -21,6 +24,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let judgeId: string;
+let token: string;
 let projectIds: string[];
 
 beforeAll(async () => {
@@ -30,7 +34,8 @@ beforeAll(async () => {
     await seedProject(server, { name: 'Mesh Radio' }),
     await seedProject(server, { name: 'Kelp Farm' }),
   ];
-  const { id, token } = await judgeWhileJudging(server, { name: 'Linus', email: 'linus@example.org' }, 0);
+  let id: string;
+  ({ id, token } = await judgeWhileJudging(server, { name: 'Linus', email: 'linus@example.org' }, 0));
   judgeId = id;
   for (let i = 0; i < 2; i++) {
     await apiCall(server, 'POST', '/judge/next', undefined, token);
@@ -44,6 +49,16 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** A venue Wi-Fi's sign-in page answering `pattern`'s requests for the server (a captive portal). */
+const behindSignInPage = (target: Page, pattern: string) =>
+  target.route(pattern, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
+    }),
+  );
 
 const notesOf = async (projectId: string) =>
   (await judgeRecord(server, judgeId)).seen_projects.find((p) => p.project_id === projectId)?.notes;
@@ -82,6 +97,49 @@ describe('saving while offline', () => {
     await page.unroute('**/api/judge/notes/**');
     await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => notesOf(projectIds[1]!)).toBe('Written offline, then the tab reloaded.');
+  });
+
+  it("keeps notes answered by a Wi-Fi sign-in page (not the server's JSON) and sends them later", async () => {
+    // The notes never reached Podium, so they wait as on a dead network (before, they were told
+    // refused and dropped: the sign-in page answers 200).
+    await behindSignInPage(page, '**/api/judge/notes/**');
+    await page.goto(`${server.baseUrl}/judge/project/${projectIds[1]}`);
+    const notes = page.getByLabel('Personal notes');
+    await notes.waitFor();
+    await notes.fill('Typed behind the Wi-Fi sign-in page.');
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
+    expect(await page.getByText('It was not saved').count()).toBe(0);
+    await page.unroute('**/api/judge/notes/**');
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => notesOf(projectIds[1]!)).toBe('Typed behind the Wi-Fi sign-in page.');
+  });
+
+  it('keeps a Done answered by a Wi-Fi sign-in page and sends it later', async () => {
+    const third = await seedProject(server, { name: 'Tide Clock' });
+    await liveProject(server, page, token);
+    await behindSignInPage(page, '**/api/judge/finish');
+    await finishWithNotes(page, 'Finished behind the sign-in page.');
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
+    expect(await page.getByText('It was not saved').count()).toBe(0);
+    await page.unroute('**/api/judge/finish');
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => notesOf(third)).toBe('Finished behind the sign-in page.');
+  });
+
+  it("says at login that the answer was not the server's, and what to do", async () => {
+    const { code } = await seedJudge(server, { name: 'Ken', email: 'ken@example.org' });
+    const { context: fresh, page: login } = await openPhonePage(browser, server);
+    await behindSignInPage(login, '**/api/judge/login');
+    await login.goto(`${server.baseUrl}/judge/login`);
+    await login.getByLabel('Judging code').fill(code);
+    await login.getByRole('button', { name: 'Log In' }).tap();
+    await login
+      .getByText('if the Wi-Fi asks you to sign in, do so, then try again.', { exact: false })
+      .waitFor();
+    await login.unroute('**/api/judge/login');
+    await login.getByRole('button', { name: 'Log In' }).tap();
+    await login.waitForURL(`${server.baseUrl}/judge/welcome`);
+    await fresh.close();
   });
 
   it('queues a ranking made offline', async () => {

@@ -23,6 +23,15 @@ import { shownSeq } from './shown-seq';
 export const NETWORK_ERROR = 'Network connection issue';
 export const PARSE_ERROR = 'Error parsing response';
 
+/**
+ * Whether a failure is Podium's own answer. The server answers JSON only, so no answer, or one
+ * that is not JSON whatever its status (a venue Wi-Fi's sign-in page answers 200; a proxy's own
+ * page; a body cut short), did not come from it: such a request may be tried again.
+ */
+export function answeredByServer(error: string): boolean {
+  return error !== NETWORK_ERROR && error !== PARSE_ERROR;
+}
+
 export interface ApiSuccess<T> {
   status: number;
   error: '';

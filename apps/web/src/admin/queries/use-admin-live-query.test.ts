@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR } from '../../api/client';
+import { NETWORK_ERROR, PARSE_ERROR } from '../../api/client';
 import { RequestFailed } from '../../queries/query-client';
 import { isTransientFailure, retryDelayMs } from './use-admin-live-query';
 
 const failed = (status: number, error: string) => new RequestFailed({ status, error, data: null });
 
 describe('the admin dashboard first-load retry', () => {
-  it('retries what the server may get over by itself: no answer, 5xx, rate limit', () => {
+  it("retries what the server may get over by itself: no answer or not the server's, 5xx, rate limit", () => {
     expect(isTransientFailure(failed(404, NETWORK_ERROR))).toBe(true);
+    // A Wi-Fi sign-in page answering for the server.
+    expect(isTransientFailure(failed(200, PARSE_ERROR))).toBe(true);
     expect(isTransientFailure(failed(503, 'Service Unavailable'))).toBe(true);
     expect(isTransientFailure(failed(429, 'Too many requests'))).toBe(true);
   });

@@ -8,7 +8,7 @@ import { InsecureConnectionNotice } from '../../components/InsecureConnectionNot
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
-import { requestErrorText } from '../../util/request-error';
+import { requestErrorText } from '../../api/request-error';
 
 /** Codes are typed or pasted from an email: every space, tab or line break is dropped (§5). */
 const stripWhitespace = (code: string) => code.replace(/\s+/g, '');

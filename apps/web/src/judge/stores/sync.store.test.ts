@@ -76,9 +76,12 @@ describe('judge saves', () => {
     expect(saveKey({ kind: 'welcome' })).toBe('welcome');
   });
 
-  it('retry network failures and unreachable upstreams, not refusals', () => {
+  it('retry network failures, unreachable upstreams and answers not from the server, not refusals', () => {
     expect(isRetryable(404, NETWORK_ERROR)).toBe(true);
     expect(isRetryable(503, 'Error parsing response')).toBe(true);
+    // A Wi-Fi sign-in page, or a proxy's own page: not JSON, so not the server's refusal.
+    expect(isRetryable(200, 'Error parsing response')).toBe(true);
+    expect(isRetryable(403, 'Error parsing response')).toBe(true);
     expect(isRetryable(500, 'internal server error')).toBe(true);
     expect(isRetryable(422, 'Idempotency-Key was used for a different request')).toBe(false);
     expect(isRetryable(404, 'project not found')).toBe(false);

@@ -11,7 +11,7 @@ import type { CriterionScales, CriterionScores, JudgeReason, JudgeSelf, JudgeUnd
 import { endpoints, NO_CURRENT_PROJECT, NOT_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
-import { callApi, NETWORK_ERROR } from '../../api/client';
+import { answeredByServer, callApi } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { getJudgeToken } from '../../auth/cookies';
 import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
@@ -120,11 +120,12 @@ export function saveStatusOf(snapshot: OutboxSnapshot<unknown>): SaveStatus {
 }
 
 /**
- * The network failed, or the server (or a proxy in front of it) failed or is restarting: try
- * again later with the same key. Any other answer (4xx) is the server's refusal.
+ * The answer was not the server's (no network, a Wi-Fi sign-in page), or the server (or a proxy
+ * in front of it) failed or is restarting: try again later with the same key, which makes the
+ * retry safe should the write have landed. Any other answer (4xx) is the server's refusal.
  */
 export function isRetryable(status: number, error: string): boolean {
-  return error === NETWORK_ERROR || status >= 500;
+  return !answeredByServer(error) || status >= 500;
 }
 
 export function toSendResult(result: ApiResult<unknown>): SendResult {
