@@ -97,6 +97,26 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     await context.close();
   });
 
+  it("says what to do when a venue Wi-Fi's sign-in page answers instead of the server", async () => {
+    const { context, page } = await openPhonePage(browser, server);
+    await page.route(`**/api/team/${code}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
+      }),
+    );
+    await page.goto(`${server.baseUrl}/team/${code}`);
+    await page
+      .getByText(
+        'Could not load your status: Error parsing response. Trying again shortly. The answer did not come ' +
+          'from the judging server: if the Wi-Fi asks you to sign in, do so, then try again.',
+      )
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('regression (issue 31 item 5): a page told its code is not valid opens no socket and asks once a minute', async () => {
     const { context, page } = await openPhonePage(browser, server);
     await page.clock.install();

@@ -1,3 +1,4 @@
+import { withNotFromServerHint } from '../../api/request-error';
 import { useExpoProjects } from '../hooks/use-expo-data';
 
 /** The expo before its first data: a loading line, or the failure with a retry. */
@@ -6,7 +7,7 @@ export function ExpoLoadStatus() {
   if (status === 'error') {
     return (
       <div className="expo-message" role="alert">
-        <p>Could not load the projects: {error}</p>
+        <p>{withNotFromServerHint(`Could not load the projects: ${error}`, error)}</p>
         <button type="button" className="btn btn--secondary" onClick={retry}>
           Try again
         </button>

@@ -120,6 +120,16 @@ describe('the expo reads', () => {
     expect(requests.sort()).toEqual(['/api/challenges', '/api/group-info', CHANGES]);
   });
 
+  it('say what to do when a Wi-Fi sign-in page answers instead of the server', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>Sign in to Venue Wi-Fi</html>', { status: 200 }));
+    const view = await render(<Reader />);
+    await settle();
+    expect(view.querySelector('[role="alert"]')?.textContent).toContain(
+      'Could not load the projects: Error parsing response. The answer did not come from the judging server: ' +
+        'if the Wi-Fi asks you to sign in, do so, then try again.',
+    );
+  });
+
   it('keep the last good list when a later refetch fails or answers the wrong shape', async () => {
     let answer: () => Promise<Response> = async () => jsonResponse(wholeList([project({ name: 'Kept' })]));
     vi.stubGlobal('fetch', () => answer());

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { callApi } from '../../api/client';
+import { withNotFromServerHint } from '../../api/request-error';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
@@ -55,7 +56,10 @@ export function TeamStatusPage() {
         <Page heading="Your team's status">
           {status.error ? (
             <p className="card" role="alert">
-              Could not load your status: {status.error}. Trying again shortly.
+              {withNotFromServerHint(
+                `Could not load your status: ${status.error}. Trying again shortly.`,
+                status.error,
+              )}
             </p>
           ) : (
             <span className="spinner" role="status" aria-label="Loading your status" />
@@ -166,7 +170,11 @@ function AlertButton({ code, status }: { code: string; status: TeamStatus }) {
     setBusy(true);
     const result = await callApi(endpoints.teamAlert, { params: { code } });
     setBusy(false);
-    setAnswer(result.data ? 'The organizers have been told. Someone will check on you.' : result.error);
+    setAnswer(
+      result.data
+        ? 'The organizers have been told. Someone will check on you.'
+        : withNotFromServerHint(result.error, result.error),
+    );
     await invalidate(client, endpoints.teamStatus, true);
   };
   return (
