@@ -1,9 +1,10 @@
 /**
  * Offline-tolerant saves: notes typed without a network wait in the outbox ('Offline — will
  * retry') and reach the server once the phone is back online; a reload before that loses
- * nothing. So do saves a venue Wi-Fi's sign-in page answered instead of the server.
+ * nothing. So do saves a venue Wi-Fi's sign-in page answered instead of the server, and a Done
+ * whose request hung on a dead link.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -124,6 +125,26 @@ describe('saving while offline', () => {
     await page.unroute('**/api/judge/finish');
     await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => notesOf(third)).toBe('Finished behind the sign-in page.');
+  });
+
+  it('gives up a Done whose request hangs on a dead link after ANSWER_TIMEOUT_MS, keeps it and sends it later', async () => {
+    // A Wi-Fi whose uplink died holds the request for minutes; before, the popup waited with it.
+    const fourth = await seedProject(server, { name: 'Reef Watch' });
+    await liveProject(server, page, token);
+    const held: Route[] = [];
+    await page.route('**/api/judge/finish', (route) => void held.push(route));
+    await finishWithNotes(page, 'Finished on a dead link.');
+    await page.getByText(/^Offline: \d+ changes? waiting$/).waitFor();
+    expect(await notesOf(fourth)).toBeUndefined();
+    // The link comes back: the requests held go on (those given up were aborted on the phone).
+    await page.unroute('**/api/judge/finish');
+    for (const route of held) await route.continue().catch(() => undefined);
+    await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => notesOf(fourth)).toBe('Finished on a dead link.');
+    const finishes = (await judgeRecord(server, judgeId)).seen_projects.filter(
+      (p) => p.project_id === fourth,
+    );
+    expect(finishes).toHaveLength(1);
   });
 
   it("says at login that the answer was not the server's, and what to do", async () => {

@@ -3,7 +3,16 @@ import { endpoint, endpoints } from '@podium/protocol';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { setAdminSession, setJudgeToken } from '../auth/cookies';
 import { jsonResponse } from '../test/render';
-import { basicAuthHeader, callApi, callApiWithQuery } from './client';
+import {
+  ANSWER_TIMEOUT_MS,
+  basicAuthHeader,
+  callApi,
+  callApiWithQuery,
+  NETWORK_ERROR,
+  PARSE_ERROR,
+  requestErrorText,
+  withNotFromServerHint,
+} from './client';
 
 // Descriptors the protocol does not have yet, to exercise judge auth and path parameters.
 const judgeSelf = endpoint({ method: 'GET', path: '/judge', auth: 'judge' });
@@ -39,6 +48,57 @@ describe('callApi results', () => {
       error: 'Network connection issue',
       data: null,
     });
+  });
+
+  it("gives up a phone's request whose answer has not begun after ANSWER_TIMEOUT_MS, as a network failure", async () => {
+    vi.useFakeTimers();
+    try {
+      // A dead link that still looks connected: the request waits until it is aborted.
+      const hung: (AbortSignal | undefined)[] = [];
+      vi.stubGlobal(
+        'fetch',
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            hung.push(init.signal ?? undefined);
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const judge = callApi(judgeSelf);
+      const admin = callApi(trackStats, { params: { track: 'AI' } });
+      let judgeDone = false;
+      void judge.then(() => (judgeDone = true));
+      await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
+      expect(judgeDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await judge).toEqual({ status: 404, error: 'Network connection issue', data: null });
+      // The admin's request may take long (an export): it has no such clock.
+      await vi.advanceTimersByTimeAsync(10 * ANSWER_TIMEOUT_MS);
+      expect(hung.map((signal) => signal?.aborted ?? false)).toEqual([true, false]);
+      void admin;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps a phone's request going once its answer began, and aborts it with the caller", async () => {
+    vi.useFakeTimers();
+    try {
+      const spy = stubFetch(jsonResponse({ ok: 1 }));
+      expect(await callApi(judgeSelf)).toEqual({ status: 200, error: '', data: { ok: 1 } });
+      const { signal } = spy.mock.calls[0]![1]!;
+      await vi.advanceTimersByTimeAsync(2 * ANSWER_TIMEOUT_MS);
+      expect(signal!.aborted).toBe(false);
+
+      const caller = new AbortController();
+      stubFetch(jsonResponse({ ok: 1 }));
+      const forwarded = vi.mocked(fetch);
+      const call = callApi(judgeSelf, { signal: caller.signal });
+      caller.abort();
+      await call;
+      expect(forwarded.mock.calls[0]![1]!.signal!.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives "Error parsing response" when the body is not JSON', async () => {
@@ -249,5 +309,27 @@ describe('conditional requests (ETag, 304)', () => {
     const result = await callApi(endpoints.projectList, { kept });
     expect(sent(spy).headers.get('If-None-Match')).toBe('"v1"');
     expect(result).toEqual({ status: 200, error: '', data: kept.data, etag: '"v1"' });
+  });
+});
+
+describe('request error texts', () => {
+  it("say the spec's text for the server's refusals and for no answer", () => {
+    expect(requestErrorText(500, 'internal server error')).toBe(
+      'Error sending request to server (Status 500): internal server error',
+    );
+    expect(requestErrorText(404, NETWORK_ERROR)).toBe(
+      'Error sending request to server (Status 404): Network connection issue',
+    );
+  });
+
+  it("add what to do when the answer was not the server's (a Wi-Fi sign-in page)", () => {
+    expect(requestErrorText(200, PARSE_ERROR)).toBe(
+      'Error sending request to server (Status 200): Error parsing response. The answer did not come from the ' +
+        'judging server: if the Wi-Fi asks you to sign in, do so, then try again.',
+    );
+    expect(withNotFromServerHint('Could not load this page: Error parsing response.', PARSE_ERROR)).toBe(
+      'Could not load this page: Error parsing response. The answer did not come from the judging server: if ' +
+        'the Wi-Fi asks you to sign in, do so, then try again.',
+    );
   });
 });

@@ -32,6 +32,24 @@ export function answeredByServer(error: string): boolean {
   return error !== NETWORK_ERROR && error !== PARSE_ERROR;
 }
 
+/**
+ * What to do when the answer was not the server's JSON: most often a venue Wi-Fi's sign-in page
+ * answering for it (the phone shows it as online, and nothing else says why nothing works).
+ */
+const NOT_FROM_SERVER_HINT =
+  'The answer did not come from the judging server: if the Wi-Fi asks you to sign in, do so, then try again.';
+
+/** The hint after an error text (as a sentence of its own), when the error says the answer was not the server's. */
+export function withNotFromServerHint(text: string, error: string): string {
+  if (error !== PARSE_ERROR) return text;
+  return `${text.endsWith('.') ? text : `${text}.`} ${NOT_FROM_SERVER_HINT}`;
+}
+
+/** The shared text for a request the server refused or that never arrived (product spec §8). */
+export function requestErrorText(status: number, error: string): string {
+  return withNotFromServerHint(`Error sending request to server (Status ${status}): ${error}`, error);
+}
+
 export interface ApiSuccess<T> {
   status: number;
   error: '';
@@ -119,6 +137,35 @@ function requestUrl(endpoint: Endpoint, options: RequestOptions = {}): string {
   return query.size === 0 ? path : `${path}?${query}`;
 }
 
+/**
+ * A phone's request (any but the admin's) whose answer has not begun after this long is given up
+ * as a network failure. A dead link that still looks connected (a venue Wi-Fi whose uplink died, a
+ * sign-in page that drops traffic once the phone's session expired) holds a request until TCP gives
+ * up, many minutes on a phone: the judge's outbox waited behind it, and the Done popup with it. The
+ * server answers a judge within a second even at ten times an event's load (docs/benchmarks.md);
+ * a retried write carries its Idempotency-Key, so one that did land lands once. The admin's
+ * requests are left alone: an export or an import may take longer than this before answering.
+ */
+export const ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * The signal a request goes with: the caller's, and for a phone's request also aborted once
+ * ANSWER_TIMEOUT_MS passed without an answer (`answered` stops that clock).
+ */
+function requestSignal(
+  endpoint: Endpoint,
+  signal: AbortSignal | undefined,
+): { signal?: AbortSignal; answered: () => void } {
+  if (endpoint.auth === 'admin') return { signal, answered: () => {} };
+  // Not AbortSignal.any: judges' phones include iOS 16, which lacks it.
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (signal?.aborted) abort();
+  else signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(abort, ANSWER_TIMEOUT_MS);
+  return { signal: controller.signal, answered: () => clearTimeout(timer) };
+}
+
 /** Sends the request of `endpoint`; null when the network failed (or the caller aborted). */
 export async function sendRequest(
   endpoint: Endpoint,
@@ -135,17 +182,15 @@ export async function sendRequest(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const { signal, answered } = requestSignal(endpoint, options.signal);
   try {
-    const response = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const response = await fetch(url, { method: endpoint.method, headers, body, signal });
     shownSeq.note(response.headers);
     return response;
   } catch {
     return null;
+  } finally {
+    answered();
   }
 }
 

@@ -2,7 +2,7 @@
  * The dashboard's alert texts (product spec §8) and the number checks of its move dialogs (§5).
  * Pure, so the exact wording is unit-tested.
  */
-import { requestErrorText } from '../../api/request-error';
+import { requestErrorText } from '../../api/client';
 import type { DashboardTable } from '../stores/dashboard-view.store';
 
 export const DELIBERATION_STARTED =

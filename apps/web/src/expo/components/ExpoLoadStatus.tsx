@@ -1,4 +1,4 @@
-import { withNotFromServerHint } from '../../api/request-error';
+import { withNotFromServerHint } from '../../api/client';
 import { useExpoProjects } from '../hooks/use-expo-data';
 
 /** The expo before its first data: a loading line, or the failure with a retry. */

@@ -1,4 +1,4 @@
-import { withNotFromServerHint } from '../../api/request-error';
+import { withNotFromServerHint } from '../../api/client';
 
 /** A page's data could not be loaded: why, and a way to try again (poor Wi-Fi is expected). */
 export function LoadError({ error, onRetry }: { error: string; onRetry: () => void }) {

@@ -2,13 +2,12 @@ import { endpoints } from '@podium/protocol';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../api/client';
+import { callApi, requestErrorText } from '../../api/client';
 import { getJudgeToken, removeJudgeToken, setJudgeToken } from '../../auth/cookies';
 import { InsecureConnectionNotice } from '../../components/InsecureConnectionNotice';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
-import { requestErrorText } from '../../api/request-error';
 
 /** Codes are typed or pasted from an email: every space, tab or line break is dropped (§5). */
 const stripWhitespace = (code: string) => code.replace(/\s+/g, '');

@@ -2,8 +2,7 @@ import { endpoints, TEAM_CODE_INVALID, type TeamStatus } from '@podium/protocol'
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { callApi } from '../../api/client';
-import { withNotFromServerHint } from '../../api/request-error';
+import { callApi, withNotFromServerHint } from '../../api/client';
 import { Page } from '../../components/Page';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { invalidate, useQueryInvalidation } from '../../realtime/use-query-invalidation';
