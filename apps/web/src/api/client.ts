@@ -157,7 +157,7 @@ function requestSignal(
   signal: AbortSignal | undefined,
 ): { signal?: AbortSignal; answered: () => void } {
   if (endpoint.auth === 'admin') return { signal, answered: () => {} };
-  // Not AbortSignal.any: judges' phones include iOS 16, which lacks it.
+  // Not AbortSignal.any: the build targets Safari 16 (Vite's baseline), which lacks it (17.4).
   const controller = new AbortController();
   const abort = () => controller.abort();
   if (signal?.aborted) abort();
