@@ -134,7 +134,9 @@ function requestUrl(endpoint: Endpoint, options: RequestOptions = {}): string {
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) query.set(name, value);
   }
-  return query.size === 0 ? path : `${path}?${query}`;
+  // Not `query.size`: Safari 16 (the build's baseline) lacks it, and every URL got a bare '?'.
+  const search = query.toString();
+  return search === '' ? path : `${path}?${search}`;
 }
 
 /**
