@@ -174,6 +174,17 @@ describe('callApi requests', () => {
     expect(spy.mock.calls[1]?.[0]).toBe('/api/admin/log');
   });
 
+  it("asks a path with no query without a bare '?' where URLSearchParams has no size (Safari 16)", async () => {
+    const size = vi.spyOn(URLSearchParams.prototype, 'size', 'get').mockReturnValue(undefined as never);
+    try {
+      const spy = stubFetch(jsonResponse({ ok: 1 }));
+      await callApi(endpoints.eventInfo);
+      expect(sent(spy).url).toBe('/api/event');
+    } finally {
+      size.mockRestore();
+    }
+  });
+
   it('sends a multipart form as it is, leaving the content type to the browser', async () => {
     const spy = stubFetch(jsonResponse({ ok: 1 }));
     const form = new FormData();
