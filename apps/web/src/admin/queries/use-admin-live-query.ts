@@ -1,8 +1,8 @@
 /**
  * A GET the admin dashboard keeps live by itself (issue 14): realtime events invalidate it
  * (realtime/use-query-invalidation.ts); one reader of it polls every 15 seconds (API.md 6.3's
- * fallback, which also catches up a read that failed); and a first load that
- * fails for want of a server (no answer or not the server's, 5xx, 429) retries with backoff instead of stopping on an
+ * fallback, which also catches up a read that failed); and a first load that fails for want of a
+ * server (no answer or not the server's, 5xx, 429) retries with backoff instead of stopping on an
  * error. Once an answer is shown, a failed refetch is not retried by TanStack: the poll and the
  * reconnect refetch it, so a reconnect never waits behind a retry's backoff.
  */
