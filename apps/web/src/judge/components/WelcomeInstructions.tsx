@@ -21,8 +21,8 @@ function CriteriaStep({ criteria, required }: CriteriaList) {
           </li>
         ))}
       </ul>
-      Use the whole scale: each judge&apos;s scores are read against that judge&apos;s own, so a strict or a
-      generous judge neither helps nor hurts a team.
+      Use the whole scale: each judge&apos;s scores are compared with that judge&apos;s other scores, so a
+      strict or a generous judge neither helps nor hurts a team.
     </li>
   );
 }
