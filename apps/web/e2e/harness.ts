@@ -225,6 +225,37 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   };
 }
 
+/**
+ * Runs the page's installed clock `ms` on, 5 s at a time, letting each API request the page made
+ * meanwhile be answered before the clock goes on. The server answers in real time, and the app
+ * gives up a phone's request unanswered after 15 s of the page's clock (`ANSWER_TIMEOUT_MS`): one
+ * `runFor` over a minute would give up the minute's poll before its answer could come.
+ */
+export async function runClockAnswered(page: Page, ms: number): Promise<void> {
+  const open = new Set<unknown>();
+  const opened = (request: { url: () => string }) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) open.add(request);
+  };
+  const closed = (request: unknown) => open.delete(request);
+  page.on('request', opened);
+  page.on('requestfinished', closed);
+  page.on('requestfailed', closed);
+  try {
+    for (let ran = 0; ran < ms; ran += 5_000) {
+      await page.clock.runFor(Math.min(5_000, ms - ran));
+      const deadline = Date.now() + LIVE_MS;
+      while (open.size > 0) {
+        if (Date.now() > deadline) throw new Error(`${open.size} API requests unanswered for ${LIVE_MS} ms`);
+        await page.waitForTimeout(20);
+      }
+    }
+  } finally {
+    page.off('request', opened);
+    page.off('requestfinished', closed);
+    page.off('requestfailed', closed);
+  }
+}
+
 /** `promise`, or a failure naming `what` after `ms`: for a wait the test's own timeout would end unnamed. */
 export async function within<T>(promise: Promise<T>, what: string, ms = LIVE_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -17,6 +17,7 @@ import {
   loginJudgeApi,
   openAdminPage,
   openPhonePage,
+  runClockAnswered,
   seedJudge,
   seedProject,
   startServer,
@@ -138,7 +139,7 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     // before issue 31, a socket handshake every 5 s and a poll a minute; now only the minute's
     // poll, so the page can come back by itself.
     for (let minute = 1; minute <= 5; minute++) {
-      await page.clock.runFor(60_000);
+      await runClockAnswered(page, 60_000);
       await expect.poll(() => reads - readsBefore).toBe(minute);
     }
     await page.waitForTimeout(500);
@@ -274,7 +275,7 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     await team.page
       .getByRole('heading', { name: 'This team link is not valid' })
       .waitFor({ timeout: LIVE_MS });
-    await team.page.clock.runFor(2 * 60_000);
+    await runClockAnswered(team.page, 2 * 60_000);
     expect(
       await team.page
         .getByText('Please ask an organizer for help. This page checks again every minute.')
@@ -284,7 +285,7 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     // The last judge undoes the skip (the team was there after all): the project is shown again,
     // and the page, without a reload, shows the team's status at its next minute's check.
     await apiCall(server, 'POST', '/judge/undo', { project_id: orbit }, last);
-    await team.page.clock.runFor(60_000);
+    await runClockAnswered(team.page, 60_000);
     await team.page.getByRole('heading', { name: 'Orbit Loom' }).waitFor({ timeout: LIVE_MS });
     await team.page.getByText('0 of 3 views').waitFor();
     // Live again: its socket is back, so a judge taking the project shows at once.
