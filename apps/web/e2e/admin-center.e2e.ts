@@ -216,6 +216,34 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('command center on %s', 
   });
 });
 
+describe("a laptop whose clock is an hour off the server's", () => {
+  // The dashboard compares the server's times with now: on the server's clock (Date headers).
+  for (const [way, skewMs] of [
+    ['behind', -3_600_000],
+    ['ahead', 3_600_000],
+  ] as const) {
+    it(`counts the same idle judges and says how long ago as on time (an hour ${way})`, async () => {
+      const context = await browser.newContext(VIEWPORTS.desktop);
+      await saveAdminPassword(context, server);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.clock.install({ time: Date.now() + skewMs });
+      await page.goto(`${server.baseUrl}/admin`);
+      await page.getByRole('button', { name: 'Judges', exact: true }).click();
+      // Grace holds a project past twice the 1 s timer; Linus never started. On the laptop's clock,
+      // an hour behind counted no judge idle, and an hour ahead said Ada's finish was "1 hour ago".
+      await page.getByRole('button', { name: '2 idle judges' }).waitFor();
+      const ada = page.locator('.dashboard-table tbody tr', { hasText: 'Ada Judge' });
+      await expect
+        .poll(() => ada.locator('time').allTextContents())
+        .toEqual([expect.stringMatching(/^(just now|\d+ minutes? ago)$/)]);
+      expect(await page.getByText(/^Last Update: .*\(just now\)/).count()).toBe(1);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe('rough edges', () => {
   const desktop = async (path: string, options = VIEWPORTS.desktop) => {
     const context = await browser.newContext(options);

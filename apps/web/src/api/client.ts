@@ -18,6 +18,7 @@ import { ADMIN_USER, API_BASE, buildPath } from '@podium/protocol';
 import { getAdminSession, getJudgeToken } from '../auth/cookies';
 import type { KeptAnswer } from './conditional';
 import { isJudgeWrite, newIdempotencyKey } from './idempotency';
+import { serverClock } from './server-clock';
 import { shownSeq } from './shown-seq';
 
 export const NETWORK_ERROR = 'Network connection issue';
@@ -188,6 +189,7 @@ export async function sendRequest(
   try {
     const response = await fetch(url, { method: endpoint.method, headers, body, signal });
     shownSeq.note(response.headers);
+    serverClock.note(response.headers);
     return response;
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import type { DashboardTable } from '../stores/dashboard-view.store';
 import { useDashboardViewStore } from '../stores/dashboard-view.store';
+import { serverClock } from '../../api/server-clock';
 import { useLastUpdate, useOptions, useRefreshError } from './dashboard-queries';
 import { useTimeAgo } from './use-now';
 
@@ -12,7 +13,8 @@ const TABLES: readonly { table: DashboardTable; label: string }[] = [
 export function LastUpdate() {
   const last = useLastUpdate();
   const error = useRefreshError();
-  const ago = useTimeAgo(last);
+  // `last` is this browser's time (when the answer came); the texts' clock is the server's.
+  const ago = useTimeAgo(last === 0 ? 0 : serverClock.fromLocal(last));
   return (
     <p className="last-update">
       Last Update:{' '}

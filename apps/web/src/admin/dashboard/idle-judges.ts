@@ -1,7 +1,8 @@
 /**
  * Idle judges (issue 16): active judges who hold a project much longer than the timer allows, or
  * who logged in while judging runs and never started. Times are the server's `last_activity`
- * (set at login, at each assignment, finish and skip), compared with the browser's clock.
+ * (set at login, at each assignment, finish and skip), compared with the server's clock as the
+ * browser sees it (api/server-clock.ts).
  */
 import type { JudgeAdmin } from '@podium/protocol';
 

@@ -1,22 +1,31 @@
 /**
- * One shared wall clock for the 'Updated' columns and 'Last Update' (time-ago texts): a single
- * interval for the whole page, and each cell re-renders only when its own text changes.
+ * One shared wall clock for the 'Updated' columns and 'Last Update' (time-ago texts) and the idle
+ * judges: a single interval for the whole page, and each cell re-renders only when its own text
+ * changes. It is the server's clock (api/server-clock.ts): the times it is compared with are the
+ * server's.
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { serverClock } from '../../api/server-clock';
 import { timeAgo } from '../logic/time-ago';
 
 /** Time-ago texts change at most once a minute after the first; 15 s keeps 'just now' honest. */
 const TICK_MS = 15_000;
 
-const useNowStore = create<{ now: number }>()(() => ({ now: Date.now() }));
+const useNowStore = create<{ now: number }>()(() => ({ now: serverClock.now() }));
 
 /** Runs the shared clock while the dashboard is mounted. */
 export function useNowTicker(): void {
   useEffect(() => {
-    useNowStore.setState({ now: Date.now() });
-    const timer = setInterval(() => useNowStore.setState({ now: Date.now() }), TICK_MS);
-    return () => clearInterval(timer);
+    const tick = () => useNowStore.setState({ now: serverClock.now() });
+    tick();
+    const timer = setInterval(tick, TICK_MS);
+    // The first answers tell how far the server's clock is: not a tick later.
+    const unsubscribe = serverClock.onChange(tick);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, []);
 }
 
