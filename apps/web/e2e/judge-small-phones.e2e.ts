@@ -3,7 +3,8 @@
  * with the five criteria of judge-criteria.e2e.ts: every criterion's name is whole, beside or above
  * its scores and never under them; the Done popup never scrolls sideways, and its Submit is on the
  * first screen, at 200 % text in a footer of at most a quarter of the popup; the Skip popup's
- * "Please select an option." shows where the judge looks.
+ * "Please select an option." shows where the judge looks. The live page at 200 % text shows the
+ * project and its table first, its timer and actions (too tall to hold at the bottom) at the end.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SELECT_AN_OPTION } from '@podium/protocol';
@@ -282,4 +283,47 @@ describe('"Please select an option." in the Skip popup', () => {
       expect(unexpectedErrors(errors)).toEqual([]);
     });
   }
+});
+
+describe('the live page at 200 % text size', () => {
+  // With a timer, the bar holds Start Judging and what it does too: the tallest it gets.
+  beforeAll(() => apiCall(server, 'POST', '/admin/options', { judging_timer: 300 }));
+  afterAll(() => apiCall(server, 'POST', '/admin/options', { judging_timer: 0 }));
+
+  /** Whether `target` is inside the screen and drawn on top (no bar over it). */
+  const shownOnTop = (target: Locator) =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return box.top >= 0 && box.bottom <= window.innerHeight && top !== null && element.contains(top);
+    });
+
+  it('shows the project and its table first, with its timer and actions at the end of the page', async () => {
+    // At this size the bar held at the bottom took 669 of the 844 px: it covered the project's name
+    // and table, and its own buttons went past the screen's bottom edge.
+    const { page, errors } = await judgeOn(390, 844, '200%');
+    await page.goto(url('/judge/live'));
+    const name = page.locator('h1.judge-project-heading__name');
+    await name.waitFor();
+    await expect.poll(() => shownOnTop(name)).toBe(true);
+    expect(await shownOnTop(page.locator('.judge-project-heading__table'))).toBe(true);
+    const start = button(page, 'Start Judging');
+    await start.scrollIntoViewIfNeeded();
+    await start.tap();
+    const done = button(page, 'Done');
+    await done.scrollIntoViewIfNeeded();
+    expect(await shownOnTop(done)).toBe(true);
+    await done.tap();
+    await page.getByRole('dialog', { name: 'Finish Project' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('keeps the bar at the bottom of the first screen at the usual text size', async () => {
+    const { page, errors } = await judgeOn(390, 844);
+    await page.goto(url('/judge/live'));
+    await page.locator('h1.judge-project-heading__name').waitFor();
+    await expect.poll(() => shownOnTop(button(page, 'Done'))).toBe(true);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
 import type { ProjectSummary } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
+import { useRef } from 'react';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useJudgeAlarm } from '../hooks/use-judge-alarm';
+import { useTooTallToHold } from '../hooks/use-too-tall-to-hold';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { DoneDialog } from './DoneDialog';
 import { LiveActions } from './LiveActions';
@@ -15,7 +17,8 @@ import { TimeUpDialog } from './TimeUpDialog';
 /**
  * The project being judged: where it is first (the judge has to walk there), the notes and the
  * description, and the clock with the actions in a bar held at the bottom of the screen, so a long
- * name, the map or long notes never push them off the first screen (issue 32).
+ * name, the map or long notes never push them off the first screen (issue 32). With text too large
+ * for that (the bar would cover most of the screen), the bar stays at the end of the page.
  */
 export function LiveProjectView({ project }: { project: ProjectSummary }) {
   const startTimer = useJudgeLiveStore((state) => state.startTimer);
@@ -23,6 +26,8 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
   // Finishing stays allowed while judging is paused (R23); the visit's clock pauses with it.
   const judgingPaused = useEndpointQuery(endpoints.judgingStarted).data?.ok === 0;
   const alarm = useJudgeAlarm();
+  const bar = useRef<HTMLElement>(null);
+  const barInPage = useTooTallToHold(bar);
 
   const onStart = () => {
     alarm.prime(); // inside the tap: browsers allow audio to start only from a user gesture
@@ -43,7 +48,11 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
       <section className="judge-live__about" aria-label="Description">
         <ProjectDescription description={project.description} />
       </section>
-      <section className="judge-live-bar" aria-label="Timer and actions">
+      <section
+        ref={bar}
+        className={`judge-live-bar${barInPage ? ' judge-live-bar--in-page' : ''}`}
+        aria-label="Timer and actions"
+      >
         <LiveClock onStart={onStart} />
         <LiveActions />
       </section>
