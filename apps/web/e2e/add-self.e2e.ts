@@ -137,6 +137,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
   });
 
+  it("says what to do when a venue Wi-Fi's sign-in page answers the scanned link instead of the server", async () => {
+    await page.route('**/api/qr/check', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
+      }),
+    );
+    await page.goto(`${server.baseUrl}/add-self?code=${generalCode}&track=`);
+    await notice('if the Wi-Fi asks you to sign in, do so, then try again.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("keeps the form and shows the server's reason when a submit is refused", async () => {
     const before = (await judges()).length;
     await openForm(`code=${generalCode}&track=`);

@@ -1,7 +1,7 @@
 import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResult } from '../api/client';
+import { PARSE_ERROR, type ApiResult } from '../api/client';
 import { useNoticeStore } from '../stores/notice.store';
 import { render } from '../test/render';
 import { nameAndEmailRequired, useDraftForm } from './use-draft-form';
@@ -114,5 +114,15 @@ describe('useDraftForm notices and field errors', () => {
     expect(texts()).toEqual(['Some other problem', 'internal server error']);
     await submit(form);
     expect(texts()).toEqual(['Some other problem']);
+  });
+
+  it('says what to do when a Wi-Fi sign-in page answered instead of the server', async () => {
+    const send = vi.fn<Send>(async () => ({ status: 200, error: PARSE_ERROR, data: null }));
+    const container = await render(<ErrorsForm send={send} />);
+    await submit(container.querySelector('form') as HTMLFormElement);
+    expect(texts()).toEqual([
+      'Error parsing response. The answer did not come from the judging server: if the Wi-Fi asks you ' +
+        'to sign in, do so, then try again.',
+    ]);
   });
 });

@@ -8,7 +8,7 @@
 import { NAME_AND_EMAIL_REQUIRED } from '@podium/protocol';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import type { ApiResult } from '../api/client';
+import { withNotFromServerHint, type ApiResult } from '../api/client';
 import { notify, useNoticeStore } from '../stores/notice.store';
 import { fieldError, type FieldError } from '../util/field-errors';
 
@@ -74,7 +74,7 @@ export function useDraftForm<D extends Draft>(
         useNoticeStore.getState().dismissErrors(scope);
         setErrors({ [about.field]: about.text });
       } else {
-        notify.error(result.error, scope);
+        notify.error(withNotFromServerHint(result.error, result.error), scope);
         setErrors({});
       }
       return;

@@ -1,7 +1,7 @@
 import { endpoints, QR_CODE_INVALID, QR_CODE_NOT_FOUND } from '@podium/protocol';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../api/client';
+import { callApi, withNotFromServerHint } from '../../api/client';
 import { Page } from '../../components/Page';
 import { notify } from '../../stores/notice.store';
 import { AddSelfForm } from '../components/AddSelfForm';
@@ -21,7 +21,8 @@ async function checkCode(code: string, track: string): Promise<CheckOutcome> {
     track === ''
       ? await callApi(endpoints.qrCheck, { body: { code } })
       : await callApi(endpoints.qrCheckTrack, { params: { track }, body: { code } });
-  if (!response.data) return { result: 'failed', message: response.error };
+  if (!response.data)
+    return { result: 'failed', message: withNotFromServerHint(response.error, response.error) };
   return response.data.ok === 1 ? { result: 'valid' } : { result: 'invalid', message: QR_CODE_INVALID };
 }
 
