@@ -15,6 +15,7 @@ import {
   adminApi,
   collectPageErrors,
   launchBrowser,
+  openApiRequests,
   publicApi,
   SHARED_DATA_DIR,
   startServer,
@@ -464,6 +465,7 @@ describe('expo updates', () => {
     page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.clock.install();
+    const requests = openApiRequests(page);
     await page.goto(`${server.baseUrl}/expo?display=true`);
     await page.getByText(countText(projects.length), { exact: true }).waitFor();
     const cdp = await context.newCDPSession(page);
@@ -497,6 +499,8 @@ describe('expo updates', () => {
         const polled = page.waitForResponse(
           (r) => new URL(r.url()).pathname === '/api/project/list/public/changes',
         );
+        // A refetch the change caused, still in flight, would be given up by the leap.
+        await requests.settled();
         await page.clock.fastForward(30_000);
         await polled;
         await page.clock.runFor(2_000);

@@ -226,12 +226,12 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 }
 
 /**
- * Runs the page's installed clock `ms` on, 5 s at a time, letting each API request the page made
- * meanwhile be answered before the clock goes on. The server answers in real time, and the app
- * gives up a phone's request unanswered after 15 s of the page's clock (`ANSWER_TIMEOUT_MS`): one
- * `runFor` over a minute would give up the minute's poll before its answer could come.
+ * The page's API requests not answered yet, for tests that move the page's installed clock: the
+ * server answers in real time, and the app gives up a phone's request unanswered after 15 s of the
+ * page's clock (`ANSWER_TIMEOUT_MS`), so a leap of the clock over a request in flight gives it up.
+ * `settled` waits until none is open.
  */
-export async function runClockAnswered(page: Page, ms: number): Promise<void> {
+export function openApiRequests(page: Page): { settled: () => Promise<void>; stop: () => void } {
   const open = new Set<unknown>();
   const opened = (request: { url: () => string }) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) open.add(request);
@@ -240,19 +240,36 @@ export async function runClockAnswered(page: Page, ms: number): Promise<void> {
   page.on('request', opened);
   page.on('requestfinished', closed);
   page.on('requestfailed', closed);
-  try {
-    for (let ran = 0; ran < ms; ran += 5_000) {
-      await page.clock.runFor(Math.min(5_000, ms - ran));
+  return {
+    settled: async () => {
       const deadline = Date.now() + LIVE_MS;
       while (open.size > 0) {
         if (Date.now() > deadline) throw new Error(`${open.size} API requests unanswered for ${LIVE_MS} ms`);
         await page.waitForTimeout(20);
       }
+    },
+    stop: () => {
+      page.off('request', opened);
+      page.off('requestfinished', closed);
+      page.off('requestfailed', closed);
+    },
+  };
+}
+
+/**
+ * Runs the page's installed clock `ms` on, 5 s at a time, each API request the page made meanwhile
+ * answered before the clock goes on (`openApiRequests`): one `runFor` over a minute would give up
+ * the minute's poll before its answer could come.
+ */
+export async function runClockAnswered(page: Page, ms: number): Promise<void> {
+  const requests = openApiRequests(page);
+  try {
+    for (let ran = 0; ran < ms; ran += 5_000) {
+      await page.clock.runFor(Math.min(5_000, ms - ran));
+      await requests.settled();
     }
   } finally {
-    page.off('request', opened);
-    page.off('requestfinished', closed);
-    page.off('requestfailed', closed);
+    requests.stop();
   }
 }
 
