@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle, ViewportName } from './harness';
 import {
+  behindSignInPage,
   accessibilityViolations,
   adminApi,
   collectPageErrors,
@@ -138,13 +139,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('add-self on %s', (viewp
   });
 
   it("says what to do when a venue Wi-Fi's sign-in page answers the scanned link instead of the server", async () => {
-    await page.route('**/api/qr/check', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
-      }),
-    );
+    await behindSignInPage(page, '**/api/qr/check');
     await page.goto(`${server.baseUrl}/add-self?code=${generalCode}&track=`);
     await notice('if the Wi-Fi asks you to sign in, do so, then try again.').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);

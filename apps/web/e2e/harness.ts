@@ -226,6 +226,20 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 }
 
 /**
+ * A venue Wi-Fi's sign-in page (a captive portal) answering `pattern`'s requests instead of the
+ * server, as such pages do: 200 with HTML.
+ */
+export async function behindSignInPage(target: Page, pattern: string): Promise<void> {
+  await target.route(pattern, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
+    }),
+  );
+}
+
+/**
  * The page's API requests not answered yet, for tests that move the page's installed clock: the
  * server answers in real time, and the app gives up a phone's request unanswered after 15 s of the
  * page's clock (`ANSWER_TIMEOUT_MS`), so a leap of the clock over a request in flight gives it up.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
   apiCall,
+  behindSignInPage,
   finishWithNotes,
   judgeRecord,
   judgeWhileJudging,
@@ -50,16 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A venue Wi-Fi's sign-in page answering `pattern`'s requests for the server (a captive portal). */
-const behindSignInPage = (target: Page, pattern: string) =>
-  target.route(pattern, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
-    }),
-  );
 
 const notesOf = async (projectId: string) =>
   (await judgeRecord(server, judgeId)).seen_projects.find((p) => p.project_id === projectId)?.notes;

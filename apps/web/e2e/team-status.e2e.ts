@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
+  behindSignInPage,
   LIVE_MS,
   accessibilityViolations,
   adminApi,
@@ -100,13 +101,7 @@ describe('team status page, floor view and table cards (issue 24)', () => {
 
   it("says what to do when a venue Wi-Fi's sign-in page answers instead of the server", async () => {
     const { context, page } = await openPhonePage(browser, server);
-    await page.route(`**/api/team/${code}`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<html><body>Sign in to Venue Wi-Fi</body></html>',
-      }),
-    );
+    await behindSignInPage(page, `**/api/team/${code}`);
     await page.goto(`${server.baseUrl}/team/${code}`);
     await page
       .getByText(
