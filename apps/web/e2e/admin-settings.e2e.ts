@@ -507,6 +507,22 @@ describe('admin settings (laptop)', () => {
     }
   });
 
+  it('opened from the dashboard with the keyboard: its heading holds the focus, and Back gives it to the dashboard’s', async () => {
+    const focusedHeading = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.tagName === 'H1' ? active.textContent : `not a heading: ${active?.tagName}`;
+      });
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('link', { name: 'Settings', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedHeading, { timeout: 5_000 }).toBe('Settings');
+    await page.getByRole('link', { name: /Back/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedHeading, { timeout: 5_000 }).toBe('Admin');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('jumps to each section from its button, by mouse and keyboard, and passes axe', async () => {
     await openSettings(page);
     const nav = page.getByRole('navigation', { name: 'Settings sections' });

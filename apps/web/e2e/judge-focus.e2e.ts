@@ -4,7 +4,8 @@
  * it, the focus on its title (Submit was disabled while it was on its way) and the visit's clock
  * as the popup left it; after a Skip, Flag or Done that lands, the next project's or the
  * dashboard's heading holds the focus; so does the page's heading when the Undo banner holding it
- * goes by itself. Never the page's <body>, where a screen reader or the next Tab would start again
+ * goes by itself, the new page's heading after a link (Next Project, Back) and the timer after
+ * Start Judging. Never the page's <body>, where a screen reader or the next Tab would start again
  * from the top of the page. Each screen passes axe.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -299,5 +300,53 @@ describe('the Undo banner going by itself', () => {
     await page.getByRole('region', { name: 'Undo' }).waitFor({ state: 'detached' });
     await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 Welcome, Focus Judge ${judges}`);
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('after a link the judge follows with the keyboard', () => {
+  it('Next Project: the project’s heading, once it shows; Back: the dashboard’s', async () => {
+    const { page } = await judgeOnPhone();
+    await page.goto(url('/judge'));
+    const dashboardHeading = `H1 Welcome, Focus Judge ${judges}`;
+    await page.getByRole('link', { name: 'Next Project' }).focus();
+    await page.keyboard.press('Enter');
+    await projectHeading(page).waitFor(); // after the project's read: the page shows no heading before
+    const project = await projectHeading(page).textContent();
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${project}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: /Back/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/judge'));
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(dashboardHeading);
+    // The next Tab goes on from the heading, not from the header's links.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A Resume Project');
+  });
+
+  it('Start Judging: the timer that takes its place, which pauses and resumes from the keyboard', async () => {
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+    try {
+      const { page } = await judgeOnPhone();
+      await page.goto(url('/judge/live'));
+      await button(page, 'Start Judging').focus();
+      await page.keyboard.press('Enter');
+      const clock = page.locator('.judge-clock');
+      await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
+      expect(await focused(page)).toMatch(/^BUTTON \d\d:\d\dTap to pause$/);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => clock.getAttribute('data-status')).toBe('paused');
+      expect(await focused(page)).toMatch(/^BUTTON \d\d:\d\dPaused · tap to resume$/);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+    }
+  });
+
+  it('a first load leaves the focus where the browser puts it, for a screen reader to read from the top', async () => {
+    const { page } = await judgeOnPhone();
+    await page.goto(url('/judge'));
+    await page.getByRole('link', { name: 'Next Project' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 });

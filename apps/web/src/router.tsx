@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Component, useEffect, useState } from 'react';
+import { Component, useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigationType, useParams } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -8,6 +8,7 @@ import { UpdateBanner } from './components/UpdateBanner';
 import { ErrorPage } from './pages/ErrorPage';
 import { prefetchJudgePage } from './judge/queries/reads';
 import { queryClient } from './queries/query-client';
+import { focusHeadingWhenShown } from './util/focus';
 import { loadOnce, type LoadOnce } from './util/load-once';
 
 // One chunk per portal, imported when one of its screens first shows (util/load-once.ts): a
@@ -68,6 +69,23 @@ function ScrollToTopOnNavigation() {
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [key, navigationType]);
+  return null;
+}
+
+/**
+ * After a navigation in the app the new page's heading takes the focus, unless a control holds it:
+ * the link or button that led there left with its page, and the browser put the focus on the
+ * body, where a screen reader says nothing of the new page and the next Tab starts at the top.
+ * Not on the first load, which a screen reader reads from the top.
+ */
+function FocusHeadingOnNavigation() {
+  const { key } = useLocation();
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    if (!firstLoad.current) return focusHeadingWhenShown();
+    firstLoad.current = false;
+    return undefined;
+  }, [key]);
   return null;
 }
 
@@ -176,6 +194,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigation />
+      <FocusHeadingOnNavigation />
       <ScreenErrorBoundary locationKey={key}>
         <Routes>
           {ROUTES.map(([path, Screen]) => (

@@ -3,9 +3,10 @@
  * had it left the page (or was disabled), and the browser put it on the body, so the next Tab and a
  * screen reader would start again from the top of the page instead of from what it now shows. The
  * heading is the open popup's title (the page behind a modal popup is inert), else the page's
- * (its `main h1`). Never takes the focus from a control that holds it.
+ * (its `main h1`). Never takes the focus from a control that holds it. `keepScroll`: the page stays
+ * scrolled where it is (a popup always does).
  */
-export function focusHeadingIfLost(): void {
+export function focusHeadingIfLost({ keepScroll = false } = {}): void {
   const active = document.activeElement;
   if (active !== null && active !== document.body) return;
   const popup = document.querySelector('dialog[open]');
@@ -15,7 +16,27 @@ export function focusHeadingIfLost(): void {
   if (!heading) return;
   heading.tabIndex = -1; // focusable by script only, never a Tab stop
   // A popup stays scrolled where it is: to the notice it just said, say (components/Notices.tsx).
-  heading.focus({ preventScroll: popup !== null });
+  heading.focus({ preventScroll: keepScroll || popup !== null });
+}
+
+/**
+ * `focusHeadingIfLost` once the page shows its heading (now, or when its content arrives: a judge's
+ * project once read), leaving the scroll to the navigation (the top, or where Back returns to);
+ * returns what stops the wait, for a navigation that comes first.
+ */
+export function focusHeadingWhenShown(): () => void {
+  const shown = () => document.querySelector('main h1') !== null;
+  if (shown()) {
+    focusHeadingIfLost({ keepScroll: true });
+    return () => {};
+  }
+  const watch = new MutationObserver(() => {
+    if (!shown()) return;
+    watch.disconnect();
+    focusHeadingIfLost({ keepScroll: true });
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  return () => watch.disconnect();
 }
 
 /** Set while a heading is owed the focus: see `oweHeadingFocus`. */

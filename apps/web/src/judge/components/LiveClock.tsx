@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useJudgeCountdown } from '../hooks/use-judge-countdown';
 import { formatClock, timerLength } from '../logic/countdown';
 import { useJudgeLiveStore } from '../stores/live.store';
@@ -11,7 +12,9 @@ const HINTS = {
 /**
  * The per-project timer: nothing when `judging_timer` is 0, a Start Judging button before the
  * judge starts, then a big MM:SS countdown that pauses and resumes when tapped and turns red
- * at zero. `onStart` runs inside the tap, so the page can unlock audio for the alarm.
+ * at zero. `onStart` runs inside the tap, so the page can unlock audio for the alarm. The
+ * countdown takes the focus the Start button had as it goes: a keyboard's next Tab, or a screen
+ * reader, goes on from the timer instead of the top of the page.
  */
 export function LiveClock({ onStart }: { onStart: () => void }) {
   // The clock's length follows `GET /admin/timer`: 0 means no clock.
@@ -20,6 +23,7 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
   const alarm = useJudgeLiveStore((state) => state.alarm);
   const toggleClock = useJudgeLiveStore((state) => state.toggleClock);
   const remaining = useJudgeCountdown();
+  const started = useRef(false);
 
   if (timerSeconds === 0) return null;
   if (status === 'idle') {
@@ -31,7 +35,10 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
           type="button"
           className="btn btn--primary btn--large btn--block"
           aria-describedby="judge-start-what"
-          onClick={onStart}
+          onClick={() => {
+            started.current = true;
+            onStart();
+          }}
         >
           Start Judging
         </button>
@@ -43,6 +50,11 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
   }
   return (
     <button
+      ref={(clock) => {
+        if (!clock || !started.current) return;
+        started.current = false;
+        if (document.activeElement === document.body) clock.focus();
+      }}
       type="button"
       className={`judge-clock judge-clock--${status}`}
       data-status={status}
