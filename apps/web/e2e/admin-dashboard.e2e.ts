@@ -703,19 +703,28 @@ describe('admin dashboard (laptop)', () => {
     await confirm.waitFor({ state: 'hidden' });
   });
 
-  it('deletes a judge after a confirmation, with the spec alert', async () => {
+  it('deletes a judge after a confirmation, with the spec alert; by keyboard, the focus goes on in the next row', async () => {
     await openDashboard();
     await page.getByRole('button', { name: 'Judges', exact: true }).click();
     const temp = await seedJudge(server, { name: 'Temp Judge', email: 'temp@example.org' });
     await expect.poll(() => rowNames(page)).toContain('Temp Judge'); // arrived live
     await stat(page, 'Judges').filter({ hasText: /^3$/ }).waitFor();
 
-    await rowAction(page, 'Temp Judge', 'Delete');
+    // By keyboard: the row's Actions, its last entry (Delete), then the confirmation's Delete.
+    await page.getByRole('button', { name: 'Actions for Temp Judge' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete Judge' });
     await confirm.getByText('Temp Judge').waitFor();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
     await noticeWithText(page, 'judge deleted successfully!').waitFor();
     await expect.poll(() => rowNames(page)).toEqual(['Ada Judge', 'Grace H.']);
+    // The deleted row was the last: the row now last holds the focus on the same control.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Actions for Grace H.');
     await stat(page, 'Judges').filter({ hasText: /^2$/ }).waitFor();
     expect((await judgeList()).map((judge) => judge.id)).not.toContain(temp.id);
   });

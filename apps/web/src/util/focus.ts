@@ -58,19 +58,27 @@ export function takeOwedFocus(): void {
   focusHeadingIfLost();
 }
 
+/** An item's chosen radio button, else its first control. */
+const chosenOrFirstControl = (item: Element) =>
+  item.querySelector<HTMLElement>('input:checked') ??
+  item.querySelector<HTMLElement>('input, button, textarea, select');
+
 /**
- * The item of a list that held the focus (`items`' `at`, a criterion say) is gone, deleted by
- * someone else while the list showed, and the browser put the focus on the body: the item now in
- * its place (else the last) takes it, on its chosen radio button or else its first control, so
- * the user goes on where they were; with no item left, the heading (`focusHeadingIfLost`).
+ * The item of a list that held the focus (`items`' `at`, a criterion or a table's row) is gone,
+ * deleted while the list showed, and the browser put the focus on the body: the item now in its
+ * place (else the last) takes it, on the control `pick` names (its chosen radio button or else
+ * its first control by default), so the user goes on where they were; with no item left, the
+ * heading (`focusHeadingIfLost`).
  */
-export function focusInPlaceOfRemoved(items: readonly Element[], at: number): void {
+export function focusInPlaceOfRemoved(
+  items: readonly Element[],
+  at: number,
+  pick: (item: Element) => HTMLElement | null | undefined = chosenOrFirstControl,
+): void {
   const active = document.activeElement;
   if (active !== null && active !== document.body) return;
   const item = items[Math.min(at, items.length - 1)];
-  const control =
-    item?.querySelector<HTMLElement>('input:checked') ??
-    item?.querySelector<HTMLElement>('input, button, textarea, select');
+  const control = item && pick(item);
   if (control) control.focus();
   else focusHeadingIfLost();
 }
