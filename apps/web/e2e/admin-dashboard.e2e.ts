@@ -215,6 +215,25 @@ describe('admin dashboard (laptop)', () => {
     expect(color).toBe('rgb(185, 28, 28)'); // --color-danger
     await page.getByRole('button', { name: 'Resume Judging' }).click();
     await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
+
+    // By keyboard, on a slow network: the button, disabled while its answer is on its way, has the
+    // focus back once answered, so a second Enter resumes.
+    const focusedButton = () =>
+      page.evaluate(() =>
+        document.activeElement?.tagName === 'BUTTON' ? document.activeElement.textContent : null,
+      );
+    await page.route('**/api/admin/clock/*', async (route) => {
+      await new Promise((wait) => setTimeout(wait, 300));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Pause Judging' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Resume Judging' }).waitFor();
+    await expect.poll(focusedButton).toBe('Resume Judging');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
+    await expect.poll(focusedButton).toBe('Pause Judging');
+    await page.unroute('**/api/admin/clock/*');
   });
 
   it('shows a judge finishing a project in another browser live: Seen, Curr Proj and the coverage bars', async () => {
@@ -499,8 +518,11 @@ describe('admin dashboard (laptop)', () => {
     await dialog.getByRole('cell', { name: "Can't Demo", exact: true }).waitFor();
     expect(await dialog.getByRole('cell', { name: 'Busy', exact: true }).count()).toBe(0);
     await expectNoSeriousViolations(page);
-    await dialog.getByRole('button', { name: `Resolve the Can't Demo flag on ${flagged}` }).click();
+    await dialog.getByRole('button', { name: `Resolve the Can't Demo flag on ${flagged}` }).focus();
+    await page.keyboard.press('Enter');
     await dialog.getByText('No open flags.').waitFor();
+    // Its row gone, and no row left in its place: the popup's title holds the focus, not the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Flags');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /^Flags 0$/ }).waitFor();
   });

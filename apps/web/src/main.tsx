@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { registerServiceWorker } from './pwa/register';
 import { App } from './router';
+import { keepFocusOnDisabledControls } from './util/focus';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,4 +17,5 @@ createRoot(container).render(
   </StrictMode>,
 );
 
+keepFocusOnDisabledControls();
 registerServiceWorker();

@@ -58,6 +58,36 @@ export function takeOwedFocus(): void {
   focusHeadingIfLost();
 }
 
+/**
+ * A control disabled while it holds the focus (a button waiting for its answer: Pause Judging, a
+ * popup's Save, a setting's switch) drops the focus to the page's body (Chromium does, as the HTML
+ * standard's focus fixup asks), where the next Enter does nothing and a screen reader starts again
+ * from the top of the page. Once enabled again it takes the focus back, unless the focus went
+ * elsewhere meanwhile or a heading is owed it (`oweHeadingFocus`). Installed once for the whole
+ * app (main.tsx).
+ */
+export function keepFocusOnDisabledControls(): void {
+  let waiting: HTMLElement | null = null;
+  document.addEventListener('focusout', (event) => {
+    const { target } = event;
+    waiting =
+      event.relatedTarget === null && target instanceof HTMLElement && target.matches(':disabled')
+        ? target
+        : null;
+  });
+  document.addEventListener('focusin', () => {
+    waiting = null;
+  });
+  new MutationObserver(() => {
+    if (!waiting || waiting.matches(':disabled')) return;
+    const control = waiting;
+    waiting = null;
+    const active = document.activeElement;
+    if (!owed && control.isConnected && (active === null || active === document.body))
+      control.focus({ preventScroll: true });
+  }).observe(document.body, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+}
+
 /** An item's chosen radio button, else its first control. */
 const chosenOrFirstControl = (item: Element) =>
   item.querySelector<HTMLElement>('input:checked') ??

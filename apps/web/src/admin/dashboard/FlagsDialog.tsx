@@ -1,7 +1,8 @@
 import type { Flag } from '@podium/protocol';
 import { FLAG_REASON_LABELS } from '@podium/protocol';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { focusInPlaceOfRemoved } from '../../util/focus';
 import { useFlags } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import { TimeAgo } from './cells';
@@ -13,10 +14,21 @@ function FlagList() {
   const list = useMemo(() => visibleFlags(flags ?? []), [flags]);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  // The flag resolved, and its row's place: once its row goes, the Resolve button of the row now in
+  // its place takes the focus (else the popup's title), which would else fall on the page's body.
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const resolved = useRef<{ id: string; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const gone = resolved.current;
+    if (!gone || list.some((flag) => flag.id === gone.id)) return;
+    resolved.current = null;
+    focusInPlaceOfRemoved([...(rows.current?.rows ?? [])], gone.at, (row) => row.querySelector('button'));
+  }, [list]);
 
   const resolve = async (flag: Flag) => {
     setBusy(flag.id);
     const outcome = await resolveFlag(flag.id);
+    if (outcome.ok) resolved.current = { id: flag.id, at: list.indexOf(flag) };
     setBusy(null);
     setStatus(
       outcome.ok
@@ -45,7 +57,7 @@ function FlagList() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={rows}>
               {list.map((flag) => (
                 <tr key={flag.id}>
                   <td title={new Date(flag.time).toLocaleString()}>
