@@ -80,11 +80,11 @@ function ScrollToTopOnNavigation() {
  */
 function FocusHeadingOnNavigation() {
   const { key } = useLocation();
-  const firstLoad = useRef(true);
+  const shownKey = useRef(key);
   useEffect(() => {
-    if (!firstLoad.current) return focusHeadingWhenShown();
-    firstLoad.current = false;
-    return undefined;
+    if (key === shownKey.current) return undefined;
+    shownKey.current = key;
+    return focusHeadingWhenShown();
   }, [key]);
   return null;
 }
