@@ -1,8 +1,9 @@
 /**
  * The live page's per-project timer with `judging_timer` = 2 s: Done waits for Start Judging,
  * the clock turns red at zero, the alarm loops (its state is exposed as `data-alarm`; audio
- * output is not asserted) and the Time is Up popup stops it when closed. Then a project judged
- * with a notes draft that survives a reload.
+ * output is not asserted) and the Time is Up popup stops it when closed; the screen is kept on
+ * (a screen wake lock) while the timer runs or the alarm rings. Then a project judged with a
+ * notes draft that survives a reload.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,27 @@ beforeAll(async () => {
   const judge = await judgeWhileJudging(server, { name: 'Ada Lovelace', email: 'ada@example.org' }, 2);
   judgeId = judge.id;
   ({ context, page, errors } = await openPhonePage(browser, server, judge.token));
+  // Notes each screen wake lock the page takes from the browser's own API, to see whether it holds one.
+  await context.addInitScript(() => {
+    const taken: WakeLockSentinel[] = [];
+    Object.assign(window, { takenWakeLocks: taken });
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = async (type) => {
+      const lock = await request(type);
+      taken.push(lock);
+      return lock;
+    };
+  });
 });
+
+/** How many screen wake locks the page holds (the screen stays on while one is held). */
+const heldWakeLocks = () =>
+  page.evaluate(
+    () =>
+      (window as unknown as { takenWakeLocks: WakeLockSentinel[] }).takenWakeLocks.filter(
+        (lock) => !lock.released,
+      ).length,
+  );
 
 afterAll(async () => {
   await context?.close();
@@ -57,6 +78,7 @@ describe('the judging timer', () => {
       'Starts your 2-second timer for this project when you reach its table.',
     );
     expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await heldWakeLocks()).toBe(0); // the screen may lock while the judge walks
     // A tap on the backdrop closes a popup (the clock has not started, so nothing can run out).
     await button('Flag').tap();
     await page.getByRole('dialog', { name: 'Flag Project' }).waitFor();
@@ -66,6 +88,8 @@ describe('the judging timer', () => {
 
   it('counts down to a red clock, loops the alarm and shows Time is Up', async () => {
     await button('Start Judging').tap();
+    // The screen stays on while the timer runs, and while its alarm rings.
+    await expect.poll(heldWakeLocks).toBe(1);
     expect(await button('Done').isDisabled()).toBe(false);
     expect(await page.locator('#judge-done-waits').count()).toBe(0);
     const clock = page.locator('.judge-clock');
@@ -79,6 +103,7 @@ describe('the judging timer', () => {
     expect(await clock.getAttribute('data-status')).toBe('expired');
     expect(await clock.locator('.judge-clock__time').textContent()).toBe('00:00');
     expect(await main().getAttribute('data-alarm')).toBe('on');
+    expect(await heldWakeLocks()).toBe(1);
     const red = await clock.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(red).toBe('rgb(185, 28, 28)');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -86,6 +111,7 @@ describe('the judging timer', () => {
     await timeUp.getByRole('button', { name: 'OK' }).tap();
     await timeUp.waitFor({ state: 'hidden' });
     expect(await main().getAttribute('data-alarm')).toBe('off');
+    await expect.poll(heldWakeLocks).toBe(0);
   });
 
   it('closes the popup with Escape too, and keeps the notes draft over a reload', async () => {

@@ -3,6 +3,7 @@ import { endpoints } from '@podium/protocol';
 import { useRef } from 'react';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useJudgeAlarm } from '../hooks/use-judge-alarm';
+import { useScreenAwake } from '../hooks/use-screen-awake';
 import { useTooTallToHold } from '../hooks/use-too-tall-to-hold';
 import { useJudgeLiveStore } from '../stores/live.store';
 import { DoneDialog } from './DoneDialog';
@@ -26,6 +27,7 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
   // Finishing stays allowed while judging is paused (R23); the visit's clock pauses with it.
   const judgingPaused = useEndpointQuery(endpoints.judgingStarted).data?.ok === 0;
   const alarm = useJudgeAlarm();
+  useScreenAwake(useJudgeLiveStore((state) => state.countdown.status === 'running' || state.alarm));
   const bar = useRef<HTMLElement>(null);
   const barInPage = useTooTallToHold(bar);
 
