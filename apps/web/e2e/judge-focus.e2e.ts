@@ -81,6 +81,16 @@ async function scoredDone(page: Page, score: number): Promise<Locator> {
   return dialog;
 }
 
+/** Runs `test` with a 5-minute visit timer, then puts back the untimed judging the other tests use. */
+async function withTimer(test: () => Promise<void>): Promise<void> {
+  await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
+  try {
+    await test();
+  } finally {
+    await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
+  }
+}
+
 describe('a Done the server refuses while the judge is online', () => {
   it('keeps the judge on the project, with the popup open, the refusal said in it and the focus on its title', async () => {
     const { page, token, errors } = await judgeOnPhone();
@@ -125,8 +135,7 @@ describe('a Done the server refuses while the judge is online', () => {
   });
 
   it('leaves the visit clock as it was: paused by the popup, and running again once the judge closes it', async () => {
-    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
-    try {
+    await withTimer(async () => {
       const { page } = await judgeOnPhone();
       await page.goto(url('/judge/live'));
       await button(page, 'Start Judging').tap();
@@ -153,9 +162,7 @@ describe('a Done the server refuses while the judge is online', () => {
       await button(dialog, 'Close').tap();
       await expect.poll(() => clock.getAttribute('data-status')).toBe('running');
       expect(await focused(page)).toBe('BUTTON Done');
-    } finally {
-      await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-    }
+    });
   });
 });
 
@@ -330,8 +337,7 @@ describe('after a link the judge follows with the keyboard', () => {
   });
 
   it('Start Judging: the timer that takes its place, which pauses and resumes from the keyboard', async () => {
-    await apiCall(server, 'POST', '/admin/options', { judging_timer: 300 });
-    try {
+    await withTimer(async () => {
       const { page } = await judgeOnPhone();
       await page.goto(url('/judge/live'));
       await button(page, 'Start Judging').focus();
@@ -343,9 +349,7 @@ describe('after a link the judge follows with the keyboard', () => {
       await expect.poll(() => clock.getAttribute('data-status')).toBe('paused');
       expect(await focused(page)).toMatch(/^BUTTON \d\d:\d\dPaused · tap to resume$/);
       expect(await accessibilityViolations(page)).toEqual([]);
-    } finally {
-      await apiCall(server, 'POST', '/admin/options', { judging_timer: 0 });
-    }
+    });
   });
 
   it('a first load leaves the focus where the browser puts it, for a screen reader to read from the top', async () => {
