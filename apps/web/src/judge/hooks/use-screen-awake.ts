@@ -11,16 +11,23 @@ export function useScreenAwake(awake: boolean): void {
   useEffect(() => {
     if (!awake || !('wakeLock' in navigator)) return undefined;
     let lock: WakeLockSentinel | null = null;
+    let asking = false; // one request at a time: a second one's lock would never be let go
     let ended = false;
     const request = () => {
-      if (document.visibilityState !== 'visible' || (lock && !lock.released)) return;
-      navigator.wakeLock.request('screen').then(
-        (sentinel) => {
-          if (ended) void sentinel.release();
-          else lock = sentinel;
-        },
-        () => {}, // refused: nothing to undo, and nothing the judge can do about it
-      );
+      if (asking || document.visibilityState !== 'visible' || (lock && !lock.released)) return;
+      asking = true;
+      navigator.wakeLock
+        .request('screen')
+        .then(
+          (sentinel) => {
+            if (ended) void sentinel.release();
+            else lock = sentinel;
+          },
+          () => {}, // refused: nothing to undo, and nothing the judge can do about it
+        )
+        .finally(() => {
+          asking = false;
+        });
     };
     request();
     document.addEventListener('visibilitychange', request);
