@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { SortState, SortValue } from '../logic/sorting';
 import { sortRows } from '../logic/sorting';
 import { SortButton } from '../../components/SortButton';
-import { focusInPlaceOfRemoved } from '../../util/focus';
+import { useFocusKeptInRows } from '../hooks/use-focus-kept-in-rows';
 
 export interface Column<R> {
   /** Stable id of the column; the sort state names it. */
@@ -38,11 +38,6 @@ export interface DataTableProps<R> {
 }
 
 const DEFAULT_TRACK = 'minmax(6rem, 1fr)';
-/** A row's controls, in Tab order; an open Actions menu's entries are not the row's own. */
-const rowControls = (row: Element) =>
-  [...row.querySelectorAll<HTMLElement>('a[href], button, input')].filter(
-    (control) => !control.closest('[role="menu"]'),
-  );
 
 /** The narrowest a grid track gets, in rem: '6rem' → 6, 'minmax(12rem, 3fr)' → 12, else 0. */
 export function trackMinRem(track: string): number {
@@ -79,26 +74,8 @@ export function DataTable<R>({
   }, [rows, columns, sort]);
   const sortedBy = sort && columns.find((c) => c.key === sort.key)?.label;
 
-  // The row holding the focus, when it goes (deleted, by this organizer or another): the row now
-  // in its place takes the focus on the same control (its Actions menu, say), not the page's body.
-  const body = useRef<HTMLTableSectionElement>(null);
-  const focused = useRef<{ key: string; row: number; control: number } | null>(null);
-  useLayoutEffect(() => {
-    const at = focused.current;
-    if (!at || sorted.some((row) => rowKey(row) === at.key)) return;
-    focused.current = null;
-    focusInPlaceOfRemoved([...(body.current?.rows ?? [])], at.row, (row) => {
-      const controls = rowControls(row);
-      return controls[Math.min(at.control, controls.length - 1)];
-    });
-  }, [sorted, rowKey]);
-  const noteFocus = (target: Element) => {
-    const tr = target.closest('tr');
-    const row = tr ? [...(body.current?.rows ?? [])].indexOf(tr) : -1;
-    const control = tr ? rowControls(tr).indexOf(target as HTMLElement) : -1;
-    const shown = sorted[row];
-    if (shown !== undefined && control >= 0) focused.current = { key: rowKey(shown), row, control };
-  };
+  // Deleted while it holds the focus (by this organizer or another), a row hands it to the next.
+  const focusKeeper = useFocusKeptInRows(useMemo(() => sorted.map(rowKey), [sorted, rowKey]));
   const tracks = columns.map((c) => c.width ?? DEFAULT_TRACK);
   // Narrower than its columns, the table scrolls sideways inside its frame instead of squeezing.
   const minWidth = `${tracks.reduce((sum, track) => sum + trackMinRem(track), 0)}rem`;
@@ -139,7 +116,7 @@ export function DataTable<R>({
             })}
           </tr>
         </thead>
-        <tbody role="rowgroup" ref={body} onFocus={(event) => noteFocus(event.target)}>
+        <tbody role="rowgroup" {...focusKeeper}>
           {sorted.length === 0 && empty ? (
             <tr role="row">
               <td role="cell" colSpan={columns.length} className="data-table__empty">

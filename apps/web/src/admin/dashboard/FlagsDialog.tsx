@@ -1,8 +1,8 @@
 import type { Flag } from '@podium/protocol';
 import { FLAG_REASON_LABELS } from '@podium/protocol';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { focusInPlaceOfRemoved } from '../../util/focus';
+import { useFocusKeptInRows } from '../hooks/use-focus-kept-in-rows';
 import { useFlags } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import { TimeAgo } from './cells';
@@ -14,21 +14,12 @@ function FlagList() {
   const list = useMemo(() => visibleFlags(flags ?? []), [flags]);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-  // The flag resolved, and its row's place: once its row goes, the Resolve button of the row now in
-  // its place takes the focus (else the popup's title), which would else fall on the page's body.
-  const rows = useRef<HTMLTableSectionElement>(null);
-  const resolved = useRef<{ id: string; at: number } | null>(null);
-  useLayoutEffect(() => {
-    const gone = resolved.current;
-    if (!gone || list.some((flag) => flag.id === gone.id)) return;
-    resolved.current = null;
-    focusInPlaceOfRemoved([...(rows.current?.rows ?? [])], gone.at, (row) => row.querySelector('button'));
-  }, [list]);
+  // Resolved while its Resolve holds the focus, a flag's row hands it to the next (else the title).
+  const focusKeeper = useFocusKeptInRows(useMemo(() => list.map((flag) => flag.id), [list]));
 
   const resolve = async (flag: Flag) => {
     setBusy(flag.id);
     const outcome = await resolveFlag(flag.id);
-    if (outcome.ok) resolved.current = { id: flag.id, at: list.indexOf(flag) };
     setBusy(null);
     setStatus(
       outcome.ok
@@ -57,7 +48,7 @@ function FlagList() {
                 </th>
               </tr>
             </thead>
-            <tbody ref={rows}>
+            <tbody {...focusKeeper}>
               {list.map((flag) => (
                 <tr key={flag.id}>
                   <td title={new Date(flag.time).toLocaleString()}>
