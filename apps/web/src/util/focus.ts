@@ -19,12 +19,33 @@ export function focusHeadingIfLost({ keepScroll = false } = {}): void {
   heading.focus({ preventScroll: keepScroll || popup !== null });
 }
 
+/** Set while a heading is owed the focus: see `oweHeadingFocus`. */
+let owed = false;
+
+/**
+ * The control holding the focus is about to leave, or be disabled, with what the user asked (a
+ * popup's Submit whose answer moves the page on): the heading of what shows once the answer is in
+ * takes the focus (`takeOwedFocus`); on another page, its heading after the navigation
+ * (`focusHeadingWhenShown`).
+ */
+export function oweHeadingFocus(): void {
+  owed = true;
+}
+
+/** What the user waited for shows: its heading takes the focus owed to it, unless a control holds it. */
+export function takeOwedFocus(): void {
+  if (!owed) return;
+  owed = false;
+  focusHeadingIfLost();
+}
+
 /**
  * `focusHeadingIfLost` once the page shows its heading (now, or when its content arrives: a judge's
  * project once read), leaving the scroll to the navigation (the top, or where Back returns to);
  * returns what stops the wait, for a navigation that comes first.
  */
 export function focusHeadingWhenShown(): () => void {
+  owed = false; // the new page's heading is the one a Submit that led here was owed
   const shown = () => document.querySelector('main h1') !== null;
   if (shown()) {
     focusHeadingIfLost({ keepScroll: true });
@@ -37,25 +58,6 @@ export function focusHeadingWhenShown(): () => void {
   });
   watch.observe(document.body, { childList: true, subtree: true });
   return () => watch.disconnect();
-}
-
-/** Set while a heading is owed the focus: see `oweHeadingFocus`. */
-let owed = false;
-
-/**
- * The control holding the focus is about to leave, or be disabled, with what the user asked (a
- * popup's Submit whose answer moves the page on): the heading of what shows once the answer is in
- * takes the focus (`takeOwedFocus`), even on another page.
- */
-export function oweHeadingFocus(): void {
-  owed = true;
-}
-
-/** What the user waited for shows: its heading takes the focus owed to it, unless a control holds it. */
-export function takeOwedFocus(): void {
-  if (!owed) return;
-  owed = false;
-  focusHeadingIfLost();
 }
 
 /**

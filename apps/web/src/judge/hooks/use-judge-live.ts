@@ -189,7 +189,7 @@ export function useLiveScreen(): LiveScreen {
   // The judge's own Done, Skip or Flag disables its Submit while on its way (the browser puts the
   // focus on the body), and the answer may take the popup and the page away: the heading of what
   // then shows takes the focus. The popup's title after a refusal; the next project's (or why
-  // there is none) after a Skip or Flag; the dashboard's after a Done (JudgeDashboardPage).
+  // there is none) after a Skip or Flag; the dashboard's after a Done (a navigation: router.tsx).
   const submitting = useJudgeLiveStore((state) => state.submitting);
   const finished = useJudgeLiveStore((state) => state.finished);
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { DashboardSummary } from '../components/DashboardSummary';
 import { DeliberationBanner } from '../components/DeliberationBanner';
 import { LoadError } from '../components/LoadError';
@@ -12,7 +11,6 @@ import { useDeliberation, useJudgeSelf } from '../hooks/use-judge-data';
 import { useJudgeGate } from '../hooks/use-judge-gate';
 import { useJudgeRealtime } from '../hooks/use-judge-realtime';
 import { JudgeLogout } from '../components/JudgeLogout';
-import { takeOwedFocus } from '../../util/focus';
 
 // Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
 const RankingBoard = deferred(async () => (await import('../components/RankingBoard')).RankingBoard, {
@@ -30,10 +28,6 @@ export function JudgeDashboardPage() {
   const isTrackJudge = (self.data?.track ?? '') !== '';
 
   const ready = gate.status === 'ready' && name !== undefined;
-  // After the judge's own Done, the popup and its Submit left with the live page: the heading takes the focus.
-  useEffect(() => {
-    if (ready) takeOwedFocus();
-  }, [ready]);
   // A failed refetch keeps the last answer on screen (poor Wi-Fi): an error only without one.
   const loadError = gate.status === 'error' ? gate.error : name === undefined ? self.error : '';
   const retry = () => {
