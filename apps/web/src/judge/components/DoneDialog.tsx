@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
+import { useFocusWhenShown } from '../../hooks/use-focus-when-shown';
 import { focusInPlaceOfRemoved } from '../../util/focus';
 import { useJudgeCriteria } from '../hooks/use-judge-data';
 import { finishScores, givenAsScoring, unscored } from '../logic/criteria';
@@ -21,7 +22,7 @@ function FeedbackField() {
   const setDraft = useJudgeLiveStore((state) => state.setDraft);
   const [open, setOpen] = useState(feedback !== '');
   // The button that opened the field is gone: focus goes to the field it opened.
-  const focusWhenShown = useRef(false);
+  const fieldShown = useFocusWhenShown();
   const left = feedbackLeftText(feedback);
 
   if (!open)
@@ -30,7 +31,7 @@ function FeedbackField() {
         type="button"
         className="btn btn--secondary btn--block judge-done__feedback-open"
         onClick={() => {
-          focusWhenShown.current = true;
+          fieldShown.willShow();
           setOpen(true);
         }}
       >
@@ -47,10 +48,7 @@ function FeedbackField() {
       </p>
       <textarea
         id="judge-done-feedback"
-        ref={(element) => {
-          if (element && focusWhenShown.current) element.focus();
-          focusWhenShown.current = false;
-        }}
+        ref={fieldShown.ref}
         className="judge-field__input judge-notes"
         rows={4}
         maxLength={FEEDBACK_MAX_CHARS}

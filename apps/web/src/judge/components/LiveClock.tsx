@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useFocusWhenShown } from '../../hooks/use-focus-when-shown';
 import { useJudgeCountdown } from '../hooks/use-judge-countdown';
 import { formatClock, timerLength } from '../logic/countdown';
 import { useJudgeLiveStore } from '../stores/live.store';
@@ -23,7 +23,7 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
   const alarm = useJudgeLiveStore((state) => state.alarm);
   const toggleClock = useJudgeLiveStore((state) => state.toggleClock);
   const remaining = useJudgeCountdown();
-  const started = useRef(false);
+  const timerShown = useFocusWhenShown();
 
   if (timerSeconds === 0) return null;
   if (status === 'idle') {
@@ -36,7 +36,7 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
           className="btn btn--primary btn--large btn--block"
           aria-describedby="judge-start-what"
           onClick={() => {
-            started.current = true;
+            timerShown.willShow();
             onStart();
           }}
         >
@@ -50,11 +50,7 @@ export function LiveClock({ onStart }: { onStart: () => void }) {
   }
   return (
     <button
-      ref={(clock) => {
-        if (!clock || !started.current) return;
-        started.current = false;
-        if (document.activeElement === document.body) clock.focus();
-      }}
+      ref={timerShown.ref}
       type="button"
       className={`judge-clock judge-clock--${status}`}
       data-status={status}
