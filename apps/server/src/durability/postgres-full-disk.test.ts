@@ -95,11 +95,11 @@ describe('PostgreSQL on a full disk', () => {
     onTestFinished(() => said.mockRestore());
     const told = (text: string) => said.mock.calls.filter((call) => String(call[0]).includes(text)).length;
 
-    // The first connection to start after the migrations (or after a vacuum of the catalogs)
-    // writes the database's relation-cache file (pg_internal.init, beside its tables); on a full
-    // disk that start fails ("could not write init file"). A server that has run a while wrote it
-    // long ago: so must this one, or a read the pool gives a new connection fails, as one did under
-    // the fresh-clone CI.
+    // The first connection to start after the database's relation-cache file was invalidated (by
+    // the migrations, or a later change to the catalogs) writes it anew (pg_internal.init, beside
+    // the tables); on a full disk that start fails ("could not write init file"), as one did for a
+    // read under the fresh-clone CI. A server that has run a while wrote it long ago: so must this
+    // one. This narrows the window; it cannot close it.
     await onServer((client) => client.query('select 1'), databaseUrl);
     fill(filler);
     // Each long description needs new pages; the disk has none left.
