@@ -239,13 +239,24 @@ export async function behindSignInPage(target: Page, pattern: string): Promise<v
   );
 }
 
+/** Below ANSWER_TIMEOUT_MS (15 s), with room for a request sent just before a step. */
+const LEAP_STEP_MS = 10_000;
+
 /**
  * The page's API requests not answered yet, for tests that move the page's installed clock: the
  * server answers in real time, and the app gives up a phone's request unanswered after 15 s of the
  * page's clock (`ANSWER_TIMEOUT_MS`), so a leap of the clock over a request in flight gives it up.
- * `settled` waits until none is open.
+ * `settled` waits until none is open. `fastForward` leaps the clock (due timers fire once,
+ * animation frames are skipped) 10 s at a time, settled before each step: a request sent between
+ * a `settled` and one longer leap (a socket's reconnect refetches at any moment) was given up, and
+ * a poll that shared it never answered. Not for a page that sets a clock by the server's answers
+ * (the judge's Undo window): an answer between steps sets it back to the server's real time.
  */
-export function openApiRequests(page: Page): { settled: () => Promise<void>; stop: () => void } {
+export function openApiRequests(page: Page): {
+  settled: () => Promise<void>;
+  fastForward: (ms: number) => Promise<void>;
+  stop: () => void;
+} {
   const open = new Set<unknown>();
   const opened = (request: { url: () => string }) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) open.add(request);
@@ -254,12 +265,19 @@ export function openApiRequests(page: Page): { settled: () => Promise<void>; sto
   page.on('request', opened);
   page.on('requestfinished', closed);
   page.on('requestfailed', closed);
+  const settled = async () => {
+    const deadline = Date.now() + LIVE_MS;
+    while (open.size > 0) {
+      if (Date.now() > deadline) throw new Error(`${open.size} API requests unanswered for ${LIVE_MS} ms`);
+      await page.waitForTimeout(20);
+    }
+  };
   return {
-    settled: async () => {
-      const deadline = Date.now() + LIVE_MS;
-      while (open.size > 0) {
-        if (Date.now() > deadline) throw new Error(`${open.size} API requests unanswered for ${LIVE_MS} ms`);
-        await page.waitForTimeout(20);
+    settled,
+    fastForward: async (ms) => {
+      for (let leapt = 0; leapt < ms; leapt += LEAP_STEP_MS) {
+        await settled();
+        await page.clock.fastForward(Math.min(LEAP_STEP_MS, ms - leapt));
       }
     },
     stop: () => {
