@@ -9,9 +9,13 @@ export function storageCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** SQLite, PostgreSQL (53100, "could not extend file") and Node codes of a full disk or failing I/O. */
+/**
+ * SQLite, PostgreSQL (53100 "could not extend file"; XX000 "could not write init file", an untranslated
+ * FATAL as a connection starts) and Node codes of a full disk or failing I/O.
+ */
 export function isDiskFull(error: unknown): boolean {
   const code = storageCode(error) ?? '';
+  if (code === 'XX000') return (error as Error).message === 'could not write init file';
   return ['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100'].includes(code) || code.startsWith('SQLITE_IOERR');
 }
 

@@ -4,7 +4,8 @@
  * (SQLSTATE 53100, "could not extend file …"). Writes must answer 503 with the full-disk message
  * as on SQLite (durability/full-disk.test.ts), a judge's keyed write too, never a 500 or an
  * error body naming the database's files; reads go on; writes work again once space is freed, and
- * standard error says so once, as it said the episode's start once.
+ * standard error says so once, as it said the episode's start once. A connection that cannot start
+ * for want of space (PostgreSQL writes a file as it starts) answers the same 503, not a 500.
  * Mounting a tmpfs needs root: elsewhere the test says why and skips.
  */
 import { execFileSync } from 'node:child_process';
@@ -98,8 +99,9 @@ describe('PostgreSQL on a full disk', () => {
     // The first connection to start after the database's relation-cache file was invalidated (by
     // the migrations, or a later change to the catalogs) writes it anew (pg_internal.init, beside
     // the tables); on a full disk that start fails ("could not write init file"), as one did for a
-    // read under the fresh-clone CI. A server that has run a while wrote it long ago: so must this
-    // one. This narrows the window; it cannot close it.
+    // read under the fresh-clone CI (answered 503 since: the next test). A server that has run a
+    // while wrote it long ago: so must this one, whose reads must go on. This narrows the window;
+    // it cannot close it.
     await onServer((client) => client.query('select 1'), databaseUrl);
     fill(filler);
     // Each long description needs new pages; the disk has none left.
@@ -144,5 +146,54 @@ describe('PostgreSQL on a full disk', () => {
     expect(after.statusCode, after.body).toBe(200);
     expect((await app.addProject({ name: 'After', description: big })).length).toBeGreaterThan(0);
     expect([told('DISK FULL'), told('Disk space is back')]).toEqual([1, 1]);
+  }, 60_000);
+
+  it('answers 503 with the full-disk message when a connection cannot start for want of space', async (context) => {
+    if (t === undefined || folder === undefined || databaseUrl === undefined) {
+      context.skip(skipReason ?? 'not set up');
+      return;
+    }
+    const app = t;
+    const filler = join(folder, 'filler');
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const said = vi.spyOn(console, 'error');
+    onTestFinished(() => said.mockRestore());
+    const told = (text: string) => said.mock.calls.filter((call) => String(call[0]).includes(text)).length;
+    const toldBefore = [told('DISK FULL'), told('Disk space is back')];
+
+    // A change to the catalogs invalidates the relation-cache file (pg_internal.init, beside the
+    // tables); the next connection to start writes it anew, and on a full disk its start fails
+    // ("could not write init file", a FATAL of no disk-full code). Removing the file does the same,
+    // and ending the pool's connections makes the next request start one.
+    const [initFile] = execFileSync('find', [folder, '-name', 'pg_internal.init'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    expect(initFile).toBeDefined();
+    rmSync(initFile as string);
+    fill(filler); // the file's own space too
+    await onServer(async (client) => {
+      await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        database,
+      ]);
+      await vi.waitFor(async () => {
+        const { rows } = await client.query('select 1 from pg_stat_activity where datname = $1', [database]);
+        expect(rows).toEqual([]);
+      });
+    });
+    // The pool hears of its connections' end as they close (a read meanwhile may answer 503,
+    // database unavailable); then a read starts a new connection.
+    await vi.waitFor(async () => {
+      const read = await app.admin({ method: 'GET', url: '/api/project/list' });
+      expect({ status: read.statusCode, body: read.json() as unknown }).toEqual({
+        status: 503,
+        body: { error: DISK_FULL_MESSAGE },
+      });
+    }, 10_000);
+    expect(told('failed:')).toBe(0); // not logged as an unexpected error
+    expect(told('DISK FULL')).toBe((toldBefore[0] ?? 0) + 1);
+
+    rmSync(filler);
+    const read = await app.admin({ method: 'GET', url: '/api/project/list' });
+    expect(read.statusCode, read.body).toBe(200);
   }, 60_000);
 });
