@@ -26,8 +26,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
       return true;
     // 08: connection exceptions; 57P01–57P03: shutdown, crash, cannot connect now; 55000 at connect:
-    // the database does not allow connections.
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000'].includes(code)) return true;
+    // the database does not allow connections; 53300: more connections than it allows.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000', '53300'].includes(code)) return true;
   }
   const message = (error as { message?: unknown } | null)?.message;
   return (

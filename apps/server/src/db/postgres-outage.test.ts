@@ -2,12 +2,13 @@
  * A PostgreSQL database that stops answering mid-event (API.md 1.3, R95): requests get a 503 with
  * a message and change nothing, what was acknowledged stays, and the server reconnects by itself.
  * The outage is real: the test server refuses the database's connections and ends the open ones.
+ * So is a server that allows no more connections, as instances beyond a hosted plan's limit meet.
  */
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@podium/protocol';
-import { testPostgresUrl } from '../test-support/postgres-server.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
+import { createTestApp, onDatabase, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 let admin: pg.Client;
@@ -49,5 +50,42 @@ describe('the database connection lost (PostgreSQL)', () => {
     expect(await names()).toEqual(['Saved before']);
     await t.addProject({ name: 'After' });
     expect(await names()).toEqual(['Saved before', 'After']);
+  });
+});
+
+describe('more connections than PostgreSQL allows', () => {
+  it('answers 503 with a message, not a 500, and serves again once a connection can start', async () => {
+    // Too many instances for a hosted plan's connection limit: PostgreSQL refuses a new connection
+    // with 53300 ("sorry, too many clients already"). A role's own limit gives the same refusal
+    // for one app alone; superusers are exempt, so this app connects as an ordinary role.
+    const role = `podium_limited_${process.pid}`;
+    const url = await freshDatabaseUrl();
+    await admin.query(`create role ${role} login`);
+    await admin.query(`alter database "${new URL(url).pathname.slice(1)}" owner to ${role}`);
+    const limitedUrl = new URL(url);
+    limitedUrl.username = role;
+    const limited = await createTestApp({ engine: 'postgres', storage: onDatabase(limitedUrl.toString()) });
+    const said = vi.spyOn(console, 'error');
+    const told = (text: string) => said.mock.calls.some((call) => String(call[0]).includes(text));
+    try {
+      await limited.addProject({ name: 'Saved before' });
+      await admin.query(`alter role ${role} connection limit 0`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [role]);
+      // The first requests may meet a connection whose end the pool has not heard of (503 too).
+      await vi.waitFor(async () => {
+        const res = await limited.admin({ method: 'GET', url: '/api/project/list' });
+        expect([res.statusCode, res.json()]).toEqual([503, { error: DATABASE_UNAVAILABLE_MESSAGE }]);
+        expect(told('database unavailable (53300: too many connections for role')).toBe(true);
+      }, 10_000);
+      expect(told('failed:')).toBe(false); // no request logged as an unexpected error
+
+      await admin.query(`alter role ${role} connection limit -1`);
+      expect((await limited.projects()).map((project) => project.name)).toEqual(['Saved before']);
+    } finally {
+      said.mockRestore();
+      await limited.close();
+      await dropDatabase(url);
+      await admin.query(`drop role ${role}`);
+    }
   });
 });

@@ -135,8 +135,8 @@ async function bodyRead(body: IncomingMessage): Promise<void> {
   });
 }
 
-/** The error's code, or its message: enough to tell an outage from a bug in the server log. */
+/** The error's code and message, or its message: enough to tell an outage from a bug in the server log. */
 function describeCode(error: unknown): string {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return typeof code === 'string' ? code : String(message);
+  return typeof code === 'string' ? `${code}: ${String(message)}` : String(message);
 }
