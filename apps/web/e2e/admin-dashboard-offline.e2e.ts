@@ -2,14 +2,17 @@
  * The admin dashboard recovers from a lost connection by itself (issue 14): while the network is
  * gone it says so in a status banner and keeps the last figures; once back it refetches what
  * changed meanwhile, with no reload and no tap. A first load the server cannot answer is retried
- * with backoff until it can. The network is dropped in the browser (`setOffline`, `page.route`);
- * the change meanwhile comes from another client through HTTP.
+ * with backoff until it can; a read a dead link holds is given up. The network is dropped in the
+ * browser (`setOffline`, `page.route`); the change meanwhile comes from another client through HTTP.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_POLL_INTERVAL_MS } from '@podium/protocol';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_TIMEOUT_MS } from '../src/api/client';
 import type { ServerHandle } from './harness';
 import { recordSocketFrames } from './socket-signals';
 import {
+  apiCall,
   countApiRequests,
   launchBrowser,
   saveAdminPassword,
@@ -132,6 +135,36 @@ describe('a dashboard that loses its connection', () => {
     await row(page, 'Night Owl').waitFor({ timeout: 20_000 });
     await page.getByText('Refresh failed').waitFor({ state: 'detached' });
     expect(await stillSamePage(page)).toBe(true);
+  });
+});
+
+describe('a read that a dead link holds', () => {
+  it('is given up after 15 s, so the next poll shows what changed', async () => {
+    const { page } = await adminPage();
+    await page.clock.install();
+    await page.goto(`${server.baseUrl}/admin`);
+    await row(page, 'Robot Arm').waitFor();
+    await markPage(page);
+    // A link that died but still looks connected (a venue Wi-Fi whose uplink went): the refetch the
+    // change's event asks for gets no answer, and never will; the link is back for the next ones.
+    const held: Route[] = [];
+    await page.route('**/api/project/list', async (route) => {
+      if (held.length === 0) held.push(route);
+      else await route.continue();
+    });
+    const added = await seedProject(server, { name: 'Held Back', url: 'https://example.org/held' });
+    try {
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      // The poll shares a read on its way: the held one kept the list as it was until TCP gave up
+      // (minutes). Given up after 15 s (ANSWER_TIMEOUT_MS), the next poll brings the change.
+      await page.clock.fastForward(ANSWER_TIMEOUT_MS + 1_000);
+      await page.clock.fastForward(ADMIN_POLL_INTERVAL_MS);
+      await row(page, 'Held Back').waitFor({ timeout: 10_000 });
+      expect(await stillSamePage(page)).toBe(true);
+    } finally {
+      await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+      await apiCall(server, 'DELETE', `/project/${added}`);
+    }
   });
 });
 

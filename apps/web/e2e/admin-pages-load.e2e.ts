@@ -133,8 +133,8 @@ describe('the settings page follows the server', () => {
     expect(await minViews().inputValue()).toBe(before); // no event reached the page
     await context.setOffline(false);
     // socket.io's backoff (1 s doubling, at most 10 s) is timed apart from the refetch: a 12 s bound
-    // over both was once too short under CI's load, and one that held the 15-second poll (6.3)
-    // proved little. The reconnect's refetch shows it within seconds; the poll may not for 15.
+    // over both was once too short under CI's load. The reconnect's refetch shows it within
+    // seconds; nothing else would (this page does not poll).
     await reconnected;
     await expect.poll(() => minViews().inputValue(), { timeout: 5_000 }).toBe(next);
     expect(await stillTheSamePage()).toBe(true);

@@ -102,6 +102,8 @@ export interface RequestOptions {
   kept?: KeptAnswer;
   /** The query string's parameters; those left undefined are not sent. */
   query?: Readonly<Record<string, string | undefined>>;
+  /** A file download (`fetchFile`): an export may be built for a while before its answer begins. */
+  download?: boolean;
 }
 
 /**
@@ -141,25 +143,29 @@ function requestUrl(endpoint: Endpoint, options: RequestOptions = {}): string {
 }
 
 /**
- * A phone's request (any but the admin's) whose answer has not begun after this long is given up
- * as a network failure. A dead link that still looks connected (a venue Wi-Fi whose uplink died, a
- * sign-in page that drops traffic once the phone's session expired) holds a request until TCP gives
- * up, many minutes on a phone: the judge's outbox waited behind it, and the Done popup with it. The
- * server answers a judge within a second even at ten times an event's load (docs/benchmarks.md);
- * a retried write carries its Idempotency-Key, so one that did land lands once. The admin's
- * requests are left alone: an export or an import may take longer than this before answering.
+ * A request whose answer has not begun after this long is given up as a network failure. A dead
+ * link that still looks connected (a venue Wi-Fi whose uplink died, a sign-in page that drops
+ * traffic once the phone's session expired) holds a request until TCP gives up, many minutes on a
+ * phone: the judge's outbox waited behind it, and the Done popup with it; the admin's dashboard
+ * stayed as it was, its poll and its reconnect's refetch sharing the read that hung. The server
+ * answers a judge within a second even at ten times an event's load (docs/benchmarks.md); a
+ * retried write carries its Idempotency-Key, so one that did land lands once. The admin's writes
+ * and downloads are left alone: an import or an export may take longer than this before answering,
+ * and an admin write has no key to be sent again safely.
  */
 export const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
- * The signal a request goes with: the caller's, and for a phone's request also aborted once
- * ANSWER_TIMEOUT_MS passed without an answer (`answered` stops that clock).
+ * The signal a request goes with: the caller's, and but for the admin's writes and downloads also
+ * aborted once ANSWER_TIMEOUT_MS passed without an answer (`answered` stops that clock).
  */
 function requestSignal(
   endpoint: Endpoint,
-  signal: AbortSignal | undefined,
+  { signal, download = false }: RequestOptions,
 ): { signal?: AbortSignal; answered: () => void } {
-  if (endpoint.auth === 'admin') return { signal, answered: () => {} };
+  if (endpoint.auth === 'admin' && (endpoint.method !== 'GET' || download)) {
+    return { signal, answered: () => {} };
+  }
   // Not AbortSignal.any: the build targets Safari 16 (Vite's baseline), which lacks it (17.4).
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -185,7 +191,7 @@ export async function sendRequest(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const { signal, answered } = requestSignal(endpoint, options.signal);
+  const { signal, answered } = requestSignal(endpoint, options);
   try {
     const response = await fetch(url, { method: endpoint.method, headers, body, signal });
     shownSeq.note(response.headers);

@@ -40,7 +40,10 @@ export async function fetchFile<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<DownloadResult> {
-  const response = await sendRequest(endpoint, options as RequestOptions | undefined);
+  const response = await sendRequest(endpoint, {
+    ...(options as RequestOptions | undefined),
+    download: true,
+  });
   if (!response) return { ...networkFailure(), statusText: '' };
   if (!response.ok) {
     const { status, statusText } = response;
