@@ -5,7 +5,9 @@
  */
 import type { Options } from '@podium/protocol';
 import { SETTINGS_ERRORS } from '@podium/protocol';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle, ViewportName } from './harness';
@@ -487,6 +489,13 @@ describe('admin settings (laptop)', () => {
     await dialog.getByRole('button', { name: 'Yes, reset projects' }).click();
     await noticeWithText(page, 'Reset projects').waitFor();
     expect(await count()).toBe(0);
+    // The event from before it is kept on the server, as the section says, for an undo by restore.
+    expect(await page.locator('#reset').textContent()).toContain(
+      'Before each one the server keeps a copy of the whole event in its data folder (backups/)',
+    );
+    expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([
+      expect.stringMatching(/^podium-before-reset-.+\.db$/),
+    ]);
 
     // Every reset explains itself from R67.
     for (const [name, phrase] of [

@@ -7,7 +7,7 @@
  * Before: every write answered 500, the WAL kept its high-water size, and the server would not
  * start again (`database or disk is full`). Incident class: the venue laptop's disk fills up.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +113,19 @@ describe('a full disk (incident class: the disk fills up during the event)', () 
       const refused = await addProject(server.url, `While full ${i} ${'x'.repeat(20_000)}`);
       expect(refused).toEqual({ status: 503, body: { error: DISK_FULL_MESSAGE } });
     }
+    // A reset first keeps a copy of the event (docs/operations.md, section 5): no room for it, so
+    // the reset is refused as a write is, leaving neither the reset nor a copy cut short.
+    const reset = await fetch(`${server.url}/api/admin/reset`, {
+      method: 'POST',
+      headers: { authorization: ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'all' }),
+    });
+    expect({ status: reset.status, body: await reset.json() }).toEqual({
+      status: 503,
+      body: { error: DISK_FULL_MESSAGE },
+    });
+    const backups = join(disk.view, 'backups');
+    expect(existsSync(backups) ? readdirSync(backups) : []).toEqual([]);
     // Reads go on, and what was saved before is all there.
     const projects = await read(server.url, '/project/list');
     expect(projects.status).toBe(200);

@@ -1,9 +1,19 @@
-/** Resets (R66, R67). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+/** Resets (R66, R67), and the copy of the event kept before each (docs/operations.md, section 5). */
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPTION_DEFAULTS } from '@podium/protocol';
+import { DATABASE_FILE } from '../config.js';
+import { BACKUPS_FOLDER, backupFilename, KEPT_BEFORE_RESET } from '../services/backup.service.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
 import type { DB } from '../db/schema.js';
-import { basicAuth, createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import {
+  basicAuth,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  tempDataDir,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -160,5 +170,65 @@ describe('POST /admin/reset (R66, R67)', () => {
     expect(log[0]?.slice(27)).toBe('ADMIN  | Reset database: all');
     // The limiters were cleared: the other client gets in at once.
     expect((await fromOther(TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('the copy of the event kept before a reset', () => {
+  const reset = (type: string) => t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } });
+  const folder = () => join(t.app.config.dataDir, BACKUPS_FOLDER);
+  const kept = () => (existsSync(folder()) ? readdirSync(folder()).sort() : []);
+
+  it('is the event as it was, which a server started on it serves (SQLite); PostgreSQL keeps none', async () => {
+    await seedJudgedEvent(t);
+    const projects = await t.projects();
+    const judges = await t.judges();
+    const said = vi.spyOn(console, 'log');
+    try {
+      expect((await reset('all')).json()).toEqual({ ok: 1 });
+      expect(await t.projects()).toEqual([]);
+      if (t.app.db.engine === 'postgres') {
+        expect(kept()).toEqual([]); // its backups are the database's own (pg_dump, the provider's)
+        expect(said).not.toHaveBeenCalled();
+        return;
+      }
+      const name = backupFilename(t.clock.now(), 'before-reset');
+      expect(kept()).toEqual([name]);
+      expect(statSync(join(folder(), name)).mode & 0o777).toBe(0o600); // judges' codes and notes
+      expect(said).toHaveBeenCalledWith(
+        `Reset all: the event as it was before is kept in DATA_DIR/backups/${name} (docs/operations.md, section 5).`,
+      );
+    } finally {
+      said.mockRestore();
+    }
+    // Undoing the reset as docs/operations.md says: the copy as the database of a data folder.
+    const restoredDir = tempDataDir();
+    copyFileSync(join(folder(), kept()[0] as string), join(restoredDir, DATABASE_FILE));
+    const restored = await createTestApp({ engine: 'sqlite', dataDir: restoredDir });
+    try {
+      expect(await restored.projects()).toEqual(projects);
+      expect(await restored.judges()).toEqual(judges);
+    } finally {
+      await restored.close();
+      rmSync(restoredDir, { recursive: true, force: true });
+    }
+  });
+
+  it(`keeps the newest ${KEPT_BEFORE_RESET}, and none for a reset refused while judging runs`, async (context) => {
+    if (t.app.db.engine === 'postgres') return context.skip('PostgreSQL keeps no copy');
+    const names: string[] = [];
+    for (let i = 0; i < KEPT_BEFORE_RESET + 2; i += 1) {
+      t.clock.advance(60_000);
+      expect((await reset('rankings')).statusCode).toBe(200);
+      names.push(backupFilename(t.clock.now(), 'before-reset'));
+    }
+    expect(kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
+    await seedClockRunning(t.app, true);
+    t.clock.advance(60_000);
+    await t.refused(
+      { method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } },
+      400,
+      'pause judging before resetting',
+    );
+    expect(kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
   });
 });

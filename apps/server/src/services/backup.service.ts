@@ -4,9 +4,9 @@
  * connection during the copy are carried into it, so the file is one consistent snapshot and
  * judging never stops.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { SqliteDatabase } from '../db/sqlite.js';
@@ -22,9 +22,15 @@ export interface Backup {
 }
 
 /** `podium-backup-<ISO 8601 basic UTC time>.db`: no `:`, so the name is a header token and a valid file name everywhere. */
-export function backupFilename(time: number): string {
-  return `podium-backup-${new Date(time).toISOString().replace(/[-:]/g, '')}.db`;
+export function backupFilename(time: number, kind = 'backup'): string {
+  return `podium-${kind}-${new Date(time).toISOString().replace(/[-:]/g, '')}.db`;
 }
+
+/** Where the copies taken before resets go, beside the database: `<DATA_DIR>/backups`. */
+export const BACKUPS_FOLDER = 'backups';
+
+/** The copies from before resets kept; older ones are deleted (each is the whole event). */
+export const KEPT_BEFORE_RESET = 5;
 
 export interface BackupServiceContext {
   db: Database;
@@ -62,5 +68,31 @@ export class BackupService {
     }
     await this.db.transaction(() => this.audit.admin('Downloaded database backup'));
     return { filename: backupFilename(time), content };
+  }
+
+  /**
+   * Copies the live database to `backups/podium-before-reset-<time>.db` beside it, readable by the
+   * server's user only, and deletes the copies beyond the newest KEPT_BEFORE_RESET: a reset made
+   * by mistake can then be undone by restoring it (docs/operations.md, section 5). Returns the
+   * copy's path under DATA_DIR; null on PostgreSQL, whose backups are its own.
+   */
+  async keepBeforeReset(): Promise<string | null> {
+    if (!(this.db instanceof SqliteDatabase)) return null;
+    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const name = backupFilename(this.now(), 'before-reset');
+    const file = join(folder, name);
+    try {
+      await this.db.sqlite.backup(file);
+      chmodSync(file, 0o600);
+    } catch (error) {
+      rmSync(file, { force: true }); // a copy cut short (a full disk) restores nothing
+      throw error;
+    }
+    const kept = readdirSync(folder)
+      .filter((entry) => /^podium-before-reset-.*\.db$/.test(entry))
+      .sort();
+    for (const old of kept.slice(0, -KEPT_BEFORE_RESET)) rmSync(join(folder, old), { force: true });
+    return join(BACKUPS_FOLDER, name);
   }
 }

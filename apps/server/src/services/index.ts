@@ -137,6 +137,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
   const judgePace = new JudgePaceService(deps);
   const layout = new LayoutService(deps);
   const results = new ResultsService({ ...deps, projects, judges, judgePace, criteria });
+  const backups = new BackupService(deps);
   return {
     auditLog,
     mailer,
@@ -168,7 +169,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     flags: new FlagService(deps),
     feedback: new FeedbackService(deps),
     conflicts,
-    resets: new ResetService({ ...deps, clock }),
+    resets: new ResetService({ ...deps, clock, backups }),
     exports: new ExportService({
       ...deps,
       thread: new ExportThread({ location: db.location }),
@@ -187,7 +188,7 @@ export function createServices({ db, config, now, inPlace }: ServiceContext) {
     }),
     judgePace,
     results,
-    backups: new BackupService(deps),
+    backups,
     idempotency: new IdempotencyService(deps),
     layout,
   };

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
+import type { BackupService } from './backup.service.js';
 import type { ClockService } from './clock.service.js';
 
 export interface ResetServiceContext {
@@ -27,6 +28,7 @@ export interface ResetServiceContext {
   >;
   clock: ClockService;
   auditLog: AuditLogService;
+  backups: Pick<BackupService, 'keepBeforeReset'>;
 }
 
 export class ResetService {
@@ -34,15 +36,24 @@ export class ResetService {
   private readonly repositories: ResetServiceContext['repositories'];
   private readonly clock: ClockService;
   private readonly audit: AuditLogService;
+  private readonly backups: ResetServiceContext['backups'];
 
-  constructor({ db, repositories, clock, auditLog }: ResetServiceContext) {
+  constructor({ db, repositories, clock, auditLog, backups }: ResetServiceContext) {
     this.db = db;
     this.repositories = repositories;
     this.clock = clock;
     this.audit = auditLog;
+    this.backups = backups;
   }
 
+  /**
+   * Keeps a copy of the event first (SQLite; BackupService.keepBeforeReset), and says where on
+   * standard output: none of the resets can be undone otherwise.
+   */
   async reset(type: ResetType): Promise<void> {
+    // Checked before the copy too, so a refused reset keeps none; the transaction decides.
+    if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
+    const kept = await this.backups.keepBeforeReset();
     await this.db.transaction(async () => {
       if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_RESETTING);
       const judgeIds = (await this.repositories.judges.all()).map((judge) => judge.id);
@@ -60,6 +71,11 @@ export class ResetService {
       this.recordJudgeChanges(judgeIds, type);
       await this.audit.admin(`Reset database: ${type}`);
     });
+    if (kept !== null) {
+      console.log(
+        `Reset ${type}: the event as it was before is kept in DATA_DIR/${kept} (docs/operations.md, section 5).`,
+      );
+    }
   }
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */

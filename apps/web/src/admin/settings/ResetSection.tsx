@@ -58,7 +58,11 @@ export function ResetSection() {
   const [lastReset, setLastReset] = useState('');
   return (
     <SettingsSection id="reset">
-      <p>Resets cannot be undone. Export the data first if you may need it.</p>
+      <p>
+        Resets cannot be undone from this page. Before each one the server keeps a copy of the whole event in
+        its data folder (<code>backups/</code>), from which whoever runs the server can restore it; with
+        PostgreSQL, back the database up with <code>pg_dump</code> first.
+      </p>
       <div className="settings-actions">
         {RESETS.map((reset) => (
           <ActionButton
