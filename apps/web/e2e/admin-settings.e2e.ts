@@ -4,7 +4,7 @@
  * ones see the settings earlier ones stored, as an organizer would.
  */
 import type { Options } from '@podium/protocol';
-import { SETTINGS_ERRORS } from '@podium/protocol';
+import { BACKUP_NEEDS_PG_DUMP, SETTINGS_ERRORS } from '@podium/protocol';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -382,7 +382,7 @@ describe('admin settings (laptop)', () => {
     expect((await storedOptions()).clock).toEqual({ running: false, time: 0 });
   });
 
-  it('exports the four files under their names, with parseable content', async () => {
+  it('exports the four files and a backup under their names, with parseable content', async () => {
     await adminApi(server, 'POST', '/project/new', {
       name: 'Robo Barista',
       description: 'Coffee, by robot',
@@ -422,6 +422,24 @@ describe('admin settings (laptop)', () => {
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(bytes.includes(Buffer.from('AI_ML.csv'))).toBe(true); // `/` becomes `_` (R82)
 
+    // The whole event in one file, as the server restores it (docs/operations.md, section 3).
+    const backup = await download('Download a backup podium-backup-<time>.db');
+    expect(backup.suggestedFilename()).toMatch(/^podium-backup-\d{8}T\d{6}\.\d{3}Z\.db$/);
+    const database = await readFile((await backup.path()) ?? '');
+    expect(database.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
+    expect(database.includes(Buffer.from('Robo Barista'))).toBe(true);
+    // On PostgreSQL the server refuses it and says what to do instead: the alert shows that.
+    await page.route('**/api/admin/backup', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: BACKUP_NEEDS_PG_DUMP }),
+      }),
+    );
+    await dismissNotices(page);
+    await button(page, 'Download a backup podium-backup-<time>.db').click();
+    await noticeWithText(page, `Error downloading the backup: ${BACKUP_NEEDS_PG_DUMP}`).waitFor();
+
     // A refused download names the response's status text (§8), not the server's error body.
     await page.route('**/api/admin/export/judges', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"disk on fire"}' }),
@@ -445,7 +463,7 @@ describe('admin settings (laptop)', () => {
     errors.splice(
       0,
       errors.length,
-      ...errors.filter((line) => !/net::ERR_FAILED|status of 50[03]/.test(line)),
+      ...errors.filter((line) => !/net::ERR_FAILED|status of (50[03]|400)/.test(line)),
     );
   });
 

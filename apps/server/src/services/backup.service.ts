@@ -21,7 +21,7 @@ export interface Backup {
   content: Buffer;
 }
 
-/** `podium-backup-<ISO 8601 basic UTC time>.db`: no `:`, so the name is a header token and a valid file name everywhere. */
+/** `podium-<kind>-<ISO 8601 basic UTC time>.db`: no `:`, so the name is a header token and a valid file name everywhere. */
 export function backupFilename(time: number, kind = 'backup'): string {
   return `podium-${kind}-${new Date(time).toISOString().replace(/[-:]/g, '')}.db`;
 }

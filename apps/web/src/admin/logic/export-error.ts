@@ -1,4 +1,5 @@
 /** The export failure alert of product spec §8: 'Error exporting data: {status text}'. */
+import { answeredByServer } from '../../api/client';
 import type { DownloadFailure } from '../api/download';
 
 /**
@@ -11,4 +12,14 @@ export function exportErrorText({
   statusText,
 }: Pick<DownloadFailure, 'error' | 'statusText'>): string {
   return `Error exporting data: ${statusText || error}`;
+}
+
+/**
+ * The alert of a failed backup (not one of the spec's exports): the server's refusal says what to
+ * do instead (with PostgreSQL: back it up with pg_dump), which a status text would not.
+ */
+export function backupErrorText(failure: Pick<DownloadFailure, 'status' | 'error' | 'statusText'>): string {
+  if (failure.status === 400 && answeredByServer(failure.error))
+    return `Error downloading the backup: ${failure.error}`;
+  return exportErrorText(failure);
 }

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import { endpoints } from '@podium/protocol';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { notify } from '../../stores/notice.store';
-import { exportErrorText } from '../logic/export-error';
+import { backupErrorText, exportErrorText } from '../logic/export-error';
 import type { ExportKey } from './settings-actions';
 import { EXPORTS, exportData } from './settings-actions';
 import { SettingsSection } from './SettingsSection';
 
 /**
- * Export Data (R79–R82, and issue 34's scores while criteria exist): each file is saved under the
- * name the server gives it.
+ * Export Data (R79–R82, issue 34's scores while criteria exist, and a backup of the event): each
+ * file is saved under the name the server gives it.
  */
 export function ExportSection() {
   const [busy, setBusy] = useState<ExportKey | null>(null);
@@ -22,12 +22,15 @@ export function ExportSection() {
     setBusy(key);
     const result = await exportData(key);
     setBusy(null);
-    if (!result.data) notify.error(exportErrorText(result));
+    if (!result.data) notify.error(key === 'backup' ? backupErrorText(result) : exportErrorText(result));
   };
 
   return (
     <SettingsSection id="export">
-      <p>Download the event's data. Hidden projects and judges are included.</p>
+      <p>
+        Download the event's data. Hidden projects and judges are included. A backup is the whole event in one
+        file, from which the server can be restored.
+      </p>
       <ul className="settings-exports">
         {shown.map(({ key, label, file }) => (
           <li key={key}>

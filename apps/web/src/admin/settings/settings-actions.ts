@@ -115,8 +115,9 @@ async function withClock<T extends { clock: Options['clock'] }>(call: Promise<Ap
 }
 
 /**
- * The four exports of R79–R82 and, while criteria exist, the judges' scores (issue 34), saved
- * under the server's file name.
+ * The four exports of R79–R82, while criteria exist the judges' scores (issue 34), and a backup
+ * of the whole event (SQLite: `GET /admin/backup`, docs/operations.md section 3), saved under the
+ * server's file name.
  */
 export const EXPORTS = [
   { key: 'judges', label: 'Export judges', file: 'judges.csv', endpoint: endpoints.exportJudges },
@@ -138,6 +139,12 @@ export const EXPORTS = [
     label: "Export judges' criteria scores",
     file: 'scores.csv',
     endpoint: endpoints.exportScores,
+  },
+  {
+    key: 'backup',
+    label: 'Download a backup',
+    file: 'podium-backup-<time>.db',
+    endpoint: endpoints.adminBackup,
   },
 ] as const;
 export type ExportKey = (typeof EXPORTS)[number]['key'];
