@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
-import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
-import { createTestApp } from '../test-support/test-app.js';
+import pg from 'pg';
+import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
+import { createTestApp, onDatabase } from '../test-support/test-app.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
 
 const PASSWORD = 'a long admin password';
@@ -76,6 +77,27 @@ describe('the server on PostgreSQL', () => {
       /PostgreSQL database at postgres:\/\/podium:\*\*\*@127\.0\.0\.1:1\/podium cannot be used/,
     );
     expect(exit.stderr).not.toContain('hunter2');
+    expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack
+  });
+
+  it('refuses to start on a read-only database (a standby, a reader endpoint), which would refuse every write', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'podium-data-pg-'));
+    url = await freshDatabaseUrl();
+    // An event's database, migrated: the start has no table to create, which would fail anyway.
+    await (await createTestApp({ engine: 'postgres', storage: onDatabase(url, dataDir) })).close();
+    const name = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: testPostgresUrl() });
+    await admin.connect();
+    try {
+      // What a standby answers too: every session's transactions are read-only.
+      await admin.query(`alter database "${name}" set default_transaction_read_only = on`);
+    } finally {
+      await admin.end();
+    }
+    const exit = await runUntilExit(dataDir, PASSWORD, { env: { DATABASE_URL: url } });
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toContain(`is read-only (a standby, or a reader endpoint)`);
+    expect(exit.stderr).toContain('Point DATABASE_URL at the primary (writer) server, then start again.');
     expect(exit.stderr).not.toMatch(/\n\s+at /); // a message, not a stack
   });
 

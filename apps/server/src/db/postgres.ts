@@ -273,7 +273,7 @@ function backendOf(client: pg.PoolClient): number {
 
 /**
  * Connects, checks the server and migrates. Refuses, with a message for the organizer, a server it
- * cannot reach, older than PostgreSQL 13, or a database a newer Podium migrated.
+ * cannot reach, older than PostgreSQL 13, read-only, or a database a newer Podium migrated.
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
   const db = new PostgresDatabase(url, options);
@@ -283,6 +283,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (number < 130000) {
       throw new StorageRefusedError(
         `PostgreSQL ${Math.floor(number / 10000)} at ${redactedUrl(url)} is too old (Podium needs PostgreSQL 13 or newer)`,
+      );
+    }
+    // A standby (a provider's reader endpoint) would start, then refuse every write.
+    const readOnly = await db.pool.query<{ transaction_read_only: string }>('show transaction_read_only');
+    if (readOnly.rows[0]?.transaction_read_only === 'on') {
+      throw new StorageRefusedError(
+        `the PostgreSQL database at ${redactedUrl(url)} is read-only (a standby, or a reader endpoint)`,
+        'Point DATABASE_URL at the primary (writer) server, then start again.',
       );
     }
     await migratePostgres(url);
