@@ -285,7 +285,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         `PostgreSQL ${Math.floor(number / 10000)} at ${redactedUrl(url)} is too old (Podium needs PostgreSQL 13 or newer)`,
       );
     }
-    // A standby (a provider's reader endpoint) would start, then refuse every write.
+    // A standby (a provider's reader endpoint) refuses every write: said plainly, not by the first one's error.
     const readOnly = await db.pool.query<{ transaction_read_only: string }>('show transaction_read_only');
     if (readOnly.rows[0]?.transaction_read_only === 'on') {
       throw new StorageRefusedError(
