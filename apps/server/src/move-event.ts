@@ -5,14 +5,18 @@
  * `openPostgres` (its own migrations), then every row in one transaction: a move lands whole or
  * not at all.
  */
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Compilable, type RawBuilder } from 'kysely';
-import { DATABASE_FILE } from './config.js';
-import { migrations } from './db/migrations/index.js';
 import { isPostgresUrl, redactedUrl } from './db/location.js';
-import { isDatabaseBusy, StorageRefusedError } from './db/failures.js';
+import { StorageRefusedError } from './db/failures.js';
+import {
+  EventFileRefusedError,
+  eventFile,
+  openEventFile,
+  refusedAs,
+  refuseWhileInUse,
+  type EventFile,
+} from './event-file.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import type { DB } from './db/schema.js';
 
@@ -116,13 +120,11 @@ export async function moveEventToPostgres(
   if (!isPostgresUrl(to)) {
     throw new EventNotMovedError(`the target ${redactedUrl(to)} is not a postgres:// or postgresql:// URL`);
   }
-  const file = sourceFile(from);
-  refuseWhileInUse(file);
-  const source = openSource(file);
+  const { file, source } = openSource(from);
   try {
     const target = await openTarget(to);
     try {
-      const rows = await copyAll(source, target, batchRows);
+      const rows = await copyAll(source.sqlite, target, batchRows);
       return { source: file, target: redactedUrl(to), rows };
     } finally {
       await target.close();
@@ -132,94 +134,24 @@ export async function moveEventToPostgres(
   }
 }
 
-/** podium.db in a data folder, or the path itself. */
-function sourceFile(from: string): string {
-  const path = resolve(from);
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, DATABASE_FILE) : path;
-  if (!existsSync(file)) throw new EventNotMovedError(`there is no Podium database at ${file}`);
-  return file;
-}
-
 /**
- * Refuses a file that a running server has open: the copy would leave behind every change made
- * after it (issue 31: the move ran silently beside a live server). Every connection to a WAL
- * database holds a lock that an exclusive transaction in exclusive locking mode cannot pass, so
- * SQLite itself tells; a server that was killed holds nothing. The probe writes nothing. A file
- * this user may only read cannot be probed (its server runs as another user): the move goes on.
+ * The SQLite file to read, checked (event-file.ts): no server has it open, and this version of
+ * Podium wrote it, all of its migrations applied (the copy reads the tables as they are now).
  */
-function refuseWhileInUse(file: string): void {
-  let probe: BetterSqlite3.Database;
-  try {
-    probe = new BetterSqlite3(file, { fileMustExist: true });
-  } catch {
-    return;
-  }
-  try {
-    probe.pragma('busy_timeout = 0');
-    probe.pragma('locking_mode = EXCLUSIVE');
-    probe.exec('begin exclusive');
-    probe.exec('rollback');
-  } catch (error) {
-    if (isDatabaseBusy(error)) {
-      throw new EventNotMovedError(
-        `${file} is open in a running Podium server (or another program): stop the server first, ` +
-          'so that no change made after the copy is left behind',
-      );
-    }
-    // Not a database, or unreadable: openSource says which.
-  } finally {
-    probe.close();
-  }
-}
-
-/**
- * Opens the SQLite file read-only and checks that this version of Podium wrote it: all of its
- * migrations applied, none it does not know (the copy reads the tables as they are now).
- */
-function openSource(file: string): BetterSqlite3.Database {
-  const sqlite = openReadOnly(file);
-  try {
-    const hasMigrations = sqlite
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
-    if (hasMigrations === undefined) throw new EventNotMovedError(`${file} is not a Podium database`);
-    const applied = sqlite.prepare('select name from kysely_migration').pluck().all() as string[];
-    const newer = applied.filter((name) => !(name in migrations));
-    if (newer.length > 0) {
-      throw new EventNotMovedError(
-        `${file} was written by a newer Podium (migrations ${newer.join(', ')}); move it with that version`,
-      );
-    }
-    const missing = Object.keys(migrations).filter((name) => !applied.includes(name));
-    if (missing.length > 0) {
-      throw new EventNotMovedError(
-        `${file} was written by an older Podium (migrations ${missing.join(', ')} not applied); ` +
+function openSource(from: string): { file: string; source: EventFile } {
+  return refusedAs(EventNotMovedError, () => {
+    const file = eventFile(from);
+    refuseWhileInUse(file, 'so that no change made after the copy is left behind');
+    const source = openEventFile(file, 'move');
+    if (source.missingMigrations.length > 0) {
+      source.close();
+      throw new EventFileRefusedError(
+        `${file} was written by an older Podium (migrations ${source.missingMigrations.join(', ')} not applied); ` +
           'start this version of the server on it once, stop it, then move it',
       );
     }
-    return sqlite;
-  } catch (error) {
-    sqlite.close();
-    throw error;
-  }
-}
-
-/** Opens the file read-only and reads its schema once, so a file SQLite cannot read is refused here. */
-function openReadOnly(file: string): BetterSqlite3.Database {
-  let sqlite: BetterSqlite3.Database | undefined;
-  try {
-    sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-    sqlite.prepare('select count(*) from sqlite_master').get();
-    return sqlite;
-  } catch (error) {
-    sqlite?.close();
-    const { code, message } = error as { code?: unknown; message: string };
-    throw new EventNotMovedError(
-      code === 'SQLITE_NOTADB'
-        ? `${file} is not a Podium database (${message})`
-        : `${file} cannot be read (${message})`,
-    );
-  }
+    return { file, source };
+  });
 }
 
 /** Connects and migrates (openPostgres), with its refusals worded for the move. */

@@ -152,7 +152,7 @@ export const DISK_RESERVE_FILE = 'disk-reserve';
 function damaged(file: string, detail: string): StorageRefusedError {
   return new StorageRefusedError(
     `the database ${file} is damaged (${detail}). It was left untouched`,
-    'Restore the latest backup as docs/operations.md explains (section 3, "Restoring one"), ' +
+    'Restore the latest backup with npm run restore (docs/operations.md, section 3, "Restoring one"), ' +
       'then start again.',
   );
 }
@@ -201,7 +201,8 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
 async function openChecked(file: string): Promise<BetterSqlite3.Database> {
   const sqlite = new BetterSqlite3(file);
   try {
-    checkIntegrity(sqlite, file);
+    const damage = findDamage(sqlite, file);
+    if (damage !== undefined) throw damaged(file, damage);
     sqlite.pragma('journal_mode = WAL'); // readers run during writes
     // Every commit survives a process crash (not a power cut), at a fraction of FULL's fsyncs.
     sqlite.pragma('synchronous = NORMAL');
@@ -268,16 +269,16 @@ export const BUSY_TIMEOUT_MS = 5000;
 const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
- * Finds damaged pages before a request trips on them; `quick_check` (no index check, about half the
- * cost) takes over for files too big to check fully at each start. Costs in docs/benchmarks.md.
+ * Damaged pages, on one line (undefined: none), found before a request trips on them (and by
+ * event-file.ts's commands); `quick_check` (no index check, about half the cost) takes over for
+ * files too big to check fully at each start. Costs in docs/benchmarks.md.
  */
-function checkIntegrity(sqlite: BetterSqlite3.Database, file: string): void {
+export function findDamage(sqlite: BetterSqlite3.Database, file: string): string | undefined {
   const size = existsSync(file) ? statSync(file).size : 0;
   const check = size <= FULL_CHECK_MAX_BYTES ? 'integrity_check' : 'quick_check';
   const rows = sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[];
   const found = rows.map((row) => String(Object.values(row)[0])).filter((text) => text !== 'ok');
-  const detail = found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ');
-  if (found.length > 0) throw damaged(file, detail);
+  return found.length > 0 ? found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ') : undefined;
 }
 
 async function migrate(sqlite: BetterSqlite3.Database): Promise<void> {

@@ -1,0 +1,370 @@
+/**
+ * Restoring a backup (restore-backup.ts, `npm run restore`): real SQLite files built through HTTP,
+ * the built command run as a process, servers started on the result. Every refusal leaves DATA_DIR
+ * as it was. Incident class: a reset made by mistake, or a damaged database, on event day.
+ */
+import { execFile } from 'node:child_process';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from './config.js';
+import { openDatabase } from './db/sqlite.js';
+import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
+import { buildEvent, eventAnswers } from './test-support/event.js';
+import { ensureBuilt, runUntilExit, startServer, stopServer } from './test-support/server-process.js';
+import { createTestApp, tempDataDir } from './test-support/test-app.js';
+
+const COMMAND = new URL('../dist/restore.js', import.meta.url).pathname;
+
+// The command runs from dist: built once for the file, which may take a while on a busy machine.
+beforeAll(() => ensureBuilt(), 120_000);
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const path of folders.splice(0)) rmSync(path, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const path = tempDataDir();
+  folders.push(path);
+  return path;
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run restore`'s command with DATA_DIR set (and `env`). */
+async function restoreCommand(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Run> {
+  return promisify(execFile)(process.execPath, [COMMAND, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+/** A data folder holding an event with `projects` projects added through HTTP, its server closed. */
+async function eventWith(projects: string[], dataDir = folder()): Promise<string> {
+  const t = await createTestApp({ engine: 'sqlite', dataDir });
+  try {
+    for (const name of projects) await t.addProject({ name });
+  } finally {
+    await t.close();
+  }
+  return dataDir;
+}
+
+/** The project names a server started on the folder serves. */
+async function servedProjects(dataDir: string): Promise<string[]> {
+  const t = await createTestApp({ engine: 'sqlite', dataDir });
+  try {
+    return (await t.projects()).map((project) => project.name);
+  } finally {
+    await t.close();
+  }
+}
+
+/** Every file under the folder with its bytes: what a refused restore must leave as it was. */
+function contents(path: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+    const full = join(entry.parentPath, entry.name);
+    if (entry.isFile()) files[full] = readFileSync(full).toString('base64');
+  }
+  return files;
+}
+
+describe('npm run restore', () => {
+  it('undoes a reset made by mistake: the copy the reset kept, restored, serves the event as it was, and judging goes on', async () => {
+    const dataDir = folder();
+    let t = await createTestApp({ engine: 'sqlite', dataDir });
+    const event = await buildEvent(t);
+    const answers = await eventAnswers(t);
+    const [projects, judges] = [(await t.projects()).length, (await t.judges()).length];
+    const live = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
+    const judgments = live.prepare('select count(*) from judged_projects').pluck().get();
+    live.close();
+    const endedAt = t.clock.now();
+    const reset = await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await t.close();
+
+    const listed = await restoreCommand([], dataDir);
+    const copies = readdirSync(join(dataDir, 'backups'));
+    expect(copies).toEqual([expect.stringMatching(/^podium-before-reset-.*\.db$/)]);
+    const copy = copies[0] as string;
+    const summary = `${projects} projects, ${judges} judges, ${judgments} judgments; last change \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`;
+    expect(listed).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^Backups in ${dataDir}/backups, newest first:\n  backups/${copy.replaceAll('.', '\\.')}  ${summary}\nRestore one with: npm run restore -- <its path>\n$`,
+        ),
+      ),
+      stderr: '',
+    });
+    // Listing opened the copy read-only, and left nothing beside it.
+    expect(readdirSync(join(dataDir, 'backups'))).toEqual([copy]);
+
+    const restored = await restoreCommand([join(dataDir, 'backups', copy)], dataDir);
+    const kept = join(
+      dataDir,
+      'backups',
+      readdirSync(join(dataDir, 'backups')).find((name) => name.startsWith('podium-before-restore-')) ?? '',
+    );
+    expect(restored).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^Restored ${join(dataDir, 'backups', copy)} into ${join(dataDir, DATABASE_FILE)}: ${summary}\\.\n` +
+            `The event it replaced is kept in ${kept}: restore that file to undo this restore\\.\n` +
+            'Next: start the server \\(npm start\\)\\. Check the clock on the admin page: it is as the backup kept it\\.\n$',
+        ),
+      ),
+      stderr: '',
+    });
+    expect(statSync(join(dataDir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+
+    t = await createTestApp({ engine: 'sqlite', dataDir });
+    try {
+      t.clock.set(endedAt);
+      expect(await eventAnswers(t)).toEqual(answers);
+      // Judges stay signed in: their tokens came back with the event.
+      await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+      const next = await t.app.inject({
+        method: 'POST',
+        url: '/api/judge/next',
+        headers: { authorization: `Bearer ${event.tokens[0]}` },
+      });
+      expect(next.statusCode, next.body).toBe(200);
+    } finally {
+      await t.close();
+    }
+    // The event the restore replaced (the reset one) is the kept copy: restoring it undoes the restore.
+    await restoreBackup(kept, dataDir);
+    expect(await servedProjects(dataDir)).toEqual([]);
+  });
+
+  it('refuses while a server has the event open, changing nothing; once it stops, restores', async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const dataDir = await eventWith(['Live']);
+    const server = await startServer(dataDir, 'restore-admin-password');
+    try {
+      const before = contents(dataDir);
+      expect(await restoreCommand([backup], dataDir)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          `The backup was not restored: ${join(dataDir, DATABASE_FILE)} is open in a running Podium server ` +
+          '(or another program): stop the server first, so that nothing it saves after the restore is lost.\n',
+      });
+      expect(contents(dataDir)).toEqual(before);
+      const list = await fetch(`${server.url}/api/project/list/public`);
+      expect(((await list.json()) as { name: string }[]).map((project) => project.name)).toEqual(['Live']);
+    } finally {
+      await stopServer(server);
+    }
+    expect((await restoreCommand([backup], dataDir)).code).toBe(0);
+    expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+  });
+
+  it('restores over a damaged database, which the server refuses to start on, and keeps that file', async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const dataDir = await eventWith(Array.from({ length: 60 }, (_, i) => `Live ${i}`));
+    const file = join(dataDir, DATABASE_FILE);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096 * 4, 0x5a), 0, 4096 * 4, 4096 * 3);
+    closeSync(fd);
+    const damaged = readFileSync(file);
+
+    const report = await restoreBackup(backup, dataDir, Date.UTC(2026, 11, 4, 17));
+    expect(report.kept).toBe(join(dataDir, 'backups', 'podium-before-restore-20261204T170000.000Z.db'));
+    expect(readFileSync(report.kept ?? '')).toEqual(damaged);
+    expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+  });
+
+  it('restores over a damaged write-ahead log, which the server refuses to start on, and keeps the log as it was', async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    // A database and its WAL as a server killed mid-event leaves them: copied while a connection
+    // that never checkpoints holds them.
+    const source = await eventWith([]);
+    const dataDir = folder();
+    const db = new BetterSqlite3(join(source, DATABASE_FILE));
+    db.pragma('wal_autocheckpoint = 0');
+    const insert = db.prepare(
+      "insert into audit_log (time, type, message) values (?, 'ADMIN', 'A line written into the log')",
+    );
+    for (let i = 0; i < 200; i += 1) insert.run(i);
+    for (const suffix of ['', '-wal'])
+      copyFileSync(join(source, DATABASE_FILE + suffix), join(dataDir, DATABASE_FILE + suffix));
+    db.close();
+    const wal = join(dataDir, `${DATABASE_FILE}-wal`);
+    const fd = openSync(wal, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, Math.floor(statSync(wal).size / 2));
+    closeSync(fd);
+    const [damagedFile, damagedWal] = [readFileSync(join(dataDir, DATABASE_FILE)), readFileSync(wal)];
+    const refused = await runUntilExit(dataDir, 'restore-admin-password');
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('npm run restore')]);
+
+    const report = await restoreBackup(backup, dataDir);
+    expect(readFileSync(report.kept ?? '')).toEqual(damagedFile);
+    expect(readFileSync(`${report.kept}-wal`)).toEqual(damagedWal);
+    expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+  });
+
+  it('restores into a data folder that does not exist yet (a new machine), private to the server', async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const dataDir = join(folder(), 'data');
+    const run = await restoreCommand([backup], dataDir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('kept in');
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+  });
+
+  it('lists the backups newest first, says which cannot be restored, and says when there are none', async () => {
+    const dataDir = folder();
+    expect(await restoreCommand([], dataDir)).toEqual({
+      code: 0,
+      stdout: `No backups in ${dataDir}/backups. Name a backup file: npm run restore -- <backup file>\n`,
+      stderr: '',
+    });
+    const backups = join(dataDir, 'backups');
+    mkdirSync(backups);
+    copyFileSync(join(await eventWith(['One']), DATABASE_FILE), join(backups, 'podium-backup-1.db'));
+    writeFileSync(
+      join(backups, 'notes.db'),
+      'not a database, but long enough to be read as one by SQLite '.repeat(20),
+    );
+    copyFileSync(join(await eventWith(['One', 'Two']), DATABASE_FILE), join(backups, 'podium-backup-2.db'));
+    const run = await restoreCommand([], dataDir);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.slice(1, 4)).toEqual([
+      expect.stringMatching(
+        /^ {2}backups\/podium-backup-2\.db {2}2 projects, 0 judges, 0 judgments; last change /,
+      ),
+      `  backups/notes.db  cannot be restored: ${join(backups, 'notes.db')} is not a Podium database (file is not a database)`,
+      expect.stringMatching(
+        /^ {2}backups\/podium-backup-1\.db {2}1 project, 0 judges, 0 judgments; last change /,
+      ),
+    ]);
+  });
+
+  it('with DATABASE_URL set, points to pg_restore', async () => {
+    const dataDir = folder();
+    expect(
+      await restoreCommand(['backup.db'], dataDir, { DATABASE_URL: 'postgres://podium@db.example/podium' }),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'The backup was not restored: the event is in PostgreSQL (DATABASE_URL is set): restore it with pg_restore ' +
+        '(docs/operations.md, section 3).\n',
+    });
+  });
+
+  it('answers --help, and refuses two files with exit code 2', async () => {
+    const dataDir = folder();
+    const help = await restoreCommand(['--help'], dataDir);
+    expect([help.code, help.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Usage: npm run restore -- <backup file>\n/),
+    ]);
+    const two = await restoreCommand(['a.db', 'b.db'], dataDir);
+    expect([two.code, two.stderr]).toEqual([2, expect.stringMatching(/^name one backup file\n\nUsage:/)]);
+  });
+});
+
+describe('restoreBackup refuses, with one line, and leaves DATA_DIR as it was', () => {
+  async function refusedWithoutChange(backup: string, dataDir: string): Promise<string> {
+    const before = contents(dataDir);
+    const error = await restoreBackup(backup, dataDir).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BackupNotRestoredError);
+    expect(contents(dataDir)).toEqual(before);
+    return (error as Error).message;
+  }
+
+  it('a backup that does not exist, or a folder', async () => {
+    const dataDir = await eventWith(['Live']);
+    const missing = join(folder(), 'missing.db');
+    expect(await refusedWithoutChange(missing, dataDir)).toBe(
+      `The backup was not restored: there is no backup file at ${missing}.`,
+    );
+    const aFolder = folder();
+    expect(await refusedWithoutChange(aFolder, dataDir)).toBe(
+      `The backup was not restored: there is no backup file at ${aFolder}.`,
+    );
+  });
+
+  it("the server's own database", async () => {
+    const dataDir = await eventWith(['Live']);
+    const file = join(dataDir, DATABASE_FILE);
+    expect(await refusedWithoutChange(file, dataDir)).toBe(
+      `The backup was not restored: ${file} is the server's own database: name a backup file.`,
+    );
+  });
+
+  it('a file that is not a Podium database', async () => {
+    const dataDir = await eventWith(['Live']);
+    const text = join(folder(), 'notes.txt');
+    writeFileSync(text, 'not a database, but long enough to be read as one by SQLite '.repeat(20));
+    expect(await refusedWithoutChange(text, dataDir)).toBe(
+      `The backup was not restored: ${text} is not a Podium database (file is not a database).`,
+    );
+    const other = join(folder(), 'other.db');
+    const sqlite = new BetterSqlite3(other);
+    sqlite.exec('create table things (id integer)');
+    sqlite.close();
+    expect(await refusedWithoutChange(other, dataDir)).toBe(
+      `The backup was not restored: ${other} is not a Podium database.`,
+    );
+  });
+
+  it('a damaged backup', async () => {
+    const dataDir = await eventWith(['Live']);
+    const backup = join(await eventWith(Array.from({ length: 60 }, (_, i) => `Project ${i}`)), DATABASE_FILE);
+    const fd = openSync(backup, 'r+');
+    writeSync(fd, Buffer.alloc(4096 * 4, 0x5a), 0, 4096 * 4, 4096 * 3);
+    closeSync(fd);
+    expect(await refusedWithoutChange(backup, dataDir)).toMatch(
+      new RegExp(`^The backup was not restored: ${backup} is damaged \\(.+\\)\\.$`),
+    );
+  });
+
+  it('a backup written by a newer Podium', async () => {
+    const dataDir = await eventWith(['Live']);
+    const backup = join(folder(), 'newer.db');
+    const db = await openDatabase(backup);
+    db.sqlite.exec(
+      "insert into kysely_migration (name, timestamp) values ('999-future', '2030-01-01T00:00:00Z')",
+    );
+    db.close();
+    expect(await refusedWithoutChange(backup, dataDir)).toBe(
+      `The backup was not restored: ${backup} was written by a newer Podium (migrations 999-future); restore it with that version.`,
+    );
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Restores a backup of an SQLite event into the server's DATA_DIR, with the server stopped
+ * (`npm run restore`, docs/operations.md section 3). By hand it took six steps, one of which (a
+ * leftover WAL, replayed over the restored file) was easy to miss under stress, as after a reset
+ * made by mistake. The event it replaces is kept in DATA_DIR/backups first, so a restore is
+ * undone the same way. The backup file is only read.
+ */
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { DATABASE_FILE } from './config.js';
+import { EventFileRefusedError, openEventFile, refusedAs, refuseWhileInUse } from './event-file.js';
+import { BACKUPS_FOLDER, backupFilename } from './services/backup.service.js';
+
+/** Why nothing was restored; the message is one line for the organizer. */
+export class BackupNotRestoredError extends Error {
+  constructor(reason: string) {
+    super(`The backup was not restored: ${reason}.`);
+  }
+}
+
+/** What an event's file holds, for the organizer to tell backups apart. */
+export interface EventSummary {
+  projects: number;
+  judges: number;
+  /** Finished visits (judged_projects). */
+  judgments: number;
+  /** The newest audit-log line's time: about when the event was last changed. */
+  lastChange: number | null;
+}
+
+export interface RestoreReport {
+  /** The backup that was restored. */
+  backup: string;
+  /** The server's database, now the backup's event. */
+  database: string;
+  /** Where the event before the restore is kept; null when DATA_DIR held none. */
+  kept: string | null;
+  summary: EventSummary;
+  /** Migrations the backup lacks: the server applies them at its next start. */
+  missingMigrations: string[];
+}
+
+/**
+ * Puts the event in `backup` in place of DATA_DIR's: checks the backup (event-file.ts), keeps the
+ * current database in DATA_DIR/backups, checks that no server has it open, copies the backup
+ * beside it, then renames the copy into place (at every moment `podium.db` is one event or the
+ * other). Throws BackupNotRestoredError, having changed nothing, when it refuses.
+ */
+export async function restoreBackup(
+  backup: string,
+  dataDir: string,
+  now = Date.now(),
+): Promise<RestoreReport> {
+  const database = join(resolve(dataDir), DATABASE_FILE);
+  const file = resolve(backup);
+  const source = refusedAs(BackupNotRestoredError, () => {
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      throw new EventFileRefusedError(`there is no backup file at ${file}`);
+    }
+    if (file === database) {
+      throw new EventFileRefusedError(`${file} is the server's own database: name a backup file`);
+    }
+    return openEventFile(file, 'restore');
+  });
+  try {
+    // Kept before the check opens it: that connection's close would fold a damaged WAL's valid part
+    // into the file and delete the rest, which a recovery may still want.
+    const kept = keepCurrent(database, now);
+    const incoming = `${database}.restoring`;
+    try {
+      refusedAs(BackupNotRestoredError, () =>
+        refuseWhileInUse(database, 'so that nothing it saves after the restore is lost'),
+      );
+      mkdirSync(resolve(dataDir), { recursive: true, mode: 0o700 });
+      try {
+        // The backup API, not a file copy: a backup beside its own -wal file comes whole.
+        await source.sqlite.backup(incoming);
+        chmodSync(incoming, 0o600);
+      } catch (error) {
+        throw new BackupNotRestoredError(`copying it into ${dataDir} failed (${(error as Error).message})`);
+      }
+    } catch (error) {
+      for (const path of [incoming, kept, `${kept}-wal`]) if (path !== null) rmSync(path, { force: true });
+      throw error;
+    }
+    // A WAL left beside the restored file would be replayed over it.
+    rmSync(`${database}-wal`, { force: true });
+    rmSync(`${database}-shm`, { force: true });
+    renameSync(incoming, database);
+    return {
+      backup: file,
+      database,
+      kept,
+      summary: summarize(source.sqlite),
+      missingMigrations: source.missingMigrations,
+    };
+  } finally {
+    source.close();
+  }
+}
+
+/**
+ * Copies the current database, and its WAL as it is, to
+ * DATA_DIR/backups/podium-before-restore-<time>.db (a WAL beside a file of the same name is read
+ * with it). Null when there is none.
+ */
+function keepCurrent(database: string, now: number): string | null {
+  if (!existsSync(database)) return null;
+  const folder = join(database, '..', BACKUPS_FOLDER);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const kept = join(folder, backupFilename(now, 'before-restore'));
+  for (const suffix of ['', '-wal']) {
+    if (!existsSync(database + suffix)) continue;
+    copyFileSync(database + suffix, kept + suffix);
+    chmodSync(kept + suffix, 0o600);
+  }
+  return kept;
+}
+
+/** Counts in an event's file; read from a file of any Podium version (the tables named are in all). */
+export function summarize(sqlite: BetterSqlite3.Database): EventSummary {
+  const count = (table: string) => sqlite.prepare(`select count(*) from "${table}"`).pluck().get() as number;
+  return {
+    projects: count('projects'),
+    judges: count('judges'),
+    judgments: count('judged_projects'),
+    lastChange: sqlite.prepare('select max(time) from audit_log').pluck().get() as number | null,
+  };
+}
+
+export interface ListedBackup {
+  file: string;
+  /** What it holds; the reason when it cannot be read. */
+  summary: EventSummary | { unreadable: string };
+}
+
+/** The files in DATA_DIR/backups, newest first, each with what it holds. */
+export function listBackups(dataDir: string): ListedBackup[] {
+  const folder = join(resolve(dataDir), BACKUPS_FOLDER);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.db'))
+    .map((name) => join(folder, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => {
+      try {
+        const backup = openEventFile(file, 'restore');
+        try {
+          return { file, summary: summarize(backup.sqlite) };
+        } finally {
+          backup.close();
+        }
+      } catch (error) {
+        if (!(error instanceof EventFileRefusedError)) throw error;
+        return { file, summary: { unreadable: error.reason } };
+      }
+    });
+}

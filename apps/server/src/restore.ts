@@ -1,0 +1,96 @@
+/**
+ * The `restore` command: lists the backups in DATA_DIR/backups, or restores one into DATA_DIR with
+ * the server stopped (restore-backup.ts does the work; docs/operations.md, section 3). Exit codes:
+ * 0 restored or listed, 1 not restored, 2 wrong arguments.
+ */
+// First: on a Node.js older than 24 this stops the command before anything else is loaded.
+import './node-version.js';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readEnv } from './config.js';
+import { BackupNotRestoredError, listBackups, restoreBackup, type EventSummary } from './restore-backup.js';
+
+const USAGE = `Usage: npm run restore -- <backup file>
+       npm run restore            lists the backups kept in DATA_DIR/backups
+
+Puts the event in a backup (a file from "Download a backup", GET /api/admin/backup, or a copy the
+server kept before a reset) in place of the event in DATA_DIR: the server's data folder, ./data
+when DATA_DIR is unset. Stop the server first; start it again afterwards. The event it replaces is
+kept in DATA_DIR/backups/podium-before-restore-<time>.db, so a restore is undone the same way.
+
+  --help   this text`;
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** `12 projects, 1 judge, 40 judgments; last change 2026-12-04 17:01:02 UTC` */
+function described({ projects, judges, judgments, lastChange }: EventSummary): string {
+  const counts = `${counted(projects, 'project')}, ${counted(judges, 'judge')}, ${counted(judgments, 'judgment')}`;
+  if (lastChange === null) return counts;
+  const time = new Date(lastChange)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
+  return `${counts}; last change ${time}`;
+}
+
+function list(dataDir: string): void {
+  const backups = listBackups(dataDir);
+  if (backups.length === 0) {
+    console.log(`No backups in ${dataDir}/backups. Name a backup file: npm run restore -- <backup file>`);
+    return;
+  }
+  console.log(`Backups in ${dataDir}/backups, newest first:`);
+  for (const { file, summary } of backups) {
+    const holds = 'unreadable' in summary ? `cannot be restored: ${summary.unreadable}` : described(summary);
+    console.log(`  ${relative(dataDir, file)}  ${holds}`);
+  }
+  console.log('Restore one with: npm run restore -- <its path>');
+}
+
+async function main(): Promise<number> {
+  let backup: string | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      options: { help: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length > 1) throw new TypeError('name one backup file');
+    backup = positionals[0];
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const { dataDir, databaseUrl } = readEnv(process.env);
+    if (databaseUrl !== undefined) {
+      throw new BackupNotRestoredError(
+        'the event is in PostgreSQL (DATABASE_URL is set): restore it with pg_restore (docs/operations.md, section 3)',
+      );
+    }
+    if (backup === undefined) {
+      list(dataDir);
+      return 0;
+    }
+    const report = await restoreBackup(backup, dataDir);
+    console.log(`Restored ${report.backup} into ${report.database}: ${described(report.summary)}.`);
+    if (report.kept !== null) {
+      console.log(`The event it replaced is kept in ${report.kept}: restore that file to undo this restore.`);
+    }
+    const migrations =
+      report.missingMigrations.length > 0 ? ' It applies the migrations this older backup lacks.' : '';
+    console.log(
+      `Next: start the server (npm start).${migrations} Check the clock on the admin page: it is as the backup kept it.`,
+    );
+    return 0;
+  } catch (error) {
+    // A refusal is the organizer's to fix: the message says what, a stack would not help.
+    console.error(error instanceof BackupNotRestoredError ? error.message : error);
+    return 1;
+  }
+}
+
+process.exitCode = await main();
