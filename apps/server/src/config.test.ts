@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   insecurePublicUrlWarning,
   loadConfig,
+  phonesLine,
   readEnv,
   resolveAdminPassword,
   shortAdminPasswordWarning,
@@ -227,6 +229,40 @@ describe('insecurePublicUrlWarning', () => {
   });
 });
 
+describe('phonesLine', () => {
+  const info = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({
+    address,
+    family,
+    internal,
+    netmask: '',
+    mac: '',
+    cidr: null,
+    ...(family === 'IPv6' && { scopeid: 0 }),
+  });
+  const laptop = {
+    lo: [info('127.0.0.1', 'IPv4', true), info('::1', 'IPv6', true)],
+    wlan0: [info('192.168.1.23', 'IPv4'), info('fe80::1', 'IPv6')],
+    eth1: [info('10.0.0.5', 'IPv4')],
+  } as Parameters<typeof phonesLine>[2];
+
+  it("names this computer's IPv4 addresses on its networks when the server listens on all of them", () => {
+    expect(phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, laptop)).toBe(
+      "Phones on this computer's network open it at http://192.168.1.23:8000 or http://10.0.0.5:8000",
+    );
+    expect(phonesLine({ host: '::', publicUrl: undefined }, 8000, laptop)).toContain(
+      'http://192.168.1.23:8000',
+    );
+  });
+
+  it('names PUBLIC_URL when set, and nothing when phones have no address to open', () => {
+    expect(phonesLine({ host: '127.0.0.1', publicUrl: 'https://judging.example.org' }, 8000, laptop)).toBe(
+      'Phones open it at https://judging.example.org',
+    );
+    expect(phonesLine({ host: '127.0.0.1', publicUrl: undefined }, 8000, laptop)).toBeUndefined();
+    expect(phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, { lo: laptop?.lo })).toBeUndefined();
+  });
+});
+
 describe('the warnings the built server prints at start', () => {
   it('names a short ADMIN_PASSWORD and a plain-HTTP PUBLIC_URL, and says nothing of a long one over HTTPS', async () => {
     ensureBuilt();
@@ -243,5 +279,21 @@ describe('the warnings the built server prints at start', () => {
     });
     await stopServer(quiet);
     expect(quiet.output.join('')).not.toContain('WARNING');
+    expect(quiet.output.join('')).toContain('Phones open it at https://judging.example.org\n');
+  }, 60_000);
+
+  it("names the addresses phones open on this computer's network when it listens on all of them", async () => {
+    ensureBuilt();
+    const server = await startServer(freshDir(), 'a long enough password', { env: { HOST: '0.0.0.0' } });
+    await stopServer(server);
+    const port = new URL(server.url).port;
+    const lan = Object.values(networkInterfaces())
+      .flatMap((infos) => infos ?? [])
+      .filter((info) => info.family === 'IPv4' && !info.internal);
+    const output = server.output.join('');
+    // A machine on no network has no address to name.
+    if (lan.length === 0) expect(output).not.toContain('Phones');
+    else expect(output).toMatch(/^Phones on this computer's network open it at http:\/\//m);
+    for (const { address } of lan) expect(output).toContain(`http://${address}:${port}`);
   }, 60_000);
 });

@@ -2,6 +2,7 @@
  * Configuration from the environment (API.md §7), read once at start.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   CLOCK_BACKUP_INTERVAL_MS,
@@ -169,6 +170,27 @@ export function insecurePublicUrlWarning(publicUrl: string | undefined): string 
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   if (url.protocol !== 'http:' || local) return undefined;
   return 'WARNING: PUBLIC_URL is not HTTPS; judge codes, tokens and the admin password will travel unencrypted. Use HTTPS for a real event.';
+}
+
+/**
+ * Where phones open Podium, said at the start: a first event runs from a laptop, and the address
+ * the start shows (`localhost`) opens nothing on a judge's phone. PUBLIC_URL when set; else, when
+ * the server listens on every interface, this machine's IPv4 addresses on its networks (the venue's
+ * Wi-Fi). Undefined when neither.
+ */
+export function phonesLine(
+  { host, publicUrl }: Pick<Config, 'host' | 'publicUrl'>,
+  port: number,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string | undefined {
+  if (publicUrl !== undefined) return `Phones open it at ${publicUrl}`;
+  if (host !== '0.0.0.0' && host !== '::') return undefined;
+  const addresses = Object.values(interfaces)
+    .flatMap((infos) => infos ?? [])
+    .filter((info) => info.family === 'IPv4' && !info.internal)
+    .map((info) => `http://${info.address}:${port}`);
+  if (addresses.length === 0) return undefined;
+  return `Phones on this computer's network open it at ${addresses.join(' or ')}`;
 }
 
 /**

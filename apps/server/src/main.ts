@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import {
   insecurePublicUrlWarning,
+  phonesLine,
   loadConfig,
   readEnv,
   secureDataDir,
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const storage = config.databaseUrl === undefined ? config.dataDir : redactedUrl(config.databaseUrl);
   console.log(`Podium is running at http://${shownHost}:${port} (data in ${storage})`);
+  const phones = phonesLine(config, port);
+  if (phones !== undefined) console.log(phones);
 }
 
 main().catch((error: unknown) => {
