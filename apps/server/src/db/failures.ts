@@ -28,6 +28,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // 08: connection exceptions; 57P01–57P03: shutdown, crash, cannot connect now; 55000 at connect:
     // the database does not allow connections; 53300: more connections than it allows.
     if (code.startsWith('08') || ['57P01', '57P02', '57P03', '55000', '53300'].includes(code)) return true;
+    if (isOnStandby(error)) return true;
   }
   const message = (error as { message?: unknown } | null)?.message;
   return (
@@ -37,6 +38,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       message,
     )
   );
+}
+
+/**
+ * A write refused as read-only (25006) on a connection made to a standby: a failover whose address
+ * still named the old primary (the start refuses a read-only database, postgres.ts). The pool ends
+ * that connection; Podium's own read-only transactions (exports) write nothing.
+ */
+export function isOnStandby(error: unknown): boolean {
+  return storageCode(error) === '25006';
 }
 
 /** Whether another connection held SQLite's lock past `BUSY_TIMEOUT_MS`: nothing was written; retry. */

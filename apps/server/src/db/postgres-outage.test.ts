@@ -89,3 +89,39 @@ describe('more connections than PostgreSQL allows', () => {
     }
   });
 });
+
+describe('a database that turns read-only under the server (a failover to a standby at the same address)', () => {
+  it('answers 503, not 500, and writes again by itself once the address reaches a primary', async () => {
+    // A standby where the primary was: connections made now are read-only, as on a standby, and
+    // writes fail with 25006. The server's own connections are ended, as a failover ends them.
+    await t.addProject({ name: 'Saved before' });
+    await admin.query(`alter database "${database}" set default_transaction_read_only = on`);
+    const endConnections = () =>
+      admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
+    await endConnections();
+    const said = vi.spyOn(console, 'error');
+    const told = (text: string) => said.mock.calls.some((call) => String(call[0]).includes(text));
+    const write = (name: string) => t.admin({ method: 'POST', url: '/api/project/new', payload: { name } });
+    try {
+      // The first requests may meet a connection whose end the pool has not heard of (503 too).
+      await vi.waitFor(async () => {
+        const res = await write('While read-only');
+        expect([res.statusCode, res.json()]).toEqual([503, { error: DATABASE_UNAVAILABLE_MESSAGE }]);
+        expect(told('database unavailable (25006: cannot execute INSERT in a read-only transaction)')).toBe(
+          true,
+        );
+      }, 10_000);
+      expect(told('failed:')).toBe(false); // no request logged as an unexpected error
+      expect(await names()).toEqual(['Saved before']); // reads go on
+
+      // The address reaches a primary again. Nothing ends the server's connections this time: it
+      // ends those that met the standby itself, so the pool's next ones are writable.
+      await admin.query(`alter database "${database}" reset default_transaction_read_only`);
+      await vi.waitFor(async () => expect((await write('After')).statusCode).toBe(200), 10_000);
+      expect(await names()).toEqual(['Saved before', 'After']);
+    } finally {
+      said.mockRestore();
+      await admin.query(`alter database "${database}" reset default_transaction_read_only`);
+    }
+  });
+});

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { DomainEvent } from '../domain-events.js';
 import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
 import { DiskFullAlarm } from './disk-full.js';
-import { StorageRefusedError } from './failures.js';
+import { isOnStandby, StorageRefusedError } from './failures.js';
 import { redactedUrl } from './location.js';
 import { postgresMigrations } from './migrations/postgres/index.js';
 import { InstanceSession } from './instance-session.js';
@@ -42,6 +42,11 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
   private readonly statementNames = new StatementNames();
   /** Each transaction's last statement sent, settled once all before it answered too (`send`). */
   private readonly lastSent = new WeakMap<pg.PoolClient, Promise<pg.QueryResult>>();
+  /**
+   * Connections that met a read-only server (a failover whose address still names the old
+   * primary, now a standby): ended at release, so the next one may reach the primary.
+   */
+  private readonly onStandby = new WeakSet<pg.PoolClient>();
   /** The server process of each pooled connection: what they notify, this instance committed. */
   private readonly backends = new Set<number>();
   /** LISTEN and the timer lock (instance-session.ts), made at the first use of either. */
@@ -159,7 +164,7 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     } finally {
       if (!committed) this.countRollback();
       this.lastSent.delete(client);
-      client.release(broken);
+      client.release(broken || this.onStandby.delete(client));
       this.turns.give();
     }
   }
@@ -222,7 +227,9 @@ export class PostgresDatabase extends ScopedDatabase<pg.PoolClient> {
     { whateverFailed = false } = {},
   ): Promise<pg.QueryResult> {
     const answer = client.query(statement);
-    answer.catch(() => undefined);
+    answer.catch((error: unknown) => {
+      if (isOnStandby(error)) this.onStandby.add(client);
+    });
     const before = whateverFailed ? undefined : this.lastSent.get(client);
     const inOrder = before === undefined ? answer : before.then(() => answer);
     inOrder.catch(() => undefined);
