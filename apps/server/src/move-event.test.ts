@@ -11,7 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from './config.js';
-import { buildEvent, eventAnswers, type BuiltEvent } from './test-support/event.js';
+import { buildEvent, eventAnswers, expectJudgingGoesOn, type BuiltEvent } from './test-support/event.js';
 import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.js';
 import { ensureBuilt, startServer, stopServer } from './test-support/server-process.js';
 import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
@@ -203,14 +203,7 @@ describe('moveEventToPostgres', () => {
     const stats = (secret: string) =>
       t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: basicAuth(secret) } });
     expect((await stats(event.adminSession)).statusCode).toBe(401);
-    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/judge/next',
-      headers: { authorization: `Bearer ${event.tokens[0]}` },
-    });
-    expect(next.statusCode, next.body).toBe(200);
-    expect(next.json()).toEqual({ project_id: expect.any(String) });
+    await expectJudgingGoesOn(t, event);
     const added = await t.addProject({ name: 'Added after the move' });
     expect((await t.projects()).at(-1)?.id).toBe(added);
     const newLines = (await t.log()).slice(logBeforeReplay.length + 1).split('\n');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { buildEvent, eventAnswers } from '../test-support/event.js';
+import { buildEvent, eventAnswers, expectJudgingGoesOn } from '../test-support/event.js';
 import { dropDatabase, findPostgresBin, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';
 
@@ -57,13 +57,7 @@ it('pg_dump -Fc of a running event, pg_restore into a new database: a server on 
   expect(await eventAnswers(restored)).toEqual(answers);
 
   // Judges stay signed in, and new rows follow the restored ones.
-  await restored.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
-  const next = await restored.app.inject({
-    method: 'POST',
-    url: '/api/judge/next',
-    headers: { authorization: `Bearer ${event.tokens[0]}` },
-  });
-  expect([next.statusCode, next.json()]).toEqual([200, { project_id: expect.any(String) }]);
+  await expectJudgingGoesOn(restored, event);
   const added = await restored.addProject({ name: 'Added after the restore' });
   expect((await restored.projects()).at(-1)?.id).toBe(added);
 });

@@ -187,6 +187,20 @@ export async function buildEvent(t: TestApp): Promise<BuiltEvent> {
 }
 
 /**
+ * Judging goes on where the event was carried (a move, a restore): with the clock unpaused, the
+ * first judge, still signed in with its token, is given a project.
+ */
+export async function expectJudgingGoesOn(t: TestApp, event: BuiltEvent): Promise<void> {
+  await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+  const next = await t.app.inject({
+    method: 'POST',
+    url: '/api/judge/next',
+    headers: { authorization: `Bearer ${event.tokens[0]}` },
+  });
+  expect([next.statusCode, next.json()], next.body).toEqual([200, { project_id: expect.any(String) }]);
+}
+
+/**
  * What the admin and the public see of the event, URL → body: every export (ZIPs by their
  * entries, whose bytes are compared; the archive's own timestamps are the time of the download),
  * the lists, settings, clock, flags, layout, QR codes, stats, results and every judge's conflicts
