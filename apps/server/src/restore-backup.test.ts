@@ -25,6 +25,7 @@ import { openDatabase } from './db/sqlite.js';
 import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
 import { buildEvent, eventAnswers, expectJudgingGoesOn } from './test-support/event.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from './test-support/server-process.js';
+import { fill, smallDisk } from './test-support/small-disk.js';
 import { createTestApp, tempDataDir } from './test-support/test-app.js';
 
 const COMMAND = new URL('../dist/restore.js', import.meta.url).pathname;
@@ -348,6 +349,27 @@ describe('restoreBackup refuses, with one line, and leaves DATA_DIR as it was', 
     expect(await refusedWithoutChange(backup, dataDir)).toMatch(
       new RegExp(`^The backup was not restored: ${backup} is damaged \\(.+\\)\\.$`),
     );
+  });
+
+  it('a data folder it cannot write into, or a full disk: the copies begun are removed', async (context) => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const blocked = await eventWith(['Live']);
+    writeFileSync(join(blocked, 'backups'), 'a file where the backups folder goes');
+    expect(await refusedWithoutChange(backup, blocked)).toMatch(
+      new RegExp(`^The backup was not restored: writing into ${blocked} failed \\(EEXIST: .+\\)\\.$`),
+    );
+
+    const found = await smallDisk(2);
+    if ('reason' in found) return context.skip(`no small disk: ${found.reason}`);
+    try {
+      const dataDir = await eventWith(['Live'], found.disk.view);
+      fill(join(dataDir, 'filler'));
+      expect(await refusedWithoutChange(backup, dataDir)).toMatch(
+        new RegExp(`^The backup was not restored: writing into ${dataDir} failed \\(.*ENOSPC.*\\)\\.$`),
+      );
+    } finally {
+      found.disk.release();
+    }
   });
 
   it('a backup written by a newer Podium', async () => {

@@ -15,7 +15,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from './config.js';
 import { EventFileRefusedError, openEventFile, refusedAs, refuseWhileInUse } from './event-file.js';
@@ -73,25 +73,28 @@ export async function restoreBackup(
     return openEventFile(file, 'restore');
   });
   try {
-    // Kept before the check opens it: that connection's close would fold a damaged WAL's valid part
-    // into the file and delete the rest, which a recovery may still want.
-    const kept = keepCurrent(database, now);
     const incoming = `${database}.restoring`;
+    const kept = existsSync(database)
+      ? join(resolve(dataDir), BACKUPS_FOLDER, backupFilename(now, 'before-restore'))
+      : null;
     try {
+      // Kept before the check opens it: that connection's close would fold a damaged WAL's valid
+      // part into the file and delete the rest, which a recovery may still want.
+      if (kept !== null) keepCopy(database, kept);
       refusedAs(BackupNotRestoredError, () =>
         refuseWhileInUse(database, 'so that nothing it saves after the restore is lost'),
       );
       mkdirSync(resolve(dataDir), { recursive: true, mode: 0o700 });
-      try {
-        // The backup API, not a file copy: a backup beside its own -wal file comes whole.
-        await source.sqlite.backup(incoming);
-        chmodSync(incoming, 0o600);
-      } catch (error) {
-        throw new BackupNotRestoredError(`copying it into ${dataDir} failed (${(error as Error).message})`);
-      }
+      // The backup API, not a file copy: a backup beside its own -wal file comes whole.
+      await source.sqlite.backup(incoming);
+      chmodSync(incoming, 0o600);
     } catch (error) {
-      for (const path of [incoming, kept, `${kept}-wal`]) if (path !== null) rmSync(path, { force: true });
-      throw error;
+      for (const path of [incoming, ...(kept === null ? [] : [kept, `${kept}-wal`])]) {
+        if (existsSync(path)) rmSync(path);
+      }
+      if (error instanceof BackupNotRestoredError) throw error;
+      // A full disk, or a folder this user may not write: run it as the server's user.
+      throw new BackupNotRestoredError(`writing into ${dataDir} failed (${(error as Error).message})`);
     }
     // A WAL left beside the restored file would be replayed over it.
     rmSync(`${database}-wal`, { force: true });
@@ -109,22 +112,14 @@ export async function restoreBackup(
   }
 }
 
-/**
- * Copies the current database, and its WAL as it is, to
- * DATA_DIR/backups/podium-before-restore-<time>.db (a WAL beside a file of the same name is read
- * with it). Null when there is none.
- */
-function keepCurrent(database: string, now: number): string | null {
-  if (!existsSync(database)) return null;
-  const folder = join(database, '..', BACKUPS_FOLDER);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const kept = join(folder, backupFilename(now, 'before-restore'));
+/** Copies the current database, and its WAL as it is, to `kept` (a WAL beside a file of the same name is read with it). */
+function keepCopy(database: string, kept: string): void {
+  mkdirSync(dirname(kept), { recursive: true, mode: 0o700 });
   for (const suffix of ['', '-wal']) {
     if (!existsSync(database + suffix)) continue;
     copyFileSync(database + suffix, kept + suffix);
     chmodSync(kept + suffix, 0o600);
   }
-  return kept;
 }
 
 /** Counts in an event's file; read from a file of any Podium version (the tables named are in all). */
