@@ -247,7 +247,8 @@ describe('phonesLine', () => {
 
   it("names this computer's IPv4 addresses on its networks when the server listens on all of them", () => {
     expect(phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, laptop)).toBe(
-      "Phones on this computer's network open it at http://192.168.1.23:8000 or http://10.0.0.5:8000",
+      "Phones on this computer's network open it at http://192.168.1.23:8000 or http://10.0.0.5:8000 " +
+        '(plain HTTP: fine for a rehearsal; a real event needs HTTPS, docs/operations.md section 4)',
     );
     expect(phonesLine({ host: '::', publicUrl: undefined }, 8000, laptop)).toContain(
       'http://192.168.1.23:8000',

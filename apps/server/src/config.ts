@@ -190,7 +190,10 @@ export function phonesLine(
     .filter((info) => info.family === 'IPv4' && !info.internal)
     .map((info) => `http://${info.address}:${port}`);
   if (addresses.length === 0) return undefined;
-  return `Phones on this computer's network open it at ${addresses.join(' or ')}`;
+  return (
+    `Phones on this computer's network open it at ${addresses.join(' or ')} ` +
+    '(plain HTTP: fine for a rehearsal; a real event needs HTTPS, docs/operations.md section 4)'
+  );
 }
 
 /**
