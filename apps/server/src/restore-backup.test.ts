@@ -239,6 +239,35 @@ describe('npm run restore', () => {
     expect(await servedProjects(dataDir)).toEqual(['From the backup']);
   });
 
+  it("restores a podium.db copied with its -wal beside it whole, and an older Podium's backup, saying that the next start upgrades it", async () => {
+    // A database and its WAL copied while a connection that never checkpoints holds them: the
+    // project added last is only in the WAL.
+    const source = await eventWith(['In the file']);
+    const copied = folder();
+    const writer = new BetterSqlite3(join(source, DATABASE_FILE));
+    writer.pragma('wal_autocheckpoint = 0');
+    writer
+      .prepare('insert into projects (id, name, description, location, last_activity) values (?, ?, ?, ?, ?)')
+      .run('only-in-the-wal', 'Only in the WAL', '', 2, 0);
+    for (const suffix of ['', '-wal']) {
+      copyFileSync(join(source, DATABASE_FILE + suffix), join(copied, DATABASE_FILE + suffix));
+    }
+    writer.close();
+    const dataDir = await eventWith(['Live']);
+    expect((await restoreCommand([join(copied, DATABASE_FILE)], dataDir)).code).toBe(0);
+    expect(await servedProjects(dataDir)).toEqual(['In the file', 'Only in the WAL']);
+
+    const older = join(await eventWith(['From an older Podium']), DATABASE_FILE);
+    const sqlite = new BetterSqlite3(older);
+    sqlite.exec("delete from kysely_migration where name = '007-idempotency-keys-per-judge'");
+    sqlite.close();
+    const run = await restoreCommand([older], dataDir);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toContain(
+      'Next: start the server (npm start). It applies the migrations this older backup lacks.',
+    );
+  });
+
   it('lists the backups newest first, says which cannot be restored, and says when there are none', async () => {
     const dataDir = folder();
     expect(await restoreCommand([], dataDir)).toEqual({

@@ -123,7 +123,7 @@ function keepCopy(database: string, kept: string): void {
 }
 
 /** Counts in an event's file; read from a file of any Podium version (the tables named are in all). */
-export function summarize(sqlite: BetterSqlite3.Database): EventSummary {
+function summarize(sqlite: BetterSqlite3.Database): EventSummary {
   const count = (table: string) => sqlite.prepare(`select count(*) from "${table}"`).pluck().get() as number;
   return {
     projects: count('projects'),
