@@ -309,6 +309,14 @@ describe('npm run restore', () => {
     });
   });
 
+  it('refuses a setting the server would refuse too, in its words', async () => {
+    expect(await restoreCommand([], folder(), { PORT: 'eighty' })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'PORT must be an integer between 0 and 65535, got "eighty"\n',
+    });
+  });
+
   it('answers --help, and refuses two files with exit code 2', async () => {
     const dataDir = folder();
     const help = await restoreCommand(['--help'], dataDir);

@@ -7,7 +7,7 @@
 import './node-version.js';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readEnv } from './config.js';
+import { readEnv, type EnvConfig } from './config.js';
 import { BackupNotRestoredError, listBackups, restoreBackup, type EventSummary } from './restore-backup.js';
 
 const USAGE = `Usage: npm run restore -- <backup file>
@@ -64,8 +64,16 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
+  let env: EnvConfig;
   try {
-    const { dataDir, databaseUrl } = readEnv(process.env);
+    env = readEnv(process.env);
+  } catch (error) {
+    // A setting the server would refuse too (PORT=abc): said as the server says it.
+    console.error((error as Error).message);
+    return 1;
+  }
+  const { dataDir, databaseUrl } = env;
+  try {
     if (databaseUrl !== undefined) {
       throw new BackupNotRestoredError(
         'the event is in PostgreSQL (DATABASE_URL is set): restore it with pg_restore (docs/operations.md, section 3)',
