@@ -264,7 +264,7 @@ describe('phonesLine', () => {
   });
 });
 
-describe('the warnings the built server prints at start', () => {
+describe('what the built server prints at start', () => {
   it('names a short ADMIN_PASSWORD and a plain-HTTP PUBLIC_URL, and says nothing of a long one over HTTPS', async () => {
     ensureBuilt();
     const warned = await startServer(freshDir(), 'hunter2', {

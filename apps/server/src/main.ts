@@ -9,8 +9,8 @@ import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import {
   insecurePublicUrlWarning,
-  phonesLine,
   loadConfig,
+  phonesLine,
   readEnv,
   secureDataDir,
   shortAdminPasswordWarning,
