@@ -3,11 +3,12 @@
  * (`move-to-postgres`, `restore`): which file, that no server has it open, that Podium wrote it.
  * Each check throws EventFileRefusedError; each command words the refusal as its own (`refusedAs`).
  */
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from './config.js';
-import { isDatabaseBusy } from './db/failures.js';
+import { isDatabaseBusy, storageCode } from './db/failures.js';
 import { migrations } from './db/migrations/index.js';
 import { findDamage } from './db/sqlite.js';
 
@@ -85,11 +86,12 @@ export interface EventFile {
  */
 export function openEventFile(file: string, verb: string): EventFile {
   const created = ['-wal', '-shm'].map((suffix) => file + suffix).filter((side) => !existsSync(side));
-  const sqlite = openReadOnly(file);
+  const { sqlite, copy } = openReadOnly(file);
   const close = () => {
     sqlite.close();
     // A read-only connection writes nothing into them.
     for (const side of created) rmSync(side, { force: true });
+    if (copy !== undefined) rmSync(copy, { recursive: true, force: true });
   };
   try {
     refuseDamaged(file, sqlite);
@@ -123,20 +125,47 @@ function refuseDamaged(file: string, sqlite: BetterSqlite3.Database): void {
   if (damage !== undefined) throw new EventFileRefusedError(`${file} is damaged (${damage})`);
 }
 
-/** Opens the file read-only and reads its schema once, so a file SQLite cannot read is refused here. */
-function openReadOnly(file: string): BetterSqlite3.Database {
-  let sqlite: BetterSqlite3.Database | undefined;
+/**
+ * Opens the file read-only and reads its schema once, so a file SQLite cannot read is refused here.
+ * A WAL database on a read-only disk or mount (a backup on a USB stick, a container's `:ro`
+ * volume) cannot be opened in place, as its -shm cannot be made beside it: it is read from a
+ * private copy (`copy`, the folder holding it).
+ */
+function openReadOnly(file: string): { sqlite: BetterSqlite3.Database; copy?: string } {
   try {
-    sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    return { sqlite: readSchema(file) };
+  } catch (error) {
+    const aFile = existsSync(file) && statSync(file).isFile();
+    if (storageCode(error) !== 'SQLITE_CANTOPEN' || !aFile) throw unreadable(file, error);
+  }
+  const copy = mkdtempSync(join(tmpdir(), 'podium-read-'));
+  try {
+    for (const suffix of ['', '-wal']) {
+      if (existsSync(file + suffix)) copyFileSync(file + suffix, join(copy, DATABASE_FILE + suffix));
+    }
+    return { sqlite: readSchema(join(copy, DATABASE_FILE)), copy };
+  } catch (error) {
+    rmSync(copy, { recursive: true, force: true });
+    throw unreadable(file, error);
+  }
+}
+
+function readSchema(path: string): BetterSqlite3.Database {
+  const sqlite = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  try {
     sqlite.prepare('select count(*) from sqlite_master').get();
     return sqlite;
   } catch (error) {
-    sqlite?.close();
-    const { code, message } = error as { code?: unknown; message: string };
-    throw new EventFileRefusedError(
-      code === 'SQLITE_NOTADB'
-        ? `${file} is not a Podium database (${message})`
-        : `${file} cannot be read (${message})`,
-    );
+    sqlite.close();
+    throw error;
   }
+}
+
+function unreadable(file: string, error: unknown): EventFileRefusedError {
+  const { message } = error as Error;
+  return new EventFileRefusedError(
+    storageCode(error) === 'SQLITE_NOTADB'
+      ? `${file} is not a Podium database (${message})`
+      : `${file} cannot be read (${message})`,
+  );
 }

@@ -3,7 +3,7 @@
  * the built command run as a process, servers started on the result. Every refusal leaves DATA_DIR
  * as it was. Incident class: a reset made by mistake, or a damaged database, on event day.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   closeSync,
   copyFileSync,
@@ -266,6 +266,33 @@ describe('npm run restore', () => {
     expect(run.stdout).toContain(
       'Next: start the server (npm start). It applies the migrations this older backup lacks.',
     );
+  });
+
+  it("restores a backup on a read-only disk (a USB stick, a container's :ro volume), and lists it", async (context) => {
+    // SQLite cannot open a WAL database in place there: its -shm cannot be made beside it.
+    const source = folder();
+    mkdirSync(join(source, 'backups'));
+    const backup = join('backups', 'podium-backup-1.db');
+    copyFileSync(join(await eventWith(['From the backup']), DATABASE_FILE), join(source, backup));
+    const readOnly = folder();
+    try {
+      execFileSync('mount', ['--bind', source, readOnly], { stdio: 'pipe' });
+      execFileSync('mount', ['-o', 'remount,bind,ro', readOnly], { stdio: 'pipe' });
+    } catch (error) {
+      return context.skip(`no read-only mount: ${(error as Error).message}`);
+    }
+    try {
+      const dataDir = await eventWith(['Live']);
+      const run = await restoreCommand([join(readOnly, backup)], dataDir);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+      const listed = await restoreCommand([], readOnly);
+      expect(listed.stdout).toMatch(
+        /^ {2}backups\/podium-backup-1\.db {2}1 project, 0 judges, 0 judgments; /m,
+      );
+    } finally {
+      execFileSync('umount', [readOnly], { stdio: 'pipe' });
+    }
   });
 
   it('lists the backups newest first, says which cannot be restored, and says when there are none', async () => {
