@@ -229,6 +229,15 @@ describe('npm run restore', () => {
     expect(await servedProjects(dataDir)).toEqual(['From the backup']);
   });
 
+  it('replaces the half copy a restore that was killed left beside the database', async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const dataDir = await eventWith(['Live']);
+    writeFileSync(join(dataDir, `${DATABASE_FILE}.restoring`), 'the first pages of a copy cut short');
+    expect((await restoreCommand([backup], dataDir)).code).toBe(0);
+    expect(await servedProjects(dataDir)).toEqual(['From the backup']);
+    expect(readdirSync(dataDir)).not.toContain(`${DATABASE_FILE}.restoring`);
+  });
+
   it('restores into a data folder that does not exist yet (a new machine), private to the server', async () => {
     const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
     const dataDir = join(folder(), 'data');

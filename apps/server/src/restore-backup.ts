@@ -85,6 +85,7 @@ export async function restoreBackup(
         refuseWhileInUse(database, 'so that nothing it saves after the restore is lost'),
       );
       mkdirSync(resolve(dataDir), { recursive: true, mode: 0o700 });
+      rmSync(incoming, { force: true }); // left by a restore that was killed
       // The backup API, not a file copy: a backup beside its own -wal file comes whole.
       await source.sqlite.backup(incoming);
       chmodSync(incoming, 0o600);

@@ -5,10 +5,11 @@
  */
 // First: on a Node.js older than 24 this stops the command before anything else is loaded.
 import './node-version.js';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readEnv, type EnvConfig } from './config.js';
 import { BackupNotRestoredError, listBackups, restoreBackup, type EventSummary } from './restore-backup.js';
+import { BACKUPS_FOLDER } from './services/backup.service.js';
 
 const USAGE = `Usage: npm run restore -- <backup file>
        npm run restore            lists the backups kept in DATA_DIR/backups
@@ -34,12 +35,13 @@ function described({ projects, judges, judgments, lastChange }: EventSummary): s
 }
 
 function list(dataDir: string): void {
+  const folder = join(dataDir, BACKUPS_FOLDER);
   const backups = listBackups(dataDir);
   if (backups.length === 0) {
-    console.log(`No backups in ${dataDir}/backups. Name a backup file: npm run restore -- <backup file>`);
+    console.log(`No backups in ${folder}. Name a backup file: npm run restore -- <backup file>`);
     return;
   }
-  console.log(`Backups in ${dataDir}/backups, newest first:`);
+  console.log(`Backups in ${folder}, newest first:`);
   for (const { file, summary } of backups) {
     const holds = 'unreadable' in summary ? `cannot be restored: ${summary.unreadable}` : described(summary);
     console.log(`  ${relative(dataDir, file)}  ${holds}`);
