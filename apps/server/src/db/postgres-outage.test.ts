@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@podium/protocol';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
+import { standardError } from '../test-support/standard-error.js';
 import { createTestApp, onDatabase, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -65,8 +66,7 @@ describe('more connections than PostgreSQL allows', () => {
     const limitedUrl = new URL(url);
     limitedUrl.username = role;
     const limited = await createTestApp({ engine: 'postgres', storage: onDatabase(limitedUrl.toString()) });
-    const said = vi.spyOn(console, 'error');
-    const told = (text: string) => said.mock.calls.some((call) => String(call[0]).includes(text));
+    const told = standardError();
     try {
       await limited.addProject({ name: 'Saved before' });
       await admin.query(`alter role ${role} connection limit 0`);
@@ -75,14 +75,13 @@ describe('more connections than PostgreSQL allows', () => {
       await vi.waitFor(async () => {
         const res = await limited.admin({ method: 'GET', url: '/api/project/list' });
         expect([res.statusCode, res.json()]).toEqual([503, { error: DATABASE_UNAVAILABLE_MESSAGE }]);
-        expect(told('database unavailable (53300: too many connections for role')).toBe(true);
+        expect(told('database unavailable (53300: too many connections for role')).toBeGreaterThan(0);
       }, 10_000);
-      expect(told('failed:')).toBe(false); // no request logged as an unexpected error
+      expect(told('failed:')).toBe(0); // no request logged as an unexpected error
 
       await admin.query(`alter role ${role} connection limit -1`);
       expect((await limited.projects()).map((project) => project.name)).toEqual(['Saved before']);
     } finally {
-      said.mockRestore();
       await limited.close();
       await dropDatabase(url);
       await admin.query(`drop role ${role}`);
@@ -99,19 +98,18 @@ describe('a database that turns read-only under the server (a failover to a stan
     const endConnections = () =>
       admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
     await endConnections();
-    const said = vi.spyOn(console, 'error');
-    const told = (text: string) => said.mock.calls.some((call) => String(call[0]).includes(text));
+    const told = standardError();
     const write = (name: string) => t.admin({ method: 'POST', url: '/api/project/new', payload: { name } });
     try {
       // The first requests may meet a connection whose end the pool has not heard of (503 too).
       await vi.waitFor(async () => {
         const res = await write('While read-only');
         expect([res.statusCode, res.json()]).toEqual([503, { error: DATABASE_UNAVAILABLE_MESSAGE }]);
-        expect(told('database unavailable (25006: cannot execute INSERT in a read-only transaction)')).toBe(
-          true,
-        );
+        expect(
+          told('database unavailable (25006: cannot execute INSERT in a read-only transaction)'),
+        ).toBeGreaterThan(0);
       }, 10_000);
-      expect(told('failed:')).toBe(false); // no request logged as an unexpected error
+      expect(told('failed:')).toBe(0); // no request logged as an unexpected error
       expect(await names()).toEqual(['Saved before']); // reads go on
 
       // The address reaches a primary again. Nothing ends the server's connections this time: it
@@ -120,7 +118,6 @@ describe('a database that turns read-only under the server (a failover to a stan
       await vi.waitFor(async () => expect((await write('After')).statusCode).toBe(200), 10_000);
       expect(await names()).toEqual(['Saved before', 'After']);
     } finally {
-      said.mockRestore();
       await admin.query(`alter database "${database}" reset default_transaction_read_only`);
     }
   });

@@ -14,10 +14,11 @@ import { chownSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@podium/protocol';
 import { createDatabase, dropDatabase, testPostgresUrl } from '../test-support/postgres-server.js';
 import { fill } from '../test-support/small-disk.js';
+import { standardError } from '../test-support/standard-error.js';
 import { createTestApp, onDatabase, type TestApp } from '../test-support/test-app.js';
 
 const TABLESPACE = `podium_full_${process.pid}`;
@@ -76,13 +77,6 @@ afterAll(async () => {
   execFileSync('umount', ['-l', folder], { stdio: 'pipe' });
   rmSync(folder, { recursive: true, force: true });
 });
-
-/** How many lines the organizer reads on standard error from now on (printed as well as recorded) contain `text`. */
-function standardError(): (text: string) => number {
-  const said = vi.spyOn(console, 'error');
-  onTestFinished(() => said.mockRestore());
-  return (text) => said.mock.calls.filter((call) => String(call[0]).includes(text)).length;
-}
 
 describe('PostgreSQL on a full disk', () => {
   it('answers writes 503 with the full-disk message, keyed ones too, keeps reads, and recovers', async (context) => {
