@@ -3,7 +3,7 @@
  * (`move-to-postgres`, `restore`): which file, that no server has it open, that Podium wrote it.
  * Each check throws EventFileRefusedError; each command words the refusal as its own (`refusedAs`).
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -65,6 +65,18 @@ export function refuseWhileInUse(file: string, why: string): void {
     // Not a database, or unreadable: openEventFile says which.
   } finally {
     probe.close();
+  }
+}
+
+/**
+ * Copies an event's file and the write-ahead log beside it, as they are, to `to`: SQLite reads a
+ * log beside a file of the same name with it. Private to this user (judges' codes and notes).
+ */
+export function copyEventFile(from: string, to: string): void {
+  for (const suffix of ['', '-wal']) {
+    if (!existsSync(from + suffix)) continue;
+    copyFileSync(from + suffix, to + suffix);
+    chmodSync(to + suffix, 0o600);
   }
 }
 
@@ -140,9 +152,7 @@ function openReadOnly(file: string): { sqlite: BetterSqlite3.Database; copy?: st
   }
   const copy = mkdtempSync(join(tmpdir(), 'podium-read-'));
   try {
-    for (const suffix of ['', '-wal']) {
-      if (existsSync(file + suffix)) copyFileSync(file + suffix, join(copy, DATABASE_FILE + suffix));
-    }
+    copyEventFile(file, join(copy, DATABASE_FILE));
     return { sqlite: readSchema(join(copy, DATABASE_FILE)), copy };
   } catch (error) {
     rmSync(copy, { recursive: true, force: true });

@@ -5,20 +5,17 @@
  * made by mistake. The event it replaces is kept in DATA_DIR/backups first, so a restore is
  * undone the same way. The backup file is only read.
  */
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from './config.js';
-import { EventFileRefusedError, openEventFile, refusedAs, refuseWhileInUse } from './event-file.js';
+import {
+  copyEventFile,
+  EventFileRefusedError,
+  openEventFile,
+  refusedAs,
+  refuseWhileInUse,
+} from './event-file.js';
 import { BACKUPS_FOLDER, backupFilename } from './services/backup.service.js';
 
 /** Why nothing was restored; the message is one line for the organizer. */
@@ -80,7 +77,10 @@ export async function restoreBackup(
     try {
       // Kept before the check opens it: that connection's close would fold a damaged WAL's valid
       // part into the file and delete the rest, which a recovery may still want.
-      if (kept !== null) keepCopy(database, kept);
+      if (kept !== null) {
+        mkdirSync(dirname(kept), { recursive: true, mode: 0o700 });
+        copyEventFile(database, kept);
+      }
       refusedAs(BackupNotRestoredError, () =>
         refuseWhileInUse(database, 'so that nothing it saves after the restore is lost'),
       );
@@ -110,16 +110,6 @@ export async function restoreBackup(
     };
   } finally {
     source.close();
-  }
-}
-
-/** Copies the current database, and its WAL as it is, to `kept` (a WAL beside a file of the same name is read with it). */
-function keepCopy(database: string, kept: string): void {
-  mkdirSync(dirname(kept), { recursive: true, mode: 0o700 });
-  for (const suffix of ['', '-wal']) {
-    if (!existsSync(database + suffix)) continue;
-    copyFileSync(database + suffix, kept + suffix);
-    chmodSync(kept + suffix, 0o600);
   }
 }
 
