@@ -16,13 +16,8 @@ import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.j
 import { ensureBuilt, startServer, stopServer } from './test-support/server-process.js';
 import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
 import { openDatabase } from './db/sqlite.js';
-import {
-  EventNotMovedError,
-  LEFT_BEHIND_TABLES,
-  MOVED_TABLES,
-  moveEventToPostgres,
-  type MovedTable,
-} from './move-event.js';
+import { EventNotMovedError, LEFT_BEHIND_TABLES, moveEventToPostgres } from './move-event.js';
+import { EVENT_TABLES, type EventTable } from './db/postgres-copies.js';
 import { isPostgresUrl } from './db/location.js';
 import { openPostgres } from './db/postgres.js';
 
@@ -63,13 +58,13 @@ function sorted(rows: Record<string, unknown>[]): Record<string, unknown>[] {
     .map(({ row }) => row);
 }
 
-function sqliteRows(file: string): Record<MovedTable, Record<string, unknown>[]> {
+function sqliteRows(file: string): Record<EventTable, Record<string, unknown>[]> {
   const sqlite = new BetterSqlite3(file, { readonly: true });
   try {
-    const read = (table: MovedTable) =>
+    const read = (table: EventTable) =>
       sorted(sqlite.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]);
-    return Object.fromEntries(MOVED_TABLES.map((table) => [table, read(table)])) as Record<
-      MovedTable,
+    return Object.fromEntries(EVENT_TABLES.map((table) => [table, read(table)])) as Record<
+      EventTable,
       Record<string, unknown>[]
     >;
   } finally {
@@ -91,14 +86,14 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
  * The moved tables' rows on PostgreSQL (the revision counters without `any` and `others`, which
  * SQLite has not).
  */
-async function postgresRows(url: string): Promise<Record<MovedTable, Record<string, unknown>[]>> {
+async function postgresRows(url: string): Promise<Record<EventTable, Record<string, unknown>[]>> {
   return withClient(url, async (client) => {
-    const entries: [MovedTable, Record<string, unknown>[]][] = [];
-    for (const table of MOVED_TABLES) {
+    const entries: [EventTable, Record<string, unknown>[]][] = [];
+    for (const table of EVENT_TABLES) {
       const filter = table === 'revisions' ? " where name not in ('any', 'others')" : '';
       entries.push([table, sorted((await client.query(`select * from "${table}"${filter}`)).rows)]);
     }
-    return Object.fromEntries(entries) as Record<MovedTable, Record<string, unknown>[]>;
+    return Object.fromEntries(entries) as Record<EventTable, Record<string, unknown>[]>;
   });
 }
 
@@ -177,11 +172,11 @@ describe('moveEventToPostgres', () => {
     const report = await moveEventToPostgres(dataDir, url, { batchRows: 7 });
 
     const source = sqliteRows(file);
-    expect(MOVED_TABLES.filter((table) => source[table].length === 0)).toEqual([]); // the event fills every table
+    expect(EVENT_TABLES.filter((table) => source[table].length === 0)).toEqual([]); // the event fills every table
     expect(report).toEqual({
       source: file,
       target: url,
-      rows: MOVED_TABLES.map((table) => ({ table, count: source[table].length })),
+      rows: EVENT_TABLES.map((table) => ({ table, count: source[table].length })),
     });
     expect(await postgresRows(url)).toEqual(source);
     expect(await leftBehindRows(file)).not.toEqual([]);
@@ -233,10 +228,10 @@ describe('moveEventToPostgres', () => {
     expect(lines[0]).toBe(
       `Moved the event from ${join(dataDir, DATABASE_FILE)} to ${withPassword.toString().replace('hunter2', '***')}:`,
     );
-    expect(lines.slice(1, 1 + MOVED_TABLES.length).map((line) => line.trim().split(/\s+/))).toEqual(
-      MOVED_TABLES.map((table) => [table, String(counts[table].length)]),
+    expect(lines.slice(1, 1 + EVENT_TABLES.length).map((line) => line.trim().split(/\s+/))).toEqual(
+      EVENT_TABLES.map((table) => [table, String(counts[table].length)]),
     );
-    expect(lines.slice(1 + MOVED_TABLES.length)).toEqual([
+    expect(lines.slice(1 + EVENT_TABLES.length)).toEqual([
       "Not moved: admin_sessions, admin_session_issuer, admin_login_addresses, judge_undo, outbox, login_failures, login_guards, login_link_key (admin sessions and addresses: admins sign in again; judges' undo: two minutes, shorter than a move; outbox: realtime events already sent; login limits: they start afresh, and login links already sent log in by their code).",
       'Next: start the server with DATABASE_URL set to the --to URL; the admin password is not moved: ' +
         'set ADMIN_PASSWORD, or note the one the first start prints. Do not start a server on ' +
@@ -534,7 +529,7 @@ describe('the tables of the schema', () => {
         )
       ).rows.map((row) => row.name),
     );
-    const known = [...MOVED_TABLES, ...LEFT_BEHIND_TABLES].sort();
+    const known = [...EVENT_TABLES, ...LEFT_BEHIND_TABLES].sort();
     expect(sqliteTables.sort()).toEqual(known);
     expect(postgresTables.sort()).toEqual(known);
   });

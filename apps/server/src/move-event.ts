@@ -6,7 +6,7 @@
  * not at all.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgresUrl, redactedUrl } from './db/location.js';
 import { StorageRefusedError } from './db/failures.js';
 import {
@@ -18,38 +18,8 @@ import {
   type EventFile,
 } from './event-file.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
+import { advanceIdentities, EVENT_TABLES, raw, type EventTable } from './db/postgres-copies.js';
 import type { DB } from './db/schema.js';
-
-/**
- * Every table the move copies, each after the tables its foreign keys point to (PostgreSQL checks
- * them at each insert). `revisions` comes last: the triggers move its counters while the other
- * tables are written, and the source's values then replace theirs.
- */
-export const MOVED_TABLES = [
-  'projects',
-  'judges',
-  'judge_tokens',
-  'judged_projects',
-  'rankings',
-  'judge_flagged',
-  'judge_conflicts',
-  'criteria',
-  'criterion_scores',
-  'judge_visits',
-  'flags',
-  'idempotency_keys',
-  'settings',
-  'clock',
-  'qr_codes',
-  'audit_log',
-  'layout_tables',
-  'layout_plan',
-  'team_codes',
-  'team_alerts',
-  'revisions',
-] as const satisfies readonly (keyof DB)[];
-
-export type MovedTable = (typeof MOVED_TABLES)[number];
 
 /**
  * The tables the move leaves behind: admin sessions were issued under the SQLite server's admin
@@ -76,7 +46,7 @@ export const LEFT_BEHIND_TABLES = [
  * Rows PostgreSQL's migration writes itself, with their key: the clock's single row and the
  * revision counters. The source's rows replace them; they do not make the target an event.
  */
-const MIGRATION_ROWS: Partial<Record<MovedTable, string>> = { clock: 'id', revisions: 'name' };
+const MIGRATION_ROWS: Partial<Record<EventTable, string>> = { clock: 'id', revisions: 'name' };
 
 /**
  * Bind parameters per INSERT (2,500 audit-log lines; PostgreSQL takes up to 65,535): few
@@ -103,7 +73,7 @@ export interface MoveReport {
   /** The PostgreSQL URL written to, without its password. */
   target: string;
   /** Rows copied, per table, in the order they were copied. */
-  rows: { table: MovedTable; count: number }[];
+  rows: { table: EventTable; count: number }[];
 }
 
 /**
@@ -179,7 +149,7 @@ async function copyAll(
     return await target.transaction(async () => {
       await refuseEvent(target);
       const rows: MoveReport['rows'] = [];
-      for (const table of MOVED_TABLES) {
+      for (const table of EVENT_TABLES) {
         try {
           rows.push({ table, count: await copyTable(source, target, table, batchRows) });
         } catch (error) {
@@ -204,7 +174,7 @@ async function copyAll(
  */
 async function refuseEvent(target: PostgresDatabase): Promise<void> {
   const filled: string[] = [];
-  for (const table of MOVED_TABLES) {
+  for (const table of EVENT_TABLES) {
     if (MIGRATION_ROWS[table] !== undefined) continue;
     const row = await target.first(raw(target, sql`select 1 as found from ${sql.table(table)} limit 1`));
     if (row !== undefined) filled.push(table);
@@ -221,7 +191,7 @@ async function refuseEvent(target: PostgresDatabase): Promise<void> {
 async function copyTable(
   source: BetterSqlite3.Database,
   target: PostgresDatabase,
-  table: MovedTable,
+  table: EventTable,
   batchRows: number | undefined,
 ): Promise<number> {
   // rowid order is the order the rows were written in, so PostgreSQL gets them in that order too.
@@ -250,7 +220,7 @@ async function copyTable(
  * the migration wrote under the same key takes the source's values instead.
  */
 function insert(
-  table: MovedTable,
+  table: EventTable,
   rows: Record<string, unknown>[],
   key: string | undefined,
 ): RawBuilder<unknown> {
@@ -260,32 +230,4 @@ function insert(
   if (key === undefined) return into;
   const replaced = columns.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
   return sql`${into} on conflict (${sql.ref(key)}) do update set ${sql.join(replaced)}`;
-}
-
-/**
- * Rows were copied with their own `seq`: each identity column's sequence must continue after the
- * highest, or the next row the server writes would collide with a copied one.
- */
-async function advanceIdentities(target: PostgresDatabase): Promise<void> {
-  const identities = await target.all(
-    raw<{ table_name: string; column_name: string }>(
-      target,
-      sql`select table_name, column_name from information_schema.columns
-          where table_schema = current_schema() and is_identity = 'YES'`,
-    ),
-  );
-  for (const { table_name: table, column_name: column } of identities) {
-    await target.run(
-      raw(
-        target,
-        sql`select setval(pg_get_serial_sequence(${table}, ${column}),
-                coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`,
-      ),
-    );
-  }
-}
-
-/** A raw statement as the store's queries are: compiled for the target's dialect when run. */
-function raw<R>(target: PostgresDatabase, statement: RawBuilder<R>): Compilable<R> {
-  return { compile: () => statement.compile(target.q) };
 }

@@ -19,14 +19,18 @@ import {
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from './config.js';
+import { redactedUrl } from './db/location.js';
+import { copyName } from './db/postgres-copies.js';
 import { openDatabase } from './db/sqlite.js';
 import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
 import { buildEvent, eventAnswers, expectJudgingGoesOn } from './test-support/event.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from './test-support/server-process.js';
 import { fill, smallDisk } from './test-support/small-disk.js';
-import { createTestApp, tempDataDir } from './test-support/test-app.js';
+import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.js';
+import { createTestApp, onDatabase, tempDataDir } from './test-support/test-app.js';
 
 const COMMAND = new URL('../dist/restore.js', import.meta.url).pathname;
 
@@ -332,19 +336,6 @@ describe('npm run restore', () => {
     ]);
   });
 
-  it('with DATABASE_URL set, points to pg_restore', async () => {
-    const dataDir = folder();
-    expect(
-      await restoreCommand(['backup.db'], dataDir, { DATABASE_URL: 'postgres://podium@db.example/podium' }),
-    ).toEqual({
-      code: 1,
-      stdout: '',
-      stderr:
-        'The backup was not restored: the event is in PostgreSQL (DATABASE_URL is set): restore it with pg_restore ' +
-        '(docs/operations.md, section 3).\n',
-    });
-  });
-
   it('refuses a setting the server would refuse too, in its words', async () => {
     expect(await restoreCommand([], folder(), { PORT: 'eighty' })).toEqual({
       code: 1,
@@ -456,5 +447,195 @@ describe('restoreBackup refuses, with one line, and leaves DATA_DIR as it was', 
     expect(await refusedWithoutChange(backup, dataDir)).toBe(
       `The backup was not restored: ${backup} was written by a newer Podium (migrations 999-future); restore it with that version.`,
     );
+  });
+});
+
+describe('npm run restore with DATABASE_URL (PostgreSQL): the copies kept in the database', () => {
+  const databases: string[] = [];
+  afterEach(async () => {
+    for (const url of databases.splice(0)) await dropDatabase(url);
+  });
+
+  async function database(): Promise<string> {
+    const url = await freshDatabaseUrl();
+    databases.push(url);
+    return url;
+  }
+
+  /** The command on the database at `url` (a data folder of its own, which it must not touch). */
+  const onPostgres = (args: string[], url: string) => restoreCommand(args, folder(), { DATABASE_URL: url });
+
+  /** The copies' names, oldest first, as PostgreSQL lists its schemas. */
+  async function copies(url: string): Promise<string[]> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        "select nspname as name from pg_namespace where nspname like 'podium\\_before\\_%' order by nspname",
+      );
+      return rows.map((row) => row.name);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('undoes a reset made by mistake: the copy it kept in the database, restored, serves the event as it was, and judging goes on', async () => {
+    const url = await database();
+    let t = await createTestApp({ storage: onDatabase(url) });
+    const event = await buildEvent(t);
+    const answers = await eventAnswers(t);
+    const [projects, judges] = [(await t.projects()).length, (await t.judges()).length];
+    const endedAt = t.clock.now();
+    const copy = copyName('before-reset', endedAt);
+    const said = vi.spyOn(console, 'log');
+    try {
+      const reset = await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await t.projects()).toEqual([]);
+      expect(said).toHaveBeenCalledWith(
+        `Reset all: the event as it was before is kept in the database's schema ${copy} (docs/operations.md, section 5).`,
+      );
+    } finally {
+      said.mockRestore();
+    }
+    await t.close();
+    expect(await copies(url)).toEqual([copy]);
+
+    const listed = await onPostgres([], url);
+    const judgments = `${projects} projects, ${judges} judges, \\d+ judgments; last change \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`;
+    const where = `the database at ${redactedUrl(url).replaceAll('.', '\\.')}`;
+    expect(listed).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^Copies kept in ${where}, newest first:\n  ${copy}  ${judgments}\n` +
+            'Restore one, with every instance stopped, with: npm run restore -- <its name>\n$',
+        ),
+      ),
+      stderr: '',
+    });
+
+    const restored = await onPostgres([copy], url);
+    const kept = (await copies(url)).find((name) => name.startsWith('podium_before_restore_'));
+    expect(restored).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(
+          `^Restored ${copy} into ${where}: ${judgments}\\.\n` +
+            `The event it replaced is kept as ${kept}: restore that copy to undo this restore\\.\n` +
+            'Next: start the servers\\. Check the clock on the admin page: it is as the copy kept it\\.\n$',
+        ),
+      ),
+      stderr: '',
+    });
+
+    t = await createTestApp({ storage: onDatabase(url) });
+    try {
+      t.clock.set(endedAt);
+      expect(await eventAnswers(t)).toEqual(answers);
+      // Judges stay signed in: their tokens came back with the event.
+      await expectJudgingGoesOn(t, event);
+      // New rows continue after the restored ones (identity sequences).
+      await t.addProject({ name: 'Added after the restore' });
+    } finally {
+      await t.close();
+    }
+    // The event the restore replaced (the reset one) is the kept copy: restoring it undoes the restore.
+    expect((await onPostgres([kept as string], url)).code).toBe(0);
+    t = await createTestApp({ storage: onDatabase(url) });
+    try {
+      expect(await t.projects()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses while a server runs on the database, changing nothing; once it stops, restores', async () => {
+    const url = await database();
+    let t = await createTestApp({ storage: onDatabase(url) });
+    await t.addProject({ name: 'From the copy' });
+    await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } });
+    await t.addProject({ name: 'Live' });
+    await t.close();
+    const [copy] = await copies(url);
+    const dataDir = folder();
+    const server = await startServer(dataDir, 'restore-admin-password', { env: { DATABASE_URL: url } });
+    try {
+      const refused = await onPostgres([copy as string], url);
+      expect(refused).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: expect.stringMatching(
+          /^The backup was not restored: a Podium server is running on this database \(process \d+@[^)]+\): stop every instance first, so that none goes on serving the event it replaces\.\n$/,
+        ),
+      });
+      expect(await copies(url)).toEqual([copy]);
+      const list = await fetch(`${server.url}/api/project/list/public`);
+      expect(((await list.json()) as { name: string }[]).map((project) => project.name)).toEqual(['Live']);
+    } finally {
+      await stopServer(server);
+    }
+    expect((await onPostgres([copy as string], url)).code).toBe(0);
+    t = await createTestApp({ storage: onDatabase(url) });
+    try {
+      expect((await t.projects()).map((project) => project.name)).toEqual(['From the copy']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a name that is no copy, and a copy another Podium version took, changing nothing; says when there are none', async () => {
+    const url = await database();
+    const t = await createTestApp({ storage: onDatabase(url) });
+    try {
+      const none = await onPostgres([], url);
+      expect(none).toEqual({
+        code: 0,
+        stdout: `No copies kept in the database at ${redactedUrl(url)}: restore a pg_dump backup with pg_restore (docs/operations.md, section 3).\n`,
+        stderr: '',
+      });
+      await t.addProject({ name: 'From the copy' });
+      await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } });
+      await t.addProject({ name: 'Live' });
+      const [copy] = await copies(url);
+      for (const name of ['public', 'podium_before_reset_20261204t170102_123z']) {
+        expect(await onPostgres([name], url)).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: `The backup was not restored: there is no copy named ${name} in the database (npm run restore lists them).\n`,
+        });
+      }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`delete from ${copy}.kysely_migration where name = 'pg-013-statement-revisions'`);
+      } finally {
+        await client.end();
+      }
+      const older = await onPostgres([copy as string], url);
+      expect([older.code, older.stderr]).toEqual([
+        1,
+        expect.stringMatching(
+          new RegExp(
+            `^The backup was not restored: ${copy} was taken by another version of Podium \\(migrations pg-001-schema, .*pg-012-undo-feedback; this database has .*pg-013-statement-revisions\\)\\.\n$`,
+          ),
+        ),
+      ]);
+      expect(await copies(url)).toEqual([copy]);
+      expect((await t.projects()).map((project) => project.name)).toEqual(['Live']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a database it cannot reach, in the words the server would use', async () => {
+    const refused = await onPostgres([], 'postgres://podium@127.0.0.1:1/podium');
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      1,
+      '',
+      expect.stringMatching(
+        /^The backup was not restored: the PostgreSQL database at postgres:\/\/podium@127\.0\.0\.1:1\/podium cannot be used \(.*\)\.\n$/,
+      ),
+    ]);
   });
 });

@@ -8,7 +8,11 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { DATABASE_FILE } from './config.js';
+import { StorageRefusedError } from './db/failures.js';
+import { CopyNotRestoredError, listCopies, raw, restoreCopy } from './db/postgres-copies.js';
+import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   copyEventFile,
   EventFileRefusedError,
@@ -122,6 +126,70 @@ function summarize(sqlite: BetterSqlite3.Database): EventSummary {
     judgments: count('judged_projects'),
     lastChange: sqlite.prepare('select max(time) from audit_log').pluck().get() as number | null,
   };
+}
+
+/** The same counts in a copy kept in a PostgreSQL database (db/postgres-copies.ts). */
+async function summarizeCopy(db: PostgresDatabase, copy: string): Promise<EventSummary> {
+  const row = await db.first(
+    raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
+      db,
+      sql`select (select count(*) from ${sql.id(copy, 'projects')}) as projects,
+                 (select count(*) from ${sql.id(copy, 'judges')}) as judges,
+                 (select count(*) from ${sql.id(copy, 'judged_projects')}) as judgments,
+                 (select max(time) from ${sql.id(copy, 'audit_log')}) as last_change`,
+    ),
+  );
+  return {
+    projects: Number(row?.projects),
+    judges: Number(row?.judges),
+    judgments: Number(row?.judgments),
+    lastChange: row?.last_change == null ? null : Number(row.last_change),
+  };
+}
+
+/** The copies kept in the PostgreSQL database at `url`, newest first, each with what it holds. */
+export async function listPostgresCopies(url: string): Promise<{ copy: string; summary: EventSummary }[]> {
+  return await withPostgres(url, async (db) => {
+    const copies = [];
+    for (const copy of await listCopies(db)) copies.push({ copy, summary: await summarizeCopy(db, copy) });
+    return copies;
+  });
+}
+
+/**
+ * Puts the event in the copy named `copy` in place of the PostgreSQL database's (restoreCopy:
+ * refused while an instance runs on it), the event it replaces kept as a copy in turn.
+ */
+export async function restorePostgresCopy(
+  url: string,
+  copy: string,
+  now = Date.now(),
+): Promise<{ kept: string; summary: EventSummary }> {
+  return await withPostgres(url, async (db) => {
+    try {
+      const kept = await restoreCopy(db, copy, now);
+      return { kept, summary: await summarizeCopy(db, copy) };
+    } catch (error) {
+      if (error instanceof CopyNotRestoredError) throw new BackupNotRestoredError(error.reason);
+      throw error;
+    }
+  });
+}
+
+/** Runs `fn` on the database at `url`, opened as the server opens it (its refusals said as the restore's). */
+async function withPostgres<T>(url: string, fn: (db: PostgresDatabase) => Promise<T>): Promise<T> {
+  let db: PostgresDatabase;
+  try {
+    db = await openPostgres(url, { poolSize: 1 });
+  } catch (error) {
+    if (error instanceof StorageRefusedError) throw new BackupNotRestoredError(error.reason);
+    throw error;
+  }
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
 }
 
 export interface ListedBackup {

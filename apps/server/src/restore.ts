@@ -1,14 +1,23 @@
 /**
  * The `restore` command: lists the backups in DATA_DIR/backups, or restores one into DATA_DIR with
- * the server stopped (restore-backup.ts does the work; docs/operations.md, section 3). Exit codes:
- * 0 restored or listed, 1 not restored, 2 wrong arguments.
+ * the server stopped; with DATABASE_URL, the same for the copies kept in the PostgreSQL database
+ * (restore-backup.ts does the work; docs/operations.md, sections 3 and 5). Exit codes: 0 restored
+ * or listed, 1 not restored, 2 wrong arguments.
  */
 // First: on a Node.js older than 24 this stops the command before anything else is loaded.
 import './node-version.js';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readEnv, type EnvConfig } from './config.js';
-import { BackupNotRestoredError, listBackups, restoreBackup, type EventSummary } from './restore-backup.js';
+import { redactedUrl } from './db/location.js';
+import {
+  BackupNotRestoredError,
+  listBackups,
+  listPostgresCopies,
+  restoreBackup,
+  restorePostgresCopy,
+  type EventSummary,
+} from './restore-backup.js';
 import { BACKUPS_FOLDER } from './services/backup.service.js';
 
 const USAGE = `Usage: npm run restore -- <backup file>
@@ -18,6 +27,10 @@ Puts the event in a backup (a file from "Download a backup", GET /api/admin/back
 server kept before a reset) in place of the event in DATA_DIR: the server's data folder, ./data
 when DATA_DIR is unset. Stop the server first; start it again afterwards. The event it replaces is
 kept in DATA_DIR/backups/podium-before-restore-<time>.db, so a restore is undone the same way.
+
+With DATABASE_URL set (PostgreSQL): npm run restore lists the copies the database keeps (one
+before each reset, one of the event each restore replaced), and npm run restore -- <copy name>
+restores one, with every instance stopped. Other backups of PostgreSQL are pg_dump's.
 
   --help   this text`;
 
@@ -49,6 +62,27 @@ function list(dataDir: string): void {
   console.log('Restore one with: npm run restore -- <its path>');
 }
 
+/** Lists the copies kept in the PostgreSQL database, or restores the one named. */
+async function fromPostgres(url: string, copy: string | undefined): Promise<void> {
+  if (copy === undefined) {
+    const copies = await listPostgresCopies(url);
+    if (copies.length === 0) {
+      console.log(
+        `No copies kept in the database at ${redactedUrl(url)}: restore a pg_dump backup with pg_restore (docs/operations.md, section 3).`,
+      );
+      return;
+    }
+    console.log(`Copies kept in the database at ${redactedUrl(url)}, newest first:`);
+    for (const { copy: name, summary } of copies) console.log(`  ${name}  ${described(summary)}`);
+    console.log('Restore one, with every instance stopped, with: npm run restore -- <its name>');
+    return;
+  }
+  const { kept, summary } = await restorePostgresCopy(url, copy);
+  console.log(`Restored ${copy} into the database at ${redactedUrl(url)}: ${described(summary)}.`);
+  console.log(`The event it replaced is kept as ${kept}: restore that copy to undo this restore.`);
+  console.log('Next: start the servers. Check the clock on the admin page: it is as the copy kept it.');
+}
+
 async function main(): Promise<number> {
   let backup: string | undefined;
   try {
@@ -77,9 +111,8 @@ async function main(): Promise<number> {
   const { dataDir, databaseUrl } = env;
   try {
     if (databaseUrl !== undefined) {
-      throw new BackupNotRestoredError(
-        'the event is in PostgreSQL (DATABASE_URL is set): restore it with pg_restore (docs/operations.md, section 3)',
-      );
+      await fromPostgres(databaseUrl, backup);
+      return 0;
     }
     if (backup === undefined) {
       list(dataDir);

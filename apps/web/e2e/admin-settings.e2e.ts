@@ -509,7 +509,7 @@ describe('admin settings (laptop)', () => {
     expect(await count()).toBe(0);
     // The event from before it is kept on the server, as the section says, for an undo by restore.
     expect(await page.locator('#reset').textContent()).toContain(
-      'Before each one the server keeps a copy of the whole event in its data folder (backups/)',
+      'Before each one the server keeps a copy of the whole event in its data folder (backups/), or with PostgreSQL in the database',
     );
     expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([
       expect.stringMatching(/^podium-before-reset-.+\.db$/),

@@ -100,6 +100,13 @@ export const TRACK_NOT_FOUND = 'track not found';
 export const BACKUP_NEEDS_PG_DUMP =
   'this event is stored in PostgreSQL: back it up with pg_dump or your provider (docs/operations.md)';
 
+/**
+ * `POST /admin/reset` on PostgreSQL whose database user may not create the schema that keeps the
+ * event's copy first (docs/operations.md, section 5): no reset without its copy.
+ */
+export const RESET_NEEDS_COPY_RIGHTS =
+  'the reset was not made: Podium first keeps a copy of the event in the database, and its database user may not create one. Grant that user CREATE on the database (docs/operations.md, section 5)';
+
 // 3.1 logins (R1, R68–R70a).
 export const INVALID_JUDGE_CODE = 'invalid code';
 export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';

@@ -2,14 +2,18 @@
 import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPTION_DEFAULTS } from '@podium/protocol';
+import pg from 'pg';
+import { OPTION_DEFAULTS, RESET_NEEDS_COPY_RIGHTS } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
 import { BACKUPS_FOLDER, backupFilename, KEPT_BEFORE_RESET } from '../services/backup.service.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
+import { copyName, listCopies } from '../db/postgres-copies.js';
+import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import type { DB } from '../db/schema.js';
 import {
   basicAuth,
   createTestApp,
+  onDatabase,
   TEST_ADMIN_PASSWORD,
   tempDataDir,
   type TestApp,
@@ -176,9 +180,15 @@ describe('POST /admin/reset (R66, R67)', () => {
 describe('the copy of the event kept before a reset', () => {
   const reset = (type: string) => t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type } });
   const folder = () => join(t.app.config.dataDir, BACKUPS_FOLDER);
-  const kept = () => (existsSync(folder()) ? readdirSync(folder()).sort() : []);
+  /** The copies kept, oldest first: files beside SQLite's database, schemas in PostgreSQL's. */
+  const kept = async () => {
+    if (t.app.db.engine === 'postgres') return (await listCopies(t.app.db)).reverse();
+    return existsSync(folder()) ? readdirSync(folder()).sort() : [];
+  };
+  const keptName = (time: number) =>
+    t.app.db.engine === 'postgres' ? copyName('before-reset', time) : backupFilename(time, 'before-reset');
 
-  it('is the event as it was, which a server started on it serves (SQLite); PostgreSQL keeps none', async () => {
+  it('is the event as it was, which a server started on it serves (SQLite; PostgreSQL keeps a schema, restore-backup.test.ts)', async () => {
     await seedJudgedEvent(t);
     const projects = await t.projects();
     const judges = await t.judges();
@@ -186,13 +196,14 @@ describe('the copy of the event kept before a reset', () => {
     try {
       expect((await reset('all')).json()).toEqual({ ok: 1 });
       expect(await t.projects()).toEqual([]);
+      const name = keptName(t.clock.now());
+      expect(await kept()).toEqual([name]);
       if (t.app.db.engine === 'postgres') {
-        expect(kept()).toEqual([]); // its backups are the database's own (pg_dump, the provider's)
-        expect(said).not.toHaveBeenCalled();
+        expect(said).toHaveBeenCalledWith(
+          `Reset all: the event as it was before is kept in the database's schema ${name} (docs/operations.md, section 5).`,
+        );
         return;
       }
-      const name = backupFilename(t.clock.now(), 'before-reset');
-      expect(kept()).toEqual([name]);
       expect(statSync(join(folder(), name)).mode & 0o777).toBe(0o600); // judges' codes and notes
       expect(said).toHaveBeenCalledWith(
         `Reset all: the event as it was before is kept in DATA_DIR/backups/${name} (docs/operations.md, section 5).`,
@@ -202,7 +213,7 @@ describe('the copy of the event kept before a reset', () => {
     }
     // Undoing the reset as docs/operations.md says: the copy as the database of a data folder.
     const restoredDir = tempDataDir();
-    copyFileSync(join(folder(), kept()[0] as string), join(restoredDir, DATABASE_FILE));
+    copyFileSync(join(folder(), (await kept())[0] as string), join(restoredDir, DATABASE_FILE));
     const restored = await createTestApp({ engine: 'sqlite', dataDir: restoredDir });
     try {
       expect(await restored.projects()).toEqual(projects);
@@ -213,15 +224,55 @@ describe('the copy of the event kept before a reset', () => {
     }
   });
 
-  it(`keeps the newest ${KEPT_BEFORE_RESET}, and none for a reset refused while judging runs`, async (context) => {
-    if (t.app.db.engine === 'postgres') return context.skip('PostgreSQL keeps no copy');
+  it('on PostgreSQL, is a reset refused, changing nothing, while the database user may not create it', async (context) => {
+    if (t.app.db.engine !== 'postgres')
+      return context.skip('SQLite keeps a file (full-disk.test.ts: no room)');
+    // A database user with its schema's rights but not CREATE on the database: the copy's schema
+    // cannot be made. Superusers pass every check, so the app connects as an ordinary owner.
+    const role = `podium_no_create_${process.pid}`;
+    const url = await freshDatabaseUrl();
+    const database = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    let limited: TestApp | undefined;
+    try {
+      await admin.query(`create role ${role} login`);
+      await admin.query(`alter database "${database}" owner to ${role}`);
+      await admin.query(`revoke create on database "${database}" from ${role}`);
+      const limitedUrl = new URL(url);
+      limitedUrl.username = role;
+      limited = await createTestApp({ storage: onDatabase(limitedUrl.toString()) });
+      await limited.addProject({ name: 'Kept' });
+      await limited.refused(
+        { method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } },
+        400,
+        RESET_NEEDS_COPY_RIGHTS,
+      );
+      expect((await limited.projects()).map((project) => project.name)).toEqual(['Kept']);
+      await admin.query(`grant create on database "${database}" to ${role}`);
+      expect(
+        (await limited.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(await limited.projects()).toEqual([]);
+    } finally {
+      await limited?.close();
+      await admin.end();
+      await dropDatabase(url);
+      const server = new pg.Client({ connectionString: testPostgresUrl() });
+      await server.connect();
+      await server.query(`drop role if exists ${role}`).finally(() => server.end());
+    }
+  });
+
+  it(`keeps the newest ${KEPT_BEFORE_RESET}, and none for a reset refused while judging runs`, async () => {
     const names: string[] = [];
     for (let i = 0; i < KEPT_BEFORE_RESET + 2; i += 1) {
       t.clock.advance(60_000);
       expect((await reset('rankings')).statusCode).toBe(200);
-      names.push(backupFilename(t.clock.now(), 'before-reset'));
+      names.push(keptName(t.clock.now()));
     }
-    expect(kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
+    expect(await kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
     await seedClockRunning(t.app, true);
     t.clock.advance(60_000);
     await t.refused(
@@ -229,6 +280,6 @@ describe('the copy of the event kept before a reset', () => {
       400,
       'pause judging before resetting',
     );
-    expect(kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
+    expect(await kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
   });
 });

@@ -7,8 +7,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BACKUP_NEEDS_PG_DUMP } from '@podium/protocol';
+import { BACKUP_NEEDS_PG_DUMP, RESET_NEEDS_COPY_RIGHTS } from '@podium/protocol';
 import type { Database } from '../db/database.js';
+import { storageCode } from '../db/failures.js';
+import { keepCopy } from '../db/postgres-copies.js';
 import { SqliteDatabase } from '../db/sqlite.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -28,6 +30,9 @@ export function backupFilename(time: number, kind = 'backup'): string {
 
 /** Where the copies taken before resets go, beside the database: `<DATA_DIR>/backups`. */
 export const BACKUPS_FOLDER = 'backups';
+
+/** PostgreSQL's "permission denied" (here: to create the copy's schema). */
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** The copies from before resets kept; older ones are deleted (each is the whole event). */
 export const KEPT_BEFORE_RESET = 5;
@@ -71,13 +76,21 @@ export class BackupService {
   }
 
   /**
-   * Copies the live database to `backups/podium-before-reset-<time>.db` beside it, readable by the
-   * server's user only, and deletes the copies beyond the newest KEPT_BEFORE_RESET: a reset made
-   * by mistake can then be undone by restoring it (docs/operations.md, section 5). Returns the
-   * copy's path under DATA_DIR; null on PostgreSQL, whose backups are its own.
+   * Keeps a copy of the event, so that a reset made by mistake can be undone (`npm run restore`,
+   * docs/operations.md, section 5), and deletes those beyond the newest KEPT_BEFORE_RESET. SQLite:
+   * `backups/podium-before-reset-<time>.db` beside the database, readable by the server's user
+   * only. PostgreSQL: a schema in the database (db/postgres-copies.ts). Returns where, as the
+   * organizer reads it.
    */
-  async keepBeforeReset(): Promise<string | null> {
-    if (!(this.db instanceof SqliteDatabase)) return null;
+  async keepBeforeReset(): Promise<string> {
+    if (!(this.db instanceof SqliteDatabase)) {
+      try {
+        return `the database's schema ${await keepCopy(this.db, 'before-reset', this.now(), KEPT_BEFORE_RESET)}`;
+      } catch (error) {
+        if (storageCode(error) === INSUFFICIENT_PRIVILEGE) throw new ConflictError(RESET_NEEDS_COPY_RIGHTS);
+        throw error;
+      }
+    }
     const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const name = backupFilename(this.now(), 'before-reset');
@@ -93,6 +106,6 @@ export class BackupService {
       .filter((entry) => /^podium-before-reset-.*\.db$/.test(entry))
       .sort();
     for (const old of kept.slice(0, -KEPT_BEFORE_RESET)) rmSync(join(folder, old), { force: true });
-    return join(BACKUPS_FOLDER, name);
+    return `DATA_DIR/${BACKUPS_FOLDER}/${name}`;
   }
 }

@@ -47,8 +47,8 @@ export class ResetService {
   }
 
   /**
-   * Keeps a copy of the event first (SQLite; BackupService.keepBeforeReset), and says where on
-   * standard output: none of the resets can be undone otherwise.
+   * Keeps a copy of the event first (BackupService.keepBeforeReset), and says where on standard
+   * output: none of the resets can be undone otherwise.
    */
   async reset(type: ResetType): Promise<void> {
     // Checked before the copy too, so a refused reset keeps none; the transaction decides.
@@ -71,11 +71,9 @@ export class ResetService {
       this.recordJudgeChanges(judgeIds, type);
       await this.audit.admin(`Reset database: ${type}`);
     });
-    if (kept !== null) {
-      console.log(
-        `Reset ${type}: the event as it was before is kept in DATA_DIR/${kept} (docs/operations.md, section 5).`,
-      );
-    }
+    console.log(
+      `Reset ${type}: the event as it was before is kept in ${kept} (docs/operations.md, section 5).`,
+    );
   }
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */

@@ -60,8 +60,8 @@ export function ResetSection() {
     <SettingsSection id="reset">
       <p>
         Resets cannot be undone from this page. Before each one the server keeps a copy of the whole event in
-        its data folder (<code>backups/</code>), which whoever runs the server can put back with{' '}
-        <code>npm run restore</code>; with PostgreSQL, back the database up with <code>pg_dump</code> first.
+        its data folder (<code>backups/</code>), or with PostgreSQL in the database, which whoever runs the
+        server can put back with <code>npm run restore</code>.
       </p>
       <div className="settings-actions">
         {RESETS.map((reset) => (

@@ -1,0 +1,185 @@
+/**
+ * Copies of the event kept inside its PostgreSQL database, a schema each, as SQLite keeps files in
+ * DATA_DIR/backups: one before each reset (the newest few) and one of the event a restore
+ * replaces, so a reset made by mistake, and a restore, are undone with `npm run restore`
+ * (docs/operations.md, section 5). A copy holds EVENT_TABLES and the migrations applied when it
+ * was taken; a restore puts those tables back, with no instance running, in one transaction.
+ */
+import { sql, type Compilable, type RawBuilder } from 'kysely';
+import type { Database } from './database.js';
+import { SESSION_NAME } from './instance-session.js';
+import type { DB } from './schema.js';
+
+/**
+ * The tables that are the event, each after the tables its foreign keys point to (PostgreSQL
+ * checks them at each insert). `revisions` comes last: the triggers move its counters while the
+ * other tables are written, and the copied values then replace theirs. The other tables belong to
+ * the running deployment (sessions, login limiters, the outbox: move-event.ts, LEFT_BEHIND_TABLES).
+ */
+export const EVENT_TABLES = [
+  'projects',
+  'judges',
+  'judge_tokens',
+  'judged_projects',
+  'rankings',
+  'judge_flagged',
+  'judge_conflicts',
+  'criteria',
+  'criterion_scores',
+  'judge_visits',
+  'flags',
+  'idempotency_keys',
+  'settings',
+  'clock',
+  'qr_codes',
+  'audit_log',
+  'layout_tables',
+  'layout_plan',
+  'team_codes',
+  'team_alerts',
+  'revisions',
+] as const satisfies readonly (keyof DB)[];
+
+export type EventTable = (typeof EVENT_TABLES)[number];
+
+/** What each copy holds besides the event: the migrations applied, so a restore takes only its own version's. */
+const MIGRATIONS = 'kysely_migration';
+
+export type CopyKind = 'before-reset' | 'before-restore';
+
+/** `podium_before_reset_20261204t170102_123z`: the kind and UTC time, a name PostgreSQL needs no quotes for. */
+export function copyName(kind: CopyKind, time: number): string {
+  const stamp = new Date(time).toISOString().replace(/[-:]/g, '').replace('.', '_').toLowerCase();
+  return `podium_${kind.replace('-', '_')}_${stamp}`;
+}
+
+/** A copy's name, its kind and its time. */
+const COPY_NAME = /^podium_(before_reset|before_restore)_(\d{8}t\d{6}_\d{3}z)$/;
+
+/** Why a copy was not restored; the message is one line for the organizer. */
+export class CopyNotRestoredError extends Error {
+  constructor(readonly reason: string) {
+    super(`The copy was not restored: ${reason}.`);
+  }
+}
+
+/** A raw statement, compiled for `db`'s dialect when run. */
+export function raw<R>(db: Database, statement: RawBuilder<R>): Compilable<R> {
+  return { compile: () => statement.compile(db.q) };
+}
+
+/**
+ * Copies the event into a new schema named for `kind` and `time`, in a transaction of its own or
+ * the caller's; with `keep`, then drops the oldest copies of that kind beyond it. Returns the name.
+ */
+export async function keepCopy(db: Database, kind: CopyKind, time: number, keep?: number): Promise<string> {
+  const name = copyName(kind, time);
+  await db.transaction(async () => {
+    // A copy of the same millisecond (two resets a test makes) is replaced, as SQLite's file is.
+    await db.run(raw(db, sql`drop schema if exists ${sql.id(name)} cascade`));
+    await db.run(raw(db, sql`create schema ${sql.id(name)}`));
+    for (const table of [...EVENT_TABLES, MIGRATIONS]) {
+      await db.run(raw(db, sql`create table ${sql.id(name, table)} as table ${sql.table(table)}`));
+    }
+    if (keep === undefined) return;
+    const kindName = kind.replace('-', '_');
+    const older = (await listCopies(db)).filter((copy) => COPY_NAME.exec(copy)?.[1] === kindName);
+    for (const old of older.slice(keep)) await db.run(raw(db, sql`drop schema ${sql.id(old)} cascade`));
+  });
+  return name;
+}
+
+/** The copies in the database, newest first. */
+export async function listCopies(db: Database): Promise<string[]> {
+  const rows = await db.all(
+    raw<{ name: string }>(
+      db,
+      sql`select nspname as name from pg_namespace where nspname like 'podium\\_before\\_%'`,
+    ),
+  );
+  const time = (name: string) => COPY_NAME.exec(name)?.[2] ?? '';
+  return rows
+    .map((row) => row.name)
+    .filter((name) => COPY_NAME.test(name))
+    .sort((a, b) => (time(a) < time(b) ? 1 : time(a) > time(b) ? -1 : 0));
+}
+
+/**
+ * Puts the event in copy `name` in place of the database's, keeping the event it replaces as a
+ * `before-restore` copy first, all in one transaction. Refused (CopyNotRestoredError, nothing
+ * changed) when there is no such copy, when another Podium version took it, or while an instance
+ * runs on the database: its caches and its phones' screens would go on showing the replaced event.
+ * Returns the name of the copy of the replaced event.
+ */
+export async function restoreCopy(db: Database, name: string, time: number): Promise<string> {
+  return await db.transaction(async () => {
+    if (!(await listCopies(db)).includes(name)) {
+      throw new CopyNotRestoredError(
+        `there is no copy named ${name} in the database (npm run restore lists them)`,
+      );
+    }
+    const migrations = async (table: RawBuilder<unknown>) =>
+      (await db.all(raw<{ name: string }>(db, sql`select name from ${table} order by name`)))
+        .map((row) => row.name)
+        .join(', ');
+    const copied = await migrations(sql.id(name, MIGRATIONS));
+    const applied = await migrations(sql.table(MIGRATIONS));
+    if (copied !== applied) {
+      throw new CopyNotRestoredError(
+        `${name} was taken by another version of Podium (migrations ${copied}; this database has ${applied})`,
+      );
+    }
+    const instances = await db.all(
+      raw<{ name: string }>(
+        db,
+        sql`select application_name as name from pg_stat_activity
+            where datname = current_database() and application_name like ${`${SESSION_NAME}%`}`,
+      ),
+    );
+    if (instances.length > 0) {
+      const running = instances.map((row) => row.name.slice(SESSION_NAME.length + 1)).join(', ');
+      throw new CopyNotRestoredError(
+        `a Podium server is running on this database (process ${running}): stop every instance first, so that none goes on serving the event it replaces`,
+      );
+    }
+    const kept = await keepCopy(db, 'before-restore', time);
+    // judge_undo points at judgments the restore replaces (a judge's undo lasts two minutes).
+    await db.run(
+      raw(db, sql`truncate ${sql.join([...EVENT_TABLES, 'judge_undo'].map((table) => sql.table(table)))}`),
+    );
+    for (const table of EVENT_TABLES) {
+      if (table === 'revisions') await db.run(raw(db, sql`delete from revisions`));
+      await db.run(
+        raw(
+          db,
+          sql`insert into ${sql.table(table)} overriding system value select * from ${sql.id(name, table)}`,
+        ),
+      );
+    }
+    await advanceIdentities(db);
+    return kept;
+  });
+}
+
+/**
+ * Rows were written with their own `seq`: each identity column's sequence must continue after the
+ * highest, or the next row the server writes would collide with one of them.
+ */
+export async function advanceIdentities(db: Database): Promise<void> {
+  const identities = await db.all(
+    raw<{ table_name: string; column_name: string }>(
+      db,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = current_schema() and is_identity = 'YES'`,
+    ),
+  );
+  for (const { table_name: table, column_name: column } of identities) {
+    await db.run(
+      raw(
+        db,
+        sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+                coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
