@@ -262,6 +262,27 @@ describe('phonesLine', () => {
     expect(phonesLine({ host: '127.0.0.1', publicUrl: undefined }, 8000, laptop)).toBeUndefined();
     expect(phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, { lo: laptop?.lo })).toBeUndefined();
   });
+
+  it('leaves out the addresses of containers, virtual machines and VPNs, unless there is no other', () => {
+    const virtual = {
+      docker0: [info('172.17.0.1', 'IPv4')],
+      'br-3f2a9c1d7e4b': [info('172.18.0.1', 'IPv4')],
+      veth1a2b3c: [info('169.254.10.1', 'IPv4')],
+      virbr0: [info('192.168.122.1', 'IPv4')],
+      tailscale0: [info('100.101.102.103', 'IPv4')],
+      utun3: [info('10.8.0.2', 'IPv4')],
+      wg0: [info('10.9.0.2', 'IPv4')],
+      'vEthernet (WSL)': [info('172.25.96.1', 'IPv4')],
+      'VirtualBox Host-Only Network': [info('192.168.56.1', 'IPv4')],
+    } as Parameters<typeof phonesLine>[2];
+    expect(phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, { ...laptop, ...virtual })).toContain(
+      'open it at http://192.168.1.23:8000 or http://10.0.0.5:8000 (plain HTTP',
+    );
+    // A machine whose only network looks virtual (a VPN-only server) still says it.
+    expect(
+      phonesLine({ host: '0.0.0.0', publicUrl: undefined }, 8000, { lo: laptop?.lo, wg0: virtual?.wg0 }),
+    ).toContain('open it at http://10.9.0.2:8000 (plain HTTP');
+  });
 });
 
 describe('what the built server prints at start', () => {

@@ -176,8 +176,17 @@ export function insecurePublicUrlWarning(publicUrl: string | undefined): string 
  * Where phones open Podium, said at the start: a first event runs from a laptop, and the address
  * the start shows (`localhost`) opens nothing on a judge's phone. PUBLIC_URL when set; else, when
  * the server listens on every interface, this machine's IPv4 addresses on its networks (the venue's
- * Wi-Fi). Undefined when neither.
+ * Wi-Fi), leaving out the virtual ones no phone reaches (VIRTUAL_INTERFACE) unless there is no other.
+ * Undefined when neither.
  */
+/**
+ * Interfaces of containers, virtual machines and VPNs (Docker's `docker0` and `br-…`, libvirt,
+ * VirtualBox, VMware, Podman, WSL's `vEthernet`, WireGuard, Tailscale, ZeroTier, tunnels): a
+ * laptop with Docker listed `172.17.0.1` beside the Wi-Fi's address, which opens nothing on a phone.
+ */
+const VIRTUAL_INTERFACE =
+  /^(docker|br-|veth|virbr|vboxnet|vmnet|podman|cni|flannel|lxcbr|lxdbr|tun|tap|utun|wg|tailscale|zt)|^vEthernet|VirtualBox|VMware/i;
+
 export function phonesLine(
   { host, publicUrl }: Pick<Config, 'host' | 'publicUrl'>,
   port: number,
@@ -185,10 +194,13 @@ export function phonesLine(
 ): string | undefined {
   if (publicUrl !== undefined) return `Phones open it at ${publicUrl}`;
   if (host !== '0.0.0.0' && host !== '::') return undefined;
-  const addresses = Object.values(interfaces)
-    .flatMap((infos) => infos ?? [])
-    .filter((info) => info.family === 'IPv4' && !info.internal)
-    .map((info) => `http://${info.address}:${port}`);
+  const networks = Object.entries(interfaces).flatMap(([name, infos]) =>
+    (infos ?? []).filter((info) => info.family === 'IPv4' && !info.internal).map((info) => ({ name, info })),
+  );
+  const reachable = networks.filter(({ name }) => !VIRTUAL_INTERFACE.test(name));
+  const addresses = (reachable.length > 0 ? reachable : networks).map(
+    ({ info }) => `http://${info.address}:${port}`,
+  );
   if (addresses.length === 0) return undefined;
   return (
     `Phones on this computer's network open it at ${addresses.join(' or ')} ` +
