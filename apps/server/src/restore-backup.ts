@@ -3,7 +3,8 @@
  * (`npm run restore`, docs/operations.md section 3). By hand it took six steps, one of which (a
  * leftover WAL, replayed over the restored file) was easy to miss under stress, as after a reset
  * made by mistake. The event it replaces is kept in DATA_DIR/backups first, so a restore is
- * undone the same way. The backup file is only read.
+ * undone the same way. The backup file is only read. With PostgreSQL, the same for the copies the
+ * database keeps (db/postgres-copies.ts), with every instance stopped.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
