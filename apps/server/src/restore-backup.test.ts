@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import type { KeptCopy } from '@podium/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from './config.js';
 import { redactedUrl } from './db/location.js';
@@ -157,6 +158,12 @@ describe('npm run restore', () => {
       expect(await eventAnswers(t)).toEqual(answers);
       // Judges stay signed in: their tokens came back with the event.
       await expectJudgingGoesOn(t, event);
+      // The Settings page lists both copies: the one restored, and the reset event it replaced.
+      const copies = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+      expect(copies.map((copy) => [copy.kind, copy.projects])).toEqual([
+        ['before-restore', 0],
+        ['before-reset', projects],
+      ]);
     } finally {
       await t.close();
     }
@@ -535,6 +542,12 @@ describe('npm run restore with DATABASE_URL (PostgreSQL): the copies kept in the
       expect(await eventAnswers(t)).toEqual(answers);
       // Judges stay signed in: their tokens came back with the event.
       await expectJudgingGoesOn(t, event);
+      // The Settings page lists both copies: the one restored, and the reset event it replaced.
+      const copies = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+      expect(copies.map((copy) => [copy.kind, copy.projects])).toEqual([
+        ['before-restore', 0],
+        ['before-reset', projects],
+      ]);
       // New rows continue after the restored ones (identity sequences).
       await t.addProject({ name: 'Added after the restore' });
     } finally {

@@ -8,11 +8,9 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
 import { DATABASE_FILE } from './config.js';
 import { StorageRefusedError } from './db/failures.js';
-import { CopyNotRestoredError, listCopies, raw, restoreCopy } from './db/postgres-copies.js';
+import { CopyNotRestoredError, copySummary, listCopies, restoreCopy } from './db/postgres-copies.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   copyEventFile,
@@ -21,23 +19,18 @@ import {
   refusedAs,
   refuseWhileInUse,
 } from './event-file.js';
-import { BACKUPS_FOLDER, backupFilename } from './services/backup.service.js';
+import {
+  BACKUPS_FOLDER,
+  backupFilename,
+  eventFileSummary,
+  type EventSummary,
+} from './services/backup.service.js';
 
 /** Why nothing was restored; the message is one line for the organizer. */
 export class BackupNotRestoredError extends Error {
   constructor(reason: string) {
     super(`The backup was not restored: ${reason}.`);
   }
-}
-
-/** What an event's file holds, for the organizer to tell backups apart. */
-export interface EventSummary {
-  projects: number;
-  judges: number;
-  /** Finished visits (judged_projects). */
-  judgments: number;
-  /** The newest audit-log line's time: about when the event was last changed. */
-  lastChange: number | null;
 }
 
 export interface RestoreReport {
@@ -110,7 +103,7 @@ export async function restoreBackup(
       backup: file,
       database,
       kept,
-      summary: summarize(source.sqlite),
+      summary: eventFileSummary(source.sqlite),
       missingMigrations: source.missingMigrations,
     };
   } finally {
@@ -118,41 +111,11 @@ export async function restoreBackup(
   }
 }
 
-/** Counts in an event's file; read from a file of any Podium version (the tables named are in all). */
-function summarize(sqlite: BetterSqlite3.Database): EventSummary {
-  const count = (table: string) => sqlite.prepare(`select count(*) from "${table}"`).pluck().get() as number;
-  return {
-    projects: count('projects'),
-    judges: count('judges'),
-    judgments: count('judged_projects'),
-    lastChange: sqlite.prepare('select max(time) from audit_log').pluck().get() as number | null,
-  };
-}
-
-/** The same counts in a copy kept in a PostgreSQL database (db/postgres-copies.ts). */
-async function summarizeCopy(db: PostgresDatabase, copy: string): Promise<EventSummary> {
-  const row = await db.first(
-    raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
-      db,
-      sql`select (select count(*) from ${sql.id(copy, 'projects')}) as projects,
-                 (select count(*) from ${sql.id(copy, 'judges')}) as judges,
-                 (select count(*) from ${sql.id(copy, 'judged_projects')}) as judgments,
-                 (select max(time) from ${sql.id(copy, 'audit_log')}) as last_change`,
-    ),
-  );
-  return {
-    projects: Number(row?.projects),
-    judges: Number(row?.judges),
-    judgments: Number(row?.judgments),
-    lastChange: row?.last_change == null ? null : Number(row.last_change),
-  };
-}
-
 /** The copies kept in the PostgreSQL database at `url`, newest first, each with what it holds. */
 export async function listPostgresCopies(url: string): Promise<{ copy: string; summary: EventSummary }[]> {
   return await withPostgres(url, async (db) => {
     const copies = [];
-    for (const copy of await listCopies(db)) copies.push({ copy, summary: await summarizeCopy(db, copy) });
+    for (const copy of await listCopies(db)) copies.push({ copy, summary: await copySummary(db, copy) });
     return copies;
   });
 }
@@ -169,7 +132,7 @@ export async function restorePostgresCopy(
   return await withPostgres(url, async (db) => {
     try {
       const kept = await restoreCopy(db, copy, now);
-      return { kept, summary: await summarizeCopy(db, copy) };
+      return { kept, summary: await copySummary(db, copy) };
     } catch (error) {
       if (error instanceof CopyNotRestoredError) throw new BackupNotRestoredError(error.reason);
       throw error;
@@ -211,7 +174,7 @@ export function listBackups(dataDir: string): ListedBackup[] {
       try {
         const backup = openEventFile(file, 'restore');
         try {
-          return { file, summary: summarize(backup.sqlite) };
+          return { file, summary: eventFileSummary(backup.sqlite) };
         } finally {
           backup.close();
         }

@@ -16,9 +16,8 @@ import {
   listPostgresCopies,
   restoreBackup,
   restorePostgresCopy,
-  type EventSummary,
 } from './restore-backup.js';
-import { BACKUPS_FOLDER } from './services/backup.service.js';
+import { BACKUPS_FOLDER, type EventSummary } from './services/backup.service.js';
 
 const USAGE = `Usage: npm run restore -- <backup file>
        npm run restore            lists the backups kept in DATA_DIR/backups

@@ -485,6 +485,8 @@ describe('admin settings (laptop)', () => {
     await openSettings(page);
     const count = async () => (await adminApi<unknown[]>(server, 'GET', '/project/list')).body.length;
     expect(await count()).toBe(1);
+    const section = page.locator('#reset');
+    await section.getByText('No copy of the event is kept yet: the first reset keeps one.').waitFor();
 
     await button(page, 'Reset projects').click();
     const dialog = page.getByRole('dialog', { name: 'Reset projects?' });
@@ -511,9 +513,15 @@ describe('admin settings (laptop)', () => {
     expect(await page.locator('#reset').textContent()).toContain(
       'Before each one the server keeps a copy of the whole event in its data folder (backups/), or with PostgreSQL in the database',
     );
-    expect(readdirSync(join(server.dataDir, 'backups'))).toEqual([
-      expect.stringMatching(/^podium-before-reset-.+\.db$/),
-    ]);
+    const [kept] = readdirSync(join(server.dataDir, 'backups'));
+    expect(kept).toMatch(/^podium-before-reset-.+\.db$/);
+    // It is listed at once with what it holds and the command that puts it back.
+    const listed = section.getByRole('listitem');
+    await listed.getByText(' · before a reset · 1 project, ').waitFor();
+    expect(await listed.locator('code').textContent()).toBe(
+      `npm run restore -- ${join(server.dataDir, 'backups', kept as string)}`,
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Every reset explains itself from R67.
     for (const [name, phrase] of [

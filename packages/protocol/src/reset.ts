@@ -7,3 +7,24 @@ import { INVALID_RESET_TYPE } from './messages.js';
 /** `type is required` (missing or null), `type must be a string`, then `invalid type for reset`. */
 export const ResetRequest = z.object({ type: requiredChoice('type', RESET_TYPES, INVALID_RESET_TYPE) });
 export type ResetRequest = z.input<typeof ResetRequest>;
+
+/**
+ * `GET /admin/reset/copies` (docs/api-extensions.md): the copies of the whole event the server keeps
+ * before each reset and of the event each restore replaced, newest first, for the organizer to
+ * know what `npm run restore` can put back (docs/operations.md, section 5).
+ */
+export const KeptCopy = z.object({
+  /** `podium-before-reset-<time>.db` in DATA_DIR/backups (SQLite), or the schema `podium_before_reset_<time>` (PostgreSQL). */
+  name: z.string(),
+  kind: z.enum(['before-reset', 'before-restore']),
+  /** When it was taken (epoch milliseconds). */
+  taken_at: z.number().int(),
+  projects: z.number().int(),
+  judges: z.number().int(),
+  /** Finished visits. */
+  judgments: z.number().int(),
+  /** What follows `npm run restore --` to put it back: the file's path, or the copy's name. */
+  restore_argument: z.string(),
+});
+export type KeptCopy = z.infer<typeof KeptCopy>;
+export const KeptCopies = z.array(KeptCopy);

@@ -53,8 +53,39 @@ export function copyName(kind: CopyKind, time: number): string {
   return `podium_${kind.replace('-', '_')}_${stamp}`;
 }
 
-/** A copy's name, its kind and its time. */
-const COPY_NAME = /^podium_(before_reset|before_restore)_(\d{8}t\d{6}_\d{3}z)$/;
+/** A copy's name: its kind, and its time's digits. */
+const COPY_NAME = /^podium_(before_reset|before_restore)_(\d{4})(\d\d)(\d\d)t(\d\d)(\d\d)(\d\d)_(\d{3})z$/;
+
+/** The kind and time (epoch milliseconds) in a copy's name (`copyName`). */
+export function copyKindAndTime(name: string): { kind: CopyKind; time: number } | undefined {
+  if (!COPY_NAME.test(name)) return undefined;
+  return {
+    kind: name.startsWith('podium_before_reset_') ? 'before-reset' : 'before-restore',
+    time: Date.parse(name.replace(COPY_NAME, '$2-$3-$4T$5:$6:$7.$8Z')),
+  };
+}
+
+/** What a copy holds: its projects, judges and finished visits. */
+export async function copySummary(
+  db: Database,
+  name: string,
+): Promise<{ projects: number; judges: number; judgments: number; lastChange: number | null }> {
+  const row = await db.first(
+    raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
+      db,
+      sql`select (select count(*) from ${sql.id(name, 'projects')}) as projects,
+                 (select count(*) from ${sql.id(name, 'judges')}) as judges,
+                 (select count(*) from ${sql.id(name, 'judged_projects')}) as judgments,
+                 (select max(time) from ${sql.id(name, 'audit_log')}) as last_change`,
+    ),
+  );
+  return {
+    projects: Number(row?.projects),
+    judges: Number(row?.judges),
+    judgments: Number(row?.judgments),
+    lastChange: row?.last_change == null ? null : Number(row.last_change),
+  };
+}
 
 /** Why a copy was not restored; the message is one line for the organizer. */
 export class CopyNotRestoredError extends Error {
@@ -82,8 +113,7 @@ export async function keepCopy(db: Database, kind: CopyKind, time: number, keep?
       await db.run(raw(db, sql`create table ${sql.id(name, table)} as table ${sql.table(table)}`));
     }
     if (keep === undefined) return;
-    const kindName = kind.replace('-', '_');
-    const older = (await listCopies(db)).filter((copy) => COPY_NAME.exec(copy)?.[1] === kindName);
+    const older = (await listCopies(db)).filter((copy) => copyKindAndTime(copy)?.kind === kind);
     for (const old of older.slice(keep)) await db.run(raw(db, sql`drop schema ${sql.id(old)} cascade`));
   });
   return name;
@@ -97,11 +127,11 @@ export async function listCopies(db: Database): Promise<string[]> {
       sql`select nspname as name from pg_namespace where nspname like 'podium\\_before\\_%'`,
     ),
   );
-  const time = (name: string) => COPY_NAME.exec(name)?.[2] ?? '';
+  const time = (name: string) => copyKindAndTime(name)?.time ?? 0;
   return rows
     .map((row) => row.name)
     .filter((name) => COPY_NAME.test(name))
-    .sort((a, b) => (time(a) < time(b) ? 1 : time(a) > time(b) ? -1 : 0));
+    .sort((a, b) => time(b) - time(a));
 }
 
 /**

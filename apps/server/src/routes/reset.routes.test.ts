@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { OPTION_DEFAULTS, RESET_NEEDS_COPY_RIGHTS } from '@podium/protocol';
+import { OPTION_DEFAULTS, RESET_NEEDS_COPY_RIGHTS, type KeptCopy } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
 import { BACKUPS_FOLDER, backupFilename, KEPT_BEFORE_RESET } from '../services/backup.service.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
@@ -222,6 +222,39 @@ describe('the copy of the event kept before a reset', () => {
       await restored.close();
       rmSync(restoredDir, { recursive: true, force: true });
     }
+  });
+
+  it('is listed by GET /admin/reset/copies, newest first, with what it holds and how to restore it', async () => {
+    const copies = async () => {
+      const res = await t.admin({ method: 'GET', url: '/api/admin/reset/copies' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<KeptCopy[]>();
+    };
+    expect(await copies()).toEqual([]);
+    await seedJudgedEvent(t);
+    const [projects, judges] = [(await t.projects()).length, (await t.judges()).length];
+    const judgments = await countRows(t.app, 'judged_projects');
+    expect(judgments).toBeGreaterThan(0);
+    expect((await reset('judging-data')).statusCode).toBe(200);
+    const first = t.clock.now();
+    t.clock.advance(60_000);
+    expect((await reset('all')).statusCode).toBe(200);
+    const argument = (name: string) => (t.app.db.engine === 'postgres' ? name : join(folder(), name));
+    const listed = (time: number, counts: [number, number, number]) => ({
+      name: keptName(time),
+      kind: 'before-reset',
+      taken_at: time,
+      projects: counts[0],
+      judges: counts[1],
+      judgments: counts[2],
+      restore_argument: argument(keptName(time)),
+    });
+    expect(await copies()).toEqual([
+      listed(t.clock.now(), [projects, judges, 0]),
+      listed(first, [projects, judges, judgments]),
+    ]);
+    // Reading them left nothing beside them (a read-only connection to a WAL file would).
+    expect(await kept()).toEqual([keptName(first), keptName(t.clock.now())]);
   });
 
   it('on PostgreSQL, is a reset refused, changing nothing, while the database user may not create it', async (context) => {

@@ -4,13 +4,14 @@
  * connection during the copy are carried into it, so the file is one consistent snapshot and
  * judging never stops.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BACKUP_NEEDS_PG_DUMP, RESET_NEEDS_COPY_RIGHTS } from '@podium/protocol';
+import BetterSqlite3 from 'better-sqlite3';
+import { BACKUP_NEEDS_PG_DUMP, RESET_NEEDS_COPY_RIGHTS, type KeptCopy } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
-import { keepCopy } from '../db/postgres-copies.js';
+import { copyKindAndTime, copySummary, keepCopy, listCopies } from '../db/postgres-copies.js';
 import { SqliteDatabase } from '../db/sqlite.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -26,6 +27,31 @@ export interface Backup {
 /** `podium-<kind>-<ISO 8601 basic UTC time>.db`: no `:`, so the name is a header token and a valid file name everywhere. */
 export function backupFilename(time: number, kind = 'backup'): string {
   return `podium-${kind}-${new Date(time).toISOString().replace(/[-:]/g, '')}.db`;
+}
+
+/** A kept copy's file name (`backupFilename`): its kind, and its time's digits. */
+const KEPT_FILE =
+  /^podium-(before-reset|before-restore)-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)\.(\d{3})Z\.db$/;
+
+/** What an event holds, for the organizer to tell copies and backups apart. */
+export interface EventSummary {
+  projects: number;
+  judges: number;
+  /** Finished visits (judged_projects). */
+  judgments: number;
+  /** The newest audit-log line's time: about when the event was last changed. */
+  lastChange: number | null;
+}
+
+/** The counts in an SQLite event file of any Podium version (the tables named are in all). */
+export function eventFileSummary(sqlite: BetterSqlite3.Database): EventSummary {
+  const count = (table: string) => sqlite.prepare(`select count(*) from "${table}"`).pluck().get() as number;
+  return {
+    projects: count('projects'),
+    judges: count('judges'),
+    judgments: count('judged_projects'),
+    lastChange: sqlite.prepare('select max(time) from audit_log').pluck().get() as number | null,
+  };
 }
 
 /** Where the copies taken before resets go, beside the database: `<DATA_DIR>/backups`. */
@@ -107,5 +133,55 @@ export class BackupService {
       .sort();
     for (const old of kept.slice(0, -KEPT_BEFORE_RESET)) rmSync(join(folder, old), { force: true });
     return `DATA_DIR/${BACKUPS_FOLDER}/${name}`;
+  }
+
+  /**
+   * The copies kept before resets and of the events restores replaced (`npm run restore` keeps
+   * those), newest first, each with what it holds and the argument that restores it. A file that
+   * cannot be read is left out: `npm run restore` lists it with the reason.
+   */
+  async keptCopies(): Promise<KeptCopy[]> {
+    if (!(this.db instanceof SqliteDatabase)) {
+      const copies: KeptCopy[] = [];
+      for (const name of await listCopies(this.db)) {
+        const { kind, time } = copyKindAndTime(name) as { kind: KeptCopy['kind']; time: number };
+        const { projects, judges, judgments } = await copySummary(this.db, name);
+        copies.push({ name, kind, taken_at: time, projects, judges, judgments, restore_argument: name });
+      }
+      return copies;
+    }
+    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
+    if (!existsSync(folder)) return [];
+    const copies = readdirSync(folder).flatMap((name): KeptCopy[] => {
+      if (!KEPT_FILE.test(name)) return [];
+      const file = join(folder, name);
+      let summary: EventSummary;
+      try {
+        // Not `readonly`: a read-only connection to a WAL file leaves its -wal and -shm beside it,
+        // which a writable one that writes nothing removes at its close, the file unchanged.
+        const sqlite = new BetterSqlite3(file, { fileMustExist: true });
+        try {
+          sqlite.pragma('query_only = true');
+          summary = eventFileSummary(sqlite);
+        } finally {
+          sqlite.close();
+        }
+      } catch {
+        return [];
+      }
+      const { projects, judges, judgments } = summary;
+      return [
+        {
+          name,
+          kind: name.startsWith('podium-before-reset-') ? 'before-reset' : 'before-restore',
+          taken_at: Date.parse(name.replace(KEPT_FILE, '$2-$3-$4T$5:$6:$7.$8Z')),
+          projects,
+          judges,
+          judgments,
+          restore_argument: file,
+        },
+      ];
+    });
+    return copies.sort((a, b) => b.taken_at - a.taken_at);
   }
 }

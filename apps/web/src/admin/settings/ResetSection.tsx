@@ -1,5 +1,7 @@
-import type { ResetType } from '@podium/protocol';
+import { endpoints, type KeptCopy, type ResetType } from '@podium/protocol';
 import { useState } from 'react';
+import { useEndpointQuery } from '../../queries/use-endpoint-query';
+import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
 import { ActionButton } from './ActionButton';
 import { SettingsSection } from './SettingsSection';
 import { settingsApi } from './settings-actions';
@@ -47,6 +49,48 @@ const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps:
 /** Hours and minutes in the organizer's own format. */
 const timeOfDay = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** `4 Dec 2026, 19:50 · before a reset · 42 projects, 18 judges, 310 judgments` */
+function describedCopy(copy: KeptCopy): string {
+  const when = new Date(copy.taken_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const before = copy.kind === 'before-reset' ? 'before a reset' : 'of the event a restore replaced';
+  const holds = [
+    counted(copy.projects, 'project'),
+    counted(copy.judges, 'judge'),
+    counted(copy.judgments, 'judgment'),
+  ].join(', ');
+  return `${when} · ${before} · ${holds}`;
+}
+
+/**
+ * The copies the server keeps (`GET /admin/reset/copies`), each with the command that puts it
+ * back: after a reset made by mistake, what the organizer hands to whoever runs the server.
+ * Refetched after a reset made here and when another organizer's reset changes the options.
+ */
+function KeptCopies({ copies, error }: { copies: KeptCopy[] | undefined; error: string }) {
+  if (copies === undefined)
+    return error ? <p role="alert">The kept copies could not be read: {error}</p> : null;
+  if (copies.length === 0) return <p>No copy of the event is kept yet: the first reset keeps one.</p>;
+  return (
+    <>
+      <p>
+        Kept copies of the event, newest first. To put one back, whoever runs the server stops it (every
+        instance, with PostgreSQL), runs the copy&apos;s command, then starts it again.
+      </p>
+      <ul className="settings-kept-copies">
+        {copies.map((copy) => (
+          <li key={copy.name}>
+            {describedCopy(copy)}
+            <br />
+            <code>npm run restore -- {copy.restore_argument}</code>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * Reset Data (R66, R67): refused while judging runs, so locked then (R88); each asks first. The
  * alert after a reset is the spec's 'Reset {type}' ("Reset all" for Reset everything), kept as
@@ -56,6 +100,8 @@ const timeOfDay = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', min
 export function ResetSection() {
   const { loaded, running } = useSettingsState();
   const [lastReset, setLastReset] = useState('');
+  const copies = useEndpointQuery(endpoints.resetCopies);
+  useQueryInvalidation('admin', { 'options.changed': [endpoints.resetCopies] });
   return (
     <SettingsSection id="reset">
       <p>
@@ -72,7 +118,10 @@ export function ResetSection() {
             disabled={!loaded || running}
             run={() => settingsApi.reset(reset.type)}
             success={`Reset ${reset.type}`}
-            onDone={() => setLastReset(`${reset.label}: done at ${timeOfDay(new Date())}. ${reset.keeps}`)}
+            onDone={() => {
+              setLastReset(`${reset.label}: done at ${timeOfDay(new Date())}. ${reset.keeps}`);
+              void copies.refetch();
+            }}
             confirm={{
               title: `${reset.label}?`,
               body: (
@@ -92,6 +141,7 @@ export function ResetSection() {
       <p role="status" className="settings-reset-done">
         {lastReset}
       </p>
+      <KeptCopies copies={copies.data} error={copies.error} />
     </SettingsSection>
   );
 }
