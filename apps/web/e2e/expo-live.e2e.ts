@@ -235,6 +235,59 @@ describe('the expo follows the admin without a reload', () => {
     }
   });
 
+  it('shows a change made while its socket is admitted, when the socket would connect before any read answers', async () => {
+    const before = await projectIds();
+    // The page's reads wait until its socket sends its CONNECT (or 2 s, if it waits for them),
+    // and that CONNECT waits until the admin's change is made: sent before any answer, it had
+    // no `since`, so the server had nothing to catch it up from.
+    let connectSent = () => {};
+    const connecting = new Promise<void>((resolve) => (connectSent = resolve));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The CONNECT goes by long-polling, or by the websocket once the connection has upgraded.
+    const isConnect = (payload: string) => payload.split('\u001e').some((packet) => packet.startsWith('40'));
+    await page.route('**/socket.io/**', async (route) => {
+      if (route.request().method() === 'POST' && isConnect(route.request().postData() ?? '')) {
+        connectSent();
+        await held;
+      }
+      await route.continue();
+    });
+    await page.routeWebSocket('**/socket.io/**', (ws) => {
+      const server = ws.connectToServer();
+      let inOrder = Promise.resolve();
+      ws.onMessage((message) => {
+        inOrder = inOrder.then(async () => {
+          if (isConnect(String(message))) {
+            connectSent();
+            await held;
+          }
+          server.send(message);
+        });
+      });
+    });
+    await page.route('**/api/**', async (route) => {
+      await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      await route.continue();
+    });
+    const connected = socketConnected(page);
+    await page.goto(url('/expo'));
+    await count(before.length).waitFor();
+    await connecting;
+    const hidden = before.find((project) => project.name === 'Solar Kiln');
+    expect((await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: true })).status).toBe(200);
+    await page.waitForTimeout(1_200); // past the change's coalescing second: nothing will follow it
+    release();
+    await connected;
+    try {
+      // Before the expo's 30 s poll would read it again.
+      await count(before.length - 1).waitFor({ timeout: LIVE_MS });
+      expect(errors).toEqual([]);
+    } finally {
+      await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: false });
+    }
+  });
+
   it('empties the expo and the lobby display on an `all` reset', async () => {
     const before = await projectIds();
     expect(before.length).toBeGreaterThan(0);

@@ -61,6 +61,12 @@ export function retryDelay(attempt: number, random = Math.random()): number {
   return Math.round(delay * (1 + RANDOMIZATION_FACTOR * (2 * random - 1)));
 }
 
+/**
+ * How long a first handshake waits for the page's first answer (its `since`), at most: a page on a
+ * slow link still gets its live updates after this, without the catch-up.
+ */
+const FIRST_ANSWER_WAIT_MS = 5_000;
+
 function authFor(portal: Portal): SocketAuth {
   // The session token goes where the password would (R70b).
   if (portal === 'admin') return { admin_password: getAdminSession() ?? '' };
@@ -88,9 +94,13 @@ function connection(portal: Portal): Connection {
     auth: (send) => {
       const auth = authFor(portal);
       state.sentAuth = JSON.stringify(auth);
-      // The first connect catches up on what changed since the page's reads (api/shown-seq.ts).
-      const since = state.connectedBefore ? undefined : shownSeq.since();
-      send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
+      if (state.connectedBefore) return send(auth as Record<string, unknown>);
+      // The first connect catches up on what changed since the page's reads (api/shown-seq.ts),
+      // once one of them has answered.
+      void shownSeq.answered(FIRST_ANSWER_WAIT_MS).then(() => {
+        const since = shownSeq.since();
+        send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
+      });
     },
     reconnectionDelay: RECONNECTION_DELAY_MS,
     reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
