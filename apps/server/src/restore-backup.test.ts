@@ -27,11 +27,11 @@ import { redactedUrl } from './db/location.js';
 import { copyName } from './db/postgres-copies.js';
 import { openDatabase } from './db/sqlite.js';
 import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
-import { buildEvent, eventAnswers, expectJudgingGoesOn } from './test-support/event.js';
+import { buildEvent, eventAnswers, expectJudgingGoesOn, type BuiltEvent } from './test-support/event.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from './test-support/server-process.js';
 import { fill, smallDisk } from './test-support/small-disk.js';
 import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.js';
-import { createTestApp, onDatabase, tempDataDir } from './test-support/test-app.js';
+import { createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
 
 const COMMAND = new URL('../dist/restore.js', import.meta.url).pathname;
 
@@ -100,6 +100,26 @@ function contents(path: string): Record<string, string> {
   return files;
 }
 
+/**
+ * A server on the restored event answers as before the reset (`answers`, at `endedAt`), its judges
+ * still signed in, and the Settings page lists both copies: the one restored (`projects`
+ * projects), and the reset event the restore replaced.
+ */
+async function expectRestored(
+  t: TestApp,
+  expected: { endedAt: number; answers: Record<string, unknown>; event: BuiltEvent; projects: number },
+): Promise<void> {
+  t.clock.set(expected.endedAt);
+  expect(await eventAnswers(t)).toEqual(expected.answers);
+  // Judges stay signed in: their tokens came back with the event.
+  await expectJudgingGoesOn(t, expected.event);
+  const copies = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+  expect(copies.map((copy) => [copy.kind, copy.projects])).toEqual([
+    ['before-restore', 0],
+    ['before-reset', expected.projects],
+  ]);
+}
+
 describe('npm run restore', () => {
   it('undoes a reset made by mistake: the copy the reset kept, restored, serves the event as it was, and judging goes on', async () => {
     const dataDir = folder();
@@ -154,16 +174,7 @@ describe('npm run restore', () => {
 
     t = await createTestApp({ engine: 'sqlite', dataDir });
     try {
-      t.clock.set(endedAt);
-      expect(await eventAnswers(t)).toEqual(answers);
-      // Judges stay signed in: their tokens came back with the event.
-      await expectJudgingGoesOn(t, event);
-      // The Settings page lists both copies: the one restored, and the reset event it replaced.
-      const copies = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
-      expect(copies.map((copy) => [copy.kind, copy.projects])).toEqual([
-        ['before-restore', 0],
-        ['before-reset', projects],
-      ]);
+      await expectRestored(t, { endedAt, answers, event, projects });
     } finally {
       await t.close();
     }
@@ -538,16 +549,7 @@ describe('npm run restore with DATABASE_URL (PostgreSQL): the copies kept in the
 
     t = await createTestApp({ storage: onDatabase(url) });
     try {
-      t.clock.set(endedAt);
-      expect(await eventAnswers(t)).toEqual(answers);
-      // Judges stay signed in: their tokens came back with the event.
-      await expectJudgingGoesOn(t, event);
-      // The Settings page lists both copies: the one restored, and the reset event it replaced.
-      const copies = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
-      expect(copies.map((copy) => [copy.kind, copy.projects])).toEqual([
-        ['before-restore', 0],
-        ['before-reset', projects],
-      ]);
+      await expectRestored(t, { endedAt, answers, event, projects });
       // New rows continue after the restored ones (identity sequences).
       await t.addProject({ name: 'Added after the restore' });
     } finally {

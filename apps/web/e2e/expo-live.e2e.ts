@@ -76,6 +76,29 @@ async function openLive(path: string, n: number): Promise<void> {
 }
 const sameLoad = () => page.evaluate(() => (window as { __sameLoad?: boolean }).__sameLoad === true);
 
+/**
+ * Opens the expo while its socket is held back (the test's routes), waits for its `before`
+ * projects (and for `connecting`, its socket's CONNECT on its way), hides Solar Kiln, then lets the
+ * socket connect (`release`) once the change's coalescing second is past: nothing follows it.
+ * Returns the hidden project, to show again.
+ */
+async function hideWhileConnecting(
+  before: { id: string; name: string }[],
+  release: () => void,
+  connecting?: Promise<void>,
+): Promise<{ id: string; name: string } | undefined> {
+  const connected = socketConnected(page);
+  await page.goto(url('/expo'));
+  await count(before.length).waitFor();
+  await connecting;
+  const hidden = before.find((project) => project.name === 'Solar Kiln');
+  expect((await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: true })).status).toBe(200);
+  await page.waitForTimeout(1_200);
+  release();
+  await connected;
+  return hidden;
+}
+
 const CHANGES_PATH = '/api/project/list/public/changes';
 
 interface ListAnswer {
@@ -208,14 +231,7 @@ describe('the expo follows the admin without a reload', () => {
       await route.continue();
     });
     const requested = countApiRequests(page);
-    const connected = socketConnected(page);
-    await page.goto(url('/expo'));
-    await count(before.length).waitFor();
-    const hidden = before.find((project) => project.name === 'Solar Kiln');
-    expect((await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: true })).status).toBe(200);
-    await page.waitForTimeout(1_200); // past the change's coalescing second: nothing will follow it
-    release();
-    await connected;
+    const hidden = await hideWhileConnecting(before, release);
 
     try {
       await count(before.length - 1).waitFor({ timeout: LIVE_MS });
@@ -270,15 +286,7 @@ describe('the expo follows the admin without a reload', () => {
       await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       await route.continue();
     });
-    const connected = socketConnected(page);
-    await page.goto(url('/expo'));
-    await count(before.length).waitFor();
-    await connecting;
-    const hidden = before.find((project) => project.name === 'Solar Kiln');
-    expect((await adminApi(server, 'PUT', `/project/hide/${hidden?.id}`, { hide: true })).status).toBe(200);
-    await page.waitForTimeout(1_200); // past the change's coalescing second: nothing will follow it
-    release();
-    await connected;
+    const hidden = await hideWhileConnecting(before, release, connecting);
     try {
       // Before the expo's 30 s poll would read it again.
       await count(before.length - 1).waitFor({ timeout: LIVE_MS });
