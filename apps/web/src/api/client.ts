@@ -192,6 +192,7 @@ export async function sendRequest(
     body = JSON.stringify(options.body);
   }
   const { signal, answered } = requestSignal(endpoint, options);
+  const read = endpoint.method === 'GET' ? shownSeq.reading() : undefined;
   try {
     const response = await fetch(url, { method: endpoint.method, headers, body, signal });
     shownSeq.note(response.headers);
@@ -201,6 +202,7 @@ export async function sendRequest(
     return null;
   } finally {
     answered();
+    read?.();
   }
 }
 

@@ -21,9 +21,12 @@ describe('ShownSeq', () => {
     expect(shown.since()).toBe(9);
   });
 
-  it('answered() waits for the first answer with a seq, or gives up after its time', async () => {
+  it('answered() waits for the first answer with a seq while reads are on their way, or gives up after its time', async () => {
     vi.useFakeTimers();
     const shown = new ShownSeq();
+    // No read on its way (a page shown from kept answers): nothing to wait for.
+    await expect(shown.answered(5_000)).resolves.toBeUndefined();
+    shown.reading();
     let answered = false;
     void shown.answered(5_000).then(() => (answered = true));
     await vi.advanceTimersByTimeAsync(1_000);
@@ -35,6 +38,7 @@ describe('ShownSeq', () => {
     await expect(shown.answered(5_000)).resolves.toBeUndefined();
 
     const none = new ShownSeq();
+    none.reading();
     let gaveUp = false;
     void none.answered(5_000).then(() => (gaveUp = true));
     await vi.advanceTimersByTimeAsync(4_999);
@@ -42,5 +46,19 @@ describe('ShownSeq', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(gaveUp).toBe(true);
     expect(none.since()).toBeUndefined();
+
+    // Reads that fail, or answer without a seq (another server's): nothing left to wait for.
+    const failing = new ShownSeq();
+    const [first, second] = [failing.reading(), failing.reading()];
+    let ended = false;
+    void failing.answered(5_000).then(() => (ended = true));
+    first();
+    first(); // once only
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toBe(false);
+    failing.note(new Headers());
+    second();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toBe(true);
   });
 });

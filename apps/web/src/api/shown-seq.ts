@@ -9,26 +9,40 @@ import { SEQ_HEADER } from '@podium/protocol';
 
 export class ShownSeq {
   private lowest: number | undefined;
+  /** API reads sent and not yet answered (or failed). */
+  private reads = 0;
   private readonly waiting = new Set<() => void>();
+
+  /** A read is sent; call what it returns once it is answered or failed (after `note`). */
+  reading(): () => void {
+    this.reads += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.reads -= 1;
+      if (this.reads === 0) this.wake();
+    };
+  }
 
   /** Takes the `SEQ_HEADER` of an answer (absent on writes and on other servers' answers). */
   note(headers: Pick<Headers, 'get'>): void {
     const seq = Number(headers.get(SEQ_HEADER) ?? Number.NaN);
     if (Number.isSafeInteger(seq) && seq >= 0 && (this.lowest === undefined || seq < this.lowest)) {
       this.lowest = seq;
-      this.waiting.forEach((answered) => answered());
-      this.waiting.clear();
+      this.wake();
     }
   }
 
   /**
-   * Resolves once an answer gave a `since`, or after `ms` without one. A first handshake sent
-   * before any read was answered has none, and a change committed before the server admitted the
-   * socket was then not shown (a loaded CI machine's dashboard missed a rename until its 15 s poll;
-   * the expo and the judges' pages have no poll).
+   * Resolves once an answer gave a `since`, at once when no read is on its way (a page shown from
+   * kept answers), else when none is left or after `ms`. A first handshake sent while the page's
+   * first reads were on their way had no `since`, and a change committed before the server
+   * admitted the socket was then not shown (a loaded CI machine's dashboard missed a rename until
+   * its 15 s poll; the expo polls every 30 s, the judges' pages not at all).
    */
   async answered(ms: number): Promise<void> {
-    if (this.lowest !== undefined) return;
+    if (this.lowest !== undefined || this.reads === 0) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -37,6 +51,11 @@ export class ShownSeq {
       }
       this.waiting.add(done);
     });
+  }
+
+  private wake(): void {
+    this.waiting.forEach((done) => done());
+    this.waiting.clear();
   }
 
   /** The `since` of a first handshake; undefined before any read answered. */

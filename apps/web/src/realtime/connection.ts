@@ -62,8 +62,9 @@ export function retryDelay(attempt: number, random = Math.random()): number {
 }
 
 /**
- * How long a first handshake waits for the page's first answer (its `since`), at most: a page on a
- * slow link still gets its live updates after this, without the catch-up.
+ * How long a first handshake waits for the page's first answer (its `since`) while its reads are
+ * on their way, at most: a page on a slow link still gets its live updates after this, without the
+ * catch-up.
  */
 const FIRST_ANSWER_WAIT_MS = 5_000;
 
@@ -96,7 +97,7 @@ function connection(portal: Portal): Connection {
       state.sentAuth = JSON.stringify(auth);
       if (state.connectedBefore) return send(auth as Record<string, unknown>);
       // The first connect catches up on what changed since the page's reads (api/shown-seq.ts),
-      // once one of them has answered.
+      // once one of them has answered (none on its way: at once).
       void shownSeq.answered(FIRST_ANSWER_WAIT_MS).then(() => {
         const since = shownSeq.since();
         send({ ...auth, ...(since !== undefined && { since }) } as Record<string, unknown>);
