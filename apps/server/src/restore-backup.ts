@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, stat
 import { dirname, join, resolve } from 'node:path';
 import { DATABASE_FILE } from './config.js';
 import { StorageRefusedError } from './db/failures.js';
-import { CopyNotRestoredError, copySummary, listCopies, restoreCopy } from './db/postgres-copies.js';
+import { CopyNotRestoredError, listCopies, restoreCopy } from './db/postgres-copies.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   copyEventFile,
@@ -21,6 +21,7 @@ import {
 } from './event-file.js';
 import {
   BACKUPS_FOLDER,
+  copySummary,
   backupFilename,
   eventFileSummary,
   type EventSummary,

@@ -65,28 +65,6 @@ export function copyKindAndTime(name: string): { kind: CopyKind; time: number } 
   };
 }
 
-/** What a copy holds: its projects, judges and finished visits. */
-export async function copySummary(
-  db: Database,
-  name: string,
-): Promise<{ projects: number; judges: number; judgments: number; lastChange: number | null }> {
-  const row = await db.first(
-    raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
-      db,
-      sql`select (select count(*) from ${sql.id(name, 'projects')}) as projects,
-                 (select count(*) from ${sql.id(name, 'judges')}) as judges,
-                 (select count(*) from ${sql.id(name, 'judged_projects')}) as judgments,
-                 (select max(time) from ${sql.id(name, 'audit_log')}) as last_change`,
-    ),
-  );
-  return {
-    projects: Number(row?.projects),
-    judges: Number(row?.judges),
-    judgments: Number(row?.judgments),
-    lastChange: row?.last_change == null ? null : Number(row.last_change),
-  };
-}
-
 /** Why a copy was not restored; the message is one line for the organizer. */
 export class CopyNotRestoredError extends Error {
   constructor(readonly reason: string) {

@@ -8,10 +8,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { BACKUP_NEEDS_PG_DUMP, RESET_NEEDS_COPY_RIGHTS, type KeptCopy } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
-import { copyKindAndTime, copySummary, keepCopy, listCopies } from '../db/postgres-copies.js';
+import { copyKindAndTime, keepCopy, listCopies, raw } from '../db/postgres-copies.js';
 import { SqliteDatabase } from '../db/sqlite.js';
 import { ConflictError } from '../errors.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -51,6 +52,25 @@ export function eventFileSummary(sqlite: BetterSqlite3.Database): EventSummary {
     judges: count('judges'),
     judgments: count('judged_projects'),
     lastChange: sqlite.prepare('select max(time) from audit_log').pluck().get() as number | null,
+  };
+}
+
+/** The same counts in a copy kept in a PostgreSQL database (db/postgres-copies.ts), by its schema's name. */
+export async function copySummary(db: Database, name: string): Promise<EventSummary> {
+  const row = await db.first(
+    raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
+      db,
+      sql`select (select count(*) from ${sql.id(name, 'projects')}) as projects,
+                 (select count(*) from ${sql.id(name, 'judges')}) as judges,
+                 (select count(*) from ${sql.id(name, 'judged_projects')}) as judgments,
+                 (select max(time) from ${sql.id(name, 'audit_log')}) as last_change`,
+    ),
+  );
+  return {
+    projects: Number(row?.projects),
+    judges: Number(row?.judges),
+    judgments: Number(row?.judgments),
+    lastChange: row?.last_change == null ? null : Number(row.last_change),
   };
 }
 
