@@ -155,6 +155,7 @@ export async function restoreCopy(db: Database, name: string, time: number): Pro
     await db.run(
       raw(db, sql`truncate ${sql.join([...EVENT_TABLES, 'judge_undo'].map((table) => sql.table(table)))}`),
     );
+    // The same migrations made the copy's tables and these: their columns are in the same order.
     for (const table of EVENT_TABLES) {
       if (table === 'revisions') await db.run(raw(db, sql`delete from revisions`));
       await db.run(
