@@ -533,6 +533,8 @@ describe('admin settings (laptop)', () => {
       ['Reset everything', 'restores every setting to its default'],
       // R92: no reset touches the hall layout (issue 32: this said only the password stayed).
       ['Reset everything', 'The admin password and the hall layout stay.'],
+      // Said where the organizer decides: the copy kept first (the section lists it).
+      ['Reset judges', 'This cannot be undone from this page. The server keeps a copy of the event first'],
     ] as const) {
       await button(page, name).click();
       const each = page.getByRole('dialog', { name: `${name}?` });

@@ -128,7 +128,10 @@ export function ResetSection() {
                 <>
                   <p>{reset.deletes}</p>
                   <p>{reset.keeps}</p>
-                  <p>This cannot be undone.</p>
+                  <p>
+                    This cannot be undone from this page. The server keeps a copy of the event first, which
+                    whoever runs it can put back.
+                  </p>
                 </>
               ),
               confirmLabel: `Yes, ${reset.label.toLowerCase()}`,
