@@ -6,7 +6,7 @@
  * not at all.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { isPostgresUrl, redactedUrl } from './db/location.js';
 import { StorageRefusedError } from './db/failures.js';
 import {
@@ -18,7 +18,7 @@ import {
   type EventFile,
 } from './event-file.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
-import { advanceIdentities, EVENT_TABLES, raw, type EventTable } from './db/postgres-copies.js';
+import { advanceIdentities, copyRows, EVENT_TABLES, raw, type EventTable } from './db/event-copies.js';
 import type { DB } from './db/schema.js';
 
 /**
@@ -48,13 +48,6 @@ export const LEFT_BEHIND_TABLES = [
  */
 const MIGRATION_ROWS: Partial<Record<EventTable, string>> = { clock: 'id', revisions: 'name' };
 
-/**
- * Bind parameters per INSERT (2,500 audit-log lines; PostgreSQL takes up to 65,535): few
- * statements for a long table, and one batch in memory at a time. The move of a 300,000-line
- * audit log runs in a 48 MB heap (move-event.test.ts); 30,000 parameters would not fit in 32 MB.
- */
-const BATCH_PARAMETERS = 10_000;
-
 /** Why nothing was moved; the message is one line for the organizer (no password in it). */
 export class EventNotMovedError extends Error {
   constructor(reason: string) {
@@ -63,7 +56,7 @@ export class EventNotMovedError extends Error {
 }
 
 export interface MoveOptions {
-  /** Rows per INSERT instead of BATCH_PARAMETERS' worth (tests cross batch boundaries in every table). */
+  /** Rows per INSERT instead of copyRows' default (tests cross batch boundaries in every table). */
   batchRows?: number;
 }
 
@@ -151,7 +144,10 @@ async function copyAll(
       const rows: MoveReport['rows'] = [];
       for (const table of EVENT_TABLES) {
         try {
-          rows.push({ table, count: await copyTable(source, target, table, batchRows) });
+          rows.push({
+            table,
+            count: await copyRows(source, target, table, { key: MIGRATION_ROWS[table], batchRows }),
+          });
         } catch (error) {
           // Thrown inside the transaction: it is rolled back, and the message says so.
           throw new EventNotMovedError(
@@ -185,49 +181,4 @@ async function refuseEvent(target: PostgresDatabase): Promise<void> {
         `(rows in ${filled.join(', ')}); move into a new, empty database`,
     );
   }
-}
-
-/** Streams one table from SQLite into PostgreSQL, a batch of rows per INSERT; returns the count. */
-async function copyTable(
-  source: BetterSqlite3.Database,
-  target: PostgresDatabase,
-  table: EventTable,
-  batchRows: number | undefined,
-): Promise<number> {
-  // rowid order is the order the rows were written in, so PostgreSQL gets them in that order too.
-  const select = source.prepare(`select * from "${table}" order by rowid`);
-  const rows = select.iterate() as IterableIterator<Record<string, unknown>>;
-  const perInsert = batchRows ?? Math.floor(BATCH_PARAMETERS / select.columns().length);
-  const key = MIGRATION_ROWS[table];
-  let batch: Record<string, unknown>[] = [];
-  let count = 0;
-  const flush = async (): Promise<void> => {
-    if (batch.length === 0) return;
-    await target.run(raw(target, insert(table, batch, key)));
-    count += batch.length;
-    batch = [];
-  };
-  for (const row of rows) {
-    batch.push(row);
-    if (batch.length >= perInsert) await flush();
-  }
-  await flush();
-  return count;
-}
-
-/**
- * `insert into table (columns) values …`, the columns as the source has them. With `key`, a row
- * the migration wrote under the same key takes the source's values instead.
- */
-function insert(
-  table: EventTable,
-  rows: Record<string, unknown>[],
-  key: string | undefined,
-): RawBuilder<unknown> {
-  const columns = Object.keys(rows[0] as Record<string, unknown>);
-  const values = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
-  const into = sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(values)}`;
-  if (key === undefined) return into;
-  const replaced = columns.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
-  return sql`${into} on conflict (${sql.ref(key)}) do update set ${sql.join(replaced)}`;
 }

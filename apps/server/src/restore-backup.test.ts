@@ -24,7 +24,7 @@ import type { KeptCopy } from '@podium/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from './config.js';
 import { redactedUrl } from './db/location.js';
-import { copyName } from './db/postgres-copies.js';
+import { copyName } from './db/event-copies.js';
 import { openDatabase } from './db/sqlite.js';
 import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
 import { buildEvent, eventAnswers, expectJudgingGoesOn, type BuiltEvent } from './test-support/event.js';

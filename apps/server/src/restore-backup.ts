@@ -4,13 +4,13 @@
  * leftover WAL, replayed over the restored file) was easy to miss under stress, as after a reset
  * made by mistake. The event it replaces is kept in DATA_DIR/backups first, so a restore is
  * undone the same way. The backup file is only read. With PostgreSQL, the same for the copies the
- * database keeps (db/postgres-copies.ts), with every instance stopped.
+ * database keeps (db/event-copies.ts), with every instance stopped.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DATABASE_FILE } from './config.js';
 import { StorageRefusedError } from './db/failures.js';
-import { CopyNotRestoredError, listCopies, restoreCopy } from './db/postgres-copies.js';
+import { CopyNotRestoredError, listCopies, restoreCopy } from './db/event-copies.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   copyEventFile,

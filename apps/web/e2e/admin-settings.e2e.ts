@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerHandle, ViewportName } from './harness';
+import { socketConnected } from './socket-signals';
 import {
   adminApi,
   collectPageErrors,
   dismissNotices,
   launchBrowser,
+  LIVE_MS,
   noticeWithText,
   recordApiWrites,
   saveAdminPassword,
@@ -485,6 +487,7 @@ describe('admin settings (laptop)', () => {
     await openSettings(page);
     const count = async () => (await adminApi<unknown[]>(server, 'GET', '/project/list')).body.length;
     expect(await count()).toBe(1);
+    const [project] = (await adminApi<{ name: string }[]>(server, 'GET', '/project/list')).body;
     const section = page.locator('#reset');
     await section.getByText('No copy of the event is kept yet: the first reset keeps one.').waitFor();
 
@@ -509,9 +512,9 @@ describe('admin settings (laptop)', () => {
     await dialog.getByRole('button', { name: 'Yes, reset projects' }).click();
     await noticeWithText(page, 'Reset projects').waitFor();
     expect(await count()).toBe(0);
-    // The event from before it is kept on the server, as the section says, for an undo by restore.
+    // The event from before it is kept on the server, as the section says, to be put back.
     expect(await page.locator('#reset').textContent()).toContain(
-      'Before each one the server keeps a copy of the whole event in its data folder (backups/), or with PostgreSQL in the database',
+      'Before each reset the server keeps a copy of the whole event in its data folder (backups/), or with PostgreSQL in the database',
     );
     const [kept] = readdirSync(join(server.dataDir, 'backups'));
     expect(kept).toMatch(/^podium-before-reset-.+\.db$/);
@@ -522,6 +525,35 @@ describe('admin settings (laptop)', () => {
       `npm run restore -- ${join(server.dataDir, 'backups', kept as string)}`,
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Put back, it undoes the reset: the project is there again, and the event it replaced (none)
+    // is kept, newest; putting that back undoes the undo.
+    const putBack = async (item: number) => {
+      await dismissNotices(page);
+      await listed.nth(item).getByRole('button', { name: 'Put back' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Put this copy back?' });
+      expect(await confirm.textContent()).toContain('What was saved since is replaced.');
+      await confirm.getByRole('button', { name: 'Yes, put it back' }).click();
+      await noticeWithText(page, 'Copy put back').waitFor();
+    };
+    // The dashboard open in another tab shows it without a reload.
+    const dashboard = await context.newPage();
+    const read = dashboard.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === '/api/project/list',
+    );
+    const connected = socketConnected(dashboard);
+    await dashboard.goto(`${server.baseUrl}/admin`);
+    await Promise.all([read, connected]);
+    const row = dashboard.locator('.dashboard-table tbody tr').filter({ hasText: project?.name ?? '' });
+    expect(await row.count()).toBe(0);
+    await putBack(0);
+    await expect.poll(count).toBe(1);
+    await row.waitFor({ timeout: LIVE_MS });
+    await dashboard.close();
+    await listed.nth(1).waitFor();
+    expect(await listed.nth(0).textContent()).toContain(' · of the event a restore replaced · 0 projects, ');
+    await putBack(0);
+    await expect.poll(count).toBe(0);
 
     // Every reset explains itself from R67.
     for (const [name, phrase] of [
@@ -534,7 +566,7 @@ describe('admin settings (laptop)', () => {
       // R92: no reset touches the hall layout (issue 32: this said only the password stayed).
       ['Reset everything', 'The admin password and the hall layout stay.'],
       // Said where the organizer decides: the copy kept first (the section lists it).
-      ['Reset judges', 'This cannot be undone from this page. The server keeps a copy of the event first'],
+      ['Reset judges', 'The server keeps a copy of the event first: putting it back (below) undoes this.'],
     ] as const) {
       await button(page, name).click();
       const each = page.getByRole('dialog', { name: `${name}?` });

@@ -87,6 +87,7 @@ admin  POST    /admin/block-reqs          body
 admin  POST    /admin/max-reqs            body
 admin  POST    /admin/reset               body
 admin  GET     /admin/reset/copies        -
+admin  POST    /admin/reset/copies/restore body
 admin  GET     /admin/log                 -
 admin  GET     /admin/export/judges       file
 admin  GET     /admin/export/projects     file
@@ -163,8 +164,9 @@ describe('endpoints (API.md §3)', () => {
     // routes, issue 31's health check and refusal of the conflicts a judge says, issue 32's base
     // of printed links, issue 34's nine criteria routes and its scores export, and issue 35's
     // undo (its state and the act), the organizer's removal of a view and feedback's two, and who
-    // ended a judge's visit (its phone's notice), and the copies a reset keeps first.
-    expect(ROWS).toHaveLength(134);
+    // ended a judge's visit (its phone's notice), and the copies a reset keeps first (their list,
+    // and putting one back).
+    expect(ROWS).toHaveLength(135);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

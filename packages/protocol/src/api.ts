@@ -86,7 +86,7 @@ import {
 } from './project.js';
 import { EmailStatus, Progress, QrAddCodeResponse } from './progress.js';
 import { QrAddRequest, QrCheckRequest, QrCode } from './qr.js';
-import { KeptCopies, ResetRequest } from './reset.js';
+import { KeptCopies, PutBackRequest, ResetRequest } from './reset.js';
 import { Results } from './results.js';
 import { JudgesPace, JudgeVisitEnd, JudgeVisits, ReplaceJudgeRequest } from './judge-replacement.js';
 import { JudgeStats, ProjectStats, Stats } from './stats.js';
@@ -530,6 +530,13 @@ export const endpoints = {
   reset: endpoint({ method: 'POST', path: '/admin/reset', auth: 'admin', body: ResetRequest, response: Ok }),
   // The copies a reset keeps first (docs/api-extensions.md).
   resetCopies: endpoint({ method: 'GET', path: '/admin/reset/copies', auth: 'admin', response: KeptCopies }),
+  putBackCopy: endpoint({
+    method: 'POST',
+    path: '/admin/reset/copies/restore',
+    auth: 'admin',
+    body: PutBackRequest,
+    response: Ok,
+  }),
   /** Without a query: every line (R76). With one: a `LogPage` (docs/api-storage.md). */
   auditLog: endpoint({
     method: 'GET',

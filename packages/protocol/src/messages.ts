@@ -257,6 +257,9 @@ export function formBooleanInvalid(field: string): string {
 export const END_DELIBERATION_BEFORE_RESUMING = 'end deliberation before resuming judging';
 export const PAUSE_BEFORE_CHANGING_SETTING = 'pause judging before changing this setting';
 export const PAUSE_BEFORE_RESETTING = 'pause judging before resetting';
+/** `POST /admin/reset/copies/restore` (docs/api-extensions.md): refused as a reset is, and for a name no copy has. */
+export const PAUSE_BEFORE_PUTTING_BACK = 'pause judging before putting a copy back';
+export const COPY_NOT_FOUND = 'copy not found';
 export const INVALID_RESET_TYPE = 'invalid type for reset';
 export const INVALID_LOGIN_GUARD_ACTION = 'action must be end, block or unblock';
 

@@ -1,7 +1,7 @@
 /** `POST /admin/reset` (API.md 3.5, R66, R67). */
 import { z } from 'zod';
 import { RESET_TYPES } from './constants.js';
-import { requiredChoice } from './fields.js';
+import { requiredChoice, requiredString } from './fields.js';
 import { INVALID_RESET_TYPE } from './messages.js';
 
 /** `type is required` (missing or null), `type must be a string`, then `invalid type for reset`. */
@@ -28,3 +28,7 @@ export const KeptCopy = z.object({
 });
 export type KeptCopy = z.infer<typeof KeptCopy>;
 export const KeptCopies = z.array(KeptCopy);
+
+/** `POST /admin/reset/copies/restore` (docs/api-extensions.md): the kept copy to put back, by its `name`. */
+export const PutBackRequest = z.object({ name: requiredString('name') });
+export type PutBackRequest = z.input<typeof PutBackRequest>;

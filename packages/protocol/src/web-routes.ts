@@ -103,6 +103,7 @@ export const endpoints = {
   maxReqsSet: { method: 'POST', path: '/admin/max-reqs', auth: 'admin' },
   reset: { method: 'POST', path: '/admin/reset', auth: 'admin' },
   resetCopies: { method: 'GET', path: '/admin/reset/copies', auth: 'admin' },
+  putBackCopy: { method: 'POST', path: '/admin/reset/copies/restore', auth: 'admin' },
   auditLog: { method: 'GET', path: '/admin/log', auth: 'admin' },
   exportJudges: { method: 'GET', path: '/admin/export/judges', auth: 'admin' },
   exportProjects: { method: 'GET', path: '/admin/export/projects', auth: 'admin' },

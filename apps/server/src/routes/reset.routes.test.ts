@@ -3,11 +3,17 @@ import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { OPTION_DEFAULTS, RESET_NEEDS_COPY_RIGHTS, type KeptCopy } from '@podium/protocol';
+import {
+  COPY_NOT_FOUND,
+  OPTION_DEFAULTS,
+  PAUSE_BEFORE_PUTTING_BACK,
+  RESET_NEEDS_COPY_RIGHTS,
+  type KeptCopy,
+} from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
 import { BACKUPS_FOLDER, backupFilename, KEPT_BEFORE_RESET } from '../services/backup.service.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
-import { copyName, listCopies } from '../db/postgres-copies.js';
+import { copyName, listCopies } from '../db/event-copies.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import type { DB } from '../db/schema.js';
 import {
@@ -255,6 +261,72 @@ describe('the copy of the event kept before a reset', () => {
     ]);
     // Reading them left nothing beside them (a read-only connection to a WAL file would).
     expect(await kept()).toEqual([keptName(first), keptName(t.clock.now())]);
+  });
+
+  it('is put back by POST /admin/reset/copies/restore: the event as it was, judges signed in, every instance reading it again', async () => {
+    await seedJudgedEvent(t);
+    const [judge] = await t.judges();
+    const token = await seedToken(t.app, judge?.id as string);
+    const asJudge = () =>
+      t.app.inject({ method: 'GET', url: '/api/judge', headers: { authorization: `Bearer ${token}` } });
+    expect((await asJudge()).statusCode).toBe(200);
+    // Another instance on the same event (PostgreSQL), its lists read and kept before the put-back.
+    const other =
+      t.app.db.engine === 'postgres'
+        ? await createTestApp({ storage: onDatabase(t.app.db.location, tempDataDir()) })
+        : undefined;
+    const [projects, judges, log] = [await t.projects(), await t.judges(), await t.log()];
+    try {
+      expect((await reset('all')).statusCode).toBe(200);
+      expect([await t.projects(), (await asJudge()).statusCode]).toEqual([[], 401]);
+      expect(await other?.projects()).toEqual(other && []);
+      const [copy] = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+      t.clock.advance(60_000);
+      const put = await t.admin({
+        method: 'POST',
+        url: '/api/admin/reset/copies/restore',
+        payload: { name: copy?.name },
+      });
+      expect([put.statusCode, put.json()]).toEqual([200, { ok: 1 }]);
+      expect([await t.projects(), await t.judges()]).toEqual([projects, judges]);
+      expect((await asJudge()).statusCode).toBe(200);
+      expect(await t.log()).toBe(
+        `${log}\n[${new Date(t.clock.now()).toISOString()}] ADMIN  | Put back the copy ${copy?.name}`,
+      );
+      if (other !== undefined)
+        expect([await other.projects(), await other.judges()]).toEqual([projects, judges]);
+      // The event it replaced (the reset one) is kept too, newest: putting it back undoes this.
+      const after = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+      expect(after.map((kept) => [kept.kind, kept.taken_at, kept.projects])).toEqual([
+        ['before-restore', t.clock.now(), 0],
+        ['before-reset', copy?.taken_at, projects.length],
+      ]);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('is not put back while judging runs, nor by a name no copy has; nothing changes', async () => {
+    await t.addProject({ name: 'Kept' });
+    expect((await reset('projects')).statusCode).toBe(200);
+    const [copy] = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+    const putBack = (name: unknown) => ({
+      method: 'POST' as const,
+      url: '/api/admin/reset/copies/restore',
+      payload: { name },
+    });
+    for (const name of [
+      'podium-before-reset-20261122T080000.000Z.db',
+      'podium_before_reset_20261122t080000_000z',
+      '../podium.db',
+    ]) {
+      await t.refused(putBack(name), 404, COPY_NOT_FOUND);
+    }
+    await t.refused(putBack(''), 404, COPY_NOT_FOUND);
+    await t.refused(putBack(undefined), 400, 'name is required');
+    await seedClockRunning(t.app, true);
+    await t.refused(putBack(copy?.name), 400, PAUSE_BEFORE_PUTTING_BACK);
+    expect(await kept()).toHaveLength(1);
   });
 
   it('on PostgreSQL, is a reset refused, changing nothing, while the database user may not create it', async (context) => {

@@ -8,4 +8,5 @@ export async function resetRoutes(app: FastifyInstance): Promise<void> {
 
   actionRoute(app, endpoints.reset, (request) => resets.reset(request.body.type));
   route(app, endpoints.resetCopies, () => backups.keptCopies());
+  actionRoute(app, endpoints.putBackCopy, (request) => resets.putBack(request.body.name));
 }

@@ -9,12 +9,27 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { BACKUP_NEEDS_PG_DUMP, RESET_NEEDS_COPY_RIGHTS, type KeptCopy } from '@podium/protocol';
+import {
+  BACKUP_NEEDS_PG_DUMP,
+  COPY_NOT_FOUND,
+  RESET_NEEDS_COPY_RIGHTS,
+  type KeptCopy,
+} from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
-import { copyKindAndTime, keepCopy, listCopies, raw } from '../db/postgres-copies.js';
+import {
+  checkCopy,
+  copyKindAndTime,
+  copyRows,
+  CopyNotRestoredError,
+  keepCopy,
+  listCopies,
+  raw,
+  replaceWithCopy,
+  RESTORED_TABLES,
+} from '../db/event-copies.js';
 import { SqliteDatabase } from '../db/sqlite.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { AuditLogService } from './audit-log.service.js';
 
 export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
@@ -55,7 +70,7 @@ export function eventFileSummary(sqlite: BetterSqlite3.Database): EventSummary {
   };
 }
 
-/** The same counts in a copy kept in a PostgreSQL database (db/postgres-copies.ts), by its schema's name. */
+/** The same counts in a copy kept in a PostgreSQL database (db/event-copies.ts), by its schema's name. */
 export async function copySummary(db: Database, name: string): Promise<EventSummary> {
   const row = await db.first(
     raw<{ projects: string; judges: string; judgments: string; last_change: string | null }>(
@@ -76,6 +91,22 @@ export async function copySummary(db: Database, name: string): Promise<EventSumm
 
 /** Where the copies taken before resets go, beside the database: `<DATA_DIR>/backups`. */
 export const BACKUPS_FOLDER = 'backups';
+
+/** A kept copy opened to be put back (BackupService.openToPutBack). */
+export interface CopyToPutBack {
+  replaceEvent(): Promise<void>;
+  close(): void;
+}
+
+/** Runs `check`, a CopyNotRestoredError said as a 400 with its reason. */
+async function refusedAsConflict(check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof CopyNotRestoredError) throw new ConflictError(error.reason);
+    throw error;
+  }
+}
 
 /** PostgreSQL's "permission denied" (here: to create the copy's schema). */
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -125,7 +156,7 @@ export class BackupService {
    * Keeps a copy of the event, so that a reset made by mistake can be undone (`npm run restore`,
    * docs/operations.md, section 5), and deletes those beyond the newest KEPT_BEFORE_RESET. SQLite:
    * `backups/podium-before-reset-<time>.db` beside the database, readable by the server's user
-   * only. PostgreSQL: a schema in the database (db/postgres-copies.ts). Returns where, as the
+   * only. PostgreSQL: a schema in the database (db/event-copies.ts). Returns where, as the
    * organizer reads it.
    */
   async keepBeforeReset(): Promise<string> {
@@ -138,21 +169,81 @@ export class BackupService {
       }
     }
     const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const name = backupFilename(this.now(), 'before-reset');
-    const file = join(folder, name);
-    try {
-      await this.db.sqlite.backup(file);
-      chmodSync(file, 0o600);
-    } catch (error) {
-      rmSync(file, { force: true }); // a copy cut short (a full disk) restores nothing
-      throw error;
-    }
+    const name = await this.keepFile(this.db, 'before-reset');
     const kept = readdirSync(folder)
       .filter((entry) => /^podium-before-reset-.*\.db$/.test(entry))
       .sort();
     for (const old of kept.slice(0, -KEPT_BEFORE_RESET)) rmSync(join(folder, old), { force: true });
     return `DATA_DIR/${BACKUPS_FOLDER}/${name}`;
+  }
+
+  /** Copies the SQLite event to `backups/podium-<kind>-<time>.db`, private; returns the file's name. */
+  private async keepFile(db: SqliteDatabase, kind: 'before-reset' | 'before-restore'): Promise<string> {
+    const folder = join(dirname(db.location), BACKUPS_FOLDER);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const name = backupFilename(this.now(), kind);
+    const file = join(folder, name);
+    try {
+      await db.sqlite.backup(file);
+      chmodSync(file, 0o600);
+    } catch (error) {
+      rmSync(file, { force: true }); // a copy cut short (a full disk) restores nothing
+      throw error;
+    }
+    return name;
+  }
+
+  /**
+   * Opens the kept copy `name` (keptCopies) to be put back in place of the event, having kept the
+   * event as it is now as a `before-restore` copy (so this is undone the same way). Its
+   * `replaceEvent` writes the copy's rows over the event's in the transaction running; `close`
+   * lets the copy go. Refuses a name no copy has (404) and a copy another Podium version wrote.
+   */
+  async openToPutBack(name: string): Promise<CopyToPutBack> {
+    if (!(this.db instanceof SqliteDatabase)) {
+      const db = this.db;
+      if (!(await listCopies(db)).includes(name)) throw new NotFoundError(COPY_NOT_FOUND);
+      await refusedAsConflict(() => checkCopy(db, name));
+      await keepCopy(db, 'before-restore', this.now());
+      return { replaceEvent: () => replaceWithCopy(db, name), close: () => undefined };
+    }
+    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
+    const file = join(folder, name);
+    if (!KEPT_FILE.test(name) || !existsSync(file)) throw new NotFoundError(COPY_NOT_FOUND);
+    const source = new BetterSqlite3(file, { fileMustExist: true });
+    source.pragma('query_only = true'); // as keptCopies reads it
+    try {
+      const migrations = (names: { name: string }[]) => names.map((row) => row.name).join(', ');
+      const copied = migrations(
+        source.prepare('select name from kysely_migration order by name').all() as { name: string }[],
+      );
+      const applied = migrations(
+        await this.db.all(
+          raw<{ name: string }>(this.db, sql`select name from kysely_migration order by name`),
+        ),
+      );
+      if (copied !== applied) {
+        throw new ConflictError(
+          `${name} was written by another version of Podium (migrations ${copied}; this event has ${applied})`,
+        );
+      }
+      await this.keepFile(this.db, 'before-restore');
+    } catch (error) {
+      source.close();
+      throw error;
+    }
+    const db = this.db;
+    return {
+      replaceEvent: async () => {
+        // Children first: their foreign keys point at the tables after them. judge_undo points
+        // at judgments the copy replaces (a judge's undo lasts two minutes).
+        for (const table of ['judge_undo', ...[...RESTORED_TABLES].reverse()] as const) {
+          await db.run(db.q.deleteFrom(table));
+        }
+        for (const table of RESTORED_TABLES) await copyRows(source, db, table);
+      },
+      close: () => source.close(),
+    };
   }
 
   /**

@@ -2,7 +2,8 @@
  * `POST /admin/reset` (R66, R67): refused while judging runs; each type exactly as R67 says. Each
  * table is cleared by the repository that owns it, in the reset's one transaction.
  */
-import { PAUSE_BEFORE_RESETTING, type ResetType } from '@podium/protocol';
+import { PAUSE_BEFORE_PUTTING_BACK, PAUSE_BEFORE_RESETTING, type ResetType } from '@podium/protocol';
+import type { DomainEvent } from '../domain-events.js';
 import type { Database } from '../db/database.js';
 import { ConflictError } from '../errors.js';
 import type { Repositories } from '../repositories/index.js';
@@ -28,8 +29,24 @@ export interface ResetServiceContext {
   >;
   clock: ClockService;
   auditLog: AuditLogService;
-  backups: Pick<BackupService, 'keepBeforeReset'>;
+  backups: Pick<BackupService, 'keepBeforeReset' | 'openToPutBack'>;
 }
+
+/** What a copy put back may have changed: every event but those of one judge or one session. */
+const EVERYTHING: DomainEvent[] = [
+  { kind: 'clock' },
+  { kind: 'deliberation' },
+  { kind: 'options', public: true },
+  { kind: 'flags' },
+  { kind: 'projects', public: true },
+  { kind: 'judges' },
+  { kind: 'layout' },
+  { kind: 'stats' },
+  { kind: 'teams' },
+  { kind: 'team-alerts' },
+  { kind: 'feedback' },
+  { kind: 'qr' },
+];
 
 export class ResetService {
   private readonly db: Database;
@@ -74,6 +91,32 @@ export class ResetService {
     console.log(
       `Reset ${type}: the event as it was before is kept in ${kept} (docs/operations.md, section 5).`,
     );
+  }
+
+  /**
+   * Puts a kept copy back (`POST /admin/reset/copies/restore`): the event becomes the copy's, the
+   * event it replaces kept as a copy in turn (BackupService.openToPutBack). Refused while judging
+   * runs, as a reset is. Every page hears that everything changed and reads it again; judges the
+   * copy lacks are signed out, and judges it brings back sign in with their codes and tokens.
+   */
+  async putBack(name: string): Promise<void> {
+    if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_PUTTING_BACK);
+    const copy = await this.backups.openToPutBack(name);
+    try {
+      await this.db.transaction(async () => {
+        if (await this.clock.running()) throw new ConflictError(PAUSE_BEFORE_PUTTING_BACK);
+        const before = (await this.repositories.judges.all()).map((judge) => judge.id);
+        await copy.replaceEvent();
+        const after = new Set((await this.repositories.judges.all()).map((judge) => judge.id));
+        for (const judgeId of before)
+          if (!after.has(judgeId)) this.db.record({ kind: 'judge-deleted', judgeId });
+        for (const judgeId of after) this.db.record({ kind: 'judge', judgeId });
+        for (const kind of EVERYTHING) this.db.record(kind);
+        await this.audit.admin(`Put back the copy ${name}`);
+      });
+    } finally {
+      copy.close();
+    }
   }
 
   /** R67 `judging-data`, also the tail of `projects` and `judges`. */

@@ -63,20 +63,29 @@ function describedCopy(copy: KeptCopy): string {
   return `${when} · ${before} · ${holds}`;
 }
 
+interface KeptCopiesProps {
+  copies: KeptCopy[] | undefined;
+  error: string;
+  /** Putting a copy back is refused while judging runs, as a reset is (R88). */
+  disabled: boolean;
+  onPutBack: () => void;
+}
+
 /**
- * The copies the server keeps (`GET /admin/reset/copies`), each with the command that puts it
- * back: after a reset made by mistake, what the organizer hands to whoever runs the server.
- * Refetched after a reset made here and when another organizer's reset changes the options.
+ * The copies the server keeps (`GET /admin/reset/copies`): after a reset made by mistake, **Put
+ * back** undoes it here (`POST /admin/reset/copies/restore`); each copy's command does the same for
+ * whoever runs the server, should it not start. Refetched after a reset or a put-back made here,
+ * and when another organizer's changes the options.
  */
-function KeptCopies({ copies, error }: { copies: KeptCopy[] | undefined; error: string }) {
+function KeptCopies({ copies, error, disabled, onPutBack }: KeptCopiesProps) {
   if (copies === undefined)
     return error ? <p role="alert">The kept copies could not be read: {error}</p> : null;
   if (copies.length === 0) return <p>No copy of the event is kept yet: the first reset keeps one.</p>;
   return (
     <>
       <p>
-        Kept copies of the event, newest first. To put one back, whoever runs the server stops it (every
-        instance, with PostgreSQL), runs the copy&apos;s command, then starts it again.
+        Kept copies of the event, newest first. <strong>Put back</strong> makes the event what a copy holds;
+        the server can also do it with the copy&apos;s command, stopped (every instance, with PostgreSQL).
       </p>
       <ul className="settings-kept-copies">
         {copies.map((copy) => (
@@ -84,6 +93,28 @@ function KeptCopies({ copies, error }: { copies: KeptCopy[] | undefined; error: 
             {describedCopy(copy)}
             <br />
             <code>npm run restore -- {copy.restore_argument}</code>
+            <div className="settings-actions">
+              <ActionButton
+                label="Put back"
+                disabled={disabled}
+                run={() => settingsApi.putBackCopy(copy.name)}
+                success="Copy put back"
+                onDone={onPutBack}
+                confirm={{
+                  title: 'Put this copy back?',
+                  body: (
+                    <>
+                      <p>The event becomes what this copy holds: {describedCopy(copy)}.</p>
+                      <p>
+                        What was saved since is replaced. The event as it is now is kept as a copy first,
+                        listed here, so this can be undone the same way.
+                      </p>
+                    </>
+                  ),
+                  confirmLabel: 'Yes, put it back',
+                }}
+              />
+            </div>
           </li>
         ))}
       </ul>
@@ -105,9 +136,9 @@ export function ResetSection() {
   return (
     <SettingsSection id="reset">
       <p>
-        Resets cannot be undone from this page. Before each one the server keeps a copy of the whole event in
-        its data folder (<code>backups/</code>), or with PostgreSQL in the database, which whoever runs the
-        server can put back with <code>npm run restore</code>.
+        Before each reset the server keeps a copy of the whole event in its data folder (<code>backups/</code>
+        ), or with PostgreSQL in the database: a reset made by mistake is undone by putting that copy back
+        (below).
       </p>
       <div className="settings-actions">
         {RESETS.map((reset) => (
@@ -128,10 +159,7 @@ export function ResetSection() {
                 <>
                   <p>{reset.deletes}</p>
                   <p>{reset.keeps}</p>
-                  <p>
-                    This cannot be undone from this page. The server keeps a copy of the event first, which
-                    whoever runs it can put back.
-                  </p>
+                  <p>The server keeps a copy of the event first: putting it back (below) undoes this.</p>
                 </>
               ),
               confirmLabel: `Yes, ${reset.label.toLowerCase()}`,
@@ -144,7 +172,12 @@ export function ResetSection() {
       <p role="status" className="settings-reset-done">
         {lastReset}
       </p>
-      <KeptCopies copies={copies.data} error={copies.error} />
+      <KeptCopies
+        copies={copies.data}
+        error={copies.error}
+        disabled={!loaded || running}
+        onPutBack={() => void copies.refetch()}
+      />
     </SettingsSection>
   );
 }

@@ -105,6 +105,7 @@ export const settingsApi = {
   reassignTables: () => settled(callApi(endpoints.projectReassign)),
   reassignJudges: () => settled(callApi(endpoints.judgeReassign)),
   reset: (type: ResetType) => settled(callApi(endpoints.reset, { body: { type } })),
+  putBackCopy: (name: string) => settled(callApi(endpoints.putBackCopy, { body: { name } })),
 };
 
 /** A clock action answers with the new clock: show it without waiting for the `clock` event. */

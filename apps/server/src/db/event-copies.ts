@@ -1,10 +1,13 @@
 /**
- * Copies of the event kept inside its PostgreSQL database, a schema each, as SQLite keeps files in
- * DATA_DIR/backups: one before each reset (the newest few) and one of the event a restore
- * replaces, so a reset made by mistake, and a restore, are undone with `npm run restore`
- * (docs/operations.md, section 5). A copy holds EVENT_TABLES and the migrations applied when it
- * was taken; a restore puts those tables back, with no instance running, in one transaction.
+ * The event's tables, and copies of them: those kept inside a PostgreSQL database, a schema each,
+ * as SQLite keeps files in DATA_DIR/backups: one before each reset (the newest few) and one of the
+ * event a restore replaces, so a reset made by mistake, and a restore, are undone (the Settings
+ * page's Put back, `npm run restore`; docs/operations.md, section 5). A copy holds EVENT_TABLES and
+ * the migrations applied when it was taken; putting it back rewrites those tables in one
+ * transaction. Rows of an SQLite file are written into either engine by `copyRows` (a move to
+ * PostgreSQL, SQLite's put-back).
  */
+import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Compilable, type RawBuilder } from 'kysely';
 import type { Database } from './database.js';
 import { SESSION_NAME } from './instance-session.js';
@@ -41,6 +44,9 @@ export const EVENT_TABLES = [
 ] as const satisfies readonly (keyof DB)[];
 
 export type EventTable = (typeof EVENT_TABLES)[number];
+
+/** What a restore puts back: the event but its revision counters, which only ever move on. */
+export const RESTORED_TABLES = EVENT_TABLES.filter((table) => table !== 'revisions');
 
 /** What each copy holds besides the event: the migrations applied, so a restore takes only its own version's. */
 const MIGRATIONS = 'kysely_migration';
@@ -114,29 +120,15 @@ export async function listCopies(db: Database): Promise<string[]> {
 
 /**
  * Puts the event in copy `name` in place of the database's, keeping the event it replaces as a
- * `before-restore` copy first, all in one transaction. Refused (CopyNotRestoredError, nothing
- * changed) when there is no such copy, when another Podium version took it, or while an instance
- * runs on the database: its caches and its phones' screens would go on showing the replaced event.
+ * `before-restore` copy first, all in one transaction (`npm run restore`). Refused
+ * (CopyNotRestoredError, nothing changed) when there is no such copy, when another Podium version
+ * took it, or while an instance runs on the database: its phones' screens would go on showing the
+ * replaced event (a server putting a copy back itself tells every page: services/reset.service.ts).
  * Returns the name of the copy of the replaced event.
  */
 export async function restoreCopy(db: Database, name: string, time: number): Promise<string> {
   return await db.transaction(async () => {
-    if (!(await listCopies(db)).includes(name)) {
-      throw new CopyNotRestoredError(
-        `there is no copy named ${name} in the database (npm run restore lists them)`,
-      );
-    }
-    const migrations = async (table: RawBuilder<unknown>) =>
-      (await db.all(raw<{ name: string }>(db, sql`select name from ${table} order by name`)))
-        .map((row) => row.name)
-        .join(', ');
-    const copied = await migrations(sql.id(name, MIGRATIONS));
-    const applied = await migrations(sql.table(MIGRATIONS));
-    if (copied !== applied) {
-      throw new CopyNotRestoredError(
-        `${name} was taken by another version of Podium (migrations ${copied}; this database has ${applied})`,
-      );
-    }
+    await checkCopy(db, name);
     const instances = await db.all(
       raw<{ name: string }>(
         db,
@@ -151,23 +143,103 @@ export async function restoreCopy(db: Database, name: string, time: number): Pro
       );
     }
     const kept = await keepCopy(db, 'before-restore', time);
-    // judge_undo points at judgments the restore replaces (a judge's undo lasts two minutes).
-    await db.run(
-      raw(db, sql`truncate ${sql.join([...EVENT_TABLES, 'judge_undo'].map((table) => sql.table(table)))}`),
-    );
-    // The same migrations made the copy's tables and these: their columns are in the same order.
-    for (const table of EVENT_TABLES) {
-      if (table === 'revisions') await db.run(raw(db, sql`delete from revisions`));
-      await db.run(
-        raw(
-          db,
-          sql`insert into ${sql.table(table)} overriding system value select * from ${sql.id(name, table)}`,
-        ),
-      );
-    }
-    await advanceIdentities(db);
+    await replaceWithCopy(db, name);
     return kept;
   });
+}
+
+/** Refuses (CopyNotRestoredError) a name that is no copy, and a copy another Podium version took. */
+export async function checkCopy(db: Database, name: string): Promise<void> {
+  if (!(await listCopies(db)).includes(name)) {
+    throw new CopyNotRestoredError(
+      `there is no copy named ${name} in the database (npm run restore lists them)`,
+    );
+  }
+  const migrations = async (table: RawBuilder<unknown>) =>
+    (await db.all(raw<{ name: string }>(db, sql`select name from ${table} order by name`)))
+      .map((row) => row.name)
+      .join(', ');
+  const copied = await migrations(sql.id(name, MIGRATIONS));
+  const applied = await migrations(sql.table(MIGRATIONS));
+  if (copied !== applied) {
+    throw new CopyNotRestoredError(
+      `${name} was taken by another version of Podium (migrations ${copied}; this database has ${applied})`,
+    );
+  }
+}
+
+/**
+ * Replaces the event's rows with copy `name`'s (checkCopy), in the transaction running. The
+ * revision counters are not copied back: the writes move them on, so every instance's cached
+ * values are read again.
+ */
+export async function replaceWithCopy(db: Database, name: string): Promise<void> {
+  // judge_undo points at judgments the restore replaces (a judge's undo lasts two minutes).
+  await db.run(
+    raw(db, sql`truncate ${sql.join([...RESTORED_TABLES, 'judge_undo'].map((table) => sql.table(table)))}`),
+  );
+  // The same migrations made the copy's tables and these: their columns are in the same order.
+  for (const table of RESTORED_TABLES) {
+    await db.run(
+      raw(
+        db,
+        sql`insert into ${sql.table(table)} overriding system value select * from ${sql.id(name, table)}`,
+      ),
+    );
+  }
+  await advanceIdentities(db);
+}
+
+/**
+ * Bind parameters per INSERT (2,500 audit-log lines; PostgreSQL takes up to 65,535, SQLite 32,766):
+ * few statements for a long table, and one batch in memory at a time. The move of a 300,000-line
+ * audit log runs in a 48 MB heap (move-event.test.ts); 30,000 parameters would not fit in 32 MB.
+ */
+const BATCH_PARAMETERS = 10_000;
+
+/**
+ * Streams one table of an SQLite event file (`source`) into `target`'s, a batch of rows per
+ * INSERT, in the transaction running; returns the count. With `key`, a row already there under
+ * the same key (one a migration writes) takes the source's values instead.
+ */
+export async function copyRows(
+  source: BetterSqlite3.Database,
+  target: Database,
+  table: EventTable,
+  { key, batchRows }: { key?: string; batchRows?: number } = {},
+): Promise<number> {
+  // rowid order is the order the rows were written in, so the target gets them in that order too.
+  const select = source.prepare(`select * from "${table}" order by rowid`);
+  const rows = select.iterate() as IterableIterator<Record<string, unknown>>;
+  const perInsert = batchRows ?? Math.floor(BATCH_PARAMETERS / select.columns().length);
+  let batch: Record<string, unknown>[] = [];
+  let count = 0;
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    await target.run(raw(target, insertRows(table, batch, key)));
+    count += batch.length;
+    batch = [];
+  };
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= perInsert) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/** `insert into table (columns) values …`, the columns as the rows have them (copyRows). */
+function insertRows(
+  table: EventTable,
+  rows: Record<string, unknown>[],
+  key: string | undefined,
+): RawBuilder<unknown> {
+  const columns = Object.keys(rows[0] as Record<string, unknown>);
+  const values = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
+  const into = sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(values)}`;
+  if (key === undefined) return into;
+  const replaced = columns.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+  return sql`${into} on conflict (${sql.ref(key)}) do update set ${sql.join(replaced)}`;
 }
 
 /**
