@@ -75,7 +75,7 @@ interface KeptCopiesProps {
  * The copies the server keeps (`GET /admin/reset/copies`): after a reset made by mistake, **Put
  * back** undoes it here (`POST /admin/reset/copies/restore`); each copy's command does the same for
  * whoever runs the server, should it not start. Refetched after a reset or a put-back made here,
- * and when another organizer's changes the options.
+ * and when another organizer changes the options.
  */
 function KeptCopies({ copies, error, disabled, onPutBack }: KeptCopiesProps) {
   if (copies === undefined)
