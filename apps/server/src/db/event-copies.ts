@@ -191,6 +191,17 @@ export async function replaceWithCopy(db: Database, name: string): Promise<void>
 }
 
 /**
+ * Deletes the rows a put-back rewrites (RESTORED_TABLES), in the transaction running: children
+ * first, their foreign keys pointing at the tables after them. judge_undo points at judgments the
+ * copy replaces (a judge's undo lasts two minutes).
+ */
+export async function clearEvent(db: Database): Promise<void> {
+  for (const table of ['judge_undo', ...[...RESTORED_TABLES].reverse()] as const) {
+    await db.run(db.q.deleteFrom(table));
+  }
+}
+
+/**
  * Bind parameters per INSERT (2,500 audit-log lines; PostgreSQL takes up to 65,535, SQLite 32,766):
  * few statements for a long table, and one batch in memory at a time. The move of a 300,000-line
  * audit log runs in a 48 MB heap (move-event.test.ts); 30,000 parameters would not fit in 32 MB.

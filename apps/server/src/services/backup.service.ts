@@ -19,6 +19,7 @@ import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
 import {
   checkCopy,
+  clearEvent,
   copyKindAndTime,
   copyRows,
   CopyNotRestoredError,
@@ -235,11 +236,7 @@ export class BackupService {
     const db = this.db;
     return {
       replaceEvent: async () => {
-        // Children first: their foreign keys point at the tables after them. judge_undo points
-        // at judgments the copy replaces (a judge's undo lasts two minutes).
-        for (const table of ['judge_undo', ...[...RESTORED_TABLES].reverse()] as const) {
-          await db.run(db.q.deleteFrom(table));
-        }
+        await clearEvent(db);
         for (const table of RESTORED_TABLES) await copyRows(source, db, table);
       },
       close: () => source.close(),
