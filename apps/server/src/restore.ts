@@ -8,6 +8,7 @@
 import './node-version.js';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { eventCounts } from '@podium/protocol';
 import { readEnv, type EnvConfig } from './config.js';
 import { redactedUrl } from './db/location.js';
 import {
@@ -33,11 +34,10 @@ restores one, with every instance stopped. Other backups of PostgreSQL are pg_du
 
   --help   this text`;
 
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 /** `12 projects, 1 judge, 40 judgments; last change 2026-12-04 17:01:02 UTC` */
-function described({ projects, judges, judgments, lastChange }: EventSummary): string {
-  const counts = `${counted(projects, 'project')}, ${counted(judges, 'judge')}, ${counted(judgments, 'judgment')}`;
+function described(summary: EventSummary): string {
+  const { lastChange } = summary;
+  const counts = eventCounts(summary);
   if (lastChange === null) return counts;
   const time = new Date(lastChange)
     .toISOString()

@@ -286,3 +286,12 @@ export const SETTINGS_ERRORS = {
 // 3.6 QR self-add (R73).
 export const QR_CODE_NOT_FOUND = 'Code not found, please re-scan the QR code or ask an organizer.';
 export const QR_CODE_INVALID = 'Invalid code, please re-scan the QR code or ask an organizer.';
+
+/**
+ * `12 projects, 1 judge, 40 judgments`: what a kept copy of the event holds, as the Settings page
+ * (`GET /admin/reset/copies`) and `npm run restore` both say it.
+ */
+export function eventCounts(counts: { projects: number; judges: number; judgments: number }): string {
+  const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${counted(counts.projects, 'project')}, ${counted(counts.judges, 'judge')}, ${counted(counts.judgments, 'judgment')}`;
+}

@@ -1,4 +1,4 @@
-import { endpoints, type KeptCopy, type ResetType } from '@podium/protocol';
+import { endpoints, eventCounts, type KeptCopy, type ResetType } from '@podium/protocol';
 import { useState } from 'react';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import { useQueryInvalidation } from '../../realtime/use-query-invalidation';
@@ -49,18 +49,11 @@ const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps:
 /** Hours and minutes in the organizer's own format. */
 const timeOfDay = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 /** `4 Dec 2026, 19:50 · before a reset · 42 projects, 18 judges, 310 judgments` */
 function describedCopy(copy: KeptCopy): string {
   const when = new Date(copy.taken_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
   const before = copy.kind === 'before-reset' ? 'before a reset' : 'of the event a restore replaced';
-  const holds = [
-    counted(copy.projects, 'project'),
-    counted(copy.judges, 'judge'),
-    counted(copy.judgments, 'judgment'),
-  ].join(', ');
-  return `${when} · ${before} · ${holds}`;
+  return `${when} · ${before} · ${eventCounts(copy)}`;
 }
 
 interface KeptCopiesProps {
