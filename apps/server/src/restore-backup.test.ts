@@ -24,9 +24,10 @@ import type { KeptCopy } from '@podium/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from './config.js';
 import { redactedUrl } from './db/location.js';
-import { copyName } from './db/event-copies.js';
+import { copyName, KEPT_COPIES } from './db/event-copies.js';
 import { openDatabase } from './db/sqlite.js';
 import { BackupNotRestoredError, restoreBackup } from './restore-backup.js';
+import { BACKUPS_FOLDER, backupFilename } from './services/backup.service.js';
 import { buildEvent, eventAnswers, expectJudgingGoesOn, type BuiltEvent } from './test-support/event.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from './test-support/server-process.js';
 import { fill, smallDisk } from './test-support/small-disk.js';
@@ -258,6 +259,19 @@ describe('npm run restore', () => {
     expect((await restoreCommand([backup], dataDir)).code).toBe(0);
     expect(await servedProjects(dataDir)).toEqual(['From the backup']);
     expect(readdirSync(dataDir)).not.toContain(`${DATABASE_FILE}.restoring`);
+  });
+
+  it(`keeps the newest ${KEPT_COPIES} copies of the events it replaced, and every other file in DATA_DIR/backups`, async () => {
+    const backup = join(await eventWith(['From the backup']), DATABASE_FILE);
+    const dataDir = await eventWith(['Live']);
+    const backups = join(dataDir, BACKUPS_FOLDER);
+    mkdirSync(backups);
+    const others = [backupFilename(Date.UTC(2026, 0, 1), 'before-reset'), 'my-own-backup.db'];
+    for (const name of others) copyFileSync(join(dataDir, DATABASE_FILE), join(backups, name));
+    const times = Array.from({ length: KEPT_COPIES + 1 }, (_, minute) => Date.UTC(2026, 11, 4, 18, minute));
+    for (const time of times) await restoreBackup(backup, dataDir, time);
+    const replaced = times.slice(-KEPT_COPIES).map((time) => backupFilename(time, 'before-restore'));
+    expect(readdirSync(backups).sort()).toEqual([...others, ...replaced].sort());
   });
 
   it('restores into a data folder that does not exist yet (a new machine), private to the server', async () => {

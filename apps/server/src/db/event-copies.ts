@@ -1,8 +1,9 @@
 /**
  * The event's tables, and copies of them: those kept inside a PostgreSQL database, a schema each,
- * as SQLite keeps files in DATA_DIR/backups: one before each reset (the newest few) and one of the
- * event a restore replaces, so a reset made by mistake, and a restore, are undone (the Settings
- * page's Put back, `npm run restore`; docs/operations.md, section 5). A copy holds EVENT_TABLES and
+ * as SQLite keeps files in DATA_DIR/backups: one before each reset and one of the event each
+ * restore replaces (the newest KEPT_COPIES of each kind), so a reset made by mistake, and a
+ * restore, are undone (the Settings page's Put back, `npm run restore`; docs/operations.md,
+ * section 5). A copy holds EVENT_TABLES and
  * the migrations applied when it was taken; putting it back rewrites those tables in one
  * transaction. Rows of an SQLite file are written into either engine by `copyRows` (a move to
  * PostgreSQL, SQLite's put-back).
@@ -46,7 +47,7 @@ export const EVENT_TABLES = [
 export type EventTable = (typeof EVENT_TABLES)[number];
 
 /** What a restore puts back: the event but its revision counters, which only ever move on. */
-export const RESTORED_TABLES = EVENT_TABLES.filter((table) => table !== 'revisions');
+const RESTORED_TABLES = EVENT_TABLES.filter((table) => table !== 'revisions');
 
 /** What each copy holds besides the event: the migrations applied, so a restore takes only its own version's. */
 const MIGRATIONS = 'kysely_migration';
@@ -83,11 +84,14 @@ export function raw<R>(db: Database, statement: RawBuilder<R>): Compilable<R> {
   return { compile: () => statement.compile(db.q) };
 }
 
+/** The copies kept of each kind: older ones are deleted (each is the whole event). */
+export const KEPT_COPIES = 5;
+
 /**
  * Copies the event into a new schema named for `kind` and `time`, in a transaction of its own or
- * the caller's; with `keep`, then drops the oldest copies of that kind beyond it. Returns the name.
+ * the caller's, then drops the oldest copies of that kind beyond KEPT_COPIES. Returns the name.
  */
-export async function keepCopy(db: Database, kind: CopyKind, time: number, keep?: number): Promise<string> {
+export async function keepCopy(db: Database, kind: CopyKind, time: number): Promise<string> {
   const name = copyName(kind, time);
   await db.transaction(async () => {
     // A copy of the same millisecond (two resets a test makes) is replaced, as SQLite's file is.
@@ -96,9 +100,9 @@ export async function keepCopy(db: Database, kind: CopyKind, time: number, keep?
     for (const table of [...EVENT_TABLES, MIGRATIONS]) {
       await db.run(raw(db, sql`create table ${sql.id(name, table)} as table ${sql.table(table)}`));
     }
-    if (keep === undefined) return;
     const older = (await listCopies(db)).filter((copy) => copyKindAndTime(copy)?.kind === kind);
-    for (const old of older.slice(keep)) await db.run(raw(db, sql`drop schema ${sql.id(old)} cascade`));
+    for (const old of older.slice(KEPT_COPIES))
+      await db.run(raw(db, sql`drop schema ${sql.id(old)} cascade`));
   });
   return name;
 }
@@ -155,12 +159,29 @@ export async function checkCopy(db: Database, name: string): Promise<void> {
       `there is no copy named ${name} in the database (npm run restore lists them)`,
     );
   }
-  const migrations = async (table: RawBuilder<unknown>) =>
-    (await db.all(raw<{ name: string }>(db, sql`select name from ${table} order by name`)))
-      .map((row) => row.name)
-      .join(', ');
-  const copied = await migrations(sql.id(name, MIGRATIONS));
-  const applied = await migrations(sql.table(MIGRATIONS));
+  const copied = await db.all(
+    raw<{ name: string }>(db, sql`select name from ${sql.id(name, MIGRATIONS)} order by name`),
+  );
+  await refuseOtherVersion(db, name, copied);
+}
+
+/** Refuses (CopyNotRestoredError) an SQLite copy, the file `source` named `name`, another Podium version wrote. */
+export async function checkCopyFile(
+  db: Database,
+  source: BetterSqlite3.Database,
+  name: string,
+): Promise<void> {
+  const copied = source.prepare(`select name from ${MIGRATIONS} order by name`).all() as { name: string }[];
+  await refuseOtherVersion(db, name, copied);
+}
+
+/** A copy is put back only by the version that took it: its tables are that version's. */
+async function refuseOtherVersion(db: Database, name: string, copiedRows: { name: string }[]): Promise<void> {
+  const names = (rows: { name: string }[]) => rows.map((row) => row.name).join(', ');
+  const copied = names(copiedRows);
+  const applied = names(
+    await db.all(raw<{ name: string }>(db, sql`select name from ${sql.table(MIGRATIONS)} order by name`)),
+  );
   if (copied !== applied) {
     throw new CopyNotRestoredError(
       `${name} was taken by another version of Podium (migrations ${copied}; this database has ${applied})`,
@@ -191,14 +212,16 @@ export async function replaceWithCopy(db: Database, name: string): Promise<void>
 }
 
 /**
- * Deletes the rows a put-back rewrites (RESTORED_TABLES), in the transaction running: children
- * first, their foreign keys pointing at the tables after them. judge_undo points at judgments the
- * copy replaces (a judge's undo lasts two minutes).
+ * Replaces the event's rows with those of the SQLite copy `source` (checkCopyFile), in the
+ * transaction running: the event's go first, children first (their foreign keys point at the
+ * tables after them), judge_undo with them (it points at judgments the copy replaces; a judge's
+ * undo lasts two minutes). The revision counters move on, as in replaceWithCopy.
  */
-export async function clearEvent(db: Database): Promise<void> {
+export async function replaceWithFile(db: Database, source: BetterSqlite3.Database): Promise<void> {
   for (const table of ['judge_undo', ...[...RESTORED_TABLES].reverse()] as const) {
     await db.run(db.q.deleteFrom(table));
   }
+  for (const table of RESTORED_TABLES) await copyRows(source, db, table);
 }
 
 /**

@@ -2,6 +2,8 @@
 import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import {
   COPY_NOT_FOUND,
@@ -11,9 +13,9 @@ import {
   type KeptCopy,
 } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
-import { BACKUPS_FOLDER, backupFilename, KEPT_BEFORE_RESET } from '../services/backup.service.js';
+import { BACKUPS_FOLDER, backupFilename } from '../services/backup.service.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
-import { copyName, listCopies } from '../db/event-copies.js';
+import { copyName, KEPT_COPIES, listCopies, raw } from '../db/event-copies.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import type { DB } from '../db/schema.js';
 import {
@@ -370,14 +372,44 @@ describe('the copy of the event kept before a reset', () => {
     }
   });
 
-  it(`keeps the newest ${KEPT_BEFORE_RESET}, and none for a reset refused while judging runs`, async () => {
-    const names: string[] = [];
-    for (let i = 0; i < KEPT_BEFORE_RESET + 2; i += 1) {
+  it('is not put back when another version of Podium took it; nothing changes', async () => {
+    await t.addProject({ name: 'Kept' });
+    expect((await reset('projects')).statusCode).toBe(200);
+    const [copy] = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+    const name = copy?.name as string;
+    // The copy as the version before the newest migration took it.
+    if (t.app.db.engine === 'postgres') {
+      const migrations = sql.id(name, 'kysely_migration');
+      await t.app.db.run(
+        raw(t.app.db, sql`delete from ${migrations} where name = (select max(name) from ${migrations})`),
+      );
+    } else {
+      const file = new BetterSqlite3(join(folder(), name));
+      file.exec('delete from kysely_migration where name = (select max(name) from kysely_migration)');
+      file.close();
+    }
+    const applied = (
+      await t.app.db.all(
+        raw<{ name: string }>(t.app.db, sql`select name from kysely_migration order by name`),
+      )
+    ).map((row) => row.name);
+    await t.refused(
+      { method: 'POST', url: '/api/admin/reset/copies/restore', payload: { name } },
+      400,
+      `${name} was taken by another version of Podium (migrations ${applied.slice(0, -1).join(', ')}; this database has ${applied.join(', ')})`,
+    );
+    expect(await kept()).toEqual([name]);
+  });
+
+  it(`keeps the newest ${KEPT_COPIES} of each kind, and none for a reset refused while judging runs`, async () => {
+    const resets: number[] = [];
+    for (let i = 0; i < KEPT_COPIES + 2; i += 1) {
       t.clock.advance(60_000);
       expect((await reset('rankings')).statusCode).toBe(200);
-      names.push(keptName(t.clock.now()));
+      resets.push(t.clock.now());
     }
-    expect(await kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
+    const names = resets.map(keptName);
+    expect(await kept()).toEqual(names.slice(-KEPT_COPIES));
     await seedClockRunning(t.app, true);
     t.clock.advance(60_000);
     await t.refused(
@@ -385,6 +417,25 @@ describe('the copy of the event kept before a reset', () => {
       400,
       'pause judging before resetting',
     );
-    expect(await kept()).toEqual(names.slice(-KEPT_BEFORE_RESET));
+    expect(await kept()).toEqual(names.slice(-KEPT_COPIES));
+    // Each put-back keeps the event it replaces: those copies are pruned the same way.
+    await seedClockRunning(t.app, false);
+    const putBacks: number[] = [];
+    for (let i = 0; i < KEPT_COPIES + 1; i += 1) {
+      t.clock.advance(60_000);
+      const put = await t.admin({
+        method: 'POST',
+        url: '/api/admin/reset/copies/restore',
+        payload: { name: names.at(-1) },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      putBacks.push(t.clock.now());
+    }
+    const listed = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
+    const newestFirst = (times: number[]) => times.slice(-KEPT_COPIES).reverse();
+    expect(listed.map((copy) => [copy.kind, copy.taken_at])).toEqual([
+      ...newestFirst(putBacks).map((time) => ['before-restore', time]),
+      ...newestFirst(resets).map((time) => ['before-reset', time]),
+    ]);
   });
 });

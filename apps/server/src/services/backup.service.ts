@@ -19,15 +19,16 @@ import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
 import {
   checkCopy,
-  clearEvent,
+  checkCopyFile,
   copyKindAndTime,
-  copyRows,
   CopyNotRestoredError,
+  KEPT_COPIES,
   keepCopy,
   listCopies,
   raw,
   replaceWithCopy,
-  RESTORED_TABLES,
+  replaceWithFile,
+  type CopyKind,
 } from '../db/event-copies.js';
 import { SqliteDatabase } from '../db/sqlite.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -49,6 +50,25 @@ export function backupFilename(time: number, kind = 'backup'): string {
 /** A kept copy's file name (`backupFilename`): its kind, and its time's digits. */
 const KEPT_FILE =
   /^podium-(before-reset|before-restore)-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)\.(\d{3})Z\.db$/;
+
+/** The copies kept in `folder` (DATA_DIR/backups), newest first, by their names (KEPT_FILE). */
+function keptFiles(folder: string): { name: string; kind: CopyKind; time: number }[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .flatMap((name) => {
+      const parts = KEPT_FILE.exec(name);
+      if (parts === null) return [];
+      const time = Date.parse(name.replace(KEPT_FILE, '$2-$3-$4T$5:$6:$7.$8Z'));
+      return [{ name, kind: parts[1] as CopyKind, time }];
+    })
+    .sort((a, b) => b.time - a.time);
+}
+
+/** Deletes the copies of `kind` in `folder` beyond the newest KEPT_COPIES (each is the whole event). */
+export function pruneKeptFiles(folder: string, kind: CopyKind): void {
+  const older = keptFiles(folder).filter((copy) => copy.kind === kind);
+  for (const { name } of older.slice(KEPT_COPIES)) rmSync(join(folder, name), { force: true });
+}
 
 /** What an event holds, for the organizer to tell copies and backups apart. */
 export interface EventSummary {
@@ -112,9 +132,6 @@ async function refusedAsConflict(check: () => Promise<void>): Promise<void> {
 /** PostgreSQL's "permission denied" (here: to create the copy's schema). */
 const INSUFFICIENT_PRIVILEGE = '42501';
 
-/** The copies from before resets kept; older ones are deleted (each is the whole event). */
-export const KEPT_BEFORE_RESET = 5;
-
 export interface BackupServiceContext {
   db: Database;
   auditLog: AuditLogService;
@@ -154,32 +171,29 @@ export class BackupService {
   }
 
   /**
-   * Keeps a copy of the event, so that a reset made by mistake can be undone (`npm run restore`,
-   * docs/operations.md, section 5), and deletes those beyond the newest KEPT_BEFORE_RESET. SQLite:
-   * `backups/podium-before-reset-<time>.db` beside the database, readable by the server's user
-   * only. PostgreSQL: a schema in the database (db/event-copies.ts). Returns where, as the
+   * Keeps a copy of the event, so that a reset made by mistake can be undone (the Settings page's
+   * Put back, `npm run restore`; docs/operations.md, section 5), the newest KEPT_COPIES of them.
+   * SQLite: `backups/podium-before-reset-<time>.db` beside the database, readable by the server's
+   * user only. PostgreSQL: a schema in the database (db/event-copies.ts). Returns where, as the
    * organizer reads it.
    */
   async keepBeforeReset(): Promise<string> {
     if (!(this.db instanceof SqliteDatabase)) {
       try {
-        return `the database's schema ${await keepCopy(this.db, 'before-reset', this.now(), KEPT_BEFORE_RESET)}`;
+        return `the database's schema ${await keepCopy(this.db, 'before-reset', this.now())}`;
       } catch (error) {
         if (storageCode(error) === INSUFFICIENT_PRIVILEGE) throw new ConflictError(RESET_NEEDS_COPY_RIGHTS);
         throw error;
       }
     }
-    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
-    const name = await this.keepFile(this.db, 'before-reset');
-    const kept = readdirSync(folder)
-      .filter((entry) => /^podium-before-reset-.*\.db$/.test(entry))
-      .sort();
-    for (const old of kept.slice(0, -KEPT_BEFORE_RESET)) rmSync(join(folder, old), { force: true });
-    return `DATA_DIR/${BACKUPS_FOLDER}/${name}`;
+    return `DATA_DIR/${BACKUPS_FOLDER}/${await this.keepFile(this.db, 'before-reset')}`;
   }
 
-  /** Copies the SQLite event to `backups/podium-<kind>-<time>.db`, private; returns the file's name. */
-  private async keepFile(db: SqliteDatabase, kind: 'before-reset' | 'before-restore'): Promise<string> {
+  /**
+   * Copies the SQLite event to `backups/podium-<kind>-<time>.db`, private, and deletes those of
+   * its kind beyond the newest KEPT_COPIES; returns the file's name.
+   */
+  private async keepFile(db: SqliteDatabase, kind: CopyKind): Promise<string> {
     const folder = join(dirname(db.location), BACKUPS_FOLDER);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const name = backupFilename(this.now(), kind);
@@ -191,6 +205,7 @@ export class BackupService {
       rmSync(file, { force: true }); // a copy cut short (a full disk) restores nothing
       throw error;
     }
+    pruneKeptFiles(folder, kind);
     return name;
   }
 
@@ -208,39 +223,19 @@ export class BackupService {
       await keepCopy(db, 'before-restore', this.now());
       return { replaceEvent: () => replaceWithCopy(db, name), close: () => undefined };
     }
-    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
-    const file = join(folder, name);
+    const file = join(dirname(this.db.location), BACKUPS_FOLDER, name);
     if (!KEPT_FILE.test(name) || !existsSync(file)) throw new NotFoundError(COPY_NOT_FOUND);
     const source = new BetterSqlite3(file, { fileMustExist: true });
     source.pragma('query_only = true'); // as keptCopies reads it
     try {
-      const migrations = (names: { name: string }[]) => names.map((row) => row.name).join(', ');
-      const copied = migrations(
-        source.prepare('select name from kysely_migration order by name').all() as { name: string }[],
-      );
-      const applied = migrations(
-        await this.db.all(
-          raw<{ name: string }>(this.db, sql`select name from kysely_migration order by name`),
-        ),
-      );
-      if (copied !== applied) {
-        throw new ConflictError(
-          `${name} was written by another version of Podium (migrations ${copied}; this event has ${applied})`,
-        );
-      }
+      await refusedAsConflict(() => checkCopyFile(this.db, source, name));
       await this.keepFile(this.db, 'before-restore');
     } catch (error) {
       source.close();
       throw error;
     }
     const db = this.db;
-    return {
-      replaceEvent: async () => {
-        await clearEvent(db);
-        for (const table of RESTORED_TABLES) await copyRows(source, db, table);
-      },
-      close: () => source.close(),
-    };
+    return { replaceEvent: () => replaceWithFile(db, source), close: () => source.close() };
   }
 
   /**
@@ -259,9 +254,7 @@ export class BackupService {
       return copies;
     }
     const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
-    if (!existsSync(folder)) return [];
-    const copies = readdirSync(folder).flatMap((name): KeptCopy[] => {
-      if (!KEPT_FILE.test(name)) return [];
+    return keptFiles(folder).flatMap(({ name, kind, time }): KeptCopy[] => {
       const file = join(folder, name);
       let summary: EventSummary;
       try {
@@ -278,18 +271,7 @@ export class BackupService {
         return [];
       }
       const { projects, judges, judgments } = summary;
-      return [
-        {
-          name,
-          kind: name.startsWith('podium-before-reset-') ? 'before-reset' : 'before-restore',
-          taken_at: Date.parse(name.replace(KEPT_FILE, '$2-$3-$4T$5:$6:$7.$8Z')),
-          projects,
-          judges,
-          judgments,
-          restore_argument: file,
-        },
-      ];
+      return [{ name, kind, taken_at: time, projects, judges, judgments, restore_argument: file }];
     });
-    return copies.sort((a, b) => b.taken_at - a.taken_at);
   }
 }
