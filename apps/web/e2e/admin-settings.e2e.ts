@@ -554,6 +554,16 @@ describe('admin settings (laptop)', () => {
     expect(await listed.nth(0).textContent()).toContain(' · of the event a restore replaced · 0 projects, ');
     await putBack(0);
     await expect.poll(count).toBe(0);
+    // Locked while judging runs, as the resets are (R88), as the clock event arrives.
+    const putBackDisabled = () =>
+      listed
+        .getByRole('button', { name: 'Put back' })
+        .evaluateAll((buttons) => buttons.map((each) => (each as HTMLButtonElement).disabled));
+    expect(await putBackDisabled()).toEqual([false, false, false]);
+    expect((await adminApi(server, 'POST', '/admin/clock/unpause')).status).toBe(200);
+    await expect.poll(putBackDisabled).toEqual([true, true, true]);
+    expect((await adminApi(server, 'POST', '/admin/clock/pause')).status).toBe(200);
+    await expect.poll(putBackDisabled).toEqual([false, false, false]);
 
     // Every reset explains itself from R67.
     for (const [name, phrase] of [
