@@ -56,14 +56,16 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run restore`'s command with DATA_DIR set (and `env`). */
+/** Runs `npm run restore`'s command with DATA_DIR set (and `env`), in `cwd` (the tests' by default). */
 async function restoreCommand(
   args: string[],
   dataDir: string,
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<Run> {
   return promisify(execFile)(process.execPath, [COMMAND, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    cwd,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
@@ -145,7 +147,7 @@ describe('npm run restore', () => {
       code: 0,
       stdout: expect.stringMatching(
         new RegExp(
-          `^Backups in ${dataDir}/backups, newest first:\n  backups/${copy.replaceAll('.', '\\.')}  ${summary}\nRestore one with: npm run restore -- <its path>\n$`,
+          `^Backups in ${dataDir}/backups, newest first:\n  ${dataDir}/backups/${copy.replaceAll('.', '\\.')}  ${summary}\nRestore one with: npm run restore -- <its path, as listed>\n$`,
         ),
       ),
       stderr: '',
@@ -332,40 +334,47 @@ describe('npm run restore', () => {
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(await servedProjects(dataDir)).toEqual(['From the backup']);
       const listed = await restoreCommand([], readOnly);
-      expect(listed.stdout).toMatch(
-        /^ {2}backups\/podium-backup-1\.db {2}1 project, 0 judges, 0 judgments; /m,
-      );
+      expect(listed.stdout).toContain(`\n  ${join(readOnly, backup)}  1 project, 0 judges, 0 judgments; `);
     } finally {
       execFileSync('umount', [readOnly], { stdio: 'pipe' });
     }
   });
 
   it('lists the backups newest first, says which cannot be restored, and says when there are none', async () => {
-    const dataDir = folder();
-    expect(await restoreCommand([], dataDir)).toEqual({
+    // DATA_DIR as `npm start` has it: ./data, beside where the command runs.
+    const root = folder();
+    const dataDir = join(root, 'data');
+    expect(await restoreCommand([], dataDir, {}, root)).toEqual({
       code: 0,
       stdout: `No backups in ${dataDir}/backups. Name a backup file: npm run restore -- <backup file>\n`,
       stderr: '',
     });
     const backups = join(dataDir, 'backups');
-    mkdirSync(backups);
+    mkdirSync(backups, { recursive: true });
     copyFileSync(join(await eventWith(['One']), DATABASE_FILE), join(backups, 'podium-backup-1.db'));
     writeFileSync(
       join(backups, 'notes.db'),
       'not a database, but long enough to be read as one by SQLite '.repeat(20),
     );
     copyFileSync(join(await eventWith(['One', 'Two']), DATABASE_FILE), join(backups, 'podium-backup-2.db'));
-    const run = await restoreCommand([], dataDir);
+    const run = await restoreCommand([], dataDir, {}, root);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.slice(1, 4)).toEqual([
       expect.stringMatching(
-        /^ {2}backups\/podium-backup-2\.db {2}2 projects, 0 judges, 0 judgments; last change /,
+        /^ {2}data\/backups\/podium-backup-2\.db {2}2 projects, 0 judges, 0 judgments; last change /,
       ),
-      `  backups/notes.db  cannot be restored: ${join(backups, 'notes.db')} is not a Podium database (file is not a database)`,
+      `  data/backups/notes.db  cannot be restored: ${join(backups, 'notes.db')} is not a Podium database (file is not a database)`,
       expect.stringMatching(
-        /^ {2}backups\/podium-backup-1\.db {2}1 project, 0 judges, 0 judgments; last change /,
+        /^ {2}data\/backups\/podium-backup-1\.db {2}1 project, 0 judges, 0 judgments; last change /,
       ),
     ]);
+    expect(lines.at(-1)).toBe('Restore one with: npm run restore -- <its path, as listed>');
+    // A path as listed restores, from where the list was made.
+    expect((await restoreCommand(['data/backups/podium-backup-1.db'], dataDir, {}, root)).code).toBe(0);
+    expect(await servedProjects(dataDir)).toEqual(['One']);
+    // Run elsewhere, the list says each file's whole path.
+    const elsewhere = await restoreCommand([], dataDir);
+    expect(elsewhere.stdout).toContain(`\n  ${join(backups, 'podium-backup-2.db')}  2 projects, `);
   });
 
   it('refuses a setting the server would refuse too, in its words', async () => {

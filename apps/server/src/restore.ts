@@ -6,7 +6,7 @@
  */
 // First: on a Node.js older than 24 this stops the command before anything else is loaded.
 import './node-version.js';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eventCounts } from '@podium/protocol';
 import { readEnv, type EnvConfig } from './config.js';
@@ -47,6 +47,15 @@ function described(summary: EventSummary): string {
   return `${counts}; last change ${time}`;
 }
 
+/**
+ * A file's path as the command takes it back: relative to where it runs (npm runs it at the
+ * project's root), or absolute when outside it (DATA_DIR=/var/lib/podium).
+ */
+function asArgument(file: string): string {
+  const inHere = relative(process.cwd(), file);
+  return inHere.startsWith(`..${sep}`) || isAbsolute(inHere) ? file : inHere;
+}
+
 function list(dataDir: string): void {
   const folder = join(dataDir, BACKUPS_FOLDER);
   const backups = listBackups(dataDir);
@@ -57,9 +66,9 @@ function list(dataDir: string): void {
   console.log(`Backups in ${folder}, newest first:`);
   for (const { file, summary } of backups) {
     const holds = 'unreadable' in summary ? `cannot be restored: ${summary.unreadable}` : described(summary);
-    console.log(`  ${relative(dataDir, file)}  ${holds}`);
+    console.log(`  ${asArgument(file)}  ${holds}`);
   }
-  console.log('Restore one with: npm run restore -- <its path>');
+  console.log('Restore one with: npm run restore -- <its path, as listed>');
 }
 
 /** Lists the copies kept in the PostgreSQL database, or restores the one named. */
