@@ -56,20 +56,32 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run restore`'s command with DATA_DIR set (and `env`), in `cwd` (the tests' by default). */
+/** Runs `program` to its exit, with `env` over the tests' environment, in `cwd` (the tests' by default). */
+async function ran(program: string, args: string[], env: Record<string, string>, cwd?: string): Promise<Run> {
+  return promisify(execFile)(program, args, { env: { ...process.env, ...env }, cwd }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+/** Runs `npm run restore`'s command with DATA_DIR set (and `env`), in `cwd`. */
 async function restoreCommand(
   args: string[],
   dataDir: string,
   env: Record<string, string> = {},
   cwd?: string,
 ): Promise<Run> {
-  return promisify(execFile)(process.execPath, [COMMAND, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+  return await ran(
+    process.execPath,
+    [COMMAND, ...args],
+    { DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     cwd,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
+}
+
+/** Runs `command` in a shell, with neither DATA_DIR nor DATABASE_URL set. */
+async function inShell(command: string): Promise<Run> {
+  return await ran('sh', ['-c', command], { DATA_DIR: '', DATABASE_URL: '' });
 }
 
 /** A data folder holding an event with `projects` projects added through HTTP, its server closed. */
@@ -125,7 +137,8 @@ async function expectRestored(
 
 describe('npm run restore', () => {
   it('undoes a reset made by mistake: the copy the reset kept, restored, serves the event as it was, and judging goes on', async () => {
-    const dataDir = folder();
+    // A folder a shell needs quoted: the Settings page's command for the copy is typed into one.
+    const dataDir = join(folder(), "it's an event");
     let t = await createTestApp({ engine: 'sqlite', dataDir });
     const event = await buildEvent(t);
     const answers = await eventAnswers(t);
@@ -136,6 +149,7 @@ describe('npm run restore', () => {
     const endedAt = t.clock.now();
     const reset = await t.admin({ method: 'POST', url: '/api/admin/reset', payload: { type: 'all' } });
     expect(reset.statusCode, reset.body).toBe(200);
+    const [shown] = (await t.admin({ method: 'GET', url: '/api/admin/reset/copies' })).json<KeptCopy[]>();
     await t.close();
 
     const listed = await restoreCommand([], dataDir);
@@ -155,7 +169,9 @@ describe('npm run restore', () => {
     // Listing opened the copy read-only, and left nothing beside it.
     expect(readdirSync(join(dataDir, 'backups'))).toEqual([copy]);
 
-    const restored = await restoreCommand([join(dataDir, 'backups', copy)], dataDir);
+    // The command the Settings page shows, typed into a shell elsewhere (`npm run restore --` runs this one).
+    const typed = shown?.restore_command.replace('npm run restore --', `${process.execPath} ${COMMAND}`);
+    const restored = await inShell(typed ?? '');
     const kept = join(
       dataDir,
       'backups',

@@ -23,8 +23,12 @@ export const KeptCopy = z.object({
   judges: z.number().int(),
   /** Finished visits. */
   judgments: z.number().int(),
-  /** What follows `npm run restore --` to put it back: the file's path, or the copy's name. */
-  restore_argument: z.string(),
+  /**
+   * The command that puts it back with the server stopped, as whoever runs the server types it:
+   * `DATA_DIR=<the server's> npm run restore -- <the file>` (SQLite), or
+   * `DATABASE_URL=<the server's, its password hidden> npm run restore -- <the copy's name>` (PostgreSQL).
+   */
+  restore_command: z.string(),
 });
 export type KeptCopy = z.infer<typeof KeptCopy>;
 export const KeptCopies = z.array(KeptCopy);

@@ -247,7 +247,10 @@ describe('the copy of the event kept before a reset', () => {
     const first = t.clock.now();
     t.clock.advance(60_000);
     expect((await reset('all')).statusCode).toBe(200);
-    const argument = (name: string) => (t.app.db.engine === 'postgres' ? name : join(folder(), name));
+    const command = (name: string) =>
+      t.app.db.engine === 'postgres'
+        ? `DATABASE_URL=${t.app.db.location} npm run restore -- ${name}`
+        : `DATA_DIR=${t.app.config.dataDir} npm run restore -- ${join(folder(), name)}`;
     const listed = (time: number, counts: [number, number, number]) => ({
       name: keptName(time),
       kind: 'before-reset',
@@ -255,7 +258,7 @@ describe('the copy of the event kept before a reset', () => {
       projects: counts[0],
       judges: counts[1],
       judgments: counts[2],
-      restore_argument: argument(keptName(time)),
+      restore_command: command(keptName(time)),
     });
     expect(await copies()).toEqual([
       listed(t.clock.now(), [projects, judges, 0]),

@@ -17,6 +17,7 @@ import {
 } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { storageCode } from '../db/failures.js';
+import { redactedUrl } from '../db/location.js';
 import {
   checkCopy,
   checkCopyFile,
@@ -117,6 +118,16 @@ export const BACKUPS_FOLDER = 'backups';
 export interface CopyToPutBack {
   replaceEvent(): Promise<void>;
   close(): void;
+}
+
+/**
+ * `npm run restore` for a kept copy, with the setting that names the server's event (the
+ * command's default, ./data, is not every server's), each word quoted for a shell if needed.
+ */
+function restoreCommand(setting: 'DATA_DIR' | 'DATABASE_URL', value: string, copy: string): string {
+  const word = (text: string) =>
+    /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+  return `${setting}=${word(value)} npm run restore -- ${word(copy)}`;
 }
 
 /** Runs `check`, a CopyNotRestoredError said as a 400 with its reason. */
@@ -249,11 +260,13 @@ export class BackupService {
       for (const name of await listCopies(this.db)) {
         const { kind, time } = copyKindAndTime(name) as { kind: KeptCopy['kind']; time: number };
         const { projects, judges, judgments } = await copySummary(this.db, name);
-        copies.push({ name, kind, taken_at: time, projects, judges, judgments, restore_argument: name });
+        const command = restoreCommand('DATABASE_URL', redactedUrl(this.db.location), name);
+        copies.push({ name, kind, taken_at: time, projects, judges, judgments, restore_command: command });
       }
       return copies;
     }
-    const folder = join(dirname(this.db.location), BACKUPS_FOLDER);
+    const dataDir = dirname(this.db.location);
+    const folder = join(dataDir, BACKUPS_FOLDER);
     return keptFiles(folder).flatMap(({ name, kind, time }): KeptCopy[] => {
       const file = join(folder, name);
       let summary: EventSummary;
@@ -271,7 +284,8 @@ export class BackupService {
         return [];
       }
       const { projects, judges, judgments } = summary;
-      return [{ name, kind, taken_at: time, projects, judges, judgments, restore_argument: file }];
+      const command = restoreCommand('DATA_DIR', dataDir, file);
+      return [{ name, kind, taken_at: time, projects, judges, judgments, restore_command: command }];
     });
   }
 }

@@ -85,7 +85,7 @@ function KeptCopies({ copies, error, disabled, onPutBack }: KeptCopiesProps) {
           <li key={copy.name}>
             {describedCopy(copy)}
             <br />
-            <code>npm run restore -- {copy.restore_argument}</code>
+            <code>{copy.restore_command}</code>
             <div className="settings-actions">
               <ActionButton
                 label="Put back"
