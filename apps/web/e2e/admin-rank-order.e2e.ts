@@ -105,4 +105,49 @@ describe('the admin dashboard orders projects by rank_score', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it('numbers every project as Results does: one no judge has seen after the judged ones (its rank_score says nothing), a hidden one not at all', async () => {
+    // Added after the judging: its rank_score, 0, is above Beacon's, ranked last by every judge.
+    const echo = await seedProject(server, { name: 'Echo' });
+    const list = await apiCall<{ id: string; name: string; rank_score?: number }[]>(
+      server,
+      'GET',
+      '/project/list',
+    );
+    const byName = new Map(list.map((project) => [project.name, project]));
+    expect(byName.get('Beacon')?.rank_score).toBeLessThan(byName.get('Echo')?.rank_score ?? 0);
+    const dynamo = byName.get('Dynamo')?.id ?? '';
+    await apiCall(server, 'PUT', `/project/hide/${dynamo}`, { hide: true });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await saveAdminPassword(context, server);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/admin`);
+      await page.locator('.dashboard-table tbody tr').nth(4).waitFor();
+      const shown = await page.$$eval('.dashboard-table tbody tr', (rows) =>
+        rows.map((row) => [
+          row.querySelector('th')?.firstChild?.textContent,
+          row.children[1]?.firstChild?.textContent,
+        ]),
+      );
+      const results = await apiCall<{ projects: { name: string; rank: number | null }[] }>(
+        server,
+        'GET',
+        '/admin/results',
+      );
+      const placed = results.projects.map(({ name, rank }) => [name, rank === null ? '–' : String(rank)]);
+      expect(shown).toEqual(placed);
+      expect(shown).toEqual([
+        ['Comet', '1'],
+        ['Anchor', '2'],
+        ['Beacon', '3'],
+        ['Echo', '4'],
+        ['Dynamo', '–'],
+      ]);
+      await context.close();
+    } finally {
+      await apiCall(server, 'PUT', `/project/hide/${dynamo}`, { hide: false });
+      await apiCall(server, 'DELETE', `/project/${echo}`);
+    }
+  });
 });

@@ -24,6 +24,7 @@ export * from './layout-plan.js';
 export * from './log.js';
 export * from './messages.js';
 export * from './options.js';
+export * from './prize-order.js';
 export * from './project.js';
 export * from './qr.js';
 export * from './reset.js';

@@ -11,5 +11,6 @@ export * from './layout-plan.js';
 export * from './layout-rows.js';
 export * from './link-reach.js';
 export * from './public-list.js';
+export * from './prize-order.js';
 export * from './messages.js';
 export { endpoints } from './web-routes.js';

@@ -18,6 +18,7 @@ import type {
   ResultsProject,
   ResultsTrack,
 } from '@podium/protocol';
+import { byRankScore, inPrizeOrder } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import { toCsv, zipFiles, type Cell } from '../io/csv-export.js';
 import type { BasisEstimate, WeightedEstimate } from '../judging/criteria-scores.js';
@@ -52,17 +53,6 @@ export interface ResultsContext {
   auditLog: AuditLogService;
   now: () => number;
 }
-
-/** Best first by rank_score; ties by Copeland, then table (the dashboard's Rank order). */
-const byRank = (a: Project, b: Project): number =>
-  (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location;
-
-/**
- * The judged ones by rank, then the ones no judge has seen: an unseen project's rank_score is the
- * prior's 0, which says nothing, so it must not push a judged project's place down (issue 23).
- */
-const judgedFirst = (a: Project, b: Project): number =>
-  Number(b.seen > 0) - Number(a.seen > 0) || byRank(a, b);
 
 export class ResultsService {
   private odds: { key: string; value: ProjectOdds[] } | undefined;
@@ -150,8 +140,8 @@ export class ResultsService {
     for (const flag of await this.repositories.flags.all()) {
       if (flag.reason !== 'busy') flags.set(flag.project_id, (flags.get(flag.project_id) ?? 0) + 1);
     }
-    const active = list.filter((project) => project.active).sort(judgedFirst);
-    const hidden = list.filter((project) => !project.active).sort(byRank);
+    const active = inPrizeOrder(list);
+    const hidden = list.filter((project) => !project.active).sort(byRankScore);
     const odds = this.oddsFor(
       active.map((project) => ({
         id: project.id,

@@ -66,7 +66,7 @@ export const ProjectRow = memo(function ProjectRow(props: ProjectRowProps) {
           {rank ?? (
             <>
               <span aria-hidden="true">–</span>
-              <span className="visually-hidden">not ranked yet</span>
+              <span className="visually-hidden">{active ? 'not ranked yet' : 'hidden: no place'}</span>
             </>
           )}
           {rankScore !== null && (

@@ -82,6 +82,26 @@ describe('project rows', () => {
     ]);
   });
 
+  it('places as Results does: a project no judge has seen after every judged one, a hidden one nowhere', () => {
+    const rows = projectRows(
+      [
+        makeProject('unseen', { location: 1, rank_score: 0 }),
+        makeProject('below', { location: 2, rank_score: -0.3, seen: 3 }),
+        makeProject('hidden', { location: 3, rank_score: 0.9, seen: 3, active: false }),
+        makeProject('best', { location: 4, rank_score: 0.5, seen: 3 }),
+      ],
+      [],
+      options,
+      '',
+    );
+    expect(rows.map((row) => [row.id, row.rank])).toEqual([
+      ['best', 1],
+      ['below', 2],
+      ['unseen', 3],
+      ['hidden', null],
+    ]);
+  });
+
   it('before any ranking (no rank_score) keeps the server order, with no places', () => {
     const rows = projectRows([makeProject('a'), makeProject('b')], [], options, '');
     expect(rows.map((row) => [row.id, row.rank])).toEqual([

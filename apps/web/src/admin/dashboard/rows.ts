@@ -3,7 +3,7 @@
  * entities once per data change. Only primitives, so memoised rows compare them field by field.
  */
 import type { CriteriaScores, Flag, JudgeAdmin, Options, Project } from '@podium/protocol';
-import { defaultGroupName } from '@podium/protocol';
+import { defaultGroupName, inPrizeOrder } from '@podium/protocol';
 import { safeHttpUrl } from '../../util/safe-url';
 import { sortRows } from '../logic/sorting';
 
@@ -51,7 +51,7 @@ export interface ProjectRowModel {
   score: number;
   /** R34's optional estimate; null when the server sends none. */
   rankScore: number | null;
-  /** 1-based place by rank_score, the order prizes are decided in; null with a track or no estimate. */
+  /** 1-based place in the order prizes are decided in (rankPlaces); null with a track, no estimate or hidden. */
   rank: number | null;
   /** Issue 34: the weighted calibrated criteria score in percent; null without scores. */
   criteriaScore: number | null;
@@ -68,14 +68,12 @@ export function inTrack(project: Project, track: string): boolean {
 }
 
 /**
- * Places by rank_score (R34), best first; ties by Copeland, then table. rank_score finds the true
- * winner far more often than Copeland, which rewards being seen often (docs/benchmarks.md).
+ * Places in prize order (R34's rank_score, judged projects first; hidden ones take none), as the
+ * Results view numbers them. rank_score finds the true winner far more often than Copeland, which
+ * rewards being seen often (docs/benchmarks.md).
  */
 export function rankPlaces(projects: readonly Project[]): Map<string, number> {
-  const ranked = projects.filter((project) => project.rank_score !== undefined);
-  ranked.sort(
-    (a, b) => (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location,
-  );
+  const ranked = inPrizeOrder(projects.filter((project) => project.rank_score !== undefined));
   return new Map(ranked.map((project, index) => [project.id, index + 1]));
 }
 
