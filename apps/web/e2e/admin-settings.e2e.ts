@@ -546,8 +546,14 @@ describe('admin settings (laptop)', () => {
     await Promise.all([read, connected]);
     const row = dashboard.locator('.dashboard-table tbody tr').filter({ hasText: project?.name ?? '' });
     expect(await row.count()).toBe(0);
+    const status = section.locator('.settings-reset-done');
+    expect(await status.textContent()).toMatch(/^Reset projects: done at /);
     await putBack(0);
     await expect.poll(count).toBe(1);
+    // The line under the buttons says what was done last: the put-back, not the reset it undid.
+    expect(await status.textContent()).toMatch(
+      /^Copy put back: done at .+\. The event is as it was on .+ \(1 project, \d+ judges?, \d+ judgments?\)\.$/,
+    );
     await row.waitFor({ timeout: LIVE_MS });
     await dashboard.close();
     await listed.nth(1).waitFor();

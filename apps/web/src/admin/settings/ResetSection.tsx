@@ -49,11 +49,14 @@ const RESETS: readonly { type: ResetType; label: string; deletes: string; keeps:
 /** Hours and minutes in the organizer's own format. */
 const timeOfDay = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+/** When a copy was taken, in the organizer's own format: `4 Dec 2026, 19:50`. */
+const takenAt = (copy: KeptCopy) =>
+  new Date(copy.taken_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
 /** `4 Dec 2026, 19:50 · before a reset · 42 projects, 18 judges, 310 judgments` */
 function describedCopy(copy: KeptCopy): string {
-  const when = new Date(copy.taken_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
   const before = copy.kind === 'before-reset' ? 'before a reset' : 'of the event a restore replaced';
-  return `${when} · ${before} · ${eventCounts(copy)}`;
+  return `${takenAt(copy)} · ${before} · ${eventCounts(copy)}`;
 }
 
 interface KeptCopiesProps {
@@ -61,7 +64,7 @@ interface KeptCopiesProps {
   error: string;
   /** Putting a copy back is refused while judging runs, as a reset is (R88). */
   disabled: boolean;
-  onPutBack: () => void;
+  onPutBack: (copy: KeptCopy) => void;
 }
 
 /**
@@ -92,7 +95,7 @@ function KeptCopies({ copies, error, disabled, onPutBack }: KeptCopiesProps) {
                 disabled={disabled}
                 run={() => settingsApi.putBackCopy(copy.name)}
                 success="Copy put back"
-                onDone={onPutBack}
+                onDone={() => onPutBack(copy)}
                 confirm={{
                   title: 'Put this copy back?',
                   body: (
@@ -118,12 +121,12 @@ function KeptCopies({ copies, error, disabled, onPutBack }: KeptCopiesProps) {
 /**
  * Reset Data (R66, R67): refused while judging runs, so locked then (R88); each asks first. The
  * alert after a reset is the spec's 'Reset {type}' ("Reset all" for Reset everything), kept as
- * it is (docs/operations.md, section 15); the line under the buttons names the reset
- * as its button does, when it ran, and what stayed.
+ * it is (docs/operations.md, section 15); the line under the buttons names the last reset
+ * as its button does, when it ran, and what stayed, or the copy put back since.
  */
 export function ResetSection() {
   const { loaded, running } = useSettingsState();
-  const [lastReset, setLastReset] = useState('');
+  const [lastStatus, setLastStatus] = useState('');
   const copies = useEndpointQuery(endpoints.resetCopies);
   useQueryInvalidation('admin', { 'options.changed': [endpoints.resetCopies] });
   return (
@@ -143,7 +146,7 @@ export function ResetSection() {
             run={() => settingsApi.reset(reset.type)}
             success={`Reset ${reset.type}`}
             onDone={() => {
-              setLastReset(`${reset.label}: done at ${timeOfDay(new Date())}. ${reset.keeps}`);
+              setLastStatus(`${reset.label}: done at ${timeOfDay(new Date())}. ${reset.keeps}`);
               void copies.refetch();
             }}
             confirm={{
@@ -163,13 +166,19 @@ export function ResetSection() {
         ))}
       </div>
       <p role="status" className="settings-reset-done">
-        {lastReset}
+        {lastStatus}
       </p>
       <KeptCopies
         copies={copies.data}
         error={copies.error}
         disabled={!loaded || running}
-        onPutBack={() => void copies.refetch()}
+        onPutBack={(copy) => {
+          const done = timeOfDay(new Date());
+          setLastStatus(
+            `Copy put back: done at ${done}. The event is as it was on ${takenAt(copy)} (${eventCounts(copy)}).`,
+          );
+          void copies.refetch();
+        }}
       />
     </SettingsSection>
   );
