@@ -826,6 +826,18 @@ describe('admin dashboard (laptop)', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // A row's box is ticked from anywhere in a 44px square around it, a thumb's target.
+      const targets = small.locator('.dashboard-table .data-table__box-target');
+      const sizes = await targets.evaluateAll((labels) =>
+        labels.map((label) => [label.getBoundingClientRect().width, label.getBoundingClientRect().height]),
+      );
+      expect(sizes.length).toBeGreaterThan(1);
+      expect(sizes.filter(([width, height]) => (width ?? 0) < 44 || (height ?? 0) < 44)).toEqual([]);
+      const first = targets.nth(1);
+      await first.scrollIntoViewIfNeeded();
+      const square = await first.boundingBox();
+      await small.touchscreen.tap((square?.x ?? 0) + 4, (square?.y ?? 0) + 4);
+      expect(await first.getByRole('checkbox').isChecked()).toBe(true);
       await expectNoSeriousViolations(small);
     } finally {
       await phone.close();

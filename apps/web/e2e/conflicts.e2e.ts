@@ -121,6 +121,12 @@ describe('the organizer declares a conflict (admin, 1280×800)', () => {
     await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Judge' });
     await edit.getByRole('group', { name: 'Conflicts of interest' }).waitFor();
+    // Each project's line ticks from its whole 44px height, its name as well as its box.
+    const heights = await edit
+      .locator('.conflicts-field__list label')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+    expect(heights).toHaveLength(3);
+    expect(heights.filter((height) => height < 44)).toEqual([]);
     await edit.getByLabel('Search projects').fill('2');
     // "2" is a table number: only table 2 is listed, not names containing a 2.
     await edit.getByText('1 of 3 projects').waitFor();

@@ -15,13 +15,15 @@ export function RowSelectBox({ table, id, name }: { table: DashboardTable; id: s
   const selected = useRowSelected(table, id);
   const toggle = useDashboardViewStore((state) => state.toggleSelected);
   return (
-    <input
-      type="checkbox"
-      className="data-table__box"
-      aria-label={`Select ${name}`}
-      checked={selected}
-      onChange={() => toggle(table, id)}
-    />
+    <label className="data-table__box-target">
+      <input
+        type="checkbox"
+        className="data-table__box"
+        aria-label={`Select ${name}`}
+        checked={selected}
+        onChange={() => toggle(table, id)}
+      />
+    </label>
   );
 }
 
@@ -42,14 +44,16 @@ export function SelectAllBox({
     if (box.current) box.current.indeterminate = state === 'some';
   }, [state]);
   return (
-    <input
-      ref={box}
-      type="checkbox"
-      className="data-table__box"
-      aria-label={label}
-      checked={state === 'all' && visible.length > 0}
-      disabled={visible.length === 0}
-      onChange={() => toggleAll(table, visible)}
-    />
+    <label className="data-table__box-target">
+      <input
+        ref={box}
+        type="checkbox"
+        className="data-table__box"
+        aria-label={label}
+        checked={state === 'all' && visible.length > 0}
+        disabled={visible.length === 0}
+        onChange={() => toggleAll(table, visible)}
+      />
+    </label>
   );
 }
