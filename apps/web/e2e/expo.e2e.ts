@@ -231,6 +231,34 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo on %s', (viewport)
     },
   );
 
+  it('searches by table number, name or challenge, and says when nothing matches', async () => {
+    await open('/expo');
+    const search = page.getByLabel('Search projects');
+    /** The projects a one-word query finds: its table number, or the word in a name or challenge. */
+    const found = (word: string) =>
+      projects.filter(
+        (p) =>
+          String(p.location) === word ||
+          [p.name, ...p.challenge_list].some((text) => text.toLowerCase().includes(word.toLowerCase())),
+      );
+    for (const word of [String(projects.at(-1)?.location), 'AI/ML']) {
+      const expected = found(word);
+      expect(expected.length).toBeGreaterThan(0);
+      await search.fill(word);
+      await page.getByText(`${expected.length} of ${projects.length} projects`, { exact: true }).waitFor();
+      expect(await tableNumbers(page)).toEqual(expected.map((p) => p.location));
+    }
+    await search.fill('no such project ');
+    await page.getByText(`0 of ${projects.length} projects`, { exact: true }).waitFor();
+    expect(await page.locator('.expo-message').textContent()).toBe(
+      'No project matches “no such project”: try a name, a table number or a challenge.',
+    );
+    expect(await page.locator('.expo-table').count()).toBe(0);
+    await search.fill('');
+    await page.getByText(countText(projects.length), { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('sorts by name and by table, both ways', async () => {
     await open('/expo');
     const nameButton = page.getByRole('button', { name: 'Name' });
@@ -352,6 +380,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expo on %s', (viewport)
       expect(box?.height, label).toBeGreaterThanOrEqual(44);
       expect(box?.width, label).toBeGreaterThanOrEqual(44);
     }
+    // Each project's name, its link, is a 44px target too.
+    const names = await page
+      .locator('.expo-project__link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((height) => height < 44)).toEqual([]);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

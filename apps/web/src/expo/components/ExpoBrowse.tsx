@@ -64,6 +64,8 @@ export function ExpoBrowse({ challenge }: { challenge: string | null }) {
         <ExpoLoadStatus />
       ) : rows.length === 0 ? (
         <ExpoEmpty challenge={challenge} />
+      ) : shown.length === 0 ? (
+        <p className="expo-message">{`No project matches “${query.trim()}”: try a name, a table number or a challenge.`}</p>
       ) : (
         <ExpoTable rows={shown} sort={sort} groupInfo={groupInfo} onSort={toggleSort} />
       )}
