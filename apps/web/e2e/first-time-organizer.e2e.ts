@@ -7,6 +7,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
+  LIVE_MS,
   SHARED_DATA_DIR,
   VIEWPORTS,
   accessibilityViolations,
@@ -356,6 +357,29 @@ describe('the lobby screen at 1920×1080 (item 6)', () => {
     expect(luminance.background).toBeLessThan(0.2);
     expect(luminance.table).toBeLessThan(0.2);
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Every name on screen whole, with groups on too: each row names its group under the project
+    // (a Group column beside the map left names 5 letters: "Civic…").
+    const cutNames = () =>
+      page
+        .locator('.expo-display__list')
+        .first()
+        .locator('.expo-display__name')
+        .evaluateAll((names) =>
+          names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+        );
+    expect(await cutNames()).toEqual([]);
+    await apiCall(server, 'POST', '/admin/options', {
+      group_names: ['North Hall Upstairs Wing', 'Annex', 'Garden'],
+    });
+    await apiCall(server, 'POST', '/admin/options', { multi_group: true });
+    try {
+      await page.getByText('North Hall Upstairs Wing').first().waitFor({ timeout: LIVE_MS });
+      expect(await cutNames()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await apiCall(server, 'POST', '/admin/options', { multi_group: false });
+    }
     await context.close();
   });
 });

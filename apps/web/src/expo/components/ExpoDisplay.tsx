@@ -77,8 +77,7 @@ export function ExpoDisplay({ challenge }: { challenge: string | null }) {
               {[1, 2].map((column) => (
                 <div key={column} className="expo-display__columns">
                   <span>Table</span>
-                  <span>Project</span>
-                  {groups && <span className="expo-display__group">Group</span>}
+                  <span>{groups ? 'Project · Group' : 'Project'}</span>
                 </div>
               ))}
             </div>

@@ -3,12 +3,16 @@ import { memo } from 'react';
 
 export interface ExpoDisplayRowProps {
   project: ProjectSummary;
-  /** The group's name, or null when the Group column is not shown (`showGroups`). */
+  /** The group's name, or null when groups are not shown (`showGroups`). */
   group: string | null;
 }
 
-/** One line of the lobby display; memoised so a refetch that changes nothing repaints nothing. */
+/**
+ * One line of the lobby display; memoised so a refetch that changes nothing repaints nothing. The
+ * group goes under the name, with the challenges: a column of its own left a name 5 letters.
+ */
 export const ExpoDisplayRow = memo(function ExpoDisplayRow({ project, group }: ExpoDisplayRowProps) {
+  const challenges = project.challenge_list.length > 0;
   return (
     <li className="expo-display__row">
       <span className="expo-display__number">
@@ -17,11 +21,20 @@ export const ExpoDisplayRow = memo(function ExpoDisplayRow({ project, group }: E
       </span>
       <span className="expo-display__project">
         <span className="expo-display__name">{project.name}</span>
-        {project.challenge_list.length > 0 && (
-          <span className="expo-display__challenges">{project.challenge_list.join(' · ')}</span>
+        {(group !== null || challenges) && (
+          <span className="expo-display__details">
+            {group !== null && (
+              <span className="expo-display__group">
+                <span className="visually-hidden">Group </span>
+                {group}
+              </span>
+            )}
+            {challenges && (
+              <span className="expo-display__challenges">{project.challenge_list.join(' · ')}</span>
+            )}
+          </span>
         )}
       </span>
-      {group !== null && <span className="expo-display__group">{group}</span>}
     </li>
   );
 });
