@@ -475,6 +475,42 @@ describe('expo updates', () => {
     }
   });
 
+  it('keeps the row a visitor reads in place on a phone while projects above it move, hide and come back', async () => {
+    context = await browser.newContext(VIEWPORTS.phone);
+    page = await context.newPage();
+    const connected = socketConnected(page);
+    await page.goto(`${server.baseUrl}/expo`);
+    await page.getByText(countText(projects.length), { exact: true }).waitFor();
+    await connected;
+    const read = projects[25] as ProjectSummary;
+    const row = page.locator(`.expo-table tbody tr[data-id="${read.id}"]`);
+    await row.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 100));
+    /** How far the read row is from where the visitor put it, in whole pixels. */
+    const drift = async () =>
+      Math.abs(Math.round(await row.evaluate((element) => element.getBoundingClientRect().top)) - 100);
+    await expect.poll(drift).toBeLessThanOrEqual(1);
+    const firstRow = () => page.locator('.expo-table tbody tr').first().getAttribute('data-id');
+    const last = projects.at(-1) as ProjectSummary;
+    const hidden = projects[3] as ProjectSummary;
+    try {
+      // The last table's project moves to the front (table 0): every row between changes place.
+      await adminApi(server, 'PUT', `/project/move/${last.id}`, { location: 0 });
+      await expect.poll(firstRow, { timeout: LIVE_MS }).toBe(last.id);
+      expect(await drift()).toBeLessThanOrEqual(1);
+      await adminApi(server, 'PUT', `/project/hide/${hidden.id}`, { hide: true });
+      await page
+        .locator(`.expo-table tbody tr[data-id="${hidden.id}"]`)
+        .waitFor({ state: 'detached', timeout: LIVE_MS });
+      expect(await drift()).toBeLessThanOrEqual(1);
+      await adminApi(server, 'PUT', `/project/hide/${hidden.id}`, { hide: false });
+      await page.locator(`.expo-table tbody tr[data-id="${hidden.id}"]`).waitFor({ timeout: LIVE_MS });
+      expect(await drift()).toBeLessThanOrEqual(1);
+    } finally {
+      await adminApi(server, 'PUT', `/project/hide/${hidden.id}`, { hide: false });
+      await adminApi(server, 'PUT', `/project/move/${last.id}`, { location: last.location });
+    }
+  });
+
   it('still follows new projects by polling every 30 s when the socket is down', async () => {
     context = await browser.newContext(VIEWPORTS.desktop);
     page = await context.newPage();

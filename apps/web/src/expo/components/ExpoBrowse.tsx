@@ -67,7 +67,7 @@ export function ExpoBrowse({ challenge }: { challenge: string | null }) {
       ) : shown.length === 0 ? (
         <p className="expo-message">{`No project matches “${query.trim()}”: try a name, a table number or a challenge.`}</p>
       ) : (
-        <ExpoTable rows={shown} sort={sort} groupInfo={groupInfo} onSort={toggleSort} />
+        <ExpoTable rows={shown} sort={sort} groupInfo={groupInfo} onSort={toggleSort} search={query} />
       )}
     </Page>
   );

@@ -1,9 +1,10 @@
 import type { GroupInfo, ProjectSummary } from '@podium/protocol';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { ExpoSort, ExpoSortKey } from '../stores/expo.store';
 import { groupName, showGroups } from '../stores/expo.store';
 import { SortButton } from '../../components/SortButton';
 import { descriptionText } from '../logic/links';
+import { useReadingPlace } from '../hooks/use-reading-place';
 import { ExpoProjectName } from './ExpoProjectName';
 
 interface SortHeaderProps {
@@ -32,7 +33,7 @@ interface RowProps {
 // Memoised: a refetch keeps unchanged project objects (keepUnchangedProjects), so their rows stay put.
 const ExpoTableRow = memo(function ExpoTableRow({ project, group }: RowProps) {
   return (
-    <tr>
+    <tr data-id={project.id}>
       <td className="expo-table__number">{project.location}</td>
       <td className="expo-project">
         <ExpoProjectName name={project.name} url={project.url} />
@@ -57,12 +58,16 @@ export interface ExpoTableProps {
   sort: ExpoSort;
   groupInfo: GroupInfo;
   onSort: (key: ExpoSortKey) => void;
+  /** The visitor's search: a new one is a new list, not a live change to keep in place. */
+  search: string;
 }
 
 /** The expo's project table: Table and Name sort; Group only when groups are enabled and named. */
-export function ExpoTable({ rows, sort, groupInfo, onSort }: ExpoTableProps) {
+export function ExpoTable({ rows, sort, groupInfo, onSort, search }: ExpoTableProps) {
   const groups = showGroups(groupInfo);
   const sortedBy = sort.key === 'name' ? 'name' : 'table number';
+  const body = useRef<HTMLTableSectionElement>(null);
+  useReadingPlace(body, rows, `${sort.key} ${sort.direction} ${search}`);
   return (
     <div className="expo-table-wrap">
       <table className="expo-table">
@@ -86,7 +91,7 @@ export function ExpoTable({ rows, sort, groupInfo, onSort }: ExpoTableProps) {
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {rows.map((project) => (
             <ExpoTableRow
               key={project.id}
