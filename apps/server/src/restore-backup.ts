@@ -2,9 +2,10 @@
  * Restores a backup of an SQLite event into the server's DATA_DIR, with the server stopped
  * (`npm run restore`, docs/operations.md section 3). By hand it took six steps, one of which (a
  * leftover WAL, replayed over the restored file) was easy to miss under stress, as after a reset
- * made by mistake. The event it replaces is kept in DATA_DIR/backups first (the newest 5 such
- * copies), so a restore is undone the same way. The backup file is only read. With PostgreSQL, the same for the copies the
- * database keeps (db/event-copies.ts), with every instance stopped.
+ * made by mistake. The event it replaces is kept in DATA_DIR/backups first (the newest
+ * KEPT_COPIES such copies), so a restore is undone the same way. The backup file is only read.
+ * With PostgreSQL, the same for the copies the database keeps (db/event-copies.ts), with every
+ * instance stopped.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -10,6 +10,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eventCounts } from '@podium/protocol';
 import { readEnv, type EnvConfig } from './config.js';
+import { KEPT_COPIES } from './db/event-copies.js';
 import { redactedUrl } from './db/location.js';
 import {
   BackupNotRestoredError,
@@ -27,10 +28,10 @@ Puts the event in a backup (a file from "Download a backup", GET /api/admin/back
 server kept before a reset) in place of the event in DATA_DIR: the server's data folder, ./data
 when DATA_DIR is unset. Stop the server first; start it again afterwards. The event it replaces is
 kept in DATA_DIR/backups/podium-before-restore-<time>.db, so a restore is undone the same way
-(the newest 5 of these copies are kept, and 5 of those taken before resets).
+(the newest ${KEPT_COPIES} of these copies are kept, and ${KEPT_COPIES} of those taken before resets).
 
 With DATABASE_URL set (PostgreSQL): npm run restore lists the copies the database keeps (one
-before each reset, one of the event each restore replaced, the newest 5 of each), and npm run restore -- <copy name>
+before each reset, one of the event each restore replaced, the newest ${KEPT_COPIES} of each), and npm run restore -- <copy name>
 restores one, with every instance stopped. Other backups of PostgreSQL are pg_dump's.
 
   --help   this text`;
