@@ -294,6 +294,10 @@ describe('judging paused while a judge holds a project', () => {
     await apiCall(server, 'POST', '/admin/clock/pause');
     const notice = page.getByRole('status').filter({ hasText: 'The organizers paused judging.' });
     await notice.waitFor({ timeout: 10_000 });
+    // It says what the timer does, as its own hint does ("Paused · tap to resume").
+    expect(await notice.textContent()).toContain(
+      'Your timer paused with it and goes on when they resume (or when you tap it)',
+    );
     await page.locator('.judge-clock--paused').waitFor();
     const time = () => page.locator('.judge-clock__time').textContent();
     const pausedAt = await time();

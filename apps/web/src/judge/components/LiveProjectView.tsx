@@ -40,8 +40,8 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
     <div className="judge-live">
       {judgingPaused && (
         <p className="card judge-live-notice" role="status">
-          <strong>The organizers paused judging.</strong> Your timer is paused until they resume it; you can
-          still finish this project.
+          <strong>The organizers paused judging.</strong> Your timer paused with it and goes on when they
+          resume (or when you tap it); you can still finish this project.
         </p>
       )}
       <ProjectHeading name={project.name} url={project.url} location={project.location} area={project.area} />
