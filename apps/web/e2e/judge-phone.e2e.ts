@@ -313,6 +313,24 @@ describe('judging paused while a judge holds a project', () => {
   });
 });
 
+describe('a reload while the Done popup is open', () => {
+  it('finds the visit clock running on, as closing the popup would have left it', async () => {
+    const { page, errors } = await judgeOnPhone('Dorothy Vaughan');
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    await button(page, 'Start Judging').tap();
+    await page.locator('.judge-clock--running').waitFor();
+    await button(page, 'Done').tap();
+    await page.getByRole('dialog', { name: 'Finish Project' }).waitFor();
+    await page.locator('.judge-clock--paused').waitFor();
+    await page.reload();
+    await projectHeading(page).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.locator('.judge-clock--running').waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
 describe('a judge page waiting for its first answer on a slow network', () => {
   it('shows its spinner in place, leaving the header whole: Back on the live and project pages, Logout on the others', async () => {
     const { page, context, errors } = await judgeOnPhone('Annie Easley');

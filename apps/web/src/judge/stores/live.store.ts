@@ -349,14 +349,23 @@ function setVisitAside(tapped: LiveData, drafts: boolean): void {
   const { judgeId, projectId, countdown, resumeOnClose } = tapped;
   if (!projectId) return;
   const at = now();
-  saveVisitTimer(judgeId, projectId, resumeOnClose ? resumeCountdown(countdown, at) : countdown, at);
+  saveVisitTimer(judgeId, projectId, clockToKeep({ countdown, resumeOnClose }, at), at);
   const keys = drafts ? draftKeys(judgeId, projectId) : [];
   setEndedVisitAside(judgeId, projectId, [...keys, timerKey(judgeId, projectId)]);
+}
+
+/**
+ * A visit's clock as the phone keeps it: one a popup paused runs on, as it does once the popup
+ * closes (a reload closes it: the pitch went on meanwhile).
+ */
+function clockToKeep(state: Pick<LiveData, 'countdown' | 'resumeOnClose'>, at: number): Countdown {
+  return state.resumeOnClose ? resumeCountdown(state.countdown, at) : state.countdown;
 }
 
 // Every change of a visit's clock is kept on the phone, so a reload resumes it (judge/device/visit-timer.ts).
 useJudgeLiveStore.subscribe((state, previous) => {
   if (state.projectId && state.countdown !== previous.countdown && state.projectId === previous.projectId) {
-    saveVisitTimer(state.judgeId, state.projectId, state.countdown, now());
+    const at = now();
+    saveVisitTimer(state.judgeId, state.projectId, clockToKeep(state, at), at);
   }
 });
