@@ -144,6 +144,9 @@ describe('the admin dashboard orders projects by rank_score', () => {
         ['Echo', '4'],
         ['Dynamo', '–'],
       ]);
+      // A screen reader hears why the hidden project has no place, not that it awaits one.
+      const hiddenRank = page.locator('.dashboard-table tbody tr').last().locator('td').nth(1);
+      expect(await hiddenRank.textContent()).toContain('hidden: no place');
       await context.close();
     } finally {
       await apiCall(server, 'PUT', `/project/hide/${dynamo}`, { hide: false });

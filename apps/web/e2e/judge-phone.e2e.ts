@@ -83,6 +83,16 @@ async function judgeOnPhone(name: string) {
   return judge;
 }
 
+/** A judge on a phone at its live project, the visit's clock started with Start Judging. */
+async function visitTimedOnPhone(name: string) {
+  const judge = await judgeOnPhone(name);
+  await judge.page.goto(url('/judge/live'));
+  await projectHeading(judge.page).waitFor();
+  await button(judge.page, 'Start Judging').tap();
+  await judge.page.locator('.judge-clock--running').waitFor();
+  return judge;
+}
+
 /**
  * Why `target` is not whole on the first screen (the page not scrolled), or '' when it is: it
  * must lie inside the viewport, and at its centre and near each corner it must be what is drawn.
@@ -285,11 +295,7 @@ describe('a conflict of interest declared on the project a judge holds', () => {
 
 describe('judging paused while a judge holds a project', () => {
   it('says so on the live page and pauses the visit clock until judging resumes', async () => {
-    const { page, errors } = await judgeOnPhone('Katherine Johnson');
-    await page.goto(url('/judge/live'));
-    await projectHeading(page).waitFor();
-    await button(page, 'Start Judging').tap();
-    await page.locator('.judge-clock--running').waitFor();
+    const { page, errors } = await visitTimedOnPhone('Katherine Johnson');
 
     await apiCall(server, 'POST', '/admin/clock/pause');
     const notice = page.getByRole('status').filter({ hasText: 'The organizers paused judging.' });
@@ -315,11 +321,7 @@ describe('judging paused while a judge holds a project', () => {
 
 describe('a reload while the Done popup is open', () => {
   it('finds the visit clock running on, as closing the popup would have left it', async () => {
-    const { page, errors } = await judgeOnPhone('Dorothy Vaughan');
-    await page.goto(url('/judge/live'));
-    await projectHeading(page).waitFor();
-    await button(page, 'Start Judging').tap();
-    await page.locator('.judge-clock--running').waitFor();
+    const { page, errors } = await visitTimedOnPhone('Dorothy Vaughan');
     await button(page, 'Done').tap();
     await page.getByRole('dialog', { name: 'Finish Project' }).waitFor();
     await page.locator('.judge-clock--paused').waitFor();
