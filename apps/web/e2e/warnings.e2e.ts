@@ -1,5 +1,5 @@
 /**
- * Warnings in a page's flow (`notice notice--warning`) read as warnings: amber, not the green edge
+ * Warnings in a page's flow (`page-warning`) read as warnings: amber, not the green edge
  * of the toasts that say something worked, and their text flows as one paragraph. The toasts' flex
  * layout once applied to them too: on a phone the printed-links warning showed a syllable per line,
  * its address cut in two, and every warning (deliberation on, a track no project names) was green.
@@ -87,7 +87,7 @@ describe('a warning in the page', () => {
     const admin = await openAdminPage(browser, server, VIEWPORTS.phone);
     opened.push(admin);
     await admin.page.goto(`${server.baseUrl}/admin/settings`);
-    const warning = admin.page.locator('.notice--warning', { hasText: 'No project lists this track' });
+    const warning = admin.page.locator('.page-warning', { hasText: 'No project lists this track' });
     await warning.waitFor();
     expect(await looks(warning)).toEqual(READS_AS_WARNING);
     // The list sits under its sentence, not beside it.

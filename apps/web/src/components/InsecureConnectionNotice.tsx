@@ -9,7 +9,7 @@ export const INSECURE_CONNECTION_MESSAGE = 'This connection is not secure. Use H
 export function InsecureConnectionNotice() {
   if (isSecureConnection()) return null;
   return (
-    <p className="notice notice--warning" role="note">
+    <p className="page-warning" role="note">
       {INSECURE_CONNECTION_MESSAGE}
     </p>
   );

@@ -28,7 +28,7 @@ export function PrintedLinksNotice({ base, remedy }: { base: string; remedy?: st
       ? 'Set PUBLIC_URL to the address phones use (docs/deploy.md), restart Podium, then print.'
       : 'If judges or teams may use mobile data, set PUBLIC_URL to a public address (docs/deploy.md) and restart Podium before printing.');
   return (
-    <p className="notice notice--warning printed-links-notice" role="note">
+    <p className="page-warning printed-links-notice" role="note">
       These links point at <strong>{base}</strong>, {where} {advice}
     </p>
   );

@@ -23,7 +23,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" className="connection-banner">
       {lost && (
-        <p className="notice notice--warning connection-banner__text">
+        <p className="page-warning connection-banner__text">
           Connection lost. Reconnecting…
           {last > 0 && ` The figures below are from ${clockTime(last)}.`}
         </p>

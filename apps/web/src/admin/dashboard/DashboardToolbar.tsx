@@ -34,7 +34,7 @@ export function DashboardToolbar() {
         <DashboardActionsMenu />
       </div>
       {deliberation && (
-        <p className="notice notice--warning dashboard-toolbar__banner" role="status">
+        <p className="page-warning dashboard-toolbar__banner" role="status">
           Deliberation is on: judges cannot change their rankings or stars.
         </p>
       )}

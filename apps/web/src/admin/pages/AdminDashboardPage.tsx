@@ -27,7 +27,7 @@ function SelfRetryingAdminGate({ children }: { children: ReactNode }) {
   if (status === 'ready') return children;
   if (status === 'checking' && failures === 0) return <LoadingScreen label="Checking the admin login" />;
   return (
-    <p className="notice notice--warning" role="status">
+    <p className="page-warning" role="status">
       Cannot reach the server{error ? ` (${error})` : ''}. Trying again…
     </p>
   );

@@ -62,7 +62,7 @@ function QrCodePanel({ track }: { track: string }) {
         remedy="Open Podium at the address phones use before showing or printing this code."
       />
       {ready && !fitsQrCode(url) ? (
-        <p className="notice notice--warning" role="alert">
+        <p className="page-warning" role="alert">
           This link is too long for a QR code: the track&apos;s name makes it {url.length} characters. Copy
           the link below and share it instead, or shorten the track&apos;s name.
         </p>

@@ -64,7 +64,7 @@ function TracksNoProjectNames({ tracks }: { tracks: readonly string[] }) {
   const unmatched = namesNotIn(tracks, challenges);
   if (unmatched.length === 0) return null;
   return (
-    <div className="notice notice--warning" role="status">
+    <div className="page-warning" role="status">
       <p>
         No project lists {unmatched.length === 1 ? 'this track' : 'these tracks'} among its challenges, so{' '}
         {unmatched.length === 1 ? 'its judges' : 'their judges'} would have nothing to judge:
