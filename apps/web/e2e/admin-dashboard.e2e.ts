@@ -360,16 +360,30 @@ describe('admin dashboard (laptop)', () => {
   });
 
   it('edits, moves and deletes with confirmations and the spec alerts; Escape and the backdrop close popups', async () => {
+    // Its own project and judge, deleted at its end: the tests after it find the event as it was,
+    // whatever happens here (they used to build on its renames, so one failure here failed seven).
+    const kite = await seedProject(server, { name: 'Paper Kite', url: 'https://example.org/paper' });
+    const hedy = await seedJudge(server, { name: 'Hedy Judge', email: 'hedy@example.org' });
+    try {
+      await editMoveAndDelete();
+    } finally {
+      await apiCall(server, 'DELETE', `/project/${kite}`);
+      await apiCall(server, 'DELETE', `/judge/${hedy.id}`);
+    }
+  });
+
+  /** The steps of the test above, on its own project and judge. */
+  async function editMoveAndDelete() {
     await openDashboard();
-    await rowAction(page, 'Solar Kite', 'Edit');
+    await rowAction(page, 'Paper Kite', 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Project' });
-    await edit.getByLabel('Name').fill('Solar Kite 2');
+    await edit.getByLabel('Name').fill('Paper Kite 2');
     await edit.getByLabel('Challenge List').fill('Energy, AI');
     await edit.getByRole('button', { name: 'Save' }).click();
     await noticeWithText(page, 'Project updated successfully!').waitFor();
-    await expect.poll(() => rowNames(page)).toContain('Solar Kite 2');
+    await expect.poll(() => rowNames(page)).toContain('Paper Kite 2');
 
-    await rowAction(page, 'Solar Kite 2', 'Move to Table');
+    await rowAction(page, 'Paper Kite 2', 'Move to Table');
     const move = page.getByRole('dialog', { name: 'Move to Table' });
     await move.getByLabel('New table number').fill('-1');
     await move.getByRole('button', { name: 'Move' }).click();
@@ -377,7 +391,7 @@ describe('admin dashboard (laptop)', () => {
     await move.getByLabel('New table number').fill('7');
     await move.getByRole('button', { name: 'Move' }).click();
     await noticeWithText(page, 'Project moved to table 7 successfully!').waitFor();
-    await expect.poll(() => cellText(page, 'Solar Kite 2', 'Table #')).toBe('7');
+    await expect.poll(() => cellText(page, 'Paper Kite 2', 'Table #')).toBe('7');
 
     await rowAction(page, 'Robot Arm', 'Move to Table');
     await page.getByRole('dialog', { name: 'Move to Table' }).waitFor();
@@ -400,16 +414,17 @@ describe('admin dashboard (laptop)', () => {
     await confirm.getByText('Old Prototype').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await noticeWithText(page, 'project deleted successfully!').waitFor();
-    await expect.poll(() => rowNames(page)).toEqual(['Robot Arm', 'Quiet Library', 'Solar Kite 2']);
+    await expect.poll(() => rowNames(page)).not.toContain('Old Prototype');
 
     await page.getByRole('button', { name: 'Judges', exact: true }).click();
-    await rowAction(page, 'Grace Judge', 'Edit');
+    await expect.poll(() => rowNames(page)).toContain('Hedy Judge');
+    await rowAction(page, 'Hedy Judge', 'Edit');
     const judge = page.getByRole('dialog', { name: 'Edit Judge' });
     await judge.getByLabel('Notes').fill('Hardware expert');
-    await judge.getByLabel('Name').fill('Grace H.');
+    await judge.getByLabel('Name').fill('Hedy L.');
     await judge.getByRole('button', { name: 'Save' }).click();
     await noticeWithText(page, 'Judge updated successfully!').waitFor();
-    await expect.poll(() => rowNames(page)).toContain('Grace H.');
+    await expect.poll(() => rowNames(page)).toContain('Hedy L.');
 
     await rowAction(page, 'Ada Judge', 'Judge Scores');
     const scores = page.getByRole('dialog', { name: 'Scores of Ada Judge' });
@@ -418,7 +433,7 @@ describe('admin dashboard (laptop)', () => {
     await expectNoSeriousViolations(page);
     await scores.getByRole('button', { name: 'Close' }).click();
     await scores.waitFor({ state: 'hidden' });
-  });
+  }
 
   it('starts and ends deliberation after a confirmation; resuming during it shows the server error', async () => {
     await apiCall(server, 'POST', '/admin/clock/unpause'); // judging runs, also when this test runs alone
@@ -547,8 +562,8 @@ describe('admin dashboard (laptop)', () => {
     const track = page.getByLabel('Track');
     await track.waitFor(); // arrived live (options.changed)
     await track.selectOption('AI');
-    await expect.poll(() => rowNames(page)).toEqual(['Robot Arm', 'Quiet Library', 'Solar Kite 2']);
-    await stat(page, 'Projects').filter({ hasText: /^3$/ }).waitFor();
+    await expect.poll(() => rowNames(page)).toEqual(['Robot Arm', 'Quiet Library']);
+    await stat(page, 'Projects').filter({ hasText: /^2$/ }).waitFor();
     await stat(page, 'Judges').filter({ hasText: /^0$/ }).waitFor();
     const headers = await page.$$eval('.dashboard-table thead th', (ths) => ths.map((th) => th.textContent));
     expect(headers.join('|')).not.toMatch(/Score|Group/);
@@ -590,7 +605,7 @@ describe('admin dashboard (laptop)', () => {
     expect(await stored(projectList, 'group')).toEqual({
       'Robot Arm': 0,
       'Quiet Library': 0,
-      'Solar Kite 2': 0,
+      'Solar Kite': 0,
     });
 
     // One project, from its row: bad numbers never reach the server; 3 groups make 3 too big.
@@ -610,12 +625,12 @@ describe('admin dashboard (laptop)', () => {
     expect(await stored(projectList, 'group')).toEqual({
       'Robot Arm': 2,
       'Quiet Library': 0,
-      'Solar Kite 2': 0,
+      'Solar Kite': 0,
     });
 
     // Two projects, from the batch bar: one call of the batch route.
     await page.getByRole('checkbox', { name: 'Select Quiet Library' }).check();
-    await page.getByRole('checkbox', { name: 'Select Solar Kite 2' }).check();
+    await page.getByRole('checkbox', { name: 'Select Solar Kite' }).check();
     await batch().getByRole('button', { name: 'Move to Group' }).click();
     await page
       .getByRole('dialog', { name: 'Move to Group' })
@@ -626,11 +641,11 @@ describe('admin dashboard (laptop)', () => {
     await noticeWithText(page, '2 projects moved to group 1 successfully!').waitFor();
     await page.getByText('No projects selected').waitFor();
     await expect.poll(() => cellText(page, 'Quiet Library', 'Group')).toBe('Group 2');
-    expect(await cellText(page, 'Solar Kite 2', 'Group')).toBe('Group 2');
+    expect(await cellText(page, 'Solar Kite', 'Group')).toBe('Group 2');
     expect(await stored(projectList, 'group')).toEqual({
       'Robot Arm': 2,
       'Quiet Library': 1,
-      'Solar Kite 2': 1,
+      'Solar Kite': 1,
     });
 
     // The same for judges.
@@ -650,8 +665,8 @@ describe('admin dashboard (laptop)', () => {
     await noticeWithText(page, '2 judges moved to group 0 successfully!').waitFor();
     await page.getByText('No judges selected').waitFor();
     await expect.poll(() => cellText(page, 'Ada Judge', 'Group')).toBe('Group 1');
-    expect(await cellText(page, 'Grace H.', 'Group')).toBe('Group 1');
-    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace H.': 0 });
+    expect(await cellText(page, 'Grace Judge', 'Group')).toBe('Group 1');
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace Judge': 0 });
 
     // One row used the single route, several the batch route (product spec §7).
     const ids = Object.fromEntries((await projectList()).map((p) => [p.name, p.id]));
@@ -675,11 +690,11 @@ describe('admin dashboard (laptop)', () => {
     await page.getByText('No projects selected').waitFor();
     await expect.poll(() => badge('Robot Arm')).toContain('Prioritized');
     expect(await badge('Quiet Library')).toContain('Prioritized');
-    expect(await badge('Solar Kite 2')).not.toContain('Prioritized');
+    expect(await badge('Solar Kite')).not.toContain('Prioritized');
     expect(await stored(projectList, 'prioritized')).toEqual({
       'Robot Arm': true,
       'Quiet Library': true,
-      'Solar Kite 2': false,
+      'Solar Kite': false,
     });
 
     await page.getByRole('checkbox', { name: 'Select all projects' }).check();
@@ -691,7 +706,7 @@ describe('admin dashboard (laptop)', () => {
     expect(await stored(projectList, 'prioritized')).toEqual({
       'Robot Arm': false,
       'Quiet Library': false,
-      'Solar Kite 2': false,
+      'Solar Kite': false,
     });
   });
 
@@ -714,8 +729,8 @@ describe('admin dashboard (laptop)', () => {
     await page.getByText('Group swaps: 1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Judges', exact: true }).click();
     await expect.poll(() => cellText(page, 'Ada Judge', 'Group')).toBe('Group 2');
-    expect(await cellText(page, 'Grace H.', 'Group')).toBe('Group 2');
-    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 1, 'Grace H.': 1 });
+    expect(await cellText(page, 'Grace Judge', 'Group')).toBe('Group 2');
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 1, 'Grace Judge': 1 });
     expect(
       (await apiCall<{ manual_switches: number }>(server, 'GET', '/admin/options')).manual_switches,
     ).toBe(1);
@@ -742,11 +757,11 @@ describe('admin dashboard (laptop)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
     await noticeWithText(page, 'judge deleted successfully!').waitFor();
-    await expect.poll(() => rowNames(page)).toEqual(['Ada Judge', 'Grace H.']);
+    await expect.poll(() => rowNames(page)).toEqual(['Ada Judge', 'Grace Judge']);
     // The deleted row was the last: the row now last holds the focus on the same control.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Actions for Grace H.');
+      .toBe('Actions for Grace Judge');
     await stat(page, 'Judges').filter({ hasText: /^2$/ }).waitFor();
     expect((await judgeList()).map((judge) => judge.id)).not.toContain(temp.id);
   });
@@ -778,7 +793,7 @@ describe('admin dashboard (laptop)', () => {
     expect(await stored(projectList, 'group')).toEqual({
       'Robot Arm': 0,
       'Quiet Library': 0,
-      'Solar Kite 2': 0,
+      'Solar Kite': 0,
     });
     const tables = await stored(projectList, 'location');
     for (const [name, table] of Object.entries(tables)) {
@@ -793,9 +808,9 @@ describe('admin dashboard (laptop)', () => {
       .getByRole('button', { name: 'Reassign Judges' })
       .click();
     await noticeWithText(page, 'Judges reassigned!').waitFor();
-    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace H.': 1 });
+    expect(await stored(judgeList, 'group')).toEqual({ 'Ada Judge': 0, 'Grace Judge': 1 });
     await page.getByRole('button', { name: 'Judges', exact: true }).click();
-    await expect.poll(() => cellText(page, 'Grace H.', 'Group')).toBe('Group 2');
+    await expect.poll(() => cellText(page, 'Grace Judge', 'Group')).toBe('Group 2');
     expect(await cellText(page, 'Ada Judge', 'Group')).toBe('Group 1');
 
     await page.getByRole('button', { name: 'Resume Judging' }).click();
@@ -875,7 +890,7 @@ describe('admin dashboard at event scale (600 projects, 250 judges)', () => {
       await page.locator('.dashboard-table thead th', { hasText: 'Name' }).getByRole('button').click();
       await page.locator('.dashboard-table thead th', { hasText: 'Name' }).getByRole('button').click();
       const firstRow = await page.$eval('.dashboard-table tbody tr th', (th) => th.textContent);
-      expect(firstRow).toMatch(/^Solar Kite 2/); // Name, descending
+      expect(firstRow).toMatch(/^Solar Kite/); // Name, descending
 
       // The clock ticks every second; no row of the 600 may change meanwhile.
       const rowMutations = await page.evaluate(async () => {
