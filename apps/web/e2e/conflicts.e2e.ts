@@ -84,7 +84,10 @@ describe('a judge who knows a team (phone)', () => {
     await tap(option);
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: known }).filter({ hasText: /\w/ }).waitFor();
-    await noticeWithText(page, `Skipped ${known}: you will not be given it again.`).waitFor();
+    await page
+      .getByRole('region', { name: 'Undo' })
+      .getByText(`Skipped ${known}: you will not be given it again.`)
+      .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // No flag against the team; a conflict of this judge instead.

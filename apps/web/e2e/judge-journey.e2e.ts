@@ -52,6 +52,8 @@ const h1 = () => page.getByRole('heading', { level: 1 });
 const tap = (locator: Locator) => locator.tap();
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const dialog = () => page.getByRole('dialog');
+/** The banner over the next project that says what the last Done, Skip or Flag did, with its Undo. */
+const undoBanner = () => page.getByRole('region', { name: 'Undo' });
 /** No serious or critical axe violations (WCAG 2.1 A/AA). */
 async function expectAccessible() {
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -130,8 +132,10 @@ describe('a general judge on a phone', () => {
     await tap(dialog().getByText('Busy', { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: first }).filter({ hasText: /\w/ }).waitFor();
-    // The next project replaced it at once: a notice names the one skipped (issue 23).
-    await noticeWithText(page, `Skipped ${first} (Busy).`).waitFor();
+    // The next project replaced it at once: the Undo banner over it names the one skipped, and
+    // why (issue 23); no notice says it again over the actions.
+    await undoBanner().getByText(`Skipped ${first} (Busy).`).waitFor();
+    expect(await page.locator('.notices .notice').count()).toBe(0);
     expect(await judgeRecord(server, judge.id).then((j) => j.current)).not.toBeNull();
   });
 
@@ -141,7 +145,7 @@ describe('a general judge on a phone', () => {
     await tap(dialog().getByText("Can't Demo", { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: flagged }).filter({ hasText: /\w/ }).waitFor();
-    await noticeWithText(page, `Flagged ${flagged} (Can't Demo).`).waitFor();
+    await undoBanner().getByText(`Flagged ${flagged} (Can't Demo).`).waitFor();
     const record = await judgeRecord(server, judge.id);
     expect(record.flagged).toHaveLength(1);
   });
@@ -272,7 +276,8 @@ describe('a general judge on a phone', () => {
     await tap(button('Skip'));
     await tap(dialog().getByText('Busy', { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
-    const notice = noticeWithText(page, `Skipped ${skipped} (Busy).`);
+    await tap(undoBanner().getByRole('button', { name: /^Undo/ }));
+    const notice = noticeWithText(page, `Undone: you are judging ${skipped} again`);
     // Held while the pointer is on it; it goes 5 s after the pointer leaves (Notices.tsx).
     await notice.hover();
     await page.getByRole('link', { name: 'Back', exact: true }).focus();

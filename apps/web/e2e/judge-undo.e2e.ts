@@ -209,7 +209,7 @@ describe('undo after Skip', () => {
     expect(next).not.toBe(skipped.id);
 
     await undoButton(page).waitFor();
-    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${skipped.name}.`);
+    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${skipped.name} (Busy).`);
     expect(await accessibilityViolations(page)).toEqual([]);
     await undoButton(page).tap();
     await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
@@ -250,7 +250,9 @@ describe('undo after Skip', () => {
     const known = await liveProject(server, page, token);
     await skipShownProject(page, JUDGE_CONFLICT_LABEL);
     await undoButton(page).waitFor();
-    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${known.name}.`);
+    expect(await banner(page).locator('p').textContent()).toBe(
+      `Skipped ${known.name}: you will not be given it again.`,
+    );
     const conflicts = () =>
       apiCall<{ conflicts: { project_id: string }[] }>(server, 'GET', `/judge/conflicts/${id}`);
     expect((await conflicts()).conflicts.map((c) => c.project_id)).toEqual([known.id]);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EpochMs, Id } from './common.js';
 import { CriterionScales, CriterionScores } from './criteria.js';
-import { FEEDBACK_MAX_CHARS } from './constants.js';
+import { FEEDBACK_MAX_CHARS, JUDGE_REASONS } from './constants.js';
 import {
   absentAsUndefined,
   fixedMessage,
@@ -59,6 +59,8 @@ export const UndoableAction = z.object({
   project_name: z.string(),
   /** `finished` (Done) or `skipped` (any skip, a conflict of interest included). */
   action: z.enum(['finished', 'skipped']),
+  /** A skip's reason (a Flag's too, `conflict` for "I know this team"); none after a finish. */
+  reason: z.enum(JUDGE_REASONS).optional(),
   /** When the finish or skip was made (epoch ms). */
   at: EpochMs,
   /** When the undo stops being possible (`at` + UNDO_WINDOW_MS). */

@@ -4,6 +4,7 @@
  * (`judge_visits`: when each project was given and how it ended), and each judge's last finish
  * or skip, kept for an undo (`judge_undo`, issue 35).
  */
+import type { JudgeReason } from '@podium/protocol';
 import type { Database } from '../db/database.js';
 import type { JudgeUndoTable, JudgeVisitsTable } from '../db/schema.js';
 import type { NewFlagRow } from './flag.repository.js';
@@ -40,7 +41,17 @@ export type UndoChanges =
    * A skip or flag (R18–R20): the flag it raised, whether it added the judge's `flagged` entry (it
    * may have been there), and when it was the absent skip that hid the project, what R20 did.
    */
-  | { kind: 'skip'; flagId: string; addedFlagged: boolean; hid: AbsentHiding | null }
+  | {
+      kind: 'skip';
+      /**
+       * Its reason, for the judge's Undo banner ("Flagged …", "Skipped … (Busy)"); absent in a
+       * skip kept by a version before it (its window open across the upgrade).
+       */
+      reason?: JudgeReason;
+      flagId: string;
+      addedFlagged: boolean;
+      hid: AbsentHiding | null;
+    }
   /**
    * "I know this team" (issue 24): whether the conflict is the skip's to take back; false when the
    * organizer had declared it, or listed it since (`PUT /judge/conflicts/:id`): then it is theirs.

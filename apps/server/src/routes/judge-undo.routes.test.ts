@@ -266,7 +266,8 @@ describe('POST /judge/undo after a skip', () => {
       await act(phone, '/api/judge/skip', { reason });
       // R21: judging runs, so the skip gave the next project at once.
       expect((await self(phone)).current).toBe(others[0]);
-      expect(await undoable(phone)).toMatchObject({ undo: { project_id: p, action: 'skipped' } });
+      // With its reason: the phone's banner says "Flagged" for a Flag's, and why.
+      expect(await undoable(phone)).toMatchObject({ undo: { project_id: p, action: 'skipped', reason } });
       expect(await undo(phone, p)).toEqual({ ok: 1, ...NOTHING_STORED });
       expect(await self(phone)).toMatchObject({ current: p, flagged: [], seen: 0 });
       expect(await flags()).toEqual([]);

@@ -188,7 +188,7 @@ export class JudgingService {
     );
     this.db.record({ kind: 'flags' });
     const hid = reason === 'absent' ? await this.hideIfAbsent(projectId, flagId) : null;
-    return { kind: 'skip', flagId, addedFlagged, hid };
+    return { kind: 'skip', reason, flagId, addedFlagged, hid };
   }
 
   /**
@@ -242,9 +242,10 @@ export class JudgingService {
     const now = this.now();
     const kept = await this.judging.keptUndo(judgeId);
     if (kept === undefined) return { undo: null, now };
-    const { project_id, project_name, action, at } = kept;
+    const { project_id, project_name, action, at, changes } = kept;
     if ((await this.checkUndo(judge, project_id, at)) instanceof DomainError) return { undo: null, now };
-    return { undo: { project_id, project_name, action, at, until: at + UNDO_WINDOW_MS }, now };
+    const until = at + UNDO_WINDOW_MS;
+    return { undo: { project_id, project_name, action, ...reasonOf(changes), at, until }, now };
   }
 
   /**
@@ -657,6 +658,12 @@ function writeRefusal(judge: JudgeRow): DomainError | undefined {
   if (judge.replaced_at !== null) return new JudgeReplacedError(JUDGE_REPLACED);
   if (judge.active === 0) return new ConflictError(JUDGE_HIDDEN);
   return undefined;
+}
+
+/** The reason `GET /judge/undo` says of a kept skip, when it is known; none for a finish. */
+function reasonOf(changes: UndoChanges): { reason?: JudgeReason } {
+  if (changes.kind === 'conflict') return { reason: JUDGE_CONFLICT_REASON };
+  return changes.kind === 'skip' && changes.reason !== undefined ? { reason: changes.reason } : {};
 }
 
 /** Whether a kept finish or skip may still be undone at `now` (UNDO_WINDOW_MS after it). */

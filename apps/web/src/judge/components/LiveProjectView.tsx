@@ -58,8 +58,8 @@ export function LiveProjectView({ project }: { project: ProjectSummary }) {
         <LiveClock onStart={onStart} />
         <LiveActions />
       </section>
-      <ReasonDialog kind="skip" name={project.name} />
-      <ReasonDialog kind="flag" name={project.name} />
+      <ReasonDialog kind="skip" />
+      <ReasonDialog kind="flag" />
       <DoneDialog name={project.name} />
       <TimeUpDialog />
     </div>

@@ -1,14 +1,10 @@
 import type { JudgeReason } from '@podium/protocol';
-import {
-  FLAG_REASON_LABELS,
-  JUDGE_CONFLICT_LABEL,
-  JUDGE_CONFLICT_REASON,
-  SELECT_AN_OPTION,
-} from '@podium/protocol';
+import { JUDGE_CONFLICT_REASON, SELECT_AN_OPTION } from '@podium/protocol';
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { notify, useNoticeStore } from '../../stores/notice.store';
+import { reasonLabel } from '../logic/undo';
 import { useJudgeLiveStore } from '../stores/live.store';
 
 const KINDS = {
@@ -31,16 +27,7 @@ const KINDS = {
 
 type Kind = keyof typeof KINDS;
 
-const reasonLabel = (reason: JudgeReason) =>
-  reason === JUDGE_CONFLICT_REASON ? JUDGE_CONFLICT_LABEL : FLAG_REASON_LABELS[reason];
-
-/** What the judge is told once a Skip or Flag landed: the next project replaces this one at once. */
-export function reasonDoneText(kind: Kind, name: string, reason: JudgeReason): string {
-  if (reason === JUDGE_CONFLICT_REASON) return `Skipped ${name}: you will not be given it again.`;
-  return `${kind === 'skip' ? 'Skipped' : 'Flagged'} ${name} (${reasonLabel(reason)}).`;
-}
-
-function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
+function ReasonForm({ kind }: { kind: Kind }) {
   const skip = useJudgeLiveStore((state) => state.skip);
   const submitting = useJudgeLiveStore((state) => state.submitting);
   const [reason, setReason] = useState<JudgeReason | ''>('');
@@ -55,10 +42,8 @@ function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason !== '')
-      void skip(reason).then((landed) => {
-        if (landed) notify.success(reasonDoneText(kind, name, reason));
-      });
+    // Once it lands, the Undo banner over the next project says what was done, and why.
+    if (reason !== '') void skip(reason);
     else if (noticeId.current === null) noticeId.current = notify.error(SELECT_AN_OPTION);
   };
 
@@ -91,12 +76,12 @@ function ReasonForm({ kind, name }: { kind: Kind; name: string }) {
 }
 
 /** The Skip (Absent, Busy, I know this team) and Flag (Can't Demo, Too Complex, Offensive) popups; both call `/judge/skip`. */
-export function ReasonDialog({ kind, name }: { kind: Kind; name: string }) {
+export function ReasonDialog({ kind }: { kind: Kind }) {
   const open = useJudgeLiveStore((state) => state.popup === kind);
   const closePopup = useJudgeLiveStore((state) => state.closePopup);
   return (
     <Dialog size="small" showNotices open={open} title={KINDS[kind].title} onClose={closePopup}>
-      <ReasonForm kind={kind} name={name} />
+      <ReasonForm kind={kind} />
     </Dialog>
   );
 }

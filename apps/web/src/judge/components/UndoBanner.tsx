@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { focusHeadingIfLost } from '../../util/focus';
 import { useFollowUndo, undo, useUndoOffer } from '../hooks/use-judge-undo';
-import { UNDO_ACTION_TEXT, undoButtonText } from '../logic/undo';
+import { actionWords, undoButtonText } from '../logic/undo';
 
 /**
  * "Finished Moonshot. Undo (1:42)": the judge's last Done or Skip may be undone for two minutes
@@ -22,6 +22,7 @@ export function UndoBanner() {
     focusHeadingIfLost();
   }, [shown]);
   if (!offer) return null;
+  const words = actionWords(offer.action, offer.reason);
   return (
     <section
       className="card judge-undo"
@@ -37,7 +38,10 @@ export function UndoBanner() {
       }}
     >
       <p className="judge-undo__text" role="status">
-        {UNDO_ACTION_TEXT[offer.action]} <strong>{offer.name}</strong>.
+        <span className="judge-undo__what">
+          {words.before} <strong>{offer.name}</strong>
+          {words.after}
+        </span>
         {offer.leftMs === null && ' Saved on this phone.'}
       </p>
       <button

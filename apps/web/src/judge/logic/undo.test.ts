@@ -3,7 +3,7 @@ import { UNDO_WINDOW_MS } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import type { JudgeSave } from '../stores/sync.store';
 import type { UndoInputs } from './undo';
-import { clockText, undoButtonText, undoLeftMs, undoOffer } from './undo';
+import { actionWords, clockText, undoButtonText, undoLeftMs, undoOffer } from './undo';
 
 /** The server finished `Moonshot` at 1000 (its clock) and answered at 31_000: 90 s left. */
 const AT = 1_000;
@@ -73,7 +73,13 @@ describe('what the banner offers', () => {
       { kind: 'star', projectId: 'p2', starred: true },
     ];
     const offer = undoOffer(inputs({ pending, offline: true, refused: 'p3' }));
-    expect(offer).toEqual({ projectId: 'p3', name: 'kept p3', action: 'skipped', leftMs: null });
+    expect(offer).toEqual({
+      projectId: 'p3',
+      name: 'kept p3',
+      action: 'skipped',
+      reason: 'busy',
+      leftMs: null,
+    });
     expect(undoButtonText(offer!)).toBe('Undo');
     expect(undoOffer(inputs({ pending: pending.slice(0, 2), offline: true }))).toMatchObject({
       action: 'finished',
@@ -108,5 +114,32 @@ describe("a finish or skip that landed after the server's answer was read", () =
     expect(undoOffer(inputs({ landed, fetchedAt: landed.at + 500, clock: landed.at + 500 }))?.projectId).toBe(
       'p1',
     );
+  });
+});
+
+describe('what the banner says', () => {
+  it("carries a skip's reason from the server, from a landing and from the outbox", () => {
+    const flagged: JudgeUndo = {
+      ...answer,
+      undo: { ...answer.undo!, action: 'skipped', reason: 'offensive' },
+    };
+    expect(undoOffer(inputs({ answer: flagged }))).toMatchObject({ action: 'skipped', reason: 'offensive' });
+    const landed = { projectId: 'p4', action: 'skipped', reason: 'absent', at: FETCHED_AT + 1 } as const;
+    expect(undoOffer(inputs({ landed, clock: FETCHED_AT + 2 }))).toMatchObject({ reason: 'absent' });
+  });
+
+  it('says Finished, Skipped or Flagged, and why', () => {
+    const said = (...args: Parameters<typeof actionWords>) => {
+      const { before, after } = actionWords(...args);
+      return `${before} Moonshot${after}`;
+    };
+    expect(said('finished', undefined)).toBe('Finished Moonshot.');
+    expect(said('skipped', 'busy')).toBe('Skipped Moonshot (Busy).');
+    expect(said('skipped', 'absent')).toBe('Skipped Moonshot (Absent).');
+    expect(said('skipped', 'cannot-demo')).toBe("Flagged Moonshot (Can't Demo).");
+    expect(said('skipped', 'too-complex')).toBe('Flagged Moonshot (Too Complex).');
+    expect(said('skipped', 'conflict')).toBe('Skipped Moonshot: you will not be given it again.');
+    // A skip kept by a server before reasons were said.
+    expect(said('skipped', undefined)).toBe('Skipped Moonshot.');
   });
 });

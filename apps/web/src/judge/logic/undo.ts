@@ -4,8 +4,14 @@
  * the source of truth: its window (`until`) is counted against its own clock (`now`), so a phone
  * whose clock is wrong still shows the right time left.
  */
-import type { JudgeUndo, UndoableAction } from '@podium/protocol';
-import { UNDO_WINDOW_MS } from '@podium/protocol';
+import type { JudgeReason, JudgeUndo, UndoableAction } from '@podium/protocol';
+import {
+  FLAG_REASON_LABELS,
+  JUDGE_CONFLICT_LABEL,
+  JUDGE_CONFLICT_REASON,
+  JUDGE_FLAG_REASONS,
+  UNDO_WINDOW_MS,
+} from '@podium/protocol';
 import type { LandedAction } from '../stores/undo.store';
 import type { JudgeSave, VisitEnd } from '../stores/sync.store';
 import { isVisitEnd } from '../stores/sync.store';
@@ -15,6 +21,8 @@ export interface UndoOffer {
   /** The project's name (the server's, or as this phone keeps it for an action still waiting here). */
   name: string;
   action: UndoableAction['action'];
+  /** A skip's reason (a Flag's too), when known. */
+  reason?: JudgeReason;
   /**
    * When the server recorded it (`GET /judge/undo`'s `at`); none while it waits on this phone, nor
    * when it landed after the server's answer was read.
@@ -72,22 +80,25 @@ export function undoOffer(inputs: UndoInputs): UndoOffer | null {
   const waiting = lastVisitEnd(pending);
   if (waiting?.kind === 'undo' || (waiting && !offline)) return null;
   if (waiting) {
-    const action = waiting.kind === 'finish' ? 'finished' : 'skipped';
-    return { projectId: waiting.projectId, name: nameOf(waiting.projectId), action, leftMs: null };
+    const { projectId } = waiting;
+    if (waiting.kind === 'finish')
+      return { projectId, name: nameOf(projectId), action: 'finished', leftMs: null };
+    return { projectId, name: nameOf(projectId), action: 'skipped', reason: waiting.reason, leftMs: null };
   }
   // Landed after the server's answer was read: its window counted from the landing on this phone's
   // clock, until the answer is read again (the network dropped as it landed, say).
   if (landed && fetchedAt < landed.at) {
     const leftMs = UNDO_WINDOW_MS - Math.max(0, clock - landed.at);
     if (leftMs <= 0 || landed.projectId === refused) return null;
-    const { projectId, action } = landed;
-    return { projectId, name: nameOf(projectId), action, leftMs };
+    const { projectId, action, reason } = landed;
+    return { projectId, name: nameOf(projectId), action, reason, leftMs };
   }
   const kept = answer?.undo;
   if (!kept || kept.project_id === refused) return null;
   const leftMs = undoLeftMs(kept, answer.now, fetchedAt, clock);
   if (leftMs <= 0) return null;
-  return { projectId: kept.project_id, name: kept.project_name, action: kept.action, at: kept.at, leftMs };
+  const { project_id: projectId, project_name: name, action, reason, at } = kept;
+  return { projectId, name, action, reason, at, leftMs };
 }
 
 /** `1:42`: minutes and seconds left, rounded up (the window ends as `0:01` goes). */
@@ -96,11 +107,26 @@ export function clockText(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The banner's words before the project's name ('Finished', 'Skipped'). */
-export const UNDO_ACTION_TEXT: Record<UndoableAction['action'], string> = {
-  finished: 'Finished',
-  skipped: 'Skipped',
-};
+/** A skip's or flag's reason as the judge reads it (the Skip and Flag popups, the Undo banner). */
+export const reasonLabel = (reason: JudgeReason): string =>
+  reason === JUDGE_CONFLICT_REASON ? JUDGE_CONFLICT_LABEL : FLAG_REASON_LABELS[reason];
+
+/**
+ * What the judge is told of a finish, skip or flag, around the project's name: "Finished X.",
+ * "Skipped X (Busy).", "Flagged X (Can't Demo).", "Skipped X: you will not be given it again."
+ * The Undo banner says it: the phone's one confirmation of the tap.
+ */
+export function actionWords(
+  action: UndoableAction['action'],
+  reason: JudgeReason | undefined,
+): { before: string; after: string } {
+  if (action === 'finished') return { before: 'Finished', after: '.' };
+  if (reason === undefined) return { before: 'Skipped', after: '.' };
+  if (reason === JUDGE_CONFLICT_REASON)
+    return { before: 'Skipped', after: ': you will not be given it again.' };
+  const flagged = (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
+  return { before: flagged ? 'Flagged' : 'Skipped', after: ` (${reasonLabel(reason)}).` };
+}
 
 /** The button: `Undo (1:42)`, or `Undo` while the action waits on this phone. */
 export const undoButtonText = (offer: UndoOffer): string =>

@@ -240,7 +240,7 @@ interface LiveActions {
    */
   finish: (sent?: FinishScores) => Promise<boolean>;
   /** `POST /judge/skip` for a Skip or Flag reason; the next project follows once it landed. */
-  skip: (reason: JudgeReason) => Promise<boolean>;
+  skip: (reason: JudgeReason) => Promise<void>;
 }
 
 export type LiveState = LiveData & LiveActions;
@@ -325,18 +325,17 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
   skip: async (reason) => {
     const tapped = get();
     const { projectId, submitting } = tapped;
-    if (!projectId || submitting) return false;
+    if (!projectId || submitting) return;
     set({ submitting: true, endedHere: projectId, movedOnFrom: null });
     const outcome = await useJudgeSyncStore.getState().submit({ kind: 'skip', projectId, reason });
     if ('refused' in outcome) {
       set({ submitting: false, endedHere: null });
-      return false;
+      return;
     }
     // A flagged or conflicted project comes back only by an undo: its drafts are set aside for it;
     // a skipped one may be given again, and keeps them in place.
     setVisitAside(tapped, neverAgain(reason));
     set({ projectId: null, popup: null, alarm: false, ...NO_DRAFTS, submitting: false });
-    return true;
   },
 }));
 

@@ -314,7 +314,7 @@ export function applySaved(save: JudgeSave, answer?: unknown): void {
       undoChanged({ projectId: save.projectId, action: 'finished', at: Date.now() });
       return visitEnded();
     case 'skip':
-      undoChanged({ projectId: save.projectId, action: 'skipped', at: Date.now() });
+      undoChanged({ projectId: save.projectId, action: 'skipped', reason: save.reason, at: Date.now() });
       return visitEnded();
     case 'undo':
       return visitReopened(save, answer);

@@ -6,13 +6,15 @@
  * list it (during deliberation, say); and the finish or skip that landed last, which the banner
  * offers until `GET /judge/undo` is read again.
  */
-import type { UndoableAction } from '@podium/protocol';
+import type { JudgeReason, UndoableAction } from '@podium/protocol';
 import { create } from 'zustand';
 
 /** A finish or skip this phone saw land, `at` this phone's clock when its answer came. */
 export interface LandedAction {
   projectId: string;
   action: UndoableAction['action'];
+  /** A skip's reason (a Flag's too). */
+  reason?: JudgeReason;
   at: number;
 }
 
