@@ -650,20 +650,21 @@ export async function openPhonePage(
 }
 
 /**
- * A judge added and signed in over the API (welcome accepted), with a phone page; the caller
- * closes its `context`.
+ * A judge added and signed in over the API (welcome accepted), with a phone page (`options` over
+ * the default phone's); the caller closes its `context`.
  */
 export async function judgeOnPhone(
   browser: Browser,
   server: ServerHandle,
   name: string,
+  options: BrowserContextOptions = {},
 ): Promise<OpenedPage & { id: string; token: string }> {
   const judge = await seedJudge(server, {
     name,
     email: `${name.toLowerCase().replace(/\W/g, '')}@example.org`,
   });
   const token = await loginJudgeApi(server, judge.code);
-  return { id: judge.id, token, ...(await openPhonePage(browser, server, token)) };
+  return { id: judge.id, token, ...(await openPhonePage(browser, server, token, options)) };
 }
 
 /** A fresh browser context logged in as the admin (the saved password cookie), with its page's errors. */

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Project } from '@podium/protocol';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './harness';
 import {
@@ -77,8 +77,8 @@ async function nextToAssign(table: number, name: string): Promise<Project> {
 }
 
 /** A judge signed in (welcome accepted), with a phone page closed after the file. */
-async function judgeOnPhone(name: string) {
-  const judge = await signedInJudgeOnPhone(browser, server, name);
+async function judgeOnPhone(name: string, options: BrowserContextOptions = {}) {
+  const judge = await signedInJudgeOnPhone(browser, server, name, options);
   opened.push(judge.context);
   return judge;
 }
@@ -206,6 +206,45 @@ const tile = async (page: Page, label: string) =>
 
 /** Past the 5 s in which the answers of a page load count as fresh: a page opened now asks again. */
 const ANSWERS_STALE_MS = 5_500;
+
+describe('a judge on a 320×568 phone (the first iPhone SE), with the Undo banner over the next project', () => {
+  /** The project's name and table number, and the bar's controls: where to walk, and what to tap. */
+  const walkAndTap = (page: Page) => ({
+    name: projectHeading(page),
+    'table number': page.locator('.judge-project-heading__table'),
+    ...actions(page),
+  });
+
+  it('shows where the next project is above the action bar, after a Done and after a Skip', async () => {
+    const { page, errors } = await judgeOnPhone('Ida Rhodes', { viewport: { width: 320, height: 568 } });
+    await page.goto(url('/judge/live'));
+    await projectHeading(page).waitFor();
+    const finished = (await projectHeading(page).textContent())!.trim();
+    await button(page, 'Start Judging').tap();
+    await button(page, 'Done').tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await page.getByRole('link', { name: 'Next Project' }).tap();
+    await projectHeading(page).filter({ hasNotText: finished }).waitFor();
+    const banner = page.getByRole('region', { name: 'Undo' });
+    await banner.getByText(`Finished ${finished}.`).waitFor();
+    // The header, the banner, the name and the table number stacked above the bar (253 px here)
+    // put the table number under it: the judge saw the name but not where to walk.
+    expect(await offFirstScreen(walkAndTap(page))).toEqual([]);
+    expect(await offFirstScreen({ Undo: banner.getByRole('button') })).toEqual([]);
+
+    const skipped = (await projectHeading(page).textContent())!.trim();
+    await button(page, 'Skip').tap();
+    await page.getByRole('dialog').getByText('Busy', { exact: true }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
+    await projectHeading(page).filter({ hasNotText: skipped }).waitFor();
+    await banner.getByText(`Skipped ${skipped} (Busy).`).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await offFirstScreen(walkAndTap(page))).toEqual([]);
+    expect(await page.evaluate(layoutProblems, false)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
 
 describe('a reload with no network after an offline Done', () => {
   it('opens /judge/live and /judge from what the phone holds, counts the Done, and catches up once back online', async () => {

@@ -71,9 +71,7 @@ describe('the judging timer', () => {
     expect(await button('Done').isDisabled()).toBe(true);
     // Why, beside it, and that this Start Judging is the judge's own clock (issue 23).
     expect(await button('Done').getAttribute('aria-describedby')).toBe('judge-done-waits');
-    expect(await page.locator('#judge-done-waits').textContent()).toBe(
-      'Done unlocks once you tap Start Judging above.',
-    );
+    expect(await page.locator('#judge-done-waits').textContent()).toBe('Done unlocks after Start Judging.');
     expect(await page.locator('#judge-start-what').textContent()).toBe(
       'Starts your 2-second timer for this project when you reach its table.',
     );

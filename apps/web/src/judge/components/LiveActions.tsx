@@ -2,7 +2,7 @@ import { hasStarted } from '../logic/countdown';
 import { useJudgeLiveStore } from '../stores/live.store';
 
 /** Why Done is greyed out: the spec enables it only once the judge's own timer has started. */
-const DONE_WAITS_TEXT = 'Done unlocks once you tap Start Judging above.';
+const DONE_WAITS_TEXT = 'Done unlocks after Start Judging.';
 
 /** Flag, Skip and Done. Done waits for the clock to start, unless there is no timer; it says so. */
 export function LiveActions() {
