@@ -274,6 +274,15 @@ describe('a reload with no network after an offline Done', () => {
     expect(await page.getByRole('link', { name: 'Next Project' }).count()).toBe(1);
     expect(await tile(page, 'Seen')).toBe('1');
     expect(await tile(page, 'Total Projects')).toBe('–'); // never read on this phone yet
+    // What Seen counts is in the Unranked list too, as the phone keeps it (the list was empty).
+    const unranked = page.locator('.judge-list--unranked li[data-project-id]');
+    expect(await unranked.allInnerTexts()).toEqual([expect.stringContaining(finished)]);
+    // Its page opens from there, offline, from what the lists show.
+    await unranked.getByRole('link', { name: finished }).tap();
+    await page.getByRole('heading', { level: 1, name: finished }).waitFor();
+    expect(await page.getByText('Could not load this page').count()).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Welcome, Hedy Lamarr' }).waitFor();
 
     // Back online: the Done is sent, the count read, and the next project comes on the live page.
     await page.context().setOffline(false);

@@ -5,9 +5,10 @@
  * (judge/stores/sync.store.ts). Nothing here keeps a copy of
  * a server answer: the query cache holds it, events and landed writes update it.
  */
-import type { CriteriaList, JudgedProject, JudgeScores, JudgeSelf } from '@podium/protocol';
+import type { CriteriaList, JudgedProject, JudgeScores, JudgeSelf, ProjectSummary } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { useEffect, useMemo } from 'react';
+import { endpointKey, queryClient } from '../../queries/query-client';
 import type { EndpointQuery } from '../../queries/use-endpoint-query';
 import { useEndpointQuery } from '../../queries/use-endpoint-query';
 import {
@@ -29,20 +30,32 @@ function useJudgeOutbox(judgeId: string | undefined): void {
   }, [judgeId]);
 }
 
+/** A project as this phone keeps it (`GET /project/:id`, which the live page read), if it does. */
+export const keptSummary = (projectId: string): ProjectSummary | undefined =>
+  queryClient.getQueryData<ProjectSummary>(endpointKey(endpoints.projectSummary, { id: projectId }));
+
 /** `GET /judge` with the waiting changes laid over. */
 export function useJudgeSelf(): EndpointQuery<JudgeSelf> {
   const query = useEndpointQuery(endpoints.judgeSelf);
   const pending = useJudgeSyncStore((state) => state.pending);
   useJudgeOutbox(query.data?.id);
-  const judge = useMemo(() => query.data && judgeWithPending(query.data, pending), [query.data, pending]);
+  const judge = useMemo(
+    () => query.data && judgeWithPending(query.data, pending, keptSummary),
+    [query.data, pending],
+  );
   return { ...query, data: judge };
 }
 
-/** `GET /judge/project/:id` with its waiting notes and star laid over. */
+/**
+ * `GET /judge/project/:id` with its waiting notes and star laid over; until it answers (offline,
+ * a Done still on the phone: never), the project as the judge's lists show it.
+ */
 export function useJudgedProject(projectId: string): EndpointQuery<JudgedProject> {
   const query = useEndpointQuery(endpoints.judgeProject, { params: { id: projectId } });
   const pending = useJudgeSyncStore((state) => state.pending);
-  const project = useMemo(() => query.data && projectWithPending(query.data, pending), [query.data, pending]);
+  const listed = useJudgeSelf().data?.seen_projects.find((p) => p.project_id === projectId);
+  const shown = query.data ?? listed;
+  const project = useMemo(() => shown && projectWithPending(shown, pending), [shown, pending]);
   return { ...query, data: project };
 }
 

@@ -3,19 +3,17 @@
  * lasts, the tap that queues `POST /judge/undo` in the outbox, and the move to the live page once
  * an undo landed (the server gives the project again).
  */
-import type { ProjectSummary } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { endpointKey, queryClient } from '../../queries/query-client';
 import { endpointQuery } from '../../queries/use-endpoint-query';
 import { notify } from '../../stores/notice.store';
 import type { UndoOffer } from '../logic/undo';
 import { undoOffer } from '../logic/undo';
 import { useJudgeSyncStore } from '../stores/sync.store';
 import { useJudgeUndoStore } from '../stores/undo.store';
-import { useDeliberation, useJudgeSelf } from './use-judge-data';
+import { keptSummary, useDeliberation, useJudgeSelf } from './use-judge-data';
 
 /** The countdown shows seconds: four ticks a second keep it exact to a quarter second. */
 const TICK_MS = 250;
@@ -24,12 +22,7 @@ const TICK_MS = 250;
 const UNDO_SAVED_ON_PHONE = 'Undo saved on this phone; it will be sent when you are back online.';
 
 /** A project's name as this phone keeps it (the live page read it), for an action still waiting here. */
-function keptName(projectId: string): string {
-  const kept = queryClient.getQueryData<ProjectSummary>(
-    endpointKey(endpoints.projectSummary, { id: projectId }),
-  );
-  return kept?.name ?? 'your last project';
-}
+const keptName = (projectId: string): string => keptSummary(projectId)?.name ?? 'your last project';
 
 /**
  * What the banner offers now, or null: none while deliberation is on or the account is disabled

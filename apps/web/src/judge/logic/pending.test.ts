@@ -82,6 +82,35 @@ describe('a visit ended on the phone, not sent yet', () => {
     expect(seenWithPending(holding, pending)).toBe(4);
   });
 
+  it("shows a finish's project among the seen, as the phone keeps it, with the Done's notes and star", () => {
+    const summary = { id: 'c', name: 'Kelp Farm', url: 'u', location: 7, area: 'Hall B', description: 'd' };
+    const kept = (id: string) =>
+      id === 'c' ? { ...summary, try_link: '', video_link: '', challenge_list: [], group: 0 } : undefined;
+    const finish = { kind: 'finish', projectId: 'c', notes: 'Loud demo', starred: true } as const;
+    const shown = judgeWithPending(holding, [finish], kept);
+    expect(shown.seen_projects.at(-1)).toEqual({
+      project_id: 'c',
+      name: 'Kelp Farm',
+      url: 'u',
+      location: 7,
+      area: 'Hall B',
+      description: 'd',
+      notes: 'Loud demo',
+      starred: true,
+    });
+    expect(shown.rankings).toEqual(['b']); // unranked until the judge ranks it
+    // A later star is laid over it; an undo takes it out again; without a kept project, only counted.
+    const starredOff = judgeWithPending(
+      holding,
+      [finish, { kind: 'star', projectId: 'c', starred: false }],
+      kept,
+    );
+    expect(starredOff.seen_projects.at(-1)?.starred).toBe(false);
+    const undone = judgeWithPending(holding, [finish, { kind: 'undo', projectId: 'c', name: 'C' }], kept);
+    expect(undone.seen_projects.map((p) => p.project_id)).toEqual(['a', 'b']);
+    expect(judgeWithPending(holding, [finish]).seen_projects).toHaveLength(2);
+  });
+
   it('counts no busy or absent skip, and keeps a project held after another one', () => {
     expect(seenWithPending(holding, [{ kind: 'skip', projectId: 'c', reason: 'busy' }])).toBe(2);
     expect(judgeWithPending(holding, [{ kind: 'skip', projectId: 'a', reason: 'busy' }]).current).toBe('c');

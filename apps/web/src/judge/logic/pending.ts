@@ -9,6 +9,7 @@ import type {
   JudgedProject,
   JudgeScores,
   JudgeSelf,
+  ProjectSummary,
 } from '@podium/protocol';
 import { JUDGE_FLAG_REASONS } from '@podium/protocol';
 import type { JudgeSave } from '../stores/sync.store';
@@ -33,26 +34,49 @@ export function judgeWithoutView(judge: JudgeSelf, projectId: string): JudgeSelf
   };
 }
 
+/** The judge once the visit of `projectId` ended: not holding it any more. */
+const withVisitEnded = (judge: JudgeSelf, projectId: string): JudgeSelf =>
+  judge.current === projectId ? { ...judge, current: null } : judge;
+
+/** A project as this phone keeps it (the live page read it), if it does. */
+export type KeptSummary = (projectId: string) => ProjectSummary | undefined;
+
 /**
  * The judge as one change leaves it. A finish or skip of the held project ends the visit: no
- * current project (the dashboard offers the next one, not "Resume Project"); its place in the
- * lists needs the server's answer (name, table), so it is only counted (`seenWithPending`). An
- * undo takes the project out of the lists; the project held stays the server's until it lands
- * (the live page waits for it).
+ * current project (the dashboard offers the next one, not "Resume Project"). A finish's project
+ * joins the seen ones, from the project as this phone keeps it (`keptSummary`), so that offline
+ * the Unranked list shows what 'Seen' counts (`seenWithPending`). An undo takes the project out
+ * of the lists; the project held stays the server's until it lands (the live page waits for it).
  */
-export function judgeWithSave(judge: JudgeSelf, save: JudgeSave): JudgeSelf {
+export function judgeWithSave(
+  judge: JudgeSelf,
+  save: JudgeSave,
+  keptSummary: KeptSummary = () => undefined,
+): JudgeSelf {
   if (save.kind === 'rank') return { ...judge, rankings: [...save.ranking] };
   if (save.kind === 'undo') return judgeWithoutView(judge, save.projectId);
-  if (save.kind === 'finish' || save.kind === 'skip')
-    return judge.current === save.projectId ? { ...judge, current: null } : judge;
+  if (save.kind === 'skip') return withVisitEnded(judge, save.projectId);
+  if (save.kind === 'finish') {
+    const ended = withVisitEnded(judge, save.projectId);
+    const summary = keptSummary(save.projectId);
+    if (!summary || judge.seen_projects.some((p) => p.project_id === save.projectId)) return ended;
+    const { name, url, location, area, description } = summary;
+    const { projectId, notes, starred } = save;
+    const view = { project_id: projectId, name, url, location, area, description, notes, starred };
+    return { ...ended, seen_projects: [...judge.seen_projects, view] };
+  }
   if (save.kind !== 'star' && save.kind !== 'notes') return judge;
   const seen_projects = judge.seen_projects.map((p) => projectWithSave(p, save));
   return seen_projects.every((p, i) => p === judge.seen_projects[i]) ? judge : { ...judge, seen_projects };
 }
 
 /** The judge with every waiting change laid over, oldest first. */
-export function judgeWithPending(judge: JudgeSelf, pending: readonly JudgeSave[]): JudgeSelf {
-  return pending.reduce(judgeWithSave, judge);
+export function judgeWithPending(
+  judge: JudgeSelf,
+  pending: readonly JudgeSave[],
+  keptSummary?: KeptSummary,
+): JudgeSelf {
+  return pending.reduce((shown, save) => judgeWithSave(shown, save, keptSummary), judge);
 }
 
 /** One project with its waiting notes and star laid over. */
