@@ -210,6 +210,33 @@ describe('judging by criteria on a phone', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('on a 320×568 phone, opens the feedback box above the Submit held at the bottom, not behind it', async () => {
+    const judge = await seedJudge(server, { name: 'Ida Rhodes', email: 'ida@example.org' });
+    const token = await loginJudgeApi(server, judge.code);
+    const { context, page, errors } = await openPhonePage(browser, server, token, {
+      viewport: { width: 320, height: 568 },
+    });
+    opened.push(context);
+    await openDone(page, token);
+    const dialog = doneDialog(page);
+    await criterionGroup(dialog, 'Originality').waitFor();
+    await button(dialog, 'Add feedback for the team').tap();
+    const field = dialog.getByLabel('Feedback for the team');
+    await field.waitFor();
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Focused, it scrolled into the popup's view, but under the Submit bar: typed in blind.
+    const underBar = () =>
+      field.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const bar = element.closest('dialog')!.querySelector('.judge-done__submit')!.getBoundingClientRect();
+        return box.bottom > bar.top ? `${box.top}–${box.bottom}, the bar from ${bar.top}` : '';
+      });
+    await expect.poll(underBar).toBe('');
+    await page.keyboard.type('Great pitch.');
+    expect(await underBar()).toBe('');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('names the criteria and what their scores mean on the welcome page, before the first pitch', async () => {
     const judge = await seedJudge(server, { name: 'Grace Hopper', email: 'grace.hopper@example.org' });
     const token = await loginJudgeApi(server, judge.code, false);

@@ -131,6 +131,20 @@ async function offFirstScreen(targets: Record<string, Locator>): Promise<string[
   return problems;
 }
 
+/** How tall what a tap at `target`'s first letters hits is: the pixels, above and below too, that reach it. */
+async function tapAreaHeight(target: Locator): Promise<number> {
+  return target.evaluate((element) => {
+    const box = element.getClientRects()[0]!;
+    const x = box.left + 4;
+    let hits = 0;
+    for (let y = Math.floor(box.top) - 40; y <= box.bottom + 40; y += 1) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && element.contains(hit)) hits += 1;
+    }
+    return hits;
+  });
+}
+
 const actions = (page: Page) => ({
   Flag: button(page, 'Flag'),
   Skip: button(page, 'Skip'),
@@ -231,6 +245,8 @@ describe('a judge on a 320×568 phone (the first iPhone SE), with the Undo banne
     // put the table number under it: the judge saw the name but not where to walk.
     expect(await offFirstScreen(walkAndTap(page))).toEqual([]);
     expect(await offFirstScreen({ Undo: banner.getByRole('button') })).toEqual([]);
+    // The name's link (the team's page), one line of 26 px, is still a 44 px target.
+    expect(await tapAreaHeight(projectHeading(page).getByRole('link'))).toBeGreaterThanOrEqual(44);
 
     const skipped = (await projectHeading(page).textContent())!.trim();
     await button(page, 'Skip').tap();
