@@ -21,6 +21,7 @@ import {
   judgeRecord,
   launchBrowser,
   loginJudgeApi,
+  noticeWithText,
   openPhonePage,
   recordApiWrites,
   requestedTwice,
@@ -185,13 +186,21 @@ describe('judge writes made offline', () => {
     await page.getByLabel('Personal notes').fill('Written in a dead zone.');
     await button(page, 'Done').tap();
     await dialog(page).getByRole('button', { name: 'Submit' }).tap();
-    await page.getByText('Saved on this phone; it will be sent when you are back online.').last().waitFor();
+    const waiting = noticeWithText(page, 'Saved on this phone; it will be sent when you are back online.');
+    await waiting.waitFor();
     await page.waitForURL(url('/judge'));
     await page.getByText('Offline: 1 change waiting', { exact: true }).waitFor();
     expect((await judgeRecord(server, id)).seen_projects).toEqual([]);
 
+    // Held while it has the focus (a keyboard on its ×): once sent, it is untrue, and goes all the same.
+    await page
+      .locator('.notices .notice')
+      .filter({ hasText: 'Saved on this phone' })
+      .getByRole('button', { name: 'Dismiss' })
+      .focus();
     await page.context().setOffline(false);
     await page.getByText('All saved', { exact: true }).waitFor({ timeout: 20_000 });
+    await waiting.waitFor({ state: 'detached' });
     await expect
       .poll(async () => (await judgeRecord(server, id)).seen_projects.map((p) => [p.name, p.notes]))
       .toEqual([[third, 'Written in a dead zone.']]);

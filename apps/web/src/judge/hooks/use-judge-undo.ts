@@ -8,10 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { endpointQuery } from '../../queries/use-endpoint-query';
-import { notify } from '../../stores/notice.store';
 import type { UndoOffer } from '../logic/undo';
 import { undoOffer } from '../logic/undo';
-import { useJudgeSyncStore } from '../stores/sync.store';
+import { notifyWaiting, useJudgeSyncStore } from '../stores/sync.store';
 import { useJudgeUndoStore } from '../stores/undo.store';
 import { keptSummary, useDeliberation, useJudgeSelf } from './use-judge-data';
 
@@ -64,7 +63,7 @@ export async function undo(offer: UndoOffer): Promise<void> {
   const outcome = await useJudgeSyncStore
     .getState()
     .submit({ kind: 'undo', projectId: offer.projectId, name: offer.name, at: offer.at });
-  if ('waiting' in outcome) notify.success(UNDO_SAVED_ON_PHONE);
+  if ('waiting' in outcome) notifyWaiting(UNDO_SAVED_ON_PHONE);
 }
 
 /** Once an undo landed, every judge page goes to the live page, which shows the project again. */

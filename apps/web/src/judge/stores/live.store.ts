@@ -9,7 +9,6 @@
 import type { JudgeReason } from '@podium/protocol';
 import { JUDGE_CONFLICT_REASON, JUDGE_FLAG_REASONS } from '@podium/protocol';
 import { create } from 'zustand';
-import { notify } from '../../stores/notice.store';
 import type { DraftKind } from '../device/drafts';
 import {
   draftKeys,
@@ -34,7 +33,7 @@ import {
   startCountdown,
   toggleCountdown,
 } from '../logic/countdown';
-import { useJudgeSyncStore } from './sync.store';
+import { notifyWaiting, useJudgeSyncStore } from './sync.store';
 
 export type LivePopup = 'done' | 'skip' | 'flag' | 'time-up';
 
@@ -318,7 +317,7 @@ export const useJudgeLiveStore = create<LiveState>()((set, get) => ({
     removeDraft('feedback', judgeId, projectId);
     removeDoneChoices(judgeId, projectId);
     setVisitAside(tapped, false);
-    if ('waiting' in outcome) notify.success(SAVED_ON_PHONE);
+    if ('waiting' in outcome) notifyWaiting(SAVED_ON_PHONE);
     set({ popup: null, alarm: false, ...NO_DRAFTS, submitting: false, finished: true });
     return true;
   },

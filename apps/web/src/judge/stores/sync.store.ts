@@ -23,7 +23,7 @@ import { loadDoneChoices, loadDraft, saveDoneChoices, saveDraft } from '../devic
 import { removeVisitTimer } from '../device/visit-timer';
 import { giveEndedVisitBack } from '../device/ended-visit';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
-import { notify } from '../../stores/notice.store';
+import { notify, useNoticeStore } from '../../stores/notice.store';
 import { tokenFingerprint } from '../../util/token-fingerprint';
 import type { LandedAction } from './undo.store';
 import { useJudgeUndoStore } from './undo.store';
@@ -417,9 +417,23 @@ function storedOwner(): string | null {
   }
 }
 
+/** The notices saying that a change waits on this phone: untrue once nothing waits. */
+const waitingNotices = new Set<number>();
+
+/** Says that a change waits on this phone; the notice goes once everything is sent. */
+export function notifyWaiting(text: string): void {
+  waitingNotices.add(notify.success(text));
+}
+
 export const useJudgeSyncStore = create<JudgeSyncState>()((set, get) => {
-  const publish = (snapshot: OutboxSnapshot<JudgeSave>) =>
-    set({ pending: snapshot.entries.map((e) => e.payload), status: saveStatusOf(snapshot) });
+  const publish = (snapshot: OutboxSnapshot<JudgeSave>) => {
+    const status = saveStatusOf(snapshot);
+    set({ pending: snapshot.entries.map((e) => e.payload), status });
+    // Held by a finger or the pointer, it stayed on screen beside "All saved".
+    if (status !== 'saved') return;
+    for (const id of waitingNotices) useNoticeStore.getState().dismiss(id);
+    waitingNotices.clear();
+  };
 
   return {
     outbox: null,
