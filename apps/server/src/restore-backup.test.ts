@@ -16,7 +16,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -35,6 +35,8 @@ import { dropDatabase, freshDatabaseUrl } from './test-support/postgres-server.j
 import { createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
 
 const COMMAND = new URL('../dist/restore.js', import.meta.url).pathname;
+/** The repository's root: where the Settings page's restore command is typed. */
+const PODIUM_FOLDER = new URL('../../..', import.meta.url).pathname;
 
 // The command runs from dist: built once for the file, which may take a while on a busy machine.
 beforeAll(() => ensureBuilt(), 120_000);
@@ -79,9 +81,10 @@ async function restoreCommand(
   );
 }
 
-/** Runs `command` in a shell, with neither DATA_DIR nor DATABASE_URL set. */
-async function inShell(command: string): Promise<Run> {
-  return await ran('sh', ['-c', command], { DATA_DIR: '', DATABASE_URL: '' });
+/** Runs `command` in a shell in `cwd`, with neither DATA_DIR nor DATABASE_URL set; `node` is this one. */
+async function inShell(command: string, cwd: string): Promise<Run> {
+  const path = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+  return await ran('sh', ['-c', command], { DATA_DIR: '', DATABASE_URL: '', PATH: path }, cwd);
 }
 
 /** A data folder holding an event with `projects` projects added through HTTP, its server closed. */
@@ -169,9 +172,8 @@ describe('npm run restore', () => {
     // Listing opened the copy read-only, and left nothing beside it.
     expect(readdirSync(join(dataDir, 'backups'))).toEqual([copy]);
 
-    // The command the Settings page shows, typed into a shell elsewhere (`npm run restore --` runs this one).
-    const typed = shown?.restore_command.replace('npm run restore --', `${process.execPath} ${COMMAND}`);
-    const restored = await inShell(typed ?? '');
+    // The command the Settings page shows, typed into a shell in Podium's folder.
+    const restored = await inShell(shown?.restore_command ?? '', PODIUM_FOLDER);
     const kept = join(
       dataDir,
       'backups',

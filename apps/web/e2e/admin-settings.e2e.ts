@@ -522,7 +522,7 @@ describe('admin settings (laptop)', () => {
     const listed = section.getByRole('listitem');
     await listed.getByText(' · before a reset · 1 project, ').waitFor();
     expect(await listed.locator('code').textContent()).toBe(
-      `DATA_DIR=${server.dataDir} npm run restore -- ${join(server.dataDir, 'backups', kept as string)}`,
+      `DATA_DIR=${server.dataDir} node apps/server/dist/restore.js ${join(server.dataDir, 'backups', kept as string)}`,
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

@@ -249,8 +249,8 @@ describe('the copy of the event kept before a reset', () => {
     expect((await reset('all')).statusCode).toBe(200);
     const command = (name: string) =>
       t.app.db.engine === 'postgres'
-        ? `DATABASE_URL=${t.app.db.location} npm run restore -- ${name}`
-        : `DATA_DIR=${t.app.config.dataDir} npm run restore -- ${join(folder(), name)}`;
+        ? `DATABASE_URL=${t.app.db.location} node apps/server/dist/restore.js ${name}`
+        : `DATA_DIR=${t.app.config.dataDir} node apps/server/dist/restore.js ${join(folder(), name)}`;
     const listed = (time: number, counts: [number, number, number]) => ({
       name: keptName(time),
       kind: 'before-reset',

@@ -121,13 +121,15 @@ export interface CopyToPutBack {
 }
 
 /**
- * `npm run restore` for a kept copy, with the setting that names the server's event (the
- * command's default, ./data, is not every server's), each word quoted for a shell if needed.
+ * The restore command for a kept copy, typed in Podium's folder, with the setting that names the
+ * server's event (the command's default, ./data, is not every server's), each word quoted for a
+ * shell if needed. The built script, not `npm run restore`: that builds the server first, which
+ * the container image cannot (it holds no sources); the script is in every install.
  */
 function restoreCommand(setting: 'DATA_DIR' | 'DATABASE_URL', value: string, copy: string): string {
   const word = (text: string) =>
     /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-  return `${setting}=${word(value)} npm run restore -- ${word(copy)}`;
+  return `${setting}=${word(value)} node apps/server/dist/restore.js ${word(copy)}`;
 }
 
 /** Runs `check`, a CopyNotRestoredError said as a 400 with its reason. */
