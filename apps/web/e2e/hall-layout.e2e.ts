@@ -170,7 +170,9 @@ describe('hall layout', () => {
       serviceWorkers: 'block',
     });
     try {
-      await page.route(/\/assets\/HallDrawing-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.route(/\/assets\/HallDrawing-[^/]*\.js(\?.*)?$/, (route) =>
+        route.abort('internetdisconnected'),
+      );
       await page.goto(url('/judge/live'));
       const where = page.getByRole('region', { name: 'Where to go' });
       await where.getByText('Could not load the map: check the network.', { exact: false }).waitFor();

@@ -478,7 +478,9 @@ describe('opening the portal', () => {
     expect(await failure.count()).toBe(0);
 
     // A network that answers nothing though the phone says it is online: Try again loads it.
-    await page.route(/\/assets\/RankingBoard-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/RankingBoard-[^/]*\.js(\?.*)?$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
     await page.reload();
     await failure.waitFor();
     await page.unrouteAll();
@@ -495,7 +497,7 @@ describe('opening the portal', () => {
     });
     opened.push(context);
     // Venue Wi-Fi: the board's chunk arrives only after the judge has moved on.
-    const deliver = await holdRequests(page, /\/assets\/RankingBoard-[^/]*\.js$/);
+    const deliver = await holdRequests(page, /\/assets\/RankingBoard-[^/]*\.js(\?.*)?$/);
     await page.goto(url('/judge'));
     await page.getByRole('heading', { name: 'Welcome, Noether' }).waitFor();
     // The spinner stands in the board's place, not over the page.
@@ -517,29 +519,34 @@ describe('opening the portal', () => {
     });
     opened.push(context);
     // The page loads, but the chunk holding socket.io-client does not arrive (the network went).
-    await page.route(/\/assets\/connection-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/connection-[^/]*\.js(\?.*)?$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
     const refused = page.waitForEvent('requestfailed', (request) => /\/connection-/.test(request.url()));
     await page.goto(url('/judge'));
     await page.getByRole('heading', { name: 'Welcome, Tharp' }).waitFor();
     await refused;
-    await page.unrouteAll();
 
     // The network comes back: the socket's code loads, it connects, and the page follows the
-    // organizer's change.
+    // organizer's change. (Until then every try fails: the route stays.)
     const connected = socketConnected(page);
     await context.setOffline(true);
+    await page.unrouteAll();
     await context.setOffline(false);
     await connected;
     await apiCall(server, 'PUT', `/judge/${id}`, { name: 'Twyla Tharp', email: 'tharp@example.org' });
     await page.getByRole('heading', { name: 'Welcome, Twyla Tharp' }).waitFor({ timeout: 15_000 });
 
     // A network that answered nothing though the phone says it is online: tried again shortly.
-    await page.route(/\/assets\/connection-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/connection-[^/]*\.js(\?.*)?$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
     const refusedAgain = page.waitForEvent('requestfailed', (request) => /\/connection-/.test(request.url()));
+    const connectedAgain = socketConnected(page);
     await page.reload();
     await refusedAgain;
     await page.unrouteAll();
-    await socketConnected(page);
+    await connectedAgain;
     expect(withoutOfflineNoise(errors)).toEqual([]);
   });
 

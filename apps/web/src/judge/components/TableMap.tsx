@@ -9,10 +9,11 @@ import { deferred } from './deferred';
 
 // Loaded only when the hall has a layout: most events have none, and the drawing would otherwise
 // weigh on every judge's first load (issue 14). The sentence above it shows at once.
-const HallDrawing = deferred(async () => (await import('../../components/hall/HallDrawing')).HallDrawing, {
-  what: 'the map',
-  whileLoading: 'nothing',
-});
+const HallDrawing = deferred(
+  () => import('../../components/hall/HallDrawing'),
+  (module) => module.HallDrawing,
+  { what: 'the map', whileLoading: 'nothing' },
+);
 
 const metres = (value: number) => `${Math.round(Math.abs(value) * 2) / 2} m`;
 

@@ -22,11 +22,18 @@ interface DeferredOptions {
   whileLoading?: 'spinner' | 'nothing';
 }
 
-export function deferred<P extends object>(
-  importPart: () => Promise<ComponentType<P>>,
+export function deferred<M, P extends object>(
+  importModule: () => Promise<M>,
+  partOf: (module: M) => ComponentType<P>,
   { what, whileLoading = 'spinner' }: DeferredOptions,
 ): ComponentType<P> {
-  const part = loadOnce(importPart);
+  const loaded = loadOnce(importModule);
+  const part = {
+    get module() {
+      return loaded.module && partOf(loaded.module);
+    },
+    load: async () => partOf(await loaded.load()),
+  };
 
   return function DeferredPart(props: P) {
     // A component is a function: kept in a box so React does not call it as a state updater.

@@ -13,9 +13,11 @@ import { useJudgeRealtime } from '../hooks/use-judge-realtime';
 import { JudgeLogout } from '../components/JudgeLogout';
 
 // Drag and drop (dnd-kit) loads only with the dashboard's ranking board: the live page never needs it.
-const RankingBoard = deferred(async () => (await import('../components/RankingBoard')).RankingBoard, {
-  what: 'the ranking board',
-});
+const RankingBoard = deferred(
+  () => import('../components/RankingBoard'),
+  (module) => module.RankingBoard,
+  { what: 'the ranking board' },
+);
 
 /** `/judge`: the judge's home: next project, stats, rankings or stars. */
 export function JudgeDashboardPage() {
