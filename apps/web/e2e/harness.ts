@@ -437,6 +437,13 @@ export async function saveAdminPassword(
   ]);
 }
 
+/**
+ * What a judge's phone says when its Done, saved there, is refused because their other phone
+ * finished the project first, and the notes typed in it were added to the project's notes.
+ */
+export const OVERTAKEN_DONE =
+  "You are no longer judging this project (it was finished or skipped on your other phone or tab, or an organizer changed it), so this Done was not saved. Its notes were added to the project's notes.";
+
 /** The judge's Done popup. */
 export const doneDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Finish Project' });
 

@@ -580,7 +580,9 @@ describe('opening the portal', () => {
     await page.waitForTimeout(2_000);
     expect(twice()).toEqual([]);
 
-    // The project page of a judged project: the judge, deliberation, the project, once each.
+    // The project page of a judged project: the judge, deliberation, the project, once each. The
+    // judge finishes it elsewhere (over the API) while no page is open: an open one would hear it.
+    await page.goto('about:blank');
     const { project_id: judged } = await apiCall<{ project_id: string }>(
       server,
       'POST',

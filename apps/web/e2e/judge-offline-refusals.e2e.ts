@@ -7,12 +7,7 @@
  * a Done that landed still offers Undo once the network is gone.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import {
-  DELIBERATION_BLOCKS_SCORING,
-  JUDGE_CONFLICT_LABEL,
-  NOT_CURRENT_PROJECT,
-  SAID_CONFLICTS_REFUSED,
-} from '@podium/protocol';
+import { DELIBERATION_BLOCKS_SCORING, JUDGE_CONFLICT_LABEL, SAID_CONFLICTS_REFUSED } from '@podium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxStorageKey } from '../src/judge/device/offline-queue';
 import type { ServerHandle } from './harness';
@@ -33,6 +28,7 @@ import {
   startUntimedJudging,
   undoButton,
   withoutOfflineNoise,
+  OVERTAKEN_DONE,
 } from './harness';
 
 interface Self {
@@ -98,18 +94,19 @@ describe("an undo tapped offline behind a Done the server refuses (the judge's o
       .project_id;
 
     await page.context().setOffline(false);
-    await noticeWithText(
-      page,
-      `The server did not accept finishing the project (${NOT_CURRENT_PROJECT}). It was not saved.`,
-    ).waitFor({ timeout: 20_000 });
+    await noticeWithText(page, OVERTAKEN_DONE).waitFor({ timeout: 20_000 });
     await outboxEmptied(page, id);
     // The undo meant the refused Done: it is never sent, and the server keeps the other phone's
-    // finish (its notes) and the project it was given since.
+    // finish (its notes, with this phone's after them) and the project it was given since.
     expect(writes).not.toContain('POST /api/judge/undo');
-    const self = await judgeSelf(token);
-    expect(self.seen_projects).toEqual([
-      expect.objectContaining({ project_id: project.id, notes: 'From the other phone.' }),
+    const seen = async () => (await judgeSelf(token)).seen_projects;
+    await expect.poll(seen, { timeout: 10_000 }).toEqual([
+      expect.objectContaining({
+        project_id: project.id,
+        notes: 'From the other phone.\n\nTyped on the phone that was behind.',
+      }),
     ]);
+    const self = await judgeSelf(token);
     expect(self.current).toBe(given);
     expect(await page.getByText(`Undone: you are judging ${project.name} again`).count()).toBe(0);
     expect(withoutNoise(errors)).toEqual([]);

@@ -3,7 +3,8 @@
  * when the judge's Skip on one phone ends the project the other still shows, the other says so
  * truly ("You moved on from … on another device"), not that an organizer moved the judge on; an
  * organizer's move (a declared conflict of interest) is still said as the organizer's on both; a
- * score corrected on one phone shows on the other.
+ * score corrected, a ranking or a star on one phone shows on the other, and so does the organizer's
+ * edit of the project both hold.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,14 +64,9 @@ describe('one judge on two phones', () => {
     await skipShownProject(a, 'Busy');
     await projectHeading(a).filter({ hasNotText: skipped }).waitFor();
     const next = (await judgeRecord(server, id)).current as string;
-    expect(await notice(a).count()).toBe(0);
-    // Phone B reads the judge again (an organizer's edit of the judge's record tells its phones).
-    await apiCall(server, 'PUT', `/judge/${id}`, {
-      name: 'Ada Lovelace',
-      email: 'ada@example.org',
-      notes: 'x',
-    });
+    // Phone B hears of the Skip at once (`judge.updated` to the judge's phones), without a reload.
     await notice(b).waitFor({ timeout: 10_000 });
+    expect(await notice(a).count()).toBe(0);
     expect(await notice(b).textContent()).toMatch(
       new RegExp(`^You moved on from ${skipped} \\(table \\d+\\) on another device\\.`),
     );
@@ -113,6 +109,43 @@ describe('a phone that cannot ask who moved the judge on', () => {
     await projectHeading(b).filter({ hasNotText: skipped }).waitFor();
     // Its two phones; the question cut on the network is said on B's console.
     for (const { errors } of phones.slice(-2)) expect(withoutOfflineNoise(errors)).toEqual([]);
+  });
+});
+
+describe("the judge's ranking, star and held project on the other phone", () => {
+  it('follow a ranking and a star made on one phone, and the organizer renaming and moving the held project, without a reload', async () => {
+    const { id, code } = await seedJudge(server, { name: 'Frances Allen', email: 'frances@example.org' });
+    const token = await loginJudgeApi(server, code);
+    const { project_id: seen } = await apiCall<{ project_id: string }>(
+      server,
+      'POST',
+      '/judge/next',
+      undefined,
+      token,
+    );
+    await apiCall(server, 'POST', '/judge/finish', { notes: '' }, token);
+    const [dashboard, live] = [await phoneOf(code, '/judge'), await phoneOf(code)];
+    const row = dashboard.locator(`.judge-row[data-project-id="${seen}"]`);
+    await row.waitFor();
+    await projectHeading(live).waitFor();
+    const held = (await judgeRecord(server, id)).current as string;
+
+    // The other phone ranks and stars the project it finished.
+    await apiCall(server, 'POST', '/judge/rank', { ranking: [seen] }, token);
+    await apiCall(server, 'PUT', `/judge/star/${seen}`, { starred: true }, token);
+    await dashboard
+      .locator(`.judge-list--ranked .judge-row[data-project-id="${seen}"]`)
+      .waitFor({ timeout: 10_000 });
+    await row.getByText('Starred', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // The organizer renames the held project and moves it to another table.
+    await apiCall(server, 'PUT', `/project/${held}`, { name: 'Renamed Rover' });
+    await projectHeading(live).filter({ hasText: 'Renamed Rover' }).waitFor({ timeout: 10_000 });
+    await apiCall(server, 'PUT', `/project/move/${held}`, { location: 42 });
+    await expect
+      .poll(() => live.locator('.judge-project-heading__table-number').textContent(), { timeout: 10_000 })
+      .toBe('42');
+    for (const { errors } of phones.slice(-2)) expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
 

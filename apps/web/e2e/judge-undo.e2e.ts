@@ -9,7 +9,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   JUDGE_CONFLICT_LABEL,
-  NOT_CURRENT_PROJECT,
   UNDO_DURING_DELIBERATION,
   UNDO_REDONE,
   UNDO_WINDOW_MS,
@@ -34,6 +33,7 @@ import {
   undoButton,
   unexpectedErrors,
   withoutOfflineNoise,
+  OVERTAKEN_DONE,
 } from './harness';
 
 interface Self {
@@ -352,15 +352,17 @@ describe("the judge's other phone moved on while this one was offline", () => {
       .project_id;
 
     await page.context().setOffline(false);
-    await noticeWithText(
-      page,
-      `The server did not accept finishing the project (${NOT_CURRENT_PROJECT}). It was not saved.`,
-    ).waitFor({ timeout: 20_000 });
+    await noticeWithText(page, OVERTAKEN_DONE).waitFor({ timeout: 20_000 });
+    // The notes typed on this phone are not lost: they follow the other phone's.
+    const seen = async () => (await judgeSelf(token)).seen_projects;
+    await expect.poll(seen, { timeout: 10_000 }).toEqual([
+      expect.objectContaining({
+        project_id: project.id,
+        notes: 'From the other phone.\n\nTyped on the phone that was behind.',
+      }),
+    ]);
     const self = await judgeSelf(token);
     expect(self.current).toBe(given);
-    expect(self.seen_projects).toEqual([
-      expect.objectContaining({ project_id: project.id, notes: 'From the other phone.' }),
-    ]);
     const { name } = await apiCall<{ name: string }>(server, 'GET', `/project/${given}`, undefined, token);
     await page.getByRole('link', { name: 'Resume Project' }).tap();
     await expect.poll(() => judgeProjectHeading(page).textContent()).toBe(name);

@@ -151,6 +151,85 @@ describe('audiences (6.2)', () => {
     expect(otherSocket.names()).not.toContain('judge.updated');
   });
 
+  it("the judge's own finish, skip, ranking and star reach its other phones (judge.updated); an assignment and notes do not", async () => {
+    const { judge, judgeId, judgeSocket } = await audiences();
+    const otherPhone = await open({ token: (await t.loginAs(judgeId)).token });
+    const otherJudge = await open({
+      token: (await t.loginAs(await t.addJudge({ name: 'Bob', email: 'bob@x.org' }))).token,
+    });
+    for (const name of ['A', 'B', 'C']) await t.addProject({ name });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    await settle(300);
+    const heard = async (write: () => Promise<unknown>) => {
+      const before = [judgeSocket, otherPhone, otherJudge].map((s) => s.names().length);
+      await write();
+      await until(() => otherPhone.names().length > before[1]! && judgeSocket.names().length > before[0]!);
+      await settle(100);
+      expect(otherPhone.names().slice(before[1])).toEqual(['judge.updated']);
+      expect(otherJudge.names().length).toBe(before[2]);
+    };
+    const next = async () =>
+      ((await judge({ method: 'POST', url: '/api/judge/next' })).json() as { project_id: string }).project_id;
+    /**
+     * Not heard: the page asking for a project shows it (its other phone reads it once it follows
+     * the Done before it, or asks itself); notes go out a second after typing stops, and the
+     * other phone reads them when it opens the project.
+     */
+    const notHeard = async (write: () => Promise<unknown>) => {
+      const before = otherPhone.names().length;
+      await write();
+      await settle(300);
+      expect(otherPhone.names().length).toBe(before);
+    };
+    const first = await next();
+    await heard(() =>
+      judge({ method: 'POST', url: '/api/judge/finish', payload: { notes: '', starred: false } }),
+    );
+    await notHeard(next);
+    await heard(() => judge({ method: 'POST', url: '/api/judge/skip', payload: { reason: 'busy' } }));
+    await heard(() => judge({ method: 'POST', url: '/api/judge/rank', payload: { ranking: [first] } }));
+    await heard(() => judge({ method: 'PUT', url: `/api/judge/star/${first}`, payload: { starred: true } }));
+    await notHeard(() =>
+      judge({ method: 'PUT', url: `/api/judge/notes/${first}`, payload: { notes: 'Good demo' } }),
+    );
+  });
+
+  it('editing or moving a project tells the judges holding it (judge.updated), no other judge', async () => {
+    const { judge, judgeSocket } = await audiences();
+    const bob = await t.loginAs(await t.addJudge({ name: 'Bob', email: 'bob@x.org' }));
+    const bobSocket = await open({ token: bob.token });
+    for (const name of ['A', 'B', 'C']) await t.addProject({ name });
+    await t.admin({ method: 'POST', url: '/api/admin/clock/unpause' });
+    const held = ((await judge({ method: 'POST', url: '/api/judge/next' })).json() as { project_id: string })
+      .project_id;
+    const other = (await t.admin({ method: 'GET', url: '/api/project/list' }))
+      .json<{ id: string; location: number }[]>()
+      .find((project) => project.id !== held)!;
+    await settle(300);
+    const tells = async (write: () => Promise<{ statusCode: number }>, holderHears: boolean) => {
+      const [mine, bobs] = [judgeSocket.names().length, bobSocket.names().length];
+      expect((await write()).statusCode).toBe(200);
+      if (holderHears) await until(() => judgeSocket.names().slice(mine).includes('judge.updated'));
+      await settle(300);
+      if (!holderHears) expect(judgeSocket.names().slice(mine)).not.toContain('judge.updated');
+      expect(bobSocket.names().slice(bobs)).not.toContain('judge.updated');
+    };
+    const edit = (id: string, name: string) =>
+      t.admin({ method: 'PUT', url: `/api/project/${id}`, payload: { name } });
+    await tells(() => edit(held, 'Renamed'), true);
+    await tells(() => edit(other.id, 'Not held'), false);
+    await tells(
+      () => t.admin({ method: 'PUT', url: `/api/project/move/${held}`, payload: { location: 40 } }),
+      true,
+    );
+    await tells(
+      () => t.admin({ method: 'PUT', url: `/api/project/move/${other.id}`, payload: { location: 41 } }),
+      false,
+    );
+    await t.admin({ method: 'POST', url: '/api/admin/clock/pause' });
+    await tells(() => t.admin({ method: 'POST', url: '/api/project/reassign' }), true);
+  });
+
   it('a finish that deletes busy flags tells the admin (flags.changed); one that deletes none does not', async () => {
     const { admin, judge } = await audiences();
     for (const name of ['A', 'B', 'C']) await t.addProject({ name });

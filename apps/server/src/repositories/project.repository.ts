@@ -172,10 +172,11 @@ export class ProjectRepository {
     await this.db.run(this.db.q.updateTable('projects').set(patch).where('id', 'in', ids));
   }
 
-  /** Judges whose current project is `id`. */
-  async holders(id: string): Promise<string[]> {
+  /** Judges whose current project is one of `ids`. */
+  async holders(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
     const rows = await this.db.all(
-      this.db.q.selectFrom('judges').select('id').where('current_project_id', '=', id),
+      this.db.q.selectFrom('judges').select('id').where('current_project_id', 'in', ids),
     );
     return rows.map((row) => row.id);
   }

@@ -148,6 +148,7 @@ export class JudgingService {
           ? await this.skipForConflict(judge, projectId, now)
           : await this.skipWithFlag(judge, projectId, reason, now);
       this.db.record({ kind: 'judges' });
+      this.db.record({ kind: 'judge', judgeId });
       await this.judging.keepUndo(judge.id, projectId, now, changes);
       const { deliberation } = await this.options.read();
       if ((await this.clock.read()).running === 1 && !deliberation)
@@ -230,6 +231,8 @@ export class JudgingService {
       this.db.record({ kind: 'judges' });
       this.db.record({ kind: 'stats' });
       if (feedback !== '') this.db.record({ kind: 'feedback' });
+      // The judge's other phones and tabs follow (docs/api-extensions.md, "The judge's own changes").
+      this.db.record({ kind: 'judge', judgeId });
     });
   }
 
@@ -413,7 +416,8 @@ export class JudgingService {
       await this.audit.judge(judge, `Updated rankings from [${before.join(', ')}] to [${kept.join(', ')}]`);
       this.db.record({ kind: 'projects', public: false });
       this.db.record({ kind: 'judges' });
-      if (kept.length < ranking.length) this.db.record({ kind: 'judge', judgeId });
+      // Also when entries were dropped (R27), and for the judge's other phones and tabs.
+      this.db.record({ kind: 'judge', judgeId });
     });
   }
 
@@ -431,6 +435,7 @@ export class JudgingService {
       );
       this.db.record({ kind: 'projects', public: false });
       this.db.record({ kind: 'judges' });
+      this.db.record({ kind: 'judge', judgeId });
     });
   }
 

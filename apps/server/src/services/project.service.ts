@@ -158,6 +158,7 @@ export class ProjectService {
       });
       await this.audit.admin(`Edited project ${id}: ${patch.name ?? row.name}`);
       this.db.record({ kind: 'projects', public: true });
+      await this.tellHolders([id]);
     });
   }
 
@@ -168,7 +169,7 @@ export class ProjectService {
   async delete(id: string): Promise<void> {
     await this.db.transaction(async () => {
       await this.require(id);
-      const holders = await this.projects.holders(id);
+      const holders = await this.projects.holders([id]);
       const hadFlags = await this.projects.hasFlags(id);
       await this.projects.delete(id);
       await this.audit.admin(`Deleted project ${id}`);
@@ -221,6 +222,7 @@ export class ProjectService {
       await this.projects.update(id, { location, group: groupOfTable(location, group_sizes) });
       await this.audit.admin(`Moved project ${id} to table ${location}`);
       this.db.record({ kind: 'projects', public: true });
+      await this.tellHolders([id]);
     });
   }
 
@@ -248,6 +250,7 @@ export class ProjectService {
       }
       await this.audit.admin(targetLogLine(target, 'Moved', 'project', ` to group ${group}`));
       this.db.record({ kind: 'projects', public: true });
+      await this.tellHolders(moving.map((row) => row.id));
     });
   }
 
@@ -256,12 +259,15 @@ export class ProjectService {
     await this.db.transaction(async () => {
       if ((await this.clock.read()).running) throw new ConflictError(PAUSE_BEFORE_REASSIGNING);
       const { group_sizes } = await this.options.read();
+      const moved: string[] = [];
       for (const [i, row] of (await this.projects.all()).entries()) {
         const location = i + 1;
+        if (row.location !== location) moved.push(row.id);
         await this.projects.update(row.id, { location, group: groupOfTable(location, group_sizes) });
       }
       await this.audit.admin('Reassigned project numbers');
       this.db.record({ kind: 'projects', public: true });
+      await this.tellHolders(moved);
     });
   }
 
@@ -308,6 +314,14 @@ export class ProjectService {
       this.db.record({ kind: 'stats' });
     }
     return ids;
+  }
+
+  /**
+   * Judges holding one of these projects see its name, table and description on their live page:
+   * they read it again (`judge.updated`, docs/api-extensions.md).
+   */
+  private async tellHolders(ids: readonly string[]): Promise<void> {
+    for (const judgeId of await this.projects.holders(ids)) this.db.record({ kind: 'judge', judgeId });
   }
 
   private async require(id: string): Promise<ProjectRow> {

@@ -10,6 +10,7 @@ import {
   applyRefused,
   finishBody,
   isRetryable,
+  overtakenText,
   refusalText,
   saveKey,
   saveStatusOf,
@@ -108,6 +109,22 @@ describe('judge saves', () => {
     expect(saveStatusText('saving', 1)).toBe('Sending…');
     expect(saveStatusText('offline', 1)).toBe('Offline: 1 change waiting');
     expect(saveStatusText('offline', 3)).toBe('Offline: 3 changes waiting');
+  });
+
+  it("say in the judge's words that a Done, Skip or Flag came after the project had moved on", () => {
+    const moved =
+      'You are no longer judging this project (it was finished or skipped on your other phone or tab, or an organizer changed it)';
+    const finish = { kind: 'finish', projectId: 'p1', notes: 'Good', starred: false } as const;
+    expect(overtakenText(finish, true)).toBe(
+      `${moved}, so this Done was not saved. Its notes were added to the project's notes.`,
+    );
+    expect(overtakenText(finish, false)).toBe(`${moved}, so this Done was not saved.`);
+    expect(overtakenText({ kind: 'skip', projectId: 'p1', reason: 'busy' }, false)).toBe(
+      `${moved}, so this Skip was not saved.`,
+    );
+    expect(overtakenText({ kind: 'skip', projectId: 'p1', reason: 'cannot-demo' }, false)).toBe(
+      `${moved}, so this Flag was not saved.`,
+    );
   });
 
   it('explain a refusal without status codes', () => {

@@ -8,7 +8,7 @@
  * the screen falls back to the server's answer.
  */
 import type { CriterionScales, CriterionScores, JudgeReason, JudgeSelf, JudgeUndone } from '@podium/protocol';
-import { endpoints, NO_CURRENT_PROJECT, NOT_CURRENT_PROJECT } from '@podium/protocol';
+import { endpoints, JUDGE_FLAG_REASONS, NO_CURRENT_PROJECT, NOT_CURRENT_PROJECT } from '@podium/protocol';
 import { create } from 'zustand';
 import type { ApiResult } from '../../api/client';
 import { answeredByServer, callApi } from '../../api/client';
@@ -19,7 +19,7 @@ import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offlin
 import { deviceStorage as storage } from '../../util/device-storage';
 import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
 import { forgetJudgeOnDevice } from '../device/forget-judge';
-import { loadDoneChoices, loadDraft, saveDoneChoices, saveDraft } from '../device/drafts';
+import { loadDoneChoices, loadDraft, removeDraft, saveDoneChoices, saveDraft } from '../device/drafts';
 import { removeVisitTimer } from '../device/visit-timer';
 import { giveEndedVisitBack } from '../device/ended-visit';
 import { Outbox, outboxStorageKey } from '../device/offline-queue';
@@ -109,6 +109,24 @@ const WHAT_WAS_REFUSED: Record<JudgeSave['kind'], string> = {
 export function refusalText(save: JudgeSave, status: number, error: string): string {
   const reason = status === 401 ? 'you are signed out' : error;
   return `The server did not accept ${WHAT_WAS_REFUSED[save.kind]} (${reason}). It was not saved.`;
+}
+
+type VisitEndTap = Extract<JudgeSave, { kind: 'finish' | 'skip' }>;
+
+/** How the judge names a finish or skip: the button they tapped. */
+const tappedButton = (save: VisitEndTap): string => {
+  if (save.kind === 'finish') return 'Done';
+  return (JUDGE_FLAG_REASONS as readonly string[]).includes(save.reason) ? 'Flag' : 'Skip';
+};
+
+/**
+ * A finish or skip refused because the judge no longer holds its project (`no current project`,
+ * `this judge is judging another project now`): their other phone or tab ended it first, or an
+ * organizer changed it. Said in the judge's words, with where the notes typed in a Done went.
+ */
+export function overtakenText(save: VisitEndTap, notesAdded: boolean): string {
+  const said = `You are no longer judging this project (it was finished or skipped on your other phone or tab, or an organizer changed it), so this ${tappedButton(save)} was not saved.`;
+  return notesAdded ? `${said} Its notes were added to the project's notes.` : said;
 }
 
 /** Said once an undo landed: the judge is on the project's page again. */
@@ -329,6 +347,32 @@ export function applySaved(save: JudgeSave, answer?: unknown): void {
   }
 }
 
+const overtaken = (error: string) => error === NO_CURRENT_PROJECT || error === NOT_CURRENT_PROJECT;
+
+/**
+ * A Done refused because the judge's other phone or tab ended the project first: the notes typed
+ * in it are not lost. When that project was finished there, they are added after the notes it
+ * keeps (a notes change, sent like any other); otherwise (skipped there, or no answer) they and
+ * the rest of the Done are its drafts again, which an undo of that skip brings back.
+ */
+async function keepNotesOfOvertakenFinish(save: Extract<JudgeSave, { kind: 'finish' }>): Promise<void> {
+  const typed = save.notes.trim();
+  const self = typed === '' ? undefined : (await callApi(endpoints.judgeSelf, {})).data;
+  const judged = self?.seen_projects.find((project) => project.project_id === save.projectId);
+  if (!judged) {
+    restoreDrafts(save.projectId, sentByFinish(save));
+    return void notify.error(overtakenText(save, false));
+  }
+  const { judgeId, submit } = useJudgeSyncStore.getState();
+  if (!judged.notes.includes(typed)) {
+    const notes = judged.notes.trim() === '' ? typed : `${judged.notes}\n\n${typed}`;
+    void submit({ kind: 'notes', projectId: save.projectId, notes });
+  }
+  // The project's notes hold them now: an undo of that finish must not bring back a copy as drafts.
+  if (judgeId) removeDraft('notes', judgeId, save.projectId);
+  notify.error(overtakenText(save, true));
+}
+
 /** The server refused a change: it is dropped (the screen falls back) and the judge told why. */
 export function applyRefused(save: JudgeSave, status: number, error: string): void {
   // An undo of it waiting behind (sent without `at`) meant this finish or skip: it would undo
@@ -340,6 +384,12 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
         (queued) => queued.kind === 'undo' && queued.at === undefined && queued.projectId === save.projectId,
         'its finish or skip was refused',
       );
+  // The held project is not the one this phone thought: follow the server again.
+  if ((save.kind === 'finish' || save.kind === 'skip') && overtaken(error)) {
+    visitEnded();
+    if (save.kind === 'skip') return void notify.error(overtakenText(save, false));
+    return void keepNotesOfOvertakenFinish(save);
+  }
   notify.error(refusalText(save, status, error));
   // R26: rank, star and scores are refused during deliberation (also a change made offline while
   // judging ran, said above all the same); the refetched page shows it locked.
@@ -357,8 +407,7 @@ export function applyRefused(save: JudgeSave, status: number, error: string): vo
     staleAfterWrite(endpoints.judgeCriteria);
     staleAfterWrite(endpoints.judgeScores);
   }
-  // The held project is not the one this phone thought: follow the server again.
-  if (error === NO_CURRENT_PROJECT || error === NOT_CURRENT_PROJECT) return visitEnded();
+  if (overtaken(error)) return visitEnded();
   // A refused undo's banner goes: the server keeps the action (the window passed, deliberation...).
   if (save.kind === 'undo') {
     useJudgeUndoStore.getState().refuse(save.projectId);
