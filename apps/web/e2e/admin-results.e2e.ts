@@ -38,6 +38,8 @@ let contrarianToken: string;
 const NAMES = Array.from({ length: 14 }, (_, i) => `Project ${String.fromCharCode(65 + i)}`);
 const VISITS_PER_JUDGE = 7;
 
+const LATE_PROJECT = 'Late Lantern';
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -89,6 +91,8 @@ beforeAll(async () => {
   await apiCall(server, 'POST', '/judge/finish', { notes: '', starred: true }, trackToken);
   expect(ids.filter((_, i) => i % 3 === 0)).toContain(trackNext.project_id);
   await apiCall(server, 'POST', '/admin/clock/pause');
+  // Added late, seen by nobody: listed as not judged yet, and no contender.
+  await seedProject(server, { name: LATE_PROJECT });
 });
 
 afterAll(async () => {
@@ -136,7 +140,8 @@ describe('the Results view', () => {
       'GET',
       '/project/list',
     );
-    const byRankScore = [...list]
+    const byRankScore = list
+      .filter((p) => p.name !== LATE_PROJECT)
       .sort(
         (a, b) => (b.rank_score ?? 0) - (a.rank_score ?? 0) || b.score - a.score || a.location - b.location,
       )
@@ -160,9 +165,12 @@ describe('the Results view', () => {
     await ranking.getByText('How this is computed').click();
     expect(await ranking.locator('.results-how').textContent()).toMatch(/rank_score.*draws.*Copeland/s);
 
-    // Contenders are marked with the looks they need; the button prioritizes exactly them.
+    // Contenders are marked with the looks they need; the button prioritizes exactly them, never
+    // the project nobody has seen (it is listed as not judged yet, without odds).
     const before = await results();
     const contenders = before.projects.filter((p) => p.odds?.contender).map((p) => p.id);
+    expect(before.projects.find((p) => p.name === LATE_PROJECT)?.odds).toBeNull();
+    await page.locator('.results-unseen').getByText(LATE_PROJECT).waitFor({ state: 'attached' });
     expect(contenders.length).toBeGreaterThan(0);
     expect(await page.locator('.results-table__contender').count()).toBe(contenders.length);
     const mark =
@@ -207,8 +215,23 @@ describe('the Results view', () => {
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     const projectsCsv = lines('projects.csv');
     expect(projectsCsv[0]?.split(',').at(-1)).toBe('LastActivity');
-    expect(projectsCsv.slice(1, -1).map((row) => row.split(',')[1])).toEqual(rows.map((r) => r.name));
-    for (const row of projectsCsv.slice(1, -1)) expect(row.split(',').at(-1)).toMatch(iso);
+    expect(projectsCsv.slice(1, -1).map((row) => row.split(',')[1])).toEqual([
+      ...rows.map((r) => r.name),
+      LATE_PROJECT,
+    ]);
+    // The project nobody has seen: its place, and no odds (RankLow to MoreLooks), no contender.
+    expect(projectsCsv.at(-2)?.split(',').slice(0, 13)).toEqual([
+      String(rows.length + 1),
+      LATE_PROJECT,
+      expect.any(String),
+      '0',
+      ...['', '', '', '', '', ''],
+      'false',
+      '',
+      '',
+    ]);
+    for (const row of projectsCsv.slice(1, -2)) expect(row.split(',').at(-1)).toMatch(iso);
+    expect(projectsCsv.at(-2)?.split(',').at(-1)).toBe(''); // never judged
     expect(lines('judges.csv')[0]).toBe(
       'Name,Active,Seen,Ranked,Comparisons,Reliability,Agreement,WorthAWord,LastActivity',
     );

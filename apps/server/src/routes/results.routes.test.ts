@@ -187,11 +187,11 @@ describe('GET /admin/results', () => {
     expect((await results()).projects).toEqual(first.projects);
   });
 
-  it('works before any judging: every active project has the same odds', async () => {
+  it('works before any judging: no project has odds yet, since nobody has seen one', async () => {
     for (let i = 0; i < 4; i += 1) await t.addProject({ name: `P${i}` });
     const body = await results();
     expect(body.projects.map((p) => p.rank_score)).toEqual([0, 0, 0, 0]);
-    for (const project of body.projects) expect(project.odds?.p_first).toBeCloseTo(0.25, 1);
+    expect(body.projects.map((p) => p.odds)).toEqual([null, null, null, null]);
     expect(body.judges).toEqual([]);
     expect(body.tracks).toEqual([]);
   });
@@ -220,6 +220,12 @@ describe('GET /admin/results', () => {
       [seen[2], 3],
       [ids.find((id) => !seen.includes(id)), 4],
     ]);
+    // The unseen one has no odds, so it is no contender; it still counts in the others' draws:
+    // it may yet come first.
+    expect(body.projects[3]?.odds).toBeNull();
+    const pFirst = body.projects.slice(0, 3).map((p) => p.odds?.p_first ?? 0);
+    expect(pFirst.reduce((sum, p) => sum + p, 0)).toBeLessThan(1);
+    expect(pFirst.reduce((sum, p) => sum + p, 0)).toBeGreaterThan(0.5);
   });
 
   it('is refused without admin credentials, and does not log', async () => {

@@ -166,8 +166,11 @@ export class ResultsService {
       last_activity: project.last_activity,
       odds: projectOdds,
     });
+    // A project no general judge has seen has only the prior's odds, which say nothing of it: it
+    // is listed as not judged yet (no odds, no contender: the assignment gives it first anyway),
+    // and still counts in the others' draws, since it may yet beat them.
     return [
-      ...active.map((project, i) => row(project, i + 1, odds[i] ?? null)),
+      ...active.map((project, i) => row(project, i + 1, project.seen === 0 ? null : (odds[i] ?? null))),
       ...hidden.map((project) => row(project, null, null)),
     ];
   }
