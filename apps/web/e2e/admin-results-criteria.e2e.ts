@@ -115,4 +115,39 @@ describe('an event judged by criteria', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it("shows a judge's score of each criterion in its Judge Scores dialog, and a correction without a reload", async () => {
+    const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.desktop);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Judges', exact: true }).click();
+    await page.getByRole('button', { name: 'Actions for Generous' }).click();
+    await page.getByRole('menuitem', { name: 'Judge Scores', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scores of Generous' });
+    const headers = dialog.getByRole('columnheader');
+    await expect
+      .poll(() => headers.allTextContents())
+      .toEqual(['Rank', 'Project', 'Table #', 'Starred', 'Impact (1–5)', 'Design (1–5)', 'Notes']);
+    // Generous gave the best project 5 (its quality 4, a point above): both criteria.
+    const lantern = dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lantern' }) });
+    await expect
+      .poll(() => lantern.getByRole('cell').allTextContents())
+      .toEqual(['1', '1', '☆', '5', '5', '']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The judge corrects its Design score on its phone: the open dialog shows it.
+    const { code } = (await apiCall<{ name: string; code: string }[]>(server, 'GET', '/judge/list')).find(
+      (judge) => judge.name === 'Generous',
+    )!;
+    const token = await loginJudgeApi(server, code);
+    const { criteria } = await apiCall<CriteriaScores>(server, 'GET', '/admin/criteria/scores');
+    const design = criteria.find((criterion) => criterion.name === 'Design')!;
+    const list = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/project/list');
+    const lanternId = list.find((project) => project.name === 'Lantern')!.id;
+    await apiCall(server, 'PUT', `/judge/scores/${lanternId}`, { scores: { [design.id]: 2 } }, token);
+    await expect
+      .poll(() => lantern.getByRole('cell').allTextContents(), { timeout: 10_000 })
+      .toEqual(['1', '1', '☆', '5', '2', '']);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });

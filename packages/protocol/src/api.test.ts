@@ -121,6 +121,7 @@ admin  POST    /judge/replace/:id         body
 admin  POST    /judge/reinstate/:id       -
 admin  GET     /admin/judge/pace          -
 admin  GET     /admin/judge/:id/visits    -
+admin  GET     /admin/judge/:id/scores    -
 judge  GET     /judge/visit/:id           -
 none   GET     /team/:code                -
 none   POST    /team/:code/alert          -
@@ -165,8 +166,8 @@ describe('endpoints (API.md §3)', () => {
     // of printed links, issue 34's nine criteria routes and its scores export, and issue 35's
     // undo (its state and the act), the organizer's removal of a view and feedback's two, and who
     // ended a judge's visit (its phone's notice), and the copies a reset keeps first (their list,
-    // and putting one back).
-    expect(ROWS).toHaveLength(135);
+    // and putting one back), and a judge's scores for the organizer's Judge Scores dialog.
+    expect(ROWS).toHaveLength(136);
     expect(all).toHaveLength(ROWS.length);
     expect(new Set(all.map(([, e]) => key(e))).size).toBe(all.length);
     expect(new Set(all.map(([, e]) => key(e)))).toEqual(new Set(ROWS.map(key)));

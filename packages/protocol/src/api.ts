@@ -330,6 +330,13 @@ export const endpoints = {
   // Criteria (docs/api-extensions.md "Criteria", issue 34).
   judgeCriteria: endpoint({ method: 'GET', path: '/judge/criteria', auth: 'judge', response: CriteriaList }),
   judgeScores: endpoint({ method: 'GET', path: '/judge/scores', auth: 'judge', response: JudgeScores }),
+  // The organizer's Judge Scores dialog: a judge's scores as its phone reads them.
+  judgeScoresAdmin: endpoint({
+    method: 'GET',
+    path: '/admin/judge/:id/scores',
+    auth: 'admin',
+    response: JudgeScores,
+  }),
   judgeScoresSet: endpoint({
     method: 'PUT',
     path: '/judge/scores/:id',

@@ -61,6 +61,7 @@ export const endpoints = {
   groupSwap: { method: 'POST', path: '/admin/groups/swap', auth: 'admin' },
   judgeCriteria: { method: 'GET', path: '/judge/criteria', auth: 'judge' },
   judgeScores: { method: 'GET', path: '/judge/scores', auth: 'judge' },
+  judgeScoresAdmin: { method: 'GET', path: '/admin/judge/:id/scores', auth: 'admin' },
   judgeScoresSet: { method: 'PUT', path: '/judge/scores/:id', auth: 'judge' },
   criteria: { method: 'GET', path: '/admin/criteria', auth: 'admin' },
   criteriaScores: { method: 'GET', path: '/admin/criteria/scores', auth: 'admin' },

@@ -11,6 +11,7 @@ import {
   CRITERION_SCALE_INVALID,
   CRITERION_WEIGHT_INVALID,
   DELIBERATION_BLOCKS_SCORING,
+  JUDGE_NOT_FOUND,
   MAX_CRITERIA,
   PROJECT_NOT_SEEN,
   RESULTS_BASIS_INVALID,
@@ -236,6 +237,28 @@ describe('judges score with Done', () => {
     expect(await next(judge)).toBe(other);
     expect((await finish(judge, { scores: { [b.id]: 4 } })).statusCode).toBe(200);
     expect(await scoresOf(judge)).toEqual({ [held]: { [a.id]: 5, [b.id]: 9 }, [other]: { [b.id]: 4 } });
+  });
+
+  it("gives the organizer a judge's scores, each with its scale (GET /admin/judge/:id/scores); 404 for no such judge, 401 without the password", async () => {
+    const { judge, judgeId, held } = await judging();
+    const [a, b] = [
+      await addCriterion({ name: 'Impact' }),
+      await addCriterion({ name: 'Design', scale: 10 }),
+    ];
+    const scoresOfJudge = (id: string) => t.admin({ method: 'GET', url: `/api/admin/judge/${id}/scores` });
+    expect((await scoresOfJudge(judgeId)).json()).toEqual({ scores: {}, scales: {} });
+    expect((await finish(judge, { scores: { [a.id]: 4, [b.id]: 7 } })).statusCode).toBe(200);
+    const res = await scoresOfJudge(judgeId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      scores: { [held]: { [a.id]: 4, [b.id]: 7 } },
+      scales: { [held]: { [a.id]: 5, [b.id]: 10 } },
+    });
+    const unknown = await scoresOfJudge('no-such-judge');
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: JUDGE_NOT_FOUND }]);
+    const url = `/api/admin/judge/${judgeId}/scores`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await judge({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('leaves out the score of a criterion deleted while the Done or a correction waited on the phone', async () => {

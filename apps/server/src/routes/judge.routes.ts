@@ -5,7 +5,7 @@ import { requestBaseUrl } from './base-url.js';
 import { actionRoute, route, sendSerialized } from './route.js';
 
 export async function judgeRoutes(app: FastifyInstance): Promise<void> {
-  const { judges, judgePace } = app.services;
+  const { judges, judgePace, judging } = app.services;
 
   route(app, endpoints.judgeList, async (request, reply) =>
     sendSerialized(app, endpoints.judgeList.response, request, reply, await judges.listJson()),
@@ -34,6 +34,7 @@ export async function judgeRoutes(app: FastifyInstance): Promise<void> {
   actionRoute(app, endpoints.judgeReinstate, (request) => judges.reinstate(request.params.id));
   route(app, endpoints.judgesPace, () => judgePace.pace());
   route(app, endpoints.judgeVisits, (request) => judgePace.visits(request.params.id));
+  route(app, endpoints.judgeScoresAdmin, (request) => judging.scoresForAdmin(request.params.id));
   // The organizer's correction (docs/api-extensions.md, issue 35).
   actionRoute(app, endpoints.judgeViewRemove, (request) =>
     judges.removeView(request.params.id, request.params.project),

@@ -8,6 +8,7 @@ import {
   DELIBERATION_BLOCKS_SCORING,
   JUDGE_CONFLICT_REASON,
   JUDGE_FLAG_REASONS,
+  JUDGE_NOT_FOUND,
   JUDGE_HIDDEN,
   JUDGE_REPLACED,
   NO_CURRENT_PROJECT,
@@ -447,6 +448,16 @@ export class JudgingService {
    */
   async scoresOf(judgeId: string): Promise<JudgeScores> {
     await this.requireJudge(judgeId);
+    return await this.scoresByProject(judgeId);
+  }
+
+  /** `GET /admin/judge/:id/scores`: a judge's scores, as its phone reads them, for the Judge Scores dialog. */
+  async scoresForAdmin(judgeId: string): Promise<JudgeScores> {
+    if ((await this.judges.findById(judgeId)) === undefined) throw new NotFoundError(JUDGE_NOT_FOUND);
+    return await this.scoresByProject(judgeId);
+  }
+
+  private async scoresByProject(judgeId: string): Promise<JudgeScores> {
     const rows = await this.scores.scoresOf(judgeId);
     const scores: JudgeScores['scores'] = {};
     const scales: JudgeScores['scales'] = {};

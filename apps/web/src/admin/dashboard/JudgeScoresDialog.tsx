@@ -1,6 +1,8 @@
-import type { JudgeAdmin } from '@podium/protocol';
+import type { Criterion, JudgeAdmin, JudgeScores } from '@podium/protocol';
+import { endpoints } from '@podium/protocol';
 import { Dialog } from '../../components/Dialog';
-import { useJudges } from './dashboard-queries';
+import { useAdminLiveQuery } from '../queries/use-admin-live-query';
+import { useCriteriaScores, useJudges } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 
 /** Ranked projects first (best first), then the unranked seen ones in finish order. */
@@ -17,7 +19,23 @@ export function judgeScoreRows(judge: JudgeAdmin) {
   return [...ranked, ...unranked];
 }
 
+/**
+ * A judge's score of a criterion for a project: "4", or "4 of 5" when given on another scale than
+ * the criterion's now (docs/api-extensions.md "Criteria"); "–" when not scored.
+ */
+export function criterionScoreText(given: JudgeScores, projectId: string, criterion: Criterion): string {
+  const score = given.scores[projectId]?.[criterion.id];
+  if (score === undefined) return '–';
+  const scale = given.scales[projectId]?.[criterion.id] ?? criterion.scale;
+  return scale === criterion.scale ? String(score) : `${score} of ${scale}`;
+}
+
 function Scores({ judge }: { judge: JudgeAdmin }) {
+  const criteria = useCriteriaScores()?.criteria ?? [];
+  const given = useAdminLiveQuery(endpoints.judgeScoresAdmin, {
+    params: { id: judge.id },
+    enabled: criteria.length > 0,
+  }).data;
   const rows = judgeScoreRows(judge);
   if (rows.length === 0) return <p>{judge.name} has not finished any project yet.</p>;
   return (
@@ -32,6 +50,11 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
             <th scope="col">Project</th>
             <th scope="col">Table #</th>
             <th scope="col">Starred</th>
+            {criteria.map((criterion) => (
+              <th key={criterion.id} scope="col">
+                {criterion.name} (1–{criterion.scale})
+              </th>
+            ))}
             <th scope="col">Notes</th>
           </tr>
         </thead>
@@ -48,6 +71,11 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
                   <span aria-label="Not starred">☆</span>
                 )}
               </td>
+              {criteria.map((criterion) => (
+                <td key={criterion.id}>
+                  {given ? criterionScoreText(given, project.project_id, criterion) : '…'}
+                </td>
+              ))}
               <td className="dialog-table__notes">{project.notes}</td>
             </tr>
           ))}
@@ -57,7 +85,7 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
   );
 }
 
-/** A judge's ranking in order, with stars and notes (product spec §2 judge scores). */
+/** A judge's ranking in order, with stars, criterion scores (issue 34) and notes (product spec §2 judge scores). */
 export function JudgeScoresDialog() {
   const dialog = useDialogOf('judge-scores');
   const close = useDashboardDialogStore((state) => state.close);

@@ -45,6 +45,7 @@ const refreshAfterReplacement = refresh(endpoints.judgeList, endpoints.judgesPac
 // A removed view changes the counts and scores of both sides, and the visit's outcome and pace.
 const refreshAfterViewRemoval = refresh(
   endpoints.judgeVisits,
+  endpoints.judgeScoresAdmin,
   endpoints.judgesPace,
   endpoints.judgeList,
   endpoints.projectList,

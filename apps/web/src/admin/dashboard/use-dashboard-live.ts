@@ -13,13 +13,21 @@ const STALE_AFTER = {
   'projects.changed': [
     endpoints.projectList,
     endpoints.criteriaScores,
+    endpoints.judgeScoresAdmin,
     endpoints.options,
     endpoints.adminProgress,
     endpoints.teamFloor,
   ],
   // A visit starts and ends with a judge's change; replacing a judge changes the pace answer too.
   // A skip frees the project it held with this event alone: the floor's waiting teams follow.
-  'judges.changed': [endpoints.judgeList, endpoints.judgesPace, endpoints.judgeVisits, endpoints.teamFloor],
+  // A finish or an undo brings or takes the judge's criterion scores (the Judge Scores dialog).
+  'judges.changed': [
+    endpoints.judgeList,
+    endpoints.judgesPace,
+    endpoints.judgeVisits,
+    endpoints.teamFloor,
+    endpoints.judgeScoresAdmin,
+  ],
   'flags.changed': [endpoints.flags],
   // Criteria are changed with options.changed (issue 34).
   'options.changed': [
@@ -27,6 +35,7 @@ const STALE_AFTER = {
     endpoints.adminProgress,
     endpoints.teamFloor,
     endpoints.criteriaScores,
+    endpoints.judgeScoresAdmin,
   ],
   'team-alerts.changed': [endpoints.teamFloor],
   // The floor view lists waiting teams only while judging runs; the progress chart's rate counts
