@@ -295,6 +295,20 @@ describe('after the judge’s own Skip, Flag or Done lands', () => {
   });
 });
 
+describe('the screen changing under an open popup', () => {
+  it('an organizer hides the judge while the Done popup is open: the focus is on what shows instead', async () => {
+    const { page, id } = await judgeOnPhone();
+    const dialog = await scoredDone(page, 4);
+    await apiCall(server, 'PUT', `/judge/hide/${id}`, { hide: true });
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    const title = 'Your judging account is currently disabled';
+    await page.getByRole('heading', { name: title }).waitFor();
+    await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`H1 ${title}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await apiCall(server, 'PUT', `/judge/hide/${id}`, { hide: false });
+  });
+});
+
 describe('the Undo banner going by itself', () => {
   it('gives the focus it held to the page’s heading', async () => {
     const { page } = await judgeOnPhone();

@@ -186,6 +186,22 @@ export function useLiveScreen(): LiveScreen {
     // The tapped Undo button left the page with the focus: the page's heading takes it.
     if (screenSettled && useJudgeUndoStore.getState().reached(shownId)) focusHeadingIfLost();
   }, [screenSettled, shownId, givenBack]);
+  // The screen changed under the judge (deliberation began, an organizer hid them or took the
+  // project back): the popup or control holding the focus left with it, and the browser put the
+  // focus on the body. The new screen's heading takes it, so a screen reader says what shows. Not
+  // at the first screen: a page load leaves the focus where the browser puts it.
+  const screenKey =
+    screen.phase === 'blocked'
+      ? `blocked:${screen.block}`
+      : screen.phase === 'judging'
+        ? shownId
+        : screen.phase;
+  const screenBefore = useRef(screenKey);
+  useEffect(() => {
+    if (screenKey === 'loading') return;
+    if (screenBefore.current !== 'loading' && screenBefore.current !== screenKey) focusHeadingIfLost();
+    screenBefore.current = screenKey;
+  }, [screenKey]);
   // The judge's own Done, Skip or Flag disables its Submit while on its way (the browser puts the
   // focus on the body), and the answer may take the popup and the page away: the heading of what
   // then shows takes the focus. The popup's title after a refusal; the next project's (or why
