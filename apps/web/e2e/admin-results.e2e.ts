@@ -191,6 +191,12 @@ describe('the Results view', () => {
         .sort(),
     ).toEqual([...contenders].sort());
     await page.getByText('Prioritized', { exact: true }).first().waitFor();
+    // Nothing is left to prioritize: the button says so, and keeps the focus the popup gave back.
+    const button = page.getByRole('button', { name: 'Prioritize contenders for the next judges' });
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+    ).toBe('BUTTON Prioritize contenders for the next judges');
 
     // Judges and tracks.
     const judgeNames = await page.$$eval(

@@ -141,6 +141,12 @@ describe("the organizer's removal of a view (issue 35)", () => {
     const row = visits.getByRole('row', { name: /Alpha/ });
     await row.getByText('Removed by an organizer').waitFor();
     expect(await row.getByRole('button').count()).toBe(0);
+    // The focus the removed button held is on the list's title, not the page's body.
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      )
+      .toBe('H2 Visits of Ada');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // Behind the dialog the Judges table already counts one view less; then the Projects table.

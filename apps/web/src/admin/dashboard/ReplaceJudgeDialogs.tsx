@@ -11,8 +11,9 @@ import {
   JUDGE_CONFLICT_REASON,
   JUDGE_FLAG_REASONS,
 } from '@podium/protocol';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { focusHeadingIfLost } from '../../util/focus';
 import { useAdminLiveQuery } from '../queries/use-admin-live-query';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { visitLength } from '../logic/pace';
@@ -153,6 +154,9 @@ function RemoveViewDialog({
 
 function Visits({ id, name, onRemove }: { id: string; name: string; onRemove: (visit: JudgeVisit) => void }) {
   const visits = useAdminLiveQuery(endpoints.judgeVisits, { params: { id } }).data?.visits;
+  // A removed view's button leaves with its answer, holding the focus the question gave back: the
+  // list's title takes it rather than the page's body.
+  useEffect(() => focusHeadingIfLost(), [visits]);
   if (visits === undefined) return <p>Loading…</p>;
   if (visits.length === 0) return <p>{name} has not been given any project yet.</p>;
   return (

@@ -42,11 +42,13 @@ export function ResultsToolbar({ results, deliberation, prioritize }: ResultsToo
         Projector
       </Link>
       {!deliberation && (
+        // aria-disabled, not disabled: the button empties as its Prioritize lands, while the focus
+        // is back on it, and a disabled button would drop the focus to the page's body.
         <button
           type="button"
           className="btn btn--primary btn--small"
-          disabled={contenders.length === 0}
-          onClick={() => setConfirming(true)}
+          aria-disabled={contenders.length === 0}
+          onClick={() => contenders.length > 0 && setConfirming(true)}
         >
           Prioritize contenders for the next judges
         </button>
