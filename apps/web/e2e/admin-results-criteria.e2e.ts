@@ -111,6 +111,13 @@ describe('an event judged by criteria', () => {
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
       await expect(row.textContent()).resolves.toContain(`${Math.round(calibrated)}%`);
     }
+    // A laptop shows every column, Actions included, within the table's frame (1280×800).
+    const frame = await page.locator('.dashboard__tables').boundingBox();
+    const actions = await page.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+    expect(actions!.x + actions!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    expect(
+      await page.locator('.dashboard-table').evaluate((table) => table.scrollWidth - table.clientWidth),
+    ).toBeLessThanOrEqual(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

@@ -65,13 +65,14 @@ const W = {
   num: '5rem',
   wideNum: '6rem',
   group: 'minmax(6rem, 1fr)',
-  updated: '9rem',
+  updated: '8rem',
   actions: '9rem',
 };
 
 export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRowModel>>> = {
   select: { key: 'select', label: 'Select', className: 'data-table__select', width: W.select },
-  name: { key: 'name', label: 'Name', sortValue: (row) => row.name, width: 'minmax(11rem, 3fr)' },
+  // With the Criteria column every track fits a 1280-pixel laptop (71rem), Actions included.
+  name: { key: 'name', label: 'Name', sortValue: (row) => row.name, width: 'minmax(9rem, 3fr)' },
   flags: {
     key: 'flags',
     label: 'Flagged',
@@ -108,7 +109,7 @@ export const PROJECT_COLUMNS: Readonly<Record<ProjectColumnKey, Column<ProjectRo
     help: COPELAND_HELP,
     sortValue: (row) => row.score,
     className: 'data-table__num',
-    width: '7.5rem',
+    width: '7rem',
   },
   stars: {
     key: 'stars',
