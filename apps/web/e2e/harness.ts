@@ -444,6 +444,25 @@ export async function saveAdminPassword(
 export const OVERTAKEN_DONE =
   "You are no longer judging this project (it was finished or skipped on your other phone or tab, or an organizer changed it), so this Done was not saved. Its notes were added to the project's notes.";
 
+/** The notes of a project Done on two phones: the other phone's, then those the refused Done kept. */
+export const BOTH_PHONES_NOTES = 'From the other phone.\n\nTyped on the phone that was behind.';
+
+/** The judge's seen projects as the server keeps them (`GET /judge`). */
+export async function seenProjectsOf(
+  server: ServerHandle,
+  token: string,
+): Promise<{ project_id: string; notes: string }[]> {
+  return (
+    await apiCall<{ seen_projects: { project_id: string; notes: string }[] }>(
+      server,
+      'GET',
+      '/judge',
+      undefined,
+      token,
+    )
+  ).seen_projects;
+}
+
 /** The judge's Done popup. */
 export const doneDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Finish Project' });
 

@@ -29,6 +29,8 @@ import {
   undoButton,
   withoutOfflineNoise,
   OVERTAKEN_DONE,
+  BOTH_PHONES_NOTES,
+  seenProjectsOf,
 } from './harness';
 
 interface Self {
@@ -99,13 +101,9 @@ describe("an undo tapped offline behind a Done the server refuses (the judge's o
     // The undo meant the refused Done: it is never sent, and the server keeps the other phone's
     // finish (its notes, with this phone's after them) and the project it was given since.
     expect(writes).not.toContain('POST /api/judge/undo');
-    const seen = async () => (await judgeSelf(token)).seen_projects;
-    await expect.poll(seen, { timeout: 10_000 }).toEqual([
-      expect.objectContaining({
-        project_id: project.id,
-        notes: 'From the other phone.\n\nTyped on the phone that was behind.',
-      }),
-    ]);
+    await expect
+      .poll(() => seenProjectsOf(server, token), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ project_id: project.id, notes: BOTH_PHONES_NOTES })]);
     const self = await judgeSelf(token);
     expect(self.current).toBe(given);
     expect(await page.getByText(`Undone: you are judging ${project.name} again`).count()).toBe(0);

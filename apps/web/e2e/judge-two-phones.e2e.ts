@@ -53,6 +53,14 @@ async function phoneOf(code: string, path = '/judge/live'): Promise<Page> {
   return phone.page;
 }
 
+/** The judge of `code` signed in over the API, given a project and done with it (`finish`'s body). */
+async function judgedOnce(code: string, finish: Record<string, unknown>) {
+  const token = await loginJudgeApi(server, code);
+  const next = await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, token);
+  await apiCall(server, 'POST', '/judge/finish', finish, token);
+  return { token, seen: next.project_id };
+}
+
 describe('one judge on two phones', () => {
   it("says the judge moved on on another device after the other phone's Skip, and an organizer's move as the organizer's", async () => {
     const { id, code } = await seedJudge(server, { name: 'Ada Lovelace', email: 'ada@example.org' });
@@ -115,15 +123,7 @@ describe('a phone that cannot ask who moved the judge on', () => {
 describe("the judge's ranking, star and held project on the other phone", () => {
   it('follow a ranking and a star made on one phone, and the organizer renaming and moving the held project, without a reload', async () => {
     const { id, code } = await seedJudge(server, { name: 'Frances Allen', email: 'frances@example.org' });
-    const token = await loginJudgeApi(server, code);
-    const { project_id: seen } = await apiCall<{ project_id: string }>(
-      server,
-      'POST',
-      '/judge/next',
-      undefined,
-      token,
-    );
-    await apiCall(server, 'POST', '/judge/finish', { notes: '' }, token);
+    const { token, seen } = await judgedOnce(code, { notes: '' });
     const [dashboard, live] = [await phoneOf(code, '/judge'), await phoneOf(code)];
     const row = dashboard.locator(`.judge-row[data-project-id="${seen}"]`);
     await row.waitFor();
@@ -155,15 +155,7 @@ describe("a score corrected on one of the judge's phones", () => {
       name: 'Impact',
     });
     const { code } = await seedJudge(server, { name: 'Grace Hopper', email: 'grace@example.org' });
-    const token = await loginJudgeApi(server, code);
-    const { project_id: seen } = await apiCall<{ project_id: string }>(
-      server,
-      'POST',
-      '/judge/next',
-      undefined,
-      token,
-    );
-    await apiCall(server, 'POST', '/judge/finish', { scores: { [impact]: 2 } }, token);
+    const { seen } = await judgedOnce(code, { scores: { [impact]: 2 } });
     const [a, b] = [
       await phoneOf(code, `/judge/project/${seen}`),
       await phoneOf(code, `/judge/project/${seen}`),

@@ -34,6 +34,8 @@ import {
   unexpectedErrors,
   withoutOfflineNoise,
   OVERTAKEN_DONE,
+  BOTH_PHONES_NOTES,
+  seenProjectsOf,
 } from './harness';
 
 interface Self {
@@ -354,13 +356,9 @@ describe("the judge's other phone moved on while this one was offline", () => {
     await page.context().setOffline(false);
     await noticeWithText(page, OVERTAKEN_DONE).waitFor({ timeout: 20_000 });
     // The notes typed on this phone are not lost: they follow the other phone's.
-    const seen = async () => (await judgeSelf(token)).seen_projects;
-    await expect.poll(seen, { timeout: 10_000 }).toEqual([
-      expect.objectContaining({
-        project_id: project.id,
-        notes: 'From the other phone.\n\nTyped on the phone that was behind.',
-      }),
-    ]);
+    await expect
+      .poll(() => seenProjectsOf(server, token), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ project_id: project.id, notes: BOTH_PHONES_NOTES })]);
     const self = await judgeSelf(token);
     expect(self.current).toBe(given);
     const { name } = await apiCall<{ name: string }>(server, 'GET', `/project/${given}`, undefined, token);
