@@ -162,11 +162,15 @@ describe('replacing a judge', () => {
       'No judge is added in their place: add the judge who takes over with Add Judges',
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await dialog.getByLabel('Set their rankings and stars aside (their views still count)').check();
+    await dialog
+      .getByLabel(
+        'Set their rankings, stars and scores aside, and take their feedback off the teams’ pages (their views still count)',
+      )
+      .check();
     await replace.click();
     await noticeWithText(
       page,
-      'Judge replaced: their project was released, and their rankings and stars are set aside.',
+      'Judge replaced: their project was released, and their rankings, stars, scores and feedback are set aside.',
     ).waitFor();
     await page.getByRole('row', { name: /Ada/ }).getByText('Replaced: rankings set aside').waitFor();
     expect(await judge('Ada')).toMatchObject({ active: false, current: null });
@@ -182,7 +186,10 @@ describe('replacing a judge', () => {
 
     await judgesTable(page);
     await rowAction(page, 'Ada', 'Reinstate');
-    await noticeWithText(page, 'Judge reinstated: their rankings and stars count again.').waitFor();
+    await noticeWithText(
+      page,
+      'Judge reinstated: their rankings, stars, scores and feedback count again.',
+    ).waitFor();
     expect(await judge('Ada')).toMatchObject({ active: true });
     expect(await resultsRanking(page, 'Alpha')).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(await stars()).toMatchObject({ Alpha: 1 });
@@ -190,7 +197,9 @@ describe('replacing a judge', () => {
     await judgesTable(page);
     await rowAction(page, 'Bob', 'Replace');
     await dialog.waitFor();
-    await dialog.getByLabel('Keep counting their rankings and stars').check();
+    await dialog
+      .getByLabel('Keep counting their rankings, stars and scores; teams keep their feedback')
+      .check();
     await dialog.getByRole('button', { name: 'Replace' }).click();
     await page.getByRole('row', { name: /Bob/ }).getByText('Replaced', { exact: true }).waitFor();
     expect(await judge('Bob')).toMatchObject({ active: false });

@@ -23,9 +23,15 @@ import { useJudges } from './dashboard-queries';
 
 type Choice = 'keep' | 'set-aside';
 
+// What setting aside takes out (docs/api-extensions.md, "POST /judge/replace/:id"): the criteria
+// scores leave the calibration and the feedback the teams' status pages, with the rankings.
 const CHOICES: readonly { value: Choice; label: string }[] = [
-  { value: 'keep', label: 'Keep counting their rankings and stars' },
-  { value: 'set-aside', label: 'Set their rankings and stars aside (their views still count)' },
+  { value: 'keep', label: 'Keep counting their rankings, stars and scores; teams keep their feedback' },
+  {
+    value: 'set-aside',
+    label:
+      'Set their rankings, stars and scores aside, and take their feedback off the teams’ pages (their views still count)',
+  },
 ];
 
 /** "Replace judge": hides the judge, releases its project, and keeps or sets aside its judgments. */
@@ -65,7 +71,7 @@ export function ReplaceJudgeDialog() {
         hand them their own code.
       </p>
       <fieldset className="setting-form__choices">
-        <legend className="field__label">Their rankings and stars</legend>
+        <legend className="field__label">Their judgments</legend>
         {CHOICES.map((item) => (
           <label key={item.value} className="setting-form__choice">
             <input

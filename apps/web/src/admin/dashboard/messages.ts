@@ -14,14 +14,14 @@ export const JUDGES_REASSIGNED = 'Judges reassigned!';
 export const PROJECT_UPDATED = 'Project updated successfully!';
 export const JUDGE_UPDATED = 'Judge updated successfully!';
 export const VIEW_REMOVED = "View removed: the project's counts are recomputed.";
-export const JUDGE_REINSTATED = 'Judge reinstated: their rankings and stars count again.';
+export const JUDGE_REINSTATED = 'Judge reinstated: their rankings, stars, scores and feedback count again.';
 /** After the organizer refuses a judge's "I know this team" conflicts (issue 31). */
 export function saidConflictsRefused(removed: number): string {
   return `Conflicts refused: ${removed} removed, so those projects may be given to this judge again; "I know this team" is turned off for them.`;
 }
 export const SAID_CONFLICTS_ACCEPTED = 'Conflicts accepted: the judge may say "I know this team" again.';
 export const replacedText = (keepRankings: boolean): string =>
-  `Judge replaced: their project was released, and their rankings and stars ${keepRankings ? 'still count' : 'are set aside'}.`;
+  `Judge replaced: their project was released, and their rankings, stars, scores and feedback ${keepRankings ? 'still count' : 'are set aside'}.`;
 
 const NOUN: Record<DashboardTable, [string, string]> = {
   projects: ['Project', 'projects'],
