@@ -123,6 +123,20 @@ describe('an event judged by criteria', () => {
     await context.close();
   });
 
+  it('says, where a criterion is added, that the projects judged so far have no score for it', async () => {
+    const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.desktop);
+    await page.goto(`${server.baseUrl}/admin/settings`);
+    const add = page.getByRole('region', { name: 'Add a criterion' });
+    await add
+      .getByText('Judging has begun: the projects judged so far have no score for a criterion added now.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it("shows a judge's score of each criterion in its Judge Scores dialog, and a correction without a reload", async () => {
     const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.desktop);
     await page.goto(`${server.baseUrl}/admin`);

@@ -205,6 +205,8 @@ export function CriteriaSection() {
   useQueryInvalidation('admin', { 'options.changed': [endpoints.criteria] });
   const criteria = list.data?.criteria ?? [];
   const full = criteria.length >= MAX_CRITERIA;
+  // Read when the section shows; a criterion is added in a calm moment, not while views pour in.
+  const judgingBegan = (useEndpointQuery(endpoints.adminStats).data?.avg_project_seen ?? 0) > 0;
 
   return (
     <SettingsSection id="criteria">
@@ -231,6 +233,13 @@ export function CriteriaSection() {
           submitLabel="Add criterion"
           refusal={full ? tooManyCriteria(MAX_CRITERIA) : undefined}
         />
+        {judgingBegan && (
+          <p className="field__hint">
+            Judging has begun: the projects judged so far have no score for a criterion added now. Their
+            judges see it unscored on their dashboards and can score it there; until they do, the calibrated
+            score predicts it from the project&apos;s other criteria.
+          </p>
+        )}
       </section>
       <SettingToggle
         label="Judges must score every criterion"
