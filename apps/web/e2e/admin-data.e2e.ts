@@ -258,12 +258,14 @@ describe('admin data pages (laptop)', () => {
     // The preview numbers rows by physical line, so the server's 'line 6' is findable.
     const preview = page.getByRole('region', { name: 'Preview of projects-bad-row.csv' });
     await preview.locator('tbody th', { hasText: /^6$/ }).waitFor();
-    await page.getByRole('button', { name: 'Upload' }).first().click();
-    await noticeWithText(
-      page,
-      'Error Uploading CSV: line 6: expected at least 3 columns (name, description, url)',
-    ).waitFor();
-    expect(await page.getByRole('button', { name: 'Upload' }).first().textContent()).toBe('Upload');
+    // The dry run says so before Upload, which waits: the server would only say the same.
+    await page
+      .getByText('This file would be refused: line 6: expected at least 3 columns (name, description, url)')
+      .waitFor();
+    const upload = page.getByRole('button', { name: 'Upload' }).first();
+    expect(await upload.isDisabled()).toBe(true);
+    const why = page.getByText('Upload is off: the server would refuse this file (see above).');
+    expect(await why.getAttribute('id')).toBe(await upload.getAttribute('aria-describedby'));
     await expectStat(page, 'Active Projects', String(before));
   });
 

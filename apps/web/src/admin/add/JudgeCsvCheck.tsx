@@ -5,6 +5,7 @@ import { notify } from '../../stores/notice.store';
 import { namesNotIn } from '../logic/names';
 import { settingsApi } from '../settings/settings-actions';
 import { adminAdd } from './add-actions';
+import { SERVER_WOULD_REFUSE } from '../components/CsvUploadPanel';
 
 type Check =
   | { state: 'checking' }
@@ -35,7 +36,7 @@ export function JudgeCsvCheck({ file, headerRow, skipExisting, onRefusal }: Judg
   const tracks = options?.tracks;
   const refusal =
     check.state === 'refused'
-      ? 'the server would refuse this file (see above).'
+      ? SERVER_WOULD_REFUSE
       : check.state === 'done' && check.preview.missing_tracks.length > 0
         ? 'add the tracks above first.'
         : null;

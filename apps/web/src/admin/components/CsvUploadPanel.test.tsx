@@ -2,6 +2,7 @@ import type { ImportResult } from '@podium/protocol';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../api/client';
+import { networkFailure } from '../../api/client';
 import { useNoticeStore } from '../../stores/notice.store';
 import { click, render } from '../../test/render';
 import type { CsvUploadPanelProps } from './CsvUploadPanel';
@@ -244,6 +245,15 @@ describe('CsvUploadPanel', () => {
       ]);
     });
 
+    it('leaves Upload on when the dry run did not reach the server', async () => {
+      const unreachable = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => networkFailure());
+      const container = await renderPanel(vi.fn(), { noSendOption: false, preview: unreachable });
+      await chooseFile(container, exportFile());
+      await vi.waitFor(() => expect(container.textContent).toContain('Could not check this file: '));
+      expect(container.textContent).not.toContain('Upload is off');
+      expect(button(container)?.disabled).toBe(false);
+    });
+
     it('unticked, sends update=false and says every row is added; shows a refusal of the dry run', async () => {
       const refusing = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => ({
         status: 400,
@@ -259,6 +269,11 @@ describe('CsvUploadPanel', () => {
       await vi.waitFor(() =>
         expect(container.textContent).toContain('This file would be refused: line 2: name is required'),
       );
+      // Upload waits: the server would only say the same.
+      expect(container.textContent).toContain(
+        'Upload is off: the server would refuse this file (see above).',
+      );
+      expect(button(container)?.disabled).toBe(true);
       expect(refusing).toHaveBeenLastCalledWith(expect.any(File), {
         headerRow: false,
         noSend: false,

@@ -66,9 +66,15 @@ export interface CsvUploadPanelProps {
 /** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
 type Progress = { phase: 'sending'; fraction: number } | { phase: 'processing' };
 
+/** Why Upload is off when a check of the file found the server would refuse it (said above). */
+export const SERVER_WOULD_REFUSE = 'the server would refuse this file (see above).';
+
 /** The dry run of the chosen file: none yet, its answer, or the server's refusal. */
 type Check =
-  { state: 'checking' } | { state: 'done'; preview: ImportPreview } | { state: 'refused'; error: string };
+  | { state: 'checking' }
+  | { state: 'done'; preview: ImportPreview }
+  /** `final`: the server refused the file itself (400), not a request that failed on the way. */
+  | { state: 'refused'; error: string; final: boolean };
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
 const SKIP_EXISTING_LABEL = 'Leave out judges who are already here (matched by email)';
@@ -153,14 +159,17 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
       .then((result) => {
         if (id !== choice.current) return;
         setCheck(
-          result.data ? { state: 'done', preview: result.data } : { state: 'refused', error: result.error },
+          result.data
+            ? { state: 'done', preview: result.data }
+            : { state: 'refused', error: result.error, final: result.status === 400 },
         );
       });
   }, [file, canPreview, headerRow, hasHeader, update]);
 
-  // A file the page's check says the server would refuse is not uploaded only to hear so: Upload
-  // waits, saying why.
-  const refusal = file ? fileRefusal : null;
+  // A file the page's check or the dry run says the server would refuse is not uploaded only to
+  // hear so: Upload waits, saying why.
+  const dryRunRefusal = check?.state === 'refused' && check.final ? SERVER_WOULD_REFUSE : null;
+  const refusal = file ? (fileRefusal ?? dryRunRefusal) : null;
   const refusalId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -276,7 +285,12 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
 function CheckSummary({ check }: { check: Check }) {
   if (check.state === 'checking')
     return <p role="status">Checking the file against the projects already here…</p>;
-  if (check.state === 'refused') return <p role="status">This file would be refused: {check.error}</p>;
+  if (check.state === 'refused')
+    return (
+      <p role="status">
+        {check.final ? 'This file would be refused' : 'Could not check this file'}: {check.error}
+      </p>
+    );
   return <p role="status">Would import: {reimportSummary(check.preview)}</p>;
 }
 
