@@ -15,6 +15,7 @@ import { answeredByServer, callApi } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { getJudgeToken } from '../../auth/cookies';
 import { endpointKey, queryClient, updateKept } from '../../queries/query-client';
+import { endpointQuery } from '../../queries/use-endpoint-query';
 import type { OutboxSnapshot, SendResult, SubmitOutcome } from '../device/offline-queue';
 import { deviceStorage as storage } from '../../util/device-storage';
 import { judgeWithoutView, judgeWithSave, projectWithSave, scoresWithSave } from '../logic/pending';
@@ -357,7 +358,14 @@ const overtaken = (error: string) => error === NO_CURRENT_PROJECT || error === N
  */
 async function keepNotesOfOvertakenFinish(save: Extract<JudgeSave, { kind: 'finish' }>): Promise<void> {
   const typed = save.notes.trim();
-  const self = typed === '' ? undefined : (await callApi(endpoints.judgeSelf, {})).data;
+  // The judge as the server has it now, through the cache: the read `visitEnded` asked for, if
+  // still on its way, answers this too.
+  const self =
+    typed === ''
+      ? undefined
+      : await queryClient
+          .fetchQuery({ ...endpointQuery(endpoints.judgeSelf), staleTime: 0 })
+          .catch(() => undefined);
   const judged = self?.seen_projects.find((project) => project.project_id === save.projectId);
   if (!judged) {
     restoreDrafts(save.projectId, sentByFinish(save));
