@@ -245,8 +245,11 @@ describe('CsvUploadPanel', () => {
       ]);
     });
 
-    it('leaves Upload on when the dry run did not reach the server', async () => {
-      const unreachable = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => networkFailure());
+    it.each([
+      ['did not reach the server', networkFailure()],
+      ['met a server in trouble', { status: 503, error: 'the database cannot be reached', data: null }],
+    ])('leaves Upload on when the dry run %s', async (_label, answer) => {
+      const unreachable = vi.fn<NonNullable<CsvUploadPanelProps['preview']>>(async () => answer);
       const container = await renderPanel(vi.fn(), { noSendOption: false, preview: unreachable });
       await chooseFile(container, exportFile());
       await vi.waitFor(() => expect(container.textContent).toContain('Could not check this file: '));

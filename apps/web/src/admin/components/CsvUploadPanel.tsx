@@ -3,6 +3,7 @@ import { importSkippedSuffix, reimportSummary } from '@podium/protocol';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiResult } from '../../api/client';
+import { answeredByServer } from '../../api/client';
 import { CheckboxField } from '../../components/FormFields';
 import { notify } from '../../stores/notice.store';
 import { ScopedNotices } from '../../components/Notices';
@@ -66,6 +67,10 @@ export interface CsvUploadPanelProps {
 /** Where an upload is: sending the file (with the fraction sent), or waiting for the server. */
 type Progress = { phase: 'sending'; fraction: number } | { phase: 'processing' };
 
+/** The server's own refusal (4xx), not a network failure, a sign-in page or a server in trouble. */
+const refusedByServer = ({ status, error }: { status: number; error: string }): boolean =>
+  answeredByServer(error) && status >= 400 && status < 500;
+
 /** Why Upload is off when a check of the file found the server would refuse it (said above). */
 export const SERVER_WOULD_REFUSE = 'the server would refuse this file (see above).';
 
@@ -73,7 +78,7 @@ export const SERVER_WOULD_REFUSE = 'the server would refuse this file (see above
 type Check =
   | { state: 'checking' }
   | { state: 'done'; preview: ImportPreview }
-  /** `final`: the server refused the file itself (400), not a request that failed on the way. */
+  /** `final`: the server refused the file itself (a 4xx), not a request that failed on the way. */
   | { state: 'refused'; error: string; final: boolean };
 
 const UPDATE_LABEL = 'Update projects that are already here (matched by URL, else by name)';
@@ -161,7 +166,7 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
         setCheck(
           result.data
             ? { state: 'done', preview: result.data }
-            : { state: 'refused', error: result.error, final: result.status === 400 },
+            : { state: 'refused', error: result.error, final: refusedByServer(result) },
         );
       });
   }, [file, canPreview, headerRow, hasHeader, update]);
