@@ -152,7 +152,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/io/**/*.ts'],
+    files: [
+      'apps/server/src/services/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/event-copies/**/*.ts',
+      'apps/server/src/io/**/*.ts',
+    ],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_OR_SOCKETS] }] },
   },

@@ -17,7 +17,7 @@ import { ensureBuilt, startServer, stopServer } from './test-support/server-proc
 import { basicAuth, createTestApp, onDatabase, tempDataDir, type TestApp } from './test-support/test-app.js';
 import { openDatabase } from './db/sqlite.js';
 import { EventNotMovedError, LEFT_BEHIND_TABLES, moveEventToPostgres } from './move-event.js';
-import { EVENT_TABLES, type EventTable } from './db/event-copies.js';
+import { EVENT_TABLES, type EventTable } from './event-copies/event-tables.js';
 import { isPostgresUrl } from './db/location.js';
 import { openPostgres } from './db/postgres.js';
 

@@ -18,7 +18,13 @@ import {
   type EventFile,
 } from './event-file.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
-import { advanceIdentities, copyRows, EVENT_TABLES, raw, type EventTable } from './db/event-copies.js';
+import {
+  advanceIdentities,
+  copyRows,
+  EVENT_TABLES,
+  raw,
+  type EventTable,
+} from './event-copies/event-tables.js';
 import type { DB } from './db/schema.js';
 
 /**

@@ -4,14 +4,13 @@
  * leftover WAL, replayed over the restored file) was easy to miss under stress, as after a reset
  * made by mistake. The event it replaces is kept in DATA_DIR/backups first (the newest
  * KEPT_COPIES such copies), so a restore is undone the same way. The backup file is only read.
- * With PostgreSQL, the same for the copies the database keeps (db/event-copies.ts), with every
- * instance stopped.
+ * With PostgreSQL, the same for the copies the database keeps (event-copies/schema-copies.ts),
+ * with every instance stopped.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DATABASE_FILE } from './config.js';
 import { StorageRefusedError } from './db/failures.js';
-import { CopyNotRestoredError, listCopies, restoreCopy } from './db/event-copies.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   copyEventFile,
@@ -22,12 +21,12 @@ import {
 } from './event-file.js';
 import {
   BACKUPS_FOLDER,
-  copySummary,
   backupFilename,
   eventFileSummary,
   pruneKeptFiles,
-  type EventSummary,
-} from './services/backup.service.js';
+} from './event-copies/file-copies.js';
+import { CopyNotRestoredError, type EventSummary } from './event-copies/kept-copies.js';
+import { copySummary, listCopies, restoreCopy } from './event-copies/schema-copies.js';
 
 /** Why nothing was restored; the message is one line for the organizer. */
 export class BackupNotRestoredError extends Error {

@@ -10,7 +10,6 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eventCounts } from '@podium/protocol';
 import { readEnv, type EnvConfig } from './config.js';
-import { KEPT_COPIES } from './db/event-copies.js';
 import { redactedUrl } from './db/location.js';
 import {
   BackupNotRestoredError,
@@ -19,7 +18,8 @@ import {
   restoreBackup,
   restorePostgresCopy,
 } from './restore-backup.js';
-import { BACKUPS_FOLDER, type EventSummary } from './services/backup.service.js';
+import { BACKUPS_FOLDER } from './event-copies/file-copies.js';
+import { KEPT_COPIES, type EventSummary } from './event-copies/kept-copies.js';
 
 const USAGE = `Usage: npm run restore -- <backup file>
        npm run restore            lists the backups kept in DATA_DIR/backups

@@ -10,13 +10,11 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { TimerLock } from './database.js';
+import { SESSION_NAME } from './location.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 
 /** How often a round runs: the outbox read, a lost connection retried, the timer lock tried. */
 export const SESSION_ROUND_MS = 1000;
-
-/** The session's `application_name` starts so; the instance's process id and host follow. */
-export const SESSION_NAME = 'podium instance';
 
 /** The timer lock's key ("timers" in ASCII): not the write lock's, or every write would wait for it. */
 export const TIMER_LOCK_KEY = 0x74696d657273;
@@ -125,7 +123,7 @@ export class InstanceSession {
       connectionTimeoutMillis: QUERY_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
-      application_name: `${SESSION_NAME} ${process.pid}@${hostname()}`,
+      application_name: `${SESSION_NAME} ${process.pid}@${hostname()}`, // the process id and host follow
     });
     // 'error' and 'end' both come when the server ends the connection: one loss. An 'error' with
     // no listener would end the process.

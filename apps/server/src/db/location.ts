@@ -1,6 +1,6 @@
 /**
- * Which engine a location names, and how to show it: for the configuration and messages, without
- * loading either engine's driver.
+ * Which engine a location names, how to show it, and how an instance names itself to PostgreSQL:
+ * for the configuration, messages and commands, without loading either engine's driver.
  */
 
 /** Whether `location` names a PostgreSQL database (R95) rather than a SQLite file. */
@@ -18,3 +18,6 @@ export function redactedUrl(url: string): string {
     return 'DATABASE_URL';
   }
 }
+
+/** The start of each instance's session name (instance-session.ts): a restore refuses while one is connected. */
+export const SESSION_NAME = 'podium instance';

@@ -9,7 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgeAdmin, Project } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
-import { backupFilename } from '../services/backup.service.js';
+import { backupFilename } from '../event-copies/file-copies.js';
 import { multipart } from '../test-support/multipart.js';
 import { createTestApp, tempDataDir, type JudgeClient, type TestApp } from '../test-support/test-app.js';
 

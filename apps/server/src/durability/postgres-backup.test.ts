@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { listCopies } from '../db/event-copies.js';
+import { listCopies } from '../event-copies/schema-copies.js';
 import { buildEvent, eventAnswers, expectJudgingGoesOn } from '../test-support/event.js';
 import { dropDatabase, findPostgresBin, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { createTestApp, onDatabase, tempDataDir, type TestApp } from '../test-support/test-app.js';

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { SESSION_NAME } from '../db/instance-session.js';
+import { SESSION_NAME } from '../db/location.js';
 import type { PostgresDatabase } from '../db/postgres.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import { listen, openSocket, settle, until, type TestSocket } from '../test-support/sockets.js';

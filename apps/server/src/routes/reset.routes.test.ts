@@ -13,9 +13,11 @@ import {
   type KeptCopy,
 } from '@podium/protocol';
 import { DATABASE_FILE } from '../config.js';
-import { BACKUPS_FOLDER, backupFilename } from '../services/backup.service.js';
+import { raw } from '../event-copies/event-tables.js';
+import { BACKUPS_FOLDER, backupFilename } from '../event-copies/file-copies.js';
+import { KEPT_COPIES } from '../event-copies/kept-copies.js';
 import { countRows, seedClockRunning, seedJudgedEvent, seedToken } from '../test-support/seed.js';
-import { copyName, KEPT_COPIES, listCopies, raw } from '../db/event-copies.js';
+import { copyName, listCopies } from '../event-copies/schema-copies.js';
 import { dropDatabase, freshDatabaseUrl, testPostgresUrl } from '../test-support/postgres-server.js';
 import type { DB } from '../db/schema.js';
 import {

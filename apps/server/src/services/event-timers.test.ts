@@ -11,7 +11,8 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { InstanceSession, SESSION_NAME, SESSION_ROUND_MS } from '../db/instance-session.js';
+import { InstanceSession, SESSION_ROUND_MS } from '../db/instance-session.js';
+import { SESSION_NAME } from '../db/location.js';
 import { dropDatabase, freshDatabaseUrl } from '../test-support/postgres-server.js';
 import { seedClockRunning, seedSettings } from '../test-support/seed.js';
 import { timerLockHolder } from '../test-support/timer-lock.js';
