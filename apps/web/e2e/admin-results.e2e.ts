@@ -16,6 +16,7 @@ import {
   LIVE_MS,
   VIEWPORTS,
   apiCall,
+  edgeShades,
   holdRequests,
   launchBrowser,
   openAdminPage,
@@ -465,12 +466,24 @@ describe('the Results view', () => {
     await context.close();
   });
 
-  it('fits a phone: no sideways page scroll, the tables scroll inside their frames', async () => {
+  it('fits a phone: no sideways page scroll, the tables scroll inside their frames, a shade on the edge that hides columns', async () => {
     const { context, page, errors } = await openAdminPage(browser, server, VIEWPORTS.phone);
     await openResults(page);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
+    // The ranking is wider than the phone: the shade is on the edge its hidden columns are beyond.
+    const ranking = page.locator('section[aria-labelledby="results-ranking"] .data-table-wrap');
+    expect(await ranking.evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBeGreaterThan(100);
+    await expect.poll(() => edgeShades(ranking)).toEqual({ before: 0, after: 1 });
+    await ranking.evaluate((frame) => frame.scrollTo({ left: frame.scrollWidth }));
+    await expect.poll(() => edgeShades(ranking)).toEqual({ before: 1, after: 0 });
+    await ranking.evaluate((frame) => frame.scrollTo({ left: 40 }));
+    await expect.poll(() => edgeShades(ranking)).toEqual({ before: 1, after: 1 });
+    // On a laptop the whole table fits: no shade.
+    await page.setViewportSize(VIEWPORTS.desktop.viewport);
+    await expect.poll(() => edgeShades(ranking)).toEqual({ before: 0, after: 0 });
+    await page.setViewportSize(VIEWPORTS.phone.viewport);
     const buttons = await page.$$eval('.results-toolbar .btn', (list) =>
       list.map((b) => b.getBoundingClientRect().height),
     );

@@ -520,6 +520,18 @@ export function noticeWithText(page: Page, text: string): Locator {
   return page.locator('.notices .notice__text').filter({ hasText: exact });
 }
 
+/**
+ * The shades on a side-scrolling frame's edges (components/SideScroll.tsx) as drawn now: each
+ * shade's opacity, 1 where the frame hides content beyond that edge, 0 where it hides none.
+ */
+export async function edgeShades(frame: Locator): Promise<{ before: number; after: number }> {
+  return await frame.evaluate((element) => {
+    const host = element.parentElement as HTMLElement;
+    const opacity = (pseudo: string) => Number(getComputedStyle(host, pseudo).opacity);
+    return { before: opacity('::before'), after: opacity('::after') };
+  });
+}
+
 /** The pixels of a canvas, read in the page: RGBA bytes, row by row. */
 export async function canvasPixels(
   canvas: Locator,

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Fragment, useMemo } from 'react';
 import type { SortState, SortValue } from '../logic/sorting';
 import { sortRows } from '../logic/sorting';
+import { SideScroll } from '../../components/SideScroll';
 import { SortButton } from '../../components/SortButton';
 import { useFocusKeptInRows } from '../hooks/use-focus-kept-in-rows';
 
@@ -82,7 +83,7 @@ export function DataTable<R>({
   const style = { '--data-table-columns': tracks.join(' '), minWidth } as CSSProperties;
 
   return (
-    <div className={`data-table-wrap ${className}`.trim()}>
+    <SideScroll className={`data-table-wrap ${className}`.trim()}>
       <table className="data-table" role="table" style={style}>
         <caption className="visually-hidden">
           {caption}
@@ -128,6 +129,6 @@ export function DataTable<R>({
           )}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }

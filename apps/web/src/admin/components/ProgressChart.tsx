@@ -1,4 +1,5 @@
 import type { Progress, ProgressScope } from '@podium/protocol';
+import { SideScroll } from '../../components/SideScroll';
 import { clockTime, doneBy, progressPlot, progressSummary } from '../logic/progress-chart';
 import { CHART_HEIGHT, CHART_WIDTH, ChartFrame } from './ChartFrame';
 
@@ -49,7 +50,7 @@ export function ProgressChart({ progress, track }: { progress: Progress; track: 
       after={
         <>
           {/* Focusable: on a phone the table may scroll sideways, and keyboards must reach it. */}
-          <div
+          <SideScroll
             className="progress-chart__scopes-wrap"
             role="region"
             aria-label="Projection per scope"
@@ -79,7 +80,7 @@ export function ProgressChart({ progress, track }: { progress: Progress; track: 
                 ))}
               </tbody>
             </table>
-          </div>
+          </SideScroll>
         </>
       }
     >

@@ -2,6 +2,7 @@ import type { Flag } from '@podium/protocol';
 import { FLAG_REASON_LABELS } from '@podium/protocol';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { SideScroll } from '../../components/SideScroll';
 import { useFocusKeptInRows } from '../hooks/use-focus-kept-in-rows';
 import { useFlags } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
@@ -33,7 +34,7 @@ function FlagList() {
       {list.length === 0 ? (
         <p>No open flags.</p>
       ) : (
-        <div className="dialog-table-wrap">
+        <SideScroll className="dialog-table-wrap">
           <table className="dialog-table">
             <caption className="visually-hidden">Open flags, oldest first</caption>
             <thead>
@@ -73,7 +74,7 @@ function FlagList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </SideScroll>
       )}
       <p className="dialog-status" role="status">
         {status}

@@ -1,6 +1,7 @@
 import type { Criterion, JudgeAdmin, JudgeScores } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
 import { Dialog } from '../../components/Dialog';
+import { SideScroll } from '../../components/SideScroll';
 import { useAdminLiveQuery } from '../queries/use-admin-live-query';
 import { useCriteriaScores, useJudges } from './dashboard-queries';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
@@ -39,7 +40,7 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
   const rows = judgeScoreRows(judge);
   if (rows.length === 0) return <p>{judge.name} has not finished any project yet.</p>;
   return (
-    <div className="dialog-table-wrap">
+    <SideScroll className="dialog-table-wrap">
       <table className="dialog-table">
         <caption className="visually-hidden">
           Projects seen by {judge.name}: ranked best first, then unranked
@@ -81,7 +82,7 @@ function Scores({ judge }: { judge: JudgeAdmin }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }
 

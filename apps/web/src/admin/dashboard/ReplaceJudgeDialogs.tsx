@@ -13,6 +13,7 @@ import {
 } from '@podium/protocol';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { SideScroll } from '../../components/SideScroll';
 import { focusHeadingIfLost } from '../../util/focus';
 import { useAdminLiveQuery } from '../queries/use-admin-live-query';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -166,7 +167,7 @@ function Visits({ id, name, onRemove }: { id: string; name: string; onRemove: (v
   if (visits === undefined) return <p>Loading…</p>;
   if (visits.length === 0) return <p>{name} has not been given any project yet.</p>;
   return (
-    <div className="dialog-table-wrap">
+    <SideScroll className="dialog-table-wrap">
       <table className="dialog-table">
         <caption className="visually-hidden">Projects given to {name}, oldest first</caption>
         <thead>
@@ -206,7 +207,7 @@ function Visits({ id, name, onRemove }: { id: string; name: string; onRemove: (v
           ))}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }
 

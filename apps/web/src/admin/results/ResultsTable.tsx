@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SideScroll } from '../../components/SideScroll';
 
 /**
  * A Results table in its frame: the frame scrolls sideways on narrow screens, so it is a
@@ -6,9 +7,9 @@ import type { ReactNode } from 'react';
  */
 export function ResultsTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
-    <div className="data-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    <SideScroll className="data-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
       <table className="results-table">{children}</table>
-    </div>
+    </SideScroll>
   );
 }
 
