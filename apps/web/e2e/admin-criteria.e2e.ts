@@ -126,6 +126,20 @@ describe('criteria in the settings (laptop)', () => {
 
   it('edits a criterion in a dialog: a new weight and scale', async () => {
     await dismissNotices(page);
+    // A description written for the old scale is pointed out when the scale changes.
+    await button('Edit Impact').click();
+    const impact = page.getByRole('dialog', { name: 'Edit Impact' });
+    const description = impact.getByLabel('Description (optional)');
+    const hint = async () => (await description.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    const hintText = async () =>
+      (await Promise.all((await hint()).map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+    expect(await hintText()).toContain('What a 1 and a top score mean');
+    await impact.getByLabel('Scale', { exact: true }).selectOption({ label: '1–10' });
+    expect(await hintText()).toContain('Written for 1–5: check that it fits 1–10.');
+    await description.fill('1: helps nobody; 10: changes lives.');
+    expect(await hintText()).toContain('What a 1 and a top score mean');
+    await impact.getByRole('button', { name: 'Cancel' }).click();
+    await impact.waitFor({ state: 'hidden' });
     await button('Edit Design').click();
     const dialog = page.getByRole('dialog', { name: 'Edit Design' });
     await dialog.waitFor();

@@ -87,8 +87,9 @@ export function CriteriaResults({ scores, projects, judgeNames, projector }: Cri
         <>
           <h3 id="results-scoring-habits">Judges' scoring habits</h3>
           <p className="results-note">
-            Leniency is how many points (on a 1–5 scale) a judge gives above the average judge; spread 1 is
-            the average judge's range, 0.5 half as wide. Admin only: never show this to judges.
+            Both are estimates from the scores so far, firmer as a judge scores more projects. Leniency: how
+            many points (on a 1–5 scale) the judge scores the same project above the average judge. Spread: 1
+            is the average judge's range, 0.5 half as wide. Admin only: never show this to judges.
           </p>
           <ResultsTable labelledBy="results-scoring-habits">
             <thead>

@@ -146,6 +146,9 @@ describe('ResultsBody with criteria (issue 34)', () => {
     );
     const rows = [...section.querySelectorAll('tbody tr')].map((row) => row.textContent);
     expect(rows).toEqual(['Seen80%88%4.2 (mean 4.5)', 'Ada2+0.40.80']);
+    // The habits are the model's estimates, not points a judge gave: said so above their table.
+    expect(section.textContent).toContain('Both are estimates from the scores so far');
+    expect(section.textContent).toContain('the judge scores the same project above the average judge');
   });
 
   it("says what the ranking rests on in the ranking's own words too, and marks a hidden project", async () => {

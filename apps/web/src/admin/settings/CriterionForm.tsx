@@ -50,6 +50,12 @@ export function CriterionForm(props: CriterionFormProps) {
     },
   });
 
+  // A description written for the scale being changed ("5: changes lives") may no longer fit it.
+  const descriptionOfOldScale =
+    draft.scale !== opened.scale &&
+    opened.description.trim() !== '' &&
+    draft.description === opened.description;
+
   const refuse = (field: CriterionField | null, text: string) => {
     setError({ field, text });
     notify.error(text);
@@ -79,7 +85,11 @@ export function CriterionForm(props: CriterionFormProps) {
       <TextAreaField
         label="Description"
         optional
-        hint="What a 1 and a top score mean; judges read it beside the scores."
+        hint={
+          descriptionOfOldScale
+            ? `Written for ${scaleText(Number(opened.scale))}: check that it fits ${scaleText(Number(draft.scale))}.`
+            : 'What a 1 and a top score mean; judges read it beside the scores.'
+        }
         rows={2}
         {...field('description')}
       />
