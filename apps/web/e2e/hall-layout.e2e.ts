@@ -409,9 +409,13 @@ describe('hall layout', () => {
 
       const table = (project: { location: number }) => map.locator(`g[data-table="${project.location}"]`);
       const badge = (project: { location: number }) => table(project).locator('text').nth(1).textContent();
-      await expect.poll(() => badge(absent), { timeout: 10_000 }).toBe('!');
-      expect(await badge(flagged)).toBe('!');
-      expect(await badge(hidden)).toBe('hidden');
+      // Each mark comes with its own refetch (the hide with the projects', the skips with the
+      // flags'), in any order: wait for all three.
+      await expect
+        .poll(async () => [await badge(absent), await badge(flagged), await badge(hidden)], {
+          timeout: 10_000,
+        })
+        .toEqual(['!', '!', 'hidden']);
       expect(await table(hidden).getAttribute('data-tone')).toBe('muted');
       for (const project of marked)
         expect(await table(project).getAttribute('class')).toContain('hall-drawing__table--dashed');
