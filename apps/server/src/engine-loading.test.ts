@@ -30,7 +30,8 @@ let root: string;
 let server: ServerProcess | undefined;
 
 /** The packages the server resolved so far. */
-const resolved = () => [...server!.output.join('').matchAll(/^resolved (\S+)$/gm)].map((match) => match[1]);
+const resolved = (): string[] =>
+  [...server!.output.join('').matchAll(/^resolved (\S+)$/gm)].map((match) => match[1] ?? '');
 
 describe('the SQLite server and the PostgreSQL driver', () => {
   beforeAll(async () => {
