@@ -324,6 +324,15 @@ describe('the live page at 200 % text size', () => {
     await page.goto(url('/judge/live'));
     await page.locator('h1.judge-project-heading__name').waitFor();
     await expect.poll(() => shownOnTop(button(page, 'Done'))).toBe(true);
+    // The project is short: the bar is at the screen's bottom edge all the same, not mid-screen
+    // above the page's end (it ended 130 px above it), and the page does not scroll.
+    const below = await page
+      .locator('.judge-live-bar')
+      .evaluate((bar) => window.innerHeight - bar.getBoundingClientRect().bottom);
+    expect(Math.abs(below)).toBeLessThanOrEqual(1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(0);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
