@@ -175,10 +175,13 @@ describe('team status page, floor view and table cards (issue 24)', () => {
     expect(await team.page.getByRole('button', { name: 'No judge has come for a while' }).isDisabled()).toBe(
       true,
     );
-    // The teammate's phone shows it raised at once, not at its next minute's poll.
+    // The teammate's phone shows it raised at once, not at its next minute's poll, and says so.
     await teammate.page
       .getByText('You can press this again at', { exact: false })
       .waitFor({ timeout: LIVE_MS });
+    expect(
+      await teammate.page.getByText('The organizers have been told.', { exact: false }).isVisible(),
+    ).toBe(true);
     expect(
       await teammate.page.getByRole('button', { name: 'No judge has come for a while' }).isDisabled(),
     ).toBe(true);

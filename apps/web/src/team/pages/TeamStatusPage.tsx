@@ -158,7 +158,12 @@ function viewsLine(status: TeamStatus): string {
   return `Expected to be done around ${clockTime(Date.now() + (status.estimate - status.now))} (in about ${minutes} min).`;
 }
 
-/** "No judge has come for a while": one alert per 10 minutes, said on the button. */
+const TOLD = 'The organizers have been told. Someone will check on you.';
+
+/**
+ * "No judge has come for a while": one alert per 10 minutes, said on the button. Every phone of the
+ * team says the organizers were told while the next alert waits, not only the one that raised it.
+ */
 function AlertButton({ code, status }: { code: string; status: TeamStatus }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -169,11 +174,7 @@ function AlertButton({ code, status }: { code: string; status: TeamStatus }) {
     setBusy(true);
     const result = await callApi(endpoints.teamAlert, { params: { code } });
     setBusy(false);
-    setAnswer(
-      result.data
-        ? 'The organizers have been told. Someone will check on you.'
-        : withNotFromServerHint(result.error, result.error),
-    );
+    setAnswer(result.data ? TOLD : withNotFromServerHint(result.error, result.error));
     await invalidate(client, endpoints.teamStatus, true);
   };
   return (
@@ -188,9 +189,8 @@ function AlertButton({ code, status }: { code: string; status: TeamStatus }) {
         No judge has come for a while
       </button>
       <p role="status">
-        {answer}
-        {answer && waitUntil !== null && ' '}
-        {waitUntil !== null && `You can press this again at ${clockTime(waitUntil)}.`}
+        {answer || (waitUntil !== null && TOLD)}
+        {waitUntil !== null && ` You can press this again at ${clockTime(waitUntil)}.`}
       </p>
     </section>
   );
