@@ -156,6 +156,7 @@ export default tseslint.config(
       'apps/server/src/services/**/*.ts',
       'apps/server/src/db/**/*.ts',
       'apps/server/src/event-copies/**/*.ts',
+      'apps/server/src/event-file/**/*.ts',
       'apps/server/src/io/**/*.ts',
     ],
     ignores: TESTS,

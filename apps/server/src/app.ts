@@ -9,8 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '@podium/protocol';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE, type Config } from './config.js';
 import type { Database } from './db/database.js';
-import { openDatabase } from './db/sqlite.js';
 import { isDiskFull } from './db/failures.js';
+import { openEventDatabase } from './event-file/start.js';
 import { registerBodyParsing } from './plugins/body-parsing.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerEntityTags } from './plugins/entity-tags.js';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const now = options.now ?? Date.now;
   const db: Database =
     config.databaseUrl === undefined
-      ? await openDatabase(join(config.dataDir, DATABASE_FILE), {
+      ? await openEventDatabase(join(config.dataDir, DATABASE_FILE), {
           earlierStartEvidence: [join(config.dataDir, ADMIN_PASSWORD_FILE)],
         })
       : // Loaded only here: on SQLite the PostgreSQL driver stays unloaded (~10 MB).

@@ -16,7 +16,7 @@ import {
   refusedAs,
   refuseWhileInUse,
   type EventFile,
-} from './event-file.js';
+} from './event-file/commands.js';
 import { openPostgres, type PostgresDatabase } from './db/postgres.js';
 import {
   advanceIdentities,
@@ -104,7 +104,7 @@ export async function moveEventToPostgres(
 }
 
 /**
- * The SQLite file to read, checked (event-file.ts): no server has it open, and this version of
+ * The SQLite file to read, checked (event-file/commands.ts): no server has it open, and this version of
  * Podium wrote it, all of its migrations applied (the copy reads the tables as they are now).
  */
 function openSource(from: string): { file: string; source: EventFile } {

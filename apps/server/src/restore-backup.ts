@@ -18,7 +18,7 @@ import {
   openEventFile,
   refusedAs,
   refuseWhileInUse,
-} from './event-file.js';
+} from './event-file/commands.js';
 import {
   BACKUPS_FOLDER,
   backupFilename,
@@ -48,7 +48,7 @@ export interface RestoreReport {
 }
 
 /**
- * Puts the event in `backup` in place of DATA_DIR's: checks the backup (event-file.ts), keeps the
+ * Puts the event in `backup` in place of DATA_DIR's: checks the backup (event-file/commands.ts), keeps the
  * current database in DATA_DIR/backups, checks that no server has it open, copies the backup
  * beside it, then renames the copy into place (at every moment `podium.db` is one event or the
  * other). Throws BackupNotRestoredError, having changed nothing, when it refuses.

@@ -2,8 +2,7 @@
  * A full disk is an episode, not a crash: writes answer 503 (API.md 1.3) while reads go on, until
  * space frees. Standard error says when it starts and when it ends, not once per request.
  */
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { isDiskFull, storageCode } from './failures.js';
+import { storageCode } from './failures.js';
 
 export class DiskFullAlarm {
   private since: number | undefined;
@@ -32,33 +31,5 @@ export class DiskFullAlarm {
 
   get active(): boolean {
     return this.since !== undefined;
-  }
-}
-
-/**
- * Space kept in DATA_DIR for a start on a full disk: the WAL index (`-shm`) a clean stop removed
- * needs fresh space, or the start fails with `disk I/O error`. Released then, refilled later.
- */
-export class DiskReserve {
-  static readonly BYTES = 512 * 1024;
-
-  constructor(readonly file: string) {}
-
-  /** Frees the reserve; false when there was none to free. */
-  release(): boolean {
-    if (!existsSync(this.file)) return false;
-    rmSync(this.file, { force: true });
-    return true;
-  }
-
-  /** Writes the reserve when it is missing and the disk has room; a full disk leaves it missing. */
-  refill(): void {
-    if (existsSync(this.file) && statSync(this.file).size === DiskReserve.BYTES) return;
-    try {
-      writeFileSync(this.file, Buffer.alloc(DiskReserve.BYTES), { mode: 0o600 });
-    } catch (error) {
-      rmSync(this.file, { force: true });
-      if (!isDiskFull(error)) throw error;
-    }
   }
 }

@@ -3,19 +3,16 @@
  * mode, taken in turns, so that a query from elsewhere waits while a transaction `await`s between
  * BEGIN and COMMIT instead of seeing its uncommitted rows.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Checkpointer } from './checkpointer.js';
-import { DiskFullAlarm, DiskReserve } from './disk-full.js';
-import { isDiskFull, storageCode, StorageRefusedError } from './failures.js';
+import { DiskFullAlarm } from './disk-full.js';
+import { isDiskFull } from './failures.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import type { StopWatching, TimerLock, TransactionOptions } from './database.js';
 import { bindable, queryBuilder, ScopedDatabase, Turns, type Begun } from './transactions.js';
-import { findWalDamage } from './wal-check.js';
 
 export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   readonly engine = 'sqlite';
@@ -143,66 +140,22 @@ export class SqliteDatabase extends ScopedDatabase<BetterSqlite3.Database> {
   }
 }
 
-/** Left beside the database by the first start that opened it (an empty file after that is damage). */
-export const STARTED_MARKER_FILE = 'podium-started';
-/** Space kept free for a start on a full disk (disk-full.ts). */
-export const DISK_RESERVE_FILE = 'disk-reserve';
-
-/** A database that cannot be trusted: the start is refused rather than serve errors or an empty event. */
-function damaged(file: string, detail: string): StorageRefusedError {
-  return new StorageRefusedError(
-    `the database ${file} is damaged (${detail}). It was left untouched`,
-    'Restore the latest backup with npm run restore (docs/operations.md, section 3, "Restoring one"), ' +
-      'then start again.',
-  );
-}
+/** How long a statement waits for a lock another connection (a worker's, or the server's) holds. */
+export const BUSY_TIMEOUT_MS = 5000;
 
 export interface OpenOptions {
-  /** Files whose presence proves an earlier start (e.g. the generated admin password). */
-  earlierStartEvidence?: readonly string[];
+  /** Runs on the connection before anything is written (the server's start refuses a damaged file). */
+  beforeWriting?: (sqlite: BetterSqlite3.Database) => void;
 }
 
-/** Opens (creating if needed) the database file, checks it, and brings its schema up to date. */
-export async function openDatabase(file: string, options: OpenOptions = {}): Promise<SqliteDatabase> {
-  const marker = file === ':memory:' ? undefined : join(dirname(file), STARTED_MARKER_FILE);
-  if (marker !== undefined) {
-    mkdirSync(dirname(file), { recursive: true });
-    refuseEmptyAfterEarlierStart(file, [marker, ...(options.earlierStartEvidence ?? [])]);
-    refuseDamagedWal(file);
-  }
-  const reserve = marker === undefined ? undefined : new DiskReserve(join(dirname(file), DISK_RESERVE_FILE));
-  let sqlite: BetterSqlite3.Database;
-  try {
-    sqlite = await openChecked(file);
-  } catch (error) {
-    if (!isDiskFull(error) || !reserve?.release()) throw error;
-    console.error(
-      `The disk holding ${file} is full: Podium used its reserve (${reserve.file}) to start. ` +
-        `Free disk space now: changes will be refused (503) while the disk stays full.`,
-    );
-    sqlite = await openChecked(file);
-  }
-  reserve?.refill();
-  if (marker !== undefined && !existsSync(marker)) {
-    try {
-      writeFileSync(marker, `${new Date().toISOString()}\n`, { mode: 0o600 });
-    } catch (error) {
-      // A full disk must not stop the start; the marker is written on a later one.
-      if (!isDiskFull(error)) throw error;
-    }
-  }
-  return new SqliteDatabase(
-    sqlite,
-    file === ':memory:' ? undefined : new Checkpointer(sqlite, BUSY_TIMEOUT_MS),
-  );
-}
-
-/** Opens the file, refuses a damaged one, sets the connection up and migrates it. */
-async function openChecked(file: string): Promise<BetterSqlite3.Database> {
+/** Opens (creating if needed) the database file, sets the connection up and brings its schema up to date. */
+export async function openDatabase(
+  file: string,
+  { beforeWriting }: OpenOptions = {},
+): Promise<SqliteDatabase> {
   const sqlite = new BetterSqlite3(file);
   try {
-    const damage = findDamage(sqlite, file);
-    if (damage !== undefined) throw damaged(file, damage);
+    beforeWriting?.(sqlite);
     sqlite.pragma('journal_mode = WAL'); // readers run during writes
     // Every commit survives a process crash (not a power cut), at a fraction of FULL's fsyncs.
     sqlite.pragma('synchronous = NORMAL');
@@ -213,72 +166,14 @@ async function openChecked(file: string): Promise<BetterSqlite3.Database> {
     sqlite.pragma('wal_autocheckpoint = 10000');
     sqlite.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
     await migrate(sqlite);
-    return sqlite;
   } catch (error) {
     sqlite.close();
-    throw isDamage(error) ? damaged(file, (error as Error).message) : error;
+    throw error;
   }
-}
-
-/** SQLite's codes for a file that is not (or no longer) a valid database. */
-function isDamage(error: unknown): boolean {
-  const code = storageCode(error);
-  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_INDEX';
-}
-
-/**
- * SQLite opens a zero-length file as an empty database and creates a missing one: after an earlier
- * start either would be a silently empty event, so both are refused. A missing file is judged by
- * the start marker alone (to begin a new event in the folder, delete it too).
- */
-function refuseEmptyAfterEarlierStart(file: string, evidence: readonly string[]): void {
-  const [marker] = evidence;
-  if (!existsSync(file)) {
-    if (marker === undefined || !existsSync(marker)) return;
-    throw damaged(
-      file,
-      `the file is missing, but ${marker} shows the event was started before; if this really is a ` +
-        `new event, delete ${marker}`,
-    );
-  }
-  if (statSync(file).size > 0) return;
-  const proof = evidence.find((path) => existsSync(path));
-  if (proof === undefined) return;
-  throw damaged(
-    file,
-    `the file is empty, but ${proof} shows the event was started before; if this really is a new ` +
-      `event, delete the empty file`,
+  return new SqliteDatabase(
+    sqlite,
+    file === ':memory:' ? undefined : new Checkpointer(sqlite, BUSY_TIMEOUT_MS),
   );
-}
-
-/** Before SQLite replays the log and drops what follows a damaged frame (wal-check.ts). */
-function refuseDamagedWal(file: string): void {
-  const damage = findWalDamage(`${file}-wal`);
-  if (damage === undefined) return;
-  throw damaged(
-    file,
-    `its write-ahead log ${file}-wal is damaged at frame ${damage.firstBadFrame}, and ` +
-      `${damage.framesLost} later frames of saved changes would be lost if it started`,
-  );
-}
-
-/** How long a statement waits for a lock another connection (a worker's, or the server's) holds. */
-export const BUSY_TIMEOUT_MS = 5000;
-
-/** Up to this size the start runs the full integrity_check (~0.2 s for a big event's 38 MB). */
-const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
-
-/**
- * Damaged pages, on one line (undefined: none), found before a request trips on them (and by
- * event-file.ts's commands); `quick_check` (no index check, about half the cost) takes over for
- * files too big to check fully at each start. Costs in docs/benchmarks.md.
- */
-export function findDamage(sqlite: BetterSqlite3.Database, file: string): string | undefined {
-  const size = existsSync(file) ? statSync(file).size : 0;
-  const check = size <= FULL_CHECK_MAX_BYTES ? 'integrity_check' : 'quick_check';
-  const rows = sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[];
-  const found = rows.map((row) => String(Object.values(row)[0])).filter((text) => text !== 'ok');
-  return found.length > 0 ? found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ') : undefined;
 }
 
 async function migrate(sqlite: BetterSqlite3.Database): Promise<void> {

@@ -25,7 +25,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_FILE, DATABASE_FILE } from '../config.js';
-import { openDatabase, STARTED_MARKER_FILE } from '../db/sqlite.js';
+import { openDatabase } from '../db/sqlite.js';
+import { openEventDatabase, STARTED_MARKER_FILE } from '../event-file/start.js';
 import { ensureBuilt, runUntilExit, startServer, stopServer } from '../test-support/server-process.js';
 
 const PASSWORD = 'damaged-storage-admin';
@@ -162,9 +163,9 @@ describe('start on damaged storage (incident class: a damaged database file)', (
 async function killedWithWal(name: string, judges: number): Promise<string> {
   const dir = join(root, name);
   mkdirSync(dir);
-  // Its own folder: openDatabase leaves its start marker beside the file.
+  // Its own folder: the start leaves its marker beside the file.
   const source = join(root, `${name}-source`, DATABASE_FILE);
-  (await openDatabase(source)).close();
+  (await openEventDatabase(source)).close();
   const writer = new BetterSqlite3(source);
   writer.pragma('journal_mode = WAL');
   writer.pragma('wal_autocheckpoint = 0');

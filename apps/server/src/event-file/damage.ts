@@ -1,5 +1,8 @@
 /**
- * A damaged write-ahead log, found before SQLite opens the database. SQLite replays WAL frames
+ * Damage in an event's SQLite file, found before a request trips on it: at each start
+ * (`start.ts`) and by the commands (`commands.ts`).
+ *
+ * A damaged write-ahead log is found before SQLite opens the database. SQLite replays WAL frames
  * up to the first one whose checksum fails and silently drops the rest: committed writes after a
  * damaged frame would vanish. Frames of the same generation (the header's salts) after the first
  * bad one prove that happened, so the start is refused. Frames of an older generation are what a
@@ -11,7 +14,8 @@
  * Checksums run over the header's first 24 bytes, then each frame's first 8 bytes and its page,
  * in 32-bit words whose byte order the magic names.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type BetterSqlite3 from 'better-sqlite3';
 
 const MAGIC_LITTLE_ENDIAN = 0x377f0682;
 const MAGIC_BIG_ENDIAN = 0x377f0683;
@@ -71,4 +75,19 @@ export function findWalDamage(walFile: string): WalDamage | undefined {
     return framesLost > 0 ? { firstBadFrame: index + 1, framesLost } : undefined;
   }
   return undefined;
+}
+
+/** Up to this size the start runs the full integrity_check (~0.2 s for a big event's 38 MB). */
+const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Damaged pages, on one line (undefined: none); `quick_check` (no index check, about half the
+ * cost) takes over for files too big to check fully at each start. Costs in docs/benchmarks.md.
+ */
+export function findDamage(sqlite: BetterSqlite3.Database, file: string): string | undefined {
+  const size = existsSync(file) ? statSync(file).size : 0;
+  const check = size <= FULL_CHECK_MAX_BYTES ? 'integrity_check' : 'quick_check';
+  const rows = sqlite.pragma(`${check}(5)`, { simple: false }) as Record<string, string>[];
+  const found = rows.map((row) => String(Object.values(row)[0])).filter((text) => text !== 'ok');
+  return found.length > 0 ? found.map((text) => text.replace(/\s*\n\s*/g, '; ')).join('; ') : undefined;
 }

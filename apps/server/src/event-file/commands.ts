@@ -7,10 +7,10 @@ import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { DATABASE_FILE } from './config.js';
-import { isDatabaseBusy, storageCode } from './db/failures.js';
-import { migrations } from './db/migrations/index.js';
-import { findDamage } from './db/sqlite.js';
+import { DATABASE_FILE } from '../config.js';
+import { isDatabaseBusy, storageCode } from '../db/failures.js';
+import { migrations } from '../db/migrations/index.js';
+import { findDamage } from './damage.js';
 
 /** Why a command left the event as it was: `reason`, one line for the organizer. */
 export class EventFileRefusedError extends Error {
