@@ -61,9 +61,9 @@ export const ResultsJudge = z.object({
   ranked: z.int(),
   /** Comparisons its verdict gives (ranked before later ranked, ranked before seen-but-unranked). */
   comparisons: z.int(),
-  /** β_j of the fit: 1 is the typical judge; null without comparisons. */
+  /** β_j of the fit: 1 is the typical judge; null until it compared two projects other judges saw too. */
   reliability: z.number().nullable(),
-  /** Share of its comparisons the consensus order agrees with; null without comparisons. */
+  /** Share of its comparisons of two projects other judges saw too that the consensus agrees with; else null. */
   agreement: z.number().nullable(),
   /** Its rankings disagree with the others' most: worth a word before deliberation. */
   worth_a_word: z.boolean(),

@@ -140,6 +140,35 @@ describe('judge reviews (Results view)', () => {
     }
   });
 
+  it('says nothing of a judge who shares no project with the others: the fit has only its own order', () => {
+    const all: RankVerdict[] = [
+      ...verdicts(),
+      { judge: 'alone', rankings: ['q2', 'q0', 'q1'], seen: ['q0', 'q1', 'q2', 'q3'] },
+    ];
+    const review = judgeReviews(all, fitRankScores(all)).find((r) => r.judge === 'alone');
+    expect(review).toEqual({
+      judge: 'alone',
+      reliability: null,
+      agreement: null,
+      comparisons: 6,
+      worthAWord: false,
+    });
+  });
+
+  it("weighs only the comparisons of two projects other judges saw too: a lone project follows the judge's order", () => {
+    // The contrarian also saw q0 and q1, which nobody else did, and ranked them above the rest.
+    const all = verdicts().map((verdict) =>
+      verdict.judge === 'contrarian'
+        ? { ...verdict, rankings: ['q0', 'q1', ...verdict.rankings], seen: ['q0', 'q1', ...verdict.seen] }
+        : verdict,
+    );
+    const contrarian = judgeReviews(all, fitRankScores(all)).find((r) => r.judge === 'contrarian');
+    expect(contrarian?.comparisons).toBe(45);
+    // Its 28 comparisons of p0–p7 alone: the 17 with q0 or q1 agree with the fit by construction.
+    expect(contrarian?.agreement).toBe(0);
+    expect(contrarian?.worthAWord).toBe(true);
+  });
+
   it('says nothing about a judge without comparisons', () => {
     const all: RankVerdict[] = [...verdicts(), { judge: 'new', rankings: [], seen: ['p1'] }];
     const review = judgeReviews(all, fitRankScores(all)).find((r) => r.judge === 'new');

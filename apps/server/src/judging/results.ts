@@ -228,9 +228,17 @@ export function looksToSettle(
 /** A general judge as the Results view rates it. */
 export interface JudgeReview {
   judge: string;
-  /** β_j of the fit: 1 is the typical judge, lower means its rankings move the scores less. */
+  /**
+   * β_j of the fit: 1 is the typical judge, lower means its rankings move the scores less. Null
+   * until it compared two projects other judges saw too: until then the fit has nothing to weigh
+   * it against, and β_j is the prior's 1.
+   */
   reliability: number | null;
-  /** Of the judge's comparisons (as rank-score reads them), the share the consensus order agrees with. */
+  /**
+   * Of the judge's comparisons of two projects other judges saw too (as rank-score reads them),
+   * the share the consensus order agrees with. A project nobody else saw is placed by this
+   * judge's rankings alone: counting it would have every lone judge agree with itself.
+   */
   agreement: number | null;
   comparisons: number;
   /** Its rankings disagree with the others' most: talk to it before deliberation. */
@@ -238,7 +246,8 @@ export interface JudgeReview {
 }
 
 /**
- * Below this reliability, with at least WORTH_A_WORD_COMPARISONS comparisons, a judge is marked.
+ * Below this reliability, with at least WORTH_A_WORD_COMPARISONS comparisons of projects other
+ * judges saw too, a judge is marked.
  * Measured by `npm run bench:judging` ("Worth a word"): at 0.7 about half the careless judges
  * of the simulation are marked and no careful one; at 0.8 careful judges start to be.
  */
@@ -248,34 +257,39 @@ export const WORTH_A_WORD_COMPARISONS = 3;
 /**
  * Per general judge: its reliability from the fit and how often the fitted order agrees with its
  * own comparisons (earlier in `rankings` beats later, ranked beats seen-but-unranked, as the fit
- * reads them; a tie counts half).
+ * reads them; a tie counts half), among those of two projects other judges saw too.
  */
 export function judgeReviews(verdicts: readonly RankVerdict[], fit: RankFit): JudgeReview[] {
   const score = (id: string) => fit.projects.get(id)?.score ?? 0;
+  const projectsOf = verdicts.map((verdict) => new Set([...verdict.rankings, ...verdict.seen]));
+  const judgesOf = new Map<string, number>();
+  for (const projects of projectsOf) for (const id of projects) judgesOf.set(id, (judgesOf.get(id) ?? 0) + 1);
   return verdicts.map((verdict, j) => {
     const key = verdict.judge ?? String(j);
+    const seenByOthers = (id: string) => (judgesOf.get(id) ?? 0) - (projectsOf[j]?.has(id) ? 1 : 0) > 0;
     const ranked = [...new Set(verdict.rankings)];
     const rankedSet = new Set(ranked);
     const unranked = [...new Set(verdict.seen)].filter((id) => !rankedSet.has(id));
     let comparisons = 0;
+    let shared = 0;
     let agreeing = 0;
     ranked.forEach((winner, a) => {
       for (const loser of [...ranked.slice(a + 1), ...unranked]) {
         comparisons += 1;
+        if (!seenByOthers(winner) || !seenByOthers(loser)) continue;
+        shared += 1;
         const difference = score(winner) - score(loser);
         agreeing += difference > 0 ? 1 : difference === 0 ? 0.5 : 0;
       }
     });
-    const reliability = comparisons > 0 ? (fit.reliability.get(key) ?? null) : null;
+    const reliability = shared > 0 ? (fit.reliability.get(key) ?? null) : null;
     return {
       judge: key,
       reliability,
-      agreement: comparisons > 0 ? agreeing / comparisons : null,
+      agreement: shared > 0 ? agreeing / shared : null,
       comparisons,
       worthAWord:
-        reliability !== null &&
-        reliability < WORTH_A_WORD_RELIABILITY &&
-        comparisons >= WORTH_A_WORD_COMPARISONS,
+        reliability !== null && reliability < WORTH_A_WORD_RELIABILITY && shared >= WORTH_A_WORD_COMPARISONS,
     };
   });
 }

@@ -130,6 +130,23 @@ describe('GET /admin/results', () => {
     }
   });
 
+  it('says nothing of the reliability or agreement of judges who share no project: the fit has only their own orders', async () => {
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E']) ids.push(await t.addProject({ name }));
+    const [a, b, c, d, e] = ids as [string, string, string, string, string];
+    const first = await t.addJudge({ name: 'First', email: 'f@x.org' });
+    const second = await t.addJudge({ name: 'Second', email: 's@x.org' });
+    for (const id of [a, b]) await seedJudged(t.app, first, id);
+    await seedRanking(t.app, first, [b, a]);
+    for (const id of [c, d, e]) await seedJudged(t.app, second, id);
+    await seedRanking(t.app, second, [c, d]);
+    const { judges } = await results();
+    expect(judges.map((j) => [j.name, j.comparisons, j.reliability, j.agreement, j.worth_a_word])).toEqual([
+      ['First', 1, null, null, false],
+      ['Second', 3, null, null, false],
+    ]);
+  });
+
   it("gives each track its projects by the track judges' stars", async () => {
     const { ids } = await seedEvent();
     const { tracks } = await results();
