@@ -437,7 +437,7 @@ describe('admin dashboard (laptop)', () => {
     await scores.waitFor({ state: 'hidden' });
   }
 
-  it('starts and ends deliberation after a confirmation; resuming during it shows the server error', async () => {
+  it('starts and ends deliberation after a confirmation; the clock resumes only after it, ended from its banner', async () => {
     await apiCall(server, 'POST', '/admin/clock/unpause'); // judging runs, also when this test runs alone
     await openDashboard();
     await menuAction(page, 'Start Deliberation');
@@ -449,11 +449,22 @@ describe('admin dashboard (laptop)', () => {
       page,
       'Deliberation has started! Judges will no longer be able to edit their rankings.',
     ).waitFor();
-    await page.getByText('Deliberation is on: judges cannot change their rankings or stars.').waitFor();
-    await page.getByRole('button', { name: 'Resume Judging' }).click(); // starting paused the clock
-    await noticeWithText(page, 'end deliberation before resuming judging').waitFor();
+    await page
+      .getByText(
+        'Deliberation is on: judges cannot change their rankings or stars. End it to resume judging.',
+      )
+      .waitFor();
+    // Starting paused the clock; resuming waits for the end (R42), and the button says why.
+    const resume = page.getByRole('button', { name: 'Resume Judging' });
+    expect(await resume.isDisabled()).toBe(true);
+    expect(await resume.getAttribute('aria-describedby')).toBe('deliberation-banner');
+    expect(await page.locator('#deliberation-banner').textContent()).toContain('End it to resume judging.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await menuAction(page, 'End Deliberation');
+    await page
+      .locator('.dashboard-toolbar__banner')
+      .getByRole('button', { name: 'End Deliberation' })
+      .click();
     await page
       .getByRole('dialog', { name: 'End Deliberation' })
       .getByRole('button', { name: 'End Deliberation' })
@@ -463,7 +474,8 @@ describe('admin dashboard (laptop)', () => {
       'Deliberations has been stopped. Judges can now edit their rankings.',
     ).waitFor();
     await page.getByText('Deliberation is on').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Resume Judging' }).click();
+    expect(await resume.isDisabled()).toBe(false);
+    await resume.click();
     await page.getByRole('button', { name: 'Pause Judging' }).waitFor();
   });
 

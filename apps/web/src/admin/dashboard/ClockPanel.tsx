@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { elapsed, formatClock } from '../logic/clock';
 import { toggleClock } from './dashboard-actions';
-import { useClock } from './dashboard-queries';
+import { useClock, useOptions } from './dashboard-queries';
 import { useEventNotReady } from './FirstSteps';
 
 /** The server's clock and the wall-clock time it was learned (an answer or a `clock` event). */
@@ -42,10 +42,18 @@ function ClockTime({ running, time, syncedAt }: SyncedClock) {
   );
 }
 
-/** The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging. */
+/** The dashboard's deliberation banner (DashboardToolbar), which says why the clock cannot resume. */
+export const DELIBERATION_BANNER_ID = 'deliberation-banner';
+
+/**
+ * The clock button (product spec §2): Pause Judging, Start Judging at 0, else Resume Judging;
+ * disabled during deliberation, which the server would refuse (R42).
+ */
 function ClockButton({ running, time }: SyncedClock) {
   // An event without projects or judges leads with adding them (FirstSteps), not with this.
   const notReady = useEventNotReady();
+  const options = useOptions();
+  const deliberation = !running && !!options?.deliberation;
   const zero = time === 0;
   const [busy, setBusy] = useState(false);
   const label = running ? 'Pause Judging' : zero ? 'Start Judging' : 'Resume Judging';
@@ -57,8 +65,9 @@ function ClockButton({ running, time }: SyncedClock) {
   return (
     <button
       type="button"
-      className={`btn ${running || notReady ? 'btn--secondary' : 'btn--primary'}`}
-      disabled={busy}
+      className={`btn ${running || notReady || deliberation ? 'btn--secondary' : 'btn--primary'}`}
+      disabled={busy || deliberation}
+      aria-describedby={deliberation ? DELIBERATION_BANNER_ID : undefined}
       onClick={() => void onClick()}
     >
       {label}

@@ -1,8 +1,9 @@
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useJudges, useJudgesPace, useOptions, useProjects } from './dashboard-queries';
+import { useCriteriaScores, useJudges, useJudgesPace, useOptions, useProjects } from './dashboard-queries';
 import type { ConfirmAction } from '../stores/dashboard-dialog.store';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import type { Outcome } from './dashboard-actions';
+import { frozenByDeliberation } from './messages';
 import {
   deleteRow,
   reassignJudges,
@@ -19,19 +20,19 @@ interface Question {
   run: () => Promise<Outcome>;
 }
 
-function question(action: ConfirmAction, swaps: number): Question {
+function question(action: ConfirmAction, swaps: number, scored: boolean): Question {
   switch (action) {
     case 'start-deliberation':
       return {
         title: 'Start Deliberation',
-        text: 'Judges will no longer be able to change their rankings or stars, and the judging clock pauses.',
+        text: `Judges will no longer be able to change their ${frozenByDeliberation(scored, 'or')}, and the judging clock pauses.`,
         confirm: 'Start Deliberation',
         run: () => setDeliberation(true),
       };
     case 'end-deliberation':
       return {
         title: 'End Deliberation',
-        text: 'Judges will be able to edit their rankings and stars again. The clock stays paused until you resume judging.',
+        text: `Judges will be able to edit their ${frozenByDeliberation(scored, 'and')} again. The clock stays paused until you resume judging.`,
         confirm: 'End Deliberation',
         run: () => setDeliberation(false),
       };
@@ -64,7 +65,8 @@ export function ActionConfirmDialog() {
   const dialog = useDialogOf('confirm');
   const close = useDashboardDialogStore((state) => state.close);
   const swaps = useOptions()?.manual_switches ?? 0;
-  const asked = dialog ? question(dialog.action, swaps) : null;
+  const scored = (useCriteriaScores()?.criteria.length ?? 0) > 0;
+  const asked = dialog ? question(dialog.action, swaps, scored) : null;
   return (
     <ConfirmDialog
       open={asked !== null}

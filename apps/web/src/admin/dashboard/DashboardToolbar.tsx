@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useFlags, useOptions } from './dashboard-queries';
+import { useCriteriaScores, useFlags, useOptions } from './dashboard-queries';
+import { frozenByDeliberation } from './messages';
 import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
-import { ClockPanel } from './ClockPanel';
+import { ClockPanel, DELIBERATION_BANNER_ID } from './ClockPanel';
 import { DashboardActionsMenu } from './DashboardActionsMenu';
 import { visibleFlags } from './rows';
 
@@ -20,6 +21,8 @@ function FlagsButton() {
 /** The top of the command center: clock, flags, results, settings and actions. */
 export function DashboardToolbar() {
   const deliberation = !!useOptions()?.deliberation;
+  const open = useDashboardDialogStore((state) => state.open);
+  const scored = (useCriteriaScores()?.criteria.length ?? 0) > 0;
   return (
     <div className="dashboard-toolbar">
       <ClockPanel />
@@ -34,9 +37,20 @@ export function DashboardToolbar() {
         <DashboardActionsMenu />
       </div>
       {deliberation && (
-        <p className="page-warning dashboard-toolbar__banner" role="status">
-          Deliberation is on: judges cannot change their rankings or stars.
-        </p>
+        // The clock's button waits for its end (R42): the way out is beside the reason.
+        <div className="page-warning dashboard-toolbar__banner">
+          <p id={DELIBERATION_BANNER_ID} role="status">
+            Deliberation is on: judges cannot change their {frozenByDeliberation(scored, 'or')}. End it to
+            resume judging.
+          </p>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => open({ kind: 'confirm', action: 'end-deliberation' })}
+          >
+            End Deliberation
+          </button>
+        </div>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionErrorText,
   deletedText,
+  frozenByDeliberation,
   hiddenText,
   movedToGroupText,
   movedToTableText,
@@ -17,6 +18,12 @@ describe('alert texts', () => {
     expect(movedToGroupText('projects', 1, 2)).toBe('Project moved to group 2 successfully!');
     expect(movedToGroupText('judges', 1, 0)).toBe('Judge moved to group 0 successfully!');
     expect(hiddenText('projects', 1, true)).toBe('Project hidden successfully!');
+  });
+
+  it('names the scores among what deliberation freezes once the event has criteria', () => {
+    expect(frozenByDeliberation(false, 'or')).toBe('rankings or stars');
+    expect(frozenByDeliberation(true, 'or')).toBe('rankings, stars or scores');
+    expect(frozenByDeliberation(true, 'and')).toBe('rankings, stars and scores');
   });
 
   it('adds the count for batches', () => {

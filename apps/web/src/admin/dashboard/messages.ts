@@ -8,6 +8,10 @@ import type { DashboardTable } from '../stores/dashboard-view.store';
 export const DELIBERATION_STARTED =
   'Deliberation has started! Judges will no longer be able to edit their rankings.';
 export const DELIBERATION_STOPPED = 'Deliberations has been stopped. Judges can now edit their rankings.';
+/** What deliberation freezes (R42), as the banner and its confirmations say it: scores too with criteria. */
+export function frozenByDeliberation(scored: boolean, joiner: 'or' | 'and'): string {
+  return scored ? `rankings, stars ${joiner} scores` : `rankings ${joiner} stars`;
+}
 export const GROUPS_SWAPPED = 'Judge groups swapped successfully';
 export const TABLES_REASSIGNED = 'Table numbers reassigned!';
 export const JUDGES_REASSIGNED = 'Judges reassigned!';
