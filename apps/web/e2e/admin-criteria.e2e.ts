@@ -117,6 +117,14 @@ describe('criteria in the settings (laptop)', () => {
 
     await add({ name: 'impact' });
     await addForm().getByText(criterionNameTaken('Impact'), { exact: true }).waitFor();
+    // The form's latest refusal is its one alert: the next replaces it, an edit of its field ends it.
+    const notices = () => page.locator('.notices .notice__text').allInnerTexts();
+    await addForm().getByLabel('Weight', { exact: true }).fill('0');
+    await addForm().getByRole('button', { name: 'Add criterion' }).click();
+    await addForm().getByText(CRITERION_WEIGHT_INVALID, { exact: true }).waitFor();
+    expect(await notices()).toEqual([CRITERION_WEIGHT_INVALID]);
+    await addForm().getByLabel('Weight', { exact: true }).fill('1');
+    await expect.poll(notices).toEqual([]);
     await add({ name: 'Fun', weight: '0' });
     await addForm().getByText(CRITERION_WEIGHT_INVALID, { exact: true }).waitFor();
     expect(writes).toEqual(['POST /api/admin/criteria']); // the taken name only

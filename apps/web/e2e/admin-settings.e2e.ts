@@ -226,10 +226,11 @@ describe('admin settings (laptop)', () => {
         describedBy.split(' '),
       );
       expect(described, label).toContain(message);
-      // Typing clears the message.
+      // Typing clears the message, and its alert.
       await input.press('End');
       await input.pressSequentially(' ');
       expect(await input.getAttribute('aria-invalid'), label).toBeNull();
+      await noticeWithText(page, message).waitFor({ state: 'detached' });
     }
     expect(writes).toEqual([]);
     expect(await storedOptions()).toEqual(before);

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { ApiResult } from '../../api/client';
 import { SelectField, TextAreaField, TextField } from '../../components/FormFields';
-import { notify } from '../../stores/notice.store';
+import { notify, useNoticeStore } from '../../stores/notice.store';
 import type { CriterionDraft, CriterionField } from '../logic/criteria';
 import { changedFields, checkCriterion, fieldOfError, SCALES, scaleText } from '../logic/criteria';
 
@@ -31,7 +31,8 @@ export interface CriterionFormProps {
 /**
  * A criterion's name, description, weight and scale (adding one, or editing it). A refusal, the
  * page's check or the server's (in the server's words), shows under the field it is about and as
- * an alert, as the other settings do; one about no field shows under the button.
+ * an alert, as the other settings do (the form's latest only, gone once the field is edited or the
+ * criterion saved); one about no field shows under the button.
  */
 export function CriterionForm(props: CriterionFormProps) {
   const { initial, save, success, onSaved, submitLabel, scaleHint, extraButton, refusal } = props;
@@ -40,13 +41,19 @@ export function CriterionForm(props: CriterionFormProps) {
   const [error, setError] = useState<{ field: CriterionField | null; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const refusalId = useId();
+  /** The form's alerts (notice.store scopes): a new one replaces the last. */
+  const noticeScope = useId();
+  const clearError = () => {
+    setError(null);
+    useNoticeStore.getState().dismissErrors(noticeScope);
+  };
 
   const field = (key: CriterionField) => ({
     value: draft[key],
     error: error?.field === key ? error.text : undefined,
     onChange: (event: { target: { value: string } }) => {
       setDraft((d) => ({ ...d, [key]: event.target.value }));
-      if (error?.field === key) setError(null);
+      if (error?.field === key) clearError();
     },
   });
 
@@ -58,7 +65,7 @@ export function CriterionForm(props: CriterionFormProps) {
 
   const refuse = (field: CriterionField | null, text: string) => {
     setError({ field, text });
-    notify.error(text);
+    notify.error(text, noticeScope);
   };
 
   const submit = async (event: FormEvent) => {
@@ -74,7 +81,7 @@ export function CriterionForm(props: CriterionFormProps) {
     );
     setBusy(false);
     if (!result.data) return refuse(fieldOfError(result.error), result.error);
-    setError(null);
+    clearError();
     notify.success(success);
     onSaved(() => setDraft(initial));
   };

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { ApiResult } from '../../api/client';
-import { notify } from '../../stores/notice.store';
+import { notify, useNoticeStore } from '../../stores/notice.store';
 import type { Parsed } from '../logic/settings-validation';
 
 export interface Choice {
@@ -32,7 +32,8 @@ export interface SettingFormProps<T> {
 /**
  * One setting: its field and an Update button (disabled until Options load, API.md 4.7). The
  * field shows the stored value until the admin edits it, and again once the change is saved.
- * Refusals (the page's check or the server's) show under the field and as an alert.
+ * Refusals (the page's check or the server's) show under the field and as an alert, the form's
+ * latest only; an edit or a save takes the alert away with the field's error.
  */
 export function SettingForm<T>(props: SettingFormProps<T>) {
   const { label, hint, stored, fallback, parse, save, success, locked = false, choices } = props;
@@ -43,14 +44,19 @@ export function SettingForm<T>(props: SettingFormProps<T>) {
   const value = draft ?? stored ?? fallback;
   const loaded = stored !== null;
 
+  const clearError = () => {
+    setError('');
+    useNoticeStore.getState().dismissErrors(id);
+  };
+
   const edit = (text: string) => {
     setDraft(text);
-    setError('');
+    clearError();
   };
 
   const refuse = (message: string) => {
     setError(message);
-    notify.error(message);
+    notify.error(message, id);
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +69,7 @@ export function SettingForm<T>(props: SettingFormProps<T>) {
     setBusy(false);
     if (!result.data) return refuse(result.error);
     setDraft(null);
-    setError('');
+    clearError();
     notify.success(success);
   };
 
