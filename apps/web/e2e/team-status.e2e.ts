@@ -223,14 +223,18 @@ describe('team status page, floor view and table cards (issue 24)', () => {
       const judge = await seedJudge(server, { name, email: `${name.toLowerCase()}@x.org` });
       tokens.push(await loginJudgeApi(server, judge.code));
     }
+    const alertButton = team.page.getByRole('button', { name: 'No judge has come for a while' });
     for (const [i, token] of tokens.entries()) {
       const next = await apiCall<{ project_id: string }>(server, 'POST', '/judge/next', undefined, token);
       expect(next.project_id).toBe(projectId);
       await team.page.getByText('A judge is on the way').waitFor({ timeout: LIVE_MS });
+      // Nothing to raise while a judge comes: the button is back once the judge is done.
+      expect(await alertButton.count()).toBe(0);
       await apiCall(server, 'POST', '/judge/finish', {}, token);
       if (i < 2) {
         await team.page.getByText(`${i + 1} of 3 views`).waitFor({ timeout: LIVE_MS });
         await team.page.getByText('A judge is on the way').waitFor({ state: 'detached', timeout: LIVE_MS });
+        await alertButton.waitFor();
       }
     }
     await team.page.getByText('You’re done: you may leave').waitFor({ timeout: LIVE_MS });

@@ -127,7 +127,8 @@ function TeamStatusView({ code, status }: { code: string; status: TeamStatus }) 
         )}
       </div>
       {status.feedback.length > 0 && <TeamFeedback texts={status.feedback} />}
-      {!reached && <AlertButton code={code} status={status} />}
+      {/* Nothing to raise while a judge comes to the table. */}
+      {!reached && !status.judge_on_the_way && <AlertButton code={code} status={status} />}
     </Page>
   );
 }
