@@ -86,7 +86,7 @@ describe('a judge who knows a team (phone)', () => {
     await h1().filter({ hasNotText: known }).filter({ hasText: /\w/ }).waitFor();
     await page
       .getByRole('region', { name: 'Undo' })
-      .getByText(`Skipped ${known}: you will not be given it again.`)
+      .getByText(`Skipped for good (you know this team): ${known}.`)
       .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -134,7 +134,7 @@ describe('a general judge on a phone', () => {
     await h1().filter({ hasNotText: first }).filter({ hasText: /\w/ }).waitFor();
     // The next project replaced it at once: the Undo banner over it names the one skipped, and
     // why (issue 23); no notice says it again over the actions.
-    await undoBanner().getByText(`Skipped ${first} (Busy).`).waitFor();
+    await undoBanner().getByText(`Skipped (Busy): ${first}.`).waitFor();
     expect(await page.locator('.notices .notice').count()).toBe(0);
     expect(await judgeRecord(server, judge.id).then((j) => j.current)).not.toBeNull();
   });
@@ -145,7 +145,7 @@ describe('a general judge on a phone', () => {
     await tap(dialog().getByText("Can't Demo", { exact: true }));
     await tap(dialog().getByRole('button', { name: 'Submit' }));
     await h1().filter({ hasNotText: flagged }).filter({ hasText: /\w/ }).waitFor();
-    await undoBanner().getByText(`Flagged ${flagged} (Can't Demo).`).waitFor();
+    await undoBanner().getByText(`Flagged (Can't Demo): ${flagged}.`).waitFor();
     const record = await judgeRecord(server, judge.id);
     expect(record.flagged).toHaveLength(1);
   });

@@ -253,7 +253,7 @@ describe('a judge on a 320×568 phone (the first iPhone SE), with the Undo banne
     await page.getByRole('dialog').getByText('Busy', { exact: true }).tap();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).tap();
     await projectHeading(page).filter({ hasNotText: skipped }).waitFor();
-    await banner.getByText(`Skipped ${skipped} (Busy).`).waitFor();
+    await banner.getByText(`Skipped (Busy): ${skipped}.`).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await offFirstScreen(walkAndTap(page))).toEqual([]);
     expect(await page.evaluate(layoutProblems, false)).toEqual([]);

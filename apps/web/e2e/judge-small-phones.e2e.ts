@@ -5,6 +5,7 @@
  * first screen, at 200 % text in a footer of at most a quarter of the popup; the Skip popup's
  * "Please select an option." shows where the judge looks. The live page at 200 % text shows the
  * project and its table first, its timer and actions (too tall to hold at the bottom) at the end.
+ * The Undo banner cuts a long name, never the flag's reason before it.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SELECT_AN_OPTION } from '@podium/protocol';
@@ -283,6 +284,40 @@ describe('"Please select an option." in the Skip popup', () => {
       expect(unexpectedErrors(errors)).toEqual([]);
     });
   }
+});
+
+describe('the Undo banner on a small phone', () => {
+  it("keeps a flag's reason whole beside a long name at 320×568: only the name is cut", async () => {
+    const { page, errors } = await judgeOn(320, 568);
+    await page.goto(url('/judge/live'));
+    await page.locator('h1.judge-project-heading__name').waitFor();
+    await button(page, 'Flag').tap();
+    const dialog = page.getByRole('dialog', { name: 'Flag Project' });
+    await dialog.getByText("Can't Demo", { exact: true }).tap();
+    await button(dialog, 'Submit').tap();
+    const what = page.getByRole('region', { name: 'Undo' }).locator('.judge-undo__what');
+    await what.waitFor();
+    const shown = await what.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').indexOf("(Can't Demo)");
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + "(Can't Demo)".length);
+        const reason = range.getBoundingClientRect();
+        return {
+          reasonShown: reason.bottom <= box.bottom + 0.5,
+          nameCut: element.scrollHeight > element.clientHeight,
+        };
+      }
+      return { reasonShown: false, nameCut: false };
+    });
+    expect(shown).toEqual({ reasonShown: true, nameCut: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
 });
 
 describe('the live page at 200 % text size', () => {

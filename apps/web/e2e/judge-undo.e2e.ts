@@ -211,7 +211,7 @@ describe('undo after Skip', () => {
     expect(next).not.toBe(skipped.id);
 
     await undoButton(page).waitFor();
-    expect(await banner(page).locator('p').textContent()).toBe(`Skipped ${skipped.name} (Busy).`);
+    expect(await banner(page).locator('p').textContent()).toBe(`Skipped (Busy): ${skipped.name}.`);
     expect(await accessibilityViolations(page)).toEqual([]);
     await undoButton(page).tap();
     await noticeWithText(page, `Undone: you are judging ${skipped.name} again`).waitFor();
@@ -253,7 +253,7 @@ describe('undo after Skip', () => {
     await skipShownProject(page, JUDGE_CONFLICT_LABEL);
     await undoButton(page).waitFor();
     expect(await banner(page).locator('p').textContent()).toBe(
-      `Skipped ${known.name}: you will not be given it again.`,
+      `Skipped for good (you know this team): ${known.name}.`,
     );
     const conflicts = () =>
       apiCall<{ conflicts: { project_id: string }[] }>(server, 'GET', `/judge/conflicts/${id}`);

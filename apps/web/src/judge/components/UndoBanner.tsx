@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { focusHeadingIfLost } from '../../util/focus';
 import { useFollowUndo, undo, useUndoOffer } from '../hooks/use-judge-undo';
-import { actionWords, undoButtonText } from '../logic/undo';
+import { actionLead, undoButtonText } from '../logic/undo';
 
 /**
  * "Finished Moonshot. Undo (1:42)": the judge's last Done or Skip may be undone for two minutes
@@ -22,7 +22,6 @@ export function UndoBanner() {
     focusHeadingIfLost();
   }, [shown]);
   if (!offer) return null;
-  const words = actionWords(offer.action, offer.reason);
   return (
     <section
       className="card judge-undo"
@@ -39,8 +38,7 @@ export function UndoBanner() {
     >
       <p className="judge-undo__text" role="status">
         <span className="judge-undo__what">
-          {words.before} <strong>{offer.name}</strong>
-          {words.after}
+          {actionLead(offer.action, offer.reason)} <strong>{offer.name}</strong>.
         </span>
         {offer.leftMs === null && ' Saved on this phone.'}
       </p>

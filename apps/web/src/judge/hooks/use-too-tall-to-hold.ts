@@ -16,7 +16,7 @@ const HELD_BAR_HEIGHT = '--held-bar-height';
  * the screen short): then it stays in its place in the page. Measured, not guessed from a media
  * query: a phone's text size setting may scale the text without changing the viewport in `em`.
  * While it is held, its height is the root's `--held-bar-height`, so the app's notices float
- * above it: over it, "Skipped … (Busy)." hid Flag, Skip and Done for five seconds on a small phone.
+ * above it: over it, "Skipped (Busy): …." hid Flag, Skip and Done for five seconds on a small phone.
  */
 export function useTooTallToHold(element: RefObject<HTMLElement | null>): boolean {
   const [tooTall, setTooTall] = useState(false);

@@ -3,7 +3,7 @@ import { UNDO_WINDOW_MS } from '@podium/protocol';
 import { describe, expect, it } from 'vitest';
 import type { JudgeSave } from '../stores/sync.store';
 import type { UndoInputs } from './undo';
-import { actionWords, clockText, undoButtonText, undoLeftMs, undoOffer } from './undo';
+import { actionLead, clockText, undoButtonText, undoLeftMs, undoOffer } from './undo';
 
 /** The server finished `Moonshot` at 1000 (its clock) and answered at 31_000: 90 s left. */
 const AT = 1_000;
@@ -129,16 +129,13 @@ describe('what the banner says', () => {
   });
 
   it('says Finished, Skipped or Flagged, and why', () => {
-    const said = (...args: Parameters<typeof actionWords>) => {
-      const { before, after } = actionWords(...args);
-      return `${before} Moonshot${after}`;
-    };
+    const said = (...args: Parameters<typeof actionLead>) => `${actionLead(...args)} Moonshot.`;
     expect(said('finished', undefined)).toBe('Finished Moonshot.');
-    expect(said('skipped', 'busy')).toBe('Skipped Moonshot (Busy).');
-    expect(said('skipped', 'absent')).toBe('Skipped Moonshot (Absent).');
-    expect(said('skipped', 'cannot-demo')).toBe("Flagged Moonshot (Can't Demo).");
-    expect(said('skipped', 'too-complex')).toBe('Flagged Moonshot (Too Complex).');
-    expect(said('skipped', 'conflict')).toBe('Skipped Moonshot: you will not be given it again.');
+    expect(said('skipped', 'busy')).toBe('Skipped (Busy): Moonshot.');
+    expect(said('skipped', 'absent')).toBe('Skipped (Absent): Moonshot.');
+    expect(said('skipped', 'cannot-demo')).toBe("Flagged (Can't Demo): Moonshot.");
+    expect(said('skipped', 'too-complex')).toBe('Flagged (Too Complex): Moonshot.');
+    expect(said('skipped', 'conflict')).toBe('Skipped for good (you know this team): Moonshot.');
     // A skip kept by a server before reasons were said.
     expect(said('skipped', undefined)).toBe('Skipped Moonshot.');
   });

@@ -112,20 +112,17 @@ export const reasonLabel = (reason: JudgeReason): string =>
   reason === JUDGE_CONFLICT_REASON ? JUDGE_CONFLICT_LABEL : FLAG_REASON_LABELS[reason];
 
 /**
- * What the judge is told of a finish, skip or flag, around the project's name: "Finished X.",
- * "Skipped X (Busy).", "Flagged X (Can't Demo).", "Skipped X: you will not be given it again."
- * The Undo banner says it: the phone's one confirmation of the tap.
+ * What the judge is told of a finish, skip or flag, before the project's name: "Finished X.",
+ * "Skipped (Busy): X.", "Flagged (Can't Demo): X.", "Skipped for good (you know this team): X."
+ * The Undo banner says it: the phone's one confirmation of the tap. The reason comes first, so
+ * that a long name cut on a small screen never takes the reason with it.
  */
-export function actionWords(
-  action: UndoableAction['action'],
-  reason: JudgeReason | undefined,
-): { before: string; after: string } {
-  if (action === 'finished') return { before: 'Finished', after: '.' };
-  if (reason === undefined) return { before: 'Skipped', after: '.' };
-  if (reason === JUDGE_CONFLICT_REASON)
-    return { before: 'Skipped', after: ': you will not be given it again.' };
+export function actionLead(action: UndoableAction['action'], reason: JudgeReason | undefined): string {
+  if (action === 'finished') return 'Finished';
+  if (reason === undefined) return 'Skipped';
+  if (reason === JUDGE_CONFLICT_REASON) return 'Skipped for good (you know this team):';
   const flagged = (JUDGE_FLAG_REASONS as readonly string[]).includes(reason);
-  return { before: flagged ? 'Flagged' : 'Skipped', after: ` (${reasonLabel(reason)}).` };
+  return `${flagged ? 'Flagged' : 'Skipped'} (${reasonLabel(reason)}):`;
 }
 
 /** The button: `Undo (1:42)`, or `Undo` while the action waits on this phone. */
