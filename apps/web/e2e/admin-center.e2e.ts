@@ -688,6 +688,28 @@ describe('progress per group and per track', () => {
     await expect
       .poll(async () => (await shownRows()).at(-1))
       .toEqual(['Track: Hardware', '1 of 1', '0', 'done']);
+
+    // The scopes' names wrap between words, never inside one ("Whole ev|ent"), on a laptop and a phone.
+    const wordsSplit = () =>
+      scopes.locator('tbody th').evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const split: string[] = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) split.push(word[0]);
+            }
+          }
+          return split;
+        }),
+      );
+    expect(await wordsSplit()).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.phone.viewport);
+    expect(await wordsSplit()).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
