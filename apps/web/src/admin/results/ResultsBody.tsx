@@ -86,8 +86,8 @@ export function ResultsBody({ results, criteria, projector, deliberation }: Resu
         <section className="stack" aria-labelledby="results-judges">
           <h2 id="results-judges">Judges</h2>
           <p className="results-note">
-            Reliability 1 is the typical judge; the marked judges' rankings disagree with the others' most; –
-            until a judge has compared two projects other judges saw too. Admin only: never show this to
+            Reliability 1 is the typical judge; the marked judges' rankings disagree with the others' most. A
+            dash until a judge has compared two projects other judges saw too. Admin only: never show this to
             judges.
           </p>
           <JudgesTable judges={results.judges} />
