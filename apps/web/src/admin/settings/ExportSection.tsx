@@ -49,8 +49,8 @@ export function ExportSection() {
       {/* Score is R31's Copeland count; the prize order is R34's rank_score, shown as Rank in Results. */}
       <p className="settings-exports__note">
         Score in these files counts, judge by judge, the projects each one beat (a Copeland count); it is not
-        a rating. Prizes go by Rank in <Link to="/admin/results">Results</Link>, whose export has readable
-        times and each judge's ranked projects by name.
+        a rating. Prizes go by Rank in <Link to="/admin/results">Results</Link>, whose export gives times as
+        dates (in UTC) and each judge's ranked projects by name.
       </p>
     </SettingsSection>
   );
