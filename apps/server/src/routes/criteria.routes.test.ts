@@ -437,6 +437,21 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
     expect(scores.judges.filter((j) => j.leniency > 0)).toHaveLength(1);
   });
 
+  it("lists the judges' habits in the admin list's order, whoever scored first", async () => {
+    const impact = await addCriterion({ name: 'Impact' });
+    for (let i = 0; i < 6; i += 1) await t.addProject({ name: `Q${i}` });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) ids.push(await t.addJudge({ name: `Judge ${i}`, email: `j${i}@x.org` }));
+    await start();
+    // The last created scores first; the others after it, in reverse.
+    for (const id of [...ids].reverse()) {
+      const judge = await t.loginAs(id);
+      await next(judge);
+      expect((await finish(judge, { scores: { [impact.id]: 3 } })).statusCode).toBe(200);
+    }
+    expect((await criteriaScores()).judges.map((j) => j.id)).toEqual((await t.judges()).map((j) => j.id));
+  });
+
   it('rests rank_score on the rankings, the criteria or both, as the organizer says; the rankings alone as before', async () => {
     const { projects } = await scoredEvent();
     const set = (results_basis: string) =>

@@ -15,8 +15,10 @@ const onScale = (value: number | null, scale: number): number | null =>
 
 const percent = (value: number | null): number | null => (value === null ? null : roundScore(100 * value));
 
+/** `projects` and `judges` in the admin lists' order: the views list them in it. */
 export function criteriaScoresView(
   projects: readonly { id: string }[],
+  judges: readonly { id: string }[],
   { criteriaFit, basis }: Pick<ProjectEstimates, 'criteriaFit' | 'basis'>,
   criteria: readonly CriterionRow[],
 ): CriteriaScores {
@@ -48,12 +50,18 @@ export function criteriaScoresView(
         },
       };
     }),
-    judges: [...(criteriaFit?.judges ?? [])].map(([id, judge]) => ({
-      id,
+    judges: judges.flatMap(({ id }) => {
+      const judge = criteriaFit?.judges.get(id);
+      if (judge === undefined) return [];
       // A quarter of the [0, 1] range is a point of a 1–5 scale.
-      leniency: roundScore(4 * judge.leniency),
-      spread: roundScore(judge.spread),
-      count: judge.count,
-    })),
+      return [
+        {
+          id,
+          leniency: roundScore(4 * judge.leniency),
+          spread: roundScore(judge.spread),
+          count: judge.count,
+        },
+      ];
+    }),
   };
 }

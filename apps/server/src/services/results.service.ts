@@ -101,6 +101,7 @@ export class ResultsService {
   async criteriaScores(): Promise<CriteriaScores> {
     return criteriaScoresView(
       await this.projects.list(),
+      await this.judges.list(),
       await this.projects.estimates(),
       await this.criteria.all(),
     );

@@ -57,7 +57,7 @@ export function exportSources(db: Database): ExportSources {
     options,
     criteriaScores: async () => {
       const { projects: list, estimates } = await projectList.get();
-      return criteriaScoresView(list, estimates, await criteria.all());
+      return criteriaScoresView(list, await judgeList.get(), estimates, await criteria.all());
     },
     scores: () => criteria.allScores(),
     snapshot: (read) => db.transaction(read, { readOnly: true }),
