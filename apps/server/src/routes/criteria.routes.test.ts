@@ -437,6 +437,35 @@ describe('calibrated scores (GET /admin/criteria/scores) and what rank_score res
     expect(scores.judges.filter((j) => j.leniency > 0)).toHaveLength(1);
   });
 
+  it("adds the criteria's scores and the judges' habits to results.zip, after its own columns", async () => {
+    const { projects, impact } = await scoredEvent();
+    const scores = await criteriaScores();
+    const res = await t.admin({ method: 'GET', url: '/api/admin/export/results' });
+    expect(res.statusCode).toBe(200);
+    const files = new Map(unzip(res.rawPayload).map((e) => [e.name, e.content.toString('utf8').split('\n')]));
+    const [projectsHeader, ...projectRows] = files.get('projects.csv') ?? [];
+    expect(projectsHeader).toMatch(
+      /,Copeland,LastActivity,Impact \(mean\),Impact \(calibrated\),Weighted \(mean %\),Weighted \(calibrated %\)$/,
+    );
+    const best = scores.projects.find((p) => p.id === projects[0]);
+    const bestName = (await t.projects()).find((p) => p.id === projects[0])?.name as string;
+    const bestCells = projectRows.find((row) => row.split(',')[1] === bestName)?.split(',');
+    const criterion = best?.criteria[impact.id];
+    expect(bestCells?.slice(-4)).toEqual(
+      [criterion?.mean, criterion?.calibrated, best?.weighted.mean, best?.weighted.calibrated].map(String),
+    );
+    const [judgesHeader, ...judgeRows] = files.get('judges.csv') ?? [];
+    expect(judgesHeader).toMatch(/,WorthAWord,LastActivity,Scores,Leniency,Spread$/);
+    const lenientId = (await t.judges()).find((j) => j.name === 'Lenient')?.id;
+    const lenient = scores.judges.find((j) => j.id === lenientId);
+    expect(
+      judgeRows
+        .find((row) => row.startsWith('Lenient,'))
+        ?.split(',')
+        .slice(-3),
+    ).toEqual([lenient?.count, lenient?.leniency, lenient?.spread].map(String));
+  });
+
   it("lists the judges' habits in the admin list's order, whoever scored first", async () => {
     const impact = await addCriterion({ name: 'Impact' });
     for (let i = 0; i < 6; i += 1) await t.addProject({ name: `Q${i}` });

@@ -4,6 +4,7 @@
  * each judge's leniency in points of a 1–5 scale.
  */
 import type { CriteriaScores } from '@podium/protocol';
+import type { Cell } from '../io/csv-export.js';
 import type { CriterionRow } from '../repositories/criteria.repository.js';
 import { criterionOf } from './criteria.service.js';
 import type { ProjectEstimates } from './project-estimates.js';
@@ -63,5 +64,53 @@ export function criteriaScoresView(
         },
       ];
     }),
+  };
+}
+
+/** Columns some CSV files add after their own, only while criteria exist (issue 34). */
+export interface CriteriaColumns {
+  header: string[];
+  cells: (row: { id: string }) => Cell[];
+}
+
+const NO_COLUMNS: CriteriaColumns = { header: [], cells: () => [] };
+
+/**
+ * A project's criteria columns (R80's projects.csv, results.zip's): each criterion's mean and
+ * calibrated score on its scale, then the weighted ones in percent (empty without scores).
+ */
+export function criteriaColumns({ criteria, projects }: CriteriaScores): CriteriaColumns {
+  if (criteria.length === 0) return NO_COLUMNS;
+  const byId = new Map(projects.map((project) => [project.id, project]));
+  return {
+    header: [
+      ...criteria.flatMap((criterion) => [`${criterion.name} (mean)`, `${criterion.name} (calibrated)`]),
+      'Weighted (mean %)',
+      'Weighted (calibrated %)',
+    ],
+    cells: ({ id }) => {
+      const scores = byId.get(id);
+      return [
+        ...criteria.flatMap((criterion) => {
+          const result = scores?.criteria[criterion.id];
+          return [result?.mean ?? '', result?.calibrated ?? ''];
+        }),
+        scores?.weighted.mean ?? '',
+        scores?.weighted.calibrated ?? '',
+      ];
+    },
+  };
+}
+
+/** A judge's scoring habits (results.zip's judges.csv), as the Results view shows them: empty without scores. */
+export function habitColumns({ criteria, judges }: CriteriaScores): CriteriaColumns {
+  if (criteria.length === 0) return NO_COLUMNS;
+  const byId = new Map(judges.map((judge) => [judge.id, judge]));
+  return {
+    header: ['Scores', 'Leniency', 'Spread'],
+    cells: ({ id }) => {
+      const habits = byId.get(id);
+      return [habits?.count ?? 0, habits?.leniency ?? '', habits?.spread ?? ''];
+    },
   };
 }

@@ -35,7 +35,7 @@ import {
 import type { Repositories } from '../repositories/index.js';
 import type { AuditLogService } from './audit-log.service.js';
 import type { CriteriaService } from './criteria.service.js';
-import { criteriaScoresView } from './criteria-views.js';
+import { criteriaColumns, criteriaScoresView, habitColumns } from './criteria-views.js';
 import { fitStoredScores } from './project-estimates.js';
 import type { JudgePaceService } from './judge-pace.service.js';
 import type { JudgeService } from './judge.service.js';
@@ -109,10 +109,13 @@ export class ResultsService {
 
   /**
    * `GET /admin/export/results`: results.zip with projects.csv, judges.csv, tracks.csv and
-   * judge-rankings.csv.
+   * judge-rankings.csv; while criteria exist, the projects' criteria scores and the judges'
+   * scoring habits too.
    */
   async exportZip(): Promise<Buffer> {
     const results = await this.results();
+    const scores = await this.criteriaScores();
+    const [criteria, habits] = [criteriaColumns(scores), habitColumns(scores)];
     const finishedAt = new Map(
       (await this.repositories.judging.finishes()).map((finish) => [
         `${finish.judge_id}:${finish.project_id}`,
@@ -125,8 +128,20 @@ export class ResultsService {
       .flatMap((judge) => judgeRankingRows(judge, (projectId) => finishedAt.get(`${judge.id}:${projectId}`)));
     await this.db.transaction(() => this.audit.admin('Exported results to CSV'));
     return zipFiles([
-      { name: 'projects.csv', content: toCsv(PROJECTS_HEADER, results.projects.map(projectCells)) },
-      { name: 'judges.csv', content: toCsv(JUDGES_HEADER, results.judges.map(judgeCells)) },
+      {
+        name: 'projects.csv',
+        content: toCsv(
+          [...PROJECTS_HEADER, ...criteria.header],
+          results.projects.map((project) => [...projectCells(project), ...criteria.cells(project)]),
+        ),
+      },
+      {
+        name: 'judges.csv',
+        content: toCsv(
+          [...JUDGES_HEADER, ...habits.header],
+          results.judges.map((judge) => [...judgeCells(judge), ...habits.cells(judge)]),
+        ),
+      },
       { name: 'tracks.csv', content: tracksCsv(results.tracks) },
       { name: 'judge-rankings.csv', content: toCsv(JUDGE_RANKINGS_HEADER, judgeRankings) },
     ]);

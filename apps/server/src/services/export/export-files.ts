@@ -14,7 +14,7 @@ import { JudgeRepository } from '../../repositories/judge.repository.js';
 import { OptionsRepository } from '../../repositories/options.repository.js';
 import { ProjectRepository } from '../../repositories/project.repository.js';
 import { rankedThenUnranked, readJudgeAdminViews, readSetAsideJudgeIds } from '../judge-views.js';
-import { criteriaScoresView } from '../criteria-views.js';
+import { criteriaColumns, criteriaScoresView } from '../criteria-views.js';
 import { ProjectEstimator } from '../project-estimates.js';
 import { readProjectViews } from '../project-views.js';
 
@@ -91,37 +91,6 @@ const PROJECTS_HEADER = [
   'Stars',
 ];
 const RANKINGS_HEADER = ['Name', 'Code', 'Ranked', 'Unranked'];
-
-/**
- * projects.csv's criteria columns (issue 34), after R80's own, only when criteria exist: each
- * criterion's mean and calibrated score on its scale, then the weighted ones in percent (empty
- * without scores).
- */
-function criteriaColumns({ criteria, projects }: CriteriaScores): {
-  header: string[];
-  cells: (project: Project) => Cell[];
-} {
-  if (criteria.length === 0) return { header: [], cells: () => [] };
-  const byId = new Map(projects.map((project) => [project.id, project]));
-  return {
-    header: [
-      ...criteria.flatMap((criterion) => [`${criterion.name} (mean)`, `${criterion.name} (calibrated)`]),
-      'Weighted (mean %)',
-      'Weighted (calibrated %)',
-    ],
-    cells: (project) => {
-      const scores = byId.get(project.id);
-      return [
-        ...criteria.flatMap((criterion) => {
-          const result = scores?.criteria[criterion.id];
-          return [result?.mean ?? '', result?.calibrated ?? ''];
-        }),
-        scores?.weighted.mean ?? '',
-        scores?.weighted.calibrated ?? '',
-      ];
-    },
-  };
-}
 
 /**
  * scores.csv (issue 34): one row per judge and project it scored, judges in the admin list's
