@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { elapsed, formatClock } from '../logic/clock';
 import { toggleClock } from './dashboard-actions';
-import { useClock, useOptions } from './dashboard-queries';
+import { endpoints } from '@podium/protocol';
+import { useClock, useShownData } from './dashboard-queries';
 import { useEventNotReady } from './FirstSteps';
 
 /** The server's clock and the wall-clock time it was learned (an answer or a `clock` event). */
@@ -52,7 +53,8 @@ export const DELIBERATION_BANNER_ID = 'deliberation-banner';
 function ClockButton({ running, time }: SyncedClock) {
   // An event without projects or judges leads with adding them (FirstSteps), not with this.
   const notReady = useEventNotReady();
-  const options = useOptions();
+  // The toolbar reads the options: this button, shown once the clock is known, only follows them.
+  const options = useShownData(endpoints.options);
   const deliberation = !running && !!options?.deliberation;
   const zero = time === 0;
   const [busy, setBusy] = useState(false);

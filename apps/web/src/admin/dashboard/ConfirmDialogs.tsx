@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useCriteriaScores, useJudges, useJudgesPace, useOptions, useProjects } from './dashboard-queries';
+import { useHasCriteria, useJudges, useJudgesPace, useOptions, useProjects } from './dashboard-queries';
 import type { ConfirmAction } from '../stores/dashboard-dialog.store';
 import { useDashboardDialogStore, useDialogOf } from '../stores/dashboard-dialog.store';
 import type { Outcome } from './dashboard-actions';
@@ -65,7 +65,7 @@ export function ActionConfirmDialog() {
   const dialog = useDialogOf('confirm');
   const close = useDashboardDialogStore((state) => state.close);
   const swaps = useOptions()?.manual_switches ?? 0;
-  const scored = (useCriteriaScores()?.criteria.length ?? 0) > 0;
+  const scored = useHasCriteria();
   const asked = dialog ? question(dialog.action, swaps, scored) : null;
   return (
     <ConfirmDialog

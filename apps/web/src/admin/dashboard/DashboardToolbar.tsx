@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useCriteriaScores, useFlags, useOptions } from './dashboard-queries';
+import { useFlags, useHasCriteria, useOptions } from './dashboard-queries';
 import { frozenByDeliberation } from './messages';
 import { useDashboardDialogStore } from '../stores/dashboard-dialog.store';
 import { ClockPanel, DELIBERATION_BANNER_ID } from './ClockPanel';
@@ -22,7 +22,7 @@ function FlagsButton() {
 export function DashboardToolbar() {
   const deliberation = !!useOptions()?.deliberation;
   const open = useDashboardDialogStore((state) => state.open);
-  const scored = (useCriteriaScores()?.criteria.length ?? 0) > 0;
+  const scored = useHasCriteria();
   return (
     <div className="dashboard-toolbar">
       <ClockPanel />

@@ -3,21 +3,14 @@
  * with adding them, as primary buttons; Start Judging waits as a secondary one.
  */
 import { endpoints } from '@podium/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { endpointQuery } from '../../queries/use-endpoint-query';
-
-/**
- * A list as the dashboard's tables read it, without reading it itself: mounted before the tables,
- * a reader of its own made each table's first render fetch its list a second time.
- */
-const useShownList = (endpoint: typeof endpoints.projectList | typeof endpoints.judgeList) =>
-  useQuery({ ...endpointQuery(endpoint), enabled: false }).data;
+import { useShownData } from './dashboard-queries';
 
 /** What the event still lacks: null until both lists are known. */
 export function useMissingSetup(): { projects: boolean; judges: boolean } | null {
-  const projects = useShownList(endpoints.projectList);
-  const judges = useShownList(endpoints.judgeList);
+  // As the tables read them: mounted before the tables, a reader of its own fetched each twice.
+  const projects = useShownData(endpoints.projectList);
+  const judges = useShownData(endpoints.judgeList);
   if (!projects || !judges) return null;
   return { projects: projects.length === 0, judges: judges.length === 0 };
 }

@@ -5,9 +5,10 @@
  */
 import type { Endpoint } from '@podium/protocol';
 import { endpoints } from '@podium/protocol';
-import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { RequestFailed } from '../../queries/query-client';
+import { endpointQuery } from '../../queries/use-endpoint-query';
 import { useAdminLiveQuery, type AdminLiveQueryOptions } from '../queries/use-admin-live-query';
 import { shownTrack, useDashboardViewStore } from '../stores/dashboard-view.store';
 
@@ -23,6 +24,16 @@ export const useJudgesPace = () => useAdminLiveQuery(endpoints.judgesPace).data;
 export const useTeamFloor = () => useAdminLiveQuery(endpoints.teamFloor).data;
 /** The criteria's calibrated scores (issue 34): the Projects table's Criteria column. */
 export const useCriteriaScores = () => useAdminLiveQuery(endpoints.criteriaScores).data;
+
+/**
+ * What the reader showing `endpoint` fetched, without reading it itself: a reader of its own,
+ * mounted after the answer (a button shown once the clock is known) or before the one showing it,
+ * made the page load fetch that URL a second time.
+ */
+export const useShownData = <E extends Endpoint>(endpoint: E) =>
+  useQuery({ ...endpointQuery(endpoint), enabled: false }).data;
+/** Whether the event has criteria, as the Projects table's scores say (no read of its own). */
+export const useHasCriteria = () => (useShownData(endpoints.criteriaScores)?.criteria.length ?? 0) > 0;
 
 /** The track the dashboard shows ('' = main judging). */
 export function useTrack(): string {
