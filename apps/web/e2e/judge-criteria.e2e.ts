@@ -19,6 +19,7 @@ import {
   judgeOnPhone as signedInJudgeOnPhone,
   launchBrowser,
   loginJudgeApi,
+  openAdminPage,
   openPhonePage,
   noticeWithText,
   seedJudge,
@@ -294,6 +295,16 @@ describe('judging by criteria on a phone', () => {
     await page.getByText('Deliberation has started: your scores can no longer change.').waitFor();
     expect(await criterionGroup(scores, 'Impact').getByRole('radio', { name: '3' }).isDisabled()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The organizer's dashboard says the scores froze too, since the event has criteria.
+    const admin = await openAdminPage(browser, server);
+    await admin.page.goto(url('/admin'));
+    await admin.page
+      .getByText('Deliberation is on: judges cannot change their rankings, stars or scores.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    await admin.context.close();
     await apiCall(server, 'POST', '/admin/deliberation', { start: false });
     await apiCall(server, 'POST', '/admin/clock/unpause'); // deliberation paused it
     await apiCall(server, 'DELETE', `/admin/criteria/${added.id}`);
